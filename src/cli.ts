@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+import "reflect-metadata";
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "./config.js";
+import { createPrismaClient } from "./db/client.js";
+import { openDatabase } from "./db/database.js";
+import { migrate } from "./db/migrate.js";
+import { AppError } from "./errors.js";
+
+const USAGE = `usage:
+  countpoint serve
+  countpoint migrate
+  countpoint accounts create --name NAME [--timezone IANA]
+  countpoint tokens create --account ID --name NAME [--scopes read,adjust,count,approve]
+  countpoint schema`;
+
+class UsageError extends Error {}
+
+function options(args: string[], spec: Record<string, { required: boolean }>): Record<string, string | undefined> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: Object.fromEntries(Object.keys(spec).map((k) => [k, { type: "string" as const }])),
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split("\n")[0]);
+  }
+  for (const [name, { required }] of Object.entries(spec)) {
+    if (required && !values[name]) throw new UsageError(`--${name} is required`);
+  }
+  return values as Record<string, string | undefined>;
+}
+
+/** Runs a command that needs the database, then releases it. */
+async function withDatabase<T>(work: (db: ReturnType<typeof createPrismaClient>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await migrate(database.url);
+    const db = createPrismaClient(database.url, 2);
+    try {
+      return await work(db);
+    } finally {
+      await db.$disconnect();
+    }
+  } finally {
+    await database.release();
+  }
+}
+
+const print = (value: unknown) => process.stdout.write(JSON.stringify(value) + "\n");
+
+async function main(argv: string[]): Promise<void> {
+  const [command, sub, ...rest] = argv;
+  switch (`${command ?? ""} ${command === "accounts" || command === "tokens" ? (sub ?? "") : ""}`.trim()) {
+    case "serve": {
+      const { serve } = await import("./main.js");
+      await serve(loadConfig());
+      return;
+    }
+    case "migrate": {
+      const config = loadConfig();
+      const database = await openDatabase(config);
+      try {
+        print(await migrate(database.url));
+      } finally {
+        await database.release();
+      }
+      return;
+    }
+    case "schema": {
+      const { schemaSdl } = await import("./graphql/schema.js");
+      process.stdout.write(await schemaSdl());
+      return;
+    }
+    case "accounts create": {
+      const o = options(rest, { name: { required: true }, timezone: { required: false } });
+      const { createAccount } = await import("./modules/account/account.service.js");
+      print(await withDatabase((db) => createAccount(db, { name: o.name ?? "", timezone: o.timezone })));
+      return;
+    }
+    case "tokens create": {
+      const o = options(rest, { account: { required: true }, name: { required: true }, scopes: { required: false } });
+      const accountId = Number(o.account);
+      if (!Number.isSafeInteger(accountId) || accountId < 1) throw new UsageError("--account must be an account id");
+      const scopes = o.scopes?.split(",").map((s) => s.trim()).filter(Boolean);
+      const { createToken } = await import("./modules/account/account.service.js");
+      const created = await withDatabase((db) => createToken(db, { accountId, name: o.name ?? "", scopes }));
+      print({ id: created.id, token: created.token, scopes: created.scopes });
+      return;
+    }
+    default:
+      throw new UsageError(command ? `unknown command "${argv.slice(0, 2).join(" ")}"` : "no command given");
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`countpoint: ${error.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (error instanceof AppError || error instanceof ConfigError) {
+    process.stderr.write(`countpoint: ${error.message}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`countpoint: ${(error as Error)?.message ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+// Every setting the service reads, validated once at start-up. An invalid value stops the
+// process with a one-line message instead of surfacing later as a confusing failure.
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  COUNTPOINT_DATA_DIR: z.string().min(1).default(".data"),
+  GRAPHQL_INTROSPECTION: booleanFlag.optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  logLevel: string;
+  /** Unset means: run embedded PostgreSQL under dataDir. */
+  databaseUrl: string | undefined;
+  poolSize: number;
+  dataDir: string;
+  /** Introspection and the Sandbox landing page; on unless NODE_ENV=production. */
+  graphqlIntrospection: boolean;
+  bodyLimit: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration from an environment (process.env by default). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`invalid configuration: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    host: c.HOST,
+    port: c.PORT,
+    logLevel: c.LOG_LEVEL,
+    databaseUrl: c.DATABASE_URL,
+    poolSize: c.DATABASE_POOL_SIZE,
+    dataDir: c.COUNTPOINT_DATA_DIR,
+    graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== "production",
+    bodyLimit: c.BODY_LIMIT_BYTES,
+  };
+}

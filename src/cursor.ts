@@ -1,0 +1,48 @@
+import { AppError } from "./errors.js";
+
+// Opaque keyset cursors: base64url of a small JSON tuple tagged with what it pages. Queries are
+// always scoped by the caller's account, so a cursor from elsewhere can never reveal other rows;
+// anything that does not decode to the expected shape is INVALID_CURSOR.
+
+type CursorValue = string | number;
+
+export function encodeCursor(kind: string, values: CursorValue[]): string {
+  return Buffer.from(JSON.stringify([kind, ...values])).toString("base64url");
+}
+
+export function decodeCursor(kind: string, cursor: string, shape: ("string" | "number")[]): CursorValue[] {
+  const invalid = () => new AppError("INVALID_CURSOR", "cursor is not valid for this query", [
+    { path: ["cursor"], code: "INVALID_CURSOR", message: "not a cursor returned by this query" },
+  ]);
+  let parsed: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw invalid();
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parsed) || parsed[0] !== kind || parsed.length !== shape.length + 1) throw invalid();
+  const values = parsed.slice(1) as unknown[];
+  values.forEach((v, i) => {
+    if (typeof v !== shape[i]) throw invalid();
+    if (typeof v === "number" && (!Number.isSafeInteger(v) || v < 0)) throw invalid();
+  });
+  return values as CursorValue[];
+}
+
+/** Page size: default 100, at most 1000. */
+export function pageSize(limit: number | undefined, path: string[] = ["limit"]): number {
+  if (limit === undefined) return 100;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    throw new AppError("INVALID_PARAMETER", "limit must be an integer from 1 to 1000", [
+      { path, code: "INVALID_PARAMETER", message: "must be an integer from 1 to 1000" },
+    ]);
+  }
+  return limit;
+}
+
+/** One page of a keyset-paginated list: each item with its own cursor, and the next page's. */
+export interface Page<T> {
+  items: { cursor: string; node: T }[];
+  nextCursor: string | null;
+}

@@ -1,0 +1,32 @@
+import { Field, ObjectType, registerEnumType } from "type-graphql";
+import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from "../errors.js";
+
+export const ErrorCodeEnum = Object.fromEntries(ERROR_CODES.map((c) => [c, c])) as { [K in ErrorCode]: K };
+registerEnumType(ErrorCodeEnum, {
+  name: "ErrorCode",
+  description: "Stable error codes, shared with the REST API.",
+  valuesConfig: Object.fromEntries(
+    ERROR_CODES.map((c) => [c, { description: ERROR_CATALOG[c].title }]),
+  ) as Record<ErrorCode, { description: string }>,
+});
+
+@ObjectType({ description: "A rule the input broke; nothing was written." })
+export class UserError {
+  @Field(() => [String], { nullable: true, description: "Path to the offending input field." })
+  field!: string[] | null;
+
+  @Field(() => ErrorCodeEnum)
+  code!: ErrorCode;
+
+  @Field()
+  message!: string;
+}
+
+@ObjectType()
+export class PageInfo {
+  @Field()
+  hasNextPage!: boolean;
+
+  @Field(() => String, { nullable: true })
+  endCursor!: string | null;
+}

@@ -1,0 +1,52 @@
+import { Max, Min } from "class-validator";
+import { ArgsType, Field, Int, ObjectType, type ClassType } from "type-graphql";
+import type { Page } from "../cursor.js";
+import { PageInfo } from "./common.types.js";
+
+export interface Connection<T> {
+  edges: { cursor: string; node: T }[];
+  pageInfo: PageInfo;
+}
+
+/** A Relay connection type named `${name}Connection` with `${name}Edge` edges. */
+export function ConnectionType<T extends object>(node: ClassType<T>, name: string): ClassType<Connection<T>> {
+  @ObjectType(`${name}Edge`)
+  class Edge {
+    @Field()
+    cursor!: string;
+
+    @Field(() => node)
+    node!: T;
+  }
+
+  @ObjectType(`${name}Connection`)
+  class ConnectionClass {
+    @Field(() => [Edge])
+    edges!: Edge[];
+
+    @Field(() => PageInfo)
+    pageInfo!: PageInfo;
+  }
+  return ConnectionClass;
+}
+
+/** A service page as a Relay connection. */
+export function toConnection<T>(page: Page<T>): Connection<T> {
+  return {
+    edges: page.items,
+    pageInfo: { hasNextPage: page.nextCursor !== null, endCursor: page.items.at(-1)?.cursor ?? null },
+  };
+}
+
+/** first/after of a Relay connection field. */
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { nullable: true, description: "Page size, 1 to 1000 (default 100)." })
+  @Min(1)
+  @Max(1000)
+  first?: number;
+
+  @Field(() => String, { nullable: true })
+  after?: string;
+}
+

@@ -1,0 +1,57 @@
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import { ArgumentValidationError, type MiddlewareFn } from "type-graphql";
+import type { ValidationError } from "class-validator";
+import { AppError, type FieldError } from "../errors.js";
+import type { UserError } from "./common.types.js";
+import type { GraphQLContext } from "./context.js";
+
+// The one place AppErrors become GraphQL: rule violations in a mutation become the payload's
+// userErrors (Shopify's convention); auth, limits and faults become top-level errors with
+// extensions.code.
+
+const toUserErrors = (errors: FieldError[], fallback: AppError): UserError[] =>
+  errors.length > 0
+    ? errors.map((e) => ({ field: e.path.map(String), code: e.code, message: e.message }))
+    : [{ field: null, code: fallback.code, message: fallback.message }];
+
+function fromValidation(error: ArgumentValidationError): AppError {
+  const flatten = (errors: ValidationError[], path: string[]): FieldError[] =>
+    errors.flatMap((e) => [
+      ...Object.values(e.constraints ?? {}).map((message) => ({
+        path: [...path, e.property],
+        code: "INVALID_PARAMETER" as const,
+        message,
+      })),
+      ...flatten(e.children ?? [], [...path, e.property]),
+    ]);
+  // TypeGraphQL validates each argument object, so paths start inside it (input.code → ["code"]).
+  const fields = flatten(error.extensions.validationErrors as ValidationError[], []);
+  return fields.length > 0 ? AppError.fromFields(fields) : new AppError("INVALID_PARAMETER", error.message);
+}
+
+/** Mutations answer rule violations as `{ userErrors }` rather than as top-level errors. */
+export const userErrorsMiddleware: MiddlewareFn<GraphQLContext> = async ({ info }, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    const appError = error instanceof ArgumentValidationError ? fromValidation(error) : error;
+    if (info.parentType.name === "Mutation" && appError instanceof AppError && appError.isUserError) {
+      return { userErrors: toUserErrors(appError.fieldErrors, appError) };
+    }
+    throw appError;
+  }
+};
+
+/** Top-level errors: AppErrors keep their code; anything unexpected is INTERNAL, without details. */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof AppError) {
+    return { message: original.message, path: formatted.path, locations: formatted.locations, extensions: { code: original.code } };
+  }
+  const code = formatted.extensions?.code;
+  // Errors raised by GraphQL itself (syntax, validation, bad variables) are the caller's.
+  if (typeof code === "string" && code !== "INTERNAL_SERVER_ERROR") {
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+  }
+  return { message: "internal error", path: formatted.path, extensions: { code: "INTERNAL" } };
+}

@@ -1,0 +1,25 @@
+import "reflect-metadata";
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from "graphql";
+import { buildSchema } from "type-graphql";
+import { CatalogResolver } from "../modules/catalog/catalog.resolver.js";
+import { authChecker } from "./auth.js";
+import { userErrorsMiddleware } from "./errors.js";
+
+let schema: GraphQLSchema | undefined;
+
+/** The GraphQL schema, built once from the module resolvers. */
+export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
+  schema ??= await buildSchema({
+    resolvers: [CatalogResolver],
+    authChecker,
+    authMode: "error",
+    globalMiddlewares: [userErrorsMiddleware],
+    validate: { forbidUnknownValues: false },
+  });
+  return schema;
+}
+
+/** The schema as SDL, as committed in schema.graphql. */
+export async function schemaSdl(): Promise<string> {
+  return printSchema(lexicographicSortSchema(await buildGraphqlSchema())) + "\n";
+}

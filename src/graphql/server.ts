@@ -1,0 +1,43 @@
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
+import type { FastifyInstance } from "fastify";
+import { resolvePrincipal } from "../http/auth.js";
+import type { GraphQLContext } from "./context.js";
+import { formatError } from "./errors.js";
+import { depthLimit } from "./limits.js";
+import { buildGraphqlSchema } from "./schema.js";
+
+/** Serves /graphql: Apollo Sandbox on GET (when introspection is on), operations on POST. */
+export async function registerGraphql(app: FastifyInstance, options: { introspection: boolean }): Promise<void> {
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema: await buildGraphqlSchema(),
+    introspection: options.introspection,
+    formatError,
+    includeStacktraceInErrorResponses: false,
+    validationRules: [depthLimit(10)],
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      options.introspection
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
+        : ApolloServerPluginLandingPageDisabled(),
+    ],
+  });
+  await apollo.start();
+  app.route({
+    url: "/graphql",
+    method: ["GET", "POST", "OPTIONS"],
+    schema: { hide: true },
+    handler: fastifyApolloHandler(apollo, {
+      context: async (request): Promise<GraphQLContext> => {
+        const auth = await resolvePrincipal(request);
+        return {
+          db: app.db,
+          principal: auth.principal,
+          authProblem: auth.principal ? null : auth.problem,
+        };
+      },
+    }),
+  });
+}

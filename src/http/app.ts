@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
+import type { PrismaClient } from "../db/client.js";
+import { registerGraphql } from "../graphql/server.js";
+import { catalogRoutes } from "../modules/catalog/catalog.rest.js";
+import { healthRoutes } from "./health.js";
+import { metricsRoutes } from "./metrics.js";
+import { registerOpenApi } from "./openapi.js";
+import { registerErrorHandling } from "./problem.js";
+import { validatorCompiler } from "./validation.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: PrismaClient;
+  }
+}
+
+export interface AppDeps {
+  db: PrismaClient;
+  config: Pick<Config, "logLevel" | "bodyLimit" | "graphqlIntrospection">;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The whole HTTP surface in one Fastify instance: /graphql, /api/v1, docs, health and metrics. */
+export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    // A caller's x-request-id is kept (when sane) so logs can be joined across services.
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+  });
+  app.decorate("db", db);
+  app.decorateRequest("principal", null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(metricsRoutes);
+  await app.register(healthRoutes);
+  await registerOpenApi(app);
+  await app.register(catalogRoutes, { prefix: "/api/v1" });
+  await registerGraphql(app, { introspection: config.graphqlIntrospection });
+  return app;
+}

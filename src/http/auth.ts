@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { Principal, Scope, ServiceContext } from "../context.js";
+import { AppError } from "../errors.js";
+import { authenticate } from "../modules/account/account.service.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The bearer token of a request: undefined when absent, null when the header is not Bearer. */
+export function bearerToken(request: FastifyRequest): string | null | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Resolves the caller, or says why it cannot: shared by REST and GraphQL. */
+export async function resolvePrincipal(
+  request: FastifyRequest,
+): Promise<{ principal: Principal } | { principal: null; problem: string }> {
+  const token = bearerToken(request);
+  if (token === undefined) return { principal: null, problem: "send Authorization: Bearer <token>" };
+  if (token === null) return { principal: null, problem: "the Authorization header must be Bearer <token>" };
+  const principal = await authenticate(request.server.db, token);
+  return principal ? { principal } : { principal: null, problem: "the token is unknown or revoked" };
+}
+
+/** Route hook: authenticates before the body is even read, then checks the scope. */
+export function requireScope(scope: Scope): onRequestHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const result = await resolvePrincipal(request);
+    if (!result.principal) throw new AppError("UNAUTHENTICATED", result.problem);
+    if (!result.principal.scopes.has(scope)) {
+      throw new AppError("FORBIDDEN", `this token lacks the ${scope} scope`);
+    }
+    request.principal = result.principal;
+  };
+}
+
+/** The service context of an authenticated request. */
+export function ctxOf(request: FastifyRequest): ServiceContext {
+  if (!request.principal) throw new AppError("UNAUTHENTICATED", "authentication required");
+  return { db: request.server.db, principal: request.principal };
+}

@@ -1,0 +1,34 @@
+import { Ajv, type Options } from "ajv";
+import addFormats from "ajv-formats";
+import type { FastifySchemaCompiler } from "fastify";
+
+// JSON bodies are checked strictly: no type coercion ("12" is not a number), unknown fields are
+// rejected rather than silently dropped, and every problem is reported, not just the first.
+// Query strings and path parameters are text by nature, so there numbers are coerced.
+const common: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
+const bodyAjv = addFormats.default(new Ajv({ ...common, coerceTypes: false }));
+const paramsAjv = addFormats.default(new Ajv({ ...common, coerceTypes: true }));
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
+  (httpPart === "body" ? bodyAjv : paramsAjv).compile(schema);
+
+/** `/things/{id}`: a positive integer id. */
+export const idParams = {
+  type: "object",
+  required: ["id"],
+  properties: { id: { type: "integer", minimum: 1, maximum: 2147483647 } },
+  additionalProperties: false,
+} as const;
+
+/** `?limit=&cursor=` of a keyset-paginated list. */
+export const pageQuery = {
+  type: "object",
+  properties: {
+    limit: { type: "integer", minimum: 1, maximum: 1000, default: 100 },
+    cursor: { type: "string", minLength: 1, maxLength: 512 },
+  },
+  additionalProperties: false,
+} as const;
+
+/** A quantity in a JSON body: a number; range and precision are checked by the services. */
+export const quantitySchema = { type: "number", description: "0 <= q < 10^11, at most 3 decimal places" } as const;

@@ -1,0 +1,170 @@
+// The ledger: the one module that changes a quantity. Every change locks the rows it touches
+// (SKUs first, then supplier items, each in id order, so concurrent requests cannot deadlock on
+// each other), writes the new on_hand and appends one movement per changed entity, all with a
+// fixed number of set-based statements however many lines a request carries.
+import { Prisma, type Tx } from "../db/client.js";
+import type { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";
+import type { Actor } from "../context.js";
+import { Decimal } from "../quantity.js";
+
+export interface EntityRef {
+  entityType: EntityType;
+  id: number;
+}
+
+/** A locked entity as it is now. */
+export interface LockedStock extends EntityRef {
+  onHand: Decimal;
+  /** For a supplier item: the SKU it is linked to (its stock is the SKU's), else null. */
+  linkedSkuId: number | null;
+}
+
+export interface StockTarget extends EntityRef {
+  newQty: Decimal;
+}
+
+export interface MovementDetails {
+  reason: StockReason;
+  source: MovementSource;
+  note?: string | null;
+  reference?: string | null;
+  adjustmentId?: number | null;
+  stockTakeId?: number | null;
+  actor: Actor;
+}
+
+export interface StockChange extends EntityRef {
+  previousQty: Decimal;
+  newQty: Decimal;
+  change: Decimal;
+  /** null when the quantity did not change (no movement is written). */
+  movementId: bigint | null;
+}
+
+export const entityKey = (ref: EntityRef): string => `${ref.entityType}:${ref.id}`;
+
+/** Locks the given entities of the account FOR UPDATE in a fixed order; missing ones are absent from the map. */
+export async function lockStock(tx: Tx, accountId: number, refs: EntityRef[]): Promise<Map<string, LockedStock>> {
+  const skuIds = uniqueIds(refs, "sku");
+  const itemIds = uniqueIds(refs, "supplier_item");
+  const locked = new Map<string, LockedStock>();
+  if (skuIds.length > 0) {
+    const rows = await tx.$queryRaw<{ id: number; on_hand: string }[]>`
+      SELECT id, on_hand::text AS on_hand FROM skus
+      WHERE account_id = ${accountId} AND id = ANY(${skuIds}::int[])
+      ORDER BY id FOR UPDATE`;
+    for (const r of rows) {
+      locked.set(`sku:${r.id}`, { entityType: "sku", id: r.id, onHand: new Decimal(r.on_hand), linkedSkuId: null });
+    }
+  }
+  if (itemIds.length > 0) {
+    const rows = await tx.$queryRaw<{ id: number; on_hand: string; sku_id: number | null }[]>`
+      SELECT id, on_hand::text AS on_hand, sku_id FROM supplier_items
+      WHERE account_id = ${accountId} AND id = ANY(${itemIds}::int[])
+      ORDER BY id FOR UPDATE`;
+    for (const r of rows) {
+      locked.set(`supplier_item:${r.id}`, {
+        entityType: "supplier_item",
+        id: r.id,
+        onHand: new Decimal(r.on_hand),
+        linkedSkuId: r.sku_id,
+      });
+    }
+  }
+  return locked;
+}
+
+/**
+ * Sets each locked entity to its target quantity and appends one movement per entity whose
+ * quantity changes; a target equal to the current quantity writes nothing. Entities must have
+ * been locked by lockStock in the same transaction.
+ */
+export async function applyStock(
+  tx: Tx,
+  accountId: number,
+  locked: Map<string, LockedStock>,
+  targets: StockTarget[],
+  details: MovementDetails,
+): Promise<StockChange[]> {
+  const results: StockChange[] = targets.map((t) => {
+    const current = locked.get(entityKey(t));
+    if (!current) throw new Error(`ledger: ${entityKey(t)} was not locked`);
+    if (current.linkedSkuId !== null) throw new Error(`ledger: ${entityKey(t)} is linked to a SKU`);
+    return { ...t, previousQty: current.onHand, change: t.newQty.minus(current.onHand), movementId: null };
+  });
+  const changed = results
+    .filter((r) => !r.change.isZero())
+    .sort((a, b) => (a.entityType === b.entityType ? a.id - b.id : a.entityType === "sku" ? -1 : 1));
+  if (changed.length === 0) return results;
+
+  await updateOnHand(tx, accountId, "skus", changed.filter((r) => r.entityType === "sku"));
+  await updateOnHand(tx, accountId, "supplier_items", changed.filter((r) => r.entityType === "supplier_item"));
+  const ids = await insertMovements(tx, accountId, changed, details);
+  for (const r of changed) r.movementId = ids.get(entityKey(r)) ?? null;
+  if (details.source !== "stock_take") await flagOpenStockTakes(tx, accountId, changed);
+  for (const r of changed) {
+    const current = locked.get(entityKey(r));
+    if (current) current.onHand = r.newQty;
+  }
+  return results;
+}
+
+function uniqueIds(refs: EntityRef[], type: EntityType): number[] {
+  return [...new Set(refs.filter((r) => r.entityType === type).map((r) => r.id))].sort((a, b) => a - b);
+}
+
+async function updateOnHand(tx: Tx, accountId: number, table: "skus" | "supplier_items", rows: StockChange[]) {
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  const qtys = rows.map((r) => r.newQty.toFixed());
+  const target = Prisma.raw(table);
+  await tx.$executeRaw`
+    UPDATE ${target} AS t SET on_hand = v.qty, updated_at = now()
+    FROM unnest(${ids}::int[], ${qtys}::numeric[]) AS v(id, qty)
+    WHERE t.account_id = ${accountId} AND t.id = v.id`;
+}
+
+async function insertMovements(
+  tx: Tx,
+  accountId: number,
+  rows: StockChange[],
+  d: MovementDetails,
+): Promise<Map<string, bigint>> {
+  const types = rows.map((r) => r.entityType);
+  const skuIds = rows.map((r) => (r.entityType === "sku" ? r.id : null));
+  const itemIds = rows.map((r) => (r.entityType === "supplier_item" ? r.id : null));
+  const before = rows.map((r) => r.previousQty.toFixed());
+  const after = rows.map((r) => r.newQty.toFixed());
+  // clock_timestamp(), not now(): taken after the row locks, so per entity occurred_at follows
+  // the order in which changes were really applied.
+  const inserted = await tx.$queryRaw<{ id: bigint; entity_type: EntityType; sku_id: number | null; supplier_item_id: number | null }[]>`
+    INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
+      quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
+      stock_take_id, actor_name, actor_token_id)
+    SELECT ${accountId}, clock_timestamp(), v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
+      v.before, v.after, v.after - v.before, ${d.reason}::stock_reason, ${d.note ?? null},
+      ${d.reference ?? null}, ${d.source}::movement_source, ${d.adjustmentId ?? null}::int,
+      ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int
+    FROM unnest(${types}::text[], ${skuIds}::int[], ${itemIds}::int[], ${before}::numeric[], ${after}::numeric[])
+      WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, before, after, ord)
+    ORDER BY v.ord
+    RETURNING id, entity_type, sku_id, supplier_item_id`;
+  return new Map(
+    inserted.map((m) => [
+      m.entity_type === "sku" ? `sku:${m.sku_id}` : `supplier_item:${m.supplier_item_id}`,
+      BigInt(m.id),
+    ]),
+  );
+}
+
+/** A stock take counts against the quantity at its freeze; lines whose entity moved since are flagged for review. */
+async function flagOpenStockTakes(tx: Tx, accountId: number, rows: StockChange[]) {
+  const skuIds = rows.filter((r) => r.entityType === "sku").map((r) => r.id);
+  const itemIds = rows.filter((r) => r.entityType === "supplier_item").map((r) => r.id);
+  await tx.$executeRaw`
+    UPDATE stock_take_lines AS l SET moved_since_freeze = true
+    FROM stock_takes AS t
+    WHERE l.account_id = ${accountId} AND t.account_id = l.account_id AND t.id = l.stock_take_id
+      AND t.status IN ('open', 'counting') AND NOT l.moved_since_freeze
+      AND (l.sku_id = ANY(${skuIds}::int[]) OR l.supplier_item_id = ANY(${itemIds}::int[]))`;
+}

@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { PrismaClient } from "../../db/client.js";
+import { SCOPES, type Principal, type Scope } from "../../context.js";
+import { AppError } from "../../errors.js";
+
+// Accounts are tenants; tokens are their API credentials. A token reads `cp_<account>_<secret>`:
+// the account id routes the lookup to the tenant's rows (every unique index starts with
+// account_id), and only the sha256 of the whole token is stored. The secret carries 192 random
+// bits, so a fast hash is enough: there is nothing to brute-force.
+
+export interface AccountView {
+  id: number;
+  name: string;
+  timezone: string;
+}
+
+export interface NewToken {
+  id: number;
+  name: string;
+  token: string;
+  scopes: Scope[];
+}
+
+const TOKEN_PATTERN = /^cp_(\d{1,10})_([A-Za-z0-9_-]{32})$/;
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Whether the IANA time zone name is known to this runtime. */
+export function isValidTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return tz.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates an account (a tenant). */
+export async function createAccount(db: PrismaClient, input: { name: string; timezone?: string }): Promise<AccountView> {
+  const name = input.name.trim();
+  if (!name) throw invalid(["name"], "must not be blank");
+  const timezone = input.timezone ?? "UTC";
+  if (!isValidTimezone(timezone)) throw invalid(["timezone"], `unknown time zone "${timezone}"`);
+  const account = await db.account.create({ data: { name, timezone } });
+  return { id: account.id, name: account.name, timezone: account.timezone };
+}
+
+/** Creates an API token and returns it; the only time the token is ever shown. */
+export async function createToken(
+  db: PrismaClient,
+  input: { accountId: number; name: string; scopes?: string[] },
+): Promise<NewToken> {
+  const name = input.name.trim();
+  if (!name) throw invalid(["name"], "must not be blank");
+  const scopes = parseScopes(input.scopes ?? [...SCOPES]);
+  const account = await db.account.findUnique({ where: { id: input.accountId } });
+  if (!account) throw invalid(["account"], `account ${input.accountId} does not exist`);
+  const token = `cp_${account.id}_${randomBytes(24).toString("base64url")}`;
+  const row = await db.apiToken.create({
+    data: { accountId: account.id, name, scopes, tokenHash: hashToken(token) },
+  });
+  return { id: row.id, name: row.name, token, scopes };
+}
+
+/** The caller a bearer token belongs to, or null for an unknown, malformed or revoked token. */
+export async function authenticate(db: PrismaClient, token: string): Promise<Principal | null> {
+  const match = TOKEN_PATTERN.exec(token);
+  if (!match) return null;
+  const accountId = Number(match[1]);
+  const row = await db.apiToken.findUnique({
+    where: { accountId_tokenHash: { accountId, tokenHash: hashToken(token) } },
+    include: { account: true },
+  });
+  if (!row || row.revokedAt) return null;
+  return {
+    accountId,
+    timezone: row.account.timezone,
+    actor: { name: row.name, tokenId: row.id },
+    scopes: new Set(row.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s))),
+  };
+}
+
+function parseScopes(scopes: string[]): Scope[] {
+  const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0 || scopes.length === 0) {
+    throw invalid(["scopes"], `scopes must be a non-empty list of ${SCOPES.join(", ")}`);
+  }
+  return [...new Set(scopes)] as Scope[];
+}
+
+const invalid = (path: string[], message: string) =>
+  new AppError("INVALID_PARAMETER", `${path.join(".")} ${message}`, [{ path, code: "INVALID_PARAMETER", message }]);

@@ -1,0 +1,189 @@
+// The catalog: SKUs and supplier items. Quantities are never written here directly; an opening
+// on hand goes through the ledger as an opening_balance movement.
+import { Prisma, type Tx } from "../../db/client.js";
+import { inTransaction } from "../../db/transaction.js";
+import type { ServiceContext } from "../../context.js";
+import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
+import { AppError, notFound, type FieldError } from "../../errors.js";
+import { applyStock, lockStock, type EntityRef } from "../../ledger/ledger.js";
+import { parseQuantity, type Decimal } from "../../quantity.js";
+import type { Sku, SupplierItem } from "./catalog.types.js";
+
+export interface CreateSkuData {
+  code: string;
+  name: string;
+  openingOnHand?: unknown;
+  active?: boolean;
+}
+
+export interface CreateSupplierItemData {
+  supplier: string;
+  code: string;
+  name: string;
+  skuId?: number | null;
+  openingOnHand?: unknown;
+  active?: boolean;
+}
+
+export interface ListArgs {
+  limit?: number;
+  cursor?: string;
+}
+
+/** Creates a SKU; a non-zero opening on hand is recorded as an opening_balance movement. */
+export async function createSku(ctx: ServiceContext, input: CreateSkuData): Promise<Sku> {
+  const errors: FieldError[] = [];
+  const code = requireText(input.code, ["code"], errors);
+  const name = requireText(input.name, ["name"], errors);
+  const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
+  if (errors.length > 0) throw AppError.fromFields(errors);
+
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, async (tx) => {
+    const sku = await uniqueCode(
+      () => tx.sku.create({ data: { accountId, code, name, active: input.active ?? true } }),
+      `a SKU with code "${code}" already exists`,
+      ["code"],
+    );
+    await recordOpeningBalance(ctx, tx, { entityType: "sku", id: sku.id }, opening);
+    return loadSku(tx, accountId, sku.id);
+  });
+}
+
+/** The SKU with this id in the caller's account. */
+export async function getSku(ctx: ServiceContext, id: number): Promise<Sku> {
+  return loadSku(ctx.db, ctx.principal.accountId, id);
+}
+
+/** SKUs of the caller's account in id order, one page at a time. */
+export async function listSkus(ctx: ServiceContext, args: ListArgs): Promise<Page<Sku>> {
+  const take = pageSize(args.limit);
+  const after = args.cursor ? (decodeCursor("sku", args.cursor, ["number"])[0] as number) : 0;
+  const rows = await ctx.db.sku.findMany({
+    where: { accountId: ctx.principal.accountId, id: { gt: after } },
+    omit: { accountId: true },
+    orderBy: { id: "asc" },
+    take: take + 1,
+  });
+  return toPage(rows, take, "sku");
+}
+
+/**
+ * Creates a supplier item, linked to a SKU (sharing its stock) or unlinked with stock of its
+ * own; an unlinked item's non-zero opening on hand is recorded as an opening_balance movement.
+ */
+export async function createSupplierItem(ctx: ServiceContext, input: CreateSupplierItemData): Promise<SupplierItem> {
+  const errors: FieldError[] = [];
+  const supplier = requireText(input.supplier, ["supplier"], errors);
+  const code = requireText(input.code, ["code"], errors);
+  const name = requireText(input.name, ["name"], errors);
+  const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
+  const skuId = input.skuId ?? null;
+  if (skuId !== null && opening && !opening.isZero()) {
+    errors.push({
+      path: ["openingOnHand"],
+      code: "LINKED_SUPPLIER_ITEM",
+      message: `a supplier item linked to SKU ${skuId} has no stock of its own; set the SKU's on hand instead`,
+    });
+  }
+  if (errors.length > 0) throw AppError.fromFields(errors);
+
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, async (tx) => {
+    if (skuId !== null) {
+      const sku = await tx.sku.findUnique({ where: { accountId_id: { accountId, id: skuId } } });
+      if (!sku) {
+        const error = notFound("SKU_NOT_FOUND", skuId);
+        throw new AppError("SKU_NOT_FOUND", error.message, [{ path: ["skuId"], code: "SKU_NOT_FOUND", message: error.message }]);
+      }
+    }
+    const item = await uniqueCode(
+      () => tx.supplierItem.create({ data: { accountId, supplier, code, name, skuId, active: input.active ?? true } }),
+      `supplier "${supplier}" already has an item with code "${code}"`,
+      ["code"],
+    );
+    if (skuId === null) await recordOpeningBalance(ctx, tx, { entityType: "supplier_item", id: item.id }, opening);
+    return loadSupplierItem(tx, accountId, item.id);
+  });
+}
+
+/** The supplier item with this id in the caller's account. */
+export async function getSupplierItem(ctx: ServiceContext, id: number): Promise<SupplierItem> {
+  return loadSupplierItem(ctx.db, ctx.principal.accountId, id);
+}
+
+/** Supplier items of the caller's account in id order, one page at a time. */
+export async function listSupplierItems(ctx: ServiceContext, args: ListArgs): Promise<Page<SupplierItem>> {
+  const take = pageSize(args.limit);
+  const after = args.cursor ? (decodeCursor("supplier_item", args.cursor, ["number"])[0] as number) : 0;
+  const rows = await ctx.db.supplierItem.findMany({
+    where: { accountId: ctx.principal.accountId, id: { gt: after } },
+    include: { sku: { select: { onHand: true } } },
+    orderBy: { id: "asc" },
+    take: take + 1,
+  });
+  return toPage(rows.map(toSupplierItem), take, "supplier_item");
+}
+
+type Reader = Pick<Tx, "sku" | "supplierItem">;
+
+async function loadSku(db: Reader, accountId: number, id: number): Promise<Sku> {
+  const sku = await db.sku.findUnique({ where: { accountId_id: { accountId, id } }, omit: { accountId: true } });
+  if (!sku) throw notFound("SKU_NOT_FOUND", id);
+  return sku;
+}
+
+async function loadSupplierItem(db: Reader, accountId: number, id: number): Promise<SupplierItem> {
+  const item = await db.supplierItem.findUnique({
+    where: { accountId_id: { accountId, id } },
+    include: { sku: { select: { onHand: true } } },
+  });
+  if (!item) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
+  return toSupplierItem(item);
+}
+
+/** A linked item shows its SKU's stock: that is the stock it has. */
+function toSupplierItem(row: Prisma.SupplierItemGetPayload<{ include: { sku: { select: { onHand: true } } } }>): SupplierItem {
+  const { sku, accountId: _accountId, ...item } = row;
+  return { ...item, onHand: sku ? sku.onHand : item.onHand };
+}
+
+async function recordOpeningBalance(ctx: ServiceContext, tx: Tx, ref: EntityRef, qty: Decimal | null) {
+  if (!qty || qty.isZero()) return;
+  const locked = await lockStock(tx, ctx.principal.accountId, [ref]);
+  await applyStock(tx, ctx.principal.accountId, locked, [{ ...ref, newQty: qty }], {
+    reason: "opening_balance",
+    source: "opening_balance",
+    actor: ctx.principal.actor,
+  });
+}
+
+async function uniqueCode<T>(create: () => Promise<T>, message: string, path: string[]): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("DUPLICATE_CODE", message, [{ path, code: "DUPLICATE_CODE", message }]);
+    }
+    throw error;
+  }
+}
+
+function toPage<T extends { id: number }>(rows: T[], take: number, kind: string): Page<T> {
+  const items = rows.slice(0, take).map((node) => ({ cursor: encodeCursor(kind, [node.id]), node }));
+  return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
+}
+
+function requireText(value: string, path: string[], errors: FieldError[]): string {
+  const text = value.trim();
+  if (!text) errors.push({ path, code: "INVALID_PARAMETER", message: "must not be blank" });
+  return text;
+}
+
+function optionalQuantity(value: unknown, path: string[], errors: FieldError[]): Decimal | null {
+  if (value === undefined || value === null) return null;
+  const parsed = parseQuantity(value, path);
+  if (parsed.ok) return parsed.value;
+  errors.push(parsed.error);
+  return null;
+}
