@@ -16,7 +16,10 @@ const USAGE = `usage:
 
 class UsageError extends Error {}
 
-function options(args: string[], spec: Record<string, { required: boolean }>): Record<string, string | undefined> {
+function options(
+  args: string[],
+  spec: Record<string, { required: boolean }>,
+): Record<string, string | undefined> {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -35,7 +38,9 @@ function options(args: string[], spec: Record<string, { required: boolean }>): R
 }
 
 /** Runs a command that needs the database, then releases it. */
-async function withDatabase<T>(work: (db: ReturnType<typeof createPrismaClient>) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  work: (db: ReturnType<typeof createPrismaClient>) => Promise<T>,
+): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
@@ -55,7 +60,9 @@ const print = (value: unknown) => process.stdout.write(JSON.stringify(value) + "
 
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
-  switch (`${command ?? ""} ${command === "accounts" || command === "tokens" ? (sub ?? "") : ""}`.trim()) {
+  switch (
+    `${command ?? ""} ${command === "accounts" || command === "tokens" ? (sub ?? "") : ""}`.trim()
+  ) {
     case "serve": {
       const { serve } = await import("./main.js");
       await serve(loadConfig());
@@ -79,21 +86,35 @@ async function main(argv: string[]): Promise<void> {
     case "accounts create": {
       const o = options(rest, { name: { required: true }, timezone: { required: false } });
       const { createAccount } = await import("./modules/account/account.service.js");
-      print(await withDatabase((db) => createAccount(db, { name: o.name ?? "", timezone: o.timezone })));
+      print(
+        await withDatabase((db) => createAccount(db, { name: o.name ?? "", timezone: o.timezone })),
+      );
       return;
     }
     case "tokens create": {
-      const o = options(rest, { account: { required: true }, name: { required: true }, scopes: { required: false } });
+      const o = options(rest, {
+        account: { required: true },
+        name: { required: true },
+        scopes: { required: false },
+      });
       const accountId = Number(o.account);
-      if (!Number.isSafeInteger(accountId) || accountId < 1) throw new UsageError("--account must be an account id");
-      const scopes = o.scopes?.split(",").map((s) => s.trim()).filter(Boolean);
+      if (!Number.isSafeInteger(accountId) || accountId < 1)
+        throw new UsageError("--account must be an account id");
+      const scopes = o.scopes
+        ?.split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const { createToken } = await import("./modules/account/account.service.js");
-      const created = await withDatabase((db) => createToken(db, { accountId, name: o.name ?? "", scopes }));
+      const created = await withDatabase((db) =>
+        createToken(db, { accountId, name: o.name ?? "", scopes }),
+      );
       print({ id: created.id, token: created.token, scopes: created.scopes });
       return;
     }
     default:
-      throw new UsageError(command ? `unknown command "${argv.slice(0, 2).join(" ")}"` : "no command given");
+      throw new UsageError(
+        command ? `unknown command "${argv.slice(0, 2).join(" ")}"` : "no command given",
+      );
   }
 }
 

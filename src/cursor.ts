@@ -10,10 +10,15 @@ export function encodeCursor(kind: string, values: CursorValue[]): string {
   return Buffer.from(JSON.stringify([kind, ...values])).toString("base64url");
 }
 
-export function decodeCursor(kind: string, cursor: string, shape: ("string" | "number")[]): CursorValue[] {
-  const invalid = () => new AppError("INVALID_CURSOR", "cursor is not valid for this query", [
-    { path: ["cursor"], code: "INVALID_CURSOR", message: "not a cursor returned by this query" },
-  ]);
+export function decodeCursor(
+  kind: string,
+  cursor: string,
+  shape: ("string" | "number")[],
+): CursorValue[] {
+  const invalid = () =>
+    new AppError("INVALID_CURSOR", "cursor is not valid for this query", [
+      { path: ["cursor"], code: "INVALID_CURSOR", message: "not a cursor returned by this query" },
+    ]);
   let parsed: unknown;
   try {
     if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw invalid();
@@ -21,7 +26,8 @@ export function decodeCursor(kind: string, cursor: string, shape: ("string" | "n
   } catch {
     throw invalid();
   }
-  if (!Array.isArray(parsed) || parsed[0] !== kind || parsed.length !== shape.length + 1) throw invalid();
+  if (!Array.isArray(parsed) || parsed[0] !== kind || parsed.length !== shape.length + 1)
+    throw invalid();
   const values = parsed.slice(1) as unknown[];
   values.forEach((v, i) => {
     if (typeof v !== shape[i]) throw invalid();

@@ -85,5 +85,8 @@ const TRANSPORT_CODES = new Set<ErrorCode>([
   "UNSUPPORTED_MEDIA_TYPE",
 ]);
 
-export const notFound = (code: "SKU_NOT_FOUND" | "SUPPLIER_ITEM_NOT_FOUND" | "STOCK_TAKE_NOT_FOUND", id: number | string) =>
+export const notFound = (
+  code: "SKU_NOT_FOUND" | "SUPPLIER_ITEM_NOT_FOUND" | "STOCK_TAKE_NOT_FOUND",
+  id: number | string,
+) =>
   new AppError(code, `${ERROR_CATALOG[code].title.replace(" not found", "")} ${id} does not exist`);

@@ -25,7 +25,9 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     await app.close().catch((err) => app.log.error({ err }, "error while closing HTTP"));
     await db.$disconnect().catch(() => {});
-    await database.release().catch((err) => app.log.error({ err }, "error while stopping PostgreSQL"));
+    await database
+      .release()
+      .catch((err) => app.log.error({ err }, "error while stopping PostgreSQL"));
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
@@ -40,11 +42,15 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     `  GraphQL (Apollo Sandbox): ${base}/graphql`,
     `  REST:                     ${base}/api/v1   (docs: ${base}/api/v1/docs)`,
     `  Health and metrics:       ${base}/healthz  ${base}/readyz  ${base}/metrics`,
-    database.embedded ? `  Database: embedded PostgreSQL in ${config.dataDir}/` : "  Database: DATABASE_URL",
+    database.embedded
+      ? `  Database: embedded PostgreSQL in ${config.dataDir}/`
+      : "  Database: DATABASE_URL",
   ];
   if (demo) {
     lines.push(
-      demo.created ? "  Demo account created with sample SKUs and supplier items." : "  Demo account:",
+      demo.created
+        ? "  Demo account created with sample SKUs and supplier items."
+        : "  Demo account:",
       `  Token (all scopes): ${demo.token}`,
       `  Try: curl -H "Authorization: Bearer ${demo.token}" ${base}/api/v1/skus`,
     );

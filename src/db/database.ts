@@ -22,7 +22,8 @@ export async function openDatabase(
   config: Pick<Config, "databaseUrl" | "dataDir">,
   log: (line: string) => void = () => {},
 ): Promise<Database> {
-  if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, release: async () => {} };
+  if (config.databaseUrl)
+    return { url: config.databaseUrl, embedded: false, release: async () => {} };
   const running = await readFile(urlFile(config), "utf8").catch(() => null);
   if (running && (await reachable(running.trim()))) {
     return { url: running.trim(), embedded: true, release: async () => {} };

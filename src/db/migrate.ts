@@ -79,7 +79,9 @@ export async function migrate(databaseUrl: string, dir = migrationsDir): Promise
 }
 
 /** Names of shipped migrations the database has not applied (empty when up to date). */
-export async function pendingMigrations(query: (sql: string) => Promise<{ migration_name: string }[]>): Promise<string[]> {
+export async function pendingMigrations(
+  query: (sql: string) => Promise<{ migration_name: string }[]>,
+): Promise<string[]> {
   const shipped = await readMigrations();
   const rows = await query(
     `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
@@ -89,12 +91,18 @@ export async function pendingMigrations(query: (sql: string) => Promise<{ migrat
 }
 
 async function appliedChecksums(client: pg.Client): Promise<Map<string, string>> {
-  const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+  const { rows } = await client.query<{
+    migration_name: string;
+    checksum: string;
+    finished_at: Date | null;
+  }>(
     `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
   );
   const unfinished = rows.find((r) => r.finished_at === null);
   if (unfinished) {
-    throw new Error(`migration ${unfinished.migration_name} failed earlier; resolve it before starting`);
+    throw new Error(
+      `migration ${unfinished.migration_name} failed earlier; resolve it before starting`,
+    );
   }
   return new Map(rows.map((r) => [r.migration_name, r.checksum]));
 }

@@ -1,7 +1,9 @@
 import { Field, ObjectType, registerEnumType } from "type-graphql";
 import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from "../errors.js";
 
-export const ErrorCodeEnum = Object.fromEntries(ERROR_CODES.map((c) => [c, c])) as { [K in ErrorCode]: K };
+export const ErrorCodeEnum = Object.fromEntries(ERROR_CODES.map((c) => [c, c])) as {
+  [K in ErrorCode]: K;
+};
 registerEnumType(ErrorCodeEnum, {
   name: "ErrorCode",
   description: "Stable error codes, shared with the REST API.",

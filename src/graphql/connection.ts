@@ -9,7 +9,10 @@ export interface Connection<T> {
 }
 
 /** A Relay connection type named `${name}Connection` with `${name}Edge` edges. */
-export function ConnectionType<T extends object>(node: ClassType<T>, name: string): ClassType<Connection<T>> {
+export function ConnectionType<T extends object>(
+  node: ClassType<T>,
+  name: string,
+): ClassType<Connection<T>> {
   @ObjectType(`${name}Edge`)
   class Edge {
     @Field()
@@ -34,7 +37,10 @@ export function ConnectionType<T extends object>(node: ClassType<T>, name: strin
 export function toConnection<T>(page: Page<T>): Connection<T> {
   return {
     edges: page.items,
-    pageInfo: { hasNextPage: page.nextCursor !== null, endCursor: page.items.at(-1)?.cursor ?? null },
+    pageInfo: {
+      hasNextPage: page.nextCursor !== null,
+      endCursor: page.items.at(-1)?.cursor ?? null,
+    },
   };
 }
 
@@ -49,4 +55,3 @@ export class PageArgs {
   @Field(() => String, { nullable: true })
   after?: string;
 }
-

@@ -12,6 +12,7 @@ export interface GraphQLContext {
 
 /** The service context of an authorised resolver (the auth checker ran first). */
 export function serviceContext(ctx: GraphQLContext): ServiceContext {
-  if (!ctx.principal) throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
+  if (!ctx.principal)
+    throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
   return { db: ctx.db, principal: ctx.principal };
 }

@@ -26,7 +26,9 @@ function fromValidation(error: ArgumentValidationError): AppError {
     ]);
   // TypeGraphQL validates each argument object, so paths start inside it (input.code → ["code"]).
   const fields = flatten(error.extensions.validationErrors as ValidationError[], []);
-  return fields.length > 0 ? AppError.fromFields(fields) : new AppError("INVALID_PARAMETER", error.message);
+  return fields.length > 0
+    ? AppError.fromFields(fields)
+    : new AppError("INVALID_PARAMETER", error.message);
 }
 
 /** Mutations answer rule violations as `{ userErrors }` rather than as top-level errors. */
@@ -35,7 +37,11 @@ export const userErrorsMiddleware: MiddlewareFn<GraphQLContext> = async ({ info 
     return await next();
   } catch (error) {
     const appError = error instanceof ArgumentValidationError ? fromValidation(error) : error;
-    if (info.parentType.name === "Mutation" && appError instanceof AppError && appError.isUserError) {
+    if (
+      info.parentType.name === "Mutation" &&
+      appError instanceof AppError &&
+      appError.isUserError
+    ) {
       return { userErrors: toUserErrors(appError.fieldErrors, appError) };
     }
     throw appError;
@@ -43,15 +49,28 @@ export const userErrorsMiddleware: MiddlewareFn<GraphQLContext> = async ({ info 
 };
 
 /** Top-level errors: AppErrors keep their code; anything unexpected is INTERNAL, without details. */
-export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+export function formatError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   if (original instanceof AppError) {
-    return { message: original.message, path: formatted.path, locations: formatted.locations, extensions: { code: original.code } };
+    return {
+      message: original.message,
+      path: formatted.path,
+      locations: formatted.locations,
+      extensions: { code: original.code },
+    };
   }
   const code = formatted.extensions?.code;
   // Errors raised by GraphQL itself (syntax, validation, bad variables) are the caller's.
   if (typeof code === "string" && code !== "INTERNAL_SERVER_ERROR") {
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code },
+    };
   }
   return { message: "internal error", path: formatted.path, extensions: { code: "INTERNAL" } };
 }

@@ -1,4 +1,11 @@
-import { GraphQLError, Kind, type ASTVisitor, type ValidationContext, type SelectionSetNode, type FragmentDefinitionNode } from "graphql";
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type ValidationContext,
+  type SelectionSetNode,
+  type FragmentDefinitionNode,
+} from "graphql";
 
 /**
  * Rejects operations nested deeper than `max` selection levels (fragments followed), so a

@@ -10,7 +10,10 @@ import { depthLimit } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
 
 /** Serves /graphql: Apollo Sandbox on GET (when introspection is on), operations on POST. */
-export async function registerGraphql(app: FastifyInstance, options: { introspection: boolean }): Promise<void> {
+export async function registerGraphql(
+  app: FastifyInstance,
+  options: { introspection: boolean },
+): Promise<void> {
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await buildGraphqlSchema(),
     introspection: options.introspection,

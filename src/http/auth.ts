@@ -22,10 +22,14 @@ export async function resolvePrincipal(
   request: FastifyRequest,
 ): Promise<{ principal: Principal } | { principal: null; problem: string }> {
   const token = bearerToken(request);
-  if (token === undefined) return { principal: null, problem: "send Authorization: Bearer <token>" };
-  if (token === null) return { principal: null, problem: "the Authorization header must be Bearer <token>" };
+  if (token === undefined)
+    return { principal: null, problem: "send Authorization: Bearer <token>" };
+  if (token === null)
+    return { principal: null, problem: "the Authorization header must be Bearer <token>" };
   const principal = await authenticate(request.server.db, token);
-  return principal ? { principal } : { principal: null, problem: "the token is unknown or revoked" };
+  return principal
+    ? { principal }
+    : { principal: null, problem: "the token is unknown or revoked" };
 }
 
 /** Route hook: authenticates before the body is even read, then checks the scope. */

@@ -14,7 +14,10 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   });
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
-    duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    duration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
   app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);

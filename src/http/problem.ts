@@ -31,9 +31,15 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_TYPE: "UNSUPPORTED_MEDIA_TYPE",
 };
 
-const DB_UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|Can't reach database|P1001|P1017|P2024|the database system is (starting up|shutting down)|too many clients/i;
+const DB_UNAVAILABLE =
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|Can't reach database|P1001|P1017|P2024|the database system is (starting up|shutting down)|too many clients/i;
 
-function problem(code: ErrorCode, detail: string, requestId: string, errors?: ProblemItem[]): Problem {
+function problem(
+  code: ErrorCode,
+  detail: string,
+  requestId: string,
+  errors?: ProblemItem[],
+): Problem {
   const { status, title } = ERROR_CATALOG[code];
   return {
     type: `https://countpoint.dev/problems/${code.toLowerCase().replaceAll("_", "-")}`,
@@ -64,14 +70,21 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
       const missing = (v.params as { missingProperty?: string; additionalProperty?: string }) ?? {};
       const name = missing.missingProperty ?? missing.additionalProperty;
       const path = v.instancePath + (name ? `/${name}` : "");
-      const message = missing.additionalProperty ? "is not a known field" : (v.message ?? "is invalid");
+      const message = missing.additionalProperty
+        ? "is not a known field"
+        : (v.message ?? "is invalid");
       return where === "body"
         ? { pointer: path || "/", code: "INVALID_PARAMETER", message }
         : { parameter: path.replace(/^\//, "") || where, code: "INVALID_PARAMETER", message };
     });
     const first = items[0];
     const subject = first?.pointer ?? first?.parameter ?? where;
-    return problem("INVALID_PARAMETER", `${where} ${subject}: ${first?.message ?? "is invalid"}`, id, items);
+    return problem(
+      "INVALID_PARAMETER",
+      `${where} ${subject}: ${first?.message ?? "is invalid"}`,
+      id,
+      items,
+    );
   }
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return problem(mapped, fastifyError.message, id);
@@ -97,6 +110,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendProblem(reply, body);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, problem("ROUTE_NOT_FOUND", `no endpoint ${request.method} ${request.url.split("?")[0]}`, String(request.id))),
+    sendProblem(
+      reply,
+      problem(
+        "ROUTE_NOT_FOUND",
+        `no endpoint ${request.method} ${request.url.split("?")[0]}`,
+        String(request.id),
+      ),
+    ),
   );
 }

@@ -5,7 +5,12 @@ import type { FastifySchemaCompiler } from "fastify";
 // JSON bodies are checked strictly: no type coercion ("12" is not a number), unknown fields are
 // rejected rather than silently dropped, and every problem is reported, not just the first.
 // Query strings and path parameters are text by nature, so there numbers are coerced.
-const common: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
+const common: Options = {
+  allErrors: true,
+  removeAdditional: false,
+  useDefaults: true,
+  strict: false,
+};
 const bodyAjv = addFormats.default(new Ajv({ ...common, coerceTypes: false }));
 const paramsAjv = addFormats.default(new Ajv({ ...common, coerceTypes: true }));
 
@@ -31,4 +36,7 @@ export const pageQuery = {
 } as const;
 
 /** A quantity in a JSON body: a number; range and precision are checked by the services. */
-export const quantitySchema = { type: "number", description: "0 <= q < 10^11, at most 3 decimal places" } as const;
+export const quantitySchema = {
+  type: "number",
+  description: "0 <= q < 10^11, at most 3 decimal places",
+} as const;

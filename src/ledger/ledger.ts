@@ -44,7 +44,11 @@ export interface StockChange extends EntityRef {
 export const entityKey = (ref: EntityRef): string => `${ref.entityType}:${ref.id}`;
 
 /** Locks the given entities of the account FOR UPDATE in a fixed order; missing ones are absent from the map. */
-export async function lockStock(tx: Tx, accountId: number, refs: EntityRef[]): Promise<Map<string, LockedStock>> {
+export async function lockStock(
+  tx: Tx,
+  accountId: number,
+  refs: EntityRef[],
+): Promise<Map<string, LockedStock>> {
   const skuIds = uniqueIds(refs, "sku");
   const itemIds = uniqueIds(refs, "supplier_item");
   const locked = new Map<string, LockedStock>();
@@ -54,7 +58,12 @@ export async function lockStock(tx: Tx, accountId: number, refs: EntityRef[]): P
       WHERE account_id = ${accountId} AND id = ANY(${skuIds}::int[])
       ORDER BY id FOR UPDATE`;
     for (const r of rows) {
-      locked.set(`sku:${r.id}`, { entityType: "sku", id: r.id, onHand: new Decimal(r.on_hand), linkedSkuId: null });
+      locked.set(`sku:${r.id}`, {
+        entityType: "sku",
+        id: r.id,
+        onHand: new Decimal(r.on_hand),
+        linkedSkuId: null,
+      });
     }
   }
   if (itemIds.length > 0) {
@@ -90,15 +99,32 @@ export async function applyStock(
     const current = locked.get(entityKey(t));
     if (!current) throw new Error(`ledger: ${entityKey(t)} was not locked`);
     if (current.linkedSkuId !== null) throw new Error(`ledger: ${entityKey(t)} is linked to a SKU`);
-    return { ...t, previousQty: current.onHand, change: t.newQty.minus(current.onHand), movementId: null };
+    return {
+      ...t,
+      previousQty: current.onHand,
+      change: t.newQty.minus(current.onHand),
+      movementId: null,
+    };
   });
   const changed = results
     .filter((r) => !r.change.isZero())
-    .sort((a, b) => (a.entityType === b.entityType ? a.id - b.id : a.entityType === "sku" ? -1 : 1));
+    .sort((a, b) =>
+      a.entityType === b.entityType ? a.id - b.id : a.entityType === "sku" ? -1 : 1,
+    );
   if (changed.length === 0) return results;
 
-  await updateOnHand(tx, accountId, "skus", changed.filter((r) => r.entityType === "sku"));
-  await updateOnHand(tx, accountId, "supplier_items", changed.filter((r) => r.entityType === "supplier_item"));
+  await updateOnHand(
+    tx,
+    accountId,
+    "skus",
+    changed.filter((r) => r.entityType === "sku"),
+  );
+  await updateOnHand(
+    tx,
+    accountId,
+    "supplier_items",
+    changed.filter((r) => r.entityType === "supplier_item"),
+  );
   const ids = await insertMovements(tx, accountId, changed, details);
   for (const r of changed) r.movementId = ids.get(entityKey(r)) ?? null;
   if (details.source !== "stock_take") await flagOpenStockTakes(tx, accountId, changed);
@@ -110,10 +136,17 @@ export async function applyStock(
 }
 
 function uniqueIds(refs: EntityRef[], type: EntityType): number[] {
-  return [...new Set(refs.filter((r) => r.entityType === type).map((r) => r.id))].sort((a, b) => a - b);
+  return [...new Set(refs.filter((r) => r.entityType === type).map((r) => r.id))].sort(
+    (a, b) => a - b,
+  );
 }
 
-async function updateOnHand(tx: Tx, accountId: number, table: "skus" | "supplier_items", rows: StockChange[]) {
+async function updateOnHand(
+  tx: Tx,
+  accountId: number,
+  table: "skus" | "supplier_items",
+  rows: StockChange[],
+) {
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.id);
   const qtys = rows.map((r) => r.newQty.toFixed());
@@ -137,7 +170,14 @@ async function insertMovements(
   const after = rows.map((r) => r.newQty.toFixed());
   // clock_timestamp(), not now(): taken after the row locks, so per entity occurred_at follows
   // the order in which changes were really applied.
-  const inserted = await tx.$queryRaw<{ id: bigint; entity_type: EntityType; sku_id: number | null; supplier_item_id: number | null }[]>`
+  const inserted = await tx.$queryRaw<
+    {
+      id: bigint;
+      entity_type: EntityType;
+      sku_id: number | null;
+      supplier_item_id: number | null;
+    }[]
+  >`
     INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
       quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
       stock_take_id, actor_name, actor_token_id)

@@ -35,7 +35,10 @@ export function isValidTimezone(tz: string): boolean {
 }
 
 /** Creates an account (a tenant). */
-export async function createAccount(db: PrismaClient, input: { name: string; timezone?: string }): Promise<AccountView> {
+export async function createAccount(
+  db: PrismaClient,
+  input: { name: string; timezone?: string },
+): Promise<AccountView> {
   const name = input.name.trim();
   if (!name) throw invalid(["name"], "must not be blank");
   const timezone = input.timezone ?? "UTC";
@@ -75,7 +78,9 @@ export async function authenticate(db: PrismaClient, token: string): Promise<Pri
     accountId,
     timezone: row.account.timezone,
     actor: { name: row.name, tokenId: row.id },
-    scopes: new Set(row.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s))),
+    scopes: new Set(
+      row.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
+    ),
   };
 }
 
@@ -88,4 +93,6 @@ function parseScopes(scopes: string[]): Scope[] {
 }
 
 const invalid = (path: string[], message: string) =>
-  new AppError("INVALID_PARAMETER", `${path.join(".")} ${message}`, [{ path, code: "INVALID_PARAMETER", message }]);
+  new AppError("INVALID_PARAMETER", `${path.join(".")} ${message}`, [
+    { path, code: "INVALID_PARAMETER", message },
+  ]);

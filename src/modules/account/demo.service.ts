@@ -22,7 +22,13 @@ const DEMO_SKUS: [code: string, name: string, onHand: number][] = [
   ["NOTEBOOK-A5", "Notebook, A5", 0],
 ];
 
-const DEMO_SUPPLIER_ITEMS: [supplier: string, code: string, name: string, link: string | null, onHand: number][] = [
+const DEMO_SUPPLIER_ITEMS: [
+  supplier: string,
+  code: string,
+  name: string,
+  link: string | null,
+  onHand: number,
+][] = [
   ["Acme Textiles", "AT-1001", "Tee blank black S", "TSHIRT-S-BLK", 0],
   ["Acme Textiles", "AT-1002", "Tee blank black M", "TSHIRT-M-BLK", 0],
   ["Acme Textiles", "AT-2001", "Hoodie blank grey M", "HOODIE-M-GRY", 0],
@@ -42,7 +48,10 @@ export interface DemoAccess {
  * supplier items (opening balances as movements) and a token with every scope, kept in the
  * data folder so later starts can show it again. Later starts create nothing.
  */
-export async function ensureDemoAccount(db: PrismaClient, dataDir: string): Promise<DemoAccess | null> {
+export async function ensureDemoAccount(
+  db: PrismaClient,
+  dataDir: string,
+): Promise<DemoAccess | null> {
   const tokenFile = join(dataDir, "demo-token");
   const existing = await db.account.findFirst({ orderBy: { id: "asc" } });
   if (existing) {
@@ -52,16 +61,31 @@ export async function ensureDemoAccount(db: PrismaClient, dataDir: string): Prom
   const account = await createAccount(db, { name: "Demo", timezone: "UTC" });
   const ctx: ServiceContext = {
     db,
-    principal: { accountId: account.id, timezone: account.timezone, actor: SYSTEM_ACTOR, scopes: new Set(SCOPES) },
+    principal: {
+      accountId: account.id,
+      timezone: account.timezone,
+      actor: SYSTEM_ACTOR,
+      scopes: new Set(SCOPES),
+    },
   };
   const skuIds = new Map<string, number>();
   for (const [code, name, onHand] of DEMO_SKUS) {
     skuIds.set(code, (await createSku(ctx, { code, name, openingOnHand: onHand })).id);
   }
   for (const [supplier, code, name, link, onHand] of DEMO_SUPPLIER_ITEMS) {
-    await createSupplierItem(ctx, { supplier, code, name, skuId: link ? skuIds.get(link) : null, openingOnHand: onHand });
+    await createSupplierItem(ctx, {
+      supplier,
+      code,
+      name,
+      skuId: link ? skuIds.get(link) : null,
+      openingOnHand: onHand,
+    });
   }
-  const { token } = await createToken(db, { accountId: account.id, name: "demo", scopes: [...SCOPES] });
+  const { token } = await createToken(db, {
+    accountId: account.id,
+    name: "demo",
+    scopes: [...SCOPES],
+  });
   await writeFile(tokenFile, token, { mode: 0o600 });
   return { accountId: account.id, token, created: true };
 }

@@ -16,7 +16,10 @@ export class CreateSkuInput {
   @MaxLength(LIMITS.name)
   name!: string;
 
-  @Field(() => QuantityScalar, { nullable: true, description: "Recorded as an opening_balance movement." })
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description: "Recorded as an opening_balance movement.",
+  })
   openingOnHand?: Decimal;
 
   @Field({ nullable: true, defaultValue: true })
@@ -37,7 +40,10 @@ export class CreateSupplierItemInput {
   @MaxLength(LIMITS.name)
   name!: string;
 
-  @Field(() => Int, { nullable: true, description: "Link to this SKU: the item then shares its stock." })
+  @Field(() => Int, {
+    nullable: true,
+    description: "Link to this SKU: the item then shares its stock.",
+  })
   @IsOptional()
   @Min(1)
   skuId?: number;

@@ -23,7 +23,9 @@ export class CatalogResolver {
   @Authorized("read")
   @Query(() => SkuConnection, { description: "SKUs in id order." })
   async skus(@Ctx() ctx: GraphQLContext, @Args(() => PageArgs) { first, after }: PageArgs) {
-    return toConnection(await catalog.listSkus(serviceContext(ctx), { limit: first, cursor: after }));
+    return toConnection(
+      await catalog.listSkus(serviceContext(ctx), { limit: first, cursor: after }),
+    );
   }
 
   @Authorized("read")
@@ -34,22 +36,37 @@ export class CatalogResolver {
 
   @Authorized("read")
   @Query(() => SupplierItemConnection, { description: "Supplier items in id order." })
-  async supplierItems(@Ctx() ctx: GraphQLContext, @Args(() => PageArgs) { first, after }: PageArgs) {
-    return toConnection(await catalog.listSupplierItems(serviceContext(ctx), { limit: first, cursor: after }));
+  async supplierItems(
+    @Ctx() ctx: GraphQLContext,
+    @Args(() => PageArgs) { first, after }: PageArgs,
+  ) {
+    return toConnection(
+      await catalog.listSupplierItems(serviceContext(ctx), { limit: first, cursor: after }),
+    );
   }
 
   @Authorized("adjust")
-  @Mutation(() => CreateSkuPayload, { description: "Creates a SKU; openingOnHand becomes an opening_balance movement." })
-  async createSku(@Ctx() ctx: GraphQLContext, @Arg("input", () => CreateSkuInput) input: CreateSkuInput) {
+  @Mutation(() => CreateSkuPayload, {
+    description: "Creates a SKU; openingOnHand becomes an opening_balance movement.",
+  })
+  async createSku(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => CreateSkuInput) input: CreateSkuInput,
+  ) {
     return { sku: await catalog.createSku(serviceContext(ctx), input), userErrors: [] };
   }
 
   @Authorized("adjust")
-  @Mutation(() => CreateSupplierItemPayload, { description: "Creates a supplier item, optionally linked to a SKU." })
+  @Mutation(() => CreateSupplierItemPayload, {
+    description: "Creates a supplier item, optionally linked to a SKU.",
+  })
   async createSupplierItem(
     @Ctx() ctx: GraphQLContext,
     @Arg("input", () => CreateSupplierItemInput) input: CreateSupplierItemInput,
   ) {
-    return { supplierItem: await catalog.createSupplierItem(serviceContext(ctx), input), userErrors: [] };
+    return {
+      supplierItem: await catalog.createSupplierItem(serviceContext(ctx), input),
+      userErrors: [],
+    };
   }
 }

@@ -72,7 +72,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
           properties: {
             code: text(LIMITS.code),
             name: text(LIMITS.name),
-            opening_on_hand: { ...quantitySchema, description: "Recorded as an opening_balance movement." },
+            opening_on_hand: {
+              ...quantitySchema,
+              description: "Recorded as an opening_balance movement.",
+            },
             active: { type: "boolean" },
           },
         },
@@ -81,20 +84,41 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { code, name, opening_on_hand, active } = request.body;
-      const sku = await catalog.createSku(ctxOf(request), { code, name, openingOnHand: opening_on_hand, active });
+      const sku = await catalog.createSku(ctxOf(request), {
+        code,
+        name,
+        openingOnHand: opening_on_hand,
+        active,
+      });
       return reply.status(201).send(toRest(sku));
     },
   );
 
   app.get<{ Querystring: { limit?: number; cursor?: string } }>(
     "/skus",
-    { onRequest: requireScope("read"), schema: { tags: ["catalog"], summary: "List SKUs", querystring: pageQuery, response: { 200: listOf(skuSchema) } } },
+    {
+      onRequest: requireScope("read"),
+      schema: {
+        tags: ["catalog"],
+        summary: "List SKUs",
+        querystring: pageQuery,
+        response: { 200: listOf(skuSchema) },
+      },
+    },
     async (request) => toRestPage(await catalog.listSkus(ctxOf(request), request.query)),
   );
 
   app.get<{ Params: { id: number } }>(
     "/skus/:id",
-    { onRequest: requireScope("read"), schema: { tags: ["catalog"], summary: "Get a SKU", params: idParams, response: { 200: skuSchema } } },
+    {
+      onRequest: requireScope("read"),
+      schema: {
+        tags: ["catalog"],
+        summary: "Get a SKU",
+        params: idParams,
+        response: { 200: skuSchema },
+      },
+    },
     async (request) => toRest(await catalog.getSku(ctxOf(request), request.params.id)),
   );
 
@@ -139,7 +163,12 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     "/supplier-items",
     {
       onRequest: requireScope("read"),
-      schema: { tags: ["catalog"], summary: "List supplier items", querystring: pageQuery, response: { 200: listOf(supplierItemSchema) } },
+      schema: {
+        tags: ["catalog"],
+        summary: "List supplier items",
+        querystring: pageQuery,
+        response: { 200: listOf(supplierItemSchema) },
+      },
     },
     async (request) => toRestPage(await catalog.listSupplierItems(ctxOf(request), request.query)),
   );
@@ -148,7 +177,12 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     "/supplier-items/:id",
     {
       onRequest: requireScope("read"),
-      schema: { tags: ["catalog"], summary: "Get a supplier item", params: idParams, response: { 200: supplierItemSchema } },
+      schema: {
+        tags: ["catalog"],
+        summary: "Get a supplier item",
+        params: idParams,
+        response: { 200: supplierItemSchema },
+      },
     },
     async (request) => toRest(await catalog.getSupplierItem(ctxOf(request), request.params.id)),
   );

@@ -72,7 +72,10 @@ export async function listSkus(ctx: ServiceContext, args: ListArgs): Promise<Pag
  * Creates a supplier item, linked to a SKU (sharing its stock) or unlinked with stock of its
  * own; an unlinked item's non-zero opening on hand is recorded as an opening_balance movement.
  */
-export async function createSupplierItem(ctx: ServiceContext, input: CreateSupplierItemData): Promise<SupplierItem> {
+export async function createSupplierItem(
+  ctx: ServiceContext,
+  input: CreateSupplierItemData,
+): Promise<SupplierItem> {
   const errors: FieldError[] = [];
   const supplier = requireText(input.supplier, ["supplier"], errors);
   const code = requireText(input.code, ["code"], errors);
@@ -94,15 +97,21 @@ export async function createSupplierItem(ctx: ServiceContext, input: CreateSuppl
       const sku = await tx.sku.findUnique({ where: { accountId_id: { accountId, id: skuId } } });
       if (!sku) {
         const error = notFound("SKU_NOT_FOUND", skuId);
-        throw new AppError("SKU_NOT_FOUND", error.message, [{ path: ["skuId"], code: "SKU_NOT_FOUND", message: error.message }]);
+        throw new AppError("SKU_NOT_FOUND", error.message, [
+          { path: ["skuId"], code: "SKU_NOT_FOUND", message: error.message },
+        ]);
       }
     }
     const item = await uniqueCode(
-      () => tx.supplierItem.create({ data: { accountId, supplier, code, name, skuId, active: input.active ?? true } }),
+      () =>
+        tx.supplierItem.create({
+          data: { accountId, supplier, code, name, skuId, active: input.active ?? true },
+        }),
       `supplier "${supplier}" already has an item with code "${code}"`,
       ["code"],
     );
-    if (skuId === null) await recordOpeningBalance(ctx, tx, { entityType: "supplier_item", id: item.id }, opening);
+    if (skuId === null)
+      await recordOpeningBalance(ctx, tx, { entityType: "supplier_item", id: item.id }, opening);
     return loadSupplierItem(tx, accountId, item.id);
   });
 }
@@ -113,12 +122,18 @@ export async function getSupplierItem(ctx: ServiceContext, id: number): Promise<
 }
 
 /** Supplier items of the caller's account in id order, one page at a time. */
-export async function listSupplierItems(ctx: ServiceContext, args: ListArgs): Promise<Page<SupplierItem>> {
+export async function listSupplierItems(
+  ctx: ServiceContext,
+  args: ListArgs,
+): Promise<Page<SupplierItem>> {
   const take = pageSize(args.limit);
-  const after = args.cursor ? (decodeCursor("supplier_item", args.cursor, ["number"])[0] as number) : 0;
+  const after = args.cursor
+    ? (decodeCursor("supplier_item", args.cursor, ["number"])[0] as number)
+    : 0;
   const rows = await ctx.db.supplierItem.findMany({
     where: { accountId: ctx.principal.accountId, id: { gt: after } },
     include: { sku: { select: { onHand: true } } },
+    omit: { accountId: true },
     orderBy: { id: "asc" },
     take: take + 1,
   });
@@ -128,7 +143,10 @@ export async function listSupplierItems(ctx: ServiceContext, args: ListArgs): Pr
 type Reader = Pick<Tx, "sku" | "supplierItem">;
 
 async function loadSku(db: Reader, accountId: number, id: number): Promise<Sku> {
-  const sku = await db.sku.findUnique({ where: { accountId_id: { accountId, id } }, omit: { accountId: true } });
+  const sku = await db.sku.findUnique({
+    where: { accountId_id: { accountId, id } },
+    omit: { accountId: true },
+  });
   if (!sku) throw notFound("SKU_NOT_FOUND", id);
   return sku;
 }
@@ -137,18 +155,29 @@ async function loadSupplierItem(db: Reader, accountId: number, id: number): Prom
   const item = await db.supplierItem.findUnique({
     where: { accountId_id: { accountId, id } },
     include: { sku: { select: { onHand: true } } },
+    omit: { accountId: true },
   });
   if (!item) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
   return toSupplierItem(item);
 }
 
 /** A linked item shows its SKU's stock: that is the stock it has. */
-function toSupplierItem(row: Prisma.SupplierItemGetPayload<{ include: { sku: { select: { onHand: true } } } }>): SupplierItem {
-  const { sku, accountId: _accountId, ...item } = row;
+type SupplierItemRow = Prisma.SupplierItemGetPayload<{
+  include: { sku: { select: { onHand: true } } };
+  omit: { accountId: true };
+}>;
+
+function toSupplierItem(row: SupplierItemRow): SupplierItem {
+  const { sku, ...item } = row;
   return { ...item, onHand: sku ? sku.onHand : item.onHand };
 }
 
-async function recordOpeningBalance(ctx: ServiceContext, tx: Tx, ref: EntityRef, qty: Decimal | null) {
+async function recordOpeningBalance(
+  ctx: ServiceContext,
+  tx: Tx,
+  ref: EntityRef,
+  qty: Decimal | null,
+) {
   if (!qty || qty.isZero()) return;
   const locked = await lockStock(tx, ctx.principal.accountId, [ref]);
   await applyStock(tx, ctx.principal.accountId, locked, [{ ...ref, newQty: qty }], {
@@ -158,7 +187,11 @@ async function recordOpeningBalance(ctx: ServiceContext, tx: Tx, ref: EntityRef,
   });
 }
 
-async function uniqueCode<T>(create: () => Promise<T>, message: string, path: string[]): Promise<T> {
+async function uniqueCode<T>(
+  create: () => Promise<T>,
+  message: string,
+  path: string[],
+): Promise<T> {
   try {
     return await create();
   } catch (error) {
@@ -170,7 +203,9 @@ async function uniqueCode<T>(create: () => Promise<T>, message: string, path: st
 }
 
 function toPage<T extends { id: number }>(rows: T[], take: number, kind: string): Page<T> {
-  const items = rows.slice(0, take).map((node) => ({ cursor: encodeCursor(kind, [node.id]), node }));
+  const items = rows
+    .slice(0, take)
+    .map((node) => ({ cursor: encodeCursor(kind, [node.id]), node }));
   return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
 }
 
