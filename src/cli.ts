@@ -12,6 +12,7 @@ const USAGE = `usage:
   countpoint migrate
   countpoint accounts create --name NAME [--timezone IANA]
   countpoint tokens create --account ID --name NAME [--scopes read,adjust,count,approve]
+  countpoint tokens revoke --account ID --id TOKEN_ID
   countpoint schema`;
 
 class UsageError extends Error {}
@@ -56,6 +57,13 @@ async function withDatabase<T>(
   }
 }
 
+function positiveInt(value: string | undefined, flag: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value ?? "") || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`${flag} must be a positive integer`);
+  return n;
+}
+
 const print = (value: unknown) => process.stdout.write(JSON.stringify(value) + "\n");
 
 async function main(argv: string[]): Promise<void> {
@@ -97,9 +105,7 @@ async function main(argv: string[]): Promise<void> {
         name: { required: true },
         scopes: { required: false },
       });
-      const accountId = Number(o.account);
-      if (!Number.isSafeInteger(accountId) || accountId < 1)
-        throw new UsageError("--account must be an account id");
+      const accountId = positiveInt(o.account, "--account");
       const scopes = o.scopes
         ?.split(",")
         .map((s) => s.trim())
@@ -109,6 +115,14 @@ async function main(argv: string[]): Promise<void> {
         createToken(db, { accountId, name: o.name ?? "", scopes }),
       );
       print({ id: created.id, token: created.token, scopes: created.scopes });
+      return;
+    }
+    case "tokens revoke": {
+      const o = options(rest, { account: { required: true }, id: { required: true } });
+      const accountId = positiveInt(o.account, "--account");
+      const tokenId = positiveInt(o.id, "--id");
+      const { revokeToken } = await import("./modules/account/account.service.js");
+      print(await withDatabase((db) => revokeToken(db, { accountId, tokenId })));
       return;
     }
     default:

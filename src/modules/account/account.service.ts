@@ -64,6 +64,23 @@ export async function createToken(
   return { id: row.id, name: row.name, token, scopes };
 }
 
+/** Revokes a token: it stops authenticating at once. */
+export async function revokeToken(
+  db: PrismaClient,
+  input: { accountId: number; tokenId: number },
+): Promise<{ id: number; revoked: true }> {
+  const { count } = await db.apiToken.updateMany({
+    where: { accountId: input.accountId, id: input.tokenId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  const exists =
+    count > 0 ||
+    (await db.apiToken.count({ where: { accountId: input.accountId, id: input.tokenId } })) > 0;
+  if (!exists)
+    throw invalid(["token"], `token ${input.tokenId} of account ${input.accountId} does not exist`);
+  return { id: input.tokenId, revoked: true };
+}
+
 /** The caller a bearer token belongs to, or null for an unknown, malformed or revoked token. */
 export async function authenticate(db: PrismaClient, token: string): Promise<Principal | null> {
   const match = TOKEN_PATTERN.exec(token);
