@@ -8,7 +8,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       "@typescript-eslint/consistent-type-imports": "off",
     },
   },

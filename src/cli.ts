@@ -13,7 +13,8 @@ const USAGE = `usage:
   countpoint accounts create --name NAME [--timezone IANA]
   countpoint tokens create --account ID --name NAME [--scopes read,adjust,count,approve]
   countpoint tokens revoke --account ID --id TOKEN_ID
-  countpoint schema`;
+  countpoint schema
+  countpoint help`;
 
 class UsageError extends Error {}
 
@@ -91,9 +92,17 @@ async function main(argv: string[]): Promise<void> {
       process.stdout.write(await schemaSdl());
       return;
     }
+    case "help":
+      process.stdout.write(USAGE + "\n");
+      return;
     case "accounts create": {
       const o = options(rest, { name: { required: true }, timezone: { required: false } });
-      const { createAccount } = await import("./modules/account/account.service.js");
+      const { createAccount, isValidTimezone } =
+        await import("./modules/account/account.service.js");
+      // Arguments are checked before the database is even opened.
+      if (o.timezone !== undefined && !isValidTimezone(o.timezone)) {
+        throw new UsageError(`--timezone: unknown time zone "${o.timezone}"`);
+      }
       print(
         await withDatabase((db) => createAccount(db, { name: o.name ?? "", timezone: o.timezone })),
       );
@@ -110,7 +119,8 @@ async function main(argv: string[]): Promise<void> {
         ?.split(",")
         .map((s) => s.trim())
         .filter(Boolean);
-      const { createToken } = await import("./modules/account/account.service.js");
+      const { createToken, parseScopes } = await import("./modules/account/account.service.js");
+      if (scopes) parseScopes(scopes);
       const created = await withDatabase((db) =>
         createToken(db, { accountId, name: o.name ?? "", scopes }),
       );
@@ -134,7 +144,7 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
-    process.stderr.write(`countpoint: ${error.message}\n${USAGE}\n`);
+    process.stderr.write(`countpoint: ${error.message} (see: countpoint help)\n`);
     process.exit(2);
   }
   if (error instanceof AppError || error instanceof ConfigError) {

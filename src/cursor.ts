@@ -10,15 +10,17 @@ export function encodeCursor(kind: string, values: CursorValue[]): string {
   return Buffer.from(JSON.stringify([kind, ...values])).toString("base64url");
 }
 
+const invalidCursor = () =>
+  new AppError("INVALID_CURSOR", "cursor is not valid for this query", [
+    { path: ["cursor"], code: "INVALID_CURSOR", message: "not a cursor returned by this query" },
+  ]);
+
 export function decodeCursor(
   kind: string,
   cursor: string,
   shape: ("string" | "number")[],
 ): CursorValue[] {
-  const invalid = () =>
-    new AppError("INVALID_CURSOR", "cursor is not valid for this query", [
-      { path: ["cursor"], code: "INVALID_CURSOR", message: "not a cursor returned by this query" },
-    ]);
+  const invalid = invalidCursor;
   let parsed: unknown;
   try {
     if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw invalid();
@@ -34,6 +36,17 @@ export function decodeCursor(
     if (typeof v === "number" && (!Number.isSafeInteger(v) || v < 0)) throw invalid();
   });
   return values as CursorValue[];
+}
+
+/**
+ * Where an id-ordered page starts: 0 without a cursor. Ids are int4, so a larger one was never
+ * issued (and would fail in the database as a 500 rather than as INVALID_CURSOR).
+ */
+export function decodeIdCursor(kind: string, cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const id = decodeCursor(kind, cursor, ["number"])[0] as number;
+  if (id > 2147483647) throw invalidCursor();
+  return id;
 }
 
 /** Page size: default 100, at most 1000. */

@@ -46,6 +46,9 @@ export async function serve(config: Config): Promise<FastifyInstance> {
       ? `  Database: embedded PostgreSQL in ${config.dataDir}/`
       : "  Database: DATABASE_URL",
   ];
+  if (database.embedded && !demo) {
+    lines.push("  Create a token with: countpoint tokens create --account 1 --name me");
+  }
   if (demo) {
     lines.push(
       demo.created

@@ -1,7 +1,8 @@
 import { rm } from "node:fs/promises";
 
 export default async function globalTeardown() {
-  const started = globalThis.__countpointTestDatabase;
+  /** @type {{ stop: () => Promise<void>; dataDir: string } | undefined} */
+  const started = Reflect.get(globalThis, "__countpointTestDatabase");
   if (!started) return;
   await started.stop();
   await rm(started.dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "../db/client.js";
 import type { Principal, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
+import { createLoaders, type Loaders } from "./loaders.js";
 
 export interface GraphQLContext {
   db: PrismaClient;
@@ -8,6 +9,29 @@ export interface GraphQLContext {
   principal: Principal | null;
   /** Why principal is null, for the UNAUTHENTICATED message. */
   authProblem: string | null;
+  /** Batch loaders of this request, scoped to the caller's account (null when unauthenticated). */
+  loaders: Loaders | null;
+}
+
+/** The context of one GraphQL request. */
+export function createContext(
+  db: PrismaClient,
+  principal: Principal | null,
+  authProblem: string | null,
+): GraphQLContext {
+  return {
+    db,
+    principal,
+    authProblem,
+    loaders: principal ? createLoaders(db, principal.accountId) : null,
+  };
+}
+
+/** The request's loaders (the auth checker ran first, so there is a caller). */
+export function loadersOf(ctx: GraphQLContext): Loaders {
+  if (!ctx.loaders)
+    throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
+  return ctx.loaders;
 }
 
 /** The service context of an authorised resolver (the auth checker ran first). */

@@ -11,7 +11,11 @@ import type { GraphQLContext } from "./context.js";
 
 const toUserErrors = (errors: FieldError[], fallback: AppError): UserError[] =>
   errors.length > 0
-    ? errors.map((e) => ({ field: e.path.map(String), code: e.code, message: e.message }))
+    ? errors.map((e) => ({
+        field: e.path.length > 0 ? e.path.map(String) : null,
+        code: e.code,
+        message: e.message,
+      }))
     : [{ field: null, code: fallback.code, message: fallback.message }];
 
 function fromValidation(error: ArgumentValidationError): AppError {

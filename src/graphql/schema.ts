@@ -1,7 +1,13 @@
 import "reflect-metadata";
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
+import { AdjustmentResolver } from "../modules/adjustment/adjustment.resolver.js";
 import { CatalogResolver } from "../modules/catalog/catalog.resolver.js";
+import {
+  MovementResolver,
+  SkuMovementsResolver,
+  SupplierItemMovementsResolver,
+} from "../modules/movement/movement.resolver.js";
 import { authChecker } from "./auth.js";
 import { userErrorsMiddleware } from "./errors.js";
 
@@ -10,7 +16,13 @@ let schema: GraphQLSchema | undefined;
 /** The GraphQL schema, built once from the module resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
   schema ??= await buildSchema({
-    resolvers: [CatalogResolver],
+    resolvers: [
+      CatalogResolver,
+      AdjustmentResolver,
+      MovementResolver,
+      SkuMovementsResolver,
+      SupplierItemMovementsResolver,
+    ],
     authChecker,
     authMode: "error",
     globalMiddlewares: [userErrorsMiddleware],

@@ -4,7 +4,7 @@ import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/dis
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
 import type { FastifyInstance } from "fastify";
 import { resolvePrincipal } from "../http/auth.js";
-import type { GraphQLContext } from "./context.js";
+import { createContext, type GraphQLContext } from "./context.js";
 import { formatError } from "./errors.js";
 import { depthLimit } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
@@ -35,11 +35,7 @@ export async function registerGraphql(
     handler: fastifyApolloHandler(apollo, {
       context: async (request): Promise<GraphQLContext> => {
         const auth = await resolvePrincipal(request);
-        return {
-          db: app.db,
-          principal: auth.principal,
-          authProblem: auth.principal ? null : auth.problem,
-        };
+        return createContext(app.db, auth.principal, auth.principal ? null : auth.problem);
       },
     }),
   });

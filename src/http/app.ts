@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import type { PrismaClient } from "../db/client.js";
 import { registerGraphql } from "../graphql/server.js";
+import { adjustmentRoutes } from "../modules/adjustment/adjustment.rest.js";
 import { catalogRoutes } from "../modules/catalog/catalog.rest.js";
+import { movementRoutes } from "../modules/movement/movement.rest.js";
 import { healthRoutes } from "./health.js";
 import { metricsRoutes } from "./metrics.js";
 import { registerOpenApi } from "./openapi.js";
@@ -39,15 +41,20 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   app.decorate("db", db);
   app.decorateRequest("principal", null);
   app.setValidatorCompiler(validatorCompiler);
+  // Fastify parses text/plain by default; the API speaks JSON, so other media types are 415.
+  app.removeContentTypeParser("text/plain");
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
   registerErrorHandling(app);
 
-  await app.register(metricsRoutes);
+  // Not app.register: a registered plugin's onResponse hook would only see its own /metrics route.
+  await metricsRoutes(app);
   await app.register(healthRoutes);
   await registerOpenApi(app);
   await app.register(catalogRoutes, { prefix: "/api/v1" });
+  await app.register(adjustmentRoutes, { prefix: "/api/v1" });
+  await app.register(movementRoutes, { prefix: "/api/v1" });
   await registerGraphql(app, { introspection: config.graphqlIntrospection });
   return app;
 }

@@ -56,10 +56,15 @@ function problem(
 export function toProblem(error: unknown, request: FastifyRequest): Problem {
   const id = String(request.id);
   if (error instanceof AppError) {
+    // A request without a body (GET) can only be wrong in its query parameters; an empty path
+    // is about the request as a whole (or its URL), with nothing to point at.
+    const inQuery = request.method === "GET" || request.method === "HEAD";
     const items = error.fieldErrors.map((f) =>
-      f.path[0] === "query" || f.path[0] === "params"
-        ? { parameter: String(f.path[1]), code: f.code, message: f.message }
-        : { pointer: toPointer(f.path), code: f.code, message: f.message },
+      f.path.length === 0
+        ? { code: f.code, message: f.message }
+        : inQuery
+          ? { parameter: toPointer(f.path).slice(1), code: f.code, message: f.message }
+          : { pointer: toPointer(f.path), code: f.code, message: f.message },
     );
     return problem(error.code, error.message, id, items);
   }

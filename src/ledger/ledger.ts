@@ -38,7 +38,7 @@ export interface StockChange extends EntityRef {
   newQty: Decimal;
   change: Decimal;
   /** null when the quantity did not change (no movement is written). */
-  movementId: bigint | null;
+  movementId: number | null;
 }
 
 export const entityKey = (ref: EntityRef): string => `${ref.entityType}:${ref.id}`;
@@ -162,7 +162,7 @@ async function insertMovements(
   accountId: number,
   rows: StockChange[],
   d: MovementDetails,
-): Promise<Map<string, bigint>> {
+): Promise<Map<string, number>> {
   const types = rows.map((r) => r.entityType);
   const skuIds = rows.map((r) => (r.entityType === "sku" ? r.id : null));
   const itemIds = rows.map((r) => (r.entityType === "supplier_item" ? r.id : null));
@@ -192,7 +192,7 @@ async function insertMovements(
   return new Map(
     inserted.map((m) => [
       m.entity_type === "sku" ? `sku:${m.sku_id}` : `supplier_item:${m.supplier_item_id}`,
-      BigInt(m.id),
+      Number(m.id),
     ]),
   );
 }

@@ -16,10 +16,19 @@ interface Running {
 }
 
 async function serve(dataDir: string, user?: { uid: number; gid: number }): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, COUNTPOINT_DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    COUNTPOINT_DATA_DIR: dataDir,
+    PORT: "0",
+    LOG_LEVEL: "warn",
+  };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, ["dist/src/cli.js", "serve"], { cwd: projectRoot, env, ...user });
+  const child = spawn(process.execPath, ["dist/src/cli.js", "serve"], {
+    cwd: projectRoot,
+    env,
+    ...user,
+  });
   let out = "";
   child.stdout?.on("data", (d) => (out += String(d)));
   child.stderr?.on("data", (d) => (out += String(d)));
@@ -35,13 +44,18 @@ async function serve(dataDir: string, user?: { uid: number; gid: number }): Prom
 }
 
 async function interrupt(running: Running): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => running.child.on("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    running.child.on("exit", (code) => resolve(code)),
+  );
   running.child.kill("SIGINT");
   return exited;
 }
 
 const get = async (r: Running, path: string) => {
-  const response = await fetch(`${r.baseUrl}${path}`, { headers: { authorization: `Bearer ${r.token}` } });
+  const response = await fetch(`${r.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${r.token}` },
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are asserted on field by field
   return { status: response.status, body: (await response.json()) as any };
 };
 

@@ -186,7 +186,7 @@ CREATE TABLE "idempotency_keys" (
   "request_hash" TEXT NOT NULL,
   "state" "idempotency_state" NOT NULL DEFAULT 'in_progress',
   "response_status" INTEGER,
-  "response_body" JSONB,
+  "response_body" JSON,
   "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
   "expires_at" TIMESTAMPTZ(3) NOT NULL,
   CONSTRAINT "idempotency_keys_pkey" PRIMARY KEY ("account_id", "key")

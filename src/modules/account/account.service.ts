@@ -56,7 +56,7 @@ export async function createToken(
   if (!name) throw invalid(["name"], "must not be blank");
   const scopes = parseScopes(input.scopes ?? [...SCOPES]);
   const account = await db.account.findUnique({ where: { id: input.accountId } });
-  if (!account) throw invalid(["account"], `account ${input.accountId} does not exist`);
+  if (!account) throw invalid(["account"], `${input.accountId} does not exist`);
   const token = `cp_${account.id}_${randomBytes(24).toString("base64url")}`;
   const row = await db.apiToken.create({
     data: { accountId: account.id, name, scopes, tokenHash: hashToken(token) },
@@ -77,7 +77,7 @@ export async function revokeToken(
     count > 0 ||
     (await db.apiToken.count({ where: { accountId: input.accountId, id: input.tokenId } })) > 0;
   if (!exists)
-    throw invalid(["token"], `token ${input.tokenId} of account ${input.accountId} does not exist`);
+    throw invalid(["token"], `${input.tokenId} of account ${input.accountId} does not exist`);
   return { id: input.tokenId, revoked: true };
 }
 
@@ -101,7 +101,8 @@ export async function authenticate(db: PrismaClient, token: string): Promise<Pri
   };
 }
 
-function parseScopes(scopes: string[]): Scope[] {
+/** The scopes named, or INVALID_PARAMETER when the list is empty or names an unknown scope. */
+export function parseScopes(scopes: string[]): Scope[] {
   const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0 || scopes.length === 0) {
     throw invalid(["scopes"], `scopes must be a non-empty list of ${SCOPES.join(", ")}`);

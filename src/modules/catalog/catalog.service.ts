@@ -1,9 +1,9 @@
 // The catalog: SKUs and supplier items. Quantities are never written here directly; an opening
 // on hand goes through the ledger as an opening_balance movement.
-import { Prisma, type Tx } from "../../db/client.js";
+import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
-import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
+import { decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { applyStock, lockStock, type EntityRef } from "../../ledger/ledger.js";
 import { parseQuantity, type Decimal } from "../../quantity.js";
@@ -58,7 +58,7 @@ export async function getSku(ctx: ServiceContext, id: number): Promise<Sku> {
 /** SKUs of the caller's account in id order, one page at a time. */
 export async function listSkus(ctx: ServiceContext, args: ListArgs): Promise<Page<Sku>> {
   const take = pageSize(args.limit);
-  const after = args.cursor ? (decodeCursor("sku", args.cursor, ["number"])[0] as number) : 0;
+  const after = decodeIdCursor("sku", args.cursor);
   const rows = await ctx.db.sku.findMany({
     where: { accountId: ctx.principal.accountId, id: { gt: after } },
     omit: { accountId: true },
@@ -127,9 +127,7 @@ export async function listSupplierItems(
   args: ListArgs,
 ): Promise<Page<SupplierItem>> {
   const take = pageSize(args.limit);
-  const after = args.cursor
-    ? (decodeCursor("supplier_item", args.cursor, ["number"])[0] as number)
-    : 0;
+  const after = decodeIdCursor("supplier_item", args.cursor);
   const rows = await ctx.db.supplierItem.findMany({
     where: { accountId: ctx.principal.accountId, id: { gt: after } },
     include: { sku: { select: { onHand: true } } },
@@ -142,7 +140,8 @@ export async function listSupplierItems(
 
 type Reader = Pick<Tx, "sku" | "supplierItem">;
 
-async function loadSku(db: Reader, accountId: number, id: number): Promise<Sku> {
+/** The SKU as the API shows it, read with the given client (inside a transaction, say). */
+export async function loadSku(db: Reader, accountId: number, id: number): Promise<Sku> {
   const sku = await db.sku.findUnique({
     where: { accountId_id: { accountId, id } },
     omit: { accountId: true },
@@ -221,4 +220,31 @@ function optionalQuantity(value: unknown, path: string[], errors: FieldError[]):
   if (parsed.ok) return parsed.value;
   errors.push(parsed.error);
   return null;
+}
+
+/** SKUs of the account by id (for loaders); missing ids are absent. */
+export async function skusByIds(
+  db: PrismaClient,
+  accountId: number,
+  ids: readonly number[],
+): Promise<Map<number, Sku>> {
+  const rows = await db.sku.findMany({
+    where: { accountId, id: { in: [...ids] } },
+    omit: { accountId: true },
+  });
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Supplier items of the account by id (for loaders); missing ids are absent. */
+export async function supplierItemsByIds(
+  db: PrismaClient,
+  accountId: number,
+  ids: readonly number[],
+): Promise<Map<number, SupplierItem>> {
+  const rows = await db.supplierItem.findMany({
+    where: { accountId, id: { in: [...ids] } },
+    include: { sku: { select: { onHand: true } } },
+    omit: { accountId: true },
+  });
+  return new Map(rows.map((r) => [r.id, toSupplierItem(r)]));
 }

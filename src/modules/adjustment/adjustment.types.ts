@@ -1,0 +1,81 @@
+import { Field, Int, ObjectType } from "type-graphql";
+import { DateTimeResolver, SafeIntResolver } from "graphql-scalars";
+import type { EntityType } from "../../generated/prisma/enums.js";
+import { UserError } from "../../graphql/common.types.js";
+import { AdjustmentLineStatus, AdjustmentReason, StockEntityType } from "../../graphql/enums.js";
+import { QuantityScalar } from "../../graphql/scalars.js";
+import type { Decimal } from "../../quantity.js";
+import { Sku } from "../catalog/catalog.types.js";
+import { Actor, StockMovement } from "../movement/movement.types.js";
+
+@ObjectType({ description: "The result for one line, named by its entity." })
+export class StockAdjustmentLine {
+  @Field(() => StockEntityType)
+  type!: EntityType;
+
+  @Field(() => Int, { description: "The SKU's or supplier item's id." })
+  id!: number;
+
+  @Field(() => QuantityScalar)
+  previousQty!: Decimal;
+
+  @Field(() => QuantityScalar)
+  newQty!: Decimal;
+
+  @Field(() => QuantityScalar)
+  change!: Decimal;
+
+  @Field(() => AdjustmentLineStatus)
+  status!: "changed" | "unchanged";
+
+  @Field(() => SafeIntResolver, { nullable: true, description: "null when unchanged." })
+  movementId!: number | null;
+}
+
+@ObjectType({ description: "One adjustment request and what it did to each line." })
+export class StockAdjustment {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => AdjustmentReason)
+  reason!: string;
+
+  @Field(() => String, { nullable: true })
+  note!: string | null;
+
+  @Field(() => String, { nullable: true })
+  reference!: string | null;
+
+  @Field(() => DateTimeResolver)
+  createdAt!: Date;
+
+  @Field(() => Actor)
+  actor!: Actor;
+
+  @Field(() => [StockAdjustmentLine])
+  lines!: StockAdjustmentLine[];
+}
+
+@ObjectType()
+export class AdjustSkuStockPayload {
+  @Field(() => Sku, { nullable: true })
+  sku?: Sku | null;
+
+  @Field(() => StockMovement, {
+    nullable: true,
+    description: "null when on hand was already the requested value.",
+  })
+  movement?: StockMovement | null;
+
+  @Field(() => [UserError])
+  userErrors!: UserError[];
+}
+
+@ObjectType()
+export class BulkAdjustStockPayload {
+  @Field(() => StockAdjustment, { nullable: true })
+  adjustment?: StockAdjustment | null;
+
+  @Field(() => [UserError])
+  userErrors!: UserError[];
+}

@@ -1,0 +1,84 @@
+import { Args, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
+import { PageArgs, toConnection } from "../../graphql/connection.js";
+import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import { Sku, SupplierItem } from "../catalog/catalog.types.js";
+import { StockTake } from "../stock-take/stock-take.types.js";
+import { queryMovements } from "./movement.service.js";
+import { StockMovementsArgs } from "./movement.inputs.js";
+import { StockMovement, StockMovementConnection } from "./movement.types.js";
+
+@Resolver(() => StockMovement)
+export class MovementResolver {
+  @Authorized("read")
+  @Query(() => StockMovementConnection, {
+    description:
+      "The stock ledger, newest first unless order is ASC. Must be bounded: see StockMovementFilter.",
+  })
+  async stockMovements(
+    @Ctx() ctx: GraphQLContext,
+    @Args(() => StockMovementsArgs) args: StockMovementsArgs,
+  ) {
+    const { filter, first, after, order } = args;
+    return toConnection(
+      await queryMovements(serviceContext(ctx), { ...filter, limit: first, cursor: after, order }),
+    );
+  }
+
+  @FieldResolver(() => Sku, { nullable: true })
+  sku(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
+    return movement.skuId === null ? null : loadersOf(ctx).sku.load(movement.skuId);
+  }
+
+  @FieldResolver(() => SupplierItem, { nullable: true })
+  supplierItem(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
+    return movement.supplierItemId === null
+      ? null
+      : loadersOf(ctx).supplierItem.load(movement.supplierItemId);
+  }
+
+  @FieldResolver(() => StockTake, { nullable: true })
+  stockTake(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
+    return movement.stockTakeId === null
+      ? null
+      : loadersOf(ctx).stockTake.load(movement.stockTakeId);
+  }
+}
+
+@Resolver(() => Sku)
+export class SkuMovementsResolver {
+  @Authorized("read")
+  @FieldResolver(() => StockMovementConnection, {
+    description: "This SKU's movements, newest first.",
+  })
+  async movements(
+    @Ctx() ctx: GraphQLContext,
+    @Root() sku: Sku,
+    @Args(() => PageArgs) { first, after }: PageArgs,
+  ) {
+    return toConnection(
+      await queryMovements(serviceContext(ctx), { skuId: sku.id, limit: first, cursor: after }),
+    );
+  }
+}
+
+@Resolver(() => SupplierItem)
+export class SupplierItemMovementsResolver {
+  @Authorized("read")
+  @FieldResolver(() => StockMovementConnection, {
+    description:
+      "This supplier item's own movements, newest first (a linked item's stock moves on its SKU).",
+  })
+  async movements(
+    @Ctx() ctx: GraphQLContext,
+    @Root() item: SupplierItem,
+    @Args(() => PageArgs) { first, after }: PageArgs,
+  ) {
+    return toConnection(
+      await queryMovements(serviceContext(ctx), {
+        supplierItemId: item.id,
+        limit: first,
+        cursor: after,
+      }),
+    );
+  }
+}

@@ -1,0 +1,168 @@
+// Reading the ledger. Movements are written only by src/ledger.
+import { createHash } from "node:crypto";
+import type { Prisma, PrismaClient, Tx } from "../../db/client.js";
+import type { ServiceContext } from "../../context.js";
+import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
+import { calendarDays, parseFilterDate } from "../../dates.js";
+import { AppError, type ErrorCode } from "../../errors.js";
+import type { StockMovement as MovementRow } from "../../generated/prisma/client.js";
+import type { StockMovement } from "./movement.types.js";
+
+export const MAX_WINDOW_DAYS = 31;
+
+/** A movement row as the API shows it. */
+export function toMovement(row: MovementRow): StockMovement {
+  const { accountId, actorName, actorTokenId, id, ...rest } = row;
+  return { id: Number(id), ...rest, actor: { name: actorName, tokenId: actorTokenId } };
+}
+
+/** The movements with these ids, in the order given. */
+export async function movementsByIds(
+  db: PrismaClient | Tx,
+  accountId: number,
+  ids: number[],
+): Promise<Map<number, StockMovement>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.stockMovement.findMany({
+    where: { accountId, id: { in: ids.map(BigInt) } },
+  });
+  return new Map(rows.map((r) => [Number(r.id), toMovement(r)]));
+}
+
+export interface MovementFilter {
+  from?: string;
+  to?: string;
+  skuId?: number;
+  supplierItemId?: number;
+  stockTakeId?: number;
+}
+
+export interface MovementQuery extends MovementFilter {
+  limit?: number;
+  cursor?: string;
+  order?: "asc" | "desc";
+}
+
+/**
+ * Movements of the caller's account, newest first (or oldest first with order "asc"), keyset-
+ * paginated on (occurred_at, id). A query must be bounded: by an entity (SKU, supplier item or
+ * stock take; then any window, or none, pages the full history) or by a window of at most 31
+ * calendar days in the account's time zone.
+ */
+export async function queryMovements(
+  ctx: ServiceContext,
+  query: MovementQuery,
+): Promise<Page<StockMovement>> {
+  const { accountId, timezone } = ctx.principal;
+  const take = pageSize(query.limit);
+  const order = query.order ?? "desc";
+  const window = parseWindow(query, timezone);
+  const fingerprint = createHash("sha256")
+    .update(
+      JSON.stringify([
+        accountId,
+        order,
+        query.from,
+        query.to,
+        query.skuId,
+        query.supplierItemId,
+        query.stockTakeId,
+      ]),
+    )
+    .digest("base64url")
+    .slice(0, 12);
+
+  const where: Prisma.StockMovementWhereInput = {
+    accountId,
+    ...(query.skuId !== undefined && { skuId: query.skuId }),
+    ...(query.supplierItemId !== undefined && { supplierItemId: query.supplierItemId }),
+    ...(query.stockTakeId !== undefined && { stockTakeId: query.stockTakeId }),
+  };
+  const bounds: Prisma.StockMovementWhereInput[] = [];
+  if (window.start) bounds.push({ occurredAt: { gte: window.start } });
+  if (window.end) bounds.push({ occurredAt: { lt: window.end } });
+  if (query.cursor) {
+    const [at, id, seenFingerprint] = decodeCursor("movement", query.cursor, [
+      "number",
+      "number",
+      "string",
+    ]) as [number, number, string];
+    if (seenFingerprint !== fingerprint)
+      throw invalid("INVALID_CURSOR", "cursor", "the cursor belongs to a different query");
+    const occurredAt = new Date(at);
+    // The range bound on occurred_at lets the index start right at the cursor; the OR only
+    // sorts out rows sharing its millisecond.
+    bounds.push(
+      order === "desc"
+        ? {
+            occurredAt: { lte: occurredAt },
+            OR: [{ occurredAt: { lt: occurredAt } }, { id: { lt: BigInt(id) } }],
+          }
+        : {
+            occurredAt: { gte: occurredAt },
+            OR: [{ occurredAt: { gt: occurredAt } }, { id: { gt: BigInt(id) } }],
+          },
+    );
+  }
+  const rows = await ctx.db.stockMovement.findMany({
+    where: { ...where, AND: bounds },
+    orderBy: [{ occurredAt: order }, { id: order }],
+    take: take + 1,
+  });
+  const items = rows.slice(0, take).map((r) => ({
+    cursor: encodeCursor("movement", [r.occurredAt.getTime(), Number(r.id), fingerprint]),
+    node: toMovement(r),
+  }));
+  return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
+}
+
+/** The half-open window [start, end) the filter asks for, after checking the bounding rules. */
+function parseWindow(query: MovementQuery, timezone: string): { start?: Date; end?: Date } {
+  const from = query.from === undefined ? undefined : parseFilterDate(query.from, timezone);
+  const to = query.to === undefined ? undefined : parseFilterDate(query.to, timezone);
+  if (from === null)
+    throw invalid(
+      "INVALID_PARAMETER",
+      "from",
+      "from must be a date (YYYY-MM-DD) or an RFC 3339 timestamp",
+    );
+  if (to === null)
+    throw invalid(
+      "INVALID_PARAMETER",
+      "to",
+      "to must be a date (YYYY-MM-DD) or an RFC 3339 timestamp",
+    );
+  const start = from && (from.kind === "date" ? from.start : from.at).toJSDate();
+  // A date-only `to` includes that whole day; a timestamp `to` includes that instant.
+  const end =
+    to && (to.kind === "date" ? to.endExclusive.toJSDate() : new Date(to.at.toMillis() + 1));
+
+  const byEntity =
+    query.skuId !== undefined ||
+    query.supplierItemId !== undefined ||
+    query.stockTakeId !== undefined;
+  if (!byEntity && !start) {
+    throw invalid(
+      "UNBOUNDED_QUERY",
+      "from",
+      `give a window (from, and optionally to) of at most ${MAX_WINDOW_DAYS} days, or filter by sku_id, supplier_item_id or stock_take_id`,
+    );
+  }
+  if (start && end && start.getTime() >= end.getTime()) {
+    throw invalid("INVALID_DATE_RANGE", "to", "from must not be after to");
+  }
+  if (!byEntity && start) {
+    const days = calendarDays(start, end ?? new Date(), timezone);
+    if (days > MAX_WINDOW_DAYS) {
+      throw invalid(
+        "WINDOW_TOO_LONG",
+        end ? "to" : "from",
+        `the window covers ${days} days; without an entity filter it may cover at most ${MAX_WINDOW_DAYS} (days counted in ${timezone})`,
+      );
+    }
+  }
+  return { start, end };
+}
+
+const invalid = (code: ErrorCode, parameter: string, message: string) =>
+  new AppError(code, message, [{ path: [parameter], code, message }]);

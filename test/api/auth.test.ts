@@ -1,0 +1,209 @@
+import { print } from "graphql";
+import { createToken } from "../../src/modules/account/account.service.js";
+import { newAccount, type TestAccount } from "../helpers/db.js";
+import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { CreateSkuDocument, GetSkuDocument, ListSkusDocument } from "./generated/graphql.js";
+
+let t: TestApp;
+let full: TestAccount;
+let other: TestAccount;
+let readOnly: string;
+let sku: { id: number; code: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  full = await newAccount(t.db);
+  other = await newAccount(t.db);
+  // A second token on the same account, with the read scope only.
+  readOnly = (
+    await createToken(t.db, { accountId: full.accountId, name: "reader", scopes: ["read"] })
+  ).token;
+  const created = await rest(t, "POST", "/skus", {
+    token: full.token,
+    body: { code: "AUTH-1", name: "Auth", opening_on_hand: 3 },
+  });
+  sku = created.body;
+});
+afterAll(() => t.close());
+
+const skuCount = () => t.db.sku.count({ where: { accountId: full.accountId } });
+
+/** GET /api/v1/skus with exactly this Authorization header (or none). */
+const listWith = (authorization?: string) =>
+  rest(t, "GET", "/skus", { headers: authorization === undefined ? {} : { authorization } });
+
+/** The ListSkus operation with exactly this Authorization header (or none). */
+async function graphqlWith(authorization?: string) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (authorization !== undefined) headers.authorization = authorization;
+  const response = await fetch(`${t.baseUrl}/graphql`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ query: print(ListSkusDocument), variables: {} }),
+  });
+  return (await response.json()) as {
+    data?: unknown;
+    errors?: { extensions?: { code?: string } }[];
+  };
+}
+
+const secretOf = (token: string) => token.split("_").slice(2).join("_");
+
+describe("REST authentication", () => {
+  it("answers a request without a token with 401 UNAUTHENTICATED and a Bearer challenge", async () => {
+    const res = await listWith();
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("UNAUTHENTICATED");
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+    expect(res.body).not.toHaveProperty("data");
+  });
+
+  it.each([
+    ["a garbage token", () => "Bearer garbage"],
+    ["a well-formed but unknown token", () => `Bearer cp_${full.accountId}_${"A".repeat(32)}`],
+    [
+      "a valid token with one character changed",
+      () => `Bearer ${full.token.slice(0, -1)}${full.token.endsWith("A") ? "B" : "A"}`,
+    ],
+    ["a valid token under another scheme", () => `Token ${full.token}`],
+    ["Basic credentials", () => `Basic ${Buffer.from("user:pass").toString("base64")}`],
+    ["an empty Bearer header", () => "Bearer "],
+  ])("refuses %s with 401 UNAUTHENTICATED", async (_label, header) => {
+    const res = await listWith(header());
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("UNAUTHENTICATED");
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+  });
+
+  it("does not accept a token whose account id prefix is changed to another account", async () => {
+    const moved = `cp_${other.accountId}_${secretOf(full.token)}`;
+    const res = await listWith(`Bearer ${moved}`);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("accepts the Bearer scheme in any letter case", async () => {
+    const res = await listWith(`bearer ${full.token}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((s: { id: number }) => s.id)).toContain(sku.id);
+  });
+
+  it("checks the token before reading the body: malformed JSON without a token is 401, not 400", async () => {
+    const res = await rest(t, "POST", "/skus", { raw: "{not json" });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("checks the token before validating the body: an invalid body with a bad token is 401", async () => {
+    const res = await rest(t, "POST", "/skus", { token: "garbage", body: { unknown: true } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("REST scopes", () => {
+  it("lets a read-only token list and get SKUs", async () => {
+    const list = await rest(t, "GET", "/skus", { token: readOnly });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((s: { id: number }) => s.id)).toContain(sku.id);
+    const one = await rest(t, "GET", `/skus/${sku.id}`, { token: readOnly });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: sku.id, code: "AUTH-1", on_hand: 3 });
+  });
+
+  it("answers POST /skus with a read-only token with 403 FORBIDDEN and creates nothing", async () => {
+    const before = await skuCount();
+    const res = await rest(t, "POST", "/skus", {
+      token: readOnly,
+      body: { code: "AUTH-RO", name: "Read only", opening_on_hand: 1 },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("FORBIDDEN");
+    expect(res.body.detail).toContain("adjust");
+    expect(await skuCount()).toBe(before);
+    expect(
+      await t.db.sku.findFirst({ where: { accountId: full.accountId, code: "AUTH-RO" } }),
+    ).toBeNull();
+  });
+
+  it("answers POST /supplier-items with a read-only token with 403 FORBIDDEN and creates nothing", async () => {
+    const res = await rest(t, "POST", "/supplier-items", {
+      token: readOnly,
+      body: { supplier: "Acme", code: "AUTH-RO", name: "Read only" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("FORBIDDEN");
+    expect(await t.db.supplierItem.count({ where: { accountId: full.accountId } })).toBe(0);
+  });
+
+  it("checks the scope before reading the body: malformed JSON with a read-only token is 403", async () => {
+    const res = await rest(t, "POST", "/skus", { token: readOnly, raw: "{not json" });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("FORBIDDEN");
+  });
+
+  it("answers GET /skus with a token lacking the read scope with 403 FORBIDDEN", async () => {
+    const writer = await newAccount(t.db, { scopes: ["adjust"] });
+    const res = await rest(t, "GET", "/skus", { token: writer.token });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("GraphQL authentication and scopes", () => {
+  it("answers an operation without a token with a top-level UNAUTHENTICATED error and no data", async () => {
+    const res = await graphqlWith();
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors).toEqual([
+      expect.objectContaining({ extensions: { code: "UNAUTHENTICATED" } }),
+    ]);
+  });
+
+  it.each([
+    ["a garbage token", () => "Bearer garbage"],
+    ["a well-formed but unknown token", () => `Bearer cp_${full.accountId}_${"A".repeat(32)}`],
+    [
+      "a token moved to another account id",
+      () => `Bearer cp_${other.accountId}_${secretOf(full.token)}`,
+    ],
+    ["a valid token under another scheme", () => `Token ${full.token}`],
+  ])("answers %s with a top-level UNAUTHENTICATED error", async (_label, header) => {
+    const res = await graphqlWith(header());
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors).toEqual([
+      expect.objectContaining({ extensions: { code: "UNAUTHENTICATED" } }),
+    ]);
+  });
+
+  it("lets a read-only token query SKUs", async () => {
+    const res = await gql(t, GetSkuDocument, { id: sku.id }, readOnly);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.sku).toMatchObject({ id: sku.id, code: "AUTH-1", onHand: 3 });
+  });
+
+  it("answers createSku with a read-only token with a top-level FORBIDDEN error and creates nothing", async () => {
+    const before = await skuCount();
+    const res = await gql(
+      t,
+      CreateSkuDocument,
+      { input: { code: "AUTH-GQL-RO", name: "Read only", openingOnHand: 2 } },
+      readOnly,
+    );
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors).toEqual([
+      expect.objectContaining({ path: ["createSku"], extensions: { code: "FORBIDDEN" } }),
+    ]);
+    expect(await skuCount()).toBe(before);
+  });
+
+  it("answers createSku without a token with a top-level UNAUTHENTICATED error and creates nothing", async () => {
+    const before = await skuCount();
+    const res = await gql(t, CreateSkuDocument, {
+      input: { code: "AUTH-GQL-ANON", name: "Anonymous" },
+    });
+    expect(res.errors).toEqual([
+      expect.objectContaining({ extensions: { code: "UNAUTHENTICATED" } }),
+    ]);
+    expect(await skuCount()).toBe(before);
+  });
+});

@@ -1,0 +1,174 @@
+// The command line as an operator uses it: the built `countpoint` binary against a database of
+// its own. Output is one JSON line on success; a failure is a non-zero exit with a message on
+// stderr that starts with `countpoint:`, and nothing written.
+import { execFile } from "node:child_process";
+import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
+import { migrate } from "../../src/db/migrate.js";
+import { authenticate, createAccount } from "../../src/modules/account/account.service.js";
+import { projectRoot } from "../../src/paths.js";
+import { createFreshDatabase, type FreshDatabase } from "../helpers/fresh-database.js";
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let fresh: FreshDatabase;
+let db: PrismaClient;
+
+function countpoint(args: string[]): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: fresh.url };
+  delete env.NODE_OPTIONS;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["dist/src/cli.js", ...args],
+      { cwd: projectRoot, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+const written = async () => ({
+  accounts: await db.account.count(),
+  tokens: await db.apiToken.count(),
+});
+
+beforeAll(async () => {
+  fresh = await createFreshDatabase();
+  await migrate(fresh.url);
+  db = createPrismaClient(fresh.url, 2);
+});
+afterAll(async () => {
+  await db.$disconnect();
+  await fresh.drop();
+});
+
+describe("countpoint accounts create", () => {
+  it("creates the account and prints it as one JSON line", async () => {
+    const result = await countpoint([
+      "accounts",
+      "create",
+      "--name",
+      "Shop",
+      "--timezone",
+      "Europe/Berlin",
+    ]);
+
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    const printed = JSON.parse(lines[0] ?? "");
+    expect(printed).toEqual({ id: expect.any(Number), name: "Shop", timezone: "Europe/Berlin" });
+    const stored = await db.account.findUniqueOrThrow({ where: { id: printed.id } });
+    expect(stored).toMatchObject({ name: "Shop", timezone: "Europe/Berlin" });
+  });
+
+  it("uses UTC when no time zone is given", async () => {
+    const result = await countpoint(["accounts", "create", "--name", "No zone"]);
+
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name: "No zone", timezone: "UTC" });
+  });
+});
+
+describe("countpoint tokens create", () => {
+  it("prints a token that authenticates with exactly the requested scopes", async () => {
+    const account = await createAccount(db, { name: "Token shop" });
+
+    const result = await countpoint([
+      "tokens",
+      "create",
+      "--account",
+      String(account.id),
+      "--name",
+      "pos",
+      "--scopes",
+      "read,count",
+    ]);
+
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    const printed = JSON.parse(lines[0] ?? "");
+    expect(printed).toEqual({
+      id: expect.any(Number),
+      token: expect.any(String),
+      scopes: ["read", "count"],
+    });
+
+    const principal = await authenticate(db, printed.token);
+    expect(principal?.accountId).toBe(account.id);
+    expect(principal?.actor).toEqual({ name: "pos", tokenId: printed.id });
+    expect([...(principal?.scopes ?? [])].sort()).toEqual(["count", "read"]);
+  });
+});
+
+describe("countpoint with bad arguments", () => {
+  let accountId: number;
+  beforeAll(async () => {
+    accountId = (await createAccount(db, { name: "Untouched" })).id;
+  });
+
+  const cases: [label: string, args: () => string[], message: RegExp][] = [
+    ["a missing --name", () => ["accounts", "create"], /--name/],
+    ["a blank --name", () => ["accounts", "create", "--name", "  "], /name/],
+    [
+      "an unknown flag",
+      () => ["accounts", "create", "--name", "Shop", "--colour", "red"],
+      /colour/,
+    ],
+    ["an unknown command", () => ["frobnicate"], /unknown command/],
+    ["an unknown subcommand", () => ["accounts", "delete", "--name", "Shop"], /unknown command/],
+    [
+      "an invalid time zone",
+      () => ["accounts", "create", "--name", "Shop", "--timezone", "Mars/Olympus_Mons"],
+      /Mars\/Olympus_Mons/,
+    ],
+    [
+      "an unknown scope",
+      () => [
+        "tokens",
+        "create",
+        "--account",
+        String(accountId),
+        "--name",
+        "pos",
+        "--scopes",
+        "read,delete",
+      ],
+      /scopes/,
+    ],
+    [
+      "an unknown account",
+      () => ["tokens", "create", "--account", "2000000000", "--name", "pos"],
+      /^countpoint: account 2000000000 does not exist$/,
+    ],
+    [
+      "a non-numeric account",
+      () => ["tokens", "create", "--account", "abc", "--name", "pos"],
+      /--account/,
+    ],
+  ];
+
+  it.each(cases)(
+    "%s exits non-zero with a countpoint: error and writes nothing",
+    async (_label, args, message) => {
+      const before = await written();
+
+      const result = await countpoint(args());
+
+      expect(result.code).toBeGreaterThan(0);
+      expect(result.stdout).toBe("");
+      const [first] = result.stderr.split("\n");
+      expect(first).toMatch(/^countpoint: /);
+      expect(first).toMatch(message);
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+      expect(await written()).toEqual(before);
+    },
+  );
+});

@@ -1,0 +1,214 @@
+// Rules the database itself enforces, so that no code path (a bug, a manual psql session, a
+// future module) can break the ledger: raw SQL is used on purpose to go around the services.
+import type { PrismaClient } from "../../src/db/client.js";
+import type { ServiceContext } from "../../src/context.js";
+import { migrate } from "../../src/db/migrate.js";
+import { authenticate } from "../../src/modules/account/account.service.js";
+import { createSku, createSupplierItem } from "../../src/modules/catalog/catalog.service.js";
+import { newAccount, testDb } from "../helpers/db.js";
+import { createFreshDatabase, queryRows } from "../helpers/fresh-database.js";
+
+let db: PrismaClient;
+let ctx: ServiceContext;
+let accountId: number;
+let codes = 0;
+
+beforeAll(async () => {
+  db = await testDb();
+  const account = await newAccount(db);
+  const principal = await authenticate(db, account.token);
+  if (!principal) throw new Error("the test token does not authenticate");
+  ctx = { db, principal };
+  accountId = account.accountId;
+});
+afterAll(() => db.$disconnect());
+
+const newSku = (openingOnHand: number) =>
+  createSku(ctx, { code: `RULE-${++codes}`, name: "Rule test", openingOnHand });
+
+async function movementOf(skuId: number) {
+  const movements = await db.stockMovement.findMany({ where: { accountId, skuId } });
+  expect(movements).toHaveLength(1);
+  return movements[0]!;
+}
+
+describe("stock_movements is append-only", () => {
+  it("refuses to UPDATE a movement and leaves it as it was", async () => {
+    const sku = await newSku(5);
+    const before = await movementOf(sku.id);
+
+    await expect(
+      db.$executeRawUnsafe(
+        `UPDATE stock_movements SET quantity_after = 50, change = 50, note = 'tampered'
+         WHERE account_id = $1 AND id = $2`,
+        accountId,
+        before.id,
+      ),
+    ).rejects.toThrow(/append-only/);
+
+    expect(await movementOf(sku.id)).toEqual(before);
+  });
+
+  it("refuses to DELETE a movement and keeps it", async () => {
+    const sku = await newSku(5);
+    const before = await movementOf(sku.id);
+
+    await expect(
+      db.$executeRawUnsafe(
+        `DELETE FROM stock_movements WHERE account_id = $1 AND id = $2`,
+        accountId,
+        before.id,
+      ),
+    ).rejects.toThrow(/append-only/);
+
+    expect(await movementOf(sku.id)).toEqual(before);
+  });
+
+  it("refuses to TRUNCATE the ledger", async () => {
+    // On a database of its own: if the rule were missing, the shared test data would be gone.
+    const fresh = await createFreshDatabase();
+    try {
+      await migrate(fresh.url);
+      await queryRows(
+        fresh.url,
+        `WITH a AS (INSERT INTO accounts (name) VALUES ('t') RETURNING id)
+         INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before, quantity_after,
+           change, reason, source, actor_name)
+         SELECT id, 'sku', 1, 0, 1, 1, 'found', 'adjustment', 'test' FROM a`,
+      );
+
+      await expect(queryRows(fresh.url, `TRUNCATE stock_movements`)).rejects.toThrow(/append-only/);
+
+      const [count] = await queryRows<{ n: number }>(
+        fresh.url,
+        `SELECT count(*)::int AS n FROM stock_movements`,
+      );
+      expect(count?.n).toBe(1);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
+describe("quantities the database refuses", () => {
+  it("a SKU's on_hand cannot go negative", async () => {
+    const sku = await newSku(2);
+
+    await expect(
+      db.$executeRawUnsafe(
+        `UPDATE skus SET on_hand = -0.001 WHERE account_id = $1 AND id = $2`,
+        accountId,
+        sku.id,
+      ),
+    ).rejects.toThrow(/skus_on_hand_check/);
+
+    const row = await db.sku.findUniqueOrThrow({
+      where: { accountId_id: { accountId, id: sku.id } },
+    });
+    expect(row.onHand.toFixed(3)).toBe("2.000");
+  });
+
+  it("an unlinked supplier item's on_hand cannot go negative", async () => {
+    const item = await createSupplierItem(ctx, {
+      supplier: "Rules Ltd",
+      code: `NEG-${++codes}`,
+      name: "Unlinked",
+      openingOnHand: 3,
+    });
+
+    await expect(
+      db.$executeRawUnsafe(
+        `UPDATE supplier_items SET on_hand = -1 WHERE account_id = $1 AND id = $2`,
+        accountId,
+        item.id,
+      ),
+    ).rejects.toThrow(/supplier_items_on_hand_check/);
+
+    const row = await db.supplierItem.findUniqueOrThrow({
+      where: { accountId_id: { accountId, id: item.id } },
+    });
+    expect(row.onHand.toFixed(3)).toBe("3.000");
+  });
+
+  it("a movement whose change is not quantity_after - quantity_before is rejected", async () => {
+    const sku = await newSku(0);
+
+    await expect(
+      db.$executeRawUnsafe(
+        `INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before, quantity_after,
+           change, reason, source, actor_name)
+         VALUES ($1, 'sku', $2, 5, 7, 3, 'found', 'adjustment', 'test')`,
+        accountId,
+        sku.id,
+      ),
+    ).rejects.toThrow(/stock_movements_quantities_check/);
+
+    expect(await db.stockMovement.count({ where: { accountId, skuId: sku.id } })).toBe(0);
+  });
+
+  it("a movement cannot name a supplier item when it is about a SKU", async () => {
+    const sku = await newSku(0);
+
+    await expect(
+      db.$executeRawUnsafe(
+        `INSERT INTO stock_movements (account_id, entity_type, sku_id, supplier_item_id, quantity_before,
+           quantity_after, change, reason, source, actor_name)
+         VALUES ($1, 'sku', $2, 1, 0, 1, 1, 'found', 'adjustment', 'test')`,
+        accountId,
+        sku.id,
+      ),
+    ).rejects.toThrow(/stock_movements_entity_check/);
+
+    expect(await db.stockMovement.count({ where: { accountId, skuId: sku.id } })).toBe(0);
+  });
+});
+
+describe("linked supplier items hold no stock of their own", () => {
+  it("refuses on_hand on a supplier item linked to a SKU", async () => {
+    const sku = await newSku(10);
+    const item = await createSupplierItem(ctx, {
+      supplier: "Rules Ltd",
+      code: `LINK-${++codes}`,
+      name: "Linked",
+      skuId: sku.id,
+    });
+
+    await expect(
+      db.$executeRawUnsafe(
+        `UPDATE supplier_items SET on_hand = 1 WHERE account_id = $1 AND id = $2`,
+        accountId,
+        item.id,
+      ),
+    ).rejects.toThrow(/supplier_items_linked_no_stock_check/);
+
+    const row = await db.supplierItem.findUniqueOrThrow({
+      where: { accountId_id: { accountId, id: item.id } },
+    });
+    expect(row.onHand.toFixed(3)).toBe("0.000");
+  });
+
+  it("refuses to link a supplier item that still holds stock", async () => {
+    const sku = await newSku(10);
+    const item = await createSupplierItem(ctx, {
+      supplier: "Rules Ltd",
+      code: `LINK-${++codes}`,
+      name: "Has stock",
+      openingOnHand: 4,
+    });
+
+    await expect(
+      db.$executeRawUnsafe(
+        `UPDATE supplier_items SET sku_id = $3 WHERE account_id = $1 AND id = $2`,
+        accountId,
+        item.id,
+        sku.id,
+      ),
+    ).rejects.toThrow(/supplier_items_linked_no_stock_check/);
+
+    const row = await db.supplierItem.findUniqueOrThrow({
+      where: { accountId_id: { accountId, id: item.id } },
+    });
+    expect(row.skuId).toBeNull();
+    expect(row.onHand.toFixed(3)).toBe("4.000");
+  });
+});

@@ -1,0 +1,85 @@
+import { ConfigError, loadConfig } from "../../src/config.js";
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("has working defaults for an empty environment", () => {
+    expect(loadConfig({})).toEqual({
+      env: "development",
+      host: "127.0.0.1",
+      port: 4000,
+      logLevel: "info",
+      databaseUrl: undefined,
+      poolSize: 10,
+      dataDir: ".data",
+      graphqlIntrospection: true,
+      bodyLimit: 5 * 1024 * 1024,
+    });
+  });
+
+  it("reads the values it is given", () => {
+    expect(
+      loadConfig({
+        PORT: "8080",
+        HOST: "0.0.0.0",
+        LOG_LEVEL: "debug",
+        DATABASE_URL: "postgres://u:p@db:5432/countpoint",
+        DATABASE_POOL_SIZE: "25",
+        COUNTPOINT_DATA_DIR: "/var/lib/countpoint",
+      }),
+    ).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      logLevel: "debug",
+      databaseUrl: "postgres://u:p@db:5432/countpoint",
+      poolSize: 25,
+      dataDir: "/var/lib/countpoint",
+    });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({
+      port: 4000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it.each([
+    ["PORT", "http"],
+    ["PORT", "70000"],
+    ["PORT", "80.5"],
+    ["DATABASE_URL", "mysql://u:p@db/countpoint"],
+    ["DATABASE_URL", "localhost:5432"],
+    ["LOG_LEVEL", "verbose"],
+    ["NODE_ENV", "staging"],
+    ["DATABASE_POOL_SIZE", "0"],
+    ["GRAPHQL_INTROSPECTION", "yes"],
+  ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
+    const error = configError({ [name]: value });
+
+    expect(error.message).toContain(name);
+    expect(error.message.split("\n")).toHaveLength(1);
+  });
+
+  it("turns introspection off in production", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).graphqlIntrospection).toBe(false);
+  });
+
+  it("turns introspection on in production when GRAPHQL_INTROSPECTION=true", () => {
+    expect(
+      loadConfig({ NODE_ENV: "production", GRAPHQL_INTROSPECTION: "true" }).graphqlIntrospection,
+    ).toBe(true);
+  });
+
+  it("turns introspection off in development when GRAPHQL_INTROSPECTION=false", () => {
+    expect(loadConfig({ GRAPHQL_INTROSPECTION: "false" }).graphqlIntrospection).toBe(false);
+  });
+});
