@@ -8,5 +8,7 @@ if (!["create", "drop"].includes(action ?? "") || !/^[a-z0-9_]+$/.test(name ?? "
 }
 const client = new pg.Client({ connectionString: process.env.ADMIN_DATABASE_URL });
 await client.connect();
-await client.query(action === "create" ? `CREATE DATABASE ${name}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+await client.query(
+  action === "create" ? `CREATE DATABASE ${name}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`,
+);
 await client.end();
