@@ -1,68 +1,56 @@
 import { registerEnumType } from "type-graphql";
+import * as db from "../generated/prisma/enums.js";
+import { ADJUSTMENT_REASONS } from "../reasons.js";
 
-// Domain enums as GraphQL enums: SCREAMING_CASE names (GraphQL convention) whose values are the
-// lower-case strings the database and the REST API use.
+// The database's enums as GraphQL enums: SCREAMING_CASE names (GraphQL convention) whose values
+// are the lower-case strings the database and the REST API use.
 
-export const StockEntityType = { SKU: "sku", SUPPLIER_ITEM: "supplier_item" } as const;
-registerEnumType(StockEntityType, {
-  name: "StockEntityType",
-  description: "What a line or movement is about.",
-});
+type Upper<T extends string> = { [K in T as Uppercase<K>]: K };
 
-export const StockReason = {
-  MANUAL: "manual",
-  ERROR: "error",
-  CORRECTION: "correction",
-  DAMAGED: "damaged",
-  LOST: "lost",
-  FOUND: "found",
-  THEFT: "theft",
-  EXPIRED: "expired",
-  RETURNED: "returned",
-  RECEIVED: "received",
-  STOCK_TAKE: "stock_take",
-  OPENING_BALANCE: "opening_balance",
-} as const;
-registerEnumType(StockReason, { name: "StockReason", description: "Why a quantity changed." });
+function graphqlEnum<T extends string>(
+  values: readonly T[],
+  name: string,
+  description: string,
+): Upper<T> {
+  const members = Object.fromEntries(values.map((v) => [v.toUpperCase(), v])) as Upper<T>;
+  registerEnumType(members, { name, description });
+  return members;
+}
 
-/** The reasons a client may give; stock_take and opening_balance are the system's own. */
-export const AdjustmentReason = {
-  MANUAL: "manual",
-  ERROR: "error",
-  CORRECTION: "correction",
-  DAMAGED: "damaged",
-  LOST: "lost",
-  FOUND: "found",
-  THEFT: "theft",
-  EXPIRED: "expired",
-  RETURNED: "returned",
-  RECEIVED: "received",
-} as const;
-registerEnumType(AdjustmentReason, {
-  name: "AdjustmentReason",
-  description: "Reasons for an adjustment. MANUAL and ERROR require a note.",
-});
+export const StockEntityType = graphqlEnum(
+  Object.values(db.EntityType),
+  "StockEntityType",
+  "What a line or movement is about.",
+);
 
-export const MovementSource = {
-  ADJUSTMENT: "adjustment",
-  STOCK_TAKE: "stock_take",
-  OPENING_BALANCE: "opening_balance",
-} as const;
-registerEnumType(MovementSource, { name: "MovementSource", description: "What wrote a movement." });
+export const StockReason = graphqlEnum(
+  Object.values(db.StockReason),
+  "StockReason",
+  "Why a quantity changed.",
+);
 
-export const AdjustmentLineStatus = { CHANGED: "changed", UNCHANGED: "unchanged" } as const;
-registerEnumType(AdjustmentLineStatus, {
-  name: "AdjustmentLineStatus",
-  description: "UNCHANGED: the new quantity equalled the current one; no movement was written.",
-});
+export const AdjustmentReason = graphqlEnum(
+  ADJUSTMENT_REASONS,
+  "AdjustmentReason",
+  "Reasons a client may give for an adjustment; MANUAL and ERROR require a note.",
+);
 
-export const StockTakeStatus = {
-  OPEN: "open",
-  COUNTING: "counting",
-  RECONCILED: "reconciled",
-  CANCELLED: "cancelled",
-} as const;
-registerEnumType(StockTakeStatus, { name: "StockTakeStatus" });
+export const MovementSource = graphqlEnum(
+  Object.values(db.MovementSource),
+  "MovementSource",
+  "What wrote a movement.",
+);
 
-export const SortOrder = { ASC: "asc", DESC: "desc" } as const;
-registerEnumType(SortOrder, { name: "SortOrder", description: "DESC: newest first." });
+export const AdjustmentLineStatus = graphqlEnum(
+  Object.values(db.AdjustmentLineStatus),
+  "AdjustmentLineStatus",
+  "UNCHANGED: the new quantity equalled the current one; no movement was written.",
+);
+
+export const StockTakeStatus = graphqlEnum(
+  Object.values(db.StockTakeStatus),
+  "StockTakeStatus",
+  "Where a stock take stands.",
+);
+
+export const SortOrder = graphqlEnum(["asc", "desc"] as const, "SortOrder", "DESC: newest first.");

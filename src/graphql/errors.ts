@@ -1,7 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { ArgumentValidationError, type MiddlewareFn } from "type-graphql";
 import type { ValidationError } from "class-validator";
-import { AppError, type FieldError } from "../errors.js";
+import { AppError, isDatabaseUnavailable, type FieldError } from "../errors.js";
 import type { UserError } from "./common.types.js";
 import type { GraphQLContext } from "./context.js";
 
@@ -58,6 +58,13 @@ export function formatError(
   error: unknown,
 ): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (isDatabaseUnavailable(original)) {
+    return {
+      message: "the database is unavailable; try again shortly",
+      path: formatted.path,
+      extensions: { code: "SERVICE_UNAVAILABLE" },
+    };
+  }
   if (original instanceof AppError) {
     return {
       message: original.message,

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, ERROR_CATALOG, type ErrorCode } from "../errors.js";
+import { AppError, ERROR_CATALOG, isDatabaseUnavailable, type ErrorCode } from "../errors.js";
 import { toPointer } from "./serialize.js";
 
 // The one place errors become HTTP: RFC 9457 application/problem+json with a stable code.
@@ -30,9 +30,6 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   FST_ERR_CTP_INVALID_TYPE: "UNSUPPORTED_MEDIA_TYPE",
 };
-
-const DB_UNAVAILABLE =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|Can't reach database|P1001|P1017|P2024|the database system is (starting up|shutting down)|too many clients/i;
 
 function problem(
   code: ErrorCode,
@@ -96,7 +93,7 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   if (fastifyError.statusCode === 400 || error instanceof SyntaxError) {
     return problem("MALFORMED_REQUEST", "the request could not be read", id);
   }
-  if (DB_UNAVAILABLE.test(`${fastifyError.message} ${fastifyError.code ?? ""}`)) {
+  if (isDatabaseUnavailable(error)) {
     return problem("SERVICE_UNAVAILABLE", "the database is unavailable; try again shortly", id);
   }
   return problem("INTERNAL", "an unexpected error occurred; it has been logged", id);

@@ -40,3 +40,16 @@ export const quantitySchema = {
   type: "number",
   description: "0 <= q < 10^11, at most 3 decimal places",
 } as const;
+
+/** The Idempotency-Key header of a write, checked like any other parameter. */
+export const idempotencyHeaders = {
+  type: "object",
+  properties: {
+    "idempotency-key": {
+      type: "string",
+      pattern: "^[\\x21-\\x7e]{1,255}$",
+      description:
+        "Any unique string (1-255 visible ASCII characters); retries with it replay the first response.",
+    },
+  },
+} as const;

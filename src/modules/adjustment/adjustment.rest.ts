@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { toRest } from "../../http/serialize.js";
-import { idParams } from "../../http/validation.js";
+import { idParams, idempotencyHeaders } from "../../http/validation.js";
 import * as adjustments from "./adjustment.service.js";
 import { TEXT_LIMITS } from "./adjustment.inputs.js";
 
@@ -55,6 +55,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
         description:
           "Writes one movement (none when on hand already has the value). Send an Idempotency-Key header to make retries safe.",
         params: idParams,
+        headers: idempotencyHeaders,
         body: {
           type: "object",
           required: ["on_hand"],
@@ -92,6 +93,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["adjustments"],
         summary: "Set up to 10,000 SKUs and supplier items to absolute quantities, all or nothing",
+        headers: idempotencyHeaders,
         body: {
           type: "object",
           required: ["lines"],

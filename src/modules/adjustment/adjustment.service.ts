@@ -6,9 +6,21 @@ import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
-import type { EntityType, StockReason } from "../../generated/prisma/enums.js";
-import { applyStock, entityKey, lockStock, type LockedStock } from "../../ledger/ledger.js";
+import type { EntityType } from "../../generated/prisma/enums.js";
+import {
+  applyStock,
+  entityKey,
+  lockStock,
+  type EntityRef,
+  type LockedStock,
+} from "../../ledger/ledger.js";
 import { parseQuantity, type Decimal } from "../../quantity.js";
+import {
+  ADJUSTMENT_REASONS,
+  NOTE_REQUIRED_REASONS,
+  SYSTEM_REASONS,
+  type AdjustmentReasonValue,
+} from "../../reasons.js";
 import { loadSku } from "../catalog/catalog.service.js";
 import type { Sku } from "../catalog/catalog.types.js";
 import { movementsByIds } from "../movement/movement.service.js";
@@ -16,19 +28,7 @@ import type { StockMovement } from "../movement/movement.types.js";
 import type { StockAdjustment } from "./adjustment.types.js";
 
 export const MAX_LINES = 10_000;
-export const ADJUSTMENT_REASONS = [
-  "manual",
-  "error",
-  "correction",
-  "damaged",
-  "lost",
-  "found",
-  "theft",
-  "expired",
-  "returned",
-  "received",
-] as const;
-const NOTE_REQUIRED_FOR = new Set(["manual", "error"]);
+export { ADJUSTMENT_REASONS };
 
 export interface AdjustmentHeader {
   reason?: string | null;
@@ -54,6 +54,8 @@ export interface SkuAdjustment {
 }
 
 interface Line {
+  /** Position in the caller's list, for error pointers. */
+  index: number;
   entityType: EntityType;
   id: number;
   newQty: Decimal;
@@ -61,10 +63,15 @@ interface Line {
 }
 
 interface Request {
-  reason: Exclude<StockReason, "stock_take" | "opening_balance">;
+  reason: AdjustmentReasonValue;
   note: string | null;
   reference: string | null;
+  /** The lines that passed every check that needs no database. */
   lines: Line[];
+  /** Every distinct entity named by a line of a valid type, to look up even if its line is bad. */
+  refs: (EntityRef & { index: number })[];
+  /** What is already known to be wrong; reported together with what the lookup finds. */
+  errors: FieldError[];
 }
 
 /** Where a line's fields are in the caller's input, for error pointers. */
@@ -135,7 +142,7 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
   const errors: FieldError[] = [];
   const reason = header.reason ?? "";
   if (!(ADJUSTMENT_REASONS as readonly string[]).includes(reason)) {
-    const system = reason === "stock_take" || reason === "opening_balance";
+    const system = (SYSTEM_REASONS as readonly string[]).includes(reason);
     errors.push({
       path: ["reason"],
       code: "INVALID_REASON",
@@ -147,7 +154,7 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
     });
   }
   const note = header.note?.trim() ? header.note : null;
-  if (NOTE_REQUIRED_FOR.has(reason) && !note) {
+  if (NOTE_REQUIRED_REASONS.has(reason) && !note) {
     errors.push({
       path: ["note"],
       code: "NOTE_REQUIRED",
@@ -171,6 +178,7 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
 
   const seen = new Map<string, number>();
   const parsed: Line[] = [];
+  const refs: Request["refs"] = [];
   lines.forEach((line, i) => {
     if (line.type !== "sku" && line.type !== "supplier_item") {
       errors.push({
@@ -190,6 +198,7 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
       });
     } else {
       seen.set(key, i);
+      refs.push({ entityType: line.type, id: line.id, index: i });
     }
     const newQty = parseQuantity(line.newQty, path(i, "newQty"));
     if (!newQty.ok) errors.push(newQty.error);
@@ -199,15 +208,23 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
       if (expected.ok) expectedQty = expected.value;
       else errors.push(expected.error);
     }
-    if (newQty.ok)
-      parsed.push({ entityType: line.type, id: line.id, newQty: newQty.value, expectedQty });
+    if (newQty.ok && first === undefined) {
+      parsed.push({
+        index: i,
+        entityType: line.type,
+        id: line.id,
+        newQty: newQty.value,
+        expectedQty,
+      });
+    }
   });
-  if (errors.length > 0) throw AppError.fromFields(errors);
   return {
     reason: reason as Request["reason"],
     note,
     reference: header.reference ?? null,
     lines: parsed,
+    refs,
+    errors,
   };
 }
 
@@ -219,8 +236,9 @@ async function apply(
   path: PathOf,
 ): Promise<StockAdjustment> {
   const { accountId, actor } = ctx.principal;
-  const locked = await lockStock(tx, accountId, request.lines);
-  checkAgainstStock(request.lines, locked, path);
+  const locked = await lockStock(tx, accountId, request.refs);
+  const errors = [...request.errors, ...checkAgainstStock(request, locked, path)];
+  if (errors.length > 0) throw AppError.fromFields(inReportingOrder(errors));
 
   const adjustment = await tx.stockAdjustment.create({
     data: {
@@ -275,38 +293,50 @@ async function apply(
   };
 }
 
-function checkAgainstStock(lines: Line[], locked: Map<string, LockedStock>, path: PathOf): void {
+/** What is wrong given the current stock: unknown or linked entities, stale expected quantities. */
+function checkAgainstStock(
+  request: Request,
+  locked: Map<string, LockedStock>,
+  path: PathOf,
+): FieldError[] {
   const errors: FieldError[] = [];
-  lines.forEach((line, i) => {
-    const current = locked.get(entityKey(line));
+  for (const ref of request.refs) {
+    const current = locked.get(entityKey(ref));
     if (!current) {
-      const { message } = notFound(
-        line.entityType === "sku" ? "SKU_NOT_FOUND" : "SUPPLIER_ITEM_NOT_FOUND",
-        line.id,
-      );
-      errors.push({
-        path: path(i, "id"),
-        code: line.entityType === "sku" ? "SKU_NOT_FOUND" : "SUPPLIER_ITEM_NOT_FOUND",
-        message,
-      });
+      const code = ref.entityType === "sku" ? "SKU_NOT_FOUND" : "SUPPLIER_ITEM_NOT_FOUND";
+      errors.push({ path: path(ref.index, "id"), code, message: notFound(code, ref.id).message });
     } else if (current.linkedSkuId !== null) {
       errors.push({
-        path: path(i, "id"),
+        path: path(ref.index, "id"),
         code: "LINKED_SUPPLIER_ITEM",
-        message: `supplier item ${line.id} is linked to SKU ${current.linkedSkuId}, which holds its stock: adjust SKU ${current.linkedSkuId} instead`,
+        message: `supplier item ${ref.id} is linked to SKU ${current.linkedSkuId}, which holds its stock: adjust SKU ${current.linkedSkuId} instead`,
       });
-    } else if (line.expectedQty && !line.expectedQty.equals(current.onHand)) {
+    }
+  }
+  for (const line of request.lines) {
+    const current = locked.get(entityKey(line));
+    if (
+      current &&
+      current.linkedSkuId === null &&
+      line.expectedQty &&
+      !line.expectedQty.equals(current.onHand)
+    ) {
       errors.push({
-        path: path(i, "expectedQty"),
+        path: path(line.index, "expectedQty"),
         code: "ON_HAND_CHANGED",
         message: `${line.entityType} ${line.id} has ${current.onHand.toFixed()} on hand, not the expected ${line.expectedQty.toFixed()}`,
       });
     }
-  });
-  if (errors.length === 0) return;
-  // A stale expected quantity is a conflict (409) only when nothing else is wrong.
-  errors.sort(
-    (a, b) => Number(a.code === "ON_HAND_CHANGED") - Number(b.code === "ON_HAND_CHANGED"),
-  );
-  throw AppError.fromFields(errors);
+  }
+  return errors;
+}
+
+/**
+ * Request-level problems first, then line by line. A stale expected quantity comes last, so the
+ * answer is a conflict (409 ON_HAND_CHANGED) only when nothing else is wrong.
+ */
+function inReportingOrder(errors: FieldError[]): FieldError[] {
+  const rank = (e: FieldError) =>
+    (e.code === "ON_HAND_CHANGED" ? 1e9 : 0) + (typeof e.path[1] === "number" ? e.path[1] + 1 : 0);
+  return [...errors].sort((a, b) => rank(a) - rank(b));
 }

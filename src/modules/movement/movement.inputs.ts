@@ -1,5 +1,5 @@
-import { Max, Min } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
+import { PageArgs } from "../../graphql/connection.js";
 import { SortOrder } from "../../graphql/enums.js";
 
 @InputType({
@@ -32,17 +32,9 @@ export class StockMovementFilter {
 }
 
 @ArgsType()
-export class StockMovementsArgs {
+export class StockMovementsArgs extends PageArgs {
   @Field(() => StockMovementFilter, { nullable: true })
   filter?: StockMovementFilter;
-
-  @Field(() => Int, { nullable: true, description: "Page size, 1 to 1000 (default 100)." })
-  @Min(1)
-  @Max(1000)
-  first?: number;
-
-  @Field(() => String, { nullable: true })
-  after?: string;
 
   @Field(() => SortOrder, { nullable: true, defaultValue: "desc" })
   order?: "asc" | "desc";

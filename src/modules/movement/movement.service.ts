@@ -90,6 +90,9 @@ export async function queryMovements(
     if (seenFingerprint !== fingerprint)
       throw invalid("INVALID_CURSOR", "cursor", "the cursor belongs to a different query");
     const occurredAt = new Date(at);
+    // A safe integer past year 275760 is no Date: the database would fail on it (a 500).
+    if (Number.isNaN(occurredAt.getTime()))
+      throw invalid("INVALID_CURSOR", "cursor", "not a cursor returned by this query");
     // The range bound on occurred_at lets the index start right at the cursor; the OR only
     // sorts out rows sharing its millisecond.
     bounds.push(

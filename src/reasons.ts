@@ -1,0 +1,17 @@
+import { StockReason } from "./generated/prisma/enums.js";
+
+/** Reasons only the service writes: a stock take's reconciliation and a catalog opening balance. */
+export const SYSTEM_REASONS = [StockReason.stock_take, StockReason.opening_balance] as const;
+
+/** The reasons a client may give for an adjustment. */
+export const ADJUSTMENT_REASONS = Object.values(StockReason).filter(
+  (r): r is Exclude<StockReason, (typeof SYSTEM_REASONS)[number]> =>
+    !(SYSTEM_REASONS as readonly string[]).includes(r),
+);
+export type AdjustmentReasonValue = (typeof ADJUSTMENT_REASONS)[number];
+
+/** Reasons whose adjustments need a non-blank note to explain them. */
+export const NOTE_REQUIRED_REASONS: ReadonlySet<string> = new Set([
+  StockReason.manual,
+  StockReason.error,
+]);

@@ -1,0 +1,176 @@
+// Helpers for tests about stock quantities: creating entities over REST, reading what the ledger
+// holds straight from the database, and checking the movement chain invariant.
+import type { PrismaClient } from "../../src/db/client.js";
+import { rest, type TestApp } from "./app.js";
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
+
+/** Creates a SKU over REST (opening_on_hand becomes an opening_balance movement); returns its id. */
+export async function createSku(t: TestApp, token: string, openingOnHand = 0): Promise<number> {
+  const res = await rest(t, "POST", "/skus", {
+    token,
+    body: { code: unique("SKU"), name: "Test SKU", opening_on_hand: openingOnHand },
+  });
+  if (res.status !== 201)
+    throw new Error(`creating a SKU failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as number;
+}
+
+/** Creates a supplier item over REST, linked to `skuId` when given; returns its id. */
+export async function createSupplierItem(
+  t: TestApp,
+  token: string,
+  options: { skuId?: number; openingOnHand?: number } = {},
+): Promise<number> {
+  const res = await rest(t, "POST", "/supplier-items", {
+    token,
+    body: {
+      supplier: "ACME",
+      code: unique("ITEM"),
+      name: "Test item",
+      ...(options.skuId !== undefined ? { sku_id: options.skuId } : {}),
+      ...(options.openingOnHand !== undefined ? { opening_on_hand: options.openingOnHand } : {}),
+    },
+  });
+  if (res.status !== 201) {
+    throw new Error(`creating a supplier item failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body.id as number;
+}
+
+/** A SKU's on hand as stored, as an exact decimal string ("12.5"). */
+export async function skuOnHand(db: PrismaClient, accountId: number, id: number): Promise<string> {
+  const sku = await db.sku.findUniqueOrThrow({ where: { accountId_id: { accountId, id } } });
+  return sku.onHand.toFixed();
+}
+
+/** A supplier item's own on hand as stored, as an exact decimal string. */
+export async function supplierItemOnHand(
+  db: PrismaClient,
+  accountId: number,
+  id: number,
+): Promise<string> {
+  const item = await db.supplierItem.findUniqueOrThrow({
+    where: { accountId_id: { accountId, id } },
+  });
+  return item.onHand.toFixed();
+}
+
+/** Everything an adjustment can write for an account, to prove a failed request wrote nothing. */
+export async function ledgerState(db: PrismaClient, accountId: number) {
+  const [adjustments, adjustmentLines, movements, idempotencyKeys, skus, items, flagged] =
+    await Promise.all([
+      db.stockAdjustment.count({ where: { accountId } }),
+      db.stockAdjustmentLine.count({ where: { accountId } }),
+      db.stockMovement.count({ where: { accountId } }),
+      db.idempotencyKey.count({ where: { accountId } }),
+      db.sku.findMany({
+        where: { accountId },
+        orderBy: { id: "asc" },
+        select: { id: true, onHand: true },
+      }),
+      db.supplierItem.findMany({
+        where: { accountId },
+        orderBy: { id: "asc" },
+        select: { id: true, onHand: true },
+      }),
+      db.stockTakeLine.count({ where: { accountId, movedSinceFreeze: true } }),
+    ]);
+  return {
+    adjustments,
+    adjustmentLines,
+    movements,
+    idempotencyKeys,
+    skuOnHand: Object.fromEntries(skus.map((s) => [s.id, s.onHand.toFixed()])),
+    supplierItemOnHand: Object.fromEntries(items.map((s) => [s.id, s.onHand.toFixed()])),
+    flaggedStockTakeLines: flagged,
+  };
+}
+
+/** One entity's movements in id order. */
+export function movementsOf(
+  db: PrismaClient,
+  accountId: number,
+  ref: { type: "sku" | "supplier_item"; id: number },
+) {
+  return db.stockMovement.findMany({
+    where: { accountId, ...(ref.type === "sku" ? { skuId: ref.id } : { supplierItemId: ref.id }) },
+    orderBy: { id: "asc" },
+  });
+}
+
+/**
+ * The chain invariant of one entity: ordered by id, each movement starts where the previous one
+ * ended, its change is after − before, and the last one ends at the entity's on hand. Returns the
+ * problems found (empty when the chain holds) so a failure says exactly where it broke.
+ */
+export async function chainProblems(
+  db: PrismaClient,
+  accountId: number,
+  ref: { type: "sku" | "supplier_item"; id: number },
+): Promise<string[]> {
+  const movements = await movementsOf(db, accountId, ref);
+  const onHand =
+    ref.type === "sku"
+      ? await skuOnHand(db, accountId, ref.id)
+      : await supplierItemOnHand(db, accountId, ref.id);
+  const problems: string[] = [];
+  let previousAfter = "0";
+  for (const m of movements) {
+    if (m.quantityBefore.toFixed() !== previousAfter) {
+      problems.push(
+        `movement ${m.id}: quantity_before ${m.quantityBefore.toFixed()} but the previous ended at ${previousAfter}`,
+      );
+    }
+    if (!m.quantityAfter.minus(m.quantityBefore).equals(m.change)) {
+      problems.push(`movement ${m.id}: change ${m.change.toFixed()} is not after − before`);
+    }
+    previousAfter = m.quantityAfter.toFixed();
+  }
+  if (previousAfter !== onHand)
+    problems.push(`on_hand is ${onHand} but the last movement ends at ${previousAfter}`);
+  return problems;
+}
+
+/** Puts an entity into a stock take of the given status directly (there is no stock take API yet). */
+export async function stockTakeWithLine(
+  db: PrismaClient,
+  accountId: number,
+  status: "open" | "counting" | "reconciled" | "cancelled",
+  ref: { type: "sku" | "supplier_item"; id: number },
+  expectedQty: string,
+) {
+  const stockTake = await db.stockTake.create({
+    data: {
+      accountId,
+      status,
+      scope: ref.type === "sku" ? { sku_ids: [ref.id] } : { supplier_item_ids: [ref.id] },
+      actorName: "test",
+      ...(status === "reconciled" ? { reconciledAt: new Date() } : {}),
+    },
+  });
+  const line = await db.stockTakeLine.create({
+    data: {
+      accountId,
+      stockTakeId: stockTake.id,
+      entityType: ref.type,
+      ...(ref.type === "sku" ? { skuId: ref.id } : { supplierItemId: ref.id }),
+      expectedQty,
+      ...(status === "reconciled" ? { state: "applied" as const } : {}),
+    },
+  });
+  return { stockTake, line };
+}
+
+/** Whether a stock take line is flagged as moved since its freeze. */
+export async function movedSinceFreeze(
+  db: PrismaClient,
+  accountId: number,
+  lineId: number,
+): Promise<boolean> {
+  const line = await db.stockTakeLine.findUniqueOrThrow({
+    where: { accountId_id: { accountId, id: lineId } },
+  });
+  return line.movedSinceFreeze;
+}

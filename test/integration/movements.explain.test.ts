@@ -1,0 +1,169 @@
+// Every shape of the movement query is served by an index, never by reading the whole ledger:
+// the SQL the service really sends is captured and explained by PostgreSQL over a ledger big
+// enough (200,000 movements in 50 accounts) that a missing index would show as a Seq Scan.
+import pg from "pg";
+import type { PrismaClient } from "../../src/db/client.js";
+import type { ServiceContext } from "../../src/context.js";
+import { authenticate } from "../../src/modules/account/account.service.js";
+import { queryMovements, type MovementQuery } from "../../src/modules/movement/movement.service.js";
+import { databaseUrl, newAccount, testDb } from "../helpers/db.js";
+import { loggingClient, type LoggedApp } from "../helpers/movements.js";
+
+const ACCOUNTS = 50;
+const PER_ACCOUNT = 4000;
+
+let db: PrismaClient;
+let logged: PrismaClient;
+let sql: pg.Client;
+const queries: LoggedApp["queries"] = [];
+let ctx: ServiceContext;
+
+beforeAll(async () => {
+  db = await testDb();
+  logged = loggingClient(queries);
+  sql = new pg.Client({ connectionString: databaseUrl() });
+  await sql.connect();
+
+  const account = await newAccount(db);
+  const principal = await authenticate(db, account.token);
+  if (!principal) throw new Error("the test token does not authenticate");
+  ctx = { db: logged, principal };
+
+  const others = await db.$queryRaw<{ id: number }[]>`
+    INSERT INTO accounts (name)
+    SELECT ${`explain-${process.pid}-`} || g FROM generate_series(2, ${ACCOUNTS}::int) AS g
+    RETURNING id`;
+  const accountIds = [account.accountId, ...others.map((a) => a.id)];
+  // Per account, movement r (0..3999) every 30 minutes from 2026-01-01: a quarter of them on
+  // supplier items 1..10, the rest on SKUs 2..20; every fifth from stock takes 1..4.
+  await db.$executeRaw`
+    INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
+      quantity_before, quantity_after, change, reason, source, stock_take_id, actor_name)
+    SELECT a.id,
+      timestamptz '2026-01-01T00:00:00Z' + r * interval '30 minutes' + a.ord * interval '1 second',
+      CASE WHEN r % 4 = 0 THEN 'supplier_item' ELSE 'sku' END::entity_type,
+      CASE WHEN r % 4 = 0 THEN NULL ELSE 1 + r % 20 END,
+      CASE WHEN r % 4 = 0 THEN 1 + (r / 4) % 10 END,
+      0, 1, 1,
+      CASE WHEN r % 5 = 0 THEN 'stock_take' ELSE 'correction' END::stock_reason,
+      CASE WHEN r % 5 = 0 THEN 'stock_take' ELSE 'adjustment' END::movement_source,
+      CASE WHEN r % 5 = 0 THEN 1 + (r / 5) % 4 END,
+      'seed'
+    FROM unnest(${accountIds}::int[]) WITH ORDINALITY AS a(id, ord),
+      generate_series(0, ${PER_ACCOUNT}::int - 1) AS r`;
+  await db.$executeRawUnsafe("ANALYZE stock_movements");
+}, 300_000);
+
+afterAll(async () => {
+  await sql.end();
+  await Promise.all([db.$disconnect(), logged.$disconnect()]);
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  Plans?: PlanNode[];
+}
+
+const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+
+/** Runs the service query and returns the one statement it sent to stock_movements. */
+async function capture(query: MovementQuery) {
+  queries.length = 0;
+  const page = await queryMovements(ctx, query);
+  const statements = queries.filter((q) => q.sql.includes('FROM "public"."stock_movements"'));
+  expect(statements).toHaveLength(1);
+  return { page, statement: statements[0]! };
+}
+
+/** The nodes of PostgreSQL's plan for a captured statement, run with its own parameters. */
+async function explain(statement: { sql: string; params: unknown[] }, analyze = false) {
+  const options = analyze ? "ANALYZE, FORMAT JSON" : "FORMAT JSON";
+  const result = await sql.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+    `EXPLAIN (${options}) ${statement.sql}`,
+    statement.params,
+  );
+  return flatten(result.rows[0]!["QUERY PLAN"][0].Plan);
+}
+
+const scansOfLedger = (nodes: PlanNode[]) =>
+  nodes.filter((n) => n["Relation Name"] === "stock_movements");
+
+/** The values every OFFSET clause of a statement is bound to. */
+function offsets(statement: { sql: string; params: unknown[] }): number[] {
+  return [...statement.sql.matchAll(/\bOFFSET\s+(\$\d+|\d+)/gi)].map((m) => {
+    const value = m[1]!;
+    return Number(value.startsWith("$") ? statement.params[Number(value.slice(1)) - 1] : value);
+  });
+}
+
+const window = { from: "2026-02-01", to: "2026-02-28" };
+const shapes: [string, MovementQuery, string][] = [
+  ["an account-wide window", window, "stock_movements_window_idx"],
+  ["one SKU", { skuId: 2 }, "stock_movements_sku_idx"],
+  ["one supplier item", { supplierItemId: 3 }, "stock_movements_supplier_item_idx"],
+  ["one stock take", { stockTakeId: 2 }, "stock_movements_stock_take_idx"],
+  ["one SKU within a window", { skuId: 2, ...window }, "stock_movements_sku_idx"],
+];
+const cases = shapes.flatMap(([name, filter, index]) =>
+  (["desc", "asc"] as const).flatMap((order) =>
+    (["first page", "page after a cursor"] as const).map((page) => ({
+      name,
+      filter,
+      index,
+      order,
+      page,
+      withCursor: page !== "first page",
+    })),
+  ),
+);
+
+describe("movement queries are served by indexes", () => {
+  it.each(cases)(
+    "$name, $order, $page: an index scan on $index, no Seq Scan, no rows skipped by OFFSET",
+    async ({ filter, index, order, withCursor }) => {
+      const limit = 20;
+      let cursor: string | undefined;
+      if (withCursor) {
+        const first = await queryMovements(ctx, { ...filter, order, limit });
+        cursor = first.nextCursor ?? undefined;
+        expect(cursor).toEqual(expect.any(String));
+      }
+      const { page, statement } = await capture({ ...filter, order, limit, cursor });
+      expect(page.items).toHaveLength(limit);
+
+      const nodes = await explain(statement);
+      const scans = scansOfLedger(nodes);
+      expect(scans.map((n) => n["Node Type"])).not.toContain("Seq Scan");
+      expect(scans).toEqual([
+        expect.objectContaining({
+          "Node Type": expect.stringMatching(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/),
+        }),
+      ]);
+      expect(nodes.map((n) => n["Index Name"]).filter(Boolean)).toEqual([index]);
+      // Prisma always writes an OFFSET clause; it must skip nothing (keyset, not offset paging).
+      expect(offsets(statement).filter((o) => o !== 0)).toEqual([]);
+    },
+    60_000,
+  );
+
+  it("reads no more rows for a page 1,400 movements deep than for the first page", async () => {
+    const query: MovementQuery = { from: "2026-01-01", to: "2026-01-31", order: "asc", limit: 20 };
+    let cursor: string | undefined;
+    for (let i = 0; i < 2; i++) {
+      const page = await queryMovements(ctx, { ...query, limit: 700, cursor });
+      cursor = page.nextCursor ?? undefined;
+    }
+    expect(cursor).toEqual(expect.any(String));
+
+    const first = await capture(query);
+    const deep = await capture({ ...query, cursor });
+    expect(deep.page.items).toHaveLength(20);
+    const [firstScan] = scansOfLedger(await explain(first.statement, true));
+    const [deepScan] = scansOfLedger(await explain(deep.statement, true));
+    expect(firstScan?.["Actual Rows"]).toBe(21);
+    expect(deepScan?.["Actual Rows"]).toBe(21);
+  }, 60_000);
+});
