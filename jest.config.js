@@ -2,7 +2,9 @@
 export default {
   testEnvironment: "node",
   extensionsToTreatAsEsm: [".ts"],
-  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+  moduleNameMapper: {
+    "^(\\.{1,2}/.*)\\.js$": "$1",
+  },
   transform: {
     "^.+\\.ts$": ["ts-jest", { useESM: true, tsconfig: "tsconfig.json" }],
   },

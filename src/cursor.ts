@@ -50,8 +50,8 @@ export function decodeIdCursor(kind: string, cursor: string | undefined): number
 }
 
 /** Page size: default 100, at most 1000. */
-export function pageSize(limit: number | undefined, path: string[] = ["limit"]): number {
-  if (limit === undefined) return 100;
+export function pageSize(limit: number | null | undefined, path: string[] = ["limit"]): number {
+  if (limit === undefined || limit === null) return 100;
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
     throw new AppError("INVALID_PARAMETER", "limit must be an integer from 1 to 1000", [
       { path, code: "INVALID_PARAMETER", message: "must be an integer from 1 to 1000" },

@@ -85,11 +85,15 @@ const TRANSPORT_CODES = new Set<ErrorCode>([
   "UNSUPPORTED_MEDIA_TYPE",
 ]);
 
-export const notFound = (
+/** "SKU 7 does not exist"; with a path, also pointing at the field that named it. */
+export function notFound(
   code: "SKU_NOT_FOUND" | "SUPPLIER_ITEM_NOT_FOUND" | "STOCK_TAKE_NOT_FOUND",
   id: number | string,
-) =>
-  new AppError(code, `${ERROR_CATALOG[code].title.replace(" not found", "")} ${id} does not exist`);
+  path?: (string | number)[],
+): AppError {
+  const message = `${ERROR_CATALOG[code].title.replace(" not found", "")} ${id} does not exist`;
+  return new AppError(code, message, path ? [{ path, code, message }] : []);
+}
 
 const DB_UNAVAILABLE =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|Can't reach database|P1001|P1017|P2024|the database system is (starting up|shutting down)|too many clients/i;

@@ -8,7 +8,9 @@ import { Prisma, type Tx } from "./client.js";
 import { AppError } from "../errors.js";
 
 const TTL_HOURS = 24;
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** 1 to 255 visible ASCII characters; also the REST header schema's pattern. */
+export const IDEMPOTENCY_KEY_PATTERN = "^[\\x21-\\x7e]{1,255}$";
+const KEY_PATTERN = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
 export interface Idempotent<T> {
   value: T;
@@ -46,7 +48,7 @@ export async function idempotent<T>(
     .digest("hex");
 
   const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`
-    SELECT pg_try_advisory_xact_lock(${accountId}::int, hashtext(${key})) AS locked`;
+    SELECT pg_try_advisory_xact_lock(hashtextextended(${`${accountId}:${key}`}, 0)) AS locked`;
   if (!lock?.locked) {
     throw new AppError(
       "IDEMPOTENCY_KEY_IN_PROGRESS",
@@ -71,8 +73,8 @@ export async function idempotent<T>(
   const responseBody = encode(value) as Prisma.InputJsonValue;
   await tx.idempotencyKey.upsert({
     where: { accountId_key: { accountId, key } },
-    create: { accountId, key, requestHash, state: "completed", responseBody, expiresAt },
-    update: { requestHash, state: "completed", responseBody, expiresAt, createdAt: new Date() },
+    create: { accountId, key, requestHash, responseBody, expiresAt },
+    update: { requestHash, responseBody, expiresAt, createdAt: new Date() },
   });
   await tx.$executeRaw`
     DELETE FROM idempotency_keys WHERE ctid IN (

@@ -18,8 +18,12 @@ export async function inTransaction<T>(db: PrismaClient, work: (tx: Tx) => Promi
   }
 }
 
+/** Prisma reports both as P2034; a raw query's failure carries the SQLSTATE in its metadata. */
 function isRetryable(error: unknown): boolean {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2034") return true;
-  const text = `${(error as Error)?.message ?? ""} ${JSON.stringify((error as { meta?: unknown })?.meta ?? {})}`;
-  return RETRYABLE_SQLSTATES.some((code) => text.includes(code)) || /deadlock detected/i.test(text);
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === "P2034") return true;
+  const meta = error.meta as
+    { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } } | undefined;
+  const sqlstate = meta?.code ?? meta?.driverAdapterError?.cause?.originalCode;
+  return typeof sqlstate === "string" && RETRYABLE_SQLSTATES.includes(sqlstate);
 }

@@ -26,6 +26,12 @@ export class UserError {
 
 @ObjectType()
 export class PageInfo {
+  @Field({ description: "Whether this page was reached with a cursor (paging is forward only)." })
+  hasPreviousPage!: boolean;
+
+  @Field(() => String, { nullable: true })
+  startCursor!: string | null;
+
   @Field()
   hasNextPage!: boolean;
 

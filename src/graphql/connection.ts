@@ -33,12 +33,14 @@ export function ConnectionType<T extends object>(
   return ConnectionClass;
 }
 
-/** A service page as a Relay connection. */
-export function toConnection<T>(page: Page<T>): Connection<T> {
+/** A service page as a Relay connection; `after` is the cursor the page was asked for with. */
+export function toConnection<T>(page: Page<T>, after?: string | null): Connection<T> {
   return {
     edges: page.items,
     pageInfo: {
       hasNextPage: page.nextCursor !== null,
+      hasPreviousPage: Boolean(after),
+      startCursor: page.items[0]?.cursor ?? null,
       endCursor: page.items.at(-1)?.cursor ?? null,
     },
   };

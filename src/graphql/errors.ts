@@ -37,15 +37,12 @@ function fromValidation(error: ArgumentValidationError): AppError {
 
 /** Mutations answer rule violations as `{ userErrors }` rather than as top-level errors. */
 export const userErrorsMiddleware: MiddlewareFn<GraphQLContext> = async ({ info }, next) => {
+  if (info.parentType.name !== "Mutation") return next();
   try {
     return await next();
   } catch (error) {
     const appError = error instanceof ArgumentValidationError ? fromValidation(error) : error;
-    if (
-      info.parentType.name === "Mutation" &&
-      appError instanceof AppError &&
-      appError.isUserError
-    ) {
+    if (appError instanceof AppError && appError.isUserError) {
       return { userErrors: toUserErrors(appError.fieldErrors, appError) };
     }
     throw appError;
@@ -63,6 +60,15 @@ export function formatError(
       message: "the database is unavailable; try again shortly",
       path: formatted.path,
       extensions: { code: "SERVICE_UNAVAILABLE" },
+    };
+  }
+  if (original instanceof ArgumentValidationError) {
+    const { message } = fromValidation(original);
+    return {
+      message,
+      path: formatted.path,
+      locations: formatted.locations,
+      extensions: { code: "INVALID_PARAMETER" },
     };
   }
   if (original instanceof AppError) {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { resolvePrincipal } from "../http/auth.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { formatError } from "./errors.js";
-import { depthLimit } from "./limits.js";
+import { complexityLimit, depthLimit } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
 
 /** Serves /graphql: Apollo Sandbox on GET (when introspection is on), operations on POST. */
@@ -14,14 +14,16 @@ export async function registerGraphql(
   app: FastifyInstance,
   options: { introspection: boolean },
 ): Promise<void> {
+  const schema = await buildGraphqlSchema();
   const apollo = new ApolloServer<GraphQLContext>({
-    schema: await buildGraphqlSchema(),
+    schema,
     introspection: options.introspection,
     formatError,
     includeStacktraceInErrorResponses: false,
     validationRules: [depthLimit(10)],
     plugins: [
       fastifyApolloDrainPlugin(app),
+      complexityLimit(schema),
       options.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_PATTERN } from "../db/idempotency.js";
 import { Ajv, type Options } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifySchemaCompiler } from "fastify";
@@ -47,7 +48,7 @@ export const idempotencyHeaders = {
   properties: {
     "idempotency-key": {
       type: "string",
-      pattern: "^[\\x21-\\x7e]{1,255}$",
+      pattern: IDEMPOTENCY_KEY_PATTERN,
       description:
         "Any unique string (1-255 visible ASCII characters); retries with it replay the first response.",
     },

@@ -113,6 +113,7 @@ export async function applyStock(
     );
   if (changed.length === 0) return results;
 
+  await serializeLedgerWrites(tx, accountId);
   await updateOnHand(
     tx,
     accountId,
@@ -133,6 +134,18 @@ export async function applyStock(
     if (current) current.onHand = r.newQty;
   }
   return results;
+}
+
+const LEDGER_LOCK_CLASS = 0x4c44; // "LD": the two-key advisory lock namespace of ledger writes
+
+/**
+ * A movement is stamped when written but seen by others only at commit. Holding this
+ * per-account lock from stamping to commit makes each account's movements commit in the order
+ * of their (occurred_at, id), so a reader paging oldest-first never finds one appearing behind a
+ * page it already read. Row locks were all taken before, so this cannot deadlock with them.
+ */
+async function serializeLedgerWrites(tx: Tx, accountId: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LEDGER_LOCK_CLASS}::int, ${accountId}::int)`;
 }
 
 function uniqueIds(refs: EntityRef[], type: EntityType): number[] {

@@ -23,8 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.$disconnect());
 
-const newSku = (openingOnHand: number) =>
-  createSku(ctx, { code: `RULE-${++codes}`, name: "Rule test", openingOnHand });
+const newSku = async (openingOnHand: number) =>
+  (await createSku(ctx, { code: `RULE-${++codes}`, name: "Rule test", openingOnHand })).value;
 
 async function movementOf(skuId: number) {
   const movements = await db.stockMovement.findMany({ where: { accountId, skuId } });
@@ -109,12 +109,14 @@ describe("quantities the database refuses", () => {
   });
 
   it("an unlinked supplier item's on_hand cannot go negative", async () => {
-    const item = await createSupplierItem(ctx, {
-      supplier: "Rules Ltd",
-      code: `NEG-${++codes}`,
-      name: "Unlinked",
-      openingOnHand: 3,
-    });
+    const item = (
+      await createSupplierItem(ctx, {
+        supplier: "Rules Ltd",
+        code: `NEG-${++codes}`,
+        name: "Unlinked",
+        openingOnHand: 3,
+      })
+    ).value;
 
     await expect(
       db.$executeRawUnsafe(
@@ -166,12 +168,14 @@ describe("quantities the database refuses", () => {
 describe("linked supplier items hold no stock of their own", () => {
   it("refuses on_hand on a supplier item linked to a SKU", async () => {
     const sku = await newSku(10);
-    const item = await createSupplierItem(ctx, {
-      supplier: "Rules Ltd",
-      code: `LINK-${++codes}`,
-      name: "Linked",
-      skuId: sku.id,
-    });
+    const item = (
+      await createSupplierItem(ctx, {
+        supplier: "Rules Ltd",
+        code: `LINK-${++codes}`,
+        name: "Linked",
+        skuId: sku.id,
+      })
+    ).value;
 
     await expect(
       db.$executeRawUnsafe(
@@ -189,12 +193,14 @@ describe("linked supplier items hold no stock of their own", () => {
 
   it("refuses to link a supplier item that still holds stock", async () => {
     const sku = await newSku(10);
-    const item = await createSupplierItem(ctx, {
-      supplier: "Rules Ltd",
-      code: `LINK-${++codes}`,
-      name: "Has stock",
-      openingOnHand: 4,
-    });
+    const item = (
+      await createSupplierItem(ctx, {
+        supplier: "Rules Ltd",
+        code: `LINK-${++codes}`,
+        name: "Has stock",
+        openingOnHand: 4,
+      })
+    ).value;
 
     await expect(
       db.$executeRawUnsafe(

@@ -48,7 +48,8 @@ const item = (id: number): EntityRef => ({ entityType: "supplier_item", id });
 const target = (ref: EntityRef, qty: string): StockTarget => ({ ...ref, newQty: new Decimal(qty) });
 
 const newSku = async (openingOnHand = 0) =>
-  (await createSku(ctx, { code: `LEDGER-${++codes}`, name: "Ledger test", openingOnHand })).id;
+  (await createSku(ctx, { code: `LEDGER-${++codes}`, name: "Ledger test", openingOnHand })).value
+    .id;
 
 /** Locks the targets' entities and sets them, in one transaction, as a use case would. */
 const setStock = (targets: StockTarget[], d: MovementDetails = details(), client = db) =>
@@ -103,7 +104,7 @@ describe("ledger: applying stock", () => {
           name: "Unlinked",
           openingOnHand: 5,
         })
-      ).id,
+      ).value.id,
     );
     const actor = { name: "pos-terminal", tokenId: ctx.principal.actor.tokenId };
 
@@ -228,7 +229,7 @@ describe("ledger: concurrency", () => {
           name: "Unlinked",
           openingOnHand: 3,
         })
-      ).id,
+      ).value.id,
     );
 
     // Plain $transaction, not inTransaction: a deadlock must surface here, not be retried away.

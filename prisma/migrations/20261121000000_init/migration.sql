@@ -9,7 +9,6 @@ CREATE TYPE "stock_reason" AS ENUM ('manual', 'error', 'correction', 'damaged', 
 CREATE TYPE "adjustment_line_status" AS ENUM ('changed', 'unchanged');
 CREATE TYPE "stock_take_status" AS ENUM ('open', 'counting', 'reconciled', 'cancelled');
 CREATE TYPE "stock_take_line_state" AS ENUM ('uncounted', 'counted', 'accepted', 'applied');
-CREATE TYPE "idempotency_state" AS ENUM ('in_progress', 'completed');
 
 CREATE TABLE "accounts" (
   "id" SERIAL NOT NULL,
@@ -184,14 +183,12 @@ CREATE TABLE "idempotency_keys" (
   "account_id" INTEGER NOT NULL,
   "key" TEXT NOT NULL,
   "request_hash" TEXT NOT NULL,
-  "state" "idempotency_state" NOT NULL DEFAULT 'in_progress',
-  "response_status" INTEGER,
-  "response_body" JSON,
+  "response_body" JSON NOT NULL,
   "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
   "expires_at" TIMESTAMPTZ(3) NOT NULL,
   CONSTRAINT "idempotency_keys_pkey" PRIMARY KEY ("account_id", "key")
 );
-CREATE INDEX "idempotency_keys_expires_at_idx" ON "idempotency_keys"("expires_at");
+CREATE INDEX "idempotency_keys_account_id_expires_at_idx" ON "idempotency_keys"("account_id", "expires_at");
 
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 ALTER TABLE "skus" ADD CONSTRAINT "skus_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE RESTRICT ON UPDATE CASCADE;

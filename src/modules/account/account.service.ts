@@ -86,6 +86,7 @@ export async function authenticate(db: PrismaClient, token: string): Promise<Pri
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return null;
   const accountId = Number(match[1]);
+  if (accountId > 2147483647) return null; // no such account can exist
   const row = await db.apiToken.findUnique({
     where: { accountId_tokenHash: { accountId, tokenHash: hashToken(token) } },
     include: { account: true },

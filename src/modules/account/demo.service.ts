@@ -59,6 +59,13 @@ export async function ensureDemoAccount(
     return token ? { accountId: existing.id, token: token.trim(), created: false } : null;
   }
   const account = await createAccount(db, { name: "Demo", timezone: "UTC" });
+  // The token first: should seeding stop half-way, the next start still shows a working token.
+  const { token } = await createToken(db, {
+    accountId: account.id,
+    name: "demo",
+    scopes: [...SCOPES],
+  });
+  await writeFile(tokenFile, token, { mode: 0o600 });
   const ctx: ServiceContext = {
     db,
     principal: {
@@ -70,7 +77,7 @@ export async function ensureDemoAccount(
   };
   const skuIds = new Map<string, number>();
   for (const [code, name, onHand] of DEMO_SKUS) {
-    skuIds.set(code, (await createSku(ctx, { code, name, openingOnHand: onHand })).id);
+    skuIds.set(code, (await createSku(ctx, { code, name, openingOnHand: onHand })).value.id);
   }
   for (const [supplier, code, name, link, onHand] of DEMO_SUPPLIER_ITEMS) {
     await createSupplierItem(ctx, {
@@ -81,11 +88,5 @@ export async function ensureDemoAccount(
       openingOnHand: onHand,
     });
   }
-  const { token } = await createToken(db, {
-    accountId: account.id,
-    name: "demo",
-    scopes: [...SCOPES],
-  });
-  await writeFile(tokenFile, token, { mode: 0o600 });
   return { accountId: account.id, token, created: true };
 }

@@ -2,11 +2,10 @@ import { MaxLength } from "class-validator";
 import { Field, InputType, Int } from "type-graphql";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { AdjustmentReason, StockEntityType } from "../../graphql/enums.js";
+import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
-
-/** Text limits shared with the REST schemas. */
-export const TEXT_LIMITS = { note: 1000, reference: 200, idempotencyKey: 255 } as const;
+import { TEXT_LIMITS } from "./adjustment.service.js";
 
 @InputType()
 export class AdjustSkuStockInput {
@@ -33,11 +32,7 @@ export class AdjustSkuStockInput {
   })
   expectedOnHand?: Decimal | null;
 
-  @Field(() => String, {
-    nullable: true,
-    description: "Retries with the same key within 24 h replay the first result.",
-  })
-  @MaxLength(TEXT_LIMITS.idempotencyKey)
+  @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }
 
@@ -75,7 +70,6 @@ export class BulkAdjustStockInput {
   @Field(() => [BulkAdjustmentLineInput], { description: "1 to 10,000 lines, each entity once." })
   lines!: BulkAdjustmentLineInput[];
 
-  @Field(() => String, { nullable: true })
-  @MaxLength(TEXT_LIMITS.idempotencyKey)
+  @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
-import { toRest } from "../../http/serialize.js";
+import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { idParams, idempotencyHeaders } from "../../http/validation.js";
 import * as adjustments from "./adjustment.service.js";
-import { TEXT_LIMITS } from "./adjustment.inputs.js";
+import { TEXT_LIMITS } from "./adjustment.service.js";
 
 const header = {
   reason: {
@@ -28,20 +28,6 @@ interface BulkBody {
   reference?: string | null;
   lines: { type: string; id: number; new_qty: number; expected_qty?: number | null }[];
 }
-
-const idempotencyKey = (request: FastifyRequest): string | undefined => {
-  const key = request.headers["idempotency-key"];
-  return typeof key === "string" ? key : undefined;
-};
-
-const send = (
-  reply: FastifyReply,
-  status: number,
-  result: { value: unknown; replayed: boolean },
-) => {
-  if (result.replayed) reply.header("idempotent-replayed", "true");
-  return reply.status(status).send(toRest(result.value));
-};
 
 /** PATCH /api/v1/skus/{id} and POST /api/v1/stock-adjustments/bulk. */
 export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
@@ -77,12 +63,9 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
         ctxOf(request),
         request.params.id,
         { onHand: on_hand, reason, note, reference, expectedOnHand: expected_on_hand },
-        idempotencyKey(request),
+        idempotencyKeyOf(request),
       );
-      return send(reply, 200, {
-        replayed: result.replayed,
-        value: { ...result.value.sku, movement: result.value.movement },
-      });
+      return sendIdempotent(reply, 200, result, ({ sku, movement }) => ({ ...sku, movement }));
     },
   );
 
@@ -133,9 +116,9 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
             expectedQty: l.expected_qty,
           })),
         },
-        idempotencyKey(request),
+        idempotencyKeyOf(request),
       );
-      return send(reply, 201, result);
+      return sendIdempotent(reply, 201, result);
     },
   );
 }

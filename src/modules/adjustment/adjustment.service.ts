@@ -28,6 +28,8 @@ import type { StockMovement } from "../movement/movement.types.js";
 import type { StockAdjustment } from "./adjustment.types.js";
 
 export const MAX_LINES = 10_000;
+/** Longest accepted texts; the GraphQL inputs and REST schemas announce the same limits. */
+export const TEXT_LIMITS = { note: 1000, reference: 200 } as const;
 export { ADJUSTMENT_REASONS };
 
 export interface AdjustmentHeader {
@@ -100,7 +102,7 @@ export async function adjustSku(
       tx,
       ctx.principal.accountId,
       idempotencyKey,
-      { operation: `adjustSku:${skuId}`, input: request },
+      { operation: `adjustSku:${skuId}`, input: fingerprintOf(request) },
       async () => {
         const adjustment = await apply(ctx, tx, request, path);
         const line = adjustment.lines[0];
@@ -131,7 +133,7 @@ export async function bulkAdjust(
       tx,
       ctx.principal.accountId,
       idempotencyKey,
-      { operation: "bulkAdjust", input: request },
+      { operation: "bulkAdjust", input: fingerprintOf(request) },
       () => apply(ctx, tx, request, path),
     ),
   );
@@ -154,6 +156,15 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
     });
   }
   const note = header.note?.trim() ? header.note : null;
+  for (const field of ["note", "reference"] as const) {
+    if ((header[field]?.length ?? 0) > TEXT_LIMITS[field]) {
+      errors.push({
+        path: [field],
+        code: "INVALID_PARAMETER",
+        message: `must be at most ${TEXT_LIMITS[field]} characters`,
+      });
+    }
+  }
   if (NOTE_REQUIRED_REASONS.has(reason) && !note) {
     errors.push({
       path: ["note"],
@@ -293,6 +304,14 @@ async function apply(
   };
 }
 
+/** What identifies a request for idempotency: what the caller asked for, not how we judged it. */
+const fingerprintOf = (r: Request) => ({
+  reason: r.reason,
+  note: r.note,
+  reference: r.reference,
+  lines: r.lines,
+});
+
 /** What is wrong given the current stock: unknown or linked entities, stale expected quantities. */
 function checkAgainstStock(
   request: Request,
@@ -336,7 +355,11 @@ function checkAgainstStock(
  * answer is a conflict (409 ON_HAND_CHANGED) only when nothing else is wrong.
  */
 function inReportingOrder(errors: FieldError[]): FieldError[] {
+  // An unknown SKU named by the URL (an empty path) outranks everything: PATCH answers 404.
   const rank = (e: FieldError) =>
-    (e.code === "ON_HAND_CHANGED" ? 1e9 : 0) + (typeof e.path[1] === "number" ? e.path[1] + 1 : 0);
+    e.path.length === 0
+      ? -1
+      : (e.code === "ON_HAND_CHANGED" ? 1e9 : 0) +
+        (typeof e.path[1] === "number" ? e.path[1] + 1 : 0);
   return [...errors].sort((a, b) => rank(a) - rank(b));
 }

@@ -2,9 +2,8 @@ import { IsOptional, MaxLength, Min } from "class-validator";
 import { Field, InputType, Int } from "type-graphql";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
-
-/** Field lengths, shared by the GraphQL inputs and the REST JSON schemas; blank values are the service's to refuse. */
-export const LIMITS = { code: 64, name: 200, supplier: 100 } as const;
+import { IdempotencyKeyField } from "../../graphql/idempotency.js";
+import { LIMITS } from "./catalog.service.js";
 
 @InputType()
 export class CreateSkuInput {
@@ -24,6 +23,9 @@ export class CreateSkuInput {
 
   @Field({ nullable: true, defaultValue: true })
   active?: boolean;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
 }
 
 @InputType()
@@ -56,4 +58,7 @@ export class CreateSupplierItemInput {
 
   @Field({ nullable: true, defaultValue: true })
   active?: boolean;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
 }

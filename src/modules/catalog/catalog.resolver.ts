@@ -25,6 +25,7 @@ export class CatalogResolver {
   async skus(@Ctx() ctx: GraphQLContext, @Args(() => PageArgs) { first, after }: PageArgs) {
     return toConnection(
       await catalog.listSkus(serviceContext(ctx), { limit: first, cursor: after }),
+      after,
     );
   }
 
@@ -42,6 +43,7 @@ export class CatalogResolver {
   ) {
     return toConnection(
       await catalog.listSupplierItems(serviceContext(ctx), { limit: first, cursor: after }),
+      after,
     );
   }
 
@@ -53,7 +55,13 @@ export class CatalogResolver {
     @Ctx() ctx: GraphQLContext,
     @Arg("input", () => CreateSkuInput) input: CreateSkuInput,
   ) {
-    return { sku: await catalog.createSku(serviceContext(ctx), input), userErrors: [] };
+    const { idempotencyKey, ...data } = input;
+    const { value } = await catalog.createSku(
+      serviceContext(ctx),
+      data,
+      idempotencyKey ?? undefined,
+    );
+    return { sku: value, userErrors: [] };
   }
 
   @Authorized("adjust")
@@ -64,9 +72,12 @@ export class CatalogResolver {
     @Ctx() ctx: GraphQLContext,
     @Arg("input", () => CreateSupplierItemInput) input: CreateSupplierItemInput,
   ) {
-    return {
-      supplierItem: await catalog.createSupplierItem(serviceContext(ctx), input),
-      userErrors: [],
-    };
+    const { idempotencyKey, ...data } = input;
+    const { value } = await catalog.createSupplierItem(
+      serviceContext(ctx),
+      data,
+      idempotencyKey ?? undefined,
+    );
+    return { supplierItem: value, userErrors: [] };
   }
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
+import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
-import { idParams, pageQuery, quantitySchema } from "../../http/validation.js";
+import { idempotencyHeaders, idParams, pageQuery, quantitySchema } from "../../http/validation.js";
 import * as catalog from "./catalog.service.js";
-import { LIMITS } from "./catalog.inputs.js";
+import { LIMITS } from "./catalog.service.js";
 
 const text = (max: number) => ({ type: "string", maxLength: max }) as const;
 
@@ -65,6 +66,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["catalog"],
         summary: "Create a SKU",
+        headers: idempotencyHeaders,
         body: {
           type: "object",
           required: ["code", "name"],
@@ -84,13 +86,12 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { code, name, opening_on_hand, active } = request.body;
-      const sku = await catalog.createSku(ctxOf(request), {
-        code,
-        name,
-        openingOnHand: opening_on_hand,
-        active,
-      });
-      return reply.status(201).send(toRest(sku));
+      const result = await catalog.createSku(
+        ctxOf(request),
+        { code, name, openingOnHand: opening_on_hand, active },
+        idempotencyKeyOf(request),
+      );
+      return sendIdempotent(reply, 201, result);
     },
   );
 
@@ -129,6 +130,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["catalog"],
         summary: "Create a supplier item, optionally linked to a SKU",
+        headers: idempotencyHeaders,
         body: {
           type: "object",
           required: ["supplier", "code", "name"],
@@ -147,15 +149,12 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { supplier, code, name, sku_id, opening_on_hand, active } = request.body;
-      const item = await catalog.createSupplierItem(ctxOf(request), {
-        supplier,
-        code,
-        name,
-        skuId: sku_id,
-        openingOnHand: opening_on_hand,
-        active,
-      });
-      return reply.status(201).send(toRest(item));
+      const result = await catalog.createSupplierItem(
+        ctxOf(request),
+        { supplier, code, name, skuId: sku_id, openingOnHand: opening_on_hand, active },
+        idempotencyKeyOf(request),
+      );
+      return sendIdempotent(reply, 201, result);
     },
   );
 

@@ -1,6 +1,7 @@
 // The catalog: SKUs and supplier items. Quantities are never written here directly; an opening
 // on hand goes through the ledger as an opening_balance movement.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
+import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
@@ -8,6 +9,9 @@ import { AppError, notFound, type FieldError } from "../../errors.js";
 import { applyStock, lockStock, type EntityRef } from "../../ledger/ledger.js";
 import { parseQuantity, type Decimal } from "../../quantity.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
+
+/** Longest accepted texts; the GraphQL inputs and REST schemas announce the same limits. */
+export const LIMITS = { code: 64, name: 200, supplier: 100 } as const;
 
 export interface CreateSkuData {
   code: string;
@@ -31,23 +35,36 @@ export interface ListArgs {
 }
 
 /** Creates a SKU; a non-zero opening on hand is recorded as an opening_balance movement. */
-export async function createSku(ctx: ServiceContext, input: CreateSkuData): Promise<Sku> {
+export async function createSku(
+  ctx: ServiceContext,
+  input: CreateSkuData,
+  idempotencyKey?: string,
+): Promise<Idempotent<Sku>> {
   const errors: FieldError[] = [];
-  const code = requireText(input.code, ["code"], errors);
-  const name = requireText(input.name, ["name"], errors);
+  const code = requireText(input.code, "code", errors);
+  const name = requireText(input.name, "name", errors);
   const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
   if (errors.length > 0) throw AppError.fromFields(errors);
 
   const { accountId } = ctx.principal;
-  return inTransaction(ctx.db, async (tx) => {
-    const sku = await uniqueCode(
-      () => tx.sku.create({ data: { accountId, code, name, active: input.active ?? true } }),
-      `a SKU with code "${code}" already exists`,
-      ["code"],
-    );
-    await recordOpeningBalance(ctx, tx, { entityType: "sku", id: sku.id }, opening);
-    return loadSku(tx, accountId, sku.id);
-  });
+  const request = { code, name, opening, active: input.active ?? true };
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(
+      tx,
+      accountId,
+      idempotencyKey,
+      { operation: "createSku", input: request },
+      async () => {
+        const sku = await uniqueCode(
+          () => tx.sku.create({ data: { accountId, code, name, active: input.active ?? true } }),
+          `a SKU with code "${code}" already exists`,
+          ["code"],
+        );
+        await recordOpeningBalance(ctx, tx, { entityType: "sku", id: sku.id }, opening);
+        return loadSku(tx, accountId, sku.id);
+      },
+    ),
+  );
 }
 
 /** The SKU with this id in the caller's account. */
@@ -75,11 +92,12 @@ export async function listSkus(ctx: ServiceContext, args: ListArgs): Promise<Pag
 export async function createSupplierItem(
   ctx: ServiceContext,
   input: CreateSupplierItemData,
-): Promise<SupplierItem> {
+  idempotencyKey?: string,
+): Promise<Idempotent<SupplierItem>> {
   const errors: FieldError[] = [];
-  const supplier = requireText(input.supplier, ["supplier"], errors);
-  const code = requireText(input.code, ["code"], errors);
-  const name = requireText(input.name, ["name"], errors);
+  const supplier = requireText(input.supplier, "supplier", errors);
+  const code = requireText(input.code, "code", errors);
+  const name = requireText(input.name, "name", errors);
   const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
   const skuId = input.skuId ?? null;
   if (skuId !== null && opening && !opening.isZero()) {
@@ -92,28 +110,27 @@ export async function createSupplierItem(
   if (errors.length > 0) throw AppError.fromFields(errors);
 
   const { accountId } = ctx.principal;
-  return inTransaction(ctx.db, async (tx) => {
-    if (skuId !== null) {
-      const sku = await tx.sku.findUnique({ where: { accountId_id: { accountId, id: skuId } } });
-      if (!sku) {
-        const error = notFound("SKU_NOT_FOUND", skuId);
-        throw new AppError("SKU_NOT_FOUND", error.message, [
-          { path: ["skuId"], code: "SKU_NOT_FOUND", message: error.message },
-        ]);
+  const request = { supplier, code, name, skuId, opening, active: input.active ?? true };
+  const operation = { operation: "createSupplierItem", input: request };
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(tx, accountId, idempotencyKey, operation, async () => {
+      if (skuId !== null) {
+        const sku = await tx.sku.findUnique({ where: { accountId_id: { accountId, id: skuId } } });
+        if (!sku) throw notFound("SKU_NOT_FOUND", skuId, ["skuId"]);
       }
-    }
-    const item = await uniqueCode(
-      () =>
-        tx.supplierItem.create({
-          data: { accountId, supplier, code, name, skuId, active: input.active ?? true },
-        }),
-      `supplier "${supplier}" already has an item with code "${code}"`,
-      ["code"],
-    );
-    if (skuId === null)
-      await recordOpeningBalance(ctx, tx, { entityType: "supplier_item", id: item.id }, opening);
-    return loadSupplierItem(tx, accountId, item.id);
-  });
+      const item = await uniqueCode(
+        () =>
+          tx.supplierItem.create({
+            data: { accountId, supplier, code, name, skuId, active: input.active ?? true },
+          }),
+        `supplier "${supplier}" already has an item with code "${code}"`,
+        ["code"],
+      );
+      if (skuId === null)
+        await recordOpeningBalance(ctx, tx, { entityType: "supplier_item", id: item.id }, opening);
+      return loadSupplierItem(tx, accountId, item.id);
+    }),
+  );
 }
 
 /** The supplier item with this id in the caller's account. */
@@ -208,9 +225,17 @@ function toPage<T extends { id: number }>(rows: T[], take: number, kind: string)
   return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
 }
 
-function requireText(value: string, path: string[], errors: FieldError[]): string {
+function requireText(value: string, field: keyof typeof LIMITS, errors: FieldError[]): string {
   const text = value.trim();
-  if (!text) errors.push({ path, code: "INVALID_PARAMETER", message: "must not be blank" });
+  if (!text)
+    errors.push({ path: [field], code: "INVALID_PARAMETER", message: "must not be blank" });
+  if (text.length > LIMITS[field]) {
+    errors.push({
+      path: [field],
+      code: "INVALID_PARAMETER",
+      message: `must be at most ${LIMITS[field]} characters`,
+    });
+  }
   return text;
 }
 

@@ -21,6 +21,7 @@ export class MovementResolver {
     const { filter, first, after, order } = args;
     return toConnection(
       await queryMovements(serviceContext(ctx), { ...filter, limit: first, cursor: after, order }),
+      after,
     );
   }
 
@@ -57,6 +58,7 @@ export class SkuMovementsResolver {
   ) {
     return toConnection(
       await queryMovements(serviceContext(ctx), { skuId: sku.id, limit: first, cursor: after }),
+      after,
     );
   }
 }
@@ -79,6 +81,7 @@ export class SupplierItemMovementsResolver {
         limit: first,
         cursor: after,
       }),
+      after,
     );
   }
 }

@@ -30,17 +30,17 @@ export async function movementsByIds(
 }
 
 export interface MovementFilter {
-  from?: string;
-  to?: string;
-  skuId?: number;
-  supplierItemId?: number;
-  stockTakeId?: number;
+  from?: string | null;
+  to?: string | null;
+  skuId?: number | null;
+  supplierItemId?: number | null;
+  stockTakeId?: number | null;
 }
 
 export interface MovementQuery extends MovementFilter {
-  limit?: number;
-  cursor?: string;
-  order?: "asc" | "desc";
+  limit?: number | null;
+  cursor?: string | null;
+  order?: "asc" | "desc" | null;
 }
 
 /**
@@ -54,59 +54,21 @@ export async function queryMovements(
   query: MovementQuery,
 ): Promise<Page<StockMovement>> {
   const { accountId, timezone } = ctx.principal;
-  const take = pageSize(query.limit);
+  // GraphQL's explicit null means "not given", as an absent REST parameter does.
+  const { from, to, skuId, supplierItemId, stockTakeId, limit, cursor } = withoutNulls(query);
+  const take = pageSize(limit);
   const order = query.order ?? "desc";
-  const window = parseWindow(query, timezone);
+  const window = parseWindow({ from, to, skuId, supplierItemId, stockTakeId }, timezone);
   const fingerprint = createHash("sha256")
-    .update(
-      JSON.stringify([
-        accountId,
-        order,
-        query.from,
-        query.to,
-        query.skuId,
-        query.supplierItemId,
-        query.stockTakeId,
-      ]),
-    )
+    .update(JSON.stringify([accountId, order, from, to, skuId, supplierItemId, stockTakeId]))
     .digest("base64url")
     .slice(0, 12);
 
-  const where: Prisma.StockMovementWhereInput = {
-    accountId,
-    ...(query.skuId !== undefined && { skuId: query.skuId }),
-    ...(query.supplierItemId !== undefined && { supplierItemId: query.supplierItemId }),
-    ...(query.stockTakeId !== undefined && { stockTakeId: query.stockTakeId }),
-  };
+  const where: Prisma.StockMovementWhereInput = { accountId, skuId, supplierItemId, stockTakeId };
   const bounds: Prisma.StockMovementWhereInput[] = [];
   if (window.start) bounds.push({ occurredAt: { gte: window.start } });
   if (window.end) bounds.push({ occurredAt: { lt: window.end } });
-  if (query.cursor) {
-    const [at, id, seenFingerprint] = decodeCursor("movement", query.cursor, [
-      "number",
-      "number",
-      "string",
-    ]) as [number, number, string];
-    if (seenFingerprint !== fingerprint)
-      throw invalid("INVALID_CURSOR", "cursor", "the cursor belongs to a different query");
-    const occurredAt = new Date(at);
-    // A safe integer past year 275760 is no Date: the database would fail on it (a 500).
-    if (Number.isNaN(occurredAt.getTime()))
-      throw invalid("INVALID_CURSOR", "cursor", "not a cursor returned by this query");
-    // The range bound on occurred_at lets the index start right at the cursor; the OR only
-    // sorts out rows sharing its millisecond.
-    bounds.push(
-      order === "desc"
-        ? {
-            occurredAt: { lte: occurredAt },
-            OR: [{ occurredAt: { lt: occurredAt } }, { id: { lt: BigInt(id) } }],
-          }
-        : {
-            occurredAt: { gte: occurredAt },
-            OR: [{ occurredAt: { gt: occurredAt } }, { id: { gt: BigInt(id) } }],
-          },
-    );
-  }
+  if (cursor) bounds.push(after(decodeMovementCursor(cursor, fingerprint), order));
   const rows = await ctx.db.stockMovement.findMany({
     where: { ...where, AND: bounds },
     orderBy: [{ occurredAt: order }, { id: order }],
@@ -119,31 +81,68 @@ export async function queryMovements(
   return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
 }
 
+function decodeMovementCursor(cursor: string, fingerprint: string): { at: Date; id: bigint } {
+  const [at, id, seenFingerprint] = decodeCursor("movement", cursor, [
+    "number",
+    "number",
+    "string",
+  ]) as [number, number, string];
+  if (seenFingerprint !== fingerprint) {
+    throw invalid("INVALID_CURSOR", "cursor", "the cursor belongs to a different query");
+  }
+  // A safe integer past year 275760 is no Date: the database would fail on it (a 500).
+  if (Number.isNaN(new Date(at).getTime())) {
+    throw invalid("INVALID_CURSOR", "cursor", "not a cursor returned by this query");
+  }
+  return { at: new Date(at), id: BigInt(id) };
+}
+
+/**
+ * Rows after the cursor in the page order. The range bound on occurred_at lets the index start
+ * right at the cursor; the OR only sorts out rows sharing its millisecond.
+ */
+function after(
+  { at, id }: { at: Date; id: bigint },
+  order: "asc" | "desc",
+): Prisma.StockMovementWhereInput {
+  return order === "desc"
+    ? { occurredAt: { lte: at }, OR: [{ occurredAt: { lt: at } }, { id: { lt: id } }] }
+    : { occurredAt: { gte: at }, OR: [{ occurredAt: { gt: at } }, { id: { gt: id } }] };
+}
+
+function withoutNulls<T extends object>(query: T): { [K in keyof T]?: Exclude<T[K], null> } {
+  return Object.fromEntries(
+    Object.entries(query).filter(([, v]) => v !== null && v !== undefined),
+  ) as {
+    [K in keyof T]?: Exclude<T[K], null>;
+  };
+}
+
 /** The half-open window [start, end) the filter asks for, after checking the bounding rules. */
-function parseWindow(query: MovementQuery, timezone: string): { start?: Date; end?: Date } {
-  const from = query.from === undefined ? undefined : parseFilterDate(query.from, timezone);
-  const to = query.to === undefined ? undefined : parseFilterDate(query.to, timezone);
-  if (from === null)
+function parseWindow(filter: MovementFilter, timezone: string): { start?: Date; end?: Date } {
+  const from = filter.from == null ? undefined : parseFilterDate(filter.from, timezone);
+  const to = filter.to == null ? undefined : parseFilterDate(filter.to, timezone);
+  if (from === null) {
     throw invalid(
       "INVALID_PARAMETER",
       "from",
       "from must be a date (YYYY-MM-DD) or an RFC 3339 timestamp",
     );
-  if (to === null)
+  }
+  if (to === null) {
     throw invalid(
       "INVALID_PARAMETER",
       "to",
       "to must be a date (YYYY-MM-DD) or an RFC 3339 timestamp",
     );
+  }
   const start = from && (from.kind === "date" ? from.start : from.at).toJSDate();
   // A date-only `to` includes that whole day; a timestamp `to` includes that instant.
   const end =
     to && (to.kind === "date" ? to.endExclusive.toJSDate() : new Date(to.at.toMillis() + 1));
 
   const byEntity =
-    query.skuId !== undefined ||
-    query.supplierItemId !== undefined ||
-    query.stockTakeId !== undefined;
+    filter.skuId != null || filter.supplierItemId != null || filter.stockTakeId != null;
   if (!byEntity && !start) {
     throw invalid(
       "UNBOUNDED_QUERY",
@@ -151,8 +150,13 @@ function parseWindow(query: MovementQuery, timezone: string): { start?: Date; en
       `give a window (from, and optionally to) of at most ${MAX_WINDOW_DAYS} days, or filter by sku_id, supplier_item_id or stock_take_id`,
     );
   }
-  if (start && end && start.getTime() >= end.getTime()) {
-    throw invalid("INVALID_DATE_RANGE", "to", "from must not be after to");
+  // A missing `to` means now (the query itself stays open-ended, so nothing just written is cut off).
+  if (start && start.getTime() >= (end ?? new Date()).getTime()) {
+    throw invalid(
+      "INVALID_DATE_RANGE",
+      end ? "to" : "from",
+      end ? "from must not be after to" : "from is in the future",
+    );
   }
   if (!byEntity && start) {
     const days = calendarDays(start, end ?? new Date(), timezone);

@@ -6,7 +6,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type AdjustSkuStockInput = {
   /** Apply only if on hand is still this value (else ON_HAND_CHANGED). */
   expectedOnHand?: number | null | undefined;
-  /** Retries with the same key within 24 h replay the first result. */
+  /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
   /** Required for MANUAL and ERROR. */
   note?: string | null | undefined;
@@ -36,6 +36,7 @@ export type AdjustmentReason =
   | 'THEFT';
 
 export type BulkAdjustStockInput = {
+  /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
   /** 1 to 10,000 lines, each entity once. */
   lines: Array<BulkAdjustmentLineInput>;
@@ -55,6 +56,8 @@ export type BulkAdjustmentLineInput = {
 export type CreateSkuInput = {
   active?: boolean | null | undefined;
   code: string;
+  /** Retries with the same key within 24 hours replay the first result and write nothing. */
+  idempotencyKey?: string | null | undefined;
   name: string;
   /** Recorded as an opening_balance movement. */
   openingOnHand?: number | null | undefined;
@@ -63,6 +66,8 @@ export type CreateSkuInput = {
 export type CreateSupplierItemInput = {
   active?: boolean | null | undefined;
   code: string;
+  /** Retries with the same key within 24 hours replay the first result and write nothing. */
+  idempotencyKey?: string | null | undefined;
   name: string;
   /** Unlinked items only; recorded as an opening_balance movement. */
   openingOnHand?: number | null | undefined;
