@@ -443,6 +443,26 @@ describe("bulkAdjustStock", () => {
         "TOO_MANY_LINES",
       ],
       [
+        "a 1001-character note",
+        () => ({
+          reason: "DAMAGED",
+          note: "n".repeat(1001),
+          lines: [{ type: "SKU", id: a, newQty: 1 }],
+        }),
+        ["note"],
+        "INVALID_PARAMETER",
+      ],
+      [
+        "a 201-character reference",
+        () => ({
+          reason: "FOUND",
+          reference: "r".repeat(201),
+          lines: [{ type: "SKU", id: a, newQty: 1 }],
+        }),
+        ["reference"],
+        "INVALID_PARAMETER",
+      ],
+      [
         "a stale expected quantity",
         () => ({
           reason: "FOUND",
@@ -467,6 +487,20 @@ describe("bulkAdjustStock", () => {
       );
       expect(res.errors?.[0]?.extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
     });
+  });
+
+  it("accepts a note of exactly 1000 characters and a reference of exactly 200", async () => {
+    const id = await createSku(t, acct.token, 1);
+    const note = "n".repeat(1000);
+    const reference = "r".repeat(200);
+    const payload = await bulkAdjust({
+      reason: "DAMAGED",
+      note,
+      reference,
+      lines: [{ type: "SKU", id, newQty: 0.5 }],
+    });
+    expect(payload.userErrors).toEqual([]);
+    expect(payload.adjustment).toMatchObject({ note, reference });
   });
 });
 

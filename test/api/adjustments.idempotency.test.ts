@@ -1,4 +1,5 @@
-import { newAccount, type TestAccount } from "../helpers/db.js";
+import pg from "pg";
+import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
 import { rest, startTestApp, type RestResponse, type TestApp } from "../helpers/app.js";
 import { chainProblems, createSku, ledgerState, skuOnHand } from "../helpers/stock.js";
 
@@ -302,6 +303,78 @@ describe("Idempotency-Key under concurrency", () => {
     const after = await ledgerState(t.db, acct.accountId);
     expect(after.adjustments).toBe(before.adjustments + 1);
     expect(after.movements).toBe(before.movements + 1);
+  });
+});
+
+describe("a key whose first request is still running", () => {
+  /**
+   * Takes the key's lock on a connection of its own, inside an open transaction, as a first
+   * request still in flight holds it; `release` commits and lets it go.
+   */
+  async function holdKey(key: string) {
+    const client = new pg.Client({ connectionString: databaseUrl() });
+    await client.connect();
+    await client.query("BEGIN");
+    const { rows } = await client.query<{ locked: boolean }>(
+      "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked",
+      [`${acct.accountId}:${key}`],
+    );
+    expect(rows[0]?.locked).toBe(true);
+    return {
+      release: async () => {
+        await client.query("COMMIT");
+        await client.end();
+      },
+    };
+  }
+
+  it.each<[string, (id: number, key: string) => Promise<RestResponse>, number]>([
+    ["a PATCH", (id, key) => patch(id, { on_hand: 6, reason: "found" }, key), 200],
+    [
+      "a bulk adjustment",
+      (id, key) => bulk({ reason: "found", lines: [{ type: "sku", id, new_qty: 6 }] }, key),
+      201,
+    ],
+  ])(
+    "answers %s sent meanwhile with 409 IDEMPOTENCY_KEY_IN_PROGRESS, writing nothing; once the first is done the same request runs",
+    async (_name, send, status) => {
+      const id = await createSku(t, acct.token, 1);
+      const key = newKey();
+      const before = await ledgerState(t.db, acct.accountId);
+      const holder = await holdKey(key);
+      let blocked: RestResponse;
+      try {
+        blocked = await send(id, key);
+      } finally {
+        await holder.release();
+      }
+
+      expect(blocked.status).toBe(409);
+      expect(blocked.body.code).toBe("IDEMPOTENCY_KEY_IN_PROGRESS");
+      expect(blocked.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      expect(await ledgerState(t.db, acct.accountId)).toEqual(before);
+
+      const retried = await send(id, key);
+      expect(retried.status).toBe(status);
+      expect(replayed(retried)).toBeNull();
+      expect(await skuOnHand(t.db, acct.accountId, id)).toBe("6");
+      expect(await t.db.idempotencyKey.count({ where: { accountId: acct.accountId, key } })).toBe(
+        1,
+      );
+    },
+  );
+
+  it("does not hold up the same key in another account", async () => {
+    const otherAccount = await newAccount(t.db);
+    const theirs = await createSku(t, otherAccount.token, 1);
+    const key = newKey();
+    const holder = await holdKey(key);
+    try {
+      const res = await patch(theirs, { on_hand: 3, reason: "found" }, key, otherAccount.token);
+      expect(res.status).toBe(200);
+    } finally {
+      await holder.release();
+    }
   });
 });
 

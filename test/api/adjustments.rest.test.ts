@@ -11,6 +11,7 @@ import {
   stockTakeWithLine,
   supplierItemOnHand,
 } from "../helpers/stock.js";
+import { startLoggedApp } from "../helpers/movements.js";
 
 let t: TestApp;
 let acct: TestAccount;
@@ -25,8 +26,8 @@ afterAll(() => t.close());
 
 const patch = (id: number | string, body: unknown, token = acct.token) =>
   rest(t, "PATCH", `/skus/${id}`, { token, body });
-const bulk = (body: unknown, token = acct.token) =>
-  rest(t, "POST", "/stock-adjustments/bulk", { token, body });
+const bulk = (body: unknown, token = acct.token, app: TestApp = t) =>
+  rest(app, "POST", "/stock-adjustments/bulk", { token, body });
 
 /** Runs a request that must fail and checks it wrote nothing at all. */
 async function expectNothingWritten<T>(
@@ -380,6 +381,23 @@ describe("PATCH /skus/{id}", () => {
     expect(await skuOnHand(t.db, acct.accountId, mine)).toBe("1");
   });
 
+  it("answers 404 SKU_NOT_FOUND for an unknown SKU even when the body is invalid too: the URL comes first", async () => {
+    const unknown = (await createSku(t, acct.token, 1)) + 1_000_000;
+    for (const body of [
+      { on_hand: -1, reason: "found" },
+      { on_hand: 1.0001, reason: "stock_take" },
+      { on_hand: 2, reason: "manual" },
+      { on_hand: 2, reason: "found", expected_on_hand: -3 },
+    ]) {
+      const res = await expectNothingWritten(acct, () => patch(unknown, body));
+      expect({ status: res.status, code: res.body.code }).toEqual({
+        status: 404,
+        code: "SKU_NOT_FOUND",
+      });
+      expect(res.body.detail).toContain(String(unknown));
+    }
+  });
+
   it("rejects a SKU id that is not a positive integer with 400", async () => {
     for (const id of ["abc", "0", "-1", "1.5"]) {
       const res = await patch(id, { on_hand: 1, reason: "found" });
@@ -549,6 +567,20 @@ describe("POST /stock-adjustments/bulk", () => {
       ["supplier_item", "changed", "0.5", false],
       ["sku", "changed", "4.25", false],
     ]);
+    // Every stored column matches the line the response reported, in request order.
+    expect(
+      stored.map((l) => ({
+        type: l.entityType,
+        id: l.skuId ?? l.supplierItemId,
+        other_id: l.entityType === "sku" ? l.supplierItemId : l.skuId,
+        previous_qty: Number(l.previousQty.toFixed()),
+        new_qty: Number(l.newQty.toFixed()),
+        change: Number(l.change.toFixed()),
+        status: l.status,
+        movement_id: l.movementId === null ? null : Number(l.movementId),
+      })),
+    ).toEqual(res.body.lines.map((l: object) => ({ ...l, other_id: null })));
+    expect(stored.map((l) => l.lineNo)).toEqual([0, 1, 2]);
   });
 
   it("records an adjustment even when every line is unchanged, with no movement", async () => {
@@ -572,10 +604,10 @@ describe("POST /stock-adjustments/bulk", () => {
     expect(after.adjustments).toBe(before.adjustments + 1);
   });
 
-  it("adjusts 10,000 lines in one request", async () => {
+  it("adjusts 10,000 lines in one request, with as many SQL statements as 10 lines take", async () => {
     const owner = await newAccount(t.db);
     await t.db.sku.createMany({
-      data: Array.from({ length: 10_000 }, (_, i) => ({
+      data: Array.from({ length: 10_010 }, (_, i) => ({
         accountId: owner.accountId,
         code: `MANY-${i}`,
         name: "Many",
@@ -586,23 +618,41 @@ describe("POST /stock-adjustments/bulk", () => {
       select: { id: true },
       orderBy: { id: "asc" },
     });
-    const res = await bulk(
-      {
-        reason: "received",
-        lines: skus.map((s, i) => ({
-          type: "sku",
-          id: s.id,
-          new_qty: i % 10 === 0 ? 0 : i / 1000,
-        })),
-      },
-      owner.token,
+    const few = skus.slice(0, 10);
+    const many = skus.slice(10);
+    // A line of every tenth SKU sets it to the 0 it already has: unchanged, no movement.
+    const linesOf = (ids: { id: number }[]) =>
+      ids.map((s, i) => ({ type: "sku", id: s.id, new_qty: i % 10 === 0 ? 0 : i / 1000 }));
+
+    // The app's client logs each statement it sends: the count must not grow with the lines.
+    const logged = await startLoggedApp();
+    try {
+      const statementsFor = async (lines: ReturnType<typeof linesOf>) => {
+        logged.queries.length = 0;
+        const res = await bulk({ reason: "received", lines }, owner.token, logged);
+        expect(res.status).toBe(201);
+        return { res, statements: logged.queries.map((q) => q.sql) };
+      };
+      const small = await statementsFor(linesOf(few));
+      const large = await statementsFor(linesOf(many));
+
+      expect(large.statements.length).toBe(small.statements.length);
+      expect(small.statements.length).toBeLessThan(20);
+
+      const res = large.res;
+      expect(res.body.lines).toHaveLength(10_000);
+      expect(
+        res.body.lines.filter((l: { status: string }) => l.status === "unchanged"),
+      ).toHaveLength(1000);
+    } finally {
+      await logged.close();
+    }
+    expect(await t.db.stockMovement.count({ where: { accountId: owner.accountId } })).toBe(
+      9 + 9000,
     );
-    expect(res.status).toBe(201);
-    expect(res.body.lines).toHaveLength(10_000);
-    expect(res.body.lines.filter((l: { status: string }) => l.status === "unchanged")).toHaveLength(
-      1000,
+    expect(await t.db.stockAdjustmentLine.count({ where: { accountId: owner.accountId } })).toBe(
+      10 + 10_000,
     );
-    expect(await t.db.stockMovement.count({ where: { accountId: owner.accountId } })).toBe(9000);
     const last = skus.at(-1)!;
     expect(await skuOnHand(t.db, owner.accountId, last.id)).toBe("9.999");
   });
@@ -1099,10 +1149,9 @@ describe("adjusting an entity that is in a stock take", () => {
     expect(await movedSinceFreeze(t.db, acct.accountId, open.line.id)).toBe(false);
   });
 
-  it("does not flag lines of other entities or of another account", async () => {
+  it("does not flag lines of other entities, nor another account's line naming the same SKU id", async () => {
     const id = await createSku(t, acct.token, 5);
     const bystander = await createSku(t, acct.token, 5);
-    const theirs = await createSku(t, other.token, 5);
     const mine = await stockTakeWithLine(
       t.db,
       acct.accountId,
@@ -1110,11 +1159,13 @@ describe("adjusting an entity that is in a stock take", () => {
       { type: "sku", id: bystander },
       "5",
     );
+    // Stock take lines have no foreign key to skus, so another account's line can carry this
+    // very sku_id: only the account keeps the adjustment from flagging it.
     const foreign = await stockTakeWithLine(
       t.db,
       other.accountId,
       "open",
-      { type: "sku", id: theirs },
+      { type: "sku", id },
       "5",
     );
 

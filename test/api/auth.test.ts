@@ -61,6 +61,9 @@ describe("REST authentication", () => {
   it.each([
     ["a garbage token", () => "Bearer garbage"],
     ["a well-formed but unknown token", () => `Bearer cp_${full.accountId}_${"A".repeat(32)}`],
+    // Ten digits fit the token format but not an account id column (a 32-bit integer).
+    ["a token naming an account id beyond 32 bits", () => `Bearer cp_9999999999_${"A".repeat(32)}`],
+    ["a token naming account id 2^31", () => `Bearer cp_2147483648_${"A".repeat(32)}`],
     [
       "a valid token with one character changed",
       () => `Bearer ${full.token.slice(0, -1)}${full.token.endsWith("A") ? "B" : "A"}`,
@@ -166,6 +169,7 @@ describe("GraphQL authentication and scopes", () => {
       "a token moved to another account id",
       () => `Bearer cp_${other.accountId}_${secretOf(full.token)}`,
     ],
+    ["a token naming an account id beyond 32 bits", () => `Bearer cp_9999999999_${"A".repeat(32)}`],
     ["a valid token under another scheme", () => `Token ${full.token}`],
   ])("answers %s with a top-level UNAUTHENTICATED error", async (_label, header) => {
     const res = await graphqlWith(header());

@@ -157,6 +157,29 @@ describe("GraphQL createSku and sku", () => {
     );
   });
 
+  it.each<[string, () => CreateSkuInput, string]>([
+    ["a 65-character code", () => ({ code: "C".repeat(65), name: "Long code" }), "code"],
+    ["a 201-character name", () => ({ code: "G-LONG-NAME", name: "N".repeat(201) }), "name"],
+  ])(
+    "answers %s with an INVALID_PARAMETER user error on that field and writes nothing",
+    async (_label, input, field) => {
+      const before = await counts(acct.accountId);
+      const res = await gql(t, CreateSkuDocument, { input: input() }, acct.token);
+      expect(res.errors).toBeUndefined();
+      expect(res.data?.createSku.sku).toBeNull();
+      expect(res.data?.createSku.userErrors).toEqual([
+        { field: [field], code: "INVALID_PARAMETER", message: expect.any(String) },
+      ]);
+      expect(await counts(acct.accountId)).toEqual(before);
+    },
+  );
+
+  it("accepts a 64-character code and a 200-character name", async () => {
+    const payload = await createSku({ code: "C".repeat(64), name: "N".repeat(200) });
+    expect(payload.userErrors).toEqual([]);
+    expect(payload.sku).toMatchObject({ code: "C".repeat(64), name: "N".repeat(200) });
+  });
+
   it("answers a duplicate code with DUPLICATE_CODE on code and writes nothing", async () => {
     await createSku({ code: "G-DUP", name: "First" });
     const before = await counts(acct.accountId);
@@ -342,6 +365,21 @@ describe("GraphQL supplier items", () => {
     expect(res.data?.createSupplierItem.supplierItem).toBeNull();
     expect(res.data?.createSupplierItem.userErrors).toEqual([
       { field: ["skuId"], code: "SKU_NOT_FOUND", message: expect.any(String) },
+    ]);
+    expect(await counts(acct.accountId)).toEqual(before);
+  });
+
+  it("answers a 101-character supplier with an INVALID_PARAMETER user error on supplier and writes nothing", async () => {
+    const before = await counts(acct.accountId);
+    const res = await gql(
+      t,
+      CreateSupplierItemDocument,
+      { input: { supplier: "S".repeat(101), code: "G-LONG-SUPPLIER", name: "Long supplier" } },
+      acct.token,
+    );
+    expect(res.data?.createSupplierItem.supplierItem).toBeNull();
+    expect(res.data?.createSupplierItem.userErrors).toEqual([
+      { field: ["supplier"], code: "INVALID_PARAMETER", message: expect.any(String) },
     ]);
     expect(await counts(acct.accountId)).toEqual(before);
   });

@@ -278,21 +278,7 @@ async function apply(
     status: c.movementId === null ? ("unchanged" as const) : ("changed" as const),
     movementId: c.movementId,
   }));
-  await tx.stockAdjustmentLine.createMany({
-    data: lines.map((l, lineNo) => ({
-      accountId,
-      adjustmentId: adjustment.id,
-      lineNo,
-      entityType: l.type,
-      skuId: l.type === "sku" ? l.id : null,
-      supplierItemId: l.type === "supplier_item" ? l.id : null,
-      previousQty: l.previousQty,
-      newQty: l.newQty,
-      change: l.change,
-      status: l.status,
-      movementId: l.movementId === null ? null : BigInt(l.movementId),
-    })),
-  });
+  await insertLines(tx, accountId, adjustment.id, lines);
   return {
     id: adjustment.id,
     reason: request.reason,
@@ -302,6 +288,36 @@ async function apply(
     actor: { name: actor.name, tokenId: actor.tokenId },
     lines,
   };
+}
+
+/**
+ * The adjustment's lines in one statement however many there are (createMany would split 10,000
+ * lines into several INSERTs to stay under PostgreSQL's bind parameter limit).
+ */
+async function insertLines(
+  tx: Tx,
+  accountId: number,
+  adjustmentId: number,
+  lines: StockAdjustment["lines"],
+): Promise<void> {
+  const types = lines.map((l) => l.type);
+  const skuIds = lines.map((l) => (l.type === "sku" ? l.id : null));
+  const itemIds = lines.map((l) => (l.type === "supplier_item" ? l.id : null));
+  const previous = lines.map((l) => l.previousQty.toFixed());
+  const next = lines.map((l) => l.newQty.toFixed());
+  const changes = lines.map((l) => l.change.toFixed());
+  const statuses = lines.map((l) => l.status);
+  const movementIds = lines.map((l) => (l.movementId === null ? null : String(l.movementId)));
+  await tx.$executeRaw`
+    INSERT INTO stock_adjustment_lines (account_id, adjustment_id, line_no, entity_type, sku_id,
+      supplier_item_id, previous_qty, new_qty, change, status, movement_id)
+    SELECT ${accountId}::int, ${adjustmentId}::int, v.ord - 1, v.entity_type::entity_type, v.sku_id,
+      v.supplier_item_id, v.previous_qty, v.new_qty, v.change,
+      v.status::adjustment_line_status, v.movement_id
+    FROM unnest(${types}::text[], ${skuIds}::int[], ${itemIds}::int[], ${previous}::numeric[],
+      ${next}::numeric[], ${changes}::numeric[], ${statuses}::text[], ${movementIds}::bigint[])
+      WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, previous_qty, new_qty, change,
+        status, movement_id, ord)`;
 }
 
 /** What identifies a request for idempotency: what the caller asked for, not how we judged it. */
