@@ -37,3 +37,16 @@ export function parseQuantity(
 
 /** A Decimal as a JSON number; exact, since a quantity has at most 14 significant digits. */
 export const quantityToNumber = (d: Decimal): number => Number(d.toFixed());
+
+/** An optional quantity: null when absent, else parsed, with a problem added to `errors`. */
+export function optionalQuantity(
+  value: unknown,
+  path: (string | number)[],
+  errors: FieldError[],
+): Decimal | null {
+  if (value === undefined || value === null) return null;
+  const parsed = parseQuantity(value, path);
+  if (parsed.ok) return parsed.value;
+  errors.push(parsed.error);
+  return null;
+}

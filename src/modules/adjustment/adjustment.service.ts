@@ -14,7 +14,7 @@ import {
   type EntityRef,
   type LockedStock,
 } from "../../ledger/ledger.js";
-import { parseQuantity, type Decimal } from "../../quantity.js";
+import { optionalQuantity, parseQuantity, type Decimal } from "../../quantity.js";
 import {
   ADJUSTMENT_REASONS,
   NOTE_REQUIRED_REASONS,
@@ -213,12 +213,7 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
     }
     const newQty = parseQuantity(line.newQty, path(i, "newQty"));
     if (!newQty.ok) errors.push(newQty.error);
-    let expectedQty: Decimal | null = null;
-    if (line.expectedQty !== undefined && line.expectedQty !== null) {
-      const expected = parseQuantity(line.expectedQty, path(i, "expectedQty"));
-      if (expected.ok) expectedQty = expected.value;
-      else errors.push(expected.error);
-    }
+    const expectedQty = optionalQuantity(line.expectedQty, path(i, "expectedQty"), errors);
     if (newQty.ok && first === undefined) {
       parsed.push({
         index: i,

@@ -7,7 +7,7 @@ import type { ServiceContext } from "../../context.js";
 import { decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { applyStock, lockStock, type EntityRef } from "../../ledger/ledger.js";
-import { parseQuantity, type Decimal } from "../../quantity.js";
+import { optionalQuantity, type Decimal } from "../../quantity.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** Longest accepted texts; the GraphQL inputs and REST schemas announce the same limits. */
@@ -237,14 +237,6 @@ function requireText(value: string, field: keyof typeof LIMITS, errors: FieldErr
     });
   }
   return text;
-}
-
-function optionalQuantity(value: unknown, path: string[], errors: FieldError[]): Decimal | null {
-  if (value === undefined || value === null) return null;
-  const parsed = parseQuantity(value, path);
-  if (parsed.ok) return parsed.value;
-  errors.push(parsed.error);
-  return null;
 }
 
 /** SKUs of the account by id (for loaders); missing ids are absent. */
