@@ -64,13 +64,49 @@ export class AppError extends Error {
     return !TRANSPORT_CODES.has(this.code);
   }
 
-  /** Several field errors as one AppError; the first one's code leads. */
+  /**
+   * Several field errors as one AppError, under the one error policy: the most fundamental
+   * problem leads (400 before 404 before 409 before 422), every problem is listed, most
+   * fundamental first and then in the order of the request.
+   */
   static fromFields(errors: FieldError[]): AppError {
-    const first = errors[0];
+    const ordered = inReportingOrder(errors);
+    const first = ordered[0];
     if (!first) throw new Error("fromFields needs at least one error");
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
-    return new AppError(first.code, first.message + more, errors);
+    const more = ordered.length > 1 ? ` (and ${ordered.length - 1} more)` : "";
+    return new AppError(first.code, first.message + more, ordered);
   }
+}
+
+/** Most fundamental first: malformed input, then what does not exist, then conflicts, then rules. */
+function inReportingOrder(errors: FieldError[]): FieldError[] {
+  // Where a problem is in the request: the request as a whole first, then by list position.
+  const position = (e: FieldError) => {
+    const index = e.path.find((p) => typeof p === "number");
+    return e.path.length === 0 ? -2 : index === undefined ? -1 : index;
+  };
+  return [...errors].sort(
+    (a, b) =>
+      ERROR_CATALOG[a.code].status - ERROR_CATALOG[b.code].status || position(a) - position(b),
+  );
+}
+
+/** At most this many problems are listed in one answer; the rest are counted. */
+export const MAX_LISTED_ERRORS = 100;
+
+/**
+ * The problems an answer lists: the first MAX_LISTED_ERRORS, then one entry without a field
+ * saying how many more were left out (a 10,000-line request with every line bad must not make
+ * a response of megabytes).
+ */
+export function listedErrors(errors: FieldError[]): FieldError[] {
+  if (errors.length <= MAX_LISTED_ERRORS) return errors;
+  const omitted = errors.length - MAX_LISTED_ERRORS;
+  const next = errors[MAX_LISTED_ERRORS] as FieldError;
+  return [
+    ...errors.slice(0, MAX_LISTED_ERRORS),
+    { path: [], code: next.code, message: `${omitted} more problems not listed` },
+  ];
 }
 
 /** Codes that are never a mutation's userErrors: auth, limits and faults. */

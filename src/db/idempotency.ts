@@ -5,7 +5,7 @@
 // tells a retry that arrives while the first is still running (IDEMPOTENCY_KEY_IN_PROGRESS).
 import { createHash } from "node:crypto";
 import { Prisma, type Tx } from "./client.js";
-import { AppError } from "../errors.js";
+import { AppError, type FieldError } from "../errors.js";
 
 const TTL_HOURS = 24;
 /** 1 to 255 visible ASCII characters; also the REST header schema's pattern. */
@@ -18,35 +18,48 @@ export interface Idempotent<T> {
   replayed: boolean;
 }
 
+/** A write as steps, so that every write checks its input, its key and the data in one order. */
+export interface WriteSteps<T> {
+  operation: string;
+  /** The request as the caller sent it (normalised): what a retry must repeat to be replayed. */
+  input: unknown;
+  /** What is wrong with the input itself, found without the database. */
+  inputErrors: FieldError[];
+  /** What is wrong given the current data (unknown ids, conflicts); may lock what `run` needs. */
+  check: () => Promise<FieldError[]>;
+  /** The write, run only when nothing is wrong. */
+  run: () => Promise<T>;
+}
+
 /**
- * Runs `work` once per (account, key): a repeat with the same operation and input within 24 h
- * returns the stored result without running it; another input with the same key is refused.
+ * Runs a write once per (account, key). Bad input is answered as such whatever the key (it was
+ * never the body of a stored success, so it can never be a retry). Then, with a key: a repeat of
+ * the same request within 24 h returns the stored result without running anything; another
+ * request with the same key is IDEMPOTENCY_KEY_REUSED, listed with whatever else the data says is
+ * wrong with it (under the one error policy, an unknown id still answers 404).
  */
 export async function idempotent<T>(
   tx: Tx,
   accountId: number,
   key: string | undefined,
-  request: { operation: string; input: unknown },
-  work: () => Promise<T>,
+  steps: WriteSteps<T>,
 ): Promise<Idempotent<T>> {
-  if (key === undefined) return { value: await work(), replayed: false };
-  if (!KEY_PATTERN.test(key)) {
-    throw new AppError(
-      "INVALID_PARAMETER",
-      "the idempotency key must be 1 to 255 visible ASCII characters",
-      [
-        {
-          path: ["idempotencyKey"],
-          code: "INVALID_PARAMETER",
-          message: "must be 1 to 255 visible ASCII characters",
-        },
-      ],
-    );
+  const inputErrors = [...steps.inputErrors];
+  if (key !== undefined && !KEY_PATTERN.test(key)) {
+    inputErrors.push({
+      path: ["idempotencyKey"],
+      code: "INVALID_PARAMETER",
+      message: "the idempotency key must be 1 to 255 visible ASCII characters",
+    });
   }
-  const requestHash = createHash("sha256")
-    .update(JSON.stringify([request.operation, encode(request.input)]))
-    .digest("hex");
+  if (inputErrors.length > 0) {
+    throw AppError.fromFields([...inputErrors, ...(await steps.check())]);
+  }
+  if (key === undefined) return { value: await checkedRun(steps, []), replayed: false };
 
+  const requestHash = createHash("sha256")
+    .update(JSON.stringify([steps.operation, encode(steps.input)]))
+    .digest("hex");
   const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`
     SELECT pg_try_advisory_xact_lock(hashtextextended(${`${accountId}:${key}`}, 0)) AS locked`;
   if (!lock?.locked) {
@@ -58,17 +71,22 @@ export async function idempotent<T>(
   const stored = await tx.idempotencyKey.findUnique({
     where: { accountId_key: { accountId, key } },
   });
-  if (stored && stored.expiresAt > new Date()) {
-    if (stored.requestHash !== requestHash) {
-      throw new AppError(
-        "IDEMPOTENCY_KEY_REUSED",
-        "this idempotency key was used for a different request in the last 24 hours; use a new key",
-      );
-    }
-    return { value: decode(stored.responseBody) as T, replayed: true };
+  const live = stored && stored.expiresAt > new Date() ? stored : null;
+  if (live?.requestHash === requestHash) {
+    return { value: decode(live.responseBody) as T, replayed: true };
   }
+  const reused: FieldError[] = live
+    ? [
+        {
+          path: ["idempotencyKey"],
+          code: "IDEMPOTENCY_KEY_REUSED",
+          message:
+            "this idempotency key was used for a different request in the last 24 hours; use a new key",
+        },
+      ]
+    : [];
 
-  const value = await work();
+  const value = await checkedRun(steps, reused);
   const expiresAt = new Date(Date.now() + TTL_HOURS * 3600_000);
   const responseBody = encode(value) as Prisma.InputJsonValue;
   await tx.idempotencyKey.upsert({
@@ -80,6 +98,12 @@ export async function idempotent<T>(
     DELETE FROM idempotency_keys WHERE ctid IN (
       SELECT ctid FROM idempotency_keys WHERE account_id = ${accountId} AND expires_at < now() LIMIT 100)`;
   return { value, replayed: false };
+}
+
+async function checkedRun<T>(steps: WriteSteps<T>, known: FieldError[]): Promise<T> {
+  const errors = [...(await steps.check()), ...known];
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  return steps.run();
 }
 
 // Results hold Decimals, Dates and bigints; JSON alone would lose which is which, so they are

@@ -1,7 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { ArgumentValidationError, type MiddlewareFn } from "type-graphql";
 import type { ValidationError } from "class-validator";
-import { AppError, isDatabaseUnavailable, type FieldError } from "../errors.js";
+import { AppError, isDatabaseUnavailable, listedErrors, type FieldError } from "../errors.js";
 import type { UserError } from "./common.types.js";
 import type { GraphQLContext } from "./context.js";
 
@@ -11,7 +11,7 @@ import type { GraphQLContext } from "./context.js";
 
 const toUserErrors = (errors: FieldError[], fallback: AppError): UserError[] =>
   errors.length > 0
-    ? errors.map((e) => ({
+    ? listedErrors(errors).map((e) => ({
         field: e.path.length > 0 ? e.path.map(String) : null,
         code: e.code,
         message: e.message,

@@ -1,5 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, ERROR_CATALOG, isDatabaseUnavailable, type ErrorCode } from "../errors.js";
+import {
+  AppError,
+  ERROR_CATALOG,
+  isDatabaseUnavailable,
+  listedErrors,
+  type ErrorCode,
+  type FieldError,
+} from "../errors.js";
 import { toPointer } from "./serialize.js";
 
 // The one place errors become HTTP: RFC 9457 application/problem+json with a stable code.
@@ -35,7 +42,7 @@ function problem(
   code: ErrorCode,
   detail: string,
   requestId: string,
-  errors?: ProblemItem[],
+  errors: ProblemItem[] = [],
 ): Problem {
   const { status, title } = ERROR_CATALOG[code];
   return {
@@ -44,9 +51,65 @@ function problem(
     status,
     detail,
     code,
-    ...(errors && errors.length > 0 ? { errors } : {}),
+    // Every problem lists what is wrong, at least the problem itself, so every error has one shape.
+    errors: errors.length > 0 ? errors : [{ code, message: detail }],
     request_id: requestId,
   };
+}
+
+/** Headers a service knows by their GraphQL input field's name. */
+const HEADER_FIELDS: Record<string, string> = { idempotencyKey: "Idempotency-Key" };
+
+/** Field errors as problem items: a JSON pointer into the body, or the name of a parameter. */
+function toItems(errors: FieldError[], inBody: boolean): ProblemItem[] {
+  return listedErrors(errors).map(({ path, code, message }) => {
+    const header = typeof path[0] === "string" ? HEADER_FIELDS[path[0]] : undefined;
+    if (path.length === 0) return { code, message };
+    if (header) return { parameter: header, code, message };
+    return inBody
+      ? { pointer: toPointer(path), code, message }
+      : { parameter: toPointer(path).slice(1), code, message };
+  });
+}
+
+/** ajv's errors as field errors in the REST names, in the one error policy's order. */
+function fromSchemaErrors(
+  validation: NonNullable<FastifyError["validation"]>,
+  where: string,
+): AppError {
+  const fields = validation
+    // "if" only says that its "then" (the items of a list of allowed length) failed: noise.
+    .filter((v) => v.keyword !== "if")
+    .map((v): FieldError => {
+      const params = (v.params ?? {}) as {
+        missingProperty?: string;
+        additionalProperty?: string;
+        code?: ErrorCode;
+      };
+      const name = params.missingProperty ?? params.additionalProperty;
+      const path: (string | number)[] = v.instancePath
+        .split("/")
+        .slice(1)
+        .map((p) => (/^\d+$/.test(p) ? Number(p) : p.replaceAll("~1", "/").replaceAll("~0", "~")));
+      if (name) path.push(name);
+      const code = params.code ?? "INVALID_PARAMETER";
+      const message = params.additionalProperty
+        ? "is not a known field"
+        : (v.message ?? "is invalid");
+      return { path, code, message };
+    });
+  const error = AppError.fromFields(
+    fields.length > 0 ? fields : [{ path: [], code: "INVALID_PARAMETER", message: "is invalid" }],
+  );
+  const first = error.fieldErrors[0];
+  const subject = first && first.path.length > 0 ? toPointer(first.path) : "";
+  const more = fields.length > 1 ? ` (and ${fields.length - 1} more)` : "";
+  const named = where === "body" ? subject : subject.slice(1);
+  return new AppError(
+    error.code,
+    `${where}${named ? ` ${named}` : ""}: ${first?.message ?? "is invalid"}${more}`,
+    error.fieldErrors,
+  );
 }
 
 /** Turns anything thrown while serving a request into a problem document. */
@@ -55,37 +118,18 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   if (error instanceof AppError) {
     // A request without a body (GET) can only be wrong in its query parameters; an empty path
     // is about the request as a whole (or its URL), with nothing to point at.
-    const inQuery = request.method === "GET" || request.method === "HEAD";
-    const items = error.fieldErrors.map((f) =>
-      f.path.length === 0
-        ? { code: f.code, message: f.message }
-        : inQuery
-          ? { parameter: toPointer(f.path).slice(1), code: f.code, message: f.message }
-          : { pointer: toPointer(f.path), code: f.code, message: f.message },
-    );
-    return problem(error.code, error.message, id, items);
+    const inBody = request.method !== "GET" && request.method !== "HEAD";
+    return problem(error.code, error.message, id, toItems(error.fieldErrors, inBody));
   }
   const fastifyError = error as FastifyError & { validationContext?: string };
   if (fastifyError.validation) {
     const where = fastifyError.validationContext ?? "body";
-    const items: ProblemItem[] = fastifyError.validation.map((v) => {
-      const missing = (v.params as { missingProperty?: string; additionalProperty?: string }) ?? {};
-      const name = missing.missingProperty ?? missing.additionalProperty;
-      const path = v.instancePath + (name ? `/${name}` : "");
-      const message = missing.additionalProperty
-        ? "is not a known field"
-        : (v.message ?? "is invalid");
-      return where === "body"
-        ? { pointer: path || "/", code: "INVALID_PARAMETER", message }
-        : { parameter: path.replace(/^\//, "") || where, code: "INVALID_PARAMETER", message };
-    });
-    const first = items[0];
-    const subject = first?.pointer ?? first?.parameter ?? where;
+    const schemaError = fromSchemaErrors(fastifyError.validation, where);
     return problem(
-      "INVALID_PARAMETER",
-      `${where} ${subject}: ${first?.message ?? "is invalid"}`,
+      schemaError.code,
+      schemaError.message,
       id,
-      items,
+      toItems(schemaError.fieldErrors, where === "body"),
     );
   }
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;

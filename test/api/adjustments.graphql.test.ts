@@ -400,17 +400,18 @@ describe("bulkAdjustStock", () => {
           { type: "SUPPLIER_ITEM", id: 2_000_000_000, newQty: 1 },
         ],
       });
+      // Under the one error policy the 404s come first, then the 422, each in line order.
       expect(errors).toEqual([
-        {
-          field: ["lines", "1", "id"],
-          code: "LINKED_SUPPLIER_ITEM",
-          message: expect.stringContaining(`SKU ${linkedTo}`),
-        },
         { field: ["lines", "2", "id"], code: "SKU_NOT_FOUND", message: expect.any(String) },
         {
           field: ["lines", "3", "id"],
           code: "SUPPLIER_ITEM_NOT_FOUND",
           message: expect.any(String),
+        },
+        {
+          field: ["lines", "1", "id"],
+          code: "LINKED_SUPPLIER_ITEM",
+          message: expect.stringContaining(`SKU ${linkedTo}`),
         },
       ]);
     });

@@ -955,8 +955,12 @@ describe("POST /stock-adjustments/bulk", () => {
           ],
         }),
       );
-      expect(res.status).toBe(422);
-      expect(res.body.code).toBe("INVALID_QUANTITY");
+      // The bogus type is malformed input (400): the most fundamental problem leads.
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("INVALID_PARAMETER");
+      expect(res.body.errors[0]).toEqual(
+        expect.objectContaining({ pointer: "/lines/4/type", code: "INVALID_PARAMETER" }),
+      );
       expect(res.body.errors).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ pointer: "/lines/1/new_qty", code: "INVALID_QUANTITY" }),
@@ -983,16 +987,17 @@ describe("POST /stock-adjustments/bulk", () => {
           ],
         }),
       );
+      // 404s before 422s, each group in line order.
       expect(res.status).toBe(404);
       expect(res.body.errors).toEqual([
         expect.objectContaining({ pointer: "/lines/1/id", code: "SKU_NOT_FOUND" }),
-        expect.objectContaining({ pointer: "/lines/2/id", code: "LINKED_SUPPLIER_ITEM" }),
         expect.objectContaining({ pointer: "/lines/3/id", code: "SKU_NOT_FOUND" }),
         expect.objectContaining({ pointer: "/lines/4/id", code: "SUPPLIER_ITEM_NOT_FOUND" }),
+        expect.objectContaining({ pointer: "/lines/2/id", code: "LINKED_SUPPLIER_ITEM" }),
       ]);
     });
 
-    it("reports bad quantities and unknown entities of one request together, in line order", async () => {
+    it("reports bad quantities and unknown entities of one request together, the 404 first", async () => {
       const res = await expectNothingWritten(acct, () =>
         bulk({
           reason: "found",
@@ -1003,10 +1008,10 @@ describe("POST /stock-adjustments/bulk", () => {
           ],
         }),
       );
-      expect(res.status).toBe(422);
+      expect(res.status).toBe(404);
       expect(res.body.errors).toEqual([
-        expect.objectContaining({ pointer: "/lines/1/new_qty", code: "INVALID_QUANTITY" }),
         expect.objectContaining({ pointer: "/lines/2/id", code: "SKU_NOT_FOUND" }),
+        expect.objectContaining({ pointer: "/lines/1/new_qty", code: "INVALID_QUANTITY" }),
       ]);
     });
 
@@ -1028,7 +1033,7 @@ describe("POST /stock-adjustments/bulk", () => {
       ]);
     });
 
-    it("reports a rule violation before a stale expected_qty", async () => {
+    it("answers a stale expected_qty (409) before a rule violation (422), listing both", async () => {
       const res = await expectNothingWritten(acct, () =>
         bulk({
           reason: "found",
@@ -1038,14 +1043,12 @@ describe("POST /stock-adjustments/bulk", () => {
           ],
         }),
       );
-      expect(res.status).toBe(422);
-      expect(res.body.code).toBe("LINKED_SUPPLIER_ITEM");
-      expect(res.body.errors).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ pointer: "/lines/1/id", code: "LINKED_SUPPLIER_ITEM" }),
-          expect.objectContaining({ pointer: "/lines/0/expected_qty", code: "ON_HAND_CHANGED" }),
-        ]),
-      );
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("ON_HAND_CHANGED");
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({ pointer: "/lines/0/expected_qty", code: "ON_HAND_CHANGED" }),
+        expect.objectContaining({ pointer: "/lines/1/id", code: "LINKED_SUPPLIER_ITEM" }),
+      ]);
     });
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
-import { idParams, idempotencyHeaders } from "../../http/validation.js";
+import { idParams, idempotencyHeaders, linesSchema } from "../../http/validation.js";
 import * as adjustments from "./adjustment.service.js";
 import { TEXT_LIMITS } from "./adjustment.service.js";
 
@@ -83,9 +83,8 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
           additionalProperties: false,
           properties: {
             ...header,
-            lines: {
-              type: "array",
-              items: {
+            lines: linesSchema(
+              {
                 type: "object",
                 required: ["type", "id", "new_qty"],
                 additionalProperties: false,
@@ -96,7 +95,9 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
                   expected_qty: { type: ["number", "null"] },
                 },
               },
-            },
+              adjustments.MAX_LINES,
+              `1 to ${adjustments.MAX_LINES} lines, each entity once; more is TOO_MANY_LINES.`,
+            ),
           },
         },
       },

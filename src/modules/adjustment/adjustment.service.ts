@@ -15,6 +15,7 @@ import {
   type LockedStock,
 } from "../../ledger/ledger.js";
 import { optionalQuantity, parseQuantity, type Decimal } from "../../quantity.js";
+import { checkText } from "../../text.js";
 import {
   ADJUSTMENT_REASONS,
   NOTE_REQUIRED_REASONS,
@@ -92,31 +93,32 @@ export async function adjustSku(
   // The SKU is named by the URL (REST) or skuId (GraphQL): an unknown one is a plain 404.
   const path: PathOf = (_i, field) =>
     field === "newQty" ? ["onHand"] : field === "expectedQty" ? ["expectedOnHand"] : [];
-  const request = parseRequest(
-    input,
-    [{ type: "sku", id: skuId, newQty: input.onHand, expectedQty: input.expectedOnHand }],
+  const line = { type: "sku", id: skuId, newQty: input.onHand, expectedQty: input.expectedOnHand };
+  const request = parseRequest(input, [line], path);
+  const sent = {
+    ...headerAsSent(input),
+    onHand: quantityAsSent(input.onHand),
+    expectedOnHand: quantityAsSent(input.expectedOnHand),
+  };
+  return adjust(
+    ctx,
+    request,
     path,
-  );
-  return inTransaction(ctx.db, (tx) =>
-    idempotent(
-      tx,
-      ctx.principal.accountId,
-      idempotencyKey,
-      { operation: `adjustSku:${skuId}`, input: fingerprintOf(request) },
-      async () => {
-        const adjustment = await apply(ctx, tx, request, path);
-        const line = adjustment.lines[0];
-        const movements = await movementsByIds(
-          tx,
-          ctx.principal.accountId,
-          line?.movementId ? [line.movementId] : [],
-        );
-        return {
-          sku: await loadSku(tx, ctx.principal.accountId, skuId),
-          movement: line?.movementId ? (movements.get(line.movementId) ?? null) : null,
-        };
-      },
-    ),
+    `adjustSku:${skuId}`,
+    sent,
+    idempotencyKey,
+    async (tx, value) => {
+      const line = value.lines[0];
+      const movements = await movementsByIds(
+        tx,
+        ctx.principal.accountId,
+        line?.movementId ? [line.movementId] : [],
+      );
+      return {
+        sku: await loadSku(tx, ctx.principal.accountId, skuId),
+        movement: line?.movementId ? (movements.get(line.movementId) ?? null) : null,
+      };
+    },
   );
 }
 
@@ -128,15 +130,52 @@ export async function bulkAdjust(
 ): Promise<Idempotent<StockAdjustment>> {
   const path: PathOf = (i, field) => ["lines", i, field];
   const request = parseRequest(input, input.lines, path);
-  return inTransaction(ctx.db, (tx) =>
-    idempotent(
-      tx,
-      ctx.principal.accountId,
-      idempotencyKey,
-      { operation: "bulkAdjust", input: fingerprintOf(request) },
-      () => apply(ctx, tx, request, path),
-    ),
+  const sent = {
+    ...headerAsSent(input),
+    lines: input.lines.map((l) => ({
+      type: l.type ?? null,
+      id: l.id ?? null,
+      newQty: quantityAsSent(l.newQty),
+      expectedQty: quantityAsSent(l.expectedQty),
+    })),
+  };
+  return adjust(
+    ctx,
+    request,
+    path,
+    "bulkAdjust",
+    sent,
+    idempotencyKey,
+    async (_tx, value) => value,
   );
+}
+
+/**
+ * One adjustment in one transaction: input problems are answered whatever the key; then the key
+ * (replay or refusal); then, with the rows locked, what the stock says; then the write.
+ */
+async function adjust<T>(
+  ctx: ServiceContext,
+  request: Request,
+  path: PathOf,
+  operation: string,
+  sent: unknown,
+  idempotencyKey: string | undefined,
+  result: (tx: Tx, adjustment: StockAdjustment) => Promise<T>,
+): Promise<Idempotent<T>> {
+  return inTransaction(ctx.db, (tx) => {
+    let locked = new Map<string, LockedStock>();
+    return idempotent(tx, ctx.principal.accountId, idempotencyKey, {
+      operation,
+      input: sent,
+      inputErrors: request.errors,
+      check: async () => {
+        locked = await lockStock(tx, ctx.principal.accountId, request.refs);
+        return checkAgainstStock(request, locked, path);
+      },
+      run: async () => result(tx, await apply(ctx, tx, request, locked)),
+    });
+  });
 }
 
 /** Checks everything that needs no database, reporting every problem at once. */
@@ -157,13 +196,7 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
   }
   const note = header.note?.trim() ? header.note : null;
   for (const field of ["note", "reference"] as const) {
-    if ((header[field]?.length ?? 0) > TEXT_LIMITS[field]) {
-      errors.push({
-        path: [field],
-        code: "INVALID_PARAMETER",
-        message: `must be at most ${TEXT_LIMITS[field]} characters`,
-      });
-    }
+    checkText(header[field], [field], TEXT_LIMITS[field], errors);
   }
   if (NOTE_REQUIRED_REASONS.has(reason) && !note) {
     errors.push({
@@ -180,11 +213,15 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
     });
   }
   if (lines.length > MAX_LINES) {
-    throw new AppError(
-      "TOO_MANY_LINES",
-      `at most ${MAX_LINES} lines per adjustment; got ${lines.length}`,
-      [{ path: ["lines"], code: "TOO_MANY_LINES", message: `at most ${MAX_LINES} lines` }],
-    );
+    // Not worth checking line by line: say so with what is wrong with the header.
+    throw AppError.fromFields([
+      ...errors,
+      {
+        path: ["lines"],
+        code: "TOO_MANY_LINES",
+        message: `at most ${MAX_LINES} lines per adjustment; got ${lines.length}`,
+      },
+    ]);
   }
 
   const seen = new Map<string, number>();
@@ -234,17 +271,14 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
   };
 }
 
-/** Locks every entity, checks what needs the current state, then writes the record and the movements. */
+/** Writes the record and the movements; the entities were locked and checked by `adjust`. */
 async function apply(
   ctx: ServiceContext,
   tx: Tx,
   request: Request,
-  path: PathOf,
+  locked: Map<string, LockedStock>,
 ): Promise<StockAdjustment> {
   const { accountId, actor } = ctx.principal;
-  const locked = await lockStock(tx, accountId, request.refs);
-  const errors = [...request.errors, ...checkAgainstStock(request, locked, path)];
-  if (errors.length > 0) throw AppError.fromFields(inReportingOrder(errors));
 
   const adjustment = await tx.stockAdjustment.create({
     data: {
@@ -315,13 +349,18 @@ async function insertLines(
         status, movement_id, ord)`;
 }
 
-/** What identifies a request for idempotency: what the caller asked for, not how we judged it. */
-const fingerprintOf = (r: Request) => ({
-  reason: r.reason,
-  note: r.note,
-  reference: r.reference,
-  lines: r.lines,
+/** The header of a request as sent, for its idempotency fingerprint. */
+const headerAsSent = (h: AdjustmentHeader) => ({
+  reason: h.reason ?? null,
+  note: h.note ?? null,
+  reference: h.reference ?? null,
 });
+
+/** A quantity as sent: its exact decimal text when valid (5, 5.0 and "5" are one), else as is. */
+function quantityAsSent(value: unknown): unknown {
+  const parsed = parseQuantity(value, []);
+  return parsed.ok ? parsed.value.toFixed() : (value ?? null);
+}
 
 /** What is wrong given the current stock: unknown or linked entities, stale expected quantities. */
 function checkAgainstStock(
@@ -359,18 +398,4 @@ function checkAgainstStock(
     }
   }
   return errors;
-}
-
-/**
- * Request-level problems first, then line by line. A stale expected quantity comes last, so the
- * answer is a conflict (409 ON_HAND_CHANGED) only when nothing else is wrong.
- */
-function inReportingOrder(errors: FieldError[]): FieldError[] {
-  // An unknown SKU named by the URL (an empty path) outranks everything: PATCH answers 404.
-  const rank = (e: FieldError) =>
-    e.path.length === 0
-      ? -1
-      : (e.code === "ON_HAND_CHANGED" ? 1e9 : 0) +
-        (typeof e.path[1] === "number" ? e.path[1] + 1 : 0);
-  return [...errors].sort((a, b) => rank(a) - rank(b));
 }

@@ -8,6 +8,7 @@ import { decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { applyStock, lockStock, type EntityRef } from "../../ledger/ledger.js";
 import { optionalQuantity, type Decimal } from "../../quantity.js";
+import { checkText } from "../../text.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** Longest accepted texts; the GraphQL inputs and REST schemas announce the same limits. */
@@ -44,17 +45,16 @@ export async function createSku(
   const code = requireText(input.code, "code", errors);
   const name = requireText(input.name, "name", errors);
   const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
-  if (errors.length > 0) throw AppError.fromFields(errors);
 
   const { accountId } = ctx.principal;
   const request = { code, name, opening, active: input.active ?? true };
   return inTransaction(ctx.db, (tx) =>
-    idempotent(
-      tx,
-      accountId,
-      idempotencyKey,
-      { operation: "createSku", input: request },
-      async () => {
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: "createSku",
+      input: request,
+      inputErrors: errors,
+      check: async () => [],
+      run: async () => {
         const sku = await uniqueCode(
           () => tx.sku.create({ data: { accountId, code, name, active: input.active ?? true } }),
           `a SKU with code "${code}" already exists`,
@@ -63,7 +63,7 @@ export async function createSku(
         await recordOpeningBalance(ctx, tx, { entityType: "sku", id: sku.id }, opening);
         return loadSku(tx, accountId, sku.id);
       },
-    ),
+    }),
   );
 }
 
@@ -107,28 +107,34 @@ export async function createSupplierItem(
       message: `a supplier item linked to SKU ${skuId} has no stock of its own; set the SKU's on hand instead`,
     });
   }
-  if (errors.length > 0) throw AppError.fromFields(errors);
 
   const { accountId } = ctx.principal;
   const request = { supplier, code, name, skuId, opening, active: input.active ?? true };
-  const operation = { operation: "createSupplierItem", input: request };
   return inTransaction(ctx.db, (tx) =>
-    idempotent(tx, accountId, idempotencyKey, operation, async () => {
-      if (skuId !== null) {
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: "createSupplierItem",
+      input: request,
+      inputErrors: errors,
+      check: async () => {
+        if (skuId === null) return [];
         const sku = await tx.sku.findUnique({ where: { accountId_id: { accountId, id: skuId } } });
-        if (!sku) throw notFound("SKU_NOT_FOUND", skuId, ["skuId"]);
-      }
-      const item = await uniqueCode(
-        () =>
-          tx.supplierItem.create({
-            data: { accountId, supplier, code, name, skuId, active: input.active ?? true },
-          }),
-        `supplier "${supplier}" already has an item with code "${code}"`,
-        ["code"],
-      );
-      if (skuId === null)
-        await recordOpeningBalance(ctx, tx, { entityType: "supplier_item", id: item.id }, opening);
-      return loadSupplierItem(tx, accountId, item.id);
+        return sku ? [] : notFound("SKU_NOT_FOUND", skuId, ["skuId"]).fieldErrors;
+      },
+      run: async () => {
+        const item = await uniqueCode(
+          () =>
+            tx.supplierItem.create({
+              data: { accountId, supplier, code, name, skuId, active: input.active ?? true },
+            }),
+          `supplier "${supplier}" already has an item with code "${code}"`,
+          ["code"],
+        );
+        if (skuId === null) {
+          const ref = { entityType: "supplier_item" as const, id: item.id };
+          await recordOpeningBalance(ctx, tx, ref, opening);
+        }
+        return loadSupplierItem(tx, accountId, item.id);
+      },
     }),
   );
 }
@@ -229,13 +235,7 @@ function requireText(value: string, field: keyof typeof LIMITS, errors: FieldErr
   const text = value.trim();
   if (!text)
     errors.push({ path: [field], code: "INVALID_PARAMETER", message: "must not be blank" });
-  if (text.length > LIMITS[field]) {
-    errors.push({
-      path: [field],
-      code: "INVALID_PARAMETER",
-      message: `must be at most ${LIMITS[field]} characters`,
-    });
-  }
+  checkText(text, [field], LIMITS[field], errors);
   return text;
 }
 

@@ -1,0 +1,24 @@
+import type { FieldError } from "./errors.js";
+
+// Text a client sends that PostgreSQL cannot keep as sent: NUL (a text column refuses it, which
+// would be a 500) and a lone UTF-16 surrogate (JSON's "\ud800" is no Unicode character; the
+// driver would silently store U+FFFD instead). Both are refused as INVALID_PARAMETER.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Checks a text field: storable Unicode of at most `max` characters; problems go to `errors`. */
+export function checkText(
+  value: string | null | undefined,
+  path: (string | number)[],
+  max: number,
+  errors: FieldError[],
+): void {
+  if (value === null || value === undefined) return;
+  const problem = value.includes("\u0000")
+    ? "must not contain NUL (\\u0000) characters"
+    : LONE_SURROGATE.test(value)
+      ? "must be valid Unicode: it contains an unpaired surrogate (\\ud800-\\udfff)"
+      : value.length > max
+        ? `must be at most ${max} characters`
+        : null;
+  if (problem) errors.push({ path, code: "INVALID_PARAMETER", message: problem });
+}
