@@ -113,20 +113,22 @@ export async function applyStock(
     );
   if (changed.length === 0) return results;
 
-  await serializeLedgerWrites(tx, accountId);
+  const at = await serializeLedgerWrites(tx, accountId);
   await updateOnHand(
     tx,
     accountId,
+    at,
     "skus",
     changed.filter((r) => r.entityType === "sku"),
   );
   await updateOnHand(
     tx,
     accountId,
+    at,
     "supplier_items",
     changed.filter((r) => r.entityType === "supplier_item"),
   );
-  const ids = await insertMovements(tx, accountId, changed, details);
+  const ids = await insertMovements(tx, accountId, at, changed, details);
   for (const r of changed) r.movementId = ids.get(entityKey(r)) ?? null;
   if (details.source !== "stock_take") await flagOpenStockTakes(tx, accountId, changed);
   for (const r of changed) {
@@ -143,9 +145,16 @@ const LEDGER_LOCK_CLASS = 0x4c44; // "LD": the two-key advisory lock namespace o
  * per-account lock from stamping to commit makes each account's movements commit in the order
  * of their (occurred_at, id), so a reader paging oldest-first never finds one appearing behind a
  * page it already read. Row locks were all taken before, so this cannot deadlock with them.
+ * Returns the write's one timestamp, taken once the lock is held: clock_timestamp(), not now()
+ * (the transaction's start, earlier than the row's created_at or a concurrent write's stamp).
+ * The movements' occurred_at and the entities' updated_at are this same instant.
  */
-async function serializeLedgerWrites(tx: Tx, accountId: number): Promise<void> {
+async function serializeLedgerWrites(tx: Tx, accountId: number): Promise<string> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LEDGER_LOCK_CLASS}::int, ${accountId}::int)`;
+  // As text, so PostgreSQL's microseconds survive the trip (a JS Date keeps milliseconds).
+  const [row] = await tx.$queryRaw<{ at: string }[]>`SELECT clock_timestamp()::text AS at`;
+  if (!row) throw new Error("ledger: no clock_timestamp()");
+  return row.at;
 }
 
 function uniqueIds(refs: EntityRef[], type: EntityType): number[] {
@@ -157,6 +166,7 @@ function uniqueIds(refs: EntityRef[], type: EntityType): number[] {
 async function updateOnHand(
   tx: Tx,
   accountId: number,
+  at: string,
   table: "skus" | "supplier_items",
   rows: StockChange[],
 ) {
@@ -165,7 +175,7 @@ async function updateOnHand(
   const qtys = rows.map((r) => r.newQty.toFixed());
   const target = Prisma.raw(table);
   await tx.$executeRaw`
-    UPDATE ${target} AS t SET on_hand = v.qty, updated_at = now()
+    UPDATE ${target} AS t SET on_hand = v.qty, updated_at = ${at}::timestamptz
     FROM unnest(${ids}::int[], ${qtys}::numeric[]) AS v(id, qty)
     WHERE t.account_id = ${accountId} AND t.id = v.id`;
 }
@@ -173,6 +183,7 @@ async function updateOnHand(
 async function insertMovements(
   tx: Tx,
   accountId: number,
+  at: string,
   rows: StockChange[],
   d: MovementDetails,
 ): Promise<Map<string, number>> {
@@ -181,8 +192,8 @@ async function insertMovements(
   const itemIds = rows.map((r) => (r.entityType === "supplier_item" ? r.id : null));
   const before = rows.map((r) => r.previousQty.toFixed());
   const after = rows.map((r) => r.newQty.toFixed());
-  // clock_timestamp(), not now(): taken after the row locks, so per entity occurred_at follows
-  // the order in which changes were really applied.
+  // Stamped after the row locks, so per entity occurred_at follows the order in which changes
+  // were really applied.
   const inserted = await tx.$queryRaw<
     {
       id: bigint;
@@ -194,7 +205,7 @@ async function insertMovements(
     INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
       quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
       stock_take_id, actor_name, actor_token_id)
-    SELECT ${accountId}, clock_timestamp(), v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
+    SELECT ${accountId}, ${at}::timestamptz, v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
       v.before, v.after, v.after - v.before, ${d.reason}::stock_reason, ${d.note ?? null},
       ${d.reference ?? null}, ${d.source}::movement_source, ${d.adjustmentId ?? null}::int,
       ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int

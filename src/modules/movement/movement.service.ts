@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient, Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
-import { calendarDays, parseFilterDate } from "../../dates.js";
+import { calendarDays, FILTER_DATE_RULE, parseFilterDate } from "../../dates.js";
 import { AppError, type ErrorCode } from "../../errors.js";
 import type { StockMovement as MovementRow } from "../../generated/prisma/client.js";
 import type { StockMovement } from "./movement.types.js";
@@ -123,18 +123,10 @@ function parseWindow(filter: MovementFilter, timezone: string): { start?: Date; 
   const from = filter.from == null ? undefined : parseFilterDate(filter.from, timezone);
   const to = filter.to == null ? undefined : parseFilterDate(filter.to, timezone);
   if (from === null) {
-    throw invalid(
-      "INVALID_PARAMETER",
-      "from",
-      "from must be a date (YYYY-MM-DD) or an RFC 3339 timestamp",
-    );
+    throw invalid("INVALID_PARAMETER", "from", `from must be ${FILTER_DATE_RULE}`);
   }
   if (to === null) {
-    throw invalid(
-      "INVALID_PARAMETER",
-      "to",
-      "to must be a date (YYYY-MM-DD) or an RFC 3339 timestamp",
-    );
+    throw invalid("INVALID_PARAMETER", "to", `to must be ${FILTER_DATE_RULE}`);
   }
   const start = from && (from.kind === "date" ? from.start : from.at).toJSDate();
   // A date-only `to` includes that whole day; a timestamp `to` includes that instant.
