@@ -1,0 +1,45 @@
+import { validatorCompiler, linesSchema } from "../../src/http/validation.js";
+
+const schema = {
+  type: "object",
+  properties: {
+    lines: linesSchema(
+      {
+        type: "object",
+        required: ["id"],
+        additionalProperties: false,
+        properties: { id: { type: "integer", minimum: 1 } },
+      },
+      10,
+      "lines",
+    ),
+  },
+};
+const validate = validatorCompiler({ schema, method: "POST", url: "/x", httpPart: "body" }) as ((
+  data: unknown,
+) => boolean) & { errors?: { keyword: string; instancePath: string; params: object }[] | null };
+
+describe("body validation of a bounded list", () => {
+  it("answers a list longer than its maxItems with that one error, without checking any item", () => {
+    const lines = Array.from({ length: 20_000 }, () => ({ id: -1, extra: true }));
+    expect(validate({ lines })).toBe(false);
+    expect(validate.errors).toHaveLength(1);
+    expect(validate.errors?.[0]).toEqual(
+      expect.objectContaining({
+        keyword: "maxItems",
+        instancePath: "/lines",
+        params: expect.objectContaining({ code: "TOO_MANY_LINES", limit: 10 }),
+      }),
+    );
+  });
+
+  it("still checks every item of a list within bounds, reporting each", () => {
+    const lines = Array.from({ length: 10 }, () => ({ id: -1 }));
+    expect(validate({ lines })).toBe(false);
+    expect(validate.errors?.filter((e) => e.keyword === "minimum")).toHaveLength(10);
+  });
+
+  it("accepts a valid list of exactly maxItems", () => {
+    expect(validate({ lines: Array.from({ length: 10 }, (_, i) => ({ id: i + 1 })) })).toBe(true);
+  });
+});
