@@ -2,7 +2,7 @@
 // not a retry: it answers its own error (400/422), never the stored success of the first.
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { gql, rest, startTestApp, type RestResponse, type TestApp } from "../helpers/app.js";
-import { createSku, createSupplierItem, ledgerState } from "../helpers/stock.js";
+import { createSku, ledgerState } from "../helpers/stock.js";
 import {
   AdjAdjustSkuStockDocument,
   AdjBulkAdjustStockDocument,
