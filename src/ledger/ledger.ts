@@ -150,9 +150,12 @@ const LEDGER_LOCK_CLASS = 0x4c44; // "LD": the two-key advisory lock namespace o
  * The movements' occurred_at and the entities' updated_at are this same instant.
  */
 async function serializeLedgerWrites(tx: Tx, accountId: number): Promise<string> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LEDGER_LOCK_CLASS}::int, ${accountId}::int)`;
-  // As text, so PostgreSQL's microseconds survive the trip (a JS Date keeps milliseconds).
-  const [row] = await tx.$queryRaw<{ at: string }[]>`SELECT clock_timestamp()::text AS at`;
+  // One round trip: OFFSET 0 keeps the subquery (the lock) from being merged into the outer
+  // query, so the clock is read only once the lock is held. As text, so PostgreSQL's
+  // microseconds survive the trip (a JS Date keeps milliseconds).
+  const [row] = await tx.$queryRaw<{ at: string }[]>`
+    SELECT clock_timestamp()::text AS at FROM (
+      SELECT pg_advisory_xact_lock(${LEDGER_LOCK_CLASS}::int, ${accountId}::int) OFFSET 0) AS locked`;
   if (!row) throw new Error("ledger: no clock_timestamp()");
   return row.at;
 }
