@@ -60,15 +60,26 @@ function problem(
 /** Headers a service knows by their GraphQL input field's name. */
 const HEADER_FIELDS: Record<string, string> = { idempotencyKey: "Idempotency-Key" };
 
-/** Field errors as problem items: a JSON pointer into the body, or the name of a parameter. */
-function toItems(errors: FieldError[], inBody: boolean): ProblemItem[] {
+/** A path already in the REST names (from the schema check) as a JSON pointer. */
+const rawPointer = (path: (string | number)[]): string =>
+  path.map((p) => `/${String(p).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+
+/**
+ * Field errors as problem items: a JSON pointer into the body, or the name of a parameter.
+ * `pointerOf` turns a path into a pointer: service paths are camelCase, schema paths as sent.
+ */
+function toItems(
+  errors: FieldError[],
+  inBody: boolean,
+  pointerOf: (path: (string | number)[]) => string = toPointer,
+): ProblemItem[] {
   return listedErrors(errors).map(({ path, code, message }) => {
     const header = typeof path[0] === "string" ? HEADER_FIELDS[path[0]] : undefined;
     if (path.length === 0) return { code, message };
     if (header) return { parameter: header, code, message };
     return inBody
-      ? { pointer: toPointer(path), code, message }
-      : { parameter: toPointer(path).slice(1), code, message };
+      ? { pointer: pointerOf(path), code, message }
+      : { parameter: pointerOf(path).slice(1), code, message };
   });
 }
 
@@ -102,7 +113,7 @@ function fromSchemaErrors(
     fields.length > 0 ? fields : [{ path: [], code: "INVALID_PARAMETER", message: "is invalid" }],
   );
   const first = error.fieldErrors[0];
-  const subject = first && first.path.length > 0 ? toPointer(first.path) : "";
+  const subject = first ? rawPointer(first.path) : "";
   const more = fields.length > 1 ? ` (and ${fields.length - 1} more)` : "";
   const named = where === "body" ? subject : subject.slice(1);
   return new AppError(
@@ -129,7 +140,7 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
       schemaError.code,
       schemaError.message,
       id,
-      toItems(schemaError.fieldErrors, where === "body"),
+      toItems(schemaError.fieldErrors, where === "body", rawPointer),
     );
   }
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;

@@ -79,6 +79,20 @@ describe("REST: the most fundamental problem leads, all are listed", () => {
   });
 });
 
+describe("REST: the schema's problems point at the fields as sent", () => {
+  it("names unknown fields exactly, escaping / and ~ as JSON pointers do", async () => {
+    const res = await rest(t, "POST", "/skus", {
+      token: acct.token,
+      body: { code: "X", name: "n", Colour: "red", "a/b~c": 1 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+      "/Colour",
+      "/a~1b~0c",
+    ]);
+  });
+});
+
 describe("REST: every 404 has one shape", () => {
   const shape = (res: RestResponse, code: string) => {
     expect(res.status).toBe(404);
