@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import { ApolloServerValidationErrorCode } from "@apollo/server/errors";
+import { ApolloServerErrorCode, ApolloServerValidationErrorCode } from "@apollo/server/errors";
 // The CommonJS build: its ES module build imports graphql's .mjs files, a second copy of graphql
 // that does not recognise the schema's types.
 import { getComplexity, type ComplexityEstimator } from "graphql-query-complexity/cjs";
@@ -101,11 +101,21 @@ export function depthLimit(max: number) {
 }
 
 /**
- * The validation errors that are our limits although GraphQL or Apollo raised them: too many
- * selections (Apollo's rule) and fields too costly to compare (GraphQL's own budget).
+ * The errors that are our limits although GraphQL or Apollo raised them: a document nested too
+ * deeply for the parser's stack, too many selections (Apollo's rule), and fields too costly to
+ * compare (GraphQL's own budget).
  */
 export function limitRefusal(error: unknown): AppError | undefined {
   if (!(error instanceof GraphQLError)) return undefined;
+  if (
+    error.extensions.code === ApolloServerErrorCode.GRAPHQL_PARSE_FAILED &&
+    causes(error).some((cause) => cause instanceof RangeError)
+  ) {
+    return new AppError(
+      "QUERY_TOO_DEEP",
+      `document is nested too deeply to be read; the limit is ${MAX_DEPTH} levels`,
+    );
+  }
   if (
     error.extensions.validationErrorCode ===
     ApolloServerValidationErrorCode.MAX_RECURSIVE_SELECTIONS_EXCEEDED
@@ -122,6 +132,12 @@ export function limitRefusal(error: unknown): AppError | undefined {
     );
   }
   return undefined;
+}
+
+/** An error and the errors it wraps, outermost first. */
+function causes(error: Error): Error[] {
+  const inner = (error as { originalError?: unknown }).originalError;
+  return inner instanceof Error && inner !== error ? [error, ...causes(inner)] : [error];
 }
 
 /**
@@ -147,14 +163,6 @@ export function complexityLimit(schema: GraphQLSchema, max = MAX_COMPLEXITY): Ap
         async didResolveOperation({ request, document, operation }) {
           // No operation of that name (or several and no name): execution refuses, running nothing.
           if (!operation) return;
-          // Variables that do not fit the operation cannot be priced; execution coerces them the
-          // same way and refuses them (BAD_USER_INPUT) before any resolver runs.
-          const variables = getVariableValues(
-            schema,
-            operation.variableDefinitions ?? [],
-            request.variables ?? {},
-          );
-          if (variables.errors) return;
           let cost: number;
           try {
             cost = getComplexity({
@@ -165,6 +173,11 @@ export function complexityLimit(schema: GraphQLSchema, max = MAX_COMPLEXITY): Ap
               estimators: [pagedCost],
             });
           } catch (error) {
+            // Variables that do not fit the operation: execution coerces them the same way and
+            // refuses them (BAD_USER_INPUT) before any resolver runs. Checked only now, as
+            // coercing a 10,000-line bulk adjustment costs real time.
+            const variables = operation.variableDefinitions ?? [];
+            if (getVariableValues(schema, variables, request.variables ?? {}).errors) return;
             // An error at a spot in the document is an argument the variables left without a
             // value it needs (null where one is required); anything else is the estimate giving up.
             if (error instanceof GraphQLError && error.nodes?.length) {

@@ -1,6 +1,8 @@
-// The depth rule on its own, as GraphQL runs it: each fragment's depth is worked out once, so
-// fragments spread twice on every level cost no more than written out once.
+// The GraphQL limits on their own. The depth rule, as GraphQL runs it: each fragment's depth is
+// worked out once, so fragments spread twice on every level cost no more than written out once.
+// The cost plugin: an operation it cannot price does not run.
 import {
+  getOperationAST,
   Kind,
   parse,
   validate,
@@ -9,7 +11,7 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import { AppError } from "../../src/errors.js";
-import { depthLimit } from "../../src/graphql/limits.js";
+import { complexityLimit, depthLimit } from "../../src/graphql/limits.js";
 import { buildGraphqlSchema } from "../../src/graphql/schema.js";
 
 let schema: GraphQLSchema;
@@ -84,5 +86,36 @@ describe("depthLimit", () => {
       fragment A on Sku { ${step("...B")} }
       fragment B on Sku { ...A id }`;
     expect(depthErrors(document)).toEqual([]);
+  });
+});
+
+describe("complexityLimit", () => {
+  /** What the plugin does once Apollo has resolved the operation of `query`. */
+  async function priced(query: string, variables: Record<string, unknown> = {}) {
+    const document = parse(query);
+    const operation = getOperationAST(document) ?? undefined;
+    const context = { request: { query, variables }, document, operation };
+    // The plugin reads only these fields of Apollo's request context.
+    const listener = await complexityLimit(schema).requestDidStart!(context as never);
+    return listener!.didResolveOperation!(context as never);
+  }
+
+  it("refuses an operation the estimate gives up on (past 10,000 nodes) instead of running it", async () => {
+    const aliases = Array.from({ length: 10_001 }, (_, i) => `a${i}: __typename`).join(" ");
+    await expect(
+      priced(`{ ${aliases} skus(first: 1) { edges { cursor } } }`),
+    ).rejects.toMatchObject({
+      originalError: { code: "QUERY_TOO_COMPLEX" },
+      message: expect.stringMatching(/could not be estimated/),
+    });
+  });
+
+  it("leaves variables that do not fit the operation to execution, which refuses them", async () => {
+    const query = "query Pages($n: Int) { skus(first: $n) { edges { cursor } } }";
+    await expect(priced(query, { n: "many" })).resolves.toBeUndefined();
+  });
+
+  it("passes a small operation", async () => {
+    await expect(priced("{ skus(first: 10) { edges { cursor } } }")).resolves.toBeUndefined();
   });
 });
