@@ -37,11 +37,11 @@ describe("several mutations in one GraphQL request", () => {
 
     expect(res.errors).toBeUndefined();
     expect(res.data!.a).toEqual({
-      movement: { quantityAfter: 100, sku: { onHand: 100 } },
+      movement: { id: expect.any(Number), quantityAfter: 100, sku: { onHand: 100 } },
       userErrors: [],
     });
     expect(res.data!.b).toEqual({
-      movement: { quantityAfter: 200, sku: { onHand: 200 } },
+      movement: { id: expect.any(Number), quantityAfter: 200, sku: { onHand: 200 } },
       userErrors: [],
     });
     expect(await skuOnHand(t.db, acct.accountId, skuId)).toBe("200");
@@ -101,6 +101,7 @@ describe("several mutations in one GraphQL request", () => {
     });
     expect(data.adjustedAgain.movement).toEqual({
       id: data.adjusted.movement!.id,
+      quantityAfter: 100,
       sku: { onHand: 200 },
     });
     expect(await supplierItemOnHand(t.db, acct.accountId, itemId)).toBe("7");
