@@ -159,6 +159,14 @@ describe("hostile GraphQL variables", () => {
     expect(dataReads()).toEqual([]);
   });
 
+  it("refuses a variable nested 100,000 lists deep with BAD_USER_INPUT", async () => {
+    const depth = 100_000;
+    const query = `query Pages($n: Int) { skus(first: $n) { edges { cursor } } }`;
+    const raw = `{"query": ${JSON.stringify(query)}, "variables": {"n": ${"[".repeat(depth)}${"]".repeat(depth)}}}`;
+    expectRefused(await postGraphql(t, { raw }, acct.token), "BAD_USER_INPUT");
+    expect(dataReads()).toEqual([]);
+  });
+
   it("refuses a list variable of 20,001 bulk lines with TOO_MANY_LINES and writes nothing", async () => {
     const before = await ledgerState(t.db, acct.accountId);
     const lines = Array.from({ length: 20_001 }, (_, i) => ({ type: "SKU", id: i + 1, newQty: 1 }));
