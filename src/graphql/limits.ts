@@ -122,7 +122,7 @@ export function limitRefusal(error: unknown): AppError | undefined {
   ) {
     return new AppError(
       "QUERY_TOO_COMPLEX",
-      `operation makes more than ${MAX_SELECTIONS} selections (a fragment counts each time it is spread); the limit is ${MAX_SELECTIONS}`,
+      `operation makes more than ${MAX_SELECTIONS} selections, the limit (a fragment counts each time it is spread)`,
     );
   }
   if (error.originalError === validationAbortedError) {
