@@ -1,7 +1,8 @@
+import type { MiddlewareFn } from "type-graphql";
 import type { PrismaClient } from "../db/client.js";
 import type { Principal, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
-import { createLoaders, type Loaders } from "./loaders.js";
+import { clearLoaders, createLoaders, type Loaders } from "./loaders.js";
 
 export interface GraphQLContext {
   db: PrismaClient;
@@ -40,3 +41,20 @@ export function serviceContext(ctx: GraphQLContext): ServiceContext {
     throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
   return { db: ctx.db, principal: ctx.principal };
 }
+
+/**
+ * Mutations run one after another, each followed by its payload; every mutation starts its
+ * payload's reads afresh, so `b` in `a: adjustSkuStock(→100) b: adjustSkuStock(→200)` shows 200
+ * rather than the 100 that `a`'s payload read.
+ */
+export const freshReadsAfterMutations: MiddlewareFn<GraphQLContext> = async (
+  { info, context },
+  next,
+) => {
+  if (info.parentType.name !== "Mutation") return next();
+  try {
+    return await next();
+  } finally {
+    if (context.loaders) clearLoaders(context.loaders);
+  }
+};

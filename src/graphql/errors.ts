@@ -4,6 +4,7 @@ import type { ValidationError } from "class-validator";
 import { AppError, isDatabaseUnavailable, listedErrors, type FieldError } from "../errors.js";
 import type { UserError } from "./common.types.js";
 import type { GraphQLContext } from "./context.js";
+import { limitRefusal } from "./limits.js";
 
 // The one place AppErrors become GraphQL: rule violations in a mutation become the payload's
 // userErrors (Shopify's convention); auth, limits and faults become top-level errors with
@@ -54,7 +55,8 @@ export function formatError(
   formatted: GraphQLFormattedError,
   error: unknown,
 ): GraphQLFormattedError {
-  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  const original =
+    limitRefusal(error) ?? (error instanceof GraphQLError ? (error.originalError ?? error) : error);
   if (isDatabaseUnavailable(original)) {
     return {
       message: "the database is unavailable; try again shortly",

@@ -1,55 +1,98 @@
 import type { ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerErrorCode, ApolloServerValidationErrorCode } from "@apollo/server/errors";
 // The CommonJS build: its ES module build imports graphql's .mjs files, a second copy of graphql
 // that does not recognise the schema's types.
 import { getComplexity, type ComplexityEstimator } from "graphql-query-complexity/cjs";
 import {
   GraphQLError,
+  getVariableValues,
   type GraphQLSchema,
   Kind,
+  type ASTNode,
   type ASTVisitor,
   type ValidationContext,
   type SelectionSetNode,
-  type FragmentDefinitionNode,
 } from "graphql";
+// Thrown by GraphQL's own OverlappingFieldsCanBeMerged rule when comparing fields would take too long.
+import { validationAbortedError } from "graphql/validation/validationAbortedError.js";
+import { AppError } from "../errors.js";
+
+// What one GraphQL operation may ask for. Every check here runs before any resolver (and before
+// authentication), so each is linear in the document: a small hostile document must not cost
+// more to refuse than a large honest one costs to serve.
+
+/** Selection levels an operation may nest, fragments followed (introspection's `__` fields are exempt). */
+export const MAX_DEPTH = 10;
+
+/**
+ * Selections (fields, fragment spreads, inline fragments) one operation may make, each fragment
+ * counted every time it is spread; the full introspection query makes about 250. Enforced by
+ * Apollo's own rule (maxRecursiveSelections), which also makes Apollo run our rules only on
+ * documents that passed it and GraphQL's standard rules (so fragments never cycle there).
+ */
+export const MAX_SELECTIONS = 1_000;
+
+/** Tokens a document may have: a 10,000-line bulk adjustment written inline still fits. */
+export const MAX_TOKENS = 200_000;
+
+/** The most a single operation may cost; a full page of 1000 movements with their SKUs is ~30,000. */
+export const MAX_COMPLEXITY = 50_000;
+
+/** A refusal carrying our code; Apollo keeps it as originalError, so formatError answers the code. */
+function refusal(
+  code: "QUERY_TOO_DEEP" | "QUERY_TOO_COMPLEX" | "INVALID_PARAMETER",
+  message: string,
+  nodes?: ASTNode | readonly ASTNode[],
+): GraphQLError {
+  return new GraphQLError(message, {
+    nodes,
+    originalError: new AppError(code, message),
+    extensions: { http: { status: 400 } },
+  });
+}
 
 /**
  * Rejects operations nested deeper than `max` selection levels (fragments followed), so a
- * client cannot ask for an exponentially expensive tree. Introspection is exempt.
+ * client cannot ask for an exponentially expensive tree.
  */
 export function depthLimit(max: number) {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const def of context.getDocument().definitions) {
-      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-    }
-    const depthOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
-      if (!set) return 0;
+    // Each fragment's depth is computed once: walking a fragment at every spread would take 2^n
+    // steps for fragments spread twice on each of n levels.
+    const fragmentDepths = new Map<string, number>();
+    const fragmentDepth = (name: string): number => {
+      const known = fragmentDepths.get(name);
+      if (known !== undefined) return known;
+      fragmentDepths.set(name, 0); // a cycle (refused by NoFragmentCycles anyway) ends here
+      const fragment = context.getFragment(name);
+      const depth = fragment ? depthOf(fragment.selectionSet) : 0;
+      fragmentDepths.set(name, depth);
+      return depth;
+    };
+    const depthOf = (set: SelectionSetNode): number => {
       let deepest = 0;
       for (const sel of set.selections) {
         if (sel.kind === Kind.FIELD) {
           if (sel.name.value.startsWith("__")) continue;
-          deepest = Math.max(deepest, sel.selectionSet ? 1 + depthOf(sel.selectionSet, seen) : 1);
+          deepest = Math.max(deepest, 1 + (sel.selectionSet ? depthOf(sel.selectionSet) : 0));
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          deepest = Math.max(deepest, depthOf(sel.selectionSet, seen));
+          deepest = Math.max(deepest, depthOf(sel.selectionSet));
         } else {
-          const name = sel.name.value;
-          const fragment = fragments.get(name);
-          if (fragment && !seen.has(name)) {
-            deepest = Math.max(deepest, depthOf(fragment.selectionSet, new Set([...seen, name])));
-          }
+          deepest = Math.max(deepest, fragmentDepth(sel.name.value));
         }
       }
       return deepest;
     };
     return {
       OperationDefinition(node) {
-        const depth = depthOf(node.selectionSet, new Set());
+        const depth = depthOf(node.selectionSet);
         if (depth > max) {
           context.reportError(
-            new GraphQLError(`operation is nested ${depth} levels deep; the limit is ${max}`, {
-              nodes: node,
-              extensions: { code: "QUERY_TOO_DEEP" },
-            }),
+            refusal(
+              "QUERY_TOO_DEEP",
+              `operation is nested ${depth} levels deep; the limit is ${max}`,
+              node,
+            ),
           );
         }
       },
@@ -57,8 +100,45 @@ export function depthLimit(max: number) {
   };
 }
 
-/** The most a single operation may cost; a full page of 1000 movements with their SKUs is ~30,000. */
-export const MAX_COMPLEXITY = 50_000;
+/**
+ * The errors that are our limits although GraphQL or Apollo raised them: a document nested too
+ * deeply for the parser's stack, too many selections (Apollo's rule), and fields too costly to
+ * compare (GraphQL's own budget).
+ */
+export function limitRefusal(error: unknown): AppError | undefined {
+  if (!(error instanceof GraphQLError)) return undefined;
+  if (
+    error.extensions.code === ApolloServerErrorCode.GRAPHQL_PARSE_FAILED &&
+    causes(error).some((cause) => cause instanceof RangeError)
+  ) {
+    return new AppError(
+      "QUERY_TOO_DEEP",
+      `document is nested too deeply to be read; the limit is ${MAX_DEPTH} levels`,
+    );
+  }
+  if (
+    error.extensions.validationErrorCode ===
+    ApolloServerValidationErrorCode.MAX_RECURSIVE_SELECTIONS_EXCEEDED
+  ) {
+    return new AppError(
+      "QUERY_TOO_COMPLEX",
+      `operation makes more than ${MAX_SELECTIONS} selections, the limit (a fragment counts each time it is spread)`,
+    );
+  }
+  if (error.originalError === validationAbortedError) {
+    return new AppError(
+      "QUERY_TOO_COMPLEX",
+      "operation repeats fields too often to be checked; ask for each field once",
+    );
+  }
+  return undefined;
+}
+
+/** An error and the errors it wraps, outermost first. */
+function causes(error: Error): Error[] {
+  const inner = (error as { originalError?: unknown }).originalError;
+  return inner instanceof Error && inner !== error ? [error, ...causes(inner)] : [error];
+}
 
 /**
  * Each field costs 1 plus its children; a connection's children count once per requested item
@@ -72,12 +152,17 @@ const pagedCost: ComplexityEstimator = ({ field, args, childComplexity }) => {
   return 1 + (paged ? first : 1) * childComplexity;
 };
 
-/** An Apollo plugin refusing operations costlier than MAX_COMPLEXITY (QUERY_TOO_COMPLEX). */
+/**
+ * An Apollo plugin refusing operations costlier than MAX_COMPLEXITY (QUERY_TOO_COMPLEX), and
+ * operations whose cost cannot be estimated: nothing runs unpriced.
+ */
 export function complexityLimit(schema: GraphQLSchema, max = MAX_COMPLEXITY): ApolloServerPlugin {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document }) {
+        async didResolveOperation({ request, document, operation }) {
+          // No operation of that name (or several and no name): execution refuses, running nothing.
+          if (!operation) return;
           let cost: number;
           try {
             cost = getComplexity({
@@ -87,15 +172,24 @@ export function complexityLimit(schema: GraphQLSchema, max = MAX_COMPLEXITY): Ap
               variables: request.variables,
               estimators: [pagedCost],
             });
-          } catch {
-            return; // variables that do not fit the operation: execution reports that error
+          } catch (error) {
+            // Variables that do not fit the operation: execution coerces them the same way and
+            // refuses them (BAD_USER_INPUT) before any resolver runs. Checked only now, as
+            // coercing a 10,000-line bulk adjustment costs real time.
+            const variables = operation.variableDefinitions ?? [];
+            if (getVariableValues(schema, variables, request.variables ?? {}).errors) return;
+            // An error at a spot in the document is an argument the variables left without a
+            // value it needs (null where one is required); anything else is the estimate giving up.
+            if (error instanceof GraphQLError && error.nodes?.length) {
+              throw refusal("INVALID_PARAMETER", error.message, error.nodes);
+            }
+            const why = error instanceof Error ? error.message : String(error);
+            throw refusal("QUERY_TOO_COMPLEX", `operation's cost could not be estimated: ${why}`);
           }
           if (cost > max) {
-            throw new GraphQLError(
+            throw refusal(
+              "QUERY_TOO_COMPLEX",
               `operation would cost ${cost}; the limit is ${max} (ask for smaller pages)`,
-              {
-                extensions: { code: "QUERY_TOO_COMPLEX", http: { status: 400 } },
-              },
             );
           }
         },

@@ -26,3 +26,8 @@ export function createLoaders(db: PrismaClient, accountId: number): Loaders {
     stockTake: new DataLoader(batch((ids) => stockTakesByIds(db, accountId, ids))),
   };
 }
+
+/** Forgets every value read so far, so the next read sees what a write just changed. */
+export function clearLoaders(loaders: Loaders): void {
+  for (const loader of Object.values(loaders)) loader.clearAll();
+}

@@ -9,6 +9,7 @@ import {
   SupplierItemMovementsResolver,
 } from "../modules/movement/movement.resolver.js";
 import { authChecker } from "./auth.js";
+import { freshReadsAfterMutations } from "./context.js";
 import { userErrorsMiddleware } from "./errors.js";
 
 let schema: GraphQLSchema | undefined;
@@ -25,7 +26,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
     ],
     authChecker,
     authMode: "error",
-    globalMiddlewares: [userErrorsMiddleware],
+    globalMiddlewares: [userErrorsMiddleware, freshReadsAfterMutations],
     validate: { forbidUnknownValues: false },
   });
   return schema;

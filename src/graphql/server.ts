@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { resolvePrincipal } from "../http/auth.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { formatError } from "./errors.js";
-import { complexityLimit, depthLimit } from "./limits.js";
+import { complexityLimit, depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
 
 /** Serves /graphql: Apollo Sandbox on GET (when introspection is on), operations on POST. */
@@ -20,7 +20,10 @@ export async function registerGraphql(
     introspection: options.introspection,
     formatError,
     includeStacktraceInErrorResponses: false,
-    validationRules: [depthLimit(10)],
+    // Size first (tokens while parsing, then selections), so later checks see bounded documents.
+    parseOptions: { maxTokens: MAX_TOKENS },
+    maxRecursiveSelections: MAX_SELECTIONS,
+    validationRules: [depthLimit(MAX_DEPTH)],
     plugins: [
       fastifyApolloDrainPlugin(app),
       complexityLimit(schema),

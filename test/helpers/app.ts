@@ -85,3 +85,20 @@ export async function gql<T, V>(
   });
   return { status: response.status, ...((await response.json()) as object) } as GqlResponse<T>;
 }
+
+/** A GraphQL request as a hostile client may send it: any query text, variables, or a raw body. */
+export async function postGraphql(
+  t: TestApp,
+  request: { query?: string; variables?: unknown; raw?: string },
+  token?: string,
+): Promise<GqlResponse<unknown> & { bytes: number }> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${t.baseUrl}/graphql`, {
+    method: "POST",
+    headers,
+    body: request.raw ?? JSON.stringify({ query: request.query, variables: request.variables }),
+  });
+  const text = await response.text();
+  return { status: response.status, bytes: text.length, ...(JSON.parse(text) as object) };
+}

@@ -1,0 +1,121 @@
+// The GraphQL limits on their own. The depth rule, as GraphQL runs it: each fragment's depth is
+// worked out once, so fragments spread twice on every level cost no more than written out once.
+// The cost plugin: an operation it cannot price does not run.
+import {
+  getOperationAST,
+  Kind,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLError,
+  type GraphQLSchema,
+} from "graphql";
+import { AppError } from "../../src/errors.js";
+import { complexityLimit, depthLimit } from "../../src/graphql/limits.js";
+import { buildGraphqlSchema } from "../../src/graphql/schema.js";
+
+let schema: GraphQLSchema;
+beforeAll(async () => {
+  schema = await buildGraphqlSchema();
+});
+
+/**
+ * Makes reading any fragment's selections more than `max` times throw: work that grows with the
+ * number of paths through the fragments fails at once instead of running for minutes.
+ */
+function guardFragmentWalks(document: DocumentNode, max: number): DocumentNode {
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.FRAGMENT_DEFINITION) continue;
+    const selections = definition.selectionSet;
+    let reads = 0;
+    Object.defineProperty(definition, "selectionSet", {
+      get() {
+        if (++reads > max) throw new Error(`fragment ${definition.name.value} walked again`);
+        return selections;
+      },
+    });
+  }
+  return document;
+}
+
+/** The code and message of each error the depth rule reports for `document`. */
+const depthErrors = (document: string) =>
+  validate(schema, guardFragmentWalks(parse(document), 3), [depthLimit(10)]).map(
+    (e: GraphQLError) => ({
+      code: e.originalError instanceof AppError ? e.originalError.code : undefined,
+      message: e.message,
+    }),
+  );
+
+/** SKU → its movements → each movement's SKU: four selection levels per step. */
+const step = (inner: string) => `movements { edges { node { sku { ${inner} } } } }`;
+
+describe("depthLimit", () => {
+  it("refuses fragments spread twice on each of 24 levels without walking every path", () => {
+    const levels = 24;
+    const fragments = Array.from(
+      { length: levels },
+      (_, i) => `fragment F${i} on Sku { ${step(`...F${i + 1} ...F${i + 1}`)} }`,
+    ).join("\n");
+    const document = `{ sku(id: 1) { ...F0 } }\n${fragments}\nfragment F${levels} on Sku { id }`;
+
+    // 1 (sku) + 4 per level + 1 (id); walking every path would read F24 2^24 times.
+    expect(depthErrors(document)).toEqual([
+      { code: "QUERY_TOO_DEEP", message: "operation is nested 98 levels deep; the limit is 10" },
+    ]);
+  });
+
+  it("counts a fragment at its depth wherever it is spread: 10 levels pass, 11 do not", () => {
+    const fragments = `
+      fragment One on Sku { id }
+      fragment Three on Sku { movements { pageInfo { hasNextPage } } }`;
+    // sku + 4 + 4 + id, with One spread at depth 1 and at depth 9.
+    const ten = `{ sku(id: 1) { ...One ${step(step("...One"))} } } ${fragments}`;
+    // stockMovements, edges, node, sku + 4 + Three's 3, with Three spread at depth 4 and at 8.
+    const eleven = `{ stockMovements(filter: { skuId: 1 }) { edges { node {
+      sku { ...Three ${step("...Three")} } } } } } ${fragments}`;
+
+    expect(depthErrors(ten)).toEqual([]);
+    expect(depthErrors(eleven)).toEqual([
+      { code: "QUERY_TOO_DEEP", message: "operation is nested 11 levels deep; the limit is 10" },
+    ]);
+  });
+
+  it("ends on fragments that spread each other (GraphQL refuses the cycle itself)", () => {
+    const document = `{ sku(id: 1) { ...A } }
+      fragment A on Sku { ${step("...B")} }
+      fragment B on Sku { ...A id }`;
+    expect(depthErrors(document)).toEqual([]);
+  });
+});
+
+describe("complexityLimit", () => {
+  /** What the plugin does once Apollo has resolved the operation of `query`. */
+  async function priced(query: string, variables: Record<string, unknown> = {}) {
+    const document = parse(query);
+    const operation = getOperationAST(document) ?? undefined;
+    const context = { request: { query, variables }, document, operation };
+    // The plugin reads only these fields of Apollo's request context.
+    const listener = await complexityLimit(schema).requestDidStart!(context as never);
+    return listener!.didResolveOperation!(context as never);
+  }
+
+  it("refuses an operation the estimate gives up on (past 10,000 nodes) instead of running it", async () => {
+    const aliases = Array.from({ length: 10_001 }, (_, i) => `a${i}: __typename`).join(" ");
+    await expect(
+      priced(`{ ${aliases} skus(first: 1) { edges { cursor } } }`),
+    ).rejects.toMatchObject({
+      originalError: { code: "QUERY_TOO_COMPLEX" },
+      message: expect.stringMatching(/could not be estimated/),
+    });
+  });
+
+  it("leaves variables that do not fit the operation to execution, which refuses them", async () => {
+    const query = "query Pages($n: Int) { skus(first: $n) { edges { cursor } } }";
+    await expect(priced(query, { n: "many" })).resolves.toBeUndefined();
+  });
+
+  it("passes a small operation", async () => {
+    await expect(priced("{ skus(first: 10) { edges { cursor } } }")).resolves.toBeUndefined();
+  });
+});
