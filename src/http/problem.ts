@@ -75,14 +75,18 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
       const message = missing.additionalProperty
         ? "is not a known field"
         : (v.message ?? "is invalid");
+      const code = schemaErrorCode(v);
       return where === "body"
-        ? { pointer: path || "/", code: "INVALID_PARAMETER", message }
-        : { parameter: path.replace(/^\//, "") || where, code: "INVALID_PARAMETER", message };
+        ? { pointer: path || "/", code, message }
+        : { parameter: path.replace(/^\//, "") || where, code, message };
     });
-    const first = items[0];
+    // The most fundamental problem leads: a 400 before a 422.
+    const first = [...items].sort(
+      (a, b) => ERROR_CATALOG[a.code].status - ERROR_CATALOG[b.code].status,
+    )[0];
     const subject = first?.pointer ?? first?.parameter ?? where;
     return problem(
-      "INVALID_PARAMETER",
+      first?.code ?? "INVALID_PARAMETER",
       `${where} ${subject}: ${first?.message ?? "is invalid"}`,
       id,
       items,
@@ -97,6 +101,21 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
     return problem("SERVICE_UNAVAILABLE", "the database is unavailable; try again shortly", id);
   }
   return problem("INTERNAL", "an unexpected error occurred; it has been logged", id);
+}
+
+/**
+ * The code of a schema violation: INVALID_PARAMETER, unless the property's schema names another
+ * for the failed keyword (`x-error-codes`, see src/http/openapi-schemas.ts).
+ */
+function schemaErrorCode(error: NonNullable<FastifyError["validation"]>[number]): ErrorCode {
+  const parent = (error as { parentSchema?: Record<string, unknown> }).parentSchema;
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  const property =
+    error.keyword === "required" && missing
+      ? (parent?.properties as Record<string, Record<string, unknown>> | undefined)?.[missing]
+      : parent;
+  const codes = property?.["x-error-codes"] as Record<string, ErrorCode> | undefined;
+  return codes?.[error.keyword] ?? "INVALID_PARAMETER";
 }
 
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {

@@ -6,17 +6,46 @@ import type { FastifySchemaCompiler } from "fastify";
 // JSON bodies are checked strictly: no type coercion ("12" is not a number), unknown fields are
 // rejected rather than silently dropped, and every problem is reported, not just the first.
 // Query strings and path parameters are text by nature, so there numbers are coerced.
+// `verbose` keeps each error's schema, where src/http/problem.ts finds `x-error-codes`.
 const common: Options = {
   allErrors: true,
   removeAdditional: false,
   useDefaults: true,
   strict: false,
+  verbose: true,
 };
-const bodyAjv = addFormats.default(new Ajv({ ...common, coerceTypes: false }));
-const paramsAjv = addFormats.default(new Ajv({ ...common, coerceTypes: true }));
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === "body" ? bodyAjv : paramsAjv).compile(schema);
+/** The request validator, knowing the shared schemas (src/http/openapi-schemas.ts). */
+export function buildValidatorCompiler(
+  externalSchemas: Record<string, unknown> = {},
+): FastifySchemaCompiler<object> {
+  const make = (coerceTypes: boolean) => {
+    const ajv = addFormats.default(new Ajv({ ...common, coerceTypes }));
+    for (const schema of Object.values(externalSchemas)) ajv.addSchema(relaxed(schema) as object);
+    return ajv;
+  };
+  const bodyAjv = make(false);
+  const paramsAjv = make(true);
+  return ({ schema, httpPart }) =>
+    (httpPart === "body" ? bodyAjv : paramsAjv).compile(relaxed(schema) as object);
+}
+
+/**
+ * A copy of a schema without the constraints the service checks itself (`x-service-checked`
+ * properties keep their JSON type but lose `enum` and their place in `required`).
+ */
+export function relaxed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(relaxed);
+  if (schema === null || typeof schema !== "object") return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = relaxed(value);
+  if ("x-service-checked" in copy) delete copy.enum;
+  const properties = copy.properties as Record<string, Record<string, unknown>> | undefined;
+  if (properties && Array.isArray(copy.required)) {
+    copy.required = copy.required.filter((name) => !properties[name]?.["x-service-checked"]);
+  }
+  return copy;
+}
 
 /** `/things/{id}`: a positive integer id. */
 export const idParams = {
@@ -34,12 +63,6 @@ export const pageQuery = {
     cursor: { type: "string", minLength: 1, maxLength: 512 },
   },
   additionalProperties: false,
-} as const;
-
-/** A quantity in a JSON body: a number; range and precision are checked by the services. */
-export const quantitySchema = {
-  type: "number",
-  description: "0 <= q < 10^11, at most 3 decimal places",
 } as const;
 
 /** The Idempotency-Key header of a write, checked like any other parameter. */
