@@ -269,7 +269,7 @@ const schemas = {
         ...quantitySchema,
         description: "Recorded as an opening_balance movement. " + quantitySchema.description,
       },
-      active: { type: "boolean", default: true },
+      active: { type: "boolean", description: "true when absent." },
     },
   },
   CreateSupplierItem: {
@@ -303,7 +303,7 @@ const schemas = {
         ...quantitySchema,
         description: "Unlinked items only. " + quantitySchema.description,
       },
-      active: { type: "boolean", default: true },
+      active: { type: "boolean", description: "true when absent." },
     },
   },
   SkuStockUpdate: {
