@@ -49,6 +49,16 @@ export const quantitySchema = {
 
 const $ref = (name: string) => ({ $ref: `${name}#` });
 
+const skuProperties = {
+  id: integerId,
+  code: { type: "string", description: "Unique within the account." },
+  name: { type: "string" },
+  on_hand: { type: "number" },
+  active: { type: "boolean" },
+  created_at: timestamp,
+  updated_at: timestamp,
+} as const;
+
 const enumSchema = (name: string, description: string, values: readonly string[]) => ({
   $id: name,
   type: "string",
@@ -118,16 +128,8 @@ const schemas = {
     $id: "Sku",
     type: "object",
     description: "A stock keeping unit and its quantity on hand.",
-    required: ["id", "code", "name", "on_hand", "active", "created_at", "updated_at"],
-    properties: {
-      id: integerId,
-      code: { type: "string", description: "Unique within the account." },
-      name: { type: "string" },
-      on_hand: { type: "number" },
-      active: { type: "boolean" },
-      created_at: timestamp,
-      updated_at: timestamp,
-    },
+    required: Object.keys(skuProperties),
+    properties: skuProperties,
   },
   SupplierItem: {
     $id: "SupplierItem",
@@ -207,15 +209,9 @@ const schemas = {
     $id: "AdjustedSku",
     type: "object",
     description: "The SKU after the adjustment, with the movement it wrote.",
-    required: ["id", "code", "name", "on_hand", "active", "created_at", "updated_at", "movement"],
+    required: [...Object.keys(skuProperties), "movement"],
     properties: {
-      id: integerId,
-      code: { type: "string" },
-      name: { type: "string" },
-      on_hand: { type: "number" },
-      active: { type: "boolean" },
-      created_at: timestamp,
-      updated_at: timestamp,
+      ...skuProperties,
       movement: {
         description: "null when on hand already had the requested value.",
         anyOf: [$ref("StockMovement"), { type: "null" }],
