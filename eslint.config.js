@@ -2,7 +2,16 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", ".data/", "src/generated/", "test/api/generated/"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      ".data/",
+      "src/generated/",
+      "test/api/generated/",
+      "test/api/openapi-client/generated/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,7 +10,8 @@ import { healthRoutes } from "./health.js";
 import { metricsRoutes } from "./metrics.js";
 import { registerOpenApi } from "./openapi.js";
 import { registerErrorHandling } from "./problem.js";
-import { validatorCompiler } from "./validation.js";
+import { registerSharedSchemas } from "./openapi-schemas.js";
+import { buildValidatorCompiler } from "./validation.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -40,7 +41,8 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   });
   app.decorate("db", db);
   app.decorateRequest("principal", null);
-  app.setValidatorCompiler(validatorCompiler);
+  registerSharedSchemas(app);
+  app.setValidatorCompiler(buildValidatorCompiler(app.getSchemas()));
   // Fastify parses text/plain by default; the API speaks JSON, so other media types are 415.
   app.removeContentTypeParser("text/plain");
   app.addHook("onSend", async (request, reply) => {

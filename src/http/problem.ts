@@ -95,7 +95,6 @@ function fromSchemaErrors(
       const params = (v.params ?? {}) as {
         missingProperty?: string;
         additionalProperty?: string;
-        code?: ErrorCode;
       };
       const name = params.missingProperty ?? params.additionalProperty;
       const path: (string | number)[] = v.instancePath
@@ -103,7 +102,7 @@ function fromSchemaErrors(
         .slice(1)
         .map((p) => (/^\d+$/.test(p) ? Number(p) : p.replaceAll("~1", "/").replaceAll("~0", "~")));
       if (name) path.push(name);
-      const code = params.code ?? "INVALID_PARAMETER";
+      const code = schemaErrorCode(v);
       const message = params.additionalProperty
         ? "is not a known field"
         : (v.message ?? "is invalid");
@@ -121,6 +120,21 @@ function fromSchemaErrors(
     `${where}${named ? ` ${named}` : ""}: ${first?.message ?? "is invalid"}${more}`,
     error.fieldErrors,
   );
+}
+
+/**
+ * The code of a schema violation: INVALID_PARAMETER, unless the property's schema names another
+ * for the failed keyword (`x-error-codes`, see src/http/openapi-schemas.ts).
+ */
+function schemaErrorCode(error: NonNullable<FastifyError["validation"]>[number]): ErrorCode {
+  const parent = (error as { parentSchema?: Record<string, unknown> }).parentSchema;
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  const property =
+    error.keyword === "required" && missing
+      ? (parent?.properties as Record<string, Record<string, unknown>> | undefined)?.[missing]
+      : parent;
+  const codes = property?.["x-error-codes"] as Record<string, ErrorCode> | undefined;
+  return codes?.[error.keyword] ?? "INVALID_PARAMETER";
 }
 
 /** Turns anything thrown while serving a request into a problem document. */

@@ -7,33 +7,53 @@ import type { FastifySchemaCompiler } from "fastify";
 // rejected rather than silently dropped, and every problem is reported, not just the first
 // (the answer lists the first 100).
 // Query strings and path parameters are text by nature, so there numbers are coerced.
+// `verbose` keeps each error's schema, where src/http/problem.ts finds `x-error-codes`.
 const common: Options = {
   allErrors: true,
   removeAdditional: false,
   useDefaults: true,
   strict: false,
+  verbose: true,
 };
-const bodyAjv = addFormats.default(new Ajv({ ...common, coerceTypes: false }));
-const paramsAjv = addFormats.default(new Ajv({ ...common, coerceTypes: true }));
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
-  const codes = new Map<string, string>();
-  const validate = (httpPart === "body" ? bodyAjv : paramsAjv).compile(
-    itemsWithinBounds(schema, "#", codes) as object,
-  );
-  // Marks a too-long list with the code its schema names (TOO_MANY_LINES), for the problem.
-  const checked = (data: unknown) => {
-    const valid = validate(data);
-    for (const e of validate.errors ?? []) {
-      const code = codes.get(e.schemaPath);
-      if (code) e.params = { ...e.params, code };
+/** The request validator, knowing the shared schemas (src/http/openapi-schemas.ts). */
+export function buildValidatorCompiler(
+  externalSchemas: Record<string, unknown> = {},
+): FastifySchemaCompiler<object> {
+  const make = (coerceTypes: boolean) => {
+    const ajv = addFormats.default(new Ajv({ ...common, coerceTypes }));
+    for (const schema of Object.values(externalSchemas)) {
+      ajv.addSchema(itemsWithinBounds(relaxed(schema)) as object);
     }
-    checked.errors = validate.errors;
-    return valid;
+    return ajv;
   };
-  checked.errors = validate.errors;
-  return checked;
-};
+  const bodyAjv = make(false);
+  const paramsAjv = make(true);
+  return ({ schema, httpPart }) =>
+    (httpPart === "body" ? bodyAjv : paramsAjv).compile(
+      itemsWithinBounds(relaxed(schema)) as object,
+    );
+}
+
+/** The validator of a route schema that uses no shared schemas. */
+export const validatorCompiler = buildValidatorCompiler();
+
+/**
+ * A copy of a schema without the constraints the service checks itself (`x-service-checked`
+ * properties keep their JSON type but lose `enum` and their place in `required`).
+ */
+export function relaxed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(relaxed);
+  if (schema === null || typeof schema !== "object") return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = relaxed(value);
+  if ("x-service-checked" in copy) delete copy.enum;
+  const properties = copy.properties as Record<string, Record<string, unknown>> | undefined;
+  if (properties && Array.isArray(copy.required)) {
+    copy.required = copy.required.filter((name) => !properties[name]?.["x-service-checked"]);
+  }
+  return copy;
+}
 
 /**
  * With allErrors, ajv checks every item of an array even when the array is already longer than
@@ -41,28 +61,16 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
  * when the length is within bounds (if/then) keeps a hostile list at the price of one error.
  * The published schema keeps the plain maxItems + items.
  */
-function itemsWithinBounds(schema: unknown, at: string, codes: Map<string, string>): unknown {
-  if (Array.isArray(schema)) return schema.map((s, i) => itemsWithinBounds(s, `${at}/${i}`, codes));
+export function itemsWithinBounds(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(itemsWithinBounds);
   if (!schema || typeof schema !== "object") return schema;
   const node = Object.fromEntries(
-    Object.entries(schema).map(([k, v]) => [k, itemsWithinBounds(v, `${at}/${k}`, codes)]),
+    Object.entries(schema).map(([k, v]) => [k, itemsWithinBounds(v)]),
   );
-  if (typeof node.maxItems !== "number") return node;
-  if (typeof node["x-error-code"] === "string") codes.set(`${at}/maxItems`, node["x-error-code"]);
-  if (node.items === undefined) return node;
+  if (typeof node.maxItems !== "number" || node.items === undefined) return node;
   const { items, ...rest } = node;
   return { ...rest, if: { maxItems: node.maxItems }, then: { items } };
 }
-
-/** A list of lines in a body: at most `max` items; a longer list is TOO_MANY_LINES. */
-export const linesSchema = <T extends object>(items: T, max: number, description: string) =>
-  ({
-    type: "array",
-    maxItems: max,
-    "x-error-code": "TOO_MANY_LINES",
-    description,
-    items,
-  }) as const;
 
 /** `/things/{id}`: a positive integer id. */
 export const idParams = {
@@ -80,12 +88,6 @@ export const pageQuery = {
     cursor: { type: "string", minLength: 1, maxLength: 512 },
   },
   additionalProperties: false,
-} as const;
-
-/** A quantity in a JSON body: a number; range and precision are checked by the services. */
-export const quantitySchema = {
-  type: "number",
-  description: "0 <= q < 10^11, at most 3 decimal places",
 } as const;
 
 /** The Idempotency-Key header of a write, checked like any other parameter. */

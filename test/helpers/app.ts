@@ -3,6 +3,7 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/http/app.js";
 import type { PrismaClient } from "../../src/db/client.js";
+import { Contract, serialisationMismatch, type OpenApiDocument } from "./contract.js";
 import { testDb } from "./db.js";
 
 export interface TestApp {
@@ -10,7 +11,15 @@ export interface TestApp {
   baseUrl: string;
   app: FastifyInstance;
   close: () => Promise<void>;
+  /** The served OpenAPI document every rest() response is checked against. */
+  contract: Contract;
+  /** What handlers returned before serialisation, by the request's CONTRACT_HEADER. */
+  payloads: Map<string, unknown>;
 }
+
+/** Tags a rest() request so its handler's payload can be compared with the body received. */
+const CONTRACT_HEADER = "x-test-contract-id";
+let requests = 0;
 
 /** The real HTTP app on an ephemeral port, over the test database. */
 export async function startTestApp(): Promise<TestApp> {
@@ -19,16 +28,30 @@ export async function startTestApp(): Promise<TestApp> {
     db,
     config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: true },
   });
-  const address = await app.listen({ host: "127.0.0.1", port: 0 });
   return {
     db,
     app,
-    baseUrl: address,
+    ...(await listenWithContract(app)),
     close: async () => {
       await app.close();
       await db.$disconnect();
     },
   };
+}
+
+/** Listens on an ephemeral port, recording payloads for rest()'s contract checks. */
+export async function listenWithContract(
+  app: FastifyInstance,
+): Promise<Pick<TestApp, "baseUrl" | "contract" | "payloads">> {
+  const payloads = new Map<string, unknown>();
+  app.addHook("preSerialization", async (request, _reply, payload) => {
+    const id = request.headers[CONTRACT_HEADER];
+    if (typeof id === "string") payloads.set(id, payload);
+    return payload;
+  });
+  const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
+  const response = await fetch(`${baseUrl}/api/v1/openapi.json`);
+  return { baseUrl, contract: new Contract((await response.json()) as OpenApiDocument), payloads };
 }
 
 // Untyped by default: tests read JSON bodies field by field and assert on them.
@@ -39,7 +62,10 @@ export interface RestResponse<T = any> {
   body: T;
 }
 
-/** One REST call; `body` is sent as JSON unless `raw` is given. */
+/**
+ * One REST call; `body` is sent as JSON unless `raw` is given. The response must conform to the
+ * OpenAPI document (status, content type, body) and carry every field its handler returned.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function rest<T = any>(
   t: TestApp,
@@ -47,7 +73,8 @@ export async function rest<T = any>(
   path: string,
   options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
 ): Promise<RestResponse<T>> {
-  const headers: Record<string, string> = { ...options.headers };
+  const contractId = String(++requests);
+  const headers: Record<string, string> = { [CONTRACT_HEADER]: contractId, ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let payload: string | undefined = options.raw;
   if (options.body !== undefined) payload = JSON.stringify(options.body);
@@ -59,6 +86,20 @@ export async function rest<T = any>(
     body = JSON.parse(text);
   } catch {
     // not JSON: keep the text
+  }
+  const mismatches = t.contract.check(method, `/api/v1${path}`, {
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    body,
+    text,
+  });
+  if (t.payloads.has(contractId)) {
+    const changed = serialisationMismatch(t.payloads.get(contractId), body);
+    t.payloads.delete(contractId);
+    if (changed) mismatches.push(`${method} ${path}: ${changed}`);
+  }
+  if (mismatches.length > 0) {
+    throw new Error(`the response breaks the OpenAPI contract:\n${mismatches.join("\n")}`);
   }
   return { status: response.status, headers: response.headers, body: body as T };
 }

@@ -3,7 +3,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { buildApp } from "../../src/http/app.js";
 import { PrismaClient, type Prisma } from "../../src/db/client.js";
-import { rest, type TestApp } from "./app.js";
+import { listenWithContract, rest, type TestApp } from "./app.js";
 import { databaseUrl, testDb } from "./db.js";
 
 let counter = 0;
@@ -122,11 +122,10 @@ export async function startLoggedApp(): Promise<LoggedApp> {
     db: appDb,
     config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: true },
   });
-  const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
   return {
     db,
     app,
-    baseUrl,
+    ...(await listenWithContract(app)),
     queries,
     appDb,
     close: async () => {

@@ -1,18 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
-import { idParams, idempotencyHeaders, linesSchema } from "../../http/validation.js";
+import {
+  examples,
+  ok,
+  problemResponses,
+  ref,
+  replayHeaders,
+  WRITE_PROBLEMS,
+} from "../../http/openapi-schemas.js";
+import { idParams, idempotencyHeaders } from "../../http/validation.js";
 import * as adjustments from "./adjustment.service.js";
-import { TEXT_LIMITS } from "./adjustment.service.js";
 
-const header = {
-  reason: {
-    type: "string",
-    description: `One of ${adjustments.ADJUSTMENT_REASONS.join(", ")}; manual and error need a note.`,
-  },
-  note: { type: ["string", "null"], maxLength: TEXT_LIMITS.note },
-  reference: { type: ["string", "null"], maxLength: TEXT_LIMITS.reference },
-} as const;
+/** What any adjustment can answer besides WRITE_PROBLEMS. */
+const ADJUSTMENT_PROBLEMS = [
+  "INVALID_QUANTITY",
+  "INVALID_REASON",
+  "NOTE_REQUIRED",
+  "ON_HAND_CHANGED",
+] as const;
 
 interface AdjustSkuBody {
   on_hand: number;
@@ -36,24 +42,22 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("adjust"),
       schema: {
+        operationId: "adjustSkuStock",
         tags: ["adjustments"],
         summary: "Set a SKU's on hand to an absolute value",
         description:
-          "Writes one movement (none when on hand already has the value). Send an Idempotency-Key header to make retries safe.",
+          "Needs the adjust scope. Writes one movement (none when on hand already has the value). Send an Idempotency-Key header to make retries safe.",
         params: idParams,
         headers: idempotencyHeaders,
-        body: {
-          type: "object",
-          required: ["on_hand"],
-          additionalProperties: false,
-          properties: {
-            on_hand: { type: "number" },
-            ...header,
-            expected_on_hand: {
-              type: ["number", "null"],
-              description: "Apply only if on hand is still this value (else 409).",
-            },
-          },
+        body: ref("SkuStockUpdate"),
+        response: {
+          200: ok(
+            "AdjustedSku",
+            "The SKU with its new on hand, and the movement written (null if unchanged)",
+            { ...examples.sku, on_hand: 12, movement: examples.movement },
+            replayHeaders,
+          ),
+          ...problemResponses(...WRITE_PROBLEMS, "SKU_NOT_FOUND", ...ADJUSTMENT_PROBLEMS),
         },
       },
     },
@@ -74,31 +78,29 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("adjust"),
       schema: {
+        operationId: "bulkAdjustStock",
         tags: ["adjustments"],
         summary: "Set up to 10,000 SKUs and supplier items to absolute quantities, all or nothing",
+        description:
+          "Needs the adjust scope. One adjustment record; each changed line writes one movement. Every bad line is reported, with its pointer (/lines/3/new_qty). Send an Idempotency-Key header to make retries safe.",
         headers: idempotencyHeaders,
-        body: {
-          type: "object",
-          required: ["lines"],
-          additionalProperties: false,
-          properties: {
-            ...header,
-            lines: linesSchema(
-              {
-                type: "object",
-                required: ["type", "id", "new_qty"],
-                additionalProperties: false,
-                properties: {
-                  type: { type: "string", description: "sku or supplier_item" },
-                  id: { type: "integer", minimum: 1, maximum: 2147483647 },
-                  new_qty: { type: "number" },
-                  expected_qty: { type: ["number", "null"] },
-                },
-              },
-              adjustments.MAX_LINES,
-              `1 to ${adjustments.MAX_LINES} lines, each entity once; more is TOO_MANY_LINES.`,
-            ),
-          },
+        body: ref("BulkStockAdjustment"),
+        response: {
+          201: ok(
+            "StockAdjustment",
+            "The adjustment and each line's result",
+            examples.adjustment,
+            replayHeaders,
+          ),
+          ...problemResponses(
+            ...WRITE_PROBLEMS,
+            "SKU_NOT_FOUND",
+            "SUPPLIER_ITEM_NOT_FOUND",
+            ...ADJUSTMENT_PROBLEMS,
+            "LINKED_SUPPLIER_ITEM",
+            "DUPLICATE_LINE",
+            "TOO_MANY_LINES",
+          ),
         },
       },
     },

@@ -2,44 +2,17 @@ import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
-import { idempotencyHeaders, idParams, pageQuery, quantitySchema } from "../../http/validation.js";
+import {
+  examples,
+  ok,
+  problemResponses,
+  ref,
+  READ_PROBLEMS,
+  replayHeaders,
+  WRITE_PROBLEMS,
+} from "../../http/openapi-schemas.js";
+import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import * as catalog from "./catalog.service.js";
-import { LIMITS } from "./catalog.service.js";
-
-const text = (max: number) => ({ type: "string", maxLength: max }) as const;
-
-const skuSchema = {
-  type: "object",
-  properties: {
-    id: { type: "integer" },
-    code: { type: "string" },
-    name: { type: "string" },
-    on_hand: { type: "number" },
-    active: { type: "boolean" },
-    created_at: { type: "string", format: "date-time" },
-    updated_at: { type: "string", format: "date-time" },
-  },
-} as const;
-
-const supplierItemSchema = {
-  type: "object",
-  properties: {
-    id: { type: "integer" },
-    supplier: { type: "string" },
-    code: { type: "string" },
-    name: { type: "string" },
-    on_hand: { type: "number", description: "The linked SKU's on hand when linked." },
-    sku_id: { type: ["integer", "null"] },
-    active: { type: "boolean" },
-    created_at: { type: "string", format: "date-time" },
-    updated_at: { type: "string", format: "date-time" },
-  },
-} as const;
-
-const listOf = (item: object) => ({
-  type: "object",
-  properties: { data: { type: "array", items: item }, next_cursor: { type: ["string", "null"] } },
-});
 
 interface CreateSkuBody {
   code: string;
@@ -64,24 +37,17 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("adjust"),
       schema: {
+        operationId: "createSku",
         tags: ["catalog"],
         summary: "Create a SKU",
+        description:
+          "Needs the adjust scope. An opening_on_hand writes an opening_balance movement.",
         headers: idempotencyHeaders,
-        body: {
-          type: "object",
-          required: ["code", "name"],
-          additionalProperties: false,
-          properties: {
-            code: text(LIMITS.code),
-            name: text(LIMITS.name),
-            opening_on_hand: {
-              ...quantitySchema,
-              description: "Recorded as an opening_balance movement.",
-            },
-            active: { type: "boolean" },
-          },
+        body: ref("CreateSku"),
+        response: {
+          201: ok("Sku", "The new SKU", examples.sku, replayHeaders),
+          ...problemResponses(...WRITE_PROBLEMS, "DUPLICATE_CODE", "INVALID_QUANTITY"),
         },
-        response: { 201: skuSchema },
       },
     },
     async (request, reply) => {
@@ -100,10 +66,15 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("read"),
       schema: {
+        operationId: "listSkus",
         tags: ["catalog"],
         summary: "List SKUs",
+        description: "Oldest first, keyset-paginated. Needs the read scope.",
         querystring: pageQuery,
-        response: { 200: listOf(skuSchema) },
+        response: {
+          200: ok("SkuPage", "One page of SKUs", { data: [examples.sku], next_cursor: null }),
+          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR"),
+        },
       },
     },
     async (request) => toRestPage(await catalog.listSkus(ctxOf(request), request.query)),
@@ -114,10 +85,15 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("read"),
       schema: {
+        operationId: "getSku",
         tags: ["catalog"],
         summary: "Get a SKU",
+        description: "Needs the read scope.",
         params: idParams,
-        response: { 200: skuSchema },
+        response: {
+          200: ok("Sku", "The SKU", examples.sku),
+          ...problemResponses(...READ_PROBLEMS, "SKU_NOT_FOUND"),
+        },
       },
     },
     async (request) => toRest(await catalog.getSku(ctxOf(request), request.params.id)),
@@ -128,23 +104,23 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("adjust"),
       schema: {
+        operationId: "createSupplierItem",
         tags: ["catalog"],
         summary: "Create a supplier item, optionally linked to a SKU",
+        description:
+          "Needs the adjust scope. A linked item shows its SKU's stock and takes no opening_on_hand (422 LINKED_SUPPLIER_ITEM).",
         headers: idempotencyHeaders,
-        body: {
-          type: "object",
-          required: ["supplier", "code", "name"],
-          additionalProperties: false,
-          properties: {
-            supplier: text(LIMITS.supplier),
-            code: text(LIMITS.code),
-            name: text(LIMITS.name),
-            sku_id: { type: ["integer", "null"], minimum: 1, maximum: 2147483647 },
-            opening_on_hand: { ...quantitySchema, description: "Unlinked items only." },
-            active: { type: "boolean" },
-          },
+        body: ref("CreateSupplierItem"),
+        response: {
+          201: ok("SupplierItem", "The new supplier item", examples.supplierItem, replayHeaders),
+          ...problemResponses(
+            ...WRITE_PROBLEMS,
+            "SKU_NOT_FOUND",
+            "DUPLICATE_CODE",
+            "INVALID_QUANTITY",
+            "LINKED_SUPPLIER_ITEM",
+          ),
         },
-        response: { 201: supplierItemSchema },
       },
     },
     async (request, reply) => {
@@ -163,10 +139,18 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("read"),
       schema: {
+        operationId: "listSupplierItems",
         tags: ["catalog"],
         summary: "List supplier items",
+        description: "Oldest first, keyset-paginated. Needs the read scope.",
         querystring: pageQuery,
-        response: { 200: listOf(supplierItemSchema) },
+        response: {
+          200: ok("SupplierItemPage", "One page of supplier items", {
+            data: [examples.supplierItem],
+            next_cursor: null,
+          }),
+          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR"),
+        },
       },
     },
     async (request) => toRestPage(await catalog.listSupplierItems(ctxOf(request), request.query)),
@@ -177,10 +161,15 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("read"),
       schema: {
+        operationId: "getSupplierItem",
         tags: ["catalog"],
         summary: "Get a supplier item",
+        description: "Needs the read scope.",
         params: idParams,
-        response: { 200: supplierItemSchema },
+        response: {
+          200: ok("SupplierItem", "The supplier item", examples.supplierItem),
+          ...problemResponses(...READ_PROBLEMS, "SUPPLIER_ITEM_NOT_FOUND"),
+        },
       },
     },
     async (request) => toRest(await catalog.getSupplierItem(ctxOf(request), request.params.id)),

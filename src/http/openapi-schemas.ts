@@ -1,0 +1,591 @@
+// The REST contract's shared pieces: named schemas (OpenAPI components), response helpers and
+// examples. Every /api/v1 route follows the same convention, so the document at
+// /api/v1/openapi.json generates a working client:
+//
+//   schema: {
+//     operationId: "getSku", summary: "Get a SKU", tags: ["catalog"],
+//     params: idParams,
+//     body: ref("CreateSku"),                    // request bodies are named schemas too, each
+//                                                // with its example (`examples: [...]`)
+//     response: {
+//       200: ok("Sku", "The SKU", example),       // one success status, with an example
+//       ...problemResponses(...READ_PROBLEMS, "SKU_NOT_FOUND"),   // every code it can answer
+//     },
+//   }
+//
+// - A named schema is registered once (`app.addSchema({ $id: "Sku" })`, see registerSharedSchemas);
+//   `ref("Sku")` points at it, and @fastify/swagger emits it as #/components/schemas/Sku.
+// - Response schemas also drive serialisation (fast-json-stringify): a field a response schema
+//   does not list is dropped from the response. Add a field here when the API starts returning it
+//   (the API tests fail on any field the serialiser dropped, and on any response the document
+//   does not describe).
+// - Error responses are application/problem+json with the Problem schema; list the error codes
+//   an operation can answer and problemResponses groups them by status.
+// - `x-error-codes: { maxItems: "TOO_MANY_LINES" }` on a property: a request failing that keyword
+//   there answers that code instead of INVALID_PARAMETER (`required`: the property is missing).
+// - `x-service-checked: true` on a property: its `enum` and its presence are the service's to
+//   check (so they are reported with the request's other problems, in the error policy's order,
+//   with the service's code); the document shows them, the request validator checks only the
+//   JSON type (src/http/validation.ts). Used for an adjustment's reason and a line's type.
+import type { FastifyInstance } from "fastify";
+import { ERROR_CATALOG, type ErrorCode } from "../errors.js";
+import { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";
+import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
+import { LIMITS } from "../modules/catalog/catalog.service.js";
+import { ADJUSTMENT_REASONS } from "../reasons.js";
+
+/** Longest accepted texts, as the services check them. */
+const TEXT_MAX = { ...LIMITS, ...TEXT_LIMITS } as const;
+
+const integerId = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
+const timestamp = { type: "string", format: "date-time" } as const;
+const nullable = <T extends string>(type: T) => ({ type: [type, "null"] }) as const;
+
+/** A quantity in a JSON body: a number; range and precision are checked by the services. */
+export const quantitySchema = {
+  type: "number",
+  description: "0 <= q < 10^11, at most 3 decimal places (else 422 INVALID_QUANTITY).",
+} as const;
+
+const $ref = (name: string) => ({ $ref: `${name}#` });
+
+const skuProperties = {
+  id: integerId,
+  code: { type: "string", description: "Unique within the account." },
+  name: { type: "string" },
+  on_hand: { type: "number" },
+  active: { type: "boolean" },
+  created_at: timestamp,
+  updated_at: timestamp,
+} as const;
+
+const enumSchema = (name: string, description: string, values: readonly string[]) => ({
+  $id: name,
+  type: "string",
+  description,
+  enum: [...values],
+});
+
+const schemas = {
+  Problem: {
+    $id: "Problem",
+    type: "object",
+    description:
+      "An RFC 9457 problem. `code` is stable (see the README's catalogue); `errors` lists every problem found, with a JSON `pointer` into the body or the query/header `parameter`.",
+    required: ["type", "title", "status", "detail", "code", "request_id"],
+    properties: {
+      type: { type: "string", format: "uri" },
+      title: { type: "string" },
+      status: { type: "integer" },
+      detail: { type: "string" },
+      code: { type: "string", enum: Object.keys(ERROR_CATALOG) },
+      errors: { type: "array", items: $ref("ProblemItem") },
+      request_id: { type: "string", description: "Also the x-request-id response header." },
+    },
+    // Problems are extensible (RFC 9457 §3.2): later members must not be dropped by serialising.
+    additionalProperties: true,
+  },
+  ProblemItem: {
+    $id: "ProblemItem",
+    type: "object",
+    required: ["code", "message"],
+    properties: {
+      pointer: { type: "string", description: "JSON pointer into the request body." },
+      parameter: { type: "string", description: "Query parameter or header name." },
+      code: { type: "string", enum: Object.keys(ERROR_CATALOG) },
+      message: { type: "string" },
+    },
+    additionalProperties: true,
+  },
+
+  AdjustmentReason: enumSchema(
+    "AdjustmentReason",
+    "Why stock was set. manual and error need a non-blank note.",
+    ADJUSTMENT_REASONS,
+  ),
+  StockReason: enumSchema(
+    "StockReason",
+    "A movement's reason: an adjustment reason, or stock_take and opening_balance, which only the system records.",
+    Object.values(StockReason),
+  ),
+  EntityType: enumSchema(
+    "EntityType",
+    "What a line or movement is about.",
+    Object.values(EntityType),
+  ),
+  MovementSource: enumSchema(
+    "MovementSource",
+    "What wrote a movement.",
+    Object.values(MovementSource),
+  ),
+  AdjustmentLineStatus: enumSchema(
+    "AdjustmentLineStatus",
+    "changed wrote a movement; unchanged (the new quantity was the current one) wrote none.",
+    ["changed", "unchanged"],
+  ),
+
+  Sku: {
+    $id: "Sku",
+    type: "object",
+    description: "A stock keeping unit and its quantity on hand.",
+    required: Object.keys(skuProperties),
+    properties: skuProperties,
+  },
+  SupplierItem: {
+    $id: "SupplierItem",
+    type: "object",
+    description:
+      "A supplier's article. Linked to a SKU, its stock is the SKU's; unlinked, it holds stock of its own.",
+    required: [
+      "id",
+      "supplier",
+      "code",
+      "name",
+      "on_hand",
+      "sku_id",
+      "active",
+      "created_at",
+      "updated_at",
+    ],
+    properties: {
+      id: integerId,
+      supplier: { type: "string" },
+      code: { type: "string", description: "Unique per supplier within the account." },
+      name: { type: "string" },
+      on_hand: { type: "number", description: "The linked SKU's on hand when linked." },
+      sku_id: { ...nullable("integer"), description: "The linked SKU, or null." },
+      active: { type: "boolean" },
+      created_at: timestamp,
+      updated_at: timestamp,
+    },
+  },
+  Actor: {
+    $id: "Actor",
+    type: "object",
+    description: "Who made a change: the API token's name and id (null id: the service itself).",
+    required: ["name", "token_id"],
+    properties: { name: { type: "string" }, token_id: nullable("integer") },
+  },
+  StockMovement: {
+    $id: "StockMovement",
+    type: "object",
+    description: "One change of one entity's quantity. Movements are never edited or deleted.",
+    required: [
+      "id",
+      "occurred_at",
+      "entity_type",
+      "sku_id",
+      "supplier_item_id",
+      "quantity_before",
+      "quantity_after",
+      "change",
+      "reason",
+      "note",
+      "reference",
+      "source",
+      "adjustment_id",
+      "stock_take_id",
+      "actor",
+    ],
+    properties: {
+      id: { type: "integer", minimum: 1 },
+      occurred_at: timestamp,
+      entity_type: $ref("EntityType"),
+      sku_id: nullable("integer"),
+      supplier_item_id: nullable("integer"),
+      quantity_before: { type: "number" },
+      quantity_after: { type: "number" },
+      change: { type: "number", description: "quantity_after − quantity_before." },
+      reason: $ref("StockReason"),
+      note: nullable("string"),
+      reference: nullable("string"),
+      source: $ref("MovementSource"),
+      adjustment_id: nullable("integer"),
+      stock_take_id: nullable("integer"),
+      actor: $ref("Actor"),
+    },
+  },
+  AdjustedSku: {
+    $id: "AdjustedSku",
+    type: "object",
+    description: "The SKU after the adjustment, with the movement it wrote.",
+    required: [...Object.keys(skuProperties), "movement"],
+    properties: {
+      ...skuProperties,
+      movement: {
+        description: "null when on hand already had the requested value.",
+        anyOf: [$ref("StockMovement"), { type: "null" }],
+      },
+    },
+  },
+  StockAdjustmentLine: {
+    $id: "StockAdjustmentLine",
+    type: "object",
+    description: "The result for one line, named by its entity.",
+    required: ["type", "id", "previous_qty", "new_qty", "change", "status", "movement_id"],
+    properties: {
+      type: $ref("EntityType"),
+      id: { ...integerId, description: "The SKU's or supplier item's id." },
+      previous_qty: { type: "number" },
+      new_qty: { type: "number" },
+      change: { type: "number" },
+      status: $ref("AdjustmentLineStatus"),
+      movement_id: { ...nullable("integer"), description: "null when unchanged." },
+    },
+  },
+  StockAdjustment: {
+    $id: "StockAdjustment",
+    type: "object",
+    description: "One adjustment request and what it did to each line.",
+    required: ["id", "reason", "note", "reference", "created_at", "actor", "lines"],
+    properties: {
+      id: integerId,
+      reason: $ref("AdjustmentReason"),
+      note: nullable("string"),
+      reference: nullable("string"),
+      created_at: timestamp,
+      actor: $ref("Actor"),
+      lines: { type: "array", items: $ref("StockAdjustmentLine") },
+    },
+  },
+  SkuPage: page("SkuPage", "Sku"),
+  SupplierItemPage: page("SupplierItemPage", "SupplierItem"),
+  StockMovementPage: page("StockMovementPage", "StockMovement"),
+
+  CreateSku: {
+    $id: "CreateSku",
+    examples: [{ code: "BOLT-M6", name: "Bolt M6", opening_on_hand: 250 }],
+    type: "object",
+    required: ["code", "name"],
+    additionalProperties: false,
+    properties: {
+      code: { type: "string", maxLength: TEXT_MAX.code, description: "Unique within the account." },
+      name: { type: "string", maxLength: TEXT_MAX.name },
+      opening_on_hand: {
+        ...quantitySchema,
+        description: "Recorded as an opening_balance movement. " + quantitySchema.description,
+      },
+      active: { type: "boolean", description: "true when absent." },
+    },
+  },
+  CreateSupplierItem: {
+    $id: "CreateSupplierItem",
+    examples: [
+      {
+        supplier: "Würth",
+        code: "W-0057-6",
+        name: "Hex bolt M6x20, pack of 100",
+        opening_on_hand: 12.5,
+      },
+    ],
+    type: "object",
+    required: ["supplier", "code", "name"],
+    additionalProperties: false,
+    properties: {
+      supplier: { type: "string", maxLength: TEXT_MAX.supplier },
+      code: {
+        type: "string",
+        maxLength: TEXT_MAX.code,
+        description: "Unique per supplier within the account.",
+      },
+      name: { type: "string", maxLength: TEXT_MAX.name },
+      sku_id: {
+        type: ["integer", "null"],
+        minimum: 1,
+        maximum: 2147483647,
+        description: "Link to this SKU: the item then shows the SKU's stock and holds none.",
+      },
+      opening_on_hand: {
+        ...quantitySchema,
+        description: "Unlinked items only. " + quantitySchema.description,
+      },
+      active: { type: "boolean", description: "true when absent." },
+    },
+  },
+  SkuStockUpdate: {
+    $id: "SkuStockUpdate",
+    examples: [
+      { on_hand: 12, reason: "manual", note: "Cycle count correction.", reference: "MANUAL-001" },
+    ],
+    type: "object",
+    required: ["on_hand", "reason"],
+    additionalProperties: false,
+    properties: {
+      on_hand: {
+        ...quantitySchema,
+        description: "The new absolute quantity. " + quantitySchema.description,
+      },
+      ...adjustmentHeader(),
+      expected_on_hand: {
+        type: ["number", "null"],
+        description: "Apply only if on hand is still this value (else 409 ON_HAND_CHANGED).",
+      },
+    },
+  },
+  StockAdjustmentLineInput: {
+    $id: "StockAdjustmentLineInput",
+    type: "object",
+    required: ["type", "id", "new_qty"],
+    additionalProperties: false,
+    properties: {
+      type: {
+        type: "string",
+        enum: Object.values(EntityType),
+        description: "sku, or an unlinked supplier_item.",
+        "x-service-checked": true,
+      },
+      id: integerId,
+      new_qty: {
+        ...quantitySchema,
+        description: "The new absolute quantity. " + quantitySchema.description,
+      },
+      expected_qty: {
+        type: ["number", "null"],
+        description: "Apply only if the quantity is still this value (else 409 ON_HAND_CHANGED).",
+      },
+    },
+  },
+  BulkStockAdjustment: {
+    $id: "BulkStockAdjustment",
+    examples: [
+      {
+        reason: "received",
+        reference: "PO-1042",
+        lines: [
+          { type: "sku", id: 1, new_qty: 60 },
+          { type: "supplier_item", id: 5, new_qty: 12.5, expected_qty: 12.5 },
+        ],
+      },
+    ],
+    type: "object",
+    required: ["reason", "lines"],
+    additionalProperties: false,
+    properties: {
+      ...adjustmentHeader(),
+      lines: {
+        type: "array",
+        minItems: 1,
+        maxItems: 10000,
+        "x-error-codes": { maxItems: "TOO_MANY_LINES" },
+        description: "Each SKU or supplier item at most once.",
+        items: $ref("StockAdjustmentLineInput"),
+      },
+    },
+  },
+} as const;
+
+export type SchemaName = keyof typeof schemas;
+
+/** A `$ref` to a named schema. */
+export const ref = (name: SchemaName) => $ref(name);
+
+function page(name: string, item: string) {
+  return {
+    $id: name,
+    type: "object",
+    description: "One page of a keyset-paginated list.",
+    required: ["data", "next_cursor"],
+    properties: {
+      data: { type: "array", items: $ref(item) },
+      next_cursor: {
+        type: ["string", "null"],
+        description: "Pass as `cursor` for the next page; null on the last page.",
+      },
+    },
+  } as const;
+}
+
+function adjustmentHeader() {
+  return {
+    reason: {
+      type: "string",
+      enum: [...ADJUSTMENT_REASONS],
+      description:
+        "Why stock is set; manual and error need a note. Missing, unknown or system reasons are 422 INVALID_REASON.",
+      "x-service-checked": true,
+      "x-error-codes": { enum: "INVALID_REASON", required: "INVALID_REASON" },
+    },
+    note: { type: ["string", "null"], maxLength: TEXT_MAX.note },
+    reference: {
+      type: ["string", "null"],
+      maxLength: TEXT_MAX.reference,
+      description: "Your document number (purchase order, count sheet).",
+    },
+  } as const;
+}
+
+/** Registers every named schema, so routes can `ref()` them and the document lists them. */
+export function registerSharedSchemas(app: FastifyInstance): void {
+  for (const schema of Object.values(schemas)) app.addSchema(schema);
+}
+
+/** A success response: a named schema as application/json, with an example. */
+export const ok = (name: SchemaName, description: string, example: unknown, headers?: object) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { "application/json": { schema: ref(name), example } },
+});
+
+/** Response headers of idempotent writes. */
+export const replayHeaders = {
+  "idempotent-replayed": {
+    type: "string",
+    enum: ["true"],
+    description:
+      "Present when this is the stored response of an earlier request with the same Idempotency-Key.",
+  },
+} as const;
+
+/** Problems any authenticated operation can answer. */
+export const READ_PROBLEMS = [
+  "INVALID_PARAMETER",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "SERVICE_UNAVAILABLE",
+] as const satisfies readonly ErrorCode[];
+
+/** Problems any write with a JSON body and an Idempotency-Key can answer, besides READ_PROBLEMS. */
+export const WRITE_PROBLEMS = [
+  ...READ_PROBLEMS,
+  "MALFORMED_REQUEST",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "IDEMPOTENCY_KEY_IN_PROGRESS",
+  "IDEMPOTENCY_KEY_REUSED",
+] as const satisfies readonly ErrorCode[];
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "The request is malformed or a parameter is invalid",
+  401: "No token, or an unknown or revoked one",
+  403: "The token lacks the operation's scope",
+  404: "Not found (another account's ids too)",
+  409: "Conflicts with the current state",
+  413: "The body is larger than the server accepts",
+  415: "The body is not application/json",
+  422: "Breaks a rule",
+  503: "The database is unavailable; retry after Retry-After seconds",
+};
+
+const STATUS_HEADERS: Record<number, object> = {
+  401: { "www-authenticate": { type: "string", description: 'Bearer realm="countpoint"' } },
+  503: { "retry-after": { type: "string", description: "Seconds to wait before retrying." } },
+};
+
+/**
+ * The error responses of an operation, from the codes it can answer: one application/problem+json
+ * response per status, listing its codes, with an example of the first.
+ */
+export function problemResponses(...codes: ErrorCode[]): Record<number, object> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const { status } = ERROR_CATALOG[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<number, object> = {};
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    const list = byStatus.get(status) ?? [];
+    const headers = STATUS_HEADERS[status];
+    responses[status] = {
+      description: `${STATUS_TEXT[status] ?? ERROR_CATALOG[list[0]!].title}: ${list.join(", ")}.`,
+      ...(headers ? { headers } : {}),
+      content: {
+        "application/problem+json": { schema: ref("Problem"), example: problemExample(list[0]!) },
+      },
+    };
+  }
+  return responses;
+}
+
+function problemExample(code: ErrorCode) {
+  const { status, title } = ERROR_CATALOG[code];
+  return {
+    type: `https://countpoint.dev/problems/${code.toLowerCase().replaceAll("_", "-")}`,
+    title,
+    status,
+    detail: PROBLEM_DETAILS[code] ?? title,
+    code,
+    request_id: "8a1f3c2e-5b7d-4e9a-9c1f-2d3e4f5a6b7c",
+  };
+}
+
+const PROBLEM_DETAILS: Partial<Record<ErrorCode, string>> = {
+  INVALID_PARAMETER: "body /code: must NOT have more than 64 characters",
+  UNAUTHENTICATED: "send Authorization: Bearer <token>",
+  FORBIDDEN: "this token lacks the adjust scope",
+  SKU_NOT_FOUND: "SKU 42 does not exist",
+  SUPPLIER_ITEM_NOT_FOUND: "Supplier item 7 does not exist",
+  ON_HAND_CHANGED: "on hand is 9, not the expected 10",
+  DUPLICATE_CODE: 'a SKU with code "BOLT-M6" already exists',
+  INVALID_QUANTITY: "has more than 3 decimal places",
+  SERVICE_UNAVAILABLE: "the database is unavailable; try again shortly",
+};
+
+// Examples, shared by the operations that answer the same entities.
+const at = "2026-11-21T09:30:00.000Z";
+export const examples = {
+  sku: {
+    id: 1,
+    code: "BOLT-M6",
+    name: "Bolt M6",
+    on_hand: 250,
+    active: true,
+    created_at: at,
+    updated_at: at,
+  },
+  supplierItem: {
+    id: 5,
+    supplier: "Würth",
+    code: "W-0057-6",
+    name: "Hex bolt M6x20, pack of 100",
+    on_hand: 12.5,
+    sku_id: null,
+    active: true,
+    created_at: at,
+    updated_at: at,
+  },
+  movement: {
+    id: 1042,
+    occurred_at: "2026-11-21T10:15:02.311Z",
+    entity_type: "sku",
+    sku_id: 1,
+    supplier_item_id: null,
+    quantity_before: 250,
+    quantity_after: 12,
+    change: -238,
+    reason: "manual",
+    note: "Cycle count correction.",
+    reference: "MANUAL-001",
+    source: "adjustment",
+    adjustment_id: 17,
+    stock_take_id: null,
+    actor: { name: "pos", token_id: 3 },
+  },
+  adjustment: {
+    id: 18,
+    reason: "received",
+    note: null,
+    reference: "PO-1042",
+    created_at: "2026-11-21T11:02:45.120Z",
+    actor: { name: "erp", token_id: 4 },
+    lines: [
+      {
+        type: "sku",
+        id: 1,
+        previous_qty: 12,
+        new_qty: 60,
+        change: 48,
+        status: "changed",
+        movement_id: 1043,
+      },
+      {
+        type: "supplier_item",
+        id: 5,
+        previous_qty: 12.5,
+        new_qty: 12.5,
+        change: 0,
+        status: "unchanged",
+        movement_id: null,
+      },
+    ],
+  },
+} as const;

@@ -1,0 +1,323 @@
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { buildApp } from "../../src/http/app.js";
+import { ok } from "../../src/http/openapi-schemas.js";
+import { ERROR_CATALOG } from "../../src/errors.js";
+import { TEXT_LIMITS } from "../../src/modules/adjustment/adjustment.service.js";
+import { LIMITS } from "../../src/modules/catalog/catalog.service.js";
+import { ADJUSTMENT_REASONS } from "../../src/reasons.js";
+import { Contract, serialisationMismatch, type OpenApiDocument } from "../helpers/contract.js";
+import { listenWithContract, rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { newAccount, testDb } from "../helpers/db.js";
+
+// The OpenAPI document describes every operation completely enough to generate a client
+// (test/api/openapi-client.test.ts does), and the checks every API test's responses go through
+// (test/helpers/contract.ts) really fail on a response the document does not describe.
+
+interface Media {
+  schema: { $ref?: string };
+  example?: unknown;
+}
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { description: string; content?: Record<string, Media> }>;
+}
+type Schema = {
+  $ref?: string;
+  enum?: string[];
+  required?: string[];
+  examples?: unknown[];
+  maxItems?: number;
+  maxLength?: number;
+  properties?: Record<string, Schema>;
+};
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+let t: TestApp;
+let doc: Document;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  doc = (await (await fetch(`${t.baseUrl}/api/v1/openapi.json`)).json()) as Document;
+});
+afterAll(() => t.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ name: `${method} ${path}`, method, path, op })),
+  );
+const schemaName = (media?: Media) => media?.schema.$ref?.replace("#/components/schemas/", "");
+const component = (name: string) => doc.components.schemas[name]!;
+
+function exampleValidator() {
+  const ajv = addFormats.default(new Ajv2020({ strict: false, allErrors: true }));
+  ajv.addSchema({ ...doc, $id: "openapi.json" } as object);
+  const validators = new Map<string, ValidateFunction>();
+  return (name: string, value: unknown) => {
+    let validate = validators.get(name);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+      validators.set(name, validate);
+    }
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+  };
+}
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 with the API's operations, and a docs page next to it", async () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(operations().map((o) => o.op.operationId)).toEqual(
+      expect.arrayContaining([
+        "createSku",
+        "listSkus",
+        "getSku",
+        "adjustSkuStock",
+        "createSupplierItem",
+        "listSupplierItems",
+        "getSupplierItem",
+        "bulkAdjustStock",
+        "listStockMovements",
+      ]),
+    );
+    const ids = operations().map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const docs = await fetch(`${t.baseUrl}/api/v1/docs/`);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get("content-type")).toContain("text/html");
+  });
+
+  it("gives every operation a summary, a tag, and named schemas for its body and success", () => {
+    for (const { name, op } of operations()) {
+      expect({ name, summary: op.summary, tags: op.tags?.length }).toEqual({
+        name,
+        summary: expect.any(String),
+        tags: 1,
+      });
+      if (op.requestBody) {
+        expect({ name, body: schemaName(op.requestBody.content["application/json"]) }).toEqual({
+          name,
+          body: expect.any(String),
+        });
+      }
+      const success = Object.entries(op.responses).filter(([status]) => status.startsWith("2"));
+      expect({ name, successes: success.length }).toEqual({ name, successes: 1 });
+      expect({ name, schema: schemaName(success[0]![1].content?.["application/json"]) }).toEqual({
+        name,
+        schema: expect.any(String),
+      });
+    }
+  });
+
+  it("describes every error response as application/problem+json with the Problem schema", () => {
+    for (const { name, op, method } of operations()) {
+      const errors = Object.entries(op.responses).filter(([status]) => Number(status) >= 400);
+      const statuses = errors.map(([status]) => Number(status));
+      // Every operation authenticates, validates its input and needs the database.
+      expect({ name, statuses }).toEqual({
+        name,
+        statuses: expect.arrayContaining([400, 401, 403, 503]),
+      });
+      if (op.requestBody)
+        expect({ name, statuses }).toEqual({ name, statuses: expect.arrayContaining([413, 415]) });
+      if (method === "get")
+        expect({ name, statuses }).not.toEqual({ name, statuses: expect.arrayContaining([415]) });
+      for (const [status, response] of errors) {
+        expect({ name, status, content: Object.keys(response.content ?? {}) }).toEqual({
+          name,
+          status,
+          content: ["application/problem+json"],
+        });
+        expect(schemaName(response.content?.["application/problem+json"])).toBe("Problem");
+        // The description names the codes of that status the operation can answer.
+        for (const code of response.description.match(/[A-Z][A-Z_]+[A-Z]/g) ?? []) {
+          expect({
+            name,
+            code,
+            status: ERROR_CATALOG[code as keyof typeof ERROR_CATALOG]?.status,
+          }).toEqual({ name, code, status: Number(status) });
+        }
+      }
+    }
+  });
+
+  it("has an example for every request and response, each valid against its schema", () => {
+    const problems = exampleValidator();
+    for (const { name, op } of operations()) {
+      const body = schemaName(op.requestBody?.content["application/json"]);
+      if (body) {
+        const examples = component(body).examples ?? [];
+        expect({ name, examples: examples.length }).toEqual({ name, examples: 1 });
+        expect({ name, body, problems: problems(body, examples[0]) }).toEqual({
+          name,
+          body,
+          problems: [],
+        });
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        for (const media of Object.values(response.content ?? {})) {
+          const schema = schemaName(media);
+          expect({ name, status, example: media.example !== undefined }).toEqual({
+            name,
+            status,
+            example: true,
+          });
+          expect({ name, status, problems: problems(schema!, media.example) }).toEqual({
+            name,
+            status,
+            problems: [],
+          });
+        }
+      }
+    }
+  });
+
+  it("names the entities, the bodies and the enums as components", () => {
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        "Problem",
+        "Sku",
+        "SupplierItem",
+        "StockMovement",
+        "StockAdjustment",
+        "StockAdjustmentLine",
+        "AdjustedSku",
+        "SkuPage",
+        "StockMovementPage",
+        "CreateSku",
+        "SkuStockUpdate",
+        "BulkStockAdjustment",
+        "AdjustmentReason",
+        "StockReason",
+        "EntityType",
+        "MovementSource",
+        "AdjustmentLineStatus",
+      ]),
+    );
+    expect(component("AdjustmentReason").enum).toEqual([...ADJUSTMENT_REASONS]);
+    expect(component("StockReason").enum).toEqual(
+      expect.arrayContaining([...ADJUSTMENT_REASONS, "stock_take", "opening_balance"]),
+    );
+    expect(component("EntityType").enum).toEqual(["sku", "supplier_item"]);
+    expect(component("AdjustmentLineStatus").enum).toEqual(["changed", "unchanged"]);
+    expect(component("MovementSource").enum).toEqual(
+      expect.arrayContaining(["adjustment", "stock_take", "opening_balance"]),
+    );
+    const order = doc.paths["/api/v1/stock/movements"]!.get! as unknown as {
+      parameters: { name: string; schema: Schema }[];
+    };
+    expect(order.parameters.find((p) => p.name === "order")?.schema.enum).toEqual(["asc", "desc"]);
+  });
+
+  it("requires what the server requires and caps what the server caps", () => {
+    for (const body of ["SkuStockUpdate", "BulkStockAdjustment"]) {
+      expect(component(body).required).toContain("reason");
+      expect(component(body).properties?.reason?.enum).toEqual([...ADJUSTMENT_REASONS]);
+    }
+    expect(component("SkuStockUpdate").required).toContain("on_hand");
+    expect(component("StockAdjustmentLineInput").required).toEqual(["type", "id", "new_qty"]);
+    expect(component("BulkStockAdjustment").properties?.lines?.maxItems).toBe(10000);
+    const sku = component("CreateSku").properties!;
+    expect([sku.code?.maxLength, sku.name?.maxLength]).toEqual([LIMITS.code, LIMITS.name]);
+    expect(component("CreateSupplierItem").properties?.supplier?.maxLength).toBe(LIMITS.supplier);
+    const header = component("BulkStockAdjustment").properties!;
+    expect([header.note?.maxLength, header.reference?.maxLength]).toEqual([
+      TEXT_LIMITS.note,
+      TEXT_LIMITS.reference,
+    ]);
+  });
+
+  it("documents the statuses the server answers: 201 for creates and the bulk adjustment", () => {
+    const success = (path: string, method: string) =>
+      Object.keys(doc.paths[path]![method]!.responses).filter((s) => s.startsWith("2"));
+    expect(success("/api/v1/stock-adjustments/bulk", "post")).toEqual(["201"]);
+    expect(success("/api/v1/skus", "post")).toEqual(["201"]);
+    expect(success("/api/v1/supplier-items", "post")).toEqual(["201"]);
+    expect(success("/api/v1/skus/{id}", "patch")).toEqual(["200"]);
+  });
+});
+
+describe("the contract checks of the API tests", () => {
+  const contract = () => new Contract(doc as unknown as OpenApiDocument);
+  const sku = {
+    id: 1,
+    code: "A",
+    name: "A",
+    on_hand: 1,
+    active: true,
+    created_at: "2026-11-21T09:30:00.000Z",
+    updated_at: "2026-11-21T09:30:00.000Z",
+  };
+  const json = (
+    status: number,
+    body: unknown,
+    contentType = "application/json; charset=utf-8",
+  ) => ({
+    status,
+    contentType,
+    body,
+    text: JSON.stringify(body),
+  });
+
+  it("accept a response as documented", () => {
+    expect(contract().check("GET", "/api/v1/skus/1", json(200, sku))).toEqual([]);
+  });
+
+  it("fail on a missing field, a wrong type, an undocumented status or media type", () => {
+    const { on_hand: _, ...withoutOnHand } = sku;
+    expect(contract().check("GET", "/api/v1/skus/1", json(200, withoutOnHand))).toEqual([
+      expect.stringContaining("must have required property 'on_hand'"),
+    ]);
+    expect(contract().check("GET", "/api/v1/skus/1", json(200, { ...sku, id: "1" }))).toEqual([
+      expect.stringContaining("body/id must be integer"),
+    ]);
+    expect(contract().check("GET", "/api/v1/skus/1", json(500, {}))).toEqual([
+      expect.stringContaining("does not list"),
+    ]);
+    expect(contract().check("GET", "/api/v1/skus/1", json(404, {}, "application/json"))).toEqual([
+      expect.stringContaining('as "application/json"'),
+    ]);
+    expect(contract().check("POST", "/api/v1/skus/1", json(201, sku))).toEqual([
+      expect.stringContaining("has no POST"),
+    ]);
+  });
+
+  it("fail when a response schema drops or changes what the handler returned", () => {
+    expect(serialisationMismatch({ ...sku, extra: 1 }, sku)).toContain("changed the body");
+    expect(serialisationMismatch({ ...sku, note: null }, { ...sku, note: "" })).toContain(
+      "changed the body",
+    );
+    expect(serialisationMismatch(sku, { ...sku })).toBeUndefined();
+  });
+
+  it("catch a field the response schema would drop, through rest()", async () => {
+    const db = await testDb();
+    const app = await buildApp({
+      db,
+      config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: true },
+    });
+    app.get(
+      "/api/v1/contract-probe",
+      { schema: { summary: "probe", tags: ["probe"], response: { 200: ok("Sku", "A SKU", sku) } } },
+      async () => ({ ...sku, added_later: true }),
+    );
+    const probe = { db, app, close: async () => undefined, ...(await listenWithContract(app)) };
+    try {
+      const account = await newAccount(db);
+      await expect(rest(probe, "GET", "/contract-probe", { token: account.token })).rejects.toThrow(
+        /changed the body.*added_later/,
+      );
+    } finally {
+      await app.close();
+      await db.$disconnect();
+    }
+  });
+});
