@@ -46,9 +46,10 @@ describe("userErrors field paths", () => {
       { path: ["lines", 3, "newQty"], code: "INVALID_QUANTITY", message: "must not be negative" },
       { path: [], code: "SKU_NOT_FOUND", message: "SKU 9 does not exist" },
     ]);
+    // The error policy lists the most fundamental first: the 404 before the 422.
     expect(await userErrorsFor(error)).toEqual([
-      { field: ["lines", "3", "newQty"], code: "INVALID_QUANTITY" },
       { field: null, code: "SKU_NOT_FOUND" },
+      { field: ["lines", "3", "newQty"], code: "INVALID_QUANTITY" },
     ]);
   });
 });
