@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
-import { idParams, idempotencyHeaders } from "../../http/validation.js";
+import { toRest, toRestPage } from "../../http/serialize.js";
+import { idParams, idempotencyHeaders, pageQuery } from "../../http/validation.js";
+import * as history from "./adjustment.read.js";
 import * as adjustments from "./adjustment.service.js";
 import { TEXT_LIMITS } from "./adjustment.service.js";
 
@@ -13,6 +15,63 @@ const header = {
   note: { type: ["string", "null"], maxLength: TEXT_LIMITS.note },
   reference: { type: ["string", "null"], maxLength: TEXT_LIMITS.reference },
 } as const;
+
+/** PATCH body of one entity's absolute on hand (a SKU, or an unlinked supplier item). */
+const absoluteBody = {
+  type: "object",
+  required: ["on_hand"],
+  additionalProperties: false,
+  properties: {
+    on_hand: { type: "number" },
+    ...header,
+    expected_on_hand: {
+      type: ["number", "null"],
+      description: "Apply only if on hand is still this value (else 409).",
+    },
+  },
+} as const;
+
+const lineSchema = {
+  type: "object",
+  properties: {
+    type: { type: "string", enum: ["sku", "supplier_item"] },
+    id: { type: "integer" },
+    previous_qty: { type: "number" },
+    new_qty: { type: "number" },
+    change: { type: "number" },
+    status: { type: "string", enum: ["changed", "unchanged"] },
+    movement_id: { type: ["integer", "null"] },
+  },
+} as const;
+
+const adjustmentHeaderSchema = {
+  id: { type: "integer" },
+  reason: { type: "string", enum: [...adjustments.ADJUSTMENT_REASONS] },
+  note: { type: ["string", "null"] },
+  reference: { type: ["string", "null"] },
+  created_at: { type: "string", format: "date-time" },
+  actor: {
+    type: "object",
+    properties: { name: { type: "string" }, token_id: { type: ["integer", "null"] } },
+  },
+} as const;
+
+const linesPage = {
+  type: "object",
+  properties: {
+    data: { type: "array", items: lineSchema },
+    next_cursor: { type: ["string", "null"] },
+  },
+} as const;
+
+interface AdjustmentListQuerystring {
+  from?: string;
+  to?: string;
+  reason?: string;
+  reference?: string;
+  limit?: number;
+  cursor?: string;
+}
 
 interface AdjustSkuBody {
   on_hand: number;
@@ -29,7 +88,10 @@ interface BulkBody {
   lines: { type: string; id: number; new_qty: number; expected_qty?: number | null }[];
 }
 
-/** PATCH /api/v1/skus/{id} and POST /api/v1/stock-adjustments/bulk. */
+/**
+ * PATCH /api/v1/skus/{id}, PATCH /api/v1/supplier-items/{id}, POST /api/v1/stock-adjustments/bulk,
+ * and reading adjustments back.
+ */
 export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
   app.patch<{ Params: { id: number }; Body: AdjustSkuBody }>(
     "/skus/:id",
@@ -42,19 +104,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
           "Writes one movement (none when on hand already has the value). Send an Idempotency-Key header to make retries safe.",
         params: idParams,
         headers: idempotencyHeaders,
-        body: {
-          type: "object",
-          required: ["on_hand"],
-          additionalProperties: false,
-          properties: {
-            on_hand: { type: "number" },
-            ...header,
-            expected_on_hand: {
-              type: ["number", "null"],
-              description: "Apply only if on hand is still this value (else 409).",
-            },
-          },
-        },
+        body: absoluteBody,
       },
     },
     async (request, reply) => {
@@ -67,6 +117,117 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
       );
       return sendIdempotent(reply, 200, result, ({ sku, movement }) => ({ ...sku, movement }));
     },
+  );
+
+  app.patch<{ Params: { id: number }; Body: AdjustSkuBody }>(
+    "/supplier-items/:id",
+    {
+      onRequest: requireScope("adjust"),
+      schema: {
+        tags: ["adjustments"],
+        summary: "Set an unlinked supplier item's on hand to an absolute value",
+        description:
+          "Like PATCH /skus/{id}. A linked item's stock is its SKU's: 422 LINKED_SUPPLIER_ITEM names the SKU to adjust instead. Send an Idempotency-Key header to make retries safe.",
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: absoluteBody,
+      },
+    },
+    async (request, reply) => {
+      const { on_hand, reason, note, reference, expected_on_hand } = request.body;
+      const result = await adjustments.adjustSupplierItem(
+        ctxOf(request),
+        request.params.id,
+        { onHand: on_hand, reason, note, reference, expectedOnHand: expected_on_hand },
+        idempotencyKeyOf(request),
+      );
+      return sendIdempotent(reply, 200, result, ({ supplierItem, movement }) => ({
+        ...supplierItem,
+        movement,
+      }));
+    },
+  );
+
+  app.get<{ Querystring: AdjustmentListQuerystring }>(
+    "/stock-adjustments",
+    {
+      onRequest: requireScope("read"),
+      schema: {
+        tags: ["adjustments"],
+        summary: "List adjustments, newest first",
+        description:
+          "Without lines (GET /stock-adjustments/{id} has them). from/to follow the movement query's date rules (YYYY-MM-DD in the account's time zone, a date-only `to` including that day, or RFC 3339), but no window is required. reason and reference match exactly. Pages follow `next_cursor`.",
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            from: { type: "string", maxLength: 64 },
+            to: { type: "string", maxLength: 64 },
+            reason: { type: "string", enum: [...adjustments.ADJUSTMENT_REASONS] },
+            reference: { type: "string", minLength: 1, maxLength: TEXT_LIMITS.reference },
+            ...pageQuery.properties,
+          },
+        },
+        response: {
+          200: {
+            type: "object",
+            properties: {
+              data: {
+                type: "array",
+                items: { type: "object", properties: adjustmentHeaderSchema },
+              },
+              next_cursor: { type: ["string", "null"] },
+            },
+          },
+        },
+      },
+    },
+    async (request) => toRestPage(await history.listAdjustments(ctxOf(request), request.query)),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    "/stock-adjustments/:id",
+    {
+      onRequest: requireScope("read"),
+      schema: {
+        tags: ["adjustments"],
+        summary: "Get an adjustment with its lines",
+        description: `The same shape as the bulk answer, with the first ${history.FIRST_LINES} lines; \`lines_next_cursor\` (null when there are no more) continues at GET /stock-adjustments/{id}/lines.`,
+        params: idParams,
+        response: {
+          200: {
+            type: "object",
+            properties: {
+              ...adjustmentHeaderSchema,
+              lines: { type: "array", items: lineSchema },
+              lines_next_cursor: { type: ["string", "null"] },
+            },
+          },
+        },
+      },
+    },
+    async (request) =>
+      toRest(await history.getAdjustmentWithLines(ctxOf(request), request.params.id)),
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { limit?: number; cursor?: string } }>(
+    "/stock-adjustments/:id/lines",
+    {
+      onRequest: requireScope("read"),
+      schema: {
+        tags: ["adjustments"],
+        summary: "Page through an adjustment's lines",
+        description:
+          "In the order the request listed them; `cursor` is a `lines_next_cursor` or `next_cursor`.",
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: linesPage },
+      },
+    },
+    async (request) =>
+      toRestPage(
+        await history.listAdjustmentLines(ctxOf(request), request.params.id, request.query),
+      ),
   );
 
   app.post<{ Body: BulkBody }>(

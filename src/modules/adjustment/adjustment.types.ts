@@ -2,10 +2,11 @@ import { Field, Int, ObjectType } from "type-graphql";
 import { DateTimeResolver, SafeIntResolver } from "graphql-scalars";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { UserError } from "../../graphql/common.types.js";
+import { ConnectionType } from "../../graphql/connection.js";
 import { AdjustmentLineStatus, AdjustmentReason, StockEntityType } from "../../graphql/enums.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
-import { Sku } from "../catalog/catalog.types.js";
+import { Sku, SupplierItem } from "../catalog/catalog.types.js";
 import { Actor, StockMovement } from "../movement/movement.types.js";
 
 @ObjectType({ description: "The result for one line, named by its entity." })
@@ -32,8 +33,9 @@ export class StockAdjustmentLine {
   movementId!: number | null;
 }
 
-@ObjectType({ description: "One adjustment request and what it did to each line." })
-export class StockAdjustment {
+/** What every adjustment shows, however it is read (a base only: never in the schema itself). */
+@ObjectType()
+abstract class AdjustmentHeader {
   @Field(() => Int)
   id!: number;
 
@@ -51,10 +53,28 @@ export class StockAdjustment {
 
   @Field(() => Actor)
   actor!: Actor;
+}
 
-  @Field(() => [StockAdjustmentLine])
+@ObjectType({ description: "One adjustment request and what it did to each line." })
+export class StockAdjustment extends AdjustmentHeader {
+  @Field(() => [StockAdjustmentLine], { description: "Every line, in the order sent." })
   lines!: StockAdjustmentLine[];
 }
+
+@ObjectType({
+  description:
+    "An adjustment read back (stockAdjustment, stockAdjustments). It may hold up to 10,000 lines, so they are paged: see lines.",
+})
+export class StockAdjustmentRecord extends AdjustmentHeader {}
+
+export const StockAdjustmentLineConnection = ConnectionType(
+  StockAdjustmentLine,
+  "StockAdjustmentLine",
+);
+export const StockAdjustmentRecordConnection = ConnectionType(
+  StockAdjustmentRecord,
+  "StockAdjustmentRecord",
+);
 
 @ObjectType()
 export class AdjustSkuStockPayload {
@@ -75,6 +95,21 @@ export class AdjustSkuStockPayload {
 export class BulkAdjustStockPayload {
   @Field(() => StockAdjustment, { nullable: true })
   adjustment?: StockAdjustment | null;
+
+  @Field(() => [UserError])
+  userErrors!: UserError[];
+}
+
+@ObjectType()
+export class AdjustSupplierItemStockPayload {
+  @Field(() => SupplierItem, { nullable: true })
+  supplierItem?: SupplierItem | null;
+
+  @Field(() => StockMovement, {
+    nullable: true,
+    description: "null when on hand was already the requested value.",
+  })
+  movement?: StockMovement | null;
 
   @Field(() => [UserError])
   userErrors!: UserError[];

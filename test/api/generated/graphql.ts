@@ -3,6 +3,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Sets a SKU's on hand to an absolute value. */
 export type AdjustSkuStockInput = {
   /** Apply only if on hand is still this value (else ON_HAND_CHANGED). */
   expectedOnHand?: number | null | undefined;
@@ -12,8 +13,11 @@ export type AdjustSkuStockInput = {
   note?: string | null | undefined;
   /** The new absolute on hand. */
   onHand: number;
+  /** Why the quantity changes. */
   reason: AdjustmentReason;
+  /** Your reference (an order number, say). */
   reference?: string | null | undefined;
+  /** The SKU to adjust. */
   skuId: number;
 };
 
@@ -78,6 +82,8 @@ export type CreateSupplierItemInput = {
 
 /** Stable error codes, shared with the REST API. */
 export type ErrorCode =
+  /** Stock adjustment not found */
+  | 'ADJUSTMENT_NOT_FOUND'
   /** Code already in use */
   | 'DUPLICATE_CODE'
   /** Duplicate line */
@@ -104,6 +110,8 @@ export type ErrorCode =
   | 'LINKED_SUPPLIER_ITEM'
   /** Malformed request */
   | 'MALFORMED_REQUEST'
+  /** Method not allowed */
+  | 'METHOD_NOT_ALLOWED'
   /** Note required */
   | 'NOTE_REQUIRED'
   /** Not in stock take */
@@ -155,12 +163,23 @@ export type StockEntityType =
   | 'SKU'
   | 'SUPPLIER_ITEM';
 
-/** Bounded by an entity (skuId, supplierItemId or stockTakeId: any window, or none) or by a window of at most 31 days. */
+/** Bounded by an entity (skuId, supplierItemId, stockTakeId or adjustmentId: any window, or none) or by a window of at most 31 days; reason, source and reference narrow a bounded query. An entity that does not exist is its NOT_FOUND error, never an empty page. */
 export type StockMovementFilter = {
+  /** Movements written by this adjustment. */
+  adjustmentId?: number | null | undefined;
   /** YYYY-MM-DD (start of that day in the account's time zone) or an RFC 3339 timestamp. */
   from?: string | null | undefined;
+  /** Only movements with this reason. */
+  reason?: StockReason | null | undefined;
+  /** Only movements with exactly this reference. */
+  reference?: string | null | undefined;
+  /** This SKU's movements. */
   skuId?: number | null | undefined;
+  /** Only movements from this source. */
+  source?: MovementSource | null | undefined;
+  /** Movements written by this stock take. */
   stockTakeId?: number | null | undefined;
+  /** This supplier item's movements; for a linked item, its SKU's (which hold its stock). */
   supplierItemId?: number | null | undefined;
   /** YYYY-MM-DD (that whole day included) or an RFC 3339 timestamp (included); default now. */
   to?: string | null | undefined;
