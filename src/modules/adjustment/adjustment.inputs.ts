@@ -1,5 +1,6 @@
 import { MaxLength } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
+import { WindowFilter } from "../../graphql/common.types.js";
 import { PageArgs } from "../../graphql/connection.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { AdjustmentReason, StockEntityType } from "../../graphql/enums.js";
@@ -92,20 +93,7 @@ export class BulkAdjustStockInput {
   description:
     "Narrows the adjustments listed; from/to follow the movement filter's date rules (no window is required).",
 })
-export class StockAdjustmentFilter {
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "YYYY-MM-DD (start of that day in the account's time zone) or an RFC 3339 timestamp.",
-  })
-  from?: string;
-
-  @Field(() => String, {
-    nullable: true,
-    description: "YYYY-MM-DD (that whole day included) or an RFC 3339 timestamp (included).",
-  })
-  to?: string;
-
+export class StockAdjustmentFilter extends WindowFilter {
   @Field(() => AdjustmentReason, {
     nullable: true,
     description: "Only adjustments with this reason.",

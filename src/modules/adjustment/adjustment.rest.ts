@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
-import { idParams, idempotencyHeaders, pageQuery } from "../../http/validation.js";
+import { idParams, idempotencyHeaders, pageQuery, windowQuery } from "../../http/validation.js";
 import * as history from "./adjustment.read.js";
 import * as adjustments from "./adjustment.service.js";
 import { TEXT_LIMITS } from "./adjustment.service.js";
@@ -73,13 +73,22 @@ interface AdjustmentListQuerystring {
   cursor?: string;
 }
 
-interface AdjustSkuBody {
+interface AbsoluteBody {
   on_hand: number;
   reason?: string;
   note?: string | null;
   reference?: string | null;
   expected_on_hand?: number | null;
 }
+
+/** The service input of a PATCH setting one entity's on hand. */
+const absoluteInput = (body: AbsoluteBody) => ({
+  onHand: body.on_hand,
+  reason: body.reason,
+  note: body.note,
+  reference: body.reference,
+  expectedOnHand: body.expected_on_hand,
+});
 
 interface BulkBody {
   reason?: string;
@@ -93,7 +102,7 @@ interface BulkBody {
  * and reading adjustments back.
  */
 export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
-  app.patch<{ Params: { id: number }; Body: AdjustSkuBody }>(
+  app.patch<{ Params: { id: number }; Body: AbsoluteBody }>(
     "/skus/:id",
     {
       onRequest: requireScope("adjust"),
@@ -108,18 +117,17 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { on_hand, reason, note, reference, expected_on_hand } = request.body;
       const result = await adjustments.adjustSku(
         ctxOf(request),
         request.params.id,
-        { onHand: on_hand, reason, note, reference, expectedOnHand: expected_on_hand },
+        absoluteInput(request.body),
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 200, result, ({ sku, movement }) => ({ ...sku, movement }));
     },
   );
 
-  app.patch<{ Params: { id: number }; Body: AdjustSkuBody }>(
+  app.patch<{ Params: { id: number }; Body: AbsoluteBody }>(
     "/supplier-items/:id",
     {
       onRequest: requireScope("adjust"),
@@ -134,11 +142,10 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { on_hand, reason, note, reference, expected_on_hand } = request.body;
       const result = await adjustments.adjustSupplierItem(
         ctxOf(request),
         request.params.id,
-        { onHand: on_hand, reason, note, reference, expectedOnHand: expected_on_hand },
+        absoluteInput(request.body),
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 200, result, ({ supplierItem, movement }) => ({
@@ -161,8 +168,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
           type: "object",
           additionalProperties: false,
           properties: {
-            from: { type: "string", maxLength: 64 },
-            to: { type: "string", maxLength: 64 },
+            ...windowQuery,
             reason: { type: "string", enum: [...adjustments.ADJUSTMENT_REASONS] },
             reference: { type: "string", minLength: 1, maxLength: TEXT_LIMITS.reference },
             ...pageQuery.properties,

@@ -76,19 +76,23 @@ export const StockAdjustmentRecordConnection = ConnectionType(
   "StockAdjustmentRecord",
 );
 
+/** What setting one entity's on hand answers besides the entity (a base only). */
 @ObjectType()
-export class AdjustSkuStockPayload {
-  @Field(() => Sku, { nullable: true })
-  sku?: Sku | null;
-
+abstract class AbsoluteStockPayload {
   @Field(() => StockMovement, {
     nullable: true,
     description: "null when on hand was already the requested value.",
   })
   movement?: StockMovement | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: "Why nothing was written, if so." })
   userErrors!: UserError[];
+}
+
+@ObjectType()
+export class AdjustSkuStockPayload extends AbsoluteStockPayload {
+  @Field(() => Sku, { nullable: true, description: "The SKU as it is now." })
+  sku?: Sku | null;
 }
 
 @ObjectType()
@@ -101,16 +105,7 @@ export class BulkAdjustStockPayload {
 }
 
 @ObjectType()
-export class AdjustSupplierItemStockPayload {
-  @Field(() => SupplierItem, { nullable: true })
+export class AdjustSupplierItemStockPayload extends AbsoluteStockPayload {
+  @Field(() => SupplierItem, { nullable: true, description: "The supplier item as it is now." })
   supplierItem?: SupplierItem | null;
-
-  @Field(() => StockMovement, {
-    nullable: true,
-    description: "null when on hand was already the requested value.",
-  })
-  movement?: StockMovement | null;
-
-  @Field(() => [UserError])
-  userErrors!: UserError[];
 }

@@ -1,5 +1,6 @@
 import { MaxLength } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
+import { WindowFilter } from "../../graphql/common.types.js";
 import { PageArgs } from "../../graphql/connection.js";
 import { MovementSource, SortOrder, StockReason } from "../../graphql/enums.js";
 
@@ -7,21 +8,7 @@ import { MovementSource, SortOrder, StockReason } from "../../graphql/enums.js";
   description:
     "Bounded by an entity (skuId, supplierItemId, stockTakeId or adjustmentId: any window, or none) or by a window of at most 31 days; reason, source and reference narrow a bounded query. An entity that does not exist is its NOT_FOUND error, never an empty page.",
 })
-export class StockMovementFilter {
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "YYYY-MM-DD (start of that day in the account's time zone) or an RFC 3339 timestamp.",
-  })
-  from?: string;
-
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "YYYY-MM-DD (that whole day included) or an RFC 3339 timestamp (included); default now.",
-  })
-  to?: string;
-
+export class StockMovementFilter extends WindowFilter {
   @Field(() => Int, { nullable: true, description: "This SKU's movements." })
   skuId?: number;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { toRest } from "../../http/serialize.js";
+import { windowQuery } from "../../http/validation.js";
 import { MovementSource, StockReason } from "../../generated/prisma/enums.js";
 import * as movements from "./movement.service.js";
 
@@ -60,8 +61,7 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
           type: "object",
           additionalProperties: false,
           properties: {
-            from: { type: "string", maxLength: 64 },
-            to: { type: "string", maxLength: 64 },
+            ...windowQuery,
             sku_id: id,
             supplier_item_id: id,
             stock_take_id: id,

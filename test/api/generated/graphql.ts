@@ -184,7 +184,7 @@ export type StockAdjustmentFilter = {
   reason?: AdjustmentReason | null | undefined;
   /** Only adjustments with exactly this reference. */
   reference?: string | null | undefined;
-  /** YYYY-MM-DD (that whole day included) or an RFC 3339 timestamp (included). */
+  /** YYYY-MM-DD (that whole day included) or an RFC 3339 timestamp (included); default now. */
   to?: string | null | undefined;
 };
 
