@@ -60,11 +60,11 @@ beforeAll(async () => {
       'seed'
     FROM unnest(${accountIds}::int[]) WITH ORDINALITY AS a(id, ord),
       generate_series(0, ${PER_ACCOUNT}::int - 1) AS r`;
-  // Per account, adjustment r every 30 minutes from 2026-01-01, reasons in turn, references
+  // Per account, adjustment r + 1 every 30 minutes from 2026-01-01, reasons in turn, references
   // REF-0..REF-49.
   await db.$executeRaw`
-    INSERT INTO stock_adjustments (account_id, created_at, reason, reference, actor_name)
-    SELECT a.id,
+    INSERT INTO stock_adjustments (account_id, id, created_at, reason, reference, actor_name)
+    SELECT a.id, r + 1,
       timestamptz '2026-01-01T00:00:00Z' + r * interval '30 minutes' + a.ord * interval '1 second',
       (ARRAY['damaged', 'found', 'received', 'lost', 'correction'])[1 + r % 5]::stock_reason,
       'REF-' || r % 50, 'seed'
