@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { AppError } from "./errors.js";
 
 // Opaque keyset cursors: base64url of a small JSON tuple tagged with what it pages. Queries are
@@ -64,4 +65,61 @@ export function pageSize(limit: number | null | undefined, path: string[] = ["li
 export interface Page<T> {
   items: { cursor: string; node: T }[];
   nextCursor: string | null;
+  /**
+   * Where to resume later when there is no next page yet (lists read oldest first, which grow
+   * at their end): the last item's cursor, or the cursor this page was asked with.
+   */
+  resumeCursor?: string | null;
+}
+
+/**
+ * A short digest of a query's filters, carried in its cursors: a cursor used with other filters
+ * would silently skip or repeat rows, so it is refused instead.
+ */
+export function queryFingerprint(filters: unknown[]): string {
+  return createHash("sha256").update(JSON.stringify(filters)).digest("base64url").slice(0, 12);
+}
+
+/** A position in a list ordered by (timestamp, id), tied to the query's fingerprint. */
+export interface TimePosition {
+  at: Date;
+  id: number;
+}
+
+export const encodeTimeCursor = (kind: string, p: TimePosition, fingerprint: string): string =>
+  encodeCursor(kind, [p.at.getTime(), p.id, fingerprint]);
+
+export function decodeTimeCursor(kind: string, cursor: string, fingerprint: string): TimePosition {
+  const [at, id, seen] = decodeCursor(kind, cursor, ["number", "number", "string"]) as [
+    number,
+    number,
+    string,
+  ];
+  if (seen !== fingerprint) {
+    throw new AppError("INVALID_CURSOR", "the cursor belongs to a different query", [
+      {
+        path: ["cursor"],
+        code: "INVALID_CURSOR",
+        message: "the cursor belongs to a different query",
+      },
+    ]);
+  }
+  // A safe integer past year 275760 is no Date: the database would fail on it (a 500).
+  if (Number.isNaN(new Date(at).getTime())) throw invalidCursor();
+  return { at: new Date(at), id };
+}
+
+/**
+ * Rows after a position in the page order, as a Prisma `where` on (field, id). The range bound
+ * on the timestamp lets an index start right at the cursor; the OR only sorts out rows sharing
+ * its millisecond.
+ */
+export function keysetAfter<F extends string>(
+  field: F,
+  { at, id }: TimePosition,
+  order: "asc" | "desc",
+) {
+  return order === "desc"
+    ? { [field]: { lte: at }, OR: [{ [field]: { lt: at } }, { id: { lt: id } }] }
+    : { [field]: { gte: at }, OR: [{ [field]: { gt: at } }, { id: { gt: id } }] };
 }

@@ -7,7 +7,9 @@ export const ERROR_CATALOG = {
   SKU_NOT_FOUND: { status: 404, title: "SKU not found" },
   SUPPLIER_ITEM_NOT_FOUND: { status: 404, title: "Supplier item not found" },
   STOCK_TAKE_NOT_FOUND: { status: 404, title: "Stock take not found" },
+  ADJUSTMENT_NOT_FOUND: { status: 404, title: "Stock adjustment not found" },
   ROUTE_NOT_FOUND: { status: 404, title: "No such endpoint" },
+  METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   MALFORMED_REQUEST: { status: 400, title: "Malformed request" },
   INVALID_PARAMETER: { status: 400, title: "Invalid parameter" },
   INVALID_REASON: { status: 422, title: "Invalid reason" },
@@ -122,12 +124,14 @@ const TRANSPORT_CODES = new Set<ErrorCode>([
   "SERVICE_UNAVAILABLE",
   "INTERNAL",
   "ROUTE_NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
   "UNSUPPORTED_MEDIA_TYPE",
 ]);
 
 /** "SKU 7 does not exist"; with a path, also pointing at the field that named it. */
 export function notFound(
-  code: "SKU_NOT_FOUND" | "SUPPLIER_ITEM_NOT_FOUND" | "STOCK_TAKE_NOT_FOUND",
+  code:
+    "SKU_NOT_FOUND" | "SUPPLIER_ITEM_NOT_FOUND" | "STOCK_TAKE_NOT_FOUND" | "ADJUSTMENT_NOT_FOUND",
   id: number | string,
   path?: (string | number)[],
 ): AppError {

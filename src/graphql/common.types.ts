@@ -1,4 +1,4 @@
-import { Field, ObjectType, registerEnumType } from "type-graphql";
+import { Field, InputType, ObjectType, registerEnumType } from "type-graphql";
 import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from "../errors.js";
 
 export const ErrorCodeEnum = Object.fromEntries(ERROR_CODES.map((c) => [c, c])) as {
@@ -37,4 +37,22 @@ export class PageInfo {
 
   @Field(() => String, { nullable: true })
   endCursor!: string | null;
+}
+
+/** from/to of a list filter (a base only: never in the schema itself). */
+@InputType()
+export abstract class WindowFilter {
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "YYYY-MM-DD (start of that day in the account's time zone) or an RFC 3339 timestamp.",
+  })
+  from?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "YYYY-MM-DD (that whole day included) or an RFC 3339 timestamp (included); default now.",
+  })
+  to?: string;
 }

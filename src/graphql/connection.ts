@@ -41,7 +41,8 @@ export function toConnection<T>(page: Page<T>, after?: string | null): Connectio
       hasNextPage: page.nextCursor !== null,
       hasPreviousPage: Boolean(after),
       startCursor: page.items[0]?.cursor ?? null,
-      endCursor: page.items.at(-1)?.cursor ?? null,
+      // An empty page of a list that grows at its end still says where to resume.
+      endCursor: page.items.at(-1)?.cursor ?? page.resumeCursor ?? null,
     },
   };
 }

@@ -1,7 +1,10 @@
 import "reflect-metadata";
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
-import { AdjustmentResolver } from "../modules/adjustment/adjustment.resolver.js";
+import {
+  AdjustmentResolver,
+  StockAdjustmentRecordResolver,
+} from "../modules/adjustment/adjustment.resolver.js";
 import { CatalogResolver } from "../modules/catalog/catalog.resolver.js";
 import {
   MovementResolver,
@@ -20,6 +23,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
     resolvers: [
       CatalogResolver,
       AdjustmentResolver,
+      StockAdjustmentRecordResolver,
       MovementResolver,
       SkuMovementsResolver,
       SupplierItemMovementsResolver,

@@ -59,6 +59,27 @@ const skuProperties = {
   updated_at: timestamp,
 } as const;
 
+const supplierItemProperties = {
+  id: integerId,
+  supplier: { type: "string" },
+  code: { type: "string", description: "Unique per supplier within the account." },
+  name: { type: "string" },
+  on_hand: { type: "number", description: "The linked SKU's on hand when linked." },
+  sku_id: { ...nullable("integer"), description: "The linked SKU, or null." },
+  active: { type: "boolean" },
+  created_at: timestamp,
+  updated_at: timestamp,
+} as const;
+
+const adjustmentRecordProperties = {
+  id: integerId,
+  reason: $ref("AdjustmentReason"),
+  note: nullable("string"),
+  reference: nullable("string"),
+  created_at: timestamp,
+  actor: $ref("Actor"),
+} as const;
+
 const enumSchema = (name: string, description: string, values: readonly string[]) => ({
   $id: name,
   type: "string",
@@ -136,28 +157,8 @@ const schemas = {
     type: "object",
     description:
       "A supplier's article. Linked to a SKU, its stock is the SKU's; unlinked, it holds stock of its own.",
-    required: [
-      "id",
-      "supplier",
-      "code",
-      "name",
-      "on_hand",
-      "sku_id",
-      "active",
-      "created_at",
-      "updated_at",
-    ],
-    properties: {
-      id: integerId,
-      supplier: { type: "string" },
-      code: { type: "string", description: "Unique per supplier within the account." },
-      name: { type: "string" },
-      on_hand: { type: "number", description: "The linked SKU's on hand when linked." },
-      sku_id: { ...nullable("integer"), description: "The linked SKU, or null." },
-      active: { type: "boolean" },
-      created_at: timestamp,
-      updated_at: timestamp,
-    },
+    required: Object.keys(supplierItemProperties),
+    properties: supplierItemProperties,
   },
   Actor: {
     $id: "Actor",
@@ -218,6 +219,19 @@ const schemas = {
       },
     },
   },
+  AdjustedSupplierItem: {
+    $id: "AdjustedSupplierItem",
+    type: "object",
+    description: "The supplier item after the adjustment, with the movement it wrote.",
+    required: [...Object.keys(supplierItemProperties), "movement"],
+    properties: {
+      ...supplierItemProperties,
+      movement: {
+        description: "null when on hand already had the requested value.",
+        anyOf: [$ref("StockMovement"), { type: "null" }],
+      },
+    },
+  },
   StockAdjustmentLine: {
     $id: "StockAdjustmentLine",
     type: "object",
@@ -239,18 +253,58 @@ const schemas = {
     description: "One adjustment request and what it did to each line.",
     required: ["id", "reason", "note", "reference", "created_at", "actor", "lines"],
     properties: {
-      id: integerId,
-      reason: $ref("AdjustmentReason"),
-      note: nullable("string"),
-      reference: nullable("string"),
-      created_at: timestamp,
-      actor: $ref("Actor"),
+      ...adjustmentRecordProperties,
       lines: { type: "array", items: $ref("StockAdjustmentLine") },
     },
   },
+  StockAdjustmentSummary: {
+    $id: "StockAdjustmentSummary",
+    type: "object",
+    description: "An adjustment without its lines (GET /stock-adjustments/{id} has them).",
+    required: ["id", "reason", "note", "reference", "created_at", "actor"],
+    properties: adjustmentRecordProperties,
+  },
+  StockAdjustmentWithLines: {
+    $id: "StockAdjustmentWithLines",
+    type: "object",
+    description:
+      "An adjustment with its first 1000 lines; lines_next_cursor continues at GET /stock-adjustments/{id}/lines.",
+    required: [
+      "id",
+      "reason",
+      "note",
+      "reference",
+      "created_at",
+      "actor",
+      "lines",
+      "lines_next_cursor",
+    ],
+    properties: {
+      ...adjustmentRecordProperties,
+      lines: { type: "array", items: $ref("StockAdjustmentLine") },
+      lines_next_cursor: {
+        type: ["string", "null"],
+        description: "Pass as `cursor` to GET /stock-adjustments/{id}/lines; null when no more.",
+      },
+    },
+  },
+  StockAdjustmentPage: page("StockAdjustmentPage", "StockAdjustmentSummary"),
+  StockAdjustmentLinePage: page("StockAdjustmentLinePage", "StockAdjustmentLine"),
   SkuPage: page("SkuPage", "Sku"),
   SupplierItemPage: page("SupplierItemPage", "SupplierItem"),
-  StockMovementPage: page("StockMovementPage", "StockMovement"),
+  StockMovementPage: {
+    ...page("StockMovementPage", "StockMovement"),
+    required: ["data", "next_cursor", "has_more"],
+    properties: {
+      data: { type: "array", items: $ref("StockMovement") },
+      next_cursor: {
+        type: ["string", "null"],
+        description:
+          "Pass as `cursor` for the next page. With order=asc also on the last page, to resume from later when new movements are written; null otherwise on the last page.",
+      },
+      has_more: { type: "boolean", description: "Whether another page follows now." },
+    },
+  },
 
   CreateSku: {
     $id: "CreateSku",
@@ -302,6 +356,14 @@ const schemas = {
       active: { type: "boolean", description: "true when absent." },
     },
   },
+  SupplierItemStockUpdate: {
+    $id: "SupplierItemStockUpdate",
+    examples: [{ on_hand: 40, reason: "received", reference: "PO-1043", expected_on_hand: 36 }],
+    type: "object",
+    required: ["on_hand", "reason"],
+    additionalProperties: false,
+    properties: stockUpdateProperties(),
+  },
   SkuStockUpdate: {
     $id: "SkuStockUpdate",
     examples: [
@@ -310,17 +372,7 @@ const schemas = {
     type: "object",
     required: ["on_hand", "reason"],
     additionalProperties: false,
-    properties: {
-      on_hand: {
-        ...quantitySchema,
-        description: "The new absolute quantity. " + quantitySchema.description,
-      },
-      ...adjustmentHeader(),
-      expected_on_hand: {
-        type: ["number", "null"],
-        description: "Apply only if on hand is still this value (else 409 ON_HAND_CHANGED).",
-      },
-    },
+    properties: stockUpdateProperties(),
   },
   StockAdjustmentLineInput: {
     $id: "StockAdjustmentLineInput",
@@ -391,6 +443,21 @@ function page(name: string, item: string) {
         type: ["string", "null"],
         description: "Pass as `cursor` for the next page; null on the last page.",
       },
+    },
+  } as const;
+}
+
+/** A PATCH setting one entity's on hand (a SKU, or an unlinked supplier item). */
+function stockUpdateProperties() {
+  return {
+    on_hand: {
+      ...quantitySchema,
+      description: "The new absolute quantity. " + quantitySchema.description,
+    },
+    ...adjustmentHeader(),
+    expected_on_hand: {
+      type: ["number", "null"],
+      description: "Apply only if on hand is still this value (else 409 ON_HAND_CHANGED).",
     },
   } as const;
 }

@@ -174,20 +174,59 @@ export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   return reply.status(body.status).type("application/problem+json").send(body);
 }
 
+/**
+ * The methods each route pattern answers, collected as routes are added, so a known path called
+ * with another method is told what it supports (405 with Allow) rather than "no such endpoint".
+ */
+function methodTable(app: FastifyInstance): (path: string) => string[] {
+  const routes: { pattern: RegExp; methods: string[] }[] = [];
+  app.addHook("onRoute", (route) => {
+    const source = route.url
+      .split("/")
+      .map((part) =>
+        part.startsWith(":")
+          ? "[^/]+"
+          : part === "*"
+            ? ".*"
+            : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      )
+      .join("/");
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    routes.push({ pattern: new RegExp(`^${source}$`), methods });
+  });
+  return (path) => {
+    const allowed = new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods));
+    if (allowed.size > 0) allowed.add("OPTIONS");
+    return [...allowed].sort();
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  const methodsOf = methodTable(app);
   app.setErrorHandler((error, request, reply) => {
     const body = toProblem(error, request);
     if (body.status >= 500) request.log.error({ err: error }, "request failed");
     return sendProblem(reply, body);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const allowed = methodsOf(path);
+    if (allowed.length === 0) {
+      return sendProblem(
+        reply,
+        problem("ROUTE_NOT_FOUND", `no endpoint ${request.method} ${path}`, String(request.id)),
+      );
+    }
+    reply.header("allow", allowed.join(", "));
+    // OPTIONS asks what a path supports: the Allow header is the answer.
+    if (request.method === "OPTIONS") return reply.status(204).send();
+    return sendProblem(
       reply,
       problem(
-        "ROUTE_NOT_FOUND",
-        `no endpoint ${request.method} ${request.url.split("?")[0]}`,
+        "METHOD_NOT_ALLOWED",
+        `${path} does not support ${request.method}; it supports ${allowed.join(", ")}`,
         String(request.id),
       ),
-    ),
-  );
+    );
+  });
 }

@@ -90,6 +90,27 @@ export const pageQuery = {
   additionalProperties: false,
 } as const;
 
+/** `?from=&to=` of a list: dates in the account's time zone, or RFC 3339 timestamps. */
+export const windowQuery = {
+  from: {
+    type: "string",
+    maxLength: 64,
+    description: "YYYY-MM-DD (the start of that day in the account's time zone) or RFC 3339.",
+  },
+  to: {
+    type: "string",
+    maxLength: 64,
+    description:
+      "YYYY-MM-DD (that whole day included) or RFC 3339 (that instant included); default now.",
+  },
+} as const;
+
+/** A quantity in a JSON body: a number; range and precision are checked by the services. */
+export const quantitySchema = {
+  type: "number",
+  description: "0 <= q < 10^11, at most 3 decimal places",
+} as const;
+
 /** The Idempotency-Key header of a write, checked like any other parameter. */
 export const idempotencyHeaders = {
   type: "object",

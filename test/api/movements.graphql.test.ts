@@ -287,8 +287,13 @@ describe("GraphQL StockMovement entities", () => {
       skuId: theirSku,
       stockTakeId: theirStockTake,
     });
-    for (const filter of [{ skuId: theirSku }, { stockTakeId: theirStockTake }]) {
-      expect(idsOf(await stockMovements({ filter }))).toEqual([]);
+    // Their ids are unknown here: the entity's NOT_FOUND, never an empty page.
+    for (const [filter, code] of [
+      [{ skuId: theirSku }, "SKU_NOT_FOUND"],
+      [{ stockTakeId: theirStockTake }, "STOCK_TAKE_NOT_FOUND"],
+    ] as const) {
+      const res = await stockMovements({ filter });
+      expect(res.errors?.map((e) => e.extensions?.code)).toEqual([code]);
     }
     // A row of mine naming their ids (which the API never writes) still resolves nothing of theirs.
     const mine = await newAccount(t.db);

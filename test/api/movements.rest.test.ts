@@ -39,8 +39,9 @@ async function allPages(query: Query, token: string): Promise<number[]> {
     const res = await movements(cursor ? { ...query, cursor } : query, token);
     expect(res.status).toBe(200);
     seen.push(...idsOf(res));
+    // With order=asc the last page still carries a cursor (to poll from later): has_more ends.
+    if (!res.body.has_more) return seen;
     cursor = res.body.next_cursor;
-    if (cursor === null) return seen;
   }
   throw new Error("paging did not end");
 }
@@ -79,7 +80,7 @@ describe("GET /api/v1/stock/movements: the movement document", () => {
 
     const res = await movements({ sku_id: skuId }, acct.token);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(["data", "next_cursor"]);
+    expect(Object.keys(res.body).sort()).toEqual(["data", "has_more", "next_cursor"]);
     expect(res.body.next_cursor).toBeNull();
     const [latest, opening] = res.body.data;
     expect(Object.keys(latest).sort()).toEqual(
@@ -156,9 +157,13 @@ describe("GET /api/v1/stock/movements: the movement document", () => {
 describe("GET /api/v1/stock/movements: bounding rules", () => {
   let acct: TestAccount;
   let skuId: number;
+  let itemId: number;
+  let stockTakeId: number;
   beforeAll(async () => {
     acct = await newAccount(t.db);
     skuId = await createSku(t, acct.token);
+    itemId = await createSupplierItem(t, acct.token);
+    stockTakeId = await createStockTake(t.db, acct.accountId);
   });
 
   it.each([
@@ -226,8 +231,8 @@ describe("GET /api/v1/stock/movements: bounding rules", () => {
       "sku_id with a window of years",
       () => ({ sku_id: skuId, from: "2020-01-01", to: "2026-12-31" }),
     ],
-    ["supplier_item_id", () => ({ supplier_item_id: 2147483647 })],
-    ["stock_take_id with only `from`", () => ({ stock_take_id: 2147483647, from: "2001-01-01" })],
+    ["supplier_item_id", () => ({ supplier_item_id: itemId })],
+    ["stock_take_id with only `from`", () => ({ stock_take_id: stockTakeId, from: "2001-01-01" })],
   ])("accepts any window, or none, with an entity filter (%s)", async (_, query) => {
     const res = await movements(query(), acct.token);
     expect(res.status).toBe(200);
@@ -238,9 +243,12 @@ describe("GET /api/v1/stock/movements: bounding rules", () => {
     ["dates", { from: "2026-01-06", to: "2026-01-05" }],
     ["timestamps", { from: "2026-01-05T10:00:00.001Z", to: "2026-01-05T10:00:00Z" }],
     ["a date after a timestamp", { from: "2026-01-06", to: "2026-01-05T23:59:59Z" }],
-    ["an entity query", { sku_id: 1, from: "2026-03-01", to: "2026-02-01" }],
-  ])("refuses `from` after `to` (%s) with 422 INVALID_DATE_RANGE", async (_, query) => {
-    const res = await movements(query, acct.token);
+    ["an entity query", { from: "2026-03-01", to: "2026-02-01" }],
+  ])("refuses `from` after `to` (%s) with 422 INVALID_DATE_RANGE", async (name, query) => {
+    const res = await movements(
+      name === "an entity query" ? { ...query, sku_id: skuId } : query,
+      acct.token,
+    );
     expectProblem(res, 422, "INVALID_DATE_RANGE", "to");
   });
 
@@ -492,9 +500,10 @@ describe("GET /api/v1/stock/movements: entity filters", () => {
   });
 
   it("answers an entity with no movements with an empty page, not an error", async () => {
-    const res = await movements({ sku_id: 2147483647 }, acct.token);
+    const quiet = await createSku(t, acct.token);
+    const res = await movements({ sku_id: quiet }, acct.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: [], next_cursor: null });
+    expect(res.body).toEqual({ data: [], next_cursor: null, has_more: false });
     expect(res.headers.get("link")).toBeNull();
   });
 });
@@ -542,7 +551,7 @@ describe("GET /api/v1/stock/movements: pagination", () => {
     expect(idsOf(asc)).toEqual([...idsOf(desc)].reverse());
   });
 
-  it("sends a Link rel=next header exactly when next_cursor is set, and following it serves the next page", async () => {
+  it("sends a Link rel=next header exactly when has_more is true, and following it serves the next page", async () => {
     const query = { sku_id: skuId, limit: 40, order: "asc", from: "2026-01-15" };
     const expected = await allPages({ ...query, limit: 1000 }, acct.token);
     expect(expected).toHaveLength(150);
@@ -553,7 +562,7 @@ describe("GET /api/v1/stock/movements: pagination", () => {
       expect(res.status).toBe(200);
       served.push(...idsOf(res));
       const link = res.headers.get("link");
-      if (res.body.next_cursor === null) {
+      if (!res.body.has_more) {
         expect(link).toBeNull();
         expect(page).toBe(4);
         break;
@@ -788,11 +797,19 @@ describe("GET /api/v1/stock/movements: other accounts stay invisible", () => {
       "their SKU within the window",
       () => ({ sku_id: theirSku, from: "2026-05-01", to: "2026-05-31" }),
     ],
-  ])("shows nothing when filtering by %s", async (_, query) => {
-    const res = await movements(query(), mine.token);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: [], next_cursor: null });
-  });
+  ])(
+    "answers filtering by %s as if it did not exist: 404, never an empty page",
+    async (_, query) => {
+      const res = await movements(query(), mine.token);
+      const [parameter] = Object.keys(query()).filter((k) => k.endsWith("_id"));
+      const code = {
+        sku_id: "SKU_NOT_FOUND",
+        supplier_item_id: "SUPPLIER_ITEM_NOT_FOUND",
+        stock_take_id: "STOCK_TAKE_NOT_FOUND",
+      }[parameter!]!;
+      expectProblem(res, 404, code, parameter!);
+    },
+  );
 
   it("shows only the caller's movements whatever position a hand-made cursor names", async () => {
     const query = { from: "2026-05-01", to: "2026-05-31", limit: 1 };

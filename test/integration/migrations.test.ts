@@ -116,7 +116,7 @@ describe("database migrations", () => {
 
     await expect(migrate(db.url, dir)).rejects.toThrow(new RegExp(`${first}.*changed`));
     const rows = await migrationRows(db.url);
-    expect(rows.map((r) => r.migration_name)).toEqual([first]);
+    expect(rows.map((r) => r.migration_name)).toEqual(await shippedMigrationNames());
   });
 
   it("a failing migration leaves no trace and can be applied once fixed", async () => {

@@ -1,11 +1,16 @@
-// Every shape of the movement query is served by an index, never by reading the whole ledger:
-// the SQL the service really sends is captured and explained by PostgreSQL over a ledger big
-// enough (200,000 movements in 50 accounts) that a missing index would show as a Seq Scan.
+// Every shape of the movement query and of the adjustment list is served by an index, never by
+// reading the whole table: the SQL the service really sends is captured and explained by
+// PostgreSQL over tables big enough (200,000 rows each in 50 accounts) that a missing index
+// would show as a Seq Scan.
 import pg from "pg";
 import type { PrismaClient } from "../../src/db/client.js";
 import type { ServiceContext } from "../../src/context.js";
 import { authenticate } from "../../src/modules/account/account.service.js";
 import { queryMovements, type MovementQuery } from "../../src/modules/movement/movement.service.js";
+import {
+  listAdjustments,
+  type AdjustmentListQuery,
+} from "../../src/modules/adjustment/adjustment.read.js";
 import { databaseUrl, newAccount, testDb } from "../helpers/db.js";
 import { loggingClient, type LoggedApp } from "../helpers/movements.js";
 
@@ -35,10 +40,12 @@ beforeAll(async () => {
     RETURNING id`;
   const accountIds = [account.accountId, ...others.map((a) => a.id)];
   // Per account, movement r (0..3999) every 30 minutes from 2026-01-01: a quarter of them on
-  // supplier items 1..10, the rest on SKUs 2..20; every fifth from stock takes 1..4.
+  // supplier items 1..10, the rest on SKUs 2..20; every fifth from stock takes 1..4, the others
+  // from adjustments of 100 movements each, with references PO-0..PO-2.
   await db.$executeRaw`
     INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
-      quantity_before, quantity_after, change, reason, source, stock_take_id, actor_name)
+      quantity_before, quantity_after, change, reason, source, stock_take_id, adjustment_id,
+      reference, actor_name)
     SELECT a.id,
       timestamptz '2026-01-01T00:00:00Z' + r * interval '30 minutes' + a.ord * interval '1 second',
       CASE WHEN r % 4 = 0 THEN 'supplier_item' ELSE 'sku' END::entity_type,
@@ -48,10 +55,33 @@ beforeAll(async () => {
       CASE WHEN r % 5 = 0 THEN 'stock_take' ELSE 'correction' END::stock_reason,
       CASE WHEN r % 5 = 0 THEN 'stock_take' ELSE 'adjustment' END::movement_source,
       CASE WHEN r % 5 = 0 THEN 1 + (r / 5) % 4 END,
+      CASE WHEN r % 5 <> 0 THEN 1 + r / 100 END,
+      CASE WHEN r % 5 <> 0 THEN 'PO-' || r % 3 END,
       'seed'
     FROM unnest(${accountIds}::int[]) WITH ORDINALITY AS a(id, ord),
       generate_series(0, ${PER_ACCOUNT}::int - 1) AS r`;
+  // Per account, adjustment r + 1 every 30 minutes from 2026-01-01, reasons in turn, references
+  // REF-0..REF-49.
+  await db.$executeRaw`
+    INSERT INTO stock_adjustments (account_id, id, created_at, reason, reference, actor_name)
+    SELECT a.id, r + 1,
+      timestamptz '2026-01-01T00:00:00Z' + r * interval '30 minutes' + a.ord * interval '1 second',
+      (ARRAY['damaged', 'found', 'received', 'lost', 'correction'])[1 + r % 5]::stock_reason,
+      'REF-' || r % 50, 'seed'
+    FROM unnest(${accountIds}::int[]) WITH ORDINALITY AS a(id, ord),
+      generate_series(0, ${PER_ACCOUNT}::int - 1) AS r`;
+  // The entities the queries name exist in the caller's account (an unknown one is a 404).
+  await db.$executeRaw`
+    INSERT INTO skus (account_id, id, code, name)
+    SELECT ${account.accountId}, g, 'EXPLAIN-' || g, 'Explain' FROM generate_series(1, 20) AS g`;
+  await db.$executeRaw`
+    INSERT INTO supplier_items (account_id, id, supplier, code, name)
+    SELECT ${account.accountId}, g, 'EXPLAIN', 'EXPLAIN-' || g, 'Explain' FROM generate_series(1, 10) AS g`;
+  await db.$executeRaw`
+    INSERT INTO stock_takes (account_id, id, status, scope, actor_name)
+    SELECT ${account.accountId}, g, 'reconciled', '{}', 'seed' FROM generate_series(1, 4) AS g`;
   await db.$executeRawUnsafe("ANALYZE stock_movements");
+  await db.$executeRawUnsafe("ANALYZE stock_adjustments");
 }, 300_000);
 
 afterAll(async () => {
@@ -69,14 +99,17 @@ interface PlanNode {
 
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
-/** Runs the service query and returns the one statement it sent to stock_movements. */
-async function capture(query: MovementQuery) {
+/** Runs a service query and returns the one statement it sent to the table. */
+async function captureFrom<P>(table: string, run: () => Promise<P>) {
   queries.length = 0;
-  const page = await queryMovements(ctx, query);
-  const statements = queries.filter((q) => q.sql.includes('FROM "public"."stock_movements"'));
+  const page = await run();
+  const statements = queries.filter((q) => q.sql.includes(`FROM "public"."${table}"`));
   expect(statements).toHaveLength(1);
   return { page, statement: statements[0]! };
 }
+
+const capture = (query: MovementQuery) =>
+  captureFrom("stock_movements", () => queryMovements(ctx, query));
 
 /** The nodes of PostgreSQL's plan for a captured statement, run with its own parameters. */
 async function explain(statement: { sql: string; params: unknown[] }, analyze = false) {
@@ -88,8 +121,28 @@ async function explain(statement: { sql: string; params: unknown[] }, analyze = 
   return flatten(result.rows[0]!["QUERY PLAN"][0].Plan);
 }
 
-const scansOfLedger = (nodes: PlanNode[]) =>
-  nodes.filter((n) => n["Relation Name"] === "stock_movements");
+const scansOf = (table: string, nodes: PlanNode[]) =>
+  nodes.filter((n) => n["Relation Name"] === table);
+const scansOfLedger = (nodes: PlanNode[]) => scansOf("stock_movements", nodes);
+
+/** The plan reads the table through exactly the given index, and skips nothing by OFFSET. */
+async function expectServedBy(
+  table: string,
+  statement: { sql: string; params: unknown[] },
+  index: string,
+) {
+  const nodes = await explain(statement);
+  const scans = scansOf(table, nodes);
+  expect(scans.map((n) => n["Node Type"])).not.toContain("Seq Scan");
+  expect(scans).toEqual([
+    expect.objectContaining({
+      "Node Type": expect.stringMatching(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/),
+    }),
+  ]);
+  expect(nodes.map((n) => n["Index Name"]).filter(Boolean)).toEqual([index]);
+  // Prisma always writes an OFFSET clause; it must skip nothing (keyset, not offset paging).
+  expect(offsets(statement).filter((o) => o !== 0)).toEqual([]);
+}
 
 /** The values every OFFSET clause of a statement is bound to. */
 function offsets(statement: { sql: string; params: unknown[] }): number[] {
@@ -106,6 +159,14 @@ const shapes: [string, MovementQuery, string][] = [
   ["one supplier item", { supplierItemId: 3 }, "stock_movements_supplier_item_idx"],
   ["one stock take", { stockTakeId: 2 }, "stock_movements_stock_take_idx"],
   ["one SKU within a window", { skuId: 2, ...window }, "stock_movements_sku_idx"],
+  ["one adjustment", { adjustmentId: 7 }, "stock_movements_adjustment_idx"],
+  ["a window, one reason", { ...window, reason: "correction" }, "stock_movements_window_idx"],
+  ["a window, one source", { ...window, source: "adjustment" }, "stock_movements_window_idx"],
+  [
+    "one SKU, one reason and reference",
+    { skuId: 2, reason: "correction", reference: "PO-1" },
+    "stock_movements_sku_idx",
+  ],
 ];
 const cases = shapes.flatMap(([name, filter, index]) =>
   (["desc", "asc"] as const).flatMap((order) =>
@@ -133,18 +194,7 @@ describe("movement queries are served by indexes", () => {
       }
       const { page, statement } = await capture({ ...filter, order, limit, cursor });
       expect(page.items).toHaveLength(limit);
-
-      const nodes = await explain(statement);
-      const scans = scansOfLedger(nodes);
-      expect(scans.map((n) => n["Node Type"])).not.toContain("Seq Scan");
-      expect(scans).toEqual([
-        expect.objectContaining({
-          "Node Type": expect.stringMatching(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/),
-        }),
-      ]);
-      expect(nodes.map((n) => n["Index Name"]).filter(Boolean)).toEqual([index]);
-      // Prisma always writes an OFFSET clause; it must skip nothing (keyset, not offset paging).
-      expect(offsets(statement).filter((o) => o !== 0)).toEqual([]);
+      await expectServedBy("stock_movements", statement, index);
     },
     60_000,
   );
@@ -166,4 +216,35 @@ describe("movement queries are served by indexes", () => {
     expect(firstScan?.["Actual Rows"]).toBe(21);
     expect(deepScan?.["Actual Rows"]).toBe(21);
   }, 60_000);
+});
+
+const adjustmentShapes: [string, AdjustmentListQuery, string][] = [
+  ["every adjustment", {}, "stock_adjustments_created_idx"],
+  ["a window", window, "stock_adjustments_created_idx"],
+  ["one reason", { reason: "lost" }, "stock_adjustments_reason_idx"],
+  ["one reference", { reference: "REF-7" }, "stock_adjustments_reference_idx"],
+];
+
+describe("adjustment lists are served by indexes", () => {
+  it.each(
+    adjustmentShapes.flatMap(([name, filter, index]) =>
+      [false, true].map((withCursor) => ({ name, filter, index, withCursor })),
+    ),
+  )(
+    "$name (after a cursor: $withCursor): an index scan on $index, no Seq Scan",
+    async ({ filter, index, withCursor }) => {
+      const limit = 20;
+      let cursor: string | undefined;
+      if (withCursor) {
+        cursor = (await listAdjustments(ctx, { ...filter, limit })).nextCursor ?? undefined;
+        expect(cursor).toEqual(expect.any(String));
+      }
+      const { page, statement } = await captureFrom("stock_adjustments", () =>
+        listAdjustments(ctx, { ...filter, limit, cursor }),
+      );
+      expect(page.items).toHaveLength(limit);
+      await expectServedBy("stock_adjustments", statement, index);
+    },
+    60_000,
+  );
 });

@@ -1,5 +1,7 @@
 import { MaxLength } from "class-validator";
-import { Field, InputType, Int } from "type-graphql";
+import { ArgsType, Field, InputType, Int } from "type-graphql";
+import { WindowFilter } from "../../graphql/common.types.js";
+import { PageArgs } from "../../graphql/connection.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { AdjustmentReason, StockEntityType } from "../../graphql/enums.js";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
@@ -7,22 +9,20 @@ import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { TEXT_LIMITS } from "./adjustment.service.js";
 
+/** The fields of setting one entity's on hand (a base only: never in the schema itself). */
 @InputType()
-export class AdjustSkuStockInput {
-  @Field(() => Int)
-  skuId!: number;
-
+abstract class AbsoluteStockFields {
   @Field(() => QuantityScalar, { description: "The new absolute on hand." })
   onHand!: Decimal;
 
-  @Field(() => AdjustmentReason)
+  @Field(() => AdjustmentReason, { description: "Why the quantity changes." })
   reason!: string;
 
   @Field(() => String, { nullable: true, description: "Required for MANUAL and ERROR." })
   @MaxLength(TEXT_LIMITS.note)
   note?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Your reference (an order number, say)." })
   @MaxLength(TEXT_LIMITS.reference)
   reference?: string | null;
 
@@ -34,6 +34,21 @@ export class AdjustSkuStockInput {
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
+}
+
+@InputType({ description: "Sets a SKU's on hand to an absolute value." })
+export class AdjustSkuStockInput extends AbsoluteStockFields {
+  @Field(() => Int, { description: "The SKU to adjust." })
+  skuId!: number;
+}
+
+@InputType({
+  description:
+    "Sets an unlinked supplier item's on hand to an absolute value (a linked item's stock is its SKU's: LINKED_SUPPLIER_ITEM).",
+})
+export class AdjustSupplierItemStockInput extends AbsoluteStockFields {
+  @Field(() => Int, { description: "The supplier item to adjust." })
+  supplierItemId!: number;
 }
 
 @InputType()
@@ -72,4 +87,29 @@ export class BulkAdjustStockInput {
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
+}
+
+@InputType({
+  description:
+    "Narrows the adjustments listed; from/to follow the movement filter's date rules (no window is required).",
+})
+export class StockAdjustmentFilter extends WindowFilter {
+  @Field(() => AdjustmentReason, {
+    nullable: true,
+    description: "Only adjustments with this reason.",
+  })
+  reason?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Only adjustments with exactly this reference.",
+  })
+  @MaxLength(TEXT_LIMITS.reference)
+  reference?: string;
+}
+
+@ArgsType()
+export class StockAdjustmentsArgs extends PageArgs {
+  @Field(() => StockAdjustmentFilter, { nullable: true, description: "What to list." })
+  filter?: StockAdjustmentFilter;
 }

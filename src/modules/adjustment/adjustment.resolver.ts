@@ -1,8 +1,33 @@
-import { Arg, Authorized, Ctx, Mutation, Resolver } from "type-graphql";
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from "type-graphql";
+import { PageArgs, toConnection } from "../../graphql/connection.js";
 import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import * as adjustments from "./adjustment.service.js";
-import { AdjustSkuStockInput, BulkAdjustStockInput } from "./adjustment.inputs.js";
-import { AdjustSkuStockPayload, BulkAdjustStockPayload } from "./adjustment.types.js";
+import * as history from "./adjustment.read.js";
+import {
+  AdjustSkuStockInput,
+  AdjustSupplierItemStockInput,
+  BulkAdjustStockInput,
+  StockAdjustmentsArgs,
+} from "./adjustment.inputs.js";
+import {
+  AdjustSkuStockPayload,
+  AdjustSupplierItemStockPayload,
+  BulkAdjustStockPayload,
+  StockAdjustmentLineConnection,
+  StockAdjustmentRecord,
+  StockAdjustmentRecordConnection,
+} from "./adjustment.types.js";
 
 @Resolver()
 export class AdjustmentResolver {
@@ -25,6 +50,25 @@ export class AdjustmentResolver {
   }
 
   @Authorized("adjust")
+  @Mutation(() => AdjustSupplierItemStockPayload, {
+    description:
+      "Sets an unlinked supplier item's on hand to an absolute value; a linked item's stock is its SKU's (LINKED_SUPPLIER_ITEM).",
+  })
+  async adjustSupplierItemStock(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => AdjustSupplierItemStockInput) input: AdjustSupplierItemStockInput,
+  ) {
+    const { supplierItemId, idempotencyKey, ...data } = input;
+    const { value } = await adjustments.adjustSupplierItem(
+      serviceContext(ctx),
+      supplierItemId,
+      data,
+      idempotencyKey ?? undefined,
+    );
+    return { ...value, userErrors: [] };
+  }
+
+  @Authorized("adjust")
   @Mutation(() => BulkAdjustStockPayload, {
     description:
       "Sets up to 10,000 SKUs and supplier items to absolute quantities, all or nothing.",
@@ -40,5 +84,55 @@ export class AdjustmentResolver {
       idempotencyKey ?? undefined,
     );
     return { adjustment: value, userErrors: [] };
+  }
+
+  @Authorized("read")
+  @Query(() => StockAdjustmentRecord, {
+    description: "An adjustment by id (ADJUSTMENT_NOT_FOUND if the account has none).",
+  })
+  stockAdjustment(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("id", () => Int, { description: "The adjustment's id." }) id: number,
+  ) {
+    return history.getAdjustment(serviceContext(ctx), id);
+  }
+
+  @Authorized("read")
+  @Query(() => StockAdjustmentRecordConnection, {
+    description: "The account's adjustments, newest first.",
+  })
+  async stockAdjustments(
+    @Ctx() ctx: GraphQLContext,
+    @Args(() => StockAdjustmentsArgs) { filter, first, after }: StockAdjustmentsArgs,
+  ) {
+    return toConnection(
+      await history.listAdjustments(serviceContext(ctx), {
+        ...filter,
+        limit: first,
+        cursor: after,
+      }),
+      after,
+    );
+  }
+}
+
+@Resolver(() => StockAdjustmentRecord)
+export class StockAdjustmentRecordResolver {
+  @Authorized("read")
+  @FieldResolver(() => StockAdjustmentLineConnection, {
+    description: "The adjustment's lines in the order sent, a page at a time.",
+  })
+  async lines(
+    @Ctx() ctx: GraphQLContext,
+    @Root() adjustment: StockAdjustmentRecord,
+    @Args(() => PageArgs) { first, after }: PageArgs,
+  ) {
+    return toConnection(
+      await history.listAdjustmentLines(serviceContext(ctx), adjustment.id, {
+        limit: first,
+        cursor: after,
+      }),
+      after,
+    );
   }
 }

@@ -5,12 +5,16 @@ import {
   examples,
   ok,
   problemResponses,
+  READ_PROBLEMS,
   ref,
   replayHeaders,
   WRITE_PROBLEMS,
 } from "../../http/openapi-schemas.js";
-import { idParams, idempotencyHeaders } from "../../http/validation.js";
+import { toRest, toRestPage } from "../../http/serialize.js";
+import { idParams, idempotencyHeaders, pageQuery, windowQuery } from "../../http/validation.js";
+import * as history from "./adjustment.read.js";
 import * as adjustments from "./adjustment.service.js";
+import { TEXT_LIMITS } from "./adjustment.service.js";
 
 /** What any adjustment can answer besides WRITE_PROBLEMS. */
 const ADJUSTMENT_PROBLEMS = [
@@ -20,12 +24,30 @@ const ADJUSTMENT_PROBLEMS = [
   "ON_HAND_CHANGED",
 ] as const;
 
-interface AdjustSkuBody {
+interface AbsoluteBody {
   on_hand: number;
   reason?: string;
   note?: string | null;
   reference?: string | null;
   expected_on_hand?: number | null;
+}
+
+/** The service input of a PATCH setting one entity's on hand. */
+const absoluteInput = (body: AbsoluteBody) => ({
+  onHand: body.on_hand,
+  reason: body.reason,
+  note: body.note,
+  reference: body.reference,
+  expectedOnHand: body.expected_on_hand,
+});
+
+interface AdjustmentListQuerystring {
+  from?: string;
+  to?: string;
+  reason?: string;
+  reference?: string;
+  limit?: number;
+  cursor?: string;
 }
 
 interface BulkBody {
@@ -35,9 +57,12 @@ interface BulkBody {
   lines: { type: string; id: number; new_qty: number; expected_qty?: number | null }[];
 }
 
-/** PATCH /api/v1/skus/{id} and POST /api/v1/stock-adjustments/bulk. */
+/**
+ * PATCH /api/v1/skus/{id}, PATCH /api/v1/supplier-items/{id}, POST /api/v1/stock-adjustments/bulk,
+ * and reading adjustments back.
+ */
 export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
-  app.patch<{ Params: { id: number }; Body: AdjustSkuBody }>(
+  app.patch<{ Params: { id: number }; Body: AbsoluteBody }>(
     "/skus/:id",
     {
       onRequest: requireScope("adjust"),
@@ -62,15 +87,154 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { on_hand, reason, note, reference, expected_on_hand } = request.body;
       const result = await adjustments.adjustSku(
         ctxOf(request),
         request.params.id,
-        { onHand: on_hand, reason, note, reference, expectedOnHand: expected_on_hand },
+        absoluteInput(request.body),
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 200, result, ({ sku, movement }) => ({ ...sku, movement }));
     },
+  );
+
+  app.patch<{ Params: { id: number }; Body: AbsoluteBody }>(
+    "/supplier-items/:id",
+    {
+      onRequest: requireScope("adjust"),
+      schema: {
+        operationId: "adjustSupplierItemStock",
+        tags: ["adjustments"],
+        summary: "Set an unlinked supplier item's on hand to an absolute value",
+        description:
+          "Needs the adjust scope. Like PATCH /skus/{id}. A linked item's stock is its SKU's: 422 LINKED_SUPPLIER_ITEM names the SKU to adjust instead. Send an Idempotency-Key header to make retries safe.",
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: ref("SupplierItemStockUpdate"),
+        response: {
+          200: ok(
+            "AdjustedSupplierItem",
+            "The supplier item with its new on hand, and the movement written (null if unchanged)",
+            {
+              ...examples.supplierItem,
+              on_hand: 40,
+              movement: {
+                ...examples.movement,
+                entity_type: "supplier_item",
+                sku_id: null,
+                supplier_item_id: examples.supplierItem.id,
+                quantity_before: 36,
+                quantity_after: 40,
+                change: 4,
+                reason: "received",
+                note: null,
+                reference: "PO-1043",
+              },
+            },
+            replayHeaders,
+          ),
+          ...problemResponses(
+            ...WRITE_PROBLEMS,
+            "SUPPLIER_ITEM_NOT_FOUND",
+            ...ADJUSTMENT_PROBLEMS,
+            "LINKED_SUPPLIER_ITEM",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await adjustments.adjustSupplierItem(
+        ctxOf(request),
+        request.params.id,
+        absoluteInput(request.body),
+        idempotencyKeyOf(request),
+      );
+      return sendIdempotent(reply, 200, result, ({ supplierItem, movement }) => ({
+        ...supplierItem,
+        movement,
+      }));
+    },
+  );
+
+  app.get<{ Querystring: AdjustmentListQuerystring }>(
+    "/stock-adjustments",
+    {
+      onRequest: requireScope("read"),
+      schema: {
+        operationId: "listStockAdjustments",
+        tags: ["adjustments"],
+        summary: "List adjustments, newest first",
+        description:
+          "Needs the read scope. Without lines (GET /stock-adjustments/{id} has them). from/to follow the movement query's date rules (YYYY-MM-DD in the account's time zone, a date-only `to` including that day, or RFC 3339), but no window is required. reason and reference match exactly. Pages follow `next_cursor`.",
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            ...windowQuery,
+            reason: { type: "string", enum: [...adjustments.ADJUSTMENT_REASONS] },
+            reference: { type: "string", minLength: 1, maxLength: TEXT_LIMITS.reference },
+            ...pageQuery.properties,
+          },
+        },
+        response: {
+          200: ok("StockAdjustmentPage", "One page of adjustments", {
+            data: [(({ lines: _lines, ...rest }) => rest)(examples.adjustment)],
+            next_cursor: null,
+          }),
+          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "INVALID_DATE_RANGE"),
+        },
+      },
+    },
+    async (request) => toRestPage(await history.listAdjustments(ctxOf(request), request.query)),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    "/stock-adjustments/:id",
+    {
+      onRequest: requireScope("read"),
+      schema: {
+        operationId: "getStockAdjustment",
+        tags: ["adjustments"],
+        summary: "Get an adjustment with its lines",
+        description: `Needs the read scope. The same shape as the bulk answer, with the first ${history.FIRST_LINES} lines; \`lines_next_cursor\` (null when there are no more) continues at GET /stock-adjustments/{id}/lines.`,
+        params: idParams,
+        response: {
+          200: ok("StockAdjustmentWithLines", "The adjustment and its first lines", {
+            ...examples.adjustment,
+            lines_next_cursor: null,
+          }),
+          ...problemResponses(...READ_PROBLEMS, "ADJUSTMENT_NOT_FOUND"),
+        },
+      },
+    },
+    async (request) =>
+      toRest(await history.getAdjustmentWithLines(ctxOf(request), request.params.id)),
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { limit?: number; cursor?: string } }>(
+    "/stock-adjustments/:id/lines",
+    {
+      onRequest: requireScope("read"),
+      schema: {
+        operationId: "listStockAdjustmentLines",
+        tags: ["adjustments"],
+        summary: "Page through an adjustment's lines",
+        description:
+          "Needs the read scope. In the order the request listed them; `cursor` is a `lines_next_cursor` or `next_cursor`.",
+        params: idParams,
+        querystring: pageQuery,
+        response: {
+          200: ok("StockAdjustmentLinePage", "One page of lines", {
+            data: examples.adjustment.lines,
+            next_cursor: null,
+          }),
+          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "ADJUSTMENT_NOT_FOUND"),
+        },
+      },
+    },
+    async (request) =>
+      toRestPage(
+        await history.listAdjustmentLines(ctxOf(request), request.params.id, request.query),
+      ),
   );
 
   app.post<{ Body: BulkBody }>(

@@ -22,8 +22,8 @@ import {
   SYSTEM_REASONS,
   type AdjustmentReasonValue,
 } from "../../reasons.js";
-import { loadSku } from "../catalog/catalog.service.js";
-import type { Sku } from "../catalog/catalog.types.js";
+import { loadSku, loadSupplierItem } from "../catalog/catalog.service.js";
+import type { Sku, SupplierItem } from "../catalog/catalog.types.js";
 import { movementsByIds } from "../movement/movement.service.js";
 import type { StockMovement } from "../movement/movement.types.js";
 import type { StockAdjustment } from "./adjustment.types.js";
@@ -46,13 +46,19 @@ export interface BulkLineData {
   expectedQty?: unknown;
 }
 
-export interface AdjustSkuData extends AdjustmentHeader {
+/** One entity (a SKU, or an unlinked supplier item) set to an absolute value. */
+export interface AdjustOneData extends AdjustmentHeader {
   onHand: unknown;
   expectedOnHand?: unknown;
 }
 
 export interface SkuAdjustment {
   sku: Sku;
+  movement: StockMovement | null;
+}
+
+export interface SupplierItemAdjustment {
+  supplierItem: SupplierItem;
   movement: StockMovement | null;
 }
 
@@ -84,42 +90,74 @@ type PathOf = (
 ) => (string | number)[];
 
 /** Sets one SKU's on hand to an absolute value: one movement, or none when it already has that value. */
-export async function adjustSku(
+export function adjustSku(
   ctx: ServiceContext,
   skuId: number,
-  input: AdjustSkuData,
+  input: AdjustOneData,
   idempotencyKey?: string,
 ): Promise<Idempotent<SkuAdjustment>> {
-  // The SKU is named by the URL (REST) or skuId (GraphQL): an unknown one is a plain 404.
+  return adjustOne(
+    ctx,
+    { entityType: "sku", id: skuId },
+    input,
+    idempotencyKey,
+    async (tx, movement) => ({
+      sku: await loadSku(tx, ctx.principal.accountId, skuId),
+      movement,
+    }),
+  );
+}
+
+/** Sets an unlinked supplier item's on hand to an absolute value (a linked one's stock is its SKU's). */
+export function adjustSupplierItem(
+  ctx: ServiceContext,
+  itemId: number,
+  input: AdjustOneData,
+  idempotencyKey?: string,
+): Promise<Idempotent<SupplierItemAdjustment>> {
+  const ref = { entityType: "supplier_item", id: itemId } as const;
+  return adjustOne(ctx, ref, input, idempotencyKey, async (tx, movement) => ({
+    supplierItem: await loadSupplierItem(tx, ctx.principal.accountId, itemId),
+    movement,
+  }));
+}
+
+/**
+ * One entity set to an absolute value: a one-line adjustment whose result is shaped by `result`
+ * (the entity as it is now, and the movement written, if any).
+ */
+async function adjustOne<R>(
+  ctx: ServiceContext,
+  ref: EntityRef,
+  input: AdjustOneData,
+  idempotencyKey: string | undefined,
+  result: (tx: Tx, movement: StockMovement | null) => Promise<R>,
+): Promise<Idempotent<R>> {
+  // The entity is named by the URL (REST) or its id field (GraphQL): an unknown one is a plain 404.
   const path: PathOf = (_i, field) =>
     field === "newQty" ? ["onHand"] : field === "expectedQty" ? ["expectedOnHand"] : [];
-  const line = { type: "sku", id: skuId, newQty: input.onHand, expectedQty: input.expectedOnHand };
+  const line = {
+    type: ref.entityType,
+    id: ref.id,
+    newQty: input.onHand,
+    expectedQty: input.expectedOnHand,
+  };
   const request = parseRequest(input, [line], path);
   const sent = {
     ...headerAsSent(input),
     onHand: quantityAsSent(input.onHand),
     expectedOnHand: quantityAsSent(input.expectedOnHand),
   };
-  return adjust(
-    ctx,
-    request,
-    path,
-    `adjustSku:${skuId}`,
-    sent,
-    idempotencyKey,
-    async (tx, value) => {
-      const line = value.lines[0];
-      const movements = await movementsByIds(
-        tx,
-        ctx.principal.accountId,
-        line?.movementId ? [line.movementId] : [],
-      );
-      return {
-        sku: await loadSku(tx, ctx.principal.accountId, skuId),
-        movement: line?.movementId ? (movements.get(line.movementId) ?? null) : null,
-      };
-    },
-  );
+  const operation = `${ref.entityType === "sku" ? "adjustSku" : "adjustSupplierItem"}:${ref.id}`;
+  return adjust(ctx, request, path, operation, sent, idempotencyKey, async (tx, value) => {
+    const movementId = value.lines[0]?.movementId ?? null;
+    const movements = await movementsByIds(
+      tx,
+      ctx.principal.accountId,
+      movementId ? [movementId] : [],
+    );
+    return result(tx, movementId ? (movements.get(movementId) ?? null) : null);
+  });
 }
 
 /** Sets each line's entity to its absolute new quantity, all or nothing; unchanged lines write no movement. */

@@ -153,7 +153,7 @@ export async function listSupplierItems(
   const after = decodeIdCursor("supplier_item", args.cursor);
   const rows = await ctx.db.supplierItem.findMany({
     where: { accountId: ctx.principal.accountId, id: { gt: after } },
-    include: { sku: { select: { onHand: true } } },
+    include: linkedSku,
     omit: { accountId: true },
     orderBy: { id: "asc" },
     take: take + 1,
@@ -173,25 +173,35 @@ export async function loadSku(db: Reader, accountId: number, id: number): Promis
   return sku;
 }
 
-async function loadSupplierItem(db: Reader, accountId: number, id: number): Promise<SupplierItem> {
+/** The supplier item as the API shows it, read with the given client. */
+export async function loadSupplierItem(
+  db: Reader,
+  accountId: number,
+  id: number,
+): Promise<SupplierItem> {
   const item = await db.supplierItem.findUnique({
     where: { accountId_id: { accountId, id } },
-    include: { sku: { select: { onHand: true } } },
+    include: linkedSku,
     omit: { accountId: true },
   });
   if (!item) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
   return toSupplierItem(item);
 }
 
-/** A linked item shows its SKU's stock: that is the stock it has. */
+/** What a linked item shows of its SKU: the SKU's stock is the stock it has. */
+const linkedSku = { sku: { select: { onHand: true, updatedAt: true } } } as const;
+
 type SupplierItemRow = Prisma.SupplierItemGetPayload<{
-  include: { sku: { select: { onHand: true } } };
+  include: typeof linkedSku;
   omit: { accountId: true };
 }>;
 
+/** A linked item shows its SKU's on hand, and changed when either it or its SKU last did. */
 function toSupplierItem(row: SupplierItemRow): SupplierItem {
   const { sku, ...item } = row;
-  return { ...item, onHand: sku ? sku.onHand : item.onHand };
+  if (!sku) return item;
+  const updatedAt = sku.updatedAt > item.updatedAt ? sku.updatedAt : item.updatedAt;
+  return { ...item, onHand: sku.onHand, updatedAt };
 }
 
 async function recordOpeningBalance(
@@ -260,7 +270,7 @@ export async function supplierItemsByIds(
 ): Promise<Map<number, SupplierItem>> {
   const rows = await db.supplierItem.findMany({
     where: { accountId, id: { in: [...ids] } },
-    include: { sku: { select: { onHand: true } } },
+    include: linkedSku,
     omit: { accountId: true },
   });
   return new Map(rows.map((r) => [r.id, toSupplierItem(r)]));

@@ -1,34 +1,42 @@
+import { MaxLength } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
+import { WindowFilter } from "../../graphql/common.types.js";
 import { PageArgs } from "../../graphql/connection.js";
-import { SortOrder } from "../../graphql/enums.js";
+import { MovementSource, SortOrder, StockReason } from "../../graphql/enums.js";
 
 @InputType({
   description:
-    "Bounded by an entity (skuId, supplierItemId or stockTakeId: any window, or none) or by a window of at most 31 days.",
+    "Bounded by an entity (skuId, supplierItemId, stockTakeId or adjustmentId: any window, or none) or by a window of at most 31 days; reason, source and reference narrow a bounded query. An entity that does not exist is its NOT_FOUND error, never an empty page.",
 })
-export class StockMovementFilter {
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "YYYY-MM-DD (start of that day in the account's time zone) or an RFC 3339 timestamp.",
-  })
-  from?: string;
-
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "YYYY-MM-DD (that whole day included) or an RFC 3339 timestamp (included); default now.",
-  })
-  to?: string;
-
-  @Field(() => Int, { nullable: true })
+export class StockMovementFilter extends WindowFilter {
+  @Field(() => Int, { nullable: true, description: "This SKU's movements." })
   skuId?: number;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "This supplier item's movements; for a linked item, its SKU's (which hold its stock).",
+  })
   supplierItemId?: number;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "Movements written by this stock take." })
   stockTakeId?: number;
+
+  @Field(() => Int, { nullable: true, description: "Movements written by this adjustment." })
+  adjustmentId?: number;
+
+  @Field(() => StockReason, { nullable: true, description: "Only movements with this reason." })
+  reason?: string;
+
+  @Field(() => MovementSource, { nullable: true, description: "Only movements from this source." })
+  source?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Only movements with exactly this reference.",
+  })
+  @MaxLength(200)
+  reference?: string;
 }
 
 @ArgsType()

@@ -68,7 +68,7 @@ export class SupplierItemMovementsResolver {
   @Authorized("read")
   @FieldResolver(() => StockMovementConnection, {
     description:
-      "This supplier item's own movements, newest first (a linked item's stock moves on its SKU).",
+      "This supplier item's movements, newest first; a linked item's stock is its SKU's, so its history is the SKU's movements.",
   })
   async movements(
     @Ctx() ctx: GraphQLContext,

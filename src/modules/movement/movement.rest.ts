@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { examples, ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-schemas.js";
-import { toRestPage } from "../../http/serialize.js";
+import { toRest } from "../../http/serialize.js";
+import { windowQuery } from "../../http/validation.js";
+import { MovementSource, StockReason } from "../../generated/prisma/enums.js";
 import * as movements from "./movement.service.js";
 
 const id = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
@@ -12,6 +14,10 @@ interface MovementQuerystring {
   sku_id?: number;
   supplier_item_id?: number;
   stock_take_id?: number;
+  adjustment_id?: number;
+  reason?: string;
+  source?: string;
+  reference?: string;
   limit?: number;
   cursor?: string;
   order?: "asc" | "desc";
@@ -28,26 +34,24 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
         tags: ["movements"],
         summary: "Query stock movements",
         description:
-          "Bounded by sku_id, supplier_item_id or stock_take_id (any window, or none, pages the full history) or by a from/to window of at most 31 days in the account's time zone. Dates are YYYY-MM-DD (a date-only `to` includes that day) or RFC 3339 timestamps; `to` defaults to now. Pages follow `next_cursor` (also in the Link header). Newest first; `order=asc` for sync consumers. Needs the read scope.",
+          "Needs the read scope. Bounded by sku_id, supplier_item_id, stock_take_id or adjustment_id (any window, or none, pages the full history) or by a from/to window of at most 31 days in the account's time zone; reason, source and reference narrow a bounded query. An entity filter naming nothing in the account is its 404 (SKU_NOT_FOUND, ...); a linked supplier item's history is its SKU's movements. Dates are YYYY-MM-DD (a date-only `to` includes that day) or RFC 3339 timestamps; `to` defaults to now. Pages follow `next_cursor` (also in the Link header) while `has_more` is true; with order=asc the last page still carries a `next_cursor` to poll from later for new movements.",
         querystring: {
           type: "object",
           additionalProperties: false,
           properties: {
-            from: {
-              type: "string",
-              maxLength: 64,
-              description: "YYYY-MM-DD (that day in the account's time zone) or RFC 3339.",
-              examples: ["2026-11-01"],
-            },
-            to: {
-              type: "string",
-              maxLength: 64,
-              description: "YYYY-MM-DD (includes that day) or RFC 3339; defaults to now.",
-              examples: ["2026-11-30"],
-            },
+            ...windowQuery,
             sku_id: id,
             supplier_item_id: id,
             stock_take_id: id,
+            adjustment_id: { ...id, description: "Movements written by this adjustment." },
+            reason: { type: "string", enum: Object.values(StockReason) },
+            source: { type: "string", enum: Object.values(MovementSource) },
+            reference: {
+              type: "string",
+              minLength: 1,
+              maxLength: 200,
+              description: "Exact match.",
+            },
             limit: {
               type: "integer",
               minimum: 1,
@@ -66,7 +70,7 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
           200: ok(
             "StockMovementPage",
             "One page of movements",
-            { data: [examples.movement], next_cursor: null },
+            { data: [examples.movement], next_cursor: null, has_more: false },
             {
               link: {
                 type: "string",
@@ -80,6 +84,10 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
             "UNBOUNDED_QUERY",
             "WINDOW_TOO_LONG",
             "INVALID_DATE_RANGE",
+            "SKU_NOT_FOUND",
+            "SUPPLIER_ITEM_NOT_FOUND",
+            "STOCK_TAKE_NOT_FOUND",
+            "ADJUSTMENT_NOT_FOUND",
           ),
         },
       },
@@ -92,6 +100,10 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
         skuId: q.sku_id,
         supplierItemId: q.supplier_item_id,
         stockTakeId: q.stock_take_id,
+        adjustmentId: q.adjustment_id,
+        reason: q.reason,
+        source: q.source,
+        reference: q.reference,
         limit: q.limit,
         cursor: q.cursor,
         order: q.order,
@@ -101,7 +113,11 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
         next.set("cursor", page.nextCursor);
         reply.header("link", `<${request.url.split("?")[0]}?${next.toString()}>; rel="next"`);
       }
-      return toRestPage(page);
+      return {
+        data: page.items.map((i) => toRest(i.node)),
+        next_cursor: page.nextCursor ?? page.resumeCursor ?? null,
+        has_more: page.nextCursor !== null,
+      };
     },
   );
 }

@@ -1,11 +1,26 @@
 // Reading the ledger. Movements are written only by src/ledger.
-import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient, Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
-import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
-import { calendarDays, FILTER_DATE_RULE, parseFilterDate } from "../../dates.js";
-import { AppError, type ErrorCode } from "../../errors.js";
+import {
+  decodeTimeCursor,
+  encodeTimeCursor,
+  keysetAfter,
+  pageSize,
+  queryFingerprint,
+  type Page,
+} from "../../cursor.js";
+import { calendarDays } from "../../dates.js";
+import { AppError, notFound, type FieldError } from "../../errors.js";
+import {
+  checkWindowOrder,
+  invalidFilter,
+  parseWindow,
+  textFilter,
+  withoutNulls,
+  type Window,
+} from "../../filters.js";
 import type { StockMovement as MovementRow } from "../../generated/prisma/client.js";
+import { MovementSource, StockReason } from "../../generated/prisma/enums.js";
 import type { StockMovement } from "./movement.types.js";
 
 export const MAX_WINDOW_DAYS = 31;
@@ -35,6 +50,10 @@ export interface MovementFilter {
   skuId?: number | null;
   supplierItemId?: number | null;
   stockTakeId?: number | null;
+  adjustmentId?: number | null;
+  reason?: string | null;
+  source?: string | null;
+  reference?: string | null;
 }
 
 export interface MovementQuery extends MovementFilter {
@@ -43,125 +62,173 @@ export interface MovementQuery extends MovementFilter {
   order?: "asc" | "desc" | null;
 }
 
+/** The longest reference a filter may name: as long as any stored one. */
+const MAX_REFERENCE = 200;
+const REASONS = Object.values(StockReason) as string[];
+const SOURCES = Object.values(MovementSource) as string[];
+
 /**
  * Movements of the caller's account, newest first (or oldest first with order "asc"), keyset-
- * paginated on (occurred_at, id). A query must be bounded: by an entity (SKU, supplier item or
- * stock take; then any window, or none, pages the full history) or by a window of at most 31
- * calendar days in the account's time zone.
+ * paginated on (occurred_at, id). A query must be bounded: by an entity (SKU, supplier item,
+ * stock take or adjustment; then any window, or none, pages the full history) or by a window of
+ * at most 31 calendar days in the account's time zone. reason, source and reference narrow a
+ * bounded query. An entity that does not exist in the account is its 404, never an empty page;
+ * a linked supplier item's history is its SKU's (its stock is the SKU's).
  */
 export async function queryMovements(
   ctx: ServiceContext,
   query: MovementQuery,
 ): Promise<Page<StockMovement>> {
   const { accountId, timezone } = ctx.principal;
-  // GraphQL's explicit null means "not given", as an absent REST parameter does.
-  const { from, to, skuId, supplierItemId, stockTakeId, limit, cursor } = withoutNulls(query);
-  const take = pageSize(limit);
-  const order = query.order ?? "desc";
-  const window = parseWindow({ from, to, skuId, supplierItemId, stockTakeId }, timezone);
-  const fingerprint = createHash("sha256")
-    .update(JSON.stringify([accountId, order, from, to, skuId, supplierItemId, stockTakeId]))
-    .digest("base64url")
-    .slice(0, 12);
+  const q = withoutNulls(query);
+  const take = pageSize(q.limit);
+  const order = q.order ?? "desc";
+  const filter = checkFilter(q);
+  const window = parseWindow(q.from, q.to, timezone);
+  const fingerprint = queryFingerprint([accountId, order, q.from, q.to, ...Object.values(filter)]);
+  // Malformed input (400) is answered before unknown entities (404) and broken rules (422).
+  const position = q.cursor ? decodeTimeCursor("movement", q.cursor, fingerprint) : undefined;
+  const linkedSkuId = await checkEntities(ctx, filter);
+  checkBounds(filter, window, timezone);
 
-  const where: Prisma.StockMovementWhereInput = { accountId, skuId, supplierItemId, stockTakeId };
+  const { skuId, supplierItemId, stockTakeId, adjustmentId, reason, source, reference } = filter;
+  const where: Prisma.StockMovementWhereInput = {
+    accountId,
+    stockTakeId,
+    adjustmentId,
+    reason,
+    source,
+    reference,
+    ...(linkedSkuId === null ? { skuId, supplierItemId } : { skuId: linkedSkuId }),
+  };
   const bounds: Prisma.StockMovementWhereInput[] = [];
+  // Asked for a linked item together with another SKU: movements of both, which is none.
+  if (linkedSkuId !== null && skuId !== undefined) bounds.push({ skuId });
   if (window.start) bounds.push({ occurredAt: { gte: window.start } });
   if (window.end) bounds.push({ occurredAt: { lt: window.end } });
-  if (cursor) bounds.push(after(decodeMovementCursor(cursor, fingerprint), order));
+  if (position) bounds.push(keysetAfter("occurredAt", position, order));
   const rows = await ctx.db.stockMovement.findMany({
     where: { ...where, AND: bounds },
     orderBy: [{ occurredAt: order }, { id: order }],
     take: take + 1,
   });
   const items = rows.slice(0, take).map((r) => ({
-    cursor: encodeCursor("movement", [r.occurredAt.getTime(), Number(r.id), fingerprint]),
+    cursor: encodeTimeCursor("movement", { at: r.occurredAt, id: Number(r.id) }, fingerprint),
     node: toMovement(r),
   }));
-  return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
-}
-
-function decodeMovementCursor(cursor: string, fingerprint: string): { at: Date; id: bigint } {
-  const [at, id, seenFingerprint] = decodeCursor("movement", cursor, [
-    "number",
-    "number",
-    "string",
-  ]) as [number, number, string];
-  if (seenFingerprint !== fingerprint) {
-    throw invalid("INVALID_CURSOR", "cursor", "the cursor belongs to a different query");
-  }
-  // A safe integer past year 275760 is no Date: the database would fail on it (a 500).
-  if (Number.isNaN(new Date(at).getTime())) {
-    throw invalid("INVALID_CURSOR", "cursor", "not a cursor returned by this query");
-  }
-  return { at: new Date(at), id: BigInt(id) };
-}
-
-/**
- * Rows after the cursor in the page order. The range bound on occurred_at lets the index start
- * right at the cursor; the OR only sorts out rows sharing its millisecond.
- */
-function after(
-  { at, id }: { at: Date; id: bigint },
-  order: "asc" | "desc",
-): Prisma.StockMovementWhereInput {
-  return order === "desc"
-    ? { occurredAt: { lte: at }, OR: [{ occurredAt: { lt: at } }, { id: { lt: id } }] }
-    : { occurredAt: { gte: at }, OR: [{ occurredAt: { gt: at } }, { id: { gt: id } }] };
-}
-
-function withoutNulls<T extends object>(query: T): { [K in keyof T]?: Exclude<T[K], null> } {
-  return Object.fromEntries(
-    Object.entries(query).filter(([, v]) => v !== null && v !== undefined),
-  ) as {
-    [K in keyof T]?: Exclude<T[K], null>;
+  const last = items.at(-1)?.cursor ?? null;
+  return {
+    items,
+    nextCursor: rows.length > take ? last : null,
+    // Oldest first, the ledger grows at the end: a consumer resumes from here to see what is new.
+    resumeCursor: order === "asc" ? (last ?? q.cursor ?? null) : null,
   };
 }
 
-/** The half-open window [start, end) the filter asks for, after checking the bounding rules. */
-function parseWindow(filter: MovementFilter, timezone: string): { start?: Date; end?: Date } {
-  const from = filter.from == null ? undefined : parseFilterDate(filter.from, timezone);
-  const to = filter.to == null ? undefined : parseFilterDate(filter.to, timezone);
-  if (from === null) {
-    throw invalid("INVALID_PARAMETER", "from", `from must be ${FILTER_DATE_RULE}`);
-  }
-  if (to === null) {
-    throw invalid("INVALID_PARAMETER", "to", `to must be ${FILTER_DATE_RULE}`);
-  }
-  const start = from && (from.kind === "date" ? from.start : from.at).toJSDate();
-  // A date-only `to` includes that whole day; a timestamp `to` includes that instant.
-  const end =
-    to && (to.kind === "date" ? to.endExclusive.toJSDate() : new Date(to.at.toMillis() + 1));
+interface CheckedFilter {
+  skuId?: number;
+  supplierItemId?: number;
+  stockTakeId?: number;
+  adjustmentId?: number;
+  reason?: StockReason;
+  source?: MovementSource;
+  reference?: string;
+}
 
+/** The filter's values that need no database, checked (the transports check them too). */
+function checkFilter(q: ReturnType<typeof withoutNulls<MovementQuery>>): CheckedFilter {
+  for (const [name, value, allowed] of [
+    ["reason", q.reason, REASONS],
+    ["source", q.source, SOURCES],
+  ] as const) {
+    if (value !== undefined && !allowed.includes(value)) {
+      throw invalidFilter(
+        "INVALID_PARAMETER",
+        name,
+        `${name} must be one of ${allowed.join(", ")}`,
+      );
+    }
+  }
+  return {
+    skuId: q.skuId,
+    supplierItemId: q.supplierItemId,
+    stockTakeId: q.stockTakeId,
+    adjustmentId: q.adjustmentId,
+    reason: q.reason as StockReason | undefined,
+    source: q.source as MovementSource | undefined,
+    reference: textFilter(q.reference, "reference", MAX_REFERENCE),
+  };
+}
+
+/**
+ * Every entity the filter names must exist in the caller's account (a typo is not "no history").
+ * Returns the SKU a named supplier item is linked to, or null.
+ */
+async function checkEntities(ctx: ServiceContext, f: CheckedFilter): Promise<number | null> {
+  const { accountId } = ctx.principal;
+  const byId = <T>(id: number | undefined, find: (id: number) => Promise<T | null>) =>
+    id === undefined ? Promise.resolve(undefined) : find(id);
+  const [sku, item, stockTake, adjustment] = await Promise.all([
+    byId(f.skuId, (id) =>
+      ctx.db.sku.findUnique({ where: { accountId_id: { accountId, id } }, select: { id: true } }),
+    ),
+    byId(f.supplierItemId, (id) =>
+      ctx.db.supplierItem.findUnique({
+        where: { accountId_id: { accountId, id } },
+        select: { skuId: true },
+      }),
+    ),
+    byId(f.stockTakeId, (id) =>
+      ctx.db.stockTake.findUnique({
+        where: { accountId_id: { accountId, id } },
+        select: { id: true },
+      }),
+    ),
+    byId(f.adjustmentId, (id) =>
+      ctx.db.stockAdjustment.findUnique({
+        where: { accountId_id: { accountId, id } },
+        select: { id: true },
+      }),
+    ),
+  ]);
+  const errors: FieldError[] = [];
+  const missing = [
+    [sku, f.skuId, "SKU_NOT_FOUND", "skuId"],
+    [item, f.supplierItemId, "SUPPLIER_ITEM_NOT_FOUND", "supplierItemId"],
+    [stockTake, f.stockTakeId, "STOCK_TAKE_NOT_FOUND", "stockTakeId"],
+    [adjustment, f.adjustmentId, "ADJUSTMENT_NOT_FOUND", "adjustmentId"],
+  ] as const;
+  for (const [found, id, code, parameter] of missing) {
+    if (found === null && id !== undefined)
+      errors.push(notFound(code, id, [parameter]).fieldErrors[0]!);
+  }
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  return item?.skuId ?? null;
+}
+
+/** The bounding rules: an entity, or a window of at most MAX_WINDOW_DAYS calendar days. */
+function checkBounds(f: CheckedFilter, window: Window, timezone: string): void {
   const byEntity =
-    filter.skuId != null || filter.supplierItemId != null || filter.stockTakeId != null;
-  if (!byEntity && !start) {
-    throw invalid(
+    f.skuId !== undefined ||
+    f.supplierItemId !== undefined ||
+    f.stockTakeId !== undefined ||
+    f.adjustmentId !== undefined;
+  if (!byEntity && !window.start) {
+    throw invalidFilter(
       "UNBOUNDED_QUERY",
       "from",
-      `give a window (from, and optionally to) of at most ${MAX_WINDOW_DAYS} days, or filter by sku_id, supplier_item_id or stock_take_id`,
+      `give a window (from, and optionally to) of at most ${MAX_WINDOW_DAYS} days, or filter by sku_id, supplier_item_id, stock_take_id or adjustment_id`,
     );
   }
-  // A missing `to` means now (the query itself stays open-ended, so nothing just written is cut off).
-  if (start && start.getTime() >= (end ?? new Date()).getTime()) {
-    throw invalid(
-      "INVALID_DATE_RANGE",
-      end ? "to" : "from",
-      end ? "from must not be after to" : "from is in the future",
-    );
-  }
-  if (!byEntity && start) {
-    const days = calendarDays(start, end ?? new Date(), timezone);
+  checkWindowOrder(window);
+  if (!byEntity && window.start) {
+    const days = calendarDays(window.start, window.end ?? new Date(), timezone);
     if (days > MAX_WINDOW_DAYS) {
-      throw invalid(
+      throw invalidFilter(
         "WINDOW_TOO_LONG",
-        end ? "to" : "from",
+        window.end ? "to" : "from",
         `the window covers ${days} days; without an entity filter it may cover at most ${MAX_WINDOW_DAYS} (days counted in ${timezone})`,
       );
     }
   }
-  return { start, end };
 }
-
-const invalid = (code: ErrorCode, parameter: string, message: string) =>
-  new AppError(code, message, [{ path: [parameter], code, message }]);
