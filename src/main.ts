@@ -15,7 +15,9 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.removeAllListeners(signal);
 
   await migrate(database.url);
-  const db = createPrismaClient(database.url, config.poolSize);
+  const db = createPrismaClient(database.url, config.poolSize, {
+    maxWaitMs: config.poolWaitMs,
+  });
   const app = await buildApp({ db, config });
 
   let stopping = false;

@@ -10,7 +10,8 @@ const MAX_ATTEMPTS = 5;
 export async function inTransaction<T>(db: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.$transaction(work, { maxWait: 10_000, timeout: 120_000 });
+      // maxWait and timeout are the client's (createPrismaClient).
+      return await db.$transaction(work);
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, ERROR_CATALOG, isDatabaseUnavailable, type ErrorCode } from "../errors.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
+import { AppError, ERROR_CATALOG, type ErrorCode } from "../errors.js";
 import { toPointer } from "./serialize.js";
 
 // The one place errors become HTTP: RFC 9457 application/problem+json with a stable code.
