@@ -151,7 +151,7 @@ describe("demo account on first start", () => {
 
       const second = await ensureDemoAccount(db, dataDir);
 
-      expect(second).toEqual({ accountId: first?.accountId, token: first?.token, created: false });
+      expect(second).toEqual({ ...first, created: false });
       expect(await counts()).toEqual(before);
     },
     SLOW,
