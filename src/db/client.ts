@@ -23,8 +23,16 @@ export function createPrismaClient(
     max: poolSize,
     connectionTimeoutMillis: maxWaitMs,
   });
-  return new PrismaClient({
-    adapter,
-    transactionOptions: { maxWait: maxWaitMs, timeout: 120_000 },
-  });
+  const client = new PrismaClient({ adapter });
+  transactionOptions.set(client, { maxWait: maxWaitMs, timeout: 120_000 });
+  return client;
 }
+
+const transactionOptions = new WeakMap<PrismaClient, { maxWait: number; timeout: number }>();
+
+/**
+ * How long a use case's transaction may wait to start and then run on this client: what
+ * createPrismaClient was given, or the defaults for a client made elsewhere.
+ */
+export const transactionOptionsOf = (client: PrismaClient) =>
+  transactionOptions.get(client) ?? { maxWait: 10_000, timeout: 120_000 };
