@@ -14,7 +14,7 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
   COUNTPOINT_DATA_DIR: z.string().min(1).default(".data"),
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   BODY_LIMIT_BYTES: z.coerce

@@ -16,7 +16,7 @@ export interface PoolOptions {
 export function createPrismaClient(
   databaseUrl: string,
   poolSize: number,
-  { maxWaitMs = 10_000 }: PoolOptions = {},
+  { maxWaitMs = 30_000 }: PoolOptions = {},
 ): PrismaClient {
   const adapter = new PrismaPg({
     connectionString: databaseUrl,
@@ -35,4 +35,4 @@ const transactionOptions = new WeakMap<PrismaClient, { maxWait: number; timeout:
  * createPrismaClient was given, or the defaults for a client made elsewhere.
  */
 export const transactionOptionsOf = (client: PrismaClient) =>
-  transactionOptions.get(client) ?? { maxWait: 10_000, timeout: 120_000 };
+  transactionOptions.get(client) ?? { maxWait: 30_000, timeout: 120_000 };

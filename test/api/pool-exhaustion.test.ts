@@ -1,6 +1,5 @@
 import pg from "pg";
 import { createPrismaClient } from "../../src/db/client.js";
-import { buildApp } from "../../src/http/app.js";
 import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
 import { createSku, movementsOf } from "../helpers/stock.js";
@@ -19,20 +18,7 @@ let acct: TestAccount;
 beforeAll(async () => {
   t = await startTestApp();
   acct = await newAccount(t.db);
-  const db = createPrismaClient(databaseUrl(), POOL_SIZE, { maxWaitMs: 300 });
-  const app = await buildApp({
-    db,
-    config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: true },
-  });
-  small = {
-    db,
-    app,
-    baseUrl: await app.listen({ host: "127.0.0.1", port: 0 }),
-    close: async () => {
-      await app.close();
-      await db.$disconnect();
-    },
-  };
+  small = await startTestApp(createPrismaClient(databaseUrl(), POOL_SIZE, { maxWaitMs: 300 }));
 });
 afterAll(async () => {
   await small.close();

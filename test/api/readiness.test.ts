@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createPrismaClient } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
-import { buildApp } from "../../src/http/app.js";
+import { startTestApp } from "../helpers/app.js";
 import { createFreshDatabase, queryRows, type FreshDatabase } from "../helpers/fresh-database.js";
 
 // /readyz tells a load balancer whether this build can serve the database it is pointed at.
@@ -15,18 +15,12 @@ beforeAll(async () => {
 afterAll(() => fresh.drop());
 
 async function readyz(): Promise<{ status: number; body: { status?: string; detail?: string } }> {
-  const db = createPrismaClient(fresh.url, 1);
-  const app = await buildApp({
-    db,
-    config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: true },
-  });
+  const t = await startTestApp(createPrismaClient(fresh.url, 1));
   try {
-    const base = await app.listen({ host: "127.0.0.1", port: 0 });
-    const response = await fetch(`${base}/readyz`);
+    const response = await fetch(`${t.baseUrl}/readyz`);
     return { status: response.status, body: (await response.json()) as { detail?: string } };
   } finally {
-    await app.close();
-    await db.$disconnect();
+    await t.close();
   }
 }
 

@@ -19,7 +19,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       databaseUrl: undefined,
       poolSize: 10,
-      poolWaitMs: 10_000,
+      poolWaitMs: 30_000,
       dataDir: ".data",
       graphqlIntrospection: true,
       bodyLimit: 5 * 1024 * 1024,
