@@ -8,13 +8,17 @@ import { migrate } from "./db/migrate.js";
 import { AppError } from "./errors.js";
 
 const USAGE = `usage:
-  countpoint serve
-  countpoint migrate
+  countpoint serve                    run the service (what npm start runs)
+  countpoint migrate                  apply pending migrations, print a JSON report
   countpoint accounts create --name NAME [--timezone IANA]
+  countpoint accounts list            one JSON line per account
   countpoint tokens create --account ID --name NAME [--scopes read,adjust,count,approve]
+  countpoint tokens list --account ID one JSON line per token (never the token itself)
   countpoint tokens revoke --account ID --id TOKEN_ID
-  countpoint schema
-  countpoint help`;
+  countpoint schema                   print the GraphQL schema
+  countpoint help | --help | -h       print this help
+
+The database is DATABASE_URL, or the embedded one under COUNTPOINT_DATA_DIR (default .data).`;
 
 class UsageError extends Error {}
 
@@ -66,6 +70,7 @@ function positiveInt(value: string | undefined, flag: string): number {
 }
 
 const print = (value: unknown) => process.stdout.write(JSON.stringify(value) + "\n");
+const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
@@ -93,8 +98,33 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case "help":
+    case "--help":
+    case "-h":
       process.stdout.write(USAGE + "\n");
       return;
+    case "accounts list": {
+      options(rest, {});
+      const { listAccounts } = await import("./modules/account/account.service.js");
+      for (const a of await withDatabase(listAccounts)) {
+        print({ id: a.id, name: a.name, timezone: a.timezone, created_at: iso(a.createdAt) });
+      }
+      return;
+    }
+    case "tokens list": {
+      const o = options(rest, { account: { required: true } });
+      const accountId = positiveInt(o.account, "--account");
+      const { listTokens } = await import("./modules/account/account.service.js");
+      for (const t of await withDatabase((db) => listTokens(db, accountId))) {
+        print({
+          id: t.id,
+          name: t.name,
+          scopes: t.scopes,
+          created_at: iso(t.createdAt),
+          revoked_at: iso(t.revokedAt),
+        });
+      }
+      return;
+    }
     case "accounts create": {
       const o = options(rest, { name: { required: true }, timezone: { required: false } });
       const { createAccount, isValidTimezone } =

@@ -14,6 +14,7 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
   COUNTPOINT_DATA_DIR: z.string().min(1).default(".data"),
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -31,6 +32,8 @@ export type Config = {
   /** Unset means: run embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
   poolSize: number;
+  /** How long a request waits for a database connection before answering 503. */
+  poolWaitMs: number;
   dataDir: string;
   /** Introspection and the Sandbox landing page; on unless NODE_ENV=production. */
   graphqlIntrospection: boolean;
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     databaseUrl: c.DATABASE_URL,
     poolSize: c.DATABASE_POOL_SIZE,
+    poolWaitMs: c.DATABASE_POOL_WAIT_MS,
     dataDir: c.COUNTPOINT_DATA_DIR,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== "production",
     bodyLimit: c.BODY_LIMIT_BYTES,

@@ -138,16 +138,3 @@ export function notFound(
   const message = `${ERROR_CATALOG[code].title.replace(" not found", "")} ${id} does not exist`;
   return new AppError(code, message, path ? [{ path, code, message }] : []);
 }
-
-const DB_UNAVAILABLE =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|Can't reach database|P1001|P1017|P2024|the database system is (starting up|shutting down)|too many clients/i;
-
-/** Whether an error means the database cannot be reached right now (a 503, not a 500). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { message?: string; code?: string; cause?: unknown } | null;
-  if (!e) return false;
-  return (
-    DB_UNAVAILABLE.test(`${e.message ?? ""} ${e.code ?? ""}`) ||
-    (e.cause !== undefined && isDatabaseUnavailable(e.cause))
-  );
-}

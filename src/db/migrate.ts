@@ -78,16 +78,26 @@ export async function migrate(databaseUrl: string, dir = migrationsDir): Promise
   }
 }
 
-/** Names of shipped migrations the database has not applied (empty when up to date). */
-export async function pendingMigrations(
+export interface MigrationStatus {
+  /** Shipped with this build, not applied to the database. */
+  pending: string[];
+  /** Applied to the database, unknown to this build (a newer version ran against it). */
+  unknown: string[];
+}
+
+/** How the database's migrations compare with the ones shipped with this build. */
+export async function migrationStatus(
   query: (sql: string) => Promise<{ migration_name: string }[]>,
-): Promise<string[]> {
-  const shipped = await readMigrations();
+): Promise<MigrationStatus> {
+  const shipped = new Set((await readMigrations()).map((m) => m.name));
   const rows = await query(
     `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
   );
   const applied = new Set(rows.map((r) => r.migration_name));
-  return shipped.map((m) => m.name).filter((name) => !applied.has(name));
+  return {
+    pending: [...shipped].filter((name) => !applied.has(name)),
+    unknown: [...applied].filter((name) => !shipped.has(name)).sort(),
+  };
 }
 
 async function appliedChecksums(client: pg.Client): Promise<Map<string, string>> {

@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient, type Tx } from "./client.js";
+import { Prisma, transactionOptionsOf, type PrismaClient, type Tx } from "./client.js";
 
 const RETRYABLE_SQLSTATES = ["40P01", "40001"]; // deadlock_detected, serialization_failure
 const MAX_ATTEMPTS = 5;
@@ -10,7 +10,7 @@ const MAX_ATTEMPTS = 5;
 export async function inTransaction<T>(db: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.$transaction(work, { maxWait: 10_000, timeout: 120_000 });
+      return await db.$transaction(work, transactionOptionsOf(db));
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));

@@ -1,7 +1,8 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { ArgumentValidationError, type MiddlewareFn } from "type-graphql";
 import type { ValidationError } from "class-validator";
-import { AppError, isDatabaseUnavailable, listedErrors, type FieldError } from "../errors.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
+import { AppError, listedErrors, type FieldError } from "../errors.js";
 import type { UserError } from "./common.types.js";
 import type { GraphQLContext } from "./context.js";
 import { limitRefusal } from "./limits.js";

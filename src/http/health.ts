@@ -1,19 +1,32 @@
 import type { FastifyInstance } from "fastify";
-import { pendingMigrations } from "../db/migrate.js";
+import { migrationStatus, type MigrationStatus } from "../db/migrate.js";
 import { AppError } from "../errors.js";
 
-/** /healthz: the process answers. /readyz: the database answers and every migration is applied. */
+/**
+ * /healthz: the process answers. /readyz: the database answers, every migration of this build is
+ * applied, and the database has none this build does not know (a newer version migrated it: this
+ * build may not understand its tables). The problem's detail says which.
+ */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { schema: { hide: true } }, async () => {
-    let pending: string[];
+    let status: MigrationStatus;
     try {
-      pending = await pendingMigrations((sql) => app.db.$queryRawUnsafe(sql));
+      status = await migrationStatus((sql) => app.db.$queryRawUnsafe(sql));
     } catch {
       throw new AppError("SERVICE_UNAVAILABLE", "the database is unreachable or not migrated");
     }
-    if (pending.length > 0) {
-      throw new AppError("SERVICE_UNAVAILABLE", `migrations not applied: ${pending.join(", ")}`);
+    if (status.pending.length > 0) {
+      throw new AppError(
+        "SERVICE_UNAVAILABLE",
+        `migrations not applied: ${status.pending.join(", ")}`,
+      );
+    }
+    if (status.unknown.length > 0) {
+      throw new AppError(
+        "SERVICE_UNAVAILABLE",
+        `the database has migrations this build does not know (a newer version migrated it): ${status.unknown.join(", ")}`,
+      );
     }
     return { status: "ready" };
   });

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 import {
   AppError,
   ERROR_CATALOG,
-  isDatabaseUnavailable,
   listedErrors,
   type ErrorCode,
   type FieldError,

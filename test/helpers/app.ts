@@ -21,9 +21,9 @@ export interface TestApp {
 const CONTRACT_HEADER = "x-test-contract-id";
 let requests = 0;
 
-/** The real HTTP app on an ephemeral port, over the test database. */
-export async function startTestApp(): Promise<TestApp> {
-  const db = await testDb();
+/** The real HTTP app on an ephemeral port, over the test database (or the client given). */
+export async function startTestApp(client?: PrismaClient): Promise<TestApp> {
+  const db = client ?? (await testDb());
   const app = await buildApp({
     db,
     config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: true },

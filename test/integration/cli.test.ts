@@ -4,7 +4,13 @@
 import { execFile } from "node:child_process";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
-import { authenticate, createAccount } from "../../src/modules/account/account.service.js";
+import { createHash } from "node:crypto";
+import {
+  authenticate,
+  createAccount,
+  createToken,
+  revokeToken,
+} from "../../src/modules/account/account.service.js";
 import { projectRoot } from "../../src/paths.js";
 import { createFreshDatabase, type FreshDatabase } from "../helpers/fresh-database.js";
 
@@ -108,6 +114,103 @@ describe("countpoint tokens create", () => {
   });
 });
 
+describe("countpoint help", () => {
+  it.each([["--help"], ["-h"], ["help"]])(
+    "%s prints the usage of every command and exits 0",
+    async (flag) => {
+      const result = await countpoint([flag]);
+
+      expect(result).toMatchObject({ code: 0, stderr: "" });
+      expect(result.stdout).toMatch(/^usage:/);
+      for (const command of [
+        "serve",
+        "migrate",
+        "accounts create",
+        "accounts list",
+        "tokens create",
+        "tokens list",
+        "tokens revoke",
+        "schema",
+      ]) {
+        expect(result.stdout).toContain(`countpoint ${command}`);
+      }
+    },
+  );
+});
+
+const jsonLines = (stdout: string) =>
+  stdout
+    .trimEnd()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
+describe("countpoint accounts list", () => {
+  it("prints every account as one JSON line, oldest first", async () => {
+    const first = await createAccount(db, { name: "Listed one", timezone: "Asia/Tokyo" });
+    const second = await createAccount(db, { name: 'Listed "two"\nwith a newline' });
+
+    const result = await countpoint(["accounts", "list"]);
+
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    const printed = jsonLines(result.stdout);
+    expect(printed).toHaveLength(await db.account.count());
+    const ids = printed.map((a) => a.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(printed).toContainEqual({
+      id: first.id,
+      name: "Listed one",
+      timezone: "Asia/Tokyo",
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+    expect(printed.find((a) => a.id === second.id)?.name).toBe('Listed "two"\nwith a newline');
+  });
+});
+
+describe("countpoint tokens list", () => {
+  it("prints the account's tokens with scopes and revocation, never a secret or its hash", async () => {
+    const account = await createAccount(db, { name: "Token list" });
+    const other = await createAccount(db, { name: "Someone else" });
+    const pos = await createToken(db, { accountId: account.id, name: "pos", scopes: ["read"] });
+    const old = await createToken(db, { accountId: account.id, name: "old" });
+    await revokeToken(db, { accountId: account.id, tokenId: old.id });
+    const foreign = await createToken(db, { accountId: other.id, name: "theirs" });
+
+    const result = await countpoint(["tokens", "list", "--account", String(account.id)]);
+
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(jsonLines(result.stdout)).toEqual([
+      {
+        id: pos.id,
+        name: "pos",
+        scopes: ["read"],
+        created_at: expect.any(String),
+        revoked_at: null,
+      },
+      {
+        id: old.id,
+        name: "old",
+        scopes: ["read", "adjust", "count", "approve"],
+        created_at: expect.any(String),
+        revoked_at: expect.stringMatching(/Z$/),
+      },
+    ]);
+    for (const token of [pos.token, old.token, foreign.token]) {
+      const secret = token.split("_")[2] ?? token;
+      expect(result.stdout).not.toContain(secret);
+      expect(result.stdout).not.toContain(createHash("sha256").update(token).digest("hex"));
+    }
+  });
+
+  it("prints nothing for an account without tokens", async () => {
+    const account = await createAccount(db, { name: "No tokens" });
+
+    const result = await countpoint(["tokens", "list", "--account", String(account.id)]);
+
+    expect(result).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+});
+
 describe("countpoint with bad arguments", () => {
   let accountId: number;
   beforeAll(async () => {
@@ -148,6 +251,13 @@ describe("countpoint with bad arguments", () => {
       () => ["tokens", "create", "--account", "2000000000", "--name", "pos"],
       /^countpoint: account 2000000000 does not exist$/,
     ],
+    [
+      "tokens list for an unknown account",
+      () => ["tokens", "list", "--account", "2000000000"],
+      /^countpoint: account 2000000000 does not exist$/,
+    ],
+    ["tokens list without --account", () => ["tokens", "list"], /--account/],
+    ["accounts list with a flag", () => ["accounts", "list", "--all"], /all/],
     [
       "a non-numeric account",
       () => ["tokens", "create", "--account", "abc", "--name", "pos"],

