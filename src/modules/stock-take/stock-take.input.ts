@@ -1,0 +1,144 @@
+// Recording counts: each count sets or adds to its line and is appended to the count log.
+import { Prisma, type Tx } from "../../db/client.js";
+import type { ServiceContext } from "../../context.js";
+import { AppError, type FieldError } from "../../errors.js";
+import type { Decimal } from "../../quantity.js";
+import {
+  TEXT_LIMITS,
+  parseCounts,
+  type CountData,
+  type ParsedCount,
+  type Path,
+} from "./stock-take.parse.js";
+import {
+  lineIdIn,
+  ledgerQuantityAt,
+  selectLines,
+  seesExpected,
+  toLine,
+} from "./stock-take.lines.js";
+import type { StockTakeLine } from "./stock-take.lines.js";
+import { lockStockTake, requireOpen } from "./stock-take.records.js";
+import { resolveLines, type ResolvedLine } from "./stock-take.resolve.js";
+import type { StockTakeStatus } from "../../generated/prisma/enums.js";
+
+export interface InputData {
+  counts: CountData[];
+  counter?: string | null;
+}
+
+export interface InputRequest {
+  counts: ParsedCount[];
+  counter: string;
+  /** Where each count's fields are for the caller (JSON pointer parts, or CSV rows). */
+  path: (index: number, field: string) => Path;
+}
+
+export interface InputResult {
+  id: number;
+  status: StockTakeStatus;
+  /** The lines these counts touched, after them. */
+  lines: StockTakeLine[];
+}
+
+export function parseInput(
+  ctx: ServiceContext,
+  input: InputData,
+  path: (index: number, field: string) => Path,
+): InputRequest {
+  const errors: FieldError[] = [];
+  const counts = parseCounts(input.counts, path, new Date(), errors);
+  const counter = input.counter?.trim() ? input.counter.trim() : ctx.principal.actor.name;
+  if (counter.length > TEXT_LIMITS.counter) {
+    errors.push({
+      path: ["counter"],
+      code: "INVALID_PARAMETER",
+      message: `must be at most ${TEXT_LIMITS.counter} characters`,
+    });
+  }
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  return { counts, counter, path };
+}
+
+interface LineUpdate {
+  line: ResolvedLine;
+  countedQty: Decimal;
+  countedAt: Date;
+}
+
+/** Applies the counts in the order given; all of them, or (with any problem) none. */
+export async function input(
+  ctx: ServiceContext,
+  tx: Tx,
+  stockTakeId: number,
+  request: InputRequest,
+): Promise<InputResult> {
+  const { accountId, actor } = ctx.principal;
+  const take = await lockStockTake(tx, accountId, stockTakeId);
+  requireOpen(take);
+  const errors: FieldError[] = [];
+  const lines = await resolveLines(
+    tx,
+    accountId,
+    stockTakeId,
+    request.counts,
+    (ref) => request.path(ref.index, ref.id !== null ? "id" : "code"),
+    errors,
+  );
+  if (errors.length > 0) throw AppError.fromFields(errors);
+
+  // Several counts of one line in a request apply in order: a set replaces, an add adds.
+  const updates = new Map<number, LineUpdate>();
+  const log = request.counts.map((count, i) => {
+    const line = lines[i];
+    if (!line) throw new Error("resolved line missing");
+    const previous = updates.get(line.lineId);
+    const base = previous ? previous.countedQty : line.countedQty;
+    const countedQty =
+      count.mode === "add" && base !== null ? base.plus(count.quantity) : count.quantity;
+    const countedAt =
+      previous && previous.countedAt > count.countedAt ? previous.countedAt : count.countedAt;
+    updates.set(line.lineId, { line, countedQty, countedAt });
+    return { count, line, countedQty };
+  });
+  const changed = [...updates.values()];
+
+  // basis_qty: what the count is compared with; at count time, the ledger's quantity then.
+  const basis =
+    take.basis === "count_time" ? ledgerQuantityAt(Prisma.sql`v.counted_at`) : Prisma.sql`NULL`;
+  await tx.$executeRaw`
+    UPDATE stock_take_lines AS l SET counted_qty = v.qty, counted_at = v.counted_at,
+      counted_by = ${request.counter}, state = 'counted', recount_requested = false,
+      basis_qty = ${basis}
+    FROM unnest(${changed.map((u) => u.line.lineId)}::int[],
+      ${changed.map((u) => u.countedQty.toFixed())}::numeric[],
+      ${changed.map((u) => u.countedAt.toISOString())}::timestamptz[]) AS v(line_id, qty, counted_at)
+    WHERE l.account_id = ${accountId} AND l.id = v.line_id`;
+  await tx.$executeRaw`
+    INSERT INTO stock_take_counts (account_id, stock_take_id, line_id, entity_type, sku_id,
+      supplier_item_id, mode, quantity, counted_qty, counter, counted_at, actor_token_id)
+    SELECT ${accountId}, ${stockTakeId}, v.line_id, v.entity_type::entity_type,
+      CASE WHEN v.entity_type = 'sku' THEN v.entity_id END,
+      CASE WHEN v.entity_type = 'supplier_item' THEN v.entity_id END,
+      v.mode::count_mode, v.quantity, v.counted_qty, ${request.counter}, v.counted_at,
+      ${actor.tokenId}::int
+    FROM unnest(${log.map((e) => e.line.lineId)}::int[], ${log.map((e) => e.line.entityType)}::text[],
+      ${log.map((e) => e.line.entityId)}::int[], ${log.map((e) => e.count.mode)}::text[],
+      ${log.map((e) => e.count.quantity.toFixed())}::numeric[],
+      ${log.map((e) => e.countedQty.toFixed())}::numeric[],
+      ${log.map((e) => e.count.countedAt.toISOString())}::timestamptz[])
+      WITH ORDINALITY AS v(line_id, entity_type, entity_id, mode, quantity, counted_qty, counted_at, ord)
+    ORDER BY v.ord`;
+  const status = take.status === "open" ? "counting" : take.status;
+  await tx.$executeRaw`
+    UPDATE stock_takes SET status = 'counting'
+    WHERE account_id = ${accountId} AND id = ${stockTakeId} AND status = 'open'`;
+  const rows = await selectLines(
+    tx,
+    accountId,
+    stockTakeId,
+    lineIdIn(changed.map((u) => u.line.lineId)),
+  );
+  const visible = seesExpected(take, ctx.principal);
+  return { id: stockTakeId, status, lines: rows.map((r) => toLine(r, visible)) };
+}
