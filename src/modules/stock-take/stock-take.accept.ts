@@ -4,6 +4,7 @@ import type { ServiceContext } from "../../context.js";
 import { AppError, type FieldError } from "../../errors.js";
 import type { Decimal } from "../../quantity.js";
 import {
+  inItemOrder,
   parseRef,
   parseTolerance,
   type EntityRefData,
@@ -104,7 +105,7 @@ export async function acceptLines(
       acceptIds.add(line.lineId);
     }
   });
-  if (errors.length > 0) throw AppError.fromFields(errors);
+  if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
 
   const listed = await tx.$queryRaw<{ id: number }[]>`
     UPDATE stock_take_lines SET state = 'accepted'

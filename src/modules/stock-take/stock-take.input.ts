@@ -5,9 +5,11 @@ import { AppError, type FieldError } from "../../errors.js";
 import type { Decimal } from "../../quantity.js";
 import {
   TEXT_LIMITS,
+  inItemOrder,
   parseCounts,
   type CountData,
   type ParsedCount,
+  type ParsedRef,
   type Path,
 } from "./stock-take.parse.js";
 import {
@@ -29,6 +31,10 @@ export interface InputData {
 
 export interface InputRequest {
   counts: ParsedCount[];
+  /** Every count whose entity reference is well formed, to look up even if the count is bad. */
+  refs: ParsedRef[];
+  /** What is already known to be wrong; reported together with what the lookup finds. */
+  errors: FieldError[];
   counter: string;
   /** Where each count's fields are for the caller (JSON pointer parts, or CSV rows). */
   path: (index: number, field: string) => Path;
@@ -47,7 +53,7 @@ export function parseInput(
   path: (index: number, field: string) => Path,
 ): InputRequest {
   const errors: FieldError[] = [];
-  const counts = parseCounts(input.counts, path, new Date(), errors);
+  const { counts, refs } = parseCounts(input.counts, path, new Date(), errors);
   const counter = input.counter?.trim() ? input.counter.trim() : ctx.principal.actor.name;
   if (counter.length > TEXT_LIMITS.counter) {
     errors.push({
@@ -56,8 +62,9 @@ export function parseInput(
       message: `must be at most ${TEXT_LIMITS.counter} characters`,
     });
   }
-  if (errors.length > 0) throw AppError.fromFields(errors);
-  return { counts, counter, path };
+  // Without a single well-formed reference there is nothing to look up: refuse now.
+  if (errors.length > 0 && refs.length === 0) throw AppError.fromFields(inItemOrder(errors));
+  return { counts, refs, errors, counter, path };
 }
 
 interface LineUpdate {
@@ -76,21 +83,22 @@ export async function input(
   const { accountId, actor } = ctx.principal;
   const take = await lockStockTake(tx, accountId, stockTakeId);
   requireOpen(take);
-  const errors: FieldError[] = [];
-  const lines = await resolveLines(
+  const errors: FieldError[] = [...request.errors];
+  const resolved = await resolveLines(
     tx,
     accountId,
     stockTakeId,
-    request.counts,
+    request.refs,
     (ref) => request.path(ref.index, ref.id !== null ? "id" : "code"),
     errors,
   );
-  if (errors.length > 0) throw AppError.fromFields(errors);
+  if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
+  const lineOf = new Map(request.refs.map((ref, i) => [ref.index, resolved[i]]));
 
   // Several counts of one line in a request apply in order: a set replaces, an add adds.
   const updates = new Map<number, LineUpdate>();
-  const log = request.counts.map((count, i) => {
-    const line = lines[i];
+  const log = request.counts.map((count) => {
+    const line = lineOf.get(count.index);
     if (!line) throw new Error("resolved line missing");
     const previous = updates.get(line.lineId);
     const base = previous ? previous.countedQty : line.countedQty;

@@ -148,7 +148,7 @@ export function parseCounts(
   path: (index: number, field: string) => Path,
   receivedAt: Date,
   errors: FieldError[],
-): ParsedCount[] {
+): { counts: ParsedCount[]; refs: ParsedRef[] } {
   if (counts.length > MAX_COUNTS) {
     throw new AppError(
       "TOO_MANY_LINES",
@@ -158,8 +158,10 @@ export function parseCounts(
   }
   if (counts.length === 0) errors.push(err(["counts"], "at least one count is required"));
   const parsed: ParsedCount[] = [];
+  const refs: ParsedRef[] = [];
   counts.forEach((count, i) => {
     const ref = parseRef(count, i, (f) => path(i, f), errors);
+    if (ref) refs.push(ref);
     const quantity = parseQuantity(count.countedQty, path(i, "countedQty"));
     if (!quantity.ok) errors.push(quantity.error);
     const mode = count.mode ?? "set";
@@ -170,7 +172,13 @@ export function parseCounts(
       parsed.push({ ...ref, quantity: quantity.value, mode: mode as Mode, countedAt });
     }
   });
-  return parsed;
+  return { counts: parsed, refs };
+}
+
+/** Errors in the order of the items they are about; request-level ones first. */
+export function inItemOrder(errors: FieldError[]): FieldError[] {
+  const rank = (e: FieldError) => (typeof e.path[1] === "number" ? e.path[1] + 1 : 0);
+  return [...errors].sort((a, b) => rank(a) - rank(b));
 }
 
 function parseCountedAt(
