@@ -8,6 +8,10 @@ import {
   SkuMovementsResolver,
   SupplierItemMovementsResolver,
 } from "../modules/movement/movement.resolver.js";
+import {
+  StockTakeLineResolver,
+  StockTakeResolver,
+} from "../modules/stock-take/stock-take.resolver.js";
 import { authChecker } from "./auth.js";
 import { userErrorsMiddleware } from "./errors.js";
 
@@ -22,6 +26,8 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
       MovementResolver,
       SkuMovementsResolver,
       SupplierItemMovementsResolver,
+      StockTakeResolver,
+      StockTakeLineResolver,
     ],
     authChecker,
     authMode: "error",

@@ -201,8 +201,8 @@ function parseCountedAt(
 }
 
 export interface ToleranceData {
-  abs?: number | null;
-  pct?: number | null;
+  abs?: unknown;
+  pct?: unknown;
 }
 
 /** The safe-accept tolerance: abs ≥ 0 (a quantity), 0 ≤ pct ≤ 100; defaults abs 1, pct 2. */
@@ -211,7 +211,7 @@ export function parseTolerance(
   errors: FieldError[],
 ): { abs: Decimal; pct: Decimal } {
   const part = (field: "abs" | "pct", max?: number): Decimal => {
-    const value = tolerance?.[field] ?? DEFAULT_TOLERANCE[field];
+    const value = (tolerance?.[field] ?? DEFAULT_TOLERANCE[field]) as unknown;
     const parsed = parseQuantity(value, ["tolerance", field]);
     if (!parsed.ok || (max !== undefined && parsed.value.greaterThan(max))) {
       errors.push(
