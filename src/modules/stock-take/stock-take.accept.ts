@@ -14,6 +14,7 @@ import {
 import { selectLines, toLine, type StockTakeLine } from "./stock-take.lines.js";
 import { lockStockTake, requireOpen } from "./stock-take.records.js";
 import { resolveLines } from "./stock-take.resolve.js";
+import { intArray } from "./stock-take.sql.js";
 
 export interface AcceptData {
   lines?: EntityRefData[] | null;
@@ -109,7 +110,7 @@ export async function acceptLines(
 
   const listed = await tx.$queryRaw<{ id: number }[]>`
     UPDATE stock_take_lines SET state = 'accepted'
-    WHERE account_id = ${accountId} AND id = ANY(${[...acceptIds]}::int[]) AND state <> 'accepted'
+    WHERE account_id = ${accountId} AND id = ANY(${intArray([...acceptIds])}) AND state <> 'accepted'
     RETURNING id`;
   // A line whose entity moved since the freeze is never safe: a reviewer must list it.
   const { abs, pct } = request.tolerance;
@@ -117,7 +118,7 @@ export async function acceptLines(
     ? await tx.$queryRaw<{ id: number }[]>`
       UPDATE stock_take_lines SET state = 'accepted'
       WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId} AND state = 'counted'
-        AND NOT moved_since_freeze AND NOT (id = ANY(${[...recountIds]}::int[]))
+        AND NOT moved_since_freeze AND NOT (id = ANY(${intArray([...recountIds])}))
         AND abs(counted_qty - COALESCE(basis_qty, expected_qty))
           <= greatest(${abs.toFixed()}::numeric,
             ${pct.toFixed()}::numeric / 100 * COALESCE(basis_qty, expected_qty))
@@ -126,7 +127,7 @@ export async function acceptLines(
   await tx.$executeRaw`
     UPDATE stock_take_lines SET state = 'uncounted', counted_qty = NULL, counted_at = NULL,
       counted_by = NULL, basis_qty = NULL, recount_requested = true
-    WHERE account_id = ${accountId} AND id = ANY(${[...recountIds]}::int[])`;
+    WHERE account_id = ${accountId} AND id = ANY(${intArray([...recountIds])})`;
 
   const accepted = new Set([...listed, ...safe].map((r) => r.id));
   // Explicitly listed lines that were accepted already are reported as accepted too.
@@ -135,7 +136,7 @@ export async function acceptLines(
     tx,
     accountId,
     stockTakeId,
-    Prisma.sql`AND (l.state = 'counted' OR l.id = ANY(${[...accepted, ...recountIds]}::int[]))`,
+    Prisma.sql`AND (l.state = 'counted' OR l.id = ANY(${intArray([...accepted, ...recountIds])}))`,
   );
   return {
     accepted: rows.filter((r) => accepted.has(r.lineId)).map((r) => toLine(r, true)),

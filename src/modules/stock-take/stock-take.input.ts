@@ -20,6 +20,7 @@ import {
   toLine,
 } from "./stock-take.lines.js";
 import type { StockTakeLine } from "./stock-take.lines.js";
+import { jsonRows } from "./stock-take.sql.js";
 import { lockStockTake, requireOpen } from "./stock-take.records.js";
 import { resolveLines, type ResolvedLine } from "./stock-take.resolve.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
@@ -118,9 +119,15 @@ export async function input(
     UPDATE stock_take_lines AS l SET counted_qty = v.qty, counted_at = v.counted_at,
       counted_by = ${request.counter}, state = 'counted', recount_requested = false,
       basis_qty = ${basis}
-    FROM unnest(${changed.map((u) => u.line.lineId)}::int[],
-      ${changed.map((u) => u.countedQty.toFixed())}::numeric[],
-      ${changed.map((u) => u.countedAt.toISOString())}::timestamptz[]) AS v(line_id, qty, counted_at)
+    FROM ${jsonRows(
+      changed.map((u) => ({
+        line_id: u.line.lineId,
+        qty: u.countedQty.toFixed(),
+        counted_at: u.countedAt.toISOString(),
+      })),
+      "v",
+      "line_id int, qty numeric, counted_at timestamptz",
+    )}
     WHERE l.account_id = ${accountId} AND l.id = v.line_id`;
   await tx.$executeRaw`
     INSERT INTO stock_take_counts (account_id, stock_take_id, line_id, entity_type, sku_id,
@@ -130,12 +137,20 @@ export async function input(
       CASE WHEN v.entity_type = 'supplier_item' THEN v.entity_id END,
       v.mode::count_mode, v.quantity, v.counted_qty, ${request.counter}, v.counted_at,
       ${actor.tokenId}::int
-    FROM unnest(${log.map((e) => e.line.lineId)}::int[], ${log.map((e) => e.line.entityType)}::text[],
-      ${log.map((e) => e.line.entityId)}::int[], ${log.map((e) => e.count.mode)}::text[],
-      ${log.map((e) => e.count.quantity.toFixed())}::numeric[],
-      ${log.map((e) => e.countedQty.toFixed())}::numeric[],
-      ${log.map((e) => e.count.countedAt.toISOString())}::timestamptz[])
-      WITH ORDINALITY AS v(line_id, entity_type, entity_id, mode, quantity, counted_qty, counted_at, ord)
+    FROM ${jsonRows(
+      log.map((e, ord) => ({
+        line_id: e.line.lineId,
+        entity_type: e.line.entityType,
+        entity_id: e.line.entityId,
+        mode: e.count.mode,
+        quantity: e.count.quantity.toFixed(),
+        counted_qty: e.countedQty.toFixed(),
+        counted_at: e.count.countedAt.toISOString(),
+        ord,
+      })),
+      "v",
+      "line_id int, entity_type text, entity_id int, mode text, quantity numeric, counted_qty numeric, counted_at timestamptz, ord int",
+    )}
     ORDER BY v.ord`;
   const status = take.status === "open" ? "counting" : take.status;
   await tx.$executeRaw`

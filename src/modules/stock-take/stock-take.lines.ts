@@ -4,6 +4,7 @@ import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import type { Principal } from "../../context.js";
 import type { EntityType, StockTakeLineState } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
+import { intArray } from "./stock-take.sql.js";
 
 type Reader = PrismaClient | Tx;
 
@@ -129,7 +130,7 @@ export async function selectLines(
 }
 
 /** `AND l.id = ANY(ids)` */
-export const lineIdIn = (ids: number[]) => Prisma.sql`AND l.id = ANY(${ids}::int[])`;
+export const lineIdIn = (ids: number[]) => Prisma.sql`AND l.id = ANY(${intArray(ids)})`;
 
 /**
  * The quantity the ledger held for line l's entity at `at` (SQL): the last movement's

@@ -14,6 +14,7 @@ import {
   type LineRow,
   type StockTakeLine,
 } from "./stock-take.lines.js";
+import { jsonRows } from "./stock-take.sql.js";
 import { lockStockTake, requireOpen } from "./stock-take.records.js";
 
 export interface AppliedLine {
@@ -155,9 +156,15 @@ export async function reconcile(
   await tx.$executeRaw`
     UPDATE stock_take_lines AS l SET state = 'applied', movement_id = v.movement_id,
       basis_qty = v.basis
-    FROM unnest(${applied.map((a) => a.lineId)}::int[],
-      ${applied.map((a) => (a.movementId === null ? null : String(a.movementId)))}::bigint[],
-      ${applied.map((a) => a.basisQty.toFixed())}::numeric[]) AS v(line_id, movement_id, basis)
+    FROM ${jsonRows(
+      applied.map((a) => ({
+        line_id: a.lineId,
+        movement_id: a.movementId,
+        basis: a.basisQty.toFixed(),
+      })),
+      "v",
+      "line_id int, movement_id bigint, basis numeric",
+    )}
     WHERE l.account_id = ${accountId} AND l.id = v.line_id`;
   const done = result("reconciled", new Date());
   await tx.stockTake.update({

@@ -3,6 +3,7 @@ import type { Tx } from "../../db/client.js";
 import type { FieldError } from "../../errors.js";
 import type { StockTakeLineState } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
+import { jsonRows } from "./stock-take.sql.js";
 import { describeRef, type ParsedRef, type Path } from "./stock-take.parse.js";
 
 export interface ResolvedLine {
@@ -38,9 +39,11 @@ export async function resolveLines(
     }[]
   >`
     WITH v AS (
-      SELECT * FROM unnest(${refs.map((r) => r.type)}::text[], ${refs.map((r) => r.id)}::int[],
-        ${refs.map((r) => r.code)}::text[], ${refs.map((r) => r.supplier)}::text[])
-        WITH ORDINALITY AS v(type, id, code, supplier, ord)
+      SELECT * FROM ${jsonRows(
+        refs.map((r, ord) => ({ type: r.type, id: r.id, code: r.code, supplier: r.supplier, ord })),
+        "v",
+        "type text, id int, code text, supplier text, ord int",
+      )}
     ), e AS (
       SELECT v.ord, v.type,
         CASE WHEN v.type = 'sku' THEN COALESCE(v.id,

@@ -6,6 +6,7 @@ import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { TEXT_LIMITS, optionalText, parseBasis, parseIds, type Basis } from "./stock-take.parse.js";
 import { toStockTake, type StockTake } from "./stock-take.records.js";
+import { intArray } from "./stock-take.sql.js";
 
 export interface StartData {
   scope?: { skuIds?: number[] | null; supplierItemIds?: number[] | null } | null;
@@ -71,11 +72,13 @@ export async function start(
   const { accountId, actor } = ctx.principal;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${START_LOCK_CLASS}::int, ${accountId}::int)`;
   const skuScope =
-    request.skuIds === null ? Prisma.sql`active` : Prisma.sql`id = ANY(${request.skuIds}::int[])`;
+    request.skuIds === null
+      ? Prisma.sql`active`
+      : Prisma.sql`id = ANY(${intArray(request.skuIds ?? [])})`;
   const itemScope =
     request.supplierItemIds === null
       ? Prisma.sql`sku_id IS NULL`
-      : Prisma.sql`id = ANY(${request.supplierItemIds}::int[])`;
+      : Prisma.sql`id = ANY(${intArray(request.supplierItemIds ?? [])})`;
 
   const skus = await lockScope(tx, "skus", accountId, skuScope, request.skuIds !== null);
   const items = await lockScope(
@@ -181,8 +184,8 @@ async function refuseOverlap(tx: Tx, accountId: number, request: StartRequest): 
       ? Prisma.sql`(l.sku_id IN (SELECT id FROM skus WHERE account_id = ${accountId} AND active)
           OR l.supplier_item_id IN (SELECT id FROM supplier_items
             WHERE account_id = ${accountId} AND sku_id IS NULL))`
-      : Prisma.sql`(l.sku_id = ANY(${request.skuIds}::int[])
-          OR l.supplier_item_id = ANY(${request.supplierItemIds}::int[]))`;
+      : Prisma.sql`(l.sku_id = ANY(${intArray(request.skuIds ?? [])})
+          OR l.supplier_item_id = ANY(${intArray(request.supplierItemIds ?? [])}))`;
   const overlaps = await tx.$queryRaw<
     { entity_type: EntityType; entity_id: number; stock_take_id: number; total: number }[]
   >`
