@@ -88,5 +88,5 @@ describe("set-based stock takes", () => {
     expect(rows[1]).toMatch(/^sku,\d+,,SCALE-0,Scale 0,5,8,applied$/);
     const reads = logged.queries.filter((q) => q.sql.includes("FROM stock_take_lines l"));
     expect(reads.length).toBe(11);
-  }, 120_000);
+  }, 600_000); // 20,020 SKUs through five steps each; slow on a busy machine, never a timing assertion
 });
