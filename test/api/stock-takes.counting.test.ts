@@ -1,21 +1,14 @@
 // Counting: set and add, several counters, recounts, zero counts, the count log, CSV in and out,
 // and every way a count request can be wrong (refused whole, nothing recorded).
 import { newAccount, type TestAccount } from "../helpers/db.js";
-import { rest, startTestApp, type TestApp } from "../helpers/app.js";
-import { count, skus, stockTakeClient } from "../helpers/stock-takes.js";
+import { rest, type TestApp } from "../helpers/app.js";
+import { count, skus, eachTestInItsOwnAccount, stockTakeClient } from "../helpers/stock-takes.js";
 
 let t: TestApp;
 let acct: TestAccount;
 let api: ReturnType<typeof stockTakeClient>;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-beforeEach(async () => {
-  acct = await newAccount(t.db);
-  api = stockTakeClient(t, acct.token);
-});
-afterAll(() => t.close());
+eachTestInItsOwnAccount((suite) => ({ t, acct, api } = suite));
 
 /** Everything a count request could write for the account. */
 async function countState(accountId: number) {

@@ -1,22 +1,20 @@
 // The stock take workflow over REST: start, count, review, reconcile, as a warehouse runs it.
-import { newAccount, type TestAccount } from "../helpers/db.js";
-import { startTestApp, type TestApp } from "../helpers/app.js";
+import type { TestAccount } from "../helpers/db.js";
+import type { TestApp } from "../helpers/app.js";
 import { chainProblems, movementsOf, skuOnHand } from "../helpers/stock.js";
-import { adjustSku, count, skus, stockTakeClient } from "../helpers/stock-takes.js";
+import {
+  adjustSku,
+  count,
+  skus,
+  eachTestInItsOwnAccount,
+  stockTakeClient,
+} from "../helpers/stock-takes.js";
 
 let t: TestApp;
 let acct: TestAccount;
 let api: ReturnType<typeof stockTakeClient>;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-beforeEach(async () => {
-  // Each story in its own account: a default-scope start counts everything the account has.
-  acct = await newAccount(t.db);
-  api = stockTakeClient(t, acct.token);
-});
-afterAll(() => t.close());
+eachTestInItsOwnAccount((suite) => ({ t, acct, api } = suite));
 
 describe("the full flow over REST", () => {
   it("starts, counts, accepts and reconciles into stock_take movements", async () => {

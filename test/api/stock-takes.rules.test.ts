@@ -1,22 +1,21 @@
 // The rules around the flow: overlap, state transitions, concurrent reconciles, clamping,
 // moved-since-freeze, dry runs, review input, and tenancy.
 import { newAccount, type TestAccount } from "../helpers/db.js";
-import { rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { rest, type TestApp } from "../helpers/app.js";
 import { chainProblems, ledgerState, movementsOf, skuOnHand } from "../helpers/stock.js";
-import { adjustSku, count, skus, stockTakeClient } from "../helpers/stock-takes.js";
+import {
+  adjustSku,
+  count,
+  skus,
+  eachTestInItsOwnAccount,
+  stockTakeClient,
+} from "../helpers/stock-takes.js";
 
 let t: TestApp;
 let acct: TestAccount;
 let api: ReturnType<typeof stockTakeClient>;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-beforeEach(async () => {
-  acct = await newAccount(t.db);
-  api = stockTakeClient(t, acct.token);
-});
-afterAll(() => t.close());
+eachTestInItsOwnAccount((suite) => ({ t, acct, api } = suite));
 
 describe("overlap", () => {
   it("refuses a start whose scope is already in an open stock take, naming the entities and that stock take", async () => {

@@ -1,5 +1,6 @@
 // Helpers for stock take tests: the REST calls a warehouse makes, in the order it makes them.
-import { rest, type TestApp } from "./app.js";
+import { rest, startTestApp, type TestApp } from "./app.js";
+import { newAccount, type TestAccount } from "./db.js";
 import { createSku } from "./stock.js";
 
 type Ref = { type: "sku" | "supplier_item"; id: number };
@@ -54,4 +55,26 @@ export async function adjustSku(t: TestApp, token: string, id: number, onHand: n
   });
   if (res.status !== 200) throw new Error(`adjusting failed: ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+export interface StockTakeSuite {
+  t: TestApp;
+  acct: TestAccount;
+  api: ReturnType<typeof stockTakeClient>;
+}
+
+/**
+ * One app for the file and a fresh account per test (a default-scope start counts everything the
+ * account has, so stories must not share one); `use` receives them before each test.
+ */
+export function eachTestInItsOwnAccount(use: (suite: StockTakeSuite) => void): void {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  beforeEach(async () => {
+    const acct = await newAccount(t.db);
+    use({ t, acct, api: stockTakeClient(t, acct.token) });
+  });
+  afterAll(() => t.close());
 }
