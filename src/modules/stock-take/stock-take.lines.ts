@@ -24,6 +24,10 @@ export interface LineRow {
   countedBy: string | null;
   movedSinceFreeze: boolean;
   recountRequested: boolean;
+  /** The entity's on hand now (read without a lock). */
+  onHand: Decimal;
+  /** A supplier item linked to a SKU since the start: its stock is the SKU's. */
+  linkedSkuId: number | null;
 }
 
 /** A line as the API shows it; expectedQty and difference are absent in a blind count for a counter. */
@@ -87,6 +91,8 @@ interface RawLine {
   counted_by: string | null;
   moved_since_freeze: boolean;
   recount_requested: boolean;
+  on_hand: string;
+  linked_sku_id: number | null;
 }
 
 const dec = (v: string | null) => (v === null ? null : new Decimal(v));
@@ -104,7 +110,8 @@ export async function selectLines(
       COALESCE(s.code, si.code) AS code, COALESCE(s.name, si.name) AS name, si.supplier,
       l.expected_qty::text AS expected_qty, l.counted_qty::text AS counted_qty,
       l.basis_qty::text AS basis_qty, l.state, l.counted_at, l.counted_by, l.moved_since_freeze,
-      l.recount_requested
+      l.recount_requested, COALESCE(s.on_hand, si.on_hand)::text AS on_hand,
+      si.sku_id AS linked_sku_id
     FROM stock_take_lines l
     LEFT JOIN skus s ON s.account_id = l.account_id AND s.id = l.sku_id
     LEFT JOIN supplier_items si ON si.account_id = l.account_id AND si.id = l.supplier_item_id
@@ -126,6 +133,8 @@ export async function selectLines(
     countedBy: r.counted_by,
     movedSinceFreeze: r.moved_since_freeze,
     recountRequested: r.recount_requested,
+    onHand: new Decimal(r.on_hand),
+    linkedSkuId: r.linked_sku_id,
   }));
 }
 

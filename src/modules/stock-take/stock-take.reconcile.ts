@@ -78,17 +78,24 @@ export async function reconcile(
     stockTakeId,
     Prisma.sql`AND l.state = 'accepted'`,
   );
+  // Basis freeze: a line without a difference writes nothing, so only the others are locked.
+  // Basis count_time: every difference is read again under the locks, so all are locked.
+  const toLock =
+    take.basis === "count_time" ? accepted : accepted.filter((l) => !differenceOf(l)?.isZero());
   const locked = await lockStock(
     tx,
     accountId,
-    accepted.map((l) => ({ entityType: l.type, id: l.id })),
+    toLock.map((l) => ({ entityType: l.type, id: l.id })),
   );
   if (take.basis === "count_time") await refreshBasis(tx, accountId, stockTakeId, accepted);
 
   const applied: (AppliedLine & { lineId: number; basisQty: Decimal })[] = [];
   const linked: StockTakeLine[] = [];
   for (const line of accepted) {
-    const current = locked.get(entityKey({ entityType: line.type, id: line.id }));
+    const current = locked.get(entityKey({ entityType: line.type, id: line.id })) ?? {
+      onHand: line.onHand,
+      linkedSkuId: line.linkedSkuId,
+    };
     const difference = differenceOf(line);
     if (!current || current.linkedSkuId !== null || line.countedQty === null || !difference) {
       linked.push(toLine(line, true));
@@ -135,24 +142,20 @@ export async function reconcile(
   });
   if (dryRun) return result(take.status, null);
 
-  const changes = await applyStock(
-    tx,
-    accountId,
-    locked,
-    applied.map((a) => ({ entityType: a.type, id: a.id, newQty: a.newQty })),
-    {
-      reason: "stock_take",
-      source: "stock_take",
-      stockTakeId,
-      reference: take.reference,
-      note: await countersNote(tx, accountId, stockTakeId),
-      actor,
-    },
-  );
-  changes.forEach((c, i) => {
-    const line = applied[i];
-    if (line) line.movementId = c.movementId;
+  const targets = applied
+    .map((a) => ({ entityType: a.type, id: a.id, newQty: a.newQty }))
+    .filter((a) => locked.has(entityKey(a)));
+  const changes = await applyStock(tx, accountId, locked, targets, {
+    reason: "stock_take",
+    source: "stock_take",
+    stockTakeId,
+    reference: take.reference,
+    note: await countersNote(tx, accountId, stockTakeId),
+    actor,
   });
+  const movementOf = new Map(changes.map((c) => [entityKey(c), c.movementId]));
+  for (const a of applied)
+    a.movementId = movementOf.get(entityKey({ entityType: a.type, id: a.id })) ?? null;
   await tx.$executeRaw`
     UPDATE stock_take_lines AS l SET state = 'applied', movement_id = v.movement_id,
       basis_qty = v.basis
