@@ -142,3 +142,39 @@ describe("sales during the count", () => {
     expect(await story("count_time", true)).toEqual({ onHand: "6", stockTakeChanges: ["-1"] });
   });
 });
+
+describe("REST documentation", () => {
+  it("lists every stock take operation in the OpenAPI document, each with a summary", async () => {
+    const res = await fetch(`${t.baseUrl}/api/v1/openapi.json`);
+    const doc = (await res.json()) as {
+      paths: Record<string, Record<string, { summary?: string; requestBody?: unknown }>>;
+    };
+    const operations = [
+      ["post", "/api/v1/stock-takes/start"],
+      ["get", "/api/v1/stock-takes"],
+      ["get", "/api/v1/stock-takes/{id}"],
+      ["get", "/api/v1/stock-takes/{id}/lines"],
+      ["post", "/api/v1/stock-takes/{id}/input"],
+      ["post", "/api/v1/stock-takes/{id}/accept-lines"],
+      ["post", "/api/v1/stock-takes/{id}/reconcile"],
+      ["post", "/api/v1/stock-takes/{id}/cancel"],
+      ["get", "/api/v1/stock-takes/{id}/counts"],
+    ] as const;
+    for (const [method, path] of operations) {
+      expect({ path, summary: typeof doc.paths[path]?.[method]?.summary }).toEqual({
+        path,
+        summary: "string",
+      });
+    }
+    // Counts may be sent as JSON or as a CSV file.
+    expect(
+      Object.keys(
+        (
+          doc.paths["/api/v1/stock-takes/{id}/input"]?.post?.requestBody as {
+            content: Record<string, unknown>;
+          }
+        ).content,
+      ).sort(),
+    ).toEqual(["application/json", "text/csv"]);
+  });
+});

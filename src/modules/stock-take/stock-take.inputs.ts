@@ -20,7 +20,7 @@ import { MAX_COUNTS, TEXT_LIMITS } from "./stock-take.parse.js";
     "What to count; leave it out to count every active SKU and every unlinked supplier item.",
 })
 export class StockTakeScopeInput {
-  @Field(() => [Int], { nullable: true })
+  @Field(() => [Int], { nullable: true, description: "SKUs to count." })
   skuIds?: number[] | null;
 
   @Field(() => [Int], { nullable: true, description: "Unlinked supplier items only." })
@@ -29,14 +29,14 @@ export class StockTakeScopeInput {
 
 @InputType()
 export class StartStockTakeInput {
-  @Field(() => StockTakeScopeInput, { nullable: true })
+  @Field(() => StockTakeScopeInput, { nullable: true, description: "Default: everything." })
   scope?: StockTakeScopeInput | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Your reference, e.g. an aisle." })
   @MaxLength(TEXT_LIMITS.reference)
   reference?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Free text for the team." })
   @MaxLength(TEXT_LIMITS.note)
   note?: string | null;
 
@@ -58,13 +58,13 @@ export class StartStockTakeInput {
     "An entity by type and id, or type and code (a supplier item's code with its supplier).",
 })
 export class StockTakeLineRefInput {
-  @Field(() => StockEntityType)
+  @Field(() => StockEntityType, { description: "SKU or SUPPLIER_ITEM." })
   type!: EntityType;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "The entity's id (or give code)." })
   id?: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The entity's code (or give id)." })
   code?: string | null;
 
   @Field(() => String, { nullable: true, description: "With code, for a supplier item." })
@@ -88,7 +88,7 @@ export class StockTakeCountInput extends StockTakeLineRefInput {
 
 @InputType()
 export class SubmitStockTakeCountsInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The stock take." })
   stockTakeId!: number;
 
   @Field(() => [StockTakeCountInput], {
@@ -117,7 +117,7 @@ export class StockTakeToleranceInput {
 
 @InputType()
 export class AcceptStockTakeLinesInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The stock take." })
   stockTakeId!: number;
 
   @Field(() => [StockTakeLineRefInput], { nullable: true, description: "Lines to accept." })
@@ -145,7 +145,7 @@ export class AcceptStockTakeLinesInput {
 
 @InputType()
 export class ReconcileStockTakeInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The stock take." })
   stockTakeId!: number;
 
   @Field(() => Boolean, {
@@ -160,7 +160,7 @@ export class ReconcileStockTakeInput {
 
 @InputType()
 export class CancelStockTakeInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The stock take." })
   stockTakeId!: number;
 
   @IdempotencyKeyField()

@@ -23,10 +23,10 @@ import { Actor } from "../movement/movement.types.js";
   description: "A stock take: a frozen count point, the counts, and their reconciliation.",
 })
 export class StockTake {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The stock take's id." })
   id!: number;
 
-  @Field(() => StockTakeStatus)
+  @Field(() => StockTakeStatus, { description: "OPEN → COUNTING → RECONCILED, or CANCELLED." })
   status!: Status;
 
   @Field(() => StockTakeBasis, { description: "What counts are compared with." })
@@ -38,7 +38,7 @@ export class StockTake {
   @Field(() => String, { nullable: true, description: "The client's reference, e.g. an aisle." })
   reference!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Free text for the team." })
   note!: string | null;
 
   @Field({ description: "Counters do not see expected quantities (only approvers do)." })
@@ -47,20 +47,20 @@ export class StockTake {
   @Field(() => Actor, { description: "Who started it." })
   startedBy!: Actor;
 
-  @Field(() => DateTimeResolver, { nullable: true })
+  @Field(() => DateTimeResolver, { nullable: true, description: "When it was reconciled." })
   reconciledAt!: Date | null;
 
-  @Field(() => DateTimeResolver, { nullable: true })
+  @Field(() => DateTimeResolver, { nullable: true, description: "When it was cancelled." })
   cancelledAt!: Date | null;
 
-  @Field(() => DateTimeResolver)
+  @Field(() => DateTimeResolver, { description: "When it was started." })
   createdAt!: Date;
 }
 
 /** The fields shared by a line, a count and a reconcile result: the entity counted. */
 @ObjectType("StockTakeEntityFields", { description: "The entity a stock take line counts." })
 class EntityNamed {
-  @Field(() => StockEntityType)
+  @Field(() => StockEntityType, { description: "What is counted: a SKU or a supplier item." })
   type!: EntityType;
 
   @Field(() => Int, { description: "The SKU's or supplier item's id." })
@@ -69,7 +69,7 @@ class EntityNamed {
   @Field({ description: "The SKU's code, or the supplier item's code at its supplier." })
   code!: string;
 
-  @Field()
+  @Field({ description: "The SKU's or supplier item's name." })
   name!: string;
 
   @Field(() => String, { nullable: true, description: "The supplier of a supplier item." })
@@ -94,10 +94,13 @@ export class StockTakeLine extends EntityNamed {
   })
   difference?: Decimal | null;
 
-  @Field(() => StockTakeLineState)
+  @Field(() => StockTakeLineState, { description: "Where the line stands in the review." })
   state!: LineState;
 
-  @Field(() => DateTimeResolver, { nullable: true })
+  @Field(() => DateTimeResolver, {
+    nullable: true,
+    description: "When the last count was taken; null until counted.",
+  })
   countedAt!: Date | null;
 
   @Field(() => String, { nullable: true, description: "Who counted last." })
@@ -112,28 +115,28 @@ export class StockTakeLine extends EntityNamed {
 
 @ObjectType({ description: "Where a stock take stands." })
 export class StockTakeSummary {
-  @Field(() => Int)
+  @Field(() => Int, { description: "All lines." })
   lines!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Lines without a count." })
   uncounted!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Counted lines waiting for review." })
   counted!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Accepted lines, to be applied by reconcile." })
   accepted!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Lines applied by reconcile." })
   applied!: number;
 
   @Field(() => Float, { description: "Share of lines with a count, 0 to 1." })
   countedShare!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Lines whose entity's stock changed after the freeze." })
   movedSinceFreeze!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Lines sent back for a recount and not yet counted again." })
   recountRequested!: number;
 
   @Field(() => QuantityScalar, {
@@ -151,7 +154,7 @@ export class StockTakeSummary {
 
 @ObjectType({ description: "One count as submitted: the count log is append-only." })
 export class StockTakeCount extends EntityNamed {
-  @Field(() => CountMode)
+  @Field(() => CountMode, { description: "SET replaced the line's count; ADD added to it." })
   mode!: Mode;
 
   @Field(() => QuantityScalar, { description: "The quantity sent." })
@@ -160,7 +163,7 @@ export class StockTakeCount extends EntityNamed {
   @Field(() => QuantityScalar, { description: "The line's count after this one." })
   countedQty!: Decimal;
 
-  @Field()
+  @Field({ description: "Who counted." })
   counter!: string;
 
   @Field(() => DateTimeResolver, { description: "When the count was taken." })
@@ -176,22 +179,22 @@ export const StockTakeCountConnection = ConnectionType(StockTakeCount, "StockTak
 
 @ObjectType({ description: "What reconcile did (or, in a dry run, would do) to one line." })
 export class AppliedStockTakeLine extends EntityNamed {
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "On hand at the freeze." })
   expectedQty!: Decimal;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "The accepted count." })
   countedQty!: Decimal;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "What was applied on top of the current on hand." })
   difference!: Decimal;
 
   @Field(() => QuantityScalar, { description: "On hand just before." })
   previousQty!: Decimal;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "On hand after." })
   newQty!: Decimal;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "newQty − previousQty, as the movement records it." })
   change!: Decimal;
 
   @Field({ description: "The difference would have taken on hand below 0; it was set to 0." })
@@ -206,7 +209,7 @@ export class SkippedStockTakeLines {
   @Field(() => [StockTakeLine], { description: "Counted but not accepted." })
   unaccepted!: StockTakeLine[];
 
-  @Field(() => [StockTakeLine])
+  @Field(() => [StockTakeLine], { description: "Never counted." })
   uncounted!: StockTakeLine[];
 
   @Field(() => [StockTakeLine], {
@@ -220,19 +223,19 @@ export class StockTakeReconciliation {
   @Field(() => Int, { description: "The stock take's id." })
   id!: number;
 
-  @Field(() => StockTakeStatus)
+  @Field(() => StockTakeStatus, { description: "RECONCILED, or unchanged in a dry run." })
   status!: Status;
 
-  @Field(() => DateTimeResolver, { nullable: true })
+  @Field(() => DateTimeResolver, { nullable: true, description: "null in a dry run." })
   reconciledAt!: Date | null;
 
   @Field({ description: "Nothing was written." })
   dryRun!: boolean;
 
-  @Field(() => [AppliedStockTakeLine])
+  @Field(() => [AppliedStockTakeLine], { description: "Every accepted line and what it did." })
   applied!: AppliedStockTakeLine[];
 
-  @Field(() => SkippedStockTakeLines)
+  @Field(() => SkippedStockTakeLines, { description: "Lines left as they are." })
   skipped!: SkippedStockTakeLines;
 }
 
@@ -241,7 +244,7 @@ export class StartStockTakePayload {
   @Field(() => StockTake, { nullable: true, description: "Page its lines with StockTake.lines." })
   stockTake?: StockTake | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
   userErrors!: UserError[];
 }
 
@@ -253,7 +256,7 @@ export class SubmitStockTakeCountsPayload {
   @Field(() => [StockTakeLine], { nullable: true, description: "The lines counted, after." })
   lines?: StockTakeLine[] | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
   userErrors!: UserError[];
 }
 
@@ -271,24 +274,24 @@ export class AcceptStockTakeLinesPayload {
   @Field(() => [StockTakeLine], { nullable: true, description: "Lines sent back for a recount." })
   recount?: StockTakeLine[] | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
   userErrors!: UserError[];
 }
 
 @ObjectType()
 export class ReconcileStockTakePayload {
-  @Field(() => StockTakeReconciliation, { nullable: true })
+  @Field(() => StockTakeReconciliation, { nullable: true, description: "null with userErrors." })
   reconciliation?: StockTakeReconciliation | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
   userErrors!: UserError[];
 }
 
 @ObjectType()
 export class CancelStockTakePayload {
-  @Field(() => StockTake, { nullable: true })
+  @Field(() => StockTake, { nullable: true, description: "The cancelled stock take." })
   stockTake?: StockTake | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
   userErrors!: UserError[];
 }

@@ -12,6 +12,7 @@ export type AcceptStockTakeLinesInput = {
   recount?: Array<StockTakeLineRefInput> | null | undefined;
   /** Accept every counted line within the tolerance (default when no lines and no recounts are listed). Lines moved since the freeze are never safe. */
   safe?: boolean | null | undefined;
+  /** The stock take. */
   stockTakeId: number;
   tolerance?: StockTakeToleranceInput | null | undefined;
 };
@@ -69,6 +70,7 @@ export type BulkAdjustmentLineInput = {
 export type CancelStockTakeInput = {
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** The stock take. */
   stockTakeId: number;
 };
 
@@ -174,6 +176,7 @@ export type ReconcileStockTakeInput = {
   dryRun?: boolean | null | undefined;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** The stock take. */
   stockTakeId: number;
 };
 
@@ -189,8 +192,11 @@ export type StartStockTakeInput = {
   blind?: boolean | null | undefined;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** Free text for the team. */
   note?: string | null | undefined;
+  /** Your reference, e.g. an aisle. */
   reference?: string | null | undefined;
+  /** Default: everything. */
   scope?: StockTakeScopeInput | null | undefined;
 };
 
@@ -232,25 +238,31 @@ export type StockTakeBasis =
 
 /** One count of one entity. */
 export type StockTakeCountInput = {
+  /** The entity's code (or give id). */
   code?: string | null | undefined;
   /** When the count was taken (default: when it is received). */
   countedAt?: string | null | undefined;
   /** 0 is a count too. */
   countedQty: number;
+  /** The entity's id (or give code). */
   id?: number | null | undefined;
   /** Default SET. */
   mode?: CountMode | null | undefined;
   /** With code, for a supplier item. */
   supplier?: string | null | undefined;
+  /** SKU or SUPPLIER_ITEM. */
   type: StockEntityType;
 };
 
 /** An entity by type and id, or type and code (a supplier item's code with its supplier). */
 export type StockTakeLineRefInput = {
+  /** The entity's code (or give id). */
   code?: string | null | undefined;
+  /** The entity's id (or give code). */
   id?: number | null | undefined;
   /** With code, for a supplier item. */
   supplier?: string | null | undefined;
+  /** SKU or SUPPLIER_ITEM. */
   type: StockEntityType;
 };
 
@@ -263,6 +275,7 @@ export type StockTakeLineState =
 
 /** What to count; leave it out to count every active SKU and every unlinked supplier item. */
 export type StockTakeScopeInput = {
+  /** SKUs to count. */
   skuIds?: Array<number> | null | undefined;
   /** Unlinked supplier items only. */
   supplierItemIds?: Array<number> | null | undefined;
@@ -290,6 +303,7 @@ export type SubmitStockTakeCountsInput = {
   counts: Array<StockTakeCountInput>;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** The stock take. */
   stockTakeId: number;
 };
 
