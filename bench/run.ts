@@ -13,6 +13,7 @@ import { SCOPES, type ServiceContext } from "../src/context.js";
 import { createAccount } from "../src/modules/account/account.service.js";
 import { bulkAdjust } from "../src/modules/adjustment/adjustment.service.js";
 import { queryMovements } from "../src/modules/movement/movement.service.js";
+import { benchStockTake, P5_SKUS } from "./stock-take.js";
 
 const LINES = 10_000;
 const RUNS = 5;
@@ -153,6 +154,11 @@ for (let run = 0; run < 21; run++) {
 const firstMedian = median(firstPageTimes.slice(1));
 const deepMedian = median(deepPageTimes.slice(1));
 
+// 3. P5: a stock take of 100,000 SKUs, each step beside raw SQL doing the same writes.
+const p5Service = await newContext("bench-p5-service");
+const p5Raw = await newContext("bench-p5-raw");
+const p5 = await benchStockTake(raw, p5Service, p5Raw.principal.accountId, seedSkus);
+
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(52)}${value}`);
 const version = (await raw.query("SHOW server_version")).rows[0].server_version;
 console.log(`Countpoint benchmark (PostgreSQL ${version}, Node ${process.version})`);
@@ -168,6 +174,15 @@ row(
   ms(deepMedian),
 );
 row("ratio deep / first", `${(deepMedian / firstMedian).toFixed(2)}x (target ~1x)`);
+console.log(`P5 stock take of ${P5_SKUS} SKUs (service / raw SQL doing the same writes):`);
+for (const r of p5.results) {
+  const target = Number.isNaN(r.targetMs) ? "" : ` (target <= ${r.targetMs / 1000} s)`;
+  row(r.step, `${ms(r.serviceMs)} / ${ms(r.rawMs)}${target}`);
+}
+row(
+  "peak process RSS during the service steps",
+  `${(p5.peakRss / 1024 / 1024).toFixed(0)} MiB (target <= 300)`,
+);
 
 await raw.end();
 await db.$disconnect();

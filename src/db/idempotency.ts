@@ -108,7 +108,7 @@ async function checkedRun<T>(steps: WriteSteps<T>, known: FieldError[]): Promise
 
 // Results hold Decimals, Dates and bigints; JSON alone would lose which is which, so they are
 // tagged on the way in and restored on the way out.
-function encode(value: unknown): unknown {
+export function encode(value: unknown): unknown {
   if (value instanceof Prisma.Decimal) return { $decimal: value.toFixed() };
   if (value instanceof Date) return { $date: value.toISOString() };
   if (typeof value === "bigint") return { $bigint: value.toString() };
@@ -119,7 +119,7 @@ function encode(value: unknown): unknown {
   return value ?? null;
 }
 
-function decode(value: unknown): unknown {
+export function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
   if (value && typeof value === "object") {
     const v = value as Record<string, unknown>;

@@ -54,3 +54,21 @@ export const StockTakeStatus = graphqlEnum(
 );
 
 export const SortOrder = graphqlEnum(["asc", "desc"] as const, "SortOrder", "DESC: newest first.");
+
+export const StockTakeLineState = graphqlEnum(
+  Object.values(db.StockTakeLineState),
+  "StockTakeLineState",
+  "UNCOUNTED → COUNTED → ACCEPTED (reviewed) → APPLIED (reconciled); a recount returns a line to UNCOUNTED.",
+);
+
+export const StockTakeBasis = graphqlEnum(
+  Object.values(db.StockTakeBasis),
+  "StockTakeBasis",
+  "FREEZE: counts are compared with the quantity at the freeze. COUNT_TIME: with the ledger's quantity at each count's countedAt.",
+);
+
+export const CountMode = graphqlEnum(
+  Object.values(db.CountMode),
+  "CountMode",
+  "SET replaces a line's count; ADD adds to it (several counters on one item).",
+);

@@ -11,6 +11,10 @@ import {
   SkuMovementsResolver,
   SupplierItemMovementsResolver,
 } from "../modules/movement/movement.resolver.js";
+import {
+  StockTakeLineResolver,
+  StockTakeResolver,
+} from "../modules/stock-take/stock-take.resolver.js";
 import { authChecker } from "./auth.js";
 import { freshReadsAfterMutations } from "./context.js";
 import { userErrorsMiddleware } from "./errors.js";
@@ -27,6 +31,8 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
       MovementResolver,
       SkuMovementsResolver,
       SupplierItemMovementsResolver,
+      StockTakeResolver,
+      StockTakeLineResolver,
     ],
     authChecker,
     authMode: "error",

@@ -1,25 +1,363 @@
-import type { PrismaClient } from "../../db/client.js";
-import type { StockTake } from "./stock-take.types.js";
+// Stock takes: freeze a count point, count, review the differences, reconcile them into
+// movements. Each write is one transaction (and idempotent with a key); the steps live in
+// stock-take.start/input/accept/reconcile.ts, the reads here.
+import { Prisma } from "../../db/client.js";
+import { idempotent, type Idempotent } from "../../db/idempotency.js";
+import type { Tx } from "../../db/client.js";
+import { inTransaction } from "../../db/transaction.js";
+import type { ServiceContext } from "../../context.js";
+import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
+import { AppError } from "../../errors.js";
+import type {
+  CountMode,
+  EntityType,
+  StockTakeLineState,
+  StockTakeStatus,
+} from "../../generated/prisma/enums.js";
+import { Decimal } from "../../quantity.js";
+import {
+  acceptLines,
+  parseAccept,
+  type AcceptData,
+  type AcceptResult,
+} from "./stock-take.accept.js";
+import { input, parseInput, type InputData, type InputResult } from "./stock-take.input.js";
+import { selectLines, seesExpected, toLine, type StockTakeLine } from "./stock-take.lines.js";
+import type { Path } from "./stock-take.parse.js";
+import { reconcile, type ReconcileResult } from "./stock-take.reconcile.js";
+import {
+  loadStockTake,
+  lockStockTake,
+  requireOpen,
+  summarize,
+  toStockTake,
+  type StockTake,
+  type StockTakeSummary,
+} from "./stock-take.records.js";
+import { parseStart, start, type StartData } from "./stock-take.start.js";
 
-/** Stock takes of the account by id (for loaders); missing ids are absent. */
-export async function stockTakesByIds(
-  db: PrismaClient,
-  accountId: number,
-  ids: readonly number[],
-): Promise<Map<number, StockTake>> {
-  const rows = await db.stockTake.findMany({
-    where: { accountId, id: { in: [...ids] } },
-    select: {
-      id: true,
-      status: true,
-      frozenAt: true,
-      reference: true,
-      note: true,
-      blind: true,
-      reconciledAt: true,
-      cancelledAt: true,
-      createdAt: true,
-    },
-  });
-  return new Map(rows.map((r) => [r.id, r]));
+export { stockTakesByIds } from "./stock-take.records.js";
+export type { StockTake, StockTakeSummary, StockTakeLine, InputResult, AcceptResult };
+export type { ReconcileResult };
+
+/** Lines in a start response; the rest are paged with lines_next_cursor. */
+export const FIRST_LINES = 1000;
+export const STATUSES = ["open", "counting", "reconciled", "cancelled"] as const;
+export const LINE_STATES = ["uncounted", "counted", "accepted", "applied"] as const;
+
+export interface StartedStockTake extends StockTake {
+  lines: StockTakeLine[];
+  linesNextCursor: string | null;
 }
+
+/** Starts a stock take over the scope (default: all active SKUs and all unlinked supplier items). */
+export async function startStockTake(
+  ctx: ServiceContext,
+  data: StartData,
+  idempotencyKey?: string,
+): Promise<Idempotent<StartedStockTake>> {
+  const request = parseStart(data);
+  return inTransaction(ctx.db, (tx) =>
+    keyed(tx, ctx.principal.accountId, idempotencyKey, "startStockTake", data, async () => {
+      const take = await start(ctx, tx, request);
+      const rows = await selectLines(
+        tx,
+        ctx.principal.accountId,
+        take.id,
+        Prisma.empty,
+        FIRST_LINES + 1,
+      );
+      const page = linePage(rows, FIRST_LINES, take, seesExpected(take, ctx.principal));
+      return { ...take, lines: page.items.map((i) => i.node), linesNextCursor: page.nextCursor };
+    }),
+  );
+}
+
+/**
+ * Records counts (at most 10,000 per request). `path` names a count's field for the caller:
+ * JSON pointer parts by default, CSV rows for a CSV body.
+ */
+export async function submitCounts(
+  ctx: ServiceContext,
+  stockTakeId: number,
+  data: InputData,
+  idempotencyKey?: string,
+  path: (index: number, field: string) => Path = (i, f) => ["counts", i, f],
+): Promise<Idempotent<InputResult>> {
+  const request = parseInput(ctx, data, path);
+  return inTransaction(ctx.db, (tx) =>
+    keyed(tx, ctx.principal.accountId, idempotencyKey, `submitCounts:${stockTakeId}`, data, () =>
+      input(ctx, tx, stockTakeId, request),
+    ),
+  );
+}
+
+/** Accepts lines (listed, or safe by tolerance) and sends lines back for a recount. */
+export async function acceptStockTakeLines(
+  ctx: ServiceContext,
+  stockTakeId: number,
+  data: AcceptData,
+  idempotencyKey?: string,
+): Promise<Idempotent<AcceptResult>> {
+  const request = parseAccept(data);
+  return inTransaction(ctx.db, (tx) =>
+    keyed(tx, ctx.principal.accountId, idempotencyKey, `acceptLines:${stockTakeId}`, data, () =>
+      acceptLines(ctx, tx, stockTakeId, request),
+    ),
+  );
+}
+
+/** Applies the accepted differences; again, the same answer and nothing written. */
+export async function reconcileStockTake(
+  ctx: ServiceContext,
+  stockTakeId: number,
+  data: { dryRun?: boolean | null },
+  idempotencyKey?: string,
+): Promise<Idempotent<ReconcileResult>> {
+  return inTransaction(ctx.db, (tx) =>
+    keyed(tx, ctx.principal.accountId, idempotencyKey, `reconcile:${stockTakeId}`, data, () =>
+      reconcile(ctx, tx, stockTakeId, data.dryRun ?? false),
+    ),
+  );
+}
+
+/** Cancels an open or counting stock take; its lines stay readable, nothing is applied. */
+export async function cancelStockTake(
+  ctx: ServiceContext,
+  stockTakeId: number,
+  idempotencyKey?: string,
+): Promise<Idempotent<StockTake>> {
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, (tx) =>
+    keyed(tx, accountId, idempotencyKey, `cancel:${stockTakeId}`, {}, async () => {
+      requireOpen(await lockStockTake(tx, accountId, stockTakeId));
+      await tx.stockTake.update({
+        where: { accountId_id: { accountId, id: stockTakeId } },
+        data: { status: "cancelled", cancelledAt: new Date() },
+      });
+      return loadStockTake(tx, accountId, stockTakeId);
+    }),
+  );
+}
+
+/**
+ * A stock take write under its idempotency key. Its input was parsed before (bad input is
+ * refused whatever the key); the checks against the data run inside `run`, under its locks.
+ */
+function keyed<T>(
+  tx: Tx,
+  accountId: number,
+  key: string | undefined,
+  operation: string,
+  input: unknown,
+  run: () => Promise<T>,
+): Promise<Idempotent<T>> {
+  return idempotent(tx, accountId, key, {
+    operation,
+    input,
+    inputErrors: [],
+    check: async () => [],
+    run,
+  });
+}
+
+/** One stock take with its summary. */
+export async function getStockTake(
+  ctx: ServiceContext,
+  id: number,
+): Promise<StockTake & { summary: StockTakeSummary }> {
+  const take = await loadStockTake(ctx.db, ctx.principal.accountId, id);
+  return { ...take, summary: await summarize(ctx, take) };
+}
+
+/** The summary of a stock take already loaded (GraphQL's StockTake.summary). */
+export const stockTakeSummary = (ctx: ServiceContext, take: StockTake) => summarize(ctx, take);
+
+/** Stock takes of the account, newest first, optionally of one status. */
+export async function listStockTakes(
+  ctx: ServiceContext,
+  args: { status?: string | null; limit?: number | null; cursor?: string | null },
+): Promise<Page<StockTake>> {
+  const take = pageSize(args.limit);
+  const status = oneOf(args.status, STATUSES, "status");
+  const before = args.cursor
+    ? (decodeCursor("stock_take", args.cursor, ["number"])[0] as number)
+    : null;
+  const rows = await ctx.db.stockTake.findMany({
+    where: {
+      accountId: ctx.principal.accountId,
+      ...(status ? { status } : {}),
+      ...(before !== null ? { id: { lt: before } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take: take + 1,
+  });
+  const items = rows.slice(0, take).map((r) => ({
+    cursor: encodeCursor("stock_take", [r.id]),
+    node: toStockTake(r),
+  }));
+  return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
+}
+
+export interface LineQuery {
+  state?: string | null;
+  moved?: boolean | null;
+  limit?: number | null;
+  cursor?: string | null;
+}
+
+/** A stock take's lines in a stable order, filtered by state and moved-since-freeze. */
+export async function listLines(
+  ctx: ServiceContext,
+  stockTakeId: number,
+  query: LineQuery,
+  stockTake?: StockTake,
+): Promise<Page<StockTakeLine>> {
+  const take = stockTake ?? (await loadStockTake(ctx.db, ctx.principal.accountId, stockTakeId));
+  const size = pageSize(query.limit);
+  const state = oneOf(query.state, LINE_STATES, "state");
+  const after = query.cursor ? decodeLineCursor(query.cursor, stockTakeId) : 0;
+  const rows = await selectLines(
+    ctx.db,
+    ctx.principal.accountId,
+    stockTakeId,
+    Prisma.sql`AND l.id > ${after}
+      ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
+      ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`,
+    size + 1,
+  );
+  return linePage(rows, size, take, seesExpected(take, ctx.principal));
+}
+
+/** Every line, 1000 at a time by keyset, for a count sheet of any size. */
+export async function* allLines(
+  ctx: ServiceContext,
+  stockTakeId: number,
+): AsyncGenerator<{ take: StockTake; visible: boolean; lines: StockTakeLine[] }> {
+  const take = await loadStockTake(ctx.db, ctx.principal.accountId, stockTakeId);
+  const visible = seesExpected(take, ctx.principal);
+  let after = 0;
+  for (;;) {
+    const rows = await selectLines(
+      ctx.db,
+      ctx.principal.accountId,
+      stockTakeId,
+      Prisma.sql`AND l.id > ${after}`,
+      FIRST_LINES,
+    );
+    yield { take, visible, lines: rows.map((r) => toLine(r, visible)) };
+    const last = rows.at(-1);
+    if (!last || rows.length < FIRST_LINES) return;
+    after = last.lineId;
+  }
+}
+
+/** One entry of the count log. */
+export interface StockTakeCount {
+  type: EntityType;
+  id: number;
+  code: string;
+  name: string;
+  supplier: string | null;
+  mode: CountMode;
+  quantity: Decimal;
+  /** The line's count after this entry. */
+  countedQty: Decimal;
+  counter: string;
+  countedAt: Date;
+  receivedAt: Date;
+}
+
+/** The count log of a stock take, oldest first. */
+export async function listCounts(
+  ctx: ServiceContext,
+  stockTakeId: number,
+  query: { limit?: number | null; cursor?: string | null },
+): Promise<Page<StockTakeCount>> {
+  const { accountId } = ctx.principal;
+  await loadStockTake(ctx.db, accountId, stockTakeId);
+  const size = pageSize(query.limit);
+  const after = query.cursor
+    ? (decodeCursor("stock_take_count", query.cursor, ["number"])[0] as number)
+    : 0;
+  const rows = await ctx.db.$queryRaw<
+    {
+      id: bigint;
+      entity_type: EntityType;
+      entity_id: number;
+      code: string;
+      name: string;
+      supplier: string | null;
+      mode: CountMode;
+      quantity: string;
+      counted_qty: string;
+      counter: string;
+      counted_at: Date;
+      received_at: Date;
+    }[]
+  >`
+    SELECT c.id, c.entity_type, COALESCE(c.sku_id, c.supplier_item_id) AS entity_id,
+      COALESCE(s.code, si.code) AS code, COALESCE(s.name, si.name) AS name, si.supplier, c.mode,
+      c.quantity::text AS quantity, c.counted_qty::text AS counted_qty, c.counter, c.counted_at,
+      c.received_at
+    FROM stock_take_counts c
+    LEFT JOIN skus s ON s.account_id = c.account_id AND s.id = c.sku_id
+    LEFT JOIN supplier_items si ON si.account_id = c.account_id AND si.id = c.supplier_item_id
+    WHERE c.account_id = ${accountId} AND c.stock_take_id = ${stockTakeId} AND c.id > ${after}
+    ORDER BY c.id LIMIT ${size + 1}`;
+  const items = rows.slice(0, size).map((r) => ({
+    cursor: encodeCursor("stock_take_count", [Number(r.id)]),
+    node: {
+      type: r.entity_type,
+      id: r.entity_id,
+      code: r.code,
+      name: r.name,
+      supplier: r.supplier,
+      mode: r.mode,
+      quantity: new Decimal(r.quantity),
+      countedQty: new Decimal(r.counted_qty),
+      counter: r.counter,
+      countedAt: r.counted_at,
+      receivedAt: r.received_at,
+    },
+  }));
+  return { items, nextCursor: rows.length > size ? (items.at(-1)?.cursor ?? null) : null };
+}
+
+function linePage(
+  rows: Awaited<ReturnType<typeof selectLines>>,
+  size: number,
+  take: StockTake,
+  visible: boolean,
+): Page<StockTakeLine> {
+  const items = rows.slice(0, size).map((r) => ({
+    cursor: encodeCursor("stock_take_line", [take.id, r.lineId]),
+    node: toLine(r, visible),
+  }));
+  return { items, nextCursor: rows.length > size ? (items.at(-1)?.cursor ?? null) : null };
+}
+
+function decodeLineCursor(cursor: string, stockTakeId: number): number {
+  const [takeId, lineId] = decodeCursor("stock_take_line", cursor, ["number", "number"]);
+  if (takeId !== stockTakeId) {
+    throw new AppError("INVALID_CURSOR", "the cursor belongs to another stock take", [
+      { path: ["cursor"], code: "INVALID_CURSOR", message: "belongs to another stock take" },
+    ]);
+  }
+  return lineId as number;
+}
+
+function oneOf<T extends string>(
+  value: string | null | undefined,
+  allowed: readonly T[],
+  field: string,
+): T | null {
+  if (value === undefined || value === null) return null;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  const message = `${field} must be one of ${allowed.join(", ")}`;
+  throw new AppError("INVALID_PARAMETER", message, [
+    { path: [field], code: "INVALID_PARAMETER", message },
+  ]);
+}
+
+export type { StockTakeLineState, StockTakeStatus };

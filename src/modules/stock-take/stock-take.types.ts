@@ -1,36 +1,297 @@
-import { Field, Int, ObjectType } from "type-graphql";
-import { DateTimeResolver } from "graphql-scalars";
-import type { StockTakeStatus as Status } from "../../generated/prisma/enums.js";
-import { StockTakeStatus } from "../../graphql/enums.js";
+import { Field, Float, Int, ObjectType } from "type-graphql";
+import { DateTimeResolver, SafeIntResolver } from "graphql-scalars";
+import type {
+  CountMode as Mode,
+  EntityType,
+  StockTakeLineState as LineState,
+  StockTakeStatus as Status,
+} from "../../generated/prisma/enums.js";
+import { ConnectionType } from "../../graphql/connection.js";
+import { UserError } from "../../graphql/common.types.js";
+import {
+  CountMode,
+  StockEntityType,
+  StockTakeBasis,
+  StockTakeLineState,
+  StockTakeStatus,
+} from "../../graphql/enums.js";
+import { QuantityScalar } from "../../graphql/scalars.js";
+import type { Decimal } from "../../quantity.js";
+import { Actor } from "../movement/movement.types.js";
 
 @ObjectType({
   description: "A stock take: a frozen count point, the counts, and their reconciliation.",
 })
 export class StockTake {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The stock take's id." })
   id!: number;
 
-  @Field(() => StockTakeStatus)
+  @Field(() => StockTakeStatus, { description: "OPEN → COUNTING → RECONCILED, or CANCELLED." })
   status!: Status;
+
+  @Field(() => StockTakeBasis, { description: "What counts are compared with." })
+  basis!: "freeze" | "count_time";
 
   @Field(() => DateTimeResolver, { description: "When expected quantities were snapshotted." })
   frozenAt!: Date;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The client's reference, e.g. an aisle." })
   reference!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Free text for the team." })
   note!: string | null;
 
   @Field({ description: "Counters do not see expected quantities (only approvers do)." })
   blind!: boolean;
 
-  @Field(() => DateTimeResolver, { nullable: true })
+  @Field(() => Actor, { description: "Who started it." })
+  startedBy!: Actor;
+
+  @Field(() => DateTimeResolver, { nullable: true, description: "When it was reconciled." })
   reconciledAt!: Date | null;
 
-  @Field(() => DateTimeResolver, { nullable: true })
+  @Field(() => DateTimeResolver, { nullable: true, description: "When it was cancelled." })
   cancelledAt!: Date | null;
 
-  @Field(() => DateTimeResolver)
+  @Field(() => DateTimeResolver, { description: "When it was started." })
   createdAt!: Date;
+}
+
+/** The fields shared by a line, a count and a reconcile result: the entity counted. */
+@ObjectType("StockTakeEntityFields", { description: "The entity a stock take line counts." })
+class EntityNamed {
+  @Field(() => StockEntityType, { description: "What is counted: a SKU or a supplier item." })
+  type!: EntityType;
+
+  @Field(() => Int, { description: "The SKU's or supplier item's id." })
+  id!: number;
+
+  @Field({ description: "The SKU's code, or the supplier item's code at its supplier." })
+  code!: string;
+
+  @Field({ description: "The SKU's or supplier item's name." })
+  name!: string;
+
+  @Field(() => String, { nullable: true, description: "The supplier of a supplier item." })
+  supplier!: string | null;
+}
+
+@ObjectType({ description: "One entity to count in a stock take." })
+export class StockTakeLine extends EntityNamed {
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description: "On hand at the freeze; null in a blind stock take for a token without approve.",
+  })
+  expectedQty?: Decimal | null;
+
+  @Field(() => QuantityScalar, { nullable: true, description: "null until counted." })
+  countedQty!: Decimal | null;
+
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description:
+      "counted − expected (basis COUNT_TIME: − the ledger's quantity at countedAt); null when uncounted or hidden by a blind count.",
+  })
+  difference?: Decimal | null;
+
+  @Field(() => StockTakeLineState, { description: "Where the line stands in the review." })
+  state!: LineState;
+
+  @Field(() => DateTimeResolver, {
+    nullable: true,
+    description: "When the last count was taken; null until counted.",
+  })
+  countedAt!: Date | null;
+
+  @Field(() => String, { nullable: true, description: "Who counted last." })
+  countedBy!: string | null;
+
+  @Field({ description: "The entity's stock changed after the freeze: review before accepting." })
+  movedSinceFreeze!: boolean;
+
+  @Field({ description: "A reviewer sent the line back for a recount." })
+  recountRequested!: boolean;
+}
+
+@ObjectType({ description: "Where a stock take stands." })
+export class StockTakeSummary {
+  @Field(() => Int, { description: "All lines." })
+  lines!: number;
+
+  @Field(() => Int, { description: "Lines without a count." })
+  uncounted!: number;
+
+  @Field(() => Int, { description: "Counted lines waiting for review." })
+  counted!: number;
+
+  @Field(() => Int, { description: "Accepted lines, to be applied by reconcile." })
+  accepted!: number;
+
+  @Field(() => Int, { description: "Lines applied by reconcile." })
+  applied!: number;
+
+  @Field(() => Float, { description: "Share of lines with a count, 0 to 1." })
+  countedShare!: number;
+
+  @Field(() => Int, { description: "Lines whose entity's stock changed after the freeze." })
+  movedSinceFreeze!: number;
+
+  @Field(() => Int, { description: "Lines sent back for a recount and not yet counted again." })
+  recountRequested!: number;
+
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description: "Sum of |difference| over counted lines; null when hidden by a blind count.",
+  })
+  sumAbsDifference?: Decimal | null;
+
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description: "Sum of differences over counted lines; null when hidden by a blind count.",
+  })
+  netDifference?: Decimal | null;
+}
+
+@ObjectType({ description: "One count as submitted: the count log is append-only." })
+export class StockTakeCount extends EntityNamed {
+  @Field(() => CountMode, { description: "SET replaced the line's count; ADD added to it." })
+  mode!: Mode;
+
+  @Field(() => QuantityScalar, { description: "The quantity sent." })
+  quantity!: Decimal;
+
+  @Field(() => QuantityScalar, { description: "The line's count after this one." })
+  countedQty!: Decimal;
+
+  @Field({ description: "Who counted." })
+  counter!: string;
+
+  @Field(() => DateTimeResolver, { description: "When the count was taken." })
+  countedAt!: Date;
+
+  @Field(() => DateTimeResolver, { description: "When the service received it." })
+  receivedAt!: Date;
+}
+
+export const StockTakeConnection = ConnectionType(StockTake, "StockTake");
+export const StockTakeLineConnection = ConnectionType(StockTakeLine, "StockTakeLine");
+export const StockTakeCountConnection = ConnectionType(StockTakeCount, "StockTakeCount");
+
+@ObjectType({ description: "What reconcile did (or, in a dry run, would do) to one line." })
+export class AppliedStockTakeLine extends EntityNamed {
+  @Field(() => QuantityScalar, { description: "On hand at the freeze." })
+  expectedQty!: Decimal;
+
+  @Field(() => QuantityScalar, { description: "The accepted count." })
+  countedQty!: Decimal;
+
+  @Field(() => QuantityScalar, { description: "What was applied on top of the current on hand." })
+  difference!: Decimal;
+
+  @Field(() => QuantityScalar, { description: "On hand just before." })
+  previousQty!: Decimal;
+
+  @Field(() => QuantityScalar, { description: "On hand after." })
+  newQty!: Decimal;
+
+  @Field(() => QuantityScalar, { description: "newQty − previousQty, as the movement records it." })
+  change!: Decimal;
+
+  @Field({ description: "The difference would have taken on hand below 0; it was set to 0." })
+  clamped!: boolean;
+
+  @Field(() => SafeIntResolver, { nullable: true, description: "null when unchanged or dry run." })
+  movementId!: number | null;
+}
+
+@ObjectType({ description: "Lines reconcile left alone." })
+export class SkippedStockTakeLines {
+  @Field(() => [StockTakeLine], { description: "Counted but not accepted." })
+  unaccepted!: StockTakeLine[];
+
+  @Field(() => [StockTakeLine], { description: "Never counted." })
+  uncounted!: StockTakeLine[];
+
+  @Field(() => [StockTakeLine], {
+    description: "Supplier items linked to a SKU since the start (their stock is the SKU's).",
+  })
+  linked!: StockTakeLine[];
+}
+
+@ObjectType({ description: "The result of a reconcile; a repeated reconcile answers the same." })
+export class StockTakeReconciliation {
+  @Field(() => Int, { description: "The stock take's id." })
+  id!: number;
+
+  @Field(() => StockTakeStatus, { description: "RECONCILED, or unchanged in a dry run." })
+  status!: Status;
+
+  @Field(() => DateTimeResolver, { nullable: true, description: "null in a dry run." })
+  reconciledAt!: Date | null;
+
+  @Field({ description: "Nothing was written." })
+  dryRun!: boolean;
+
+  @Field(() => [AppliedStockTakeLine], { description: "Every accepted line and what it did." })
+  applied!: AppliedStockTakeLine[];
+
+  @Field(() => SkippedStockTakeLines, { description: "Lines left as they are." })
+  skipped!: SkippedStockTakeLines;
+}
+
+@ObjectType()
+export class StartStockTakePayload {
+  @Field(() => StockTake, { nullable: true, description: "Page its lines with StockTake.lines." })
+  stockTake?: StockTake | null;
+
+  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
+  userErrors!: UserError[];
+}
+
+@ObjectType()
+export class SubmitStockTakeCountsPayload {
+  @Field(() => StockTakeStatus, { nullable: true, description: "The stock take's status after." })
+  status?: Status | null;
+
+  @Field(() => [StockTakeLine], { nullable: true, description: "The lines counted, after." })
+  lines?: StockTakeLine[] | null;
+
+  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
+  userErrors!: UserError[];
+}
+
+@ObjectType()
+export class AcceptStockTakeLinesPayload {
+  @Field(() => [StockTakeLine], { nullable: true, description: "Lines this request accepted." })
+  accepted?: StockTakeLine[] | null;
+
+  @Field(() => [StockTakeLine], {
+    nullable: true,
+    description: "Counted lines still waiting for a decision.",
+  })
+  needsReview?: StockTakeLine[] | null;
+
+  @Field(() => [StockTakeLine], { nullable: true, description: "Lines sent back for a recount." })
+  recount?: StockTakeLine[] | null;
+
+  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
+  userErrors!: UserError[];
+}
+
+@ObjectType()
+export class ReconcileStockTakePayload {
+  @Field(() => StockTakeReconciliation, { nullable: true, description: "null with userErrors." })
+  reconciliation?: StockTakeReconciliation | null;
+
+  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
+  userErrors!: UserError[];
+}
+
+@ObjectType()
+export class CancelStockTakePayload {
+  @Field(() => StockTake, { nullable: true, description: "The cancelled stock take." })
+  stockTake?: StockTake | null;
+
+  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
+  userErrors!: UserError[];
 }

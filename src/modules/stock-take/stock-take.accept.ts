@@ -1,0 +1,146 @@
+// Reviewing differences: accept lines explicitly or by tolerance, or send them back for a recount.
+import { Prisma, type Tx } from "../../db/client.js";
+import type { ServiceContext } from "../../context.js";
+import { AppError, type FieldError } from "../../errors.js";
+import type { Decimal } from "../../quantity.js";
+import {
+  inItemOrder,
+  parseRef,
+  parseTolerance,
+  type EntityRefData,
+  type ParsedRef,
+  type ToleranceData,
+} from "./stock-take.parse.js";
+import { selectLines, toLine, type StockTakeLine } from "./stock-take.lines.js";
+import { lockStockTake, requireOpen } from "./stock-take.records.js";
+import { resolveLines } from "./stock-take.resolve.js";
+import { intArray } from "./stock-take.sql.js";
+
+export interface AcceptData {
+  lines?: EntityRefData[] | null;
+  safe?: boolean | null;
+  tolerance?: ToleranceData | null;
+  recount?: EntityRefData[] | null;
+}
+
+export interface AcceptRequest {
+  lines: ParsedRef[];
+  recount: ParsedRef[];
+  safe: boolean;
+  tolerance: { abs: Decimal; pct: Decimal };
+}
+
+export interface AcceptResult {
+  /** Lines this request accepted. */
+  accepted: StockTakeLine[];
+  /** Counted lines still waiting for a decision. */
+  needsReview: StockTakeLine[];
+  /** Lines sent back for a recount: uncounted again, flagged. */
+  recount: StockTakeLine[];
+}
+
+const MAX_REFS = 10_000;
+
+export function parseAccept(input: AcceptData): AcceptRequest {
+  const errors: FieldError[] = [];
+  const refs = (list: EntityRefData[] | null | undefined, field: "lines" | "recount") => {
+    const given = list ?? [];
+    if (given.length > MAX_REFS) {
+      throw new AppError("TOO_MANY_LINES", `at most ${MAX_REFS} ${field} per request`, [
+        { path: [field], code: "TOO_MANY_LINES", message: `at most ${MAX_REFS}` },
+      ]);
+    }
+    return given.flatMap((r, i) => parseRef(r, i, (f) => [field, i, f], errors) ?? []);
+  };
+  const lines = refs(input.lines, "lines");
+  const recount = refs(input.recount, "recount");
+  const tolerance = parseTolerance(input.tolerance, errors);
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  // Safe acceptance is what a bare request means; listing lines or recounts turns it off unless asked.
+  const safe = input.safe ?? (lines.length === 0 && recount.length === 0);
+  return { lines, recount, safe, tolerance };
+}
+
+export async function acceptLines(
+  ctx: ServiceContext,
+  tx: Tx,
+  stockTakeId: number,
+  request: AcceptRequest,
+): Promise<AcceptResult> {
+  const { accountId } = ctx.principal;
+  const take = await lockStockTake(tx, accountId, stockTakeId);
+  requireOpen(take);
+  const errors: FieldError[] = [];
+  const refs = [...request.lines, ...request.recount];
+  const fieldOf = (i: number) => (i < request.lines.length ? "lines" : "recount");
+  const resolved = await resolveLines(
+    tx,
+    accountId,
+    stockTakeId,
+    refs,
+    (ref) => [fieldOf(refs.indexOf(ref)), ref.index, ref.id !== null ? "id" : "code"],
+    errors,
+  );
+  const acceptIds = new Set<number>();
+  const recountIds = new Set<number>();
+  resolved.forEach((line, i) => {
+    const ref = refs[i];
+    if (!line || !ref) return;
+    const path = [fieldOf(i), ref.index, ref.id !== null ? "id" : "code"];
+    if (fieldOf(i) === "recount") {
+      recountIds.add(line.lineId);
+      if (acceptIds.has(line.lineId)) {
+        errors.push({
+          path,
+          code: "DUPLICATE_LINE",
+          message: `${line.entityType} ${line.entityId} is both accepted and sent for recount`,
+        });
+      }
+    } else if (line.state === "uncounted") {
+      errors.push({
+        path,
+        code: "INVALID_PARAMETER",
+        message: `${line.entityType} ${line.entityId} has not been counted yet`,
+      });
+    } else {
+      acceptIds.add(line.lineId);
+    }
+  });
+  if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
+
+  const listed = await tx.$queryRaw<{ id: number }[]>`
+    UPDATE stock_take_lines SET state = 'accepted'
+    WHERE account_id = ${accountId} AND id = ANY(${intArray([...acceptIds])}) AND state <> 'accepted'
+    RETURNING id`;
+  // A line whose entity moved since the freeze is never safe: a reviewer must list it.
+  const { abs, pct } = request.tolerance;
+  const safe = request.safe
+    ? await tx.$queryRaw<{ id: number }[]>`
+      UPDATE stock_take_lines SET state = 'accepted'
+      WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId} AND state = 'counted'
+        AND NOT moved_since_freeze AND NOT (id = ANY(${intArray([...recountIds])}))
+        AND abs(counted_qty - COALESCE(basis_qty, expected_qty))
+          <= greatest(${abs.toFixed()}::numeric,
+            ${pct.toFixed()}::numeric / 100 * COALESCE(basis_qty, expected_qty))
+      RETURNING id`
+    : [];
+  await tx.$executeRaw`
+    UPDATE stock_take_lines SET state = 'uncounted', counted_qty = NULL, counted_at = NULL,
+      counted_by = NULL, basis_qty = NULL, recount_requested = true
+    WHERE account_id = ${accountId} AND id = ANY(${intArray([...recountIds])})`;
+
+  const accepted = new Set([...listed, ...safe].map((r) => r.id));
+  // Explicitly listed lines that were accepted already are reported as accepted too.
+  for (const id of acceptIds) accepted.add(id);
+  const rows = await selectLines(
+    tx,
+    accountId,
+    stockTakeId,
+    Prisma.sql`AND (l.state = 'counted' OR l.id = ANY(${intArray([...accepted, ...recountIds])}))`,
+  );
+  return {
+    accepted: rows.filter((r) => accepted.has(r.lineId)).map((r) => toLine(r, true)),
+    needsReview: rows.filter((r) => r.state === "counted").map((r) => toLine(r, true)),
+    recount: rows.filter((r) => recountIds.has(r.lineId)).map((r) => toLine(r, true)),
+  };
+}

@@ -1,0 +1,167 @@
+// Recording counts: each count sets or adds to its line and is appended to the count log.
+import { Prisma, type Tx } from "../../db/client.js";
+import type { ServiceContext } from "../../context.js";
+import { AppError, type FieldError } from "../../errors.js";
+import type { Decimal } from "../../quantity.js";
+import {
+  TEXT_LIMITS,
+  inItemOrder,
+  parseCounts,
+  type CountData,
+  type ParsedCount,
+  type ParsedRef,
+  type Path,
+} from "./stock-take.parse.js";
+import {
+  lineIdIn,
+  ledgerQuantityAt,
+  selectLines,
+  seesExpected,
+  toLine,
+} from "./stock-take.lines.js";
+import type { StockTakeLine } from "./stock-take.lines.js";
+import { jsonRows } from "./stock-take.sql.js";
+import { lockStockTake, requireOpen } from "./stock-take.records.js";
+import { resolveLines, type ResolvedLine } from "./stock-take.resolve.js";
+import type { StockTakeStatus } from "../../generated/prisma/enums.js";
+
+export interface InputData {
+  counts: CountData[];
+  counter?: string | null;
+}
+
+export interface InputRequest {
+  counts: ParsedCount[];
+  /** Every count whose entity reference is well formed, to look up even if the count is bad. */
+  refs: ParsedRef[];
+  /** What is already known to be wrong; reported together with what the lookup finds. */
+  errors: FieldError[];
+  counter: string;
+  /** Where each count's fields are for the caller (JSON pointer parts, or CSV rows). */
+  path: (index: number, field: string) => Path;
+}
+
+export interface InputResult {
+  id: number;
+  status: StockTakeStatus;
+  /** The lines these counts touched, after them. */
+  lines: StockTakeLine[];
+}
+
+export function parseInput(
+  ctx: ServiceContext,
+  input: InputData,
+  path: (index: number, field: string) => Path,
+): InputRequest {
+  const errors: FieldError[] = [];
+  const { counts, refs } = parseCounts(input.counts, path, new Date(), errors);
+  const counter = input.counter?.trim() ? input.counter.trim() : ctx.principal.actor.name;
+  if (counter.length > TEXT_LIMITS.counter) {
+    errors.push({
+      path: ["counter"],
+      code: "INVALID_PARAMETER",
+      message: `must be at most ${TEXT_LIMITS.counter} characters`,
+    });
+  }
+  // Without a single well-formed reference there is nothing to look up: refuse now.
+  if (errors.length > 0 && refs.length === 0) throw AppError.fromFields(inItemOrder(errors));
+  return { counts, refs, errors, counter, path };
+}
+
+interface LineUpdate {
+  line: ResolvedLine;
+  countedQty: Decimal;
+  countedAt: Date;
+}
+
+/** Applies the counts in the order given; all of them, or (with any problem) none. */
+export async function input(
+  ctx: ServiceContext,
+  tx: Tx,
+  stockTakeId: number,
+  request: InputRequest,
+): Promise<InputResult> {
+  const { accountId, actor } = ctx.principal;
+  const take = await lockStockTake(tx, accountId, stockTakeId);
+  requireOpen(take);
+  const errors: FieldError[] = [...request.errors];
+  const resolved = await resolveLines(
+    tx,
+    accountId,
+    stockTakeId,
+    request.refs,
+    (ref) => request.path(ref.index, ref.id !== null ? "id" : "code"),
+    errors,
+  );
+  if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
+  const lineOf = new Map(request.refs.map((ref, i) => [ref.index, resolved[i]]));
+
+  // Several counts of one line in a request apply in order: a set replaces, an add adds.
+  const updates = new Map<number, LineUpdate>();
+  const log = request.counts.map((count) => {
+    const line = lineOf.get(count.index);
+    if (!line) throw new Error("resolved line missing");
+    const previous = updates.get(line.lineId);
+    const base = previous ? previous.countedQty : line.countedQty;
+    const countedQty =
+      count.mode === "add" && base !== null ? base.plus(count.quantity) : count.quantity;
+    const countedAt =
+      previous && previous.countedAt > count.countedAt ? previous.countedAt : count.countedAt;
+    updates.set(line.lineId, { line, countedQty, countedAt });
+    return { count, line, countedQty };
+  });
+  const changed = [...updates.values()];
+
+  // basis_qty: what the count is compared with; at count time, the ledger's quantity then.
+  const basis =
+    take.basis === "count_time" ? ledgerQuantityAt(Prisma.sql`v.counted_at`) : Prisma.sql`NULL`;
+  await tx.$executeRaw`
+    UPDATE stock_take_lines AS l SET counted_qty = v.qty, counted_at = v.counted_at,
+      counted_by = ${request.counter}, state = 'counted', recount_requested = false,
+      basis_qty = ${basis}
+    FROM ${jsonRows(
+      changed.map((u) => ({
+        line_id: u.line.lineId,
+        qty: u.countedQty.toFixed(),
+        counted_at: u.countedAt.toISOString(),
+      })),
+      "v",
+      "line_id int, qty numeric, counted_at timestamptz",
+    )}
+    WHERE l.account_id = ${accountId} AND l.id = v.line_id`;
+  await tx.$executeRaw`
+    INSERT INTO stock_take_counts (account_id, stock_take_id, line_id, entity_type, sku_id,
+      supplier_item_id, mode, quantity, counted_qty, counter, counted_at, actor_token_id)
+    SELECT ${accountId}, ${stockTakeId}, v.line_id, v.entity_type::entity_type,
+      CASE WHEN v.entity_type = 'sku' THEN v.entity_id END,
+      CASE WHEN v.entity_type = 'supplier_item' THEN v.entity_id END,
+      v.mode::count_mode, v.quantity, v.counted_qty, ${request.counter}, v.counted_at,
+      ${actor.tokenId}::int
+    FROM ${jsonRows(
+      log.map((e, ord) => ({
+        line_id: e.line.lineId,
+        entity_type: e.line.entityType,
+        entity_id: e.line.entityId,
+        mode: e.count.mode,
+        quantity: e.count.quantity.toFixed(),
+        counted_qty: e.countedQty.toFixed(),
+        counted_at: e.count.countedAt.toISOString(),
+        ord,
+      })),
+      "v",
+      "line_id int, entity_type text, entity_id int, mode text, quantity numeric, counted_qty numeric, counted_at timestamptz, ord int",
+    )}
+    ORDER BY v.ord`;
+  const status = take.status === "open" ? "counting" : take.status;
+  await tx.$executeRaw`
+    UPDATE stock_takes SET status = 'counting'
+    WHERE account_id = ${accountId} AND id = ${stockTakeId} AND status = 'open'`;
+  const rows = await selectLines(
+    tx,
+    accountId,
+    stockTakeId,
+    lineIdIn(changed.map((u) => u.line.lineId)),
+  );
+  const visible = seesExpected(take, ctx.principal);
+  return { id: stockTakeId, status, lines: rows.map((r) => toLine(r, visible)) };
+}

@@ -1,0 +1,183 @@
+import { MaxLength } from "class-validator";
+import { ArgsType, Field, InputType, Int } from "type-graphql";
+import { DateTimeResolver } from "graphql-scalars";
+import type { EntityType } from "../../generated/prisma/enums.js";
+import { PageArgs } from "../../graphql/connection.js";
+import {
+  CountMode,
+  StockEntityType,
+  StockTakeBasis,
+  StockTakeLineState,
+  StockTakeStatus,
+} from "../../graphql/enums.js";
+import { IdempotencyKeyField } from "../../graphql/idempotency.js";
+import { QuantityScalar } from "../../graphql/scalars.js";
+import type { Decimal } from "../../quantity.js";
+import { MAX_COUNTS, TEXT_LIMITS } from "./stock-take.parse.js";
+
+@InputType({
+  description:
+    "What to count; leave it out to count every active SKU and every unlinked supplier item.",
+})
+export class StockTakeScopeInput {
+  @Field(() => [Int], { nullable: true, description: "SKUs to count." })
+  skuIds?: number[] | null;
+
+  @Field(() => [Int], { nullable: true, description: "Unlinked supplier items only." })
+  supplierItemIds?: number[] | null;
+}
+
+@InputType()
+export class StartStockTakeInput {
+  @Field(() => StockTakeScopeInput, { nullable: true, description: "Default: everything." })
+  scope?: StockTakeScopeInput | null;
+
+  @Field(() => String, { nullable: true, description: "Your reference, e.g. an aisle." })
+  @MaxLength(TEXT_LIMITS.reference)
+  reference?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Free text for the team." })
+  @MaxLength(TEXT_LIMITS.note)
+  note?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Counters (tokens without approve) never see expected quantities. Default false.",
+  })
+  blind?: boolean | null;
+
+  @Field(() => StockTakeBasis, { nullable: true, description: "Default FREEZE." })
+  basis?: string | null;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
+}
+
+@InputType({
+  description:
+    "An entity by type and id, or type and code (a supplier item's code with its supplier).",
+})
+export class StockTakeLineRefInput {
+  @Field(() => StockEntityType, { description: "SKU or SUPPLIER_ITEM." })
+  type!: EntityType;
+
+  @Field(() => Int, { nullable: true, description: "The entity's id (or give code)." })
+  id?: number | null;
+
+  @Field(() => String, { nullable: true, description: "The entity's code (or give id)." })
+  code?: string | null;
+
+  @Field(() => String, { nullable: true, description: "With code, for a supplier item." })
+  supplier?: string | null;
+}
+
+@InputType({ description: "One count of one entity." })
+export class StockTakeCountInput extends StockTakeLineRefInput {
+  @Field(() => QuantityScalar, { description: "0 is a count too." })
+  countedQty!: Decimal;
+
+  @Field(() => CountMode, { nullable: true, description: "Default SET." })
+  mode?: string | null;
+
+  @Field(() => DateTimeResolver, {
+    nullable: true,
+    description: "When the count was taken (default: when it is received).",
+  })
+  countedAt?: Date | null;
+}
+
+@InputType()
+export class SubmitStockTakeCountsInput {
+  @Field(() => Int, { description: "The stock take." })
+  stockTakeId!: number;
+
+  @Field(() => [StockTakeCountInput], {
+    description: `1 to ${MAX_COUNTS} counts, applied in order.`,
+  })
+  counts!: StockTakeCountInput[];
+
+  @Field(() => String, { nullable: true, description: "Who counted (default: the token's name)." })
+  counter?: string | null;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
+}
+
+@InputType({ description: "How far a count may differ and still be accepted as safe." })
+export class StockTakeToleranceInput {
+  @Field(() => QuantityScalar, { nullable: true, description: "Absolute; default 1." })
+  abs?: Decimal | null;
+
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description: "Percent of the expected quantity, 0 to 100; default 2.",
+  })
+  pct?: Decimal | null;
+}
+
+@InputType()
+export class AcceptStockTakeLinesInput {
+  @Field(() => Int, { description: "The stock take." })
+  stockTakeId!: number;
+
+  @Field(() => [StockTakeLineRefInput], { nullable: true, description: "Lines to accept." })
+  lines?: StockTakeLineRefInput[] | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Accept every counted line within the tolerance (default when no lines and no recounts are listed). Lines moved since the freeze are never safe.",
+  })
+  safe?: boolean | null;
+
+  @Field(() => StockTakeToleranceInput, { nullable: true })
+  tolerance?: StockTakeToleranceInput | null;
+
+  @Field(() => [StockTakeLineRefInput], {
+    nullable: true,
+    description: "Lines to send back for a recount: uncounted again, flagged.",
+  })
+  recount?: StockTakeLineRefInput[] | null;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
+}
+
+@InputType()
+export class ReconcileStockTakeInput {
+  @Field(() => Int, { description: "The stock take." })
+  stockTakeId!: number;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Answer what would be written; write nothing.",
+  })
+  dryRun?: boolean | null;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
+}
+
+@InputType()
+export class CancelStockTakeInput {
+  @Field(() => Int, { description: "The stock take." })
+  stockTakeId!: number;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
+}
+
+@ArgsType()
+export class StockTakesArgs extends PageArgs {
+  @Field(() => StockTakeStatus, { nullable: true, description: "Only stock takes of this status." })
+  status?: string | null;
+}
+
+@ArgsType()
+export class StockTakeLinesArgs extends PageArgs {
+  @Field(() => StockTakeLineState, { nullable: true, description: "Only lines in this state." })
+  state?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: "Only lines (not) moved since the freeze." })
+  moved?: boolean | null;
+}

@@ -1,0 +1,156 @@
+// Reading stock take lines with the entity they count, and hiding what a blind count must not
+// show. Every read of lines goes through here, so the blind rule lives in one place.
+import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
+import type { Principal } from "../../context.js";
+import type { EntityType, StockTakeLineState } from "../../generated/prisma/enums.js";
+import { Decimal } from "../../quantity.js";
+import { intArray } from "./stock-take.sql.js";
+
+type Reader = PrismaClient | Tx;
+
+/** A line as stored, with its entity's code and name. */
+export interface LineRow {
+  lineId: number;
+  type: EntityType;
+  id: number;
+  code: string;
+  name: string;
+  supplier: string | null;
+  expectedQty: Decimal;
+  countedQty: Decimal | null;
+  basisQty: Decimal | null;
+  state: StockTakeLineState;
+  countedAt: Date | null;
+  countedBy: string | null;
+  movedSinceFreeze: boolean;
+  recountRequested: boolean;
+  /** The entity's on hand now (read without a lock). */
+  onHand: Decimal;
+  /** A supplier item linked to a SKU since the start: its stock is the SKU's. */
+  linkedSkuId: number | null;
+}
+
+/** A line as the API shows it; expectedQty and difference are absent in a blind count for a counter. */
+export interface StockTakeLine {
+  type: EntityType;
+  id: number;
+  code: string;
+  name: string;
+  supplier: string | null;
+  expectedQty?: Decimal;
+  countedQty: Decimal | null;
+  difference?: Decimal | null;
+  state: StockTakeLineState;
+  countedAt: Date | null;
+  countedBy: string | null;
+  movedSinceFreeze: boolean;
+  recountRequested: boolean;
+}
+
+/** Whether the caller may see expected quantities and differences of this stock take. */
+export const seesExpected = (take: { blind: boolean }, principal: Principal): boolean =>
+  !take.blind || principal.scopes.has("approve");
+
+/** counted − what the count is compared with (the freeze, or the ledger at counted_at). */
+export const differenceOf = (row: LineRow): Decimal | null =>
+  row.countedQty === null ? null : row.countedQty.minus(row.basisQty ?? row.expectedQty);
+
+export function toLine(row: LineRow, visible: boolean): StockTakeLine {
+  const line: StockTakeLine = {
+    type: row.type,
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    supplier: row.supplier,
+    countedQty: row.countedQty,
+    state: row.state,
+    countedAt: row.countedAt,
+    countedBy: row.countedBy,
+    movedSinceFreeze: row.movedSinceFreeze,
+    recountRequested: row.recountRequested,
+  };
+  if (visible) {
+    line.expectedQty = row.expectedQty;
+    line.difference = differenceOf(row);
+  }
+  return line;
+}
+
+interface RawLine {
+  line_id: number;
+  entity_type: EntityType;
+  entity_id: number;
+  code: string;
+  name: string;
+  supplier: string | null;
+  expected_qty: string;
+  counted_qty: string | null;
+  basis_qty: string | null;
+  state: StockTakeLineState;
+  counted_at: Date | null;
+  counted_by: string | null;
+  moved_since_freeze: boolean;
+  recount_requested: boolean;
+  on_hand: string;
+  linked_sku_id: number | null;
+}
+
+const dec = (v: string | null) => (v === null ? null : new Decimal(v));
+
+/** Lines of one stock take matching `where` (SQL over alias l), in line id order. */
+export async function selectLines(
+  db: Reader,
+  accountId: number,
+  stockTakeId: number,
+  where: Prisma.Sql = Prisma.empty,
+  limit?: number,
+): Promise<LineRow[]> {
+  const rows = await db.$queryRaw<RawLine[]>`
+    SELECT l.id AS line_id, l.entity_type, COALESCE(l.sku_id, l.supplier_item_id) AS entity_id,
+      COALESCE(s.code, si.code) AS code, COALESCE(s.name, si.name) AS name, si.supplier,
+      l.expected_qty::text AS expected_qty, l.counted_qty::text AS counted_qty,
+      l.basis_qty::text AS basis_qty, l.state, l.counted_at, l.counted_by, l.moved_since_freeze,
+      l.recount_requested, COALESCE(s.on_hand, si.on_hand)::text AS on_hand,
+      si.sku_id AS linked_sku_id
+    FROM stock_take_lines l
+    LEFT JOIN skus s ON s.account_id = l.account_id AND s.id = l.sku_id
+    LEFT JOIN supplier_items si ON si.account_id = l.account_id AND si.id = l.supplier_item_id
+    WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId} ${where}
+    ORDER BY l.id
+    ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`;
+  return rows.map((r) => ({
+    lineId: r.line_id,
+    type: r.entity_type,
+    id: r.entity_id,
+    code: r.code,
+    name: r.name,
+    supplier: r.supplier,
+    expectedQty: new Decimal(r.expected_qty),
+    countedQty: dec(r.counted_qty),
+    basisQty: dec(r.basis_qty),
+    state: r.state,
+    countedAt: r.counted_at,
+    countedBy: r.counted_by,
+    movedSinceFreeze: r.moved_since_freeze,
+    recountRequested: r.recount_requested,
+    onHand: new Decimal(r.on_hand),
+    linkedSkuId: r.linked_sku_id,
+  }));
+}
+
+/** `AND l.id = ANY(ids)` */
+export const lineIdIn = (ids: number[]) => Prisma.sql`AND l.id = ANY(${intArray(ids)})`;
+
+/**
+ * The quantity the ledger held for line l's entity at `at` (SQL): the last movement's
+ * quantity_after at or before it, by the (entity, occurred_at) index; 0 before the first.
+ */
+export const ledgerQuantityAt = (at: Prisma.Sql) => Prisma.sql`COALESCE(
+  (SELECT m.quantity_after FROM stock_movements m
+    WHERE m.account_id = l.account_id AND m.sku_id = l.sku_id AND m.occurred_at <= ${at}
+    ORDER BY m.occurred_at DESC, m.id DESC LIMIT 1),
+  (SELECT m.quantity_after FROM stock_movements m
+    WHERE m.account_id = l.account_id AND m.supplier_item_id = l.supplier_item_id
+      AND m.occurred_at <= ${at}
+    ORDER BY m.occurred_at DESC, m.id DESC LIMIT 1),
+  0)`;

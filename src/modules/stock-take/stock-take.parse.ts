@@ -1,0 +1,234 @@
+// Checks on stock take requests that need no database, each reporting every problem at once.
+import { AppError, type FieldError } from "../../errors.js";
+import type { EntityType } from "../../generated/prisma/enums.js";
+import { parseQuantity, type Decimal } from "../../quantity.js";
+
+export const MAX_COUNTS = 10_000;
+/** Entities an explicit scope may name, per list. */
+export const MAX_SCOPE_IDS = 100_000;
+export const TEXT_LIMITS = { note: 1000, reference: 200, counter: 200, code: 64, supplier: 100 };
+export const BASES = ["freeze", "count_time"] as const;
+export const MODES = ["set", "add"] as const;
+export const DEFAULT_TOLERANCE = { abs: 1, pct: 2 } as const;
+
+export type Basis = (typeof BASES)[number];
+export type Mode = (typeof MODES)[number];
+export type Path = (string | number)[];
+
+/** An entity as a client names it: type and id, or type and code (a supplier item's with its supplier). */
+export interface EntityRefData {
+  type: string;
+  id?: number | null;
+  code?: string | null;
+  supplier?: string | null;
+}
+
+export interface ParsedRef {
+  index: number;
+  type: EntityType;
+  id: number | null;
+  code: string | null;
+  supplier: string | null;
+}
+
+export const describeRef = (r: ParsedRef): string =>
+  r.id !== null
+    ? `${r.type} ${r.id}`
+    : r.type === "sku"
+      ? `SKU "${r.code}"`
+      : `supplier item "${r.code}" of "${r.supplier}"`;
+
+const err = (path: Path, message: string, code: FieldError["code"] = "INVALID_PARAMETER") => ({
+  path,
+  code,
+  message,
+});
+
+/** A text field: null when absent, else checked against its limit. */
+export function optionalText(
+  value: string | null | undefined,
+  path: Path,
+  max: number,
+  errors: FieldError[],
+): string | null {
+  if (value === undefined || value === null) return null;
+  if (value.length > max) errors.push(err(path, `must be at most ${max} characters`));
+  return value;
+}
+
+export function parseBasis(value: string | null | undefined, errors: FieldError[]): Basis {
+  if (value === undefined || value === null) return "freeze";
+  if ((BASES as readonly string[]).includes(value)) return value as Basis;
+  errors.push(err(["basis"], `basis must be one of ${BASES.join(", ")}`));
+  return "freeze";
+}
+
+/** Ids of one scope list: positive integers, each once. */
+export function parseIds(
+  ids: number[] | null | undefined,
+  path: Path,
+  errors: FieldError[],
+): number[] | null {
+  if (ids === undefined || ids === null) return null;
+  if (ids.length > MAX_SCOPE_IDS) {
+    throw new AppError("TOO_MANY_LINES", `at most ${MAX_SCOPE_IDS} ids per scope list`, [
+      err(path, `at most ${MAX_SCOPE_IDS} ids`, "TOO_MANY_LINES"),
+    ]);
+  }
+  const seen = new Map<number, number>();
+  ids.forEach((id, i) => {
+    if (!Number.isInteger(id) || id < 1 || id > 2147483647) {
+      errors.push(err([...path, i], "must be a positive integer id"));
+      return;
+    }
+    const first = seen.get(id);
+    if (first !== undefined)
+      errors.push(err([...path, i], `${id} is already at ${first}`, "DUPLICATE_LINE"));
+    else seen.set(id, i);
+  });
+  return [...seen.keys()];
+}
+
+/** An entity reference: a valid type and exactly one of id or code (a supplier item's code with its supplier). */
+export function parseRef(
+  ref: EntityRefData,
+  index: number,
+  path: (field: string) => Path,
+  errors: FieldError[],
+): ParsedRef | null {
+  const before = errors.length;
+  if (ref.type !== "sku" && ref.type !== "supplier_item") {
+    errors.push(err(path("type"), 'type must be "sku" or "supplier_item"'));
+  }
+  const id = ref.id ?? null;
+  const code = ref.code ?? null;
+  const supplier = ref.supplier ?? null;
+  if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2147483647)) {
+    errors.push(err(path("id"), "must be a positive integer id"));
+  }
+  if ((id === null) === (code === null)) {
+    errors.push(err(path(id === null ? "id" : "code"), "name the entity by either id or code"));
+  } else if (code !== null) {
+    if (code === "" || code.length > TEXT_LIMITS.code)
+      errors.push(err(path("code"), `must be 1 to ${TEXT_LIMITS.code} characters`));
+    if (ref.type === "supplier_item" && !supplier)
+      errors.push(err(path("supplier"), "a supplier item named by code needs its supplier"));
+    if (supplier !== null && supplier.length > TEXT_LIMITS.supplier)
+      errors.push(err(path("supplier"), `must be at most ${TEXT_LIMITS.supplier} characters`));
+  }
+  if (errors.length > before) return null;
+  return {
+    index,
+    type: ref.type as EntityType,
+    id,
+    code: id === null ? code : null,
+    supplier: id === null && ref.type === "supplier_item" ? supplier : null,
+  };
+}
+
+export interface CountData extends EntityRefData {
+  countedQty: unknown;
+  mode?: string | null;
+  countedAt?: string | Date | null;
+}
+
+export interface ParsedCount extends ParsedRef {
+  quantity: Decimal;
+  mode: Mode;
+  countedAt: Date;
+}
+
+/** How far ahead of the server's clock a counted_at may be (device clocks drift). */
+const CLOCK_SKEW_MS = 5 * 60_000;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** The counts of one input request, all checked; `path` says where each field is for the caller. */
+export function parseCounts(
+  counts: CountData[],
+  path: (index: number, field: string) => Path,
+  receivedAt: Date,
+  errors: FieldError[],
+): { counts: ParsedCount[]; refs: ParsedRef[] } {
+  if (counts.length > MAX_COUNTS) {
+    throw new AppError(
+      "TOO_MANY_LINES",
+      `at most ${MAX_COUNTS} counts per request; got ${counts.length}`,
+      [err(["counts"], `at most ${MAX_COUNTS} counts`, "TOO_MANY_LINES")],
+    );
+  }
+  if (counts.length === 0) errors.push(err(["counts"], "at least one count is required"));
+  const parsed: ParsedCount[] = [];
+  const refs: ParsedRef[] = [];
+  counts.forEach((count, i) => {
+    const ref = parseRef(count, i, (f) => path(i, f), errors);
+    if (ref) refs.push(ref);
+    const quantity = parseQuantity(count.countedQty, path(i, "countedQty"));
+    if (!quantity.ok) errors.push(quantity.error);
+    const mode = count.mode ?? "set";
+    if (!(MODES as readonly string[]).includes(mode))
+      errors.push(err(path(i, "mode"), `mode must be one of ${MODES.join(", ")}`));
+    const countedAt = parseCountedAt(count.countedAt, receivedAt, path(i, "countedAt"), errors);
+    if (ref && quantity.ok && countedAt && (MODES as readonly string[]).includes(mode)) {
+      parsed.push({ ...ref, quantity: quantity.value, mode: mode as Mode, countedAt });
+    }
+  });
+  return { counts: parsed, refs };
+}
+
+/** Errors in the order of the items they are about; request-level ones first. */
+export function inItemOrder(errors: FieldError[]): FieldError[] {
+  const rank = (e: FieldError) => (typeof e.path[1] === "number" ? e.path[1] + 1 : 0);
+  return [...errors].sort((a, b) => rank(a) - rank(b));
+}
+
+function parseCountedAt(
+  value: string | Date | null | undefined,
+  receivedAt: Date,
+  path: Path,
+  errors: FieldError[],
+): Date | null {
+  if (value === undefined || value === null) return receivedAt;
+  const at = value instanceof Date ? value : TIMESTAMP.test(value) ? new Date(value) : null;
+  if (!at || Number.isNaN(at.getTime())) {
+    errors.push(err(path, "must be an RFC 3339 timestamp"));
+    return null;
+  }
+  if (at.getTime() > receivedAt.getTime() + CLOCK_SKEW_MS) {
+    errors.push(err(path, "must not be in the future"));
+    return null;
+  }
+  return at;
+}
+
+export interface ToleranceData {
+  abs?: unknown;
+  pct?: unknown;
+}
+
+/** The safe-accept tolerance: abs ≥ 0 (a quantity), 0 ≤ pct ≤ 100; defaults abs 1, pct 2. */
+export function parseTolerance(
+  tolerance: ToleranceData | null | undefined,
+  errors: FieldError[],
+): { abs: Decimal; pct: Decimal } {
+  const part = (field: "abs" | "pct", max?: number): Decimal => {
+    const value = (tolerance?.[field] ?? DEFAULT_TOLERANCE[field]) as unknown;
+    const parsed = parseQuantity(value, ["tolerance", field]);
+    if (!parsed.ok || (max !== undefined && parsed.value.greaterThan(max))) {
+      errors.push(
+        err(
+          ["tolerance", field],
+          `must be a number from 0${max !== undefined ? ` to ${max}` : ""}, at most 3 decimal places`,
+        ),
+      );
+      return decimalOf(field);
+    }
+    return parsed.value;
+  };
+  return { abs: part("abs"), pct: part("pct", 100) };
+}
+
+const decimalOf = (field: "abs" | "pct"): Decimal => {
+  const parsed = parseQuantity(DEFAULT_TOLERANCE[field], []);
+  if (!parsed.ok) throw new Error("default tolerance is not a quantity");
+  return parsed.value;
+};

@@ -1,0 +1,87 @@
+// Finding the lines a request names (by type and id, or type and code) in one statement.
+import type { Tx } from "../../db/client.js";
+import type { FieldError } from "../../errors.js";
+import type { StockTakeLineState } from "../../generated/prisma/enums.js";
+import { Decimal } from "../../quantity.js";
+import { jsonRows } from "./stock-take.sql.js";
+import { describeRef, type ParsedRef, type Path } from "./stock-take.parse.js";
+
+export interface ResolvedLine {
+  lineId: number;
+  entityType: "sku" | "supplier_item";
+  entityId: number;
+  countedQty: Decimal | null;
+  state: StockTakeLineState;
+}
+
+/**
+ * The line each ref names, aligned with refs (null where there is none); a ref whose entity is unknown or outside the
+ * stock take gets a NOT_IN_STOCK_TAKE error (unknown and out-of-scope look alike on purpose: a
+ * counter learns nothing about the catalog beyond the count sheet).
+ */
+export async function resolveLines(
+  tx: Tx,
+  accountId: number,
+  stockTakeId: number,
+  refs: ParsedRef[],
+  pathOf: (ref: ParsedRef) => Path,
+  errors: FieldError[],
+): Promise<(ResolvedLine | null)[]> {
+  if (refs.length === 0) return [];
+  const rows = await tx.$queryRaw<
+    {
+      ord: bigint;
+      line_id: number | null;
+      entity_type: "sku" | "supplier_item";
+      entity_id: number | null;
+      counted_qty: string | null;
+      state: StockTakeLineState | null;
+    }[]
+  >`
+    WITH v AS (
+      SELECT * FROM ${jsonRows(
+        refs.map((r, ord) => ({ type: r.type, id: r.id, code: r.code, supplier: r.supplier, ord })),
+        "v",
+        "type text, id int, code text, supplier text, ord int",
+      )}
+    ), e AS (
+      SELECT v.ord, v.type,
+        CASE WHEN v.type = 'sku' THEN COALESCE(v.id,
+          (SELECT s.id FROM skus s WHERE s.account_id = ${accountId} AND s.code = v.code)) END AS sku_id,
+        CASE WHEN v.type = 'supplier_item' THEN COALESCE(v.id,
+          (SELECT i.id FROM supplier_items i WHERE i.account_id = ${accountId}
+            AND i.supplier = v.supplier AND i.code = v.code)) END AS item_id
+      FROM v
+    )
+    SELECT e.ord, COALESCE(ls.id, li.id) AS line_id, e.type AS entity_type,
+      COALESCE(ls.sku_id, li.supplier_item_id) AS entity_id,
+      COALESCE(ls.counted_qty, li.counted_qty)::text AS counted_qty,
+      COALESCE(ls.state, li.state) AS state
+    FROM e
+    LEFT JOIN stock_take_lines ls ON ls.account_id = ${accountId}
+      AND ls.stock_take_id = ${stockTakeId} AND ls.sku_id = e.sku_id
+    LEFT JOIN stock_take_lines li ON li.account_id = ${accountId}
+      AND li.stock_take_id = ${stockTakeId} AND li.supplier_item_id = e.item_id
+    ORDER BY e.ord`;
+  const found: (ResolvedLine | null)[] = refs.map(() => null);
+  rows.forEach((row, i) => {
+    const ref = refs[i];
+    if (!ref) return;
+    if (row.line_id === null || row.entity_id === null || row.state === null) {
+      errors.push({
+        path: pathOf(ref),
+        code: "NOT_IN_STOCK_TAKE",
+        message: `${describeRef(ref)} is not in stock take ${stockTakeId}`,
+      });
+      return;
+    }
+    found[i] = {
+      lineId: row.line_id,
+      entityType: row.entity_type,
+      entityId: row.entity_id,
+      countedQty: row.counted_qty === null ? null : new Decimal(row.counted_qty),
+      state: row.state,
+    };
+  });
+  return found;
+}

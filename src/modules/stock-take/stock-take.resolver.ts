@@ -1,0 +1,205 @@
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from "type-graphql";
+import { PageArgs, toConnection } from "../../graphql/connection.js";
+import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import { Sku, SupplierItem } from "../catalog/catalog.types.js";
+import * as stockTakes from "./stock-take.service.js";
+import {
+  AcceptStockTakeLinesInput,
+  CancelStockTakeInput,
+  ReconcileStockTakeInput,
+  StartStockTakeInput,
+  StockTakeLinesArgs,
+  StockTakesArgs,
+  SubmitStockTakeCountsInput,
+} from "./stock-take.inputs.js";
+import {
+  AcceptStockTakeLinesPayload,
+  CancelStockTakePayload,
+  ReconcileStockTakePayload,
+  StartStockTakePayload,
+  StockTake,
+  StockTakeConnection,
+  StockTakeCountConnection,
+  StockTakeLine,
+  StockTakeLineConnection,
+  StockTakeSummary,
+  SubmitStockTakeCountsPayload,
+} from "./stock-take.types.js";
+
+@Resolver(() => StockTake)
+export class StockTakeResolver {
+  @Authorized("read")
+  @Query(() => StockTake, { description: "A stock take by id (STOCK_TAKE_NOT_FOUND if none)." })
+  stockTake(@Ctx() ctx: GraphQLContext, @Arg("id", () => Int) id: number) {
+    return stockTakes.getStockTake(serviceContext(ctx), id);
+  }
+
+  @Authorized("read")
+  @Query(() => StockTakeConnection, { description: "Stock takes, newest first." })
+  async stockTakes(@Ctx() ctx: GraphQLContext, @Args(() => StockTakesArgs) args: StockTakesArgs) {
+    const { first, after, status } = args;
+    return toConnection(
+      await stockTakes.listStockTakes(serviceContext(ctx), { status, limit: first, cursor: after }),
+      after,
+    );
+  }
+
+  @Authorized("read")
+  @FieldResolver(() => StockTakeSummary, {
+    description: "Lines by state, the counted share and the differences.",
+  })
+  summary(@Ctx() ctx: GraphQLContext, @Root() take: StockTake) {
+    return stockTakes.stockTakeSummary(serviceContext(ctx), take);
+  }
+
+  @Authorized("read")
+  @FieldResolver(() => StockTakeLineConnection, {
+    description: "The lines, in a stable order, optionally by state or moved since the freeze.",
+  })
+  async lines(
+    @Ctx() ctx: GraphQLContext,
+    @Root() take: StockTake,
+    @Args(() => StockTakeLinesArgs) { first, after, state, moved }: StockTakeLinesArgs,
+  ) {
+    return toConnection(
+      await stockTakes.listLines(
+        serviceContext(ctx),
+        take.id,
+        { state, moved, limit: first, cursor: after },
+        take,
+      ),
+      after,
+    );
+  }
+
+  @Authorized("read")
+  @FieldResolver(() => StockTakeCountConnection, {
+    description: "The count log: every count submitted, oldest first.",
+  })
+  async counts(
+    @Ctx() ctx: GraphQLContext,
+    @Root() take: StockTake,
+    @Args(() => PageArgs) { first, after }: PageArgs,
+  ) {
+    return toConnection(
+      await stockTakes.listCounts(serviceContext(ctx), take.id, { limit: first, cursor: after }),
+      after,
+    );
+  }
+
+  @Authorized("count")
+  @Mutation(() => StartStockTakePayload, {
+    description:
+      "Starts a stock take: freezes the expected quantities of its scope (default: all active SKUs and unlinked supplier items).",
+  })
+  async startStockTake(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => StartStockTakeInput) input: StartStockTakeInput,
+  ) {
+    const { idempotencyKey, ...data } = input;
+    const { value } = await stockTakes.startStockTake(
+      serviceContext(ctx),
+      data,
+      idempotencyKey ?? undefined,
+    );
+    return { stockTake: value, userErrors: [] };
+  }
+
+  @Authorized("count")
+  @Mutation(() => SubmitStockTakeCountsPayload, {
+    description: "Records counts (SET or ADD); all of them, or none when any is wrong.",
+  })
+  async submitStockTakeCounts(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => SubmitStockTakeCountsInput) input: SubmitStockTakeCountsInput,
+  ) {
+    const { idempotencyKey, stockTakeId, ...data } = input;
+    const { value } = await stockTakes.submitCounts(
+      serviceContext(ctx),
+      stockTakeId,
+      data,
+      idempotencyKey ?? undefined,
+    );
+    return { ...value, userErrors: [] };
+  }
+
+  @Authorized("approve")
+  @Mutation(() => AcceptStockTakeLinesPayload, {
+    description: "Accepts lines (listed, or safe by tolerance) and sends lines back for a recount.",
+  })
+  async acceptStockTakeLines(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => AcceptStockTakeLinesInput) input: AcceptStockTakeLinesInput,
+  ) {
+    const { idempotencyKey, stockTakeId, ...data } = input;
+    const { value } = await stockTakes.acceptStockTakeLines(
+      serviceContext(ctx),
+      stockTakeId,
+      data,
+      idempotencyKey ?? undefined,
+    );
+    return { ...value, userErrors: [] };
+  }
+
+  @Authorized("approve")
+  @Mutation(() => ReconcileStockTakePayload, {
+    description:
+      "Applies the accepted differences on top of the current on hand as STOCK_TAKE movements; again, the same answer and nothing written.",
+  })
+  async reconcileStockTake(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => ReconcileStockTakeInput) input: ReconcileStockTakeInput,
+  ) {
+    const { idempotencyKey, stockTakeId, dryRun } = input;
+    const { value } = await stockTakes.reconcileStockTake(
+      serviceContext(ctx),
+      stockTakeId,
+      { dryRun },
+      idempotencyKey ?? undefined,
+    );
+    return { reconciliation: value, userErrors: [] };
+  }
+
+  @Authorized("approve")
+  @Mutation(() => CancelStockTakePayload, {
+    description: "Cancels an open or counting stock take.",
+  })
+  async cancelStockTake(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => CancelStockTakeInput) input: CancelStockTakeInput,
+  ) {
+    const { value } = await stockTakes.cancelStockTake(
+      serviceContext(ctx),
+      input.stockTakeId,
+      input.idempotencyKey ?? undefined,
+    );
+    return { stockTake: value, userErrors: [] };
+  }
+}
+
+@Resolver(() => StockTakeLine)
+export class StockTakeLineResolver {
+  @FieldResolver(() => Sku, { nullable: true, description: "The SKU counted (type SKU)." })
+  sku(@Ctx() ctx: GraphQLContext, @Root() line: StockTakeLine) {
+    return line.type === "sku" ? loadersOf(ctx).sku.load(line.id) : null;
+  }
+
+  @FieldResolver(() => SupplierItem, {
+    nullable: true,
+    description: "The supplier item counted (type SUPPLIER_ITEM).",
+  })
+  supplierItem(@Ctx() ctx: GraphQLContext, @Root() line: StockTakeLine) {
+    return line.type === "supplier_item" ? loadersOf(ctx).supplierItem.load(line.id) : null;
+  }
+}
