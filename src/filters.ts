@@ -1,6 +1,6 @@
 // What list queries share: a from/to window in the account's time zone, and errors that point
 // at the query parameter (or GraphQL filter field) at fault.
-import { parseFilterDate } from "./dates.js";
+import { FILTER_DATE_RULE, parseFilterDate } from "./dates.js";
 import { AppError, type ErrorCode } from "./errors.js";
 
 /** An error about one query parameter, named as the service calls it (camelCase). */
@@ -33,11 +33,7 @@ export function parseWindow(
   const parsedFrom = from === undefined ? undefined : parseFilterDate(from, timezone);
   const parsedTo = to === undefined ? undefined : parseFilterDate(to, timezone);
   const notADate = (name: string) =>
-    invalidFilter(
-      "INVALID_PARAMETER",
-      name,
-      `${name} must be a date (YYYY-MM-DD) or an RFC 3339 timestamp`,
-    );
+    invalidFilter("INVALID_PARAMETER", name, `${name} must be ${FILTER_DATE_RULE}`);
   if (parsedFrom === null) throw notADate("from");
   if (parsedTo === null) throw notADate("to");
   const start =
