@@ -33,6 +33,7 @@ import { EntityType, MovementSource, StockReason } from "../generated/prisma/enu
 import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
 import { LIMITS } from "../modules/catalog/catalog.service.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
+import { stockTakeSchemas } from "./openapi-stock-takes.js";
 
 /** Longest accepted texts, as the services check them. */
 const TEXT_MAX = { ...LIMITS, ...TEXT_LIMITS } as const;
@@ -424,6 +425,7 @@ const schemas = {
       },
     },
   },
+  ...stockTakeSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;
@@ -491,6 +493,16 @@ export const ok = (name: SchemaName, description: string, example: unknown, head
   description,
   ...(headers ? { headers } : {}),
   content: { "application/json": { schema: ref(name), example } },
+});
+
+/** A response (from ok()) that may also be text/csv, with that body's named schema and example. */
+export const orCsv = (
+  response: ReturnType<typeof ok>,
+  name: SchemaName,
+  example: string,
+): ReturnType<typeof ok> & { content: Record<string, object> } => ({
+  ...response,
+  content: { ...response.content, "text/csv": { schema: ref(name), example } },
 });
 
 /** Response headers of idempotent writes. */

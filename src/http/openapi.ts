@@ -20,6 +20,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "catalog", description: "SKUs and supplier items." },
         { name: "adjustments", description: "Set stock to absolute quantities." },
         { name: "movements", description: "The append-only stock ledger." },
+        {
+          name: "stock takes",
+          description: "Freeze, count, review and reconcile stock takes; counts also as CSV.",
+        },
       ],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
       security: [{ bearer: [] }],

@@ -86,6 +86,15 @@ describe("the OpenAPI document", () => {
         "getSupplierItem",
         "bulkAdjustStock",
         "listStockMovements",
+        "startStockTake",
+        "listStockTakes",
+        "getStockTake",
+        "listStockTakeLines",
+        "submitStockTakeCounts",
+        "acceptStockTakeLines",
+        "reconcileStockTake",
+        "cancelStockTake",
+        "listStockTakeCounts",
       ]),
     );
     const ids = operations().map((o) => o.op.operationId);
@@ -242,6 +251,39 @@ describe("the OpenAPI document", () => {
     expect(success("/api/v1/skus", "post")).toEqual(["201"]);
     expect(success("/api/v1/supplier-items", "post")).toEqual(["201"]);
     expect(success("/api/v1/skus/{id}", "patch")).toEqual(["200"]);
+    expect(success("/api/v1/stock-takes/start", "post")).toEqual(["201"]);
+  });
+
+  it("documents the stock take CSV bodies and the fields a blind count leaves out", () => {
+    const input = doc.paths["/api/v1/stock-takes/{id}/input"]!.post!;
+    expect(schemaName(input.requestBody?.content["text/csv"])).toBe("StockTakeCountsCsv");
+    expect(schemaName(input.requestBody?.content["application/json"])).toBe("StockTakeCounts");
+    const lines = doc.paths["/api/v1/stock-takes/{id}/lines"]!.get!.responses["200"]!;
+    expect(Object.keys(lines.content ?? {})).toEqual(["application/json", "text/csv"]);
+    expect(schemaName(lines.content?.["text/csv"])).toBe("StockTakeSheet");
+    expect(component("StockTakeLine").required).not.toEqual(
+      expect.arrayContaining(["expected_qty"]),
+    );
+    expect(component("StockTakeLine").required).not.toEqual(expect.arrayContaining(["difference"]));
+    expect(component("StockTakeSummary").required).not.toEqual(
+      expect.arrayContaining(["net_difference"]),
+    );
+    const codes = (path: string, method: string) =>
+      Object.values(doc.paths[path]![method]!.responses)
+        .map((r) => r.description)
+        .join(" ");
+    expect(codes("/api/v1/stock-takes/start", "post")).toEqual(
+      expect.stringContaining("STOCK_TAKE_OVERLAP"),
+    );
+    for (const code of [
+      "NOT_IN_STOCK_TAKE",
+      "INVALID_QUANTITY",
+      "TOO_MANY_LINES",
+      "STOCK_TAKE_CLOSED",
+      "UNSUPPORTED_MEDIA_TYPE",
+    ]) {
+      expect(codes("/api/v1/stock-takes/{id}/input", "post")).toContain(code);
+    }
   });
 });
 

@@ -64,9 +64,21 @@ type Row = {
         : never;
 };
 
+/** What the API shows of a stock take row; a full row (after a create) keeps its internals. */
 export function toStockTake(row: Row): StockTake {
-  const { actorName, actorTokenId, ...rest } = row;
-  return { ...rest, startedBy: { name: actorName, tokenId: actorTokenId } };
+  return {
+    id: row.id,
+    status: row.status,
+    basis: row.basis,
+    frozenAt: row.frozenAt,
+    reference: row.reference,
+    note: row.note,
+    blind: row.blind,
+    startedBy: { name: row.actorName, tokenId: row.actorTokenId },
+    reconciledAt: row.reconciledAt,
+    cancelledAt: row.cancelledAt,
+    createdAt: row.createdAt,
+  };
 }
 
 /** The stock take with this id in the caller's account, or STOCK_TAKE_NOT_FOUND. */

@@ -2,109 +2,31 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
+import {
+  ok,
+  orCsv,
+  problemResponses,
+  READ_PROBLEMS,
+  ref,
+  replayHeaders,
+  WRITE_PROBLEMS,
+} from "../../http/openapi-schemas.js";
+import { stockTakeExamples as examples } from "../../http/openapi-stock-takes.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import { csvRow, parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
-import { BASES, MAX_COUNTS, MODES, TEXT_LIMITS, type EntityRefData } from "./stock-take.parse.js";
+import { TEXT_LIMITS, type EntityRefData } from "./stock-take.parse.js";
 import * as stockTakes from "./stock-take.service.js";
 
-const id = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
-const qty = { type: "number", description: "0 <= q < 10^11, at most 3 decimal places" } as const;
-
-/** An entity named by type and id, or type and code (a supplier item's code with its supplier). */
-const entityRef = {
-  type: "object",
-  required: ["type"],
-  additionalProperties: false,
-  properties: {
-    type: { type: "string", description: "sku or supplier_item" },
-    id,
-    code: { type: "string", maxLength: TEXT_LIMITS.code },
-    supplier: { type: "string", maxLength: TEXT_LIMITS.supplier },
-  },
-} as const;
-
-const startBody = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    scope: {
-      type: "object",
-      additionalProperties: false,
-      description: "Leave out to count all active SKUs and all unlinked supplier items.",
-      properties: {
-        sku_ids: { type: "array", items: id },
-        supplier_item_ids: { type: "array", items: id },
-      },
-    },
-    reference: { type: ["string", "null"], maxLength: TEXT_LIMITS.reference },
-    note: { type: ["string", "null"], maxLength: TEXT_LIMITS.note },
-    blind: {
-      type: "boolean",
-      description: "Counters (tokens without approve) never see expected quantities.",
-    },
-    basis: {
-      type: "string",
-      description: `${BASES.join(" or ")}: compare counts with the freeze (default) or with the ledger at each count's counted_at.`,
-    },
-  },
-  examples: [{ scope: { sku_ids: [1, 2] }, reference: "Aisle 4", blind: true }],
-} as const;
-
-const inputBody = {
-  type: "object",
-  required: ["counts"],
-  additionalProperties: false,
-  properties: {
-    counts: {
-      type: "array",
-      description: `1 to ${MAX_COUNTS} counts, applied in order.`,
-      items: {
-        type: "object",
-        required: ["type", "counted_qty"],
-        additionalProperties: false,
-        properties: {
-          ...entityRef.properties,
-          counted_qty: qty,
-          mode: { type: "string", description: `${MODES.join(" or ")} (default set)` },
-          counted_at: {
-            type: "string",
-            description: "RFC 3339; when the count was taken (default: when it is received).",
-          },
-        },
-      },
-    },
-    counter: {
-      type: ["string", "null"],
-      maxLength: TEXT_LIMITS.counter,
-      description: "Who counted (default: the token's name).",
-    },
-  },
-  examples: [{ counts: [{ type: "sku", code: "A-100", counted_qty: 9 }], counter: "alice" }],
-} as const;
-
-const acceptBody = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    lines: { type: "array", items: entityRef, description: "Lines to accept as counted." },
-    safe: {
-      type: "boolean",
-      description:
-        "Accept every counted line within the tolerance (default when nothing is listed); lines moved since the freeze are never safe.",
-    },
-    tolerance: {
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        abs: { type: "number", description: "Default 1." },
-        pct: { type: "number", description: "Percent of the expected quantity; default 2." },
-      },
-    },
-    recount: { type: "array", items: entityRef, description: "Lines to send back for a recount." },
-  },
-  examples: [{ safe: true, tolerance: { abs: 0, pct: 5 }, recount: [{ type: "sku", id: 7 }] }],
-} as const;
+/** What any stock take write can answer besides WRITE_PROBLEMS, once the stock take is found. */
+const TAKE_WRITE_PROBLEMS = [
+  ...WRITE_PROBLEMS,
+  "STOCK_TAKE_NOT_FOUND",
+  "STOCK_TAKE_CLOSED",
+] as const;
+/** What naming lines (counts, reviews) can answer besides. */
+const LINE_PROBLEMS = ["NOT_IN_STOCK_TAKE", "DUPLICATE_LINE", "TOO_MANY_LINES"] as const;
+const TAG = ["stock takes"];
 
 interface Ref {
   type: string;
@@ -150,12 +72,30 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("count"),
       schema: {
-        tags: ["stock takes"],
+        operationId: "startStockTake",
+        tags: TAG,
         summary: "Start a stock take: freeze the expected quantities of its scope",
         description:
           "Answers the stock take with its first 1000 lines (lines_next_cursor pages the rest through GET /stock-takes/{id}/lines). An entity may be in one open or counting stock take at a time (409 STOCK_TAKE_OVERLAP).",
         headers: idempotencyHeaders,
-        body: startBody,
+        body: ref("StartStockTake"),
+        response: {
+          201: ok(
+            "StockTakeWithLines",
+            "The stock take, open, with its first lines",
+            examples.started,
+            replayHeaders,
+          ),
+          ...problemResponses(
+            ...WRITE_PROBLEMS,
+            "SKU_NOT_FOUND",
+            "SUPPLIER_ITEM_NOT_FOUND",
+            "LINKED_SUPPLIER_ITEM",
+            "DUPLICATE_LINE",
+            "TOO_MANY_LINES",
+            "STOCK_TAKE_OVERLAP",
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -178,7 +118,8 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("read"),
       schema: {
-        tags: ["stock takes"],
+        operationId: "listStockTakes",
+        tags: TAG,
         summary: "List stock takes, newest first",
         querystring: {
           ...pageQuery,
@@ -186,6 +127,10 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
             ...pageQuery.properties,
             status: { type: "string", description: "open, counting, reconciled or cancelled" },
           },
+        },
+        response: {
+          200: ok("StockTakePage", "One page of stock takes", examples.page),
+          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR"),
         },
       },
     },
@@ -197,9 +142,14 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("read"),
       schema: {
-        tags: ["stock takes"],
+        operationId: "getStockTake",
+        tags: TAG,
         summary: "A stock take with a summary of its lines",
         params: idParams,
+        response: {
+          200: ok("StockTakeWithSummary", "The stock take", examples.withSummary),
+          ...problemResponses(...READ_PROBLEMS, "STOCK_TAKE_NOT_FOUND"),
+        },
       },
     },
     async (request) => toRest(await stockTakes.getStockTake(ctxOf(request), request.params.id)),
@@ -212,7 +162,8 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("read"),
       schema: {
-        tags: ["stock takes"],
+        operationId: "listStockTakeLines",
+        tags: TAG,
         summary: "A stock take's lines; with Accept: text/csv, the whole count sheet",
         description:
           "Lines are named by their entity (type, id, code, name). In a blind stock take, a token without approve sees no expected_qty or difference.",
@@ -224,6 +175,14 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
             state: { type: "string", description: "uncounted, counted, accepted or applied" },
             moved: { type: "boolean", description: "Only lines (not) moved since the freeze." },
           },
+        },
+        response: {
+          200: orCsv(
+            ok("StockTakeLinePage", "One page of lines", examples.linePage),
+            "StockTakeSheet",
+            examples.sheet,
+          ),
+          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "STOCK_TAKE_NOT_FOUND"),
         },
       },
     },
@@ -256,7 +215,8 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("count"),
       schema: {
-        tags: ["stock takes"],
+        operationId: "submitStockTakeCounts",
+        tags: TAG,
         summary: "Record counts (JSON, or a text/csv file)",
         description:
           "mode set replaces a line's count, add adds to it; every count is kept in the count log. A CSV body has the header type,id,counted_qty or type,code,counted_qty (optional columns supplier, mode, counted_at); a bad row is named by its row number (the header is row 1). Anything wrong refuses the whole request.",
@@ -275,11 +235,18 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         },
         body: {
           content: {
-            "application/json": { schema: inputBody },
-            "text/csv": {
-              schema: { type: "string", examples: ["type,code,counted_qty\r\nsku,A-100,9\r\n"] },
-            },
+            "application/json": { schema: ref("StockTakeCounts") },
+            "text/csv": { schema: ref("StockTakeCountsCsv") },
           },
+        },
+        response: {
+          200: ok(
+            "StockTakeCountsResult",
+            "The lines counted, after these counts",
+            examples.counts,
+            replayHeaders,
+          ),
+          ...problemResponses(...TAKE_WRITE_PROBLEMS, ...LINE_PROBLEMS, "INVALID_QUANTITY"),
         },
       },
     },
@@ -313,13 +280,18 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("approve"),
       schema: {
-        tags: ["stock takes"],
+        operationId: "acceptStockTakeLines",
+        tags: TAG,
         summary: "Accept counted lines, or send lines back for a recount",
         description:
           "Answers the lines accepted and those still needing review, each with expected_qty, counted_qty and difference.",
         params: idParams,
         headers: idempotencyHeaders,
-        body: acceptBody,
+        body: ref("AcceptStockTakeLines"),
+        response: {
+          200: ok("StockTakeAcceptResult", "What the review did", examples.accept, replayHeaders),
+          ...problemResponses(...TAKE_WRITE_PROBLEMS, ...LINE_PROBLEMS),
+        },
       },
     },
     async (request, reply) => {
@@ -339,17 +311,22 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("approve"),
       schema: {
-        tags: ["stock takes"],
+        operationId: "reconcileStockTake",
+        tags: TAG,
         summary: "Apply the accepted differences as stock_take movements",
         description:
           "new on_hand = current on_hand + difference (0 if that would be negative: clamped). Unaccepted and uncounted lines are reported and left alone. Calling it again answers the same and writes nothing; dry_run writes nothing.",
         params: idParams,
         headers: idempotencyHeaders,
-        body: {
-          type: "object",
-          additionalProperties: false,
-          properties: { dry_run: { type: "boolean" } },
-          examples: [{ dry_run: true }],
+        body: ref("ReconcileStockTake"),
+        response: {
+          200: ok(
+            "StockTakeReconcileResult",
+            "The lines applied and those left alone",
+            examples.reconcile,
+            replayHeaders,
+          ),
+          ...problemResponses(...TAKE_WRITE_PROBLEMS),
         },
       },
     },
@@ -369,10 +346,15 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("approve"),
       schema: {
-        tags: ["stock takes"],
+        operationId: "cancelStockTake",
+        tags: TAG,
         summary: "Cancel an open or counting stock take",
         params: idParams,
         headers: idempotencyHeaders,
+        response: {
+          200: ok("StockTake", "The stock take, cancelled", examples.cancelled, replayHeaders),
+          ...problemResponses(...TAKE_WRITE_PROBLEMS),
+        },
       },
     },
     async (request, reply) =>
@@ -392,10 +374,15 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireScope("read"),
       schema: {
-        tags: ["stock takes"],
+        operationId: "listStockTakeCounts",
+        tags: TAG,
         summary: "The count log: every count submitted, oldest first",
         params: idParams,
         querystring: pageQuery,
+        response: {
+          200: ok("StockTakeCountPage", "One page of the count log", examples.countPage),
+          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "STOCK_TAKE_NOT_FOUND"),
+        },
       },
     },
     async (request) =>

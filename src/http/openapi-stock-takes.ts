@@ -1,0 +1,576 @@
+// The stock take schemas of the REST contract (conventions: src/http/openapi-schemas.ts, which
+// registers these with the others). Response schemas drive serialisation: a field the handlers
+// return must be listed here. In a blind stock take a counter's lines and summary leave out
+// expected_qty and difference (and the difference totals), so those are never `required`.
+import {
+  BASES,
+  MAX_COUNTS,
+  MAX_SCOPE_IDS,
+  MODES,
+  TEXT_LIMITS,
+} from "../modules/stock-take/stock-take.parse.js";
+
+const $ref = (name: string) => ({ $ref: `${name}#` });
+const integerId = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
+const timestamp = { type: "string", format: "date-time" } as const;
+const nullableTimestamp = { type: ["string", "null"], format: "date-time" } as const;
+const nullableString = { type: ["string", "null"] } as const;
+const quantity = {
+  type: "number",
+  description: "0 <= q < 10^11, at most 3 decimal places (else 422 INVALID_QUANTITY).",
+} as const;
+/** Most entity references in one accept request (lines or recount). */
+const MAX_REFS = 10_000;
+
+const enumOf = (name: string, description: string, values: readonly string[]) => ({
+  $id: name,
+  type: "string",
+  description,
+  enum: [...values],
+});
+
+const pageOf = (name: string, item: string, description: string) => ({
+  $id: name,
+  type: "object",
+  description,
+  required: ["data", "next_cursor"],
+  properties: {
+    data: { type: "array", items: $ref(item) },
+    next_cursor: {
+      type: ["string", "null"],
+      description: "Pass as `cursor` for the next page; null on the last page.",
+    },
+  },
+});
+
+const stockTakeProperties = {
+  id: integerId,
+  status: $ref("StockTakeStatus"),
+  basis: $ref("StockTakeBasis"),
+  frozen_at: { ...timestamp, description: "When the expected quantities were frozen." },
+  reference: nullableString,
+  note: nullableString,
+  blind: {
+    type: "boolean",
+    description: "Counters (tokens without approve) never see expected quantities.",
+  },
+  started_by: $ref("Actor"),
+  reconciled_at: nullableTimestamp,
+  cancelled_at: nullableTimestamp,
+  created_at: timestamp,
+} as const;
+const stockTakeRequired = Object.keys(stockTakeProperties);
+
+/** A line's entity as the responses name it. */
+const entityProperties = {
+  type: $ref("EntityType"),
+  id: { ...integerId, description: "The SKU's or supplier item's id." },
+  code: { type: "string" },
+  name: { type: "string" },
+  supplier: { ...nullableString, description: "A supplier item's supplier; null for a SKU." },
+} as const;
+
+const lineList = (description: string) => ({
+  type: "array",
+  description,
+  items: $ref("StockTakeLine"),
+});
+
+/** An entity named by type and id, or type and code (a supplier item's code with its supplier). */
+const entityRefProperties = {
+  type: {
+    type: "string",
+    description: "sku or supplier_item (else 400 INVALID_PARAMETER).",
+  },
+  id: { ...integerId, description: "Name the entity by id, or by code." },
+  code: { type: "string", maxLength: TEXT_LIMITS.code },
+  supplier: {
+    type: "string",
+    maxLength: TEXT_LIMITS.supplier,
+    description: "With code, for a supplier item.",
+  },
+} as const;
+
+const refList = (description: string) => ({
+  type: "array",
+  maxItems: MAX_REFS,
+  "x-error-codes": { maxItems: "TOO_MANY_LINES" },
+  description,
+  items: $ref("StockTakeEntityRef"),
+});
+
+const scopeIds = (description: string) => ({
+  type: "array",
+  maxItems: MAX_SCOPE_IDS,
+  "x-error-codes": { maxItems: "TOO_MANY_LINES" },
+  description,
+  items: integerId,
+});
+
+export const stockTakeSchemas = {
+  StockTakeStatus: enumOf(
+    "StockTakeStatus",
+    "open (nothing counted yet), counting, reconciled or cancelled.",
+    ["open", "counting", "reconciled", "cancelled"],
+  ),
+  StockTakeBasis: enumOf(
+    "StockTakeBasis",
+    "What counts are compared with: the quantities at the freeze, or the ledger at each count's counted_at.",
+    BASES,
+  ),
+  StockTakeLineState: enumOf(
+    "StockTakeLineState",
+    "uncounted, counted (waiting for review), accepted (will be applied) or applied.",
+    ["uncounted", "counted", "accepted", "applied"],
+  ),
+  CountMode: enumOf("CountMode", "set replaces a line's count; add adds to it.", MODES),
+
+  StockTake: {
+    $id: "StockTake",
+    type: "object",
+    description: "A stock take: a frozen count point over a scope of SKUs and supplier items.",
+    required: stockTakeRequired,
+    properties: stockTakeProperties,
+  },
+  StockTakeSummary: {
+    $id: "StockTakeSummary",
+    type: "object",
+    description:
+      "Where a stock take stands. The difference totals are absent for a counter in a blind stock take.",
+    required: [
+      "lines",
+      "uncounted",
+      "counted",
+      "accepted",
+      "applied",
+      "counted_share",
+      "moved_since_freeze",
+      "recount_requested",
+    ],
+    properties: {
+      lines: { type: "integer" },
+      uncounted: { type: "integer" },
+      counted: { type: "integer" },
+      accepted: { type: "integer" },
+      applied: { type: "integer" },
+      counted_share: {
+        type: "number",
+        description: "Share of lines with a count (counted, accepted or applied), 0 to 1.",
+      },
+      moved_since_freeze: { type: "integer", description: "Lines whose stock moved since." },
+      recount_requested: { type: "integer" },
+      sum_abs_difference: { type: "number", description: "Sum of |counted − expected|." },
+      net_difference: { type: "number", description: "Sum of counted − expected." },
+    },
+  },
+  StockTakeWithSummary: {
+    $id: "StockTakeWithSummary",
+    type: "object",
+    description: "A stock take with a summary of its lines.",
+    required: [...stockTakeRequired, "summary"],
+    properties: { ...stockTakeProperties, summary: $ref("StockTakeSummary") },
+  },
+  StockTakeLine: {
+    $id: "StockTakeLine",
+    type: "object",
+    description:
+      "One entity to count. expected_qty and difference are absent for a counter in a blind stock take.",
+    required: [
+      ...Object.keys(entityProperties),
+      "counted_qty",
+      "state",
+      "counted_at",
+      "counted_by",
+      "moved_since_freeze",
+      "recount_requested",
+    ],
+    properties: {
+      ...entityProperties,
+      expected_qty: { type: "number", description: "On hand at the freeze." },
+      counted_qty: { type: ["number", "null"], description: "null until counted." },
+      difference: {
+        type: ["number", "null"],
+        description:
+          "counted − expected (with basis count_time, − the ledger at counted_at); null until counted.",
+      },
+      state: $ref("StockTakeLineState"),
+      counted_at: nullableTimestamp,
+      counted_by: nullableString,
+      moved_since_freeze: {
+        type: "boolean",
+        description: "The entity's stock moved since the freeze (sales during the count).",
+      },
+      recount_requested: {
+        type: "boolean",
+        description: "A reviewer sent the line back for a recount.",
+      },
+    },
+  },
+  StockTakeWithLines: {
+    $id: "StockTakeWithLines",
+    type: "object",
+    description:
+      "A started stock take with its first 1000 lines; lines_next_cursor continues at GET /stock-takes/{id}/lines.",
+    required: [...stockTakeRequired, "lines", "lines_next_cursor"],
+    properties: {
+      ...stockTakeProperties,
+      lines: lineList("The first 1000 lines."),
+      lines_next_cursor: {
+        type: ["string", "null"],
+        description: "Pass as `cursor` to GET /stock-takes/{id}/lines; null when no more.",
+      },
+    },
+  },
+  StockTakeCount: {
+    $id: "StockTakeCount",
+    type: "object",
+    description: "One count as submitted (the count log keeps every one).",
+    required: [
+      ...Object.keys(entityProperties),
+      "mode",
+      "quantity",
+      "counted_qty",
+      "counter",
+      "counted_at",
+      "received_at",
+    ],
+    properties: {
+      ...entityProperties,
+      mode: $ref("CountMode"),
+      quantity: { type: "number", description: "The quantity submitted." },
+      counted_qty: { type: "number", description: "The line's count after this entry." },
+      counter: { type: "string" },
+      counted_at: timestamp,
+      received_at: timestamp,
+    },
+  },
+  StockTakePage: pageOf("StockTakePage", "StockTake", "Stock takes, newest first."),
+  StockTakeLinePage: pageOf("StockTakeLinePage", "StockTakeLine", "A stock take's lines."),
+  StockTakeCountPage: pageOf("StockTakeCountPage", "StockTakeCount", "The count log."),
+  StockTakeSheet: {
+    $id: "StockTakeSheet",
+    type: "string",
+    description:
+      "The count sheet, text/csv (RFC 4180): type,id,supplier,code,name,expected_qty,counted_qty,state; without expected_qty for a counter in a blind stock take.",
+  },
+  StockTakeCountsResult: {
+    $id: "StockTakeCountsResult",
+    type: "object",
+    description: "The stock take's status and the lines these counts touched, after them.",
+    required: ["id", "status", "lines"],
+    properties: {
+      id: integerId,
+      status: $ref("StockTakeStatus"),
+      lines: lineList("Each line counted, once."),
+    },
+  },
+  StockTakeAcceptResult: {
+    $id: "StockTakeAcceptResult",
+    type: "object",
+    description: "What the review did.",
+    required: ["accepted", "needs_review", "recount"],
+    properties: {
+      accepted: lineList("Lines this request accepted."),
+      needs_review: lineList("Counted lines still waiting for a decision."),
+      recount: lineList("Lines sent back for a recount: uncounted again, flagged."),
+    },
+  },
+  StockTakeAppliedLine: {
+    $id: "StockTakeAppliedLine",
+    type: "object",
+    description: "An accepted line and the change it made (or would make, in a dry run).",
+    required: [
+      ...Object.keys(entityProperties),
+      "expected_qty",
+      "counted_qty",
+      "difference",
+      "previous_qty",
+      "new_qty",
+      "change",
+      "clamped",
+      "movement_id",
+    ],
+    properties: {
+      ...entityProperties,
+      expected_qty: { type: "number" },
+      counted_qty: { type: "number" },
+      difference: { type: "number" },
+      previous_qty: { type: "number", description: "On hand before the reconcile." },
+      new_qty: { type: "number", description: "previous_qty + difference, at least 0." },
+      change: { type: "number" },
+      clamped: {
+        type: "boolean",
+        description: "The difference would have taken on hand below zero; it was set to 0.",
+      },
+      movement_id: {
+        type: ["integer", "null"],
+        description: "The stock_take movement; null when unchanged or in a dry run.",
+      },
+    },
+  },
+  StockTakeReconcileResult: {
+    $id: "StockTakeReconcileResult",
+    type: "object",
+    description: "The lines applied and those left alone.",
+    required: ["id", "status", "reconciled_at", "dry_run", "applied", "skipped"],
+    properties: {
+      id: integerId,
+      status: $ref("StockTakeStatus"),
+      reconciled_at: nullableTimestamp,
+      dry_run: { type: "boolean" },
+      applied: { type: "array", items: $ref("StockTakeAppliedLine") },
+      skipped: {
+        type: "object",
+        required: ["unaccepted", "uncounted", "linked"],
+        properties: {
+          unaccepted: lineList("Counted but not accepted: left as they are."),
+          uncounted: lineList("Never counted: left as they are."),
+          linked: lineList(
+            "Supplier items linked to a SKU since the start: their stock is the SKU's.",
+          ),
+        },
+      },
+    },
+  },
+
+  StartStockTake: {
+    $id: "StartStockTake",
+    examples: [{ scope: { sku_ids: [1, 2] }, reference: "Aisle 4", blind: true }],
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      scope: {
+        type: "object",
+        additionalProperties: false,
+        description: "Leave out to count all active SKUs and all unlinked supplier items.",
+        properties: {
+          sku_ids: scopeIds("Active SKUs to count, each once."),
+          supplier_item_ids: scopeIds("Unlinked supplier items to count, each once."),
+        },
+      },
+      reference: { type: ["string", "null"], maxLength: TEXT_LIMITS.reference },
+      note: { type: ["string", "null"], maxLength: TEXT_LIMITS.note },
+      blind: {
+        type: "boolean",
+        description: "Counters (tokens without approve) never see expected quantities.",
+      },
+      basis: {
+        type: "string",
+        enum: [...BASES],
+        "x-service-checked": true,
+        description:
+          "freeze (default): compare counts with the freeze; count_time: with the ledger at each count's counted_at.",
+      },
+    },
+  },
+  StockTakeEntityRef: {
+    $id: "StockTakeEntityRef",
+    type: "object",
+    description: "An entity by type and id, or by type and code (a supplier item's with supplier).",
+    required: ["type"],
+    additionalProperties: false,
+    properties: entityRefProperties,
+  },
+  StockTakeCountInput: {
+    $id: "StockTakeCountInput",
+    type: "object",
+    description: "One count of one entity, named by id or by code.",
+    required: ["type", "counted_qty"],
+    additionalProperties: false,
+    properties: {
+      ...entityRefProperties,
+      counted_qty: quantity,
+      mode: {
+        type: "string",
+        enum: [...MODES],
+        "x-service-checked": true,
+        description: "set (default) replaces the line's count; add adds to it.",
+      },
+      counted_at: {
+        type: "string",
+        description:
+          "RFC 3339; when the count was taken, not in the future (default: when it is received).",
+      },
+    },
+  },
+  StockTakeCounts: {
+    $id: "StockTakeCounts",
+    examples: [{ counts: [{ type: "sku", code: "BOLT-M6", counted_qty: 9 }], counter: "alice" }],
+    type: "object",
+    required: ["counts"],
+    additionalProperties: false,
+    properties: {
+      counts: {
+        type: "array",
+        maxItems: MAX_COUNTS,
+        "x-error-codes": { maxItems: "TOO_MANY_LINES" },
+        description: `1 to ${MAX_COUNTS} counts, applied in order.`,
+        items: $ref("StockTakeCountInput"),
+      },
+      counter: {
+        type: ["string", "null"],
+        maxLength: TEXT_LIMITS.counter,
+        description: "Who counted (default: the token's name).",
+      },
+    },
+  },
+  StockTakeCountsCsv: {
+    $id: "StockTakeCountsCsv",
+    examples: ["type,code,counted_qty\r\nsku,BOLT-M6,9\r\n"],
+    type: "string",
+    description:
+      "text/csv (RFC 4180) with a header: type and counted_qty, exactly one of id or code, optional supplier, mode and counted_at. Rows are numbered from the header (row 1).",
+  },
+  AcceptStockTakeLines: {
+    $id: "AcceptStockTakeLines",
+    examples: [{ safe: true, tolerance: { abs: 0, pct: 5 }, recount: [{ type: "sku", id: 7 }] }],
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      lines: refList("Counted lines to accept as they are."),
+      safe: {
+        type: "boolean",
+        description:
+          "Accept every counted line within the tolerance (default when nothing is listed); lines moved since the freeze are never safe.",
+      },
+      tolerance: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          abs: { type: "number", description: "Absolute difference, at least 0; default 1." },
+          pct: {
+            type: "number",
+            description: "Percent of the expected quantity, 0 to 100; default 2.",
+          },
+        },
+      },
+      recount: refList("Lines to send back for a recount."),
+    },
+  },
+  ReconcileStockTake: {
+    $id: "ReconcileStockTake",
+    examples: [{ dry_run: true }],
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      dry_run: { type: "boolean", description: "Report what would be applied; write nothing." },
+    },
+  },
+} as const;
+
+// Examples, shared by the operations answering the same shapes.
+const startedAt = "2026-11-21T08:00:00.000Z";
+const stockTake = {
+  id: 7,
+  status: "counting",
+  basis: "freeze",
+  frozen_at: startedAt,
+  reference: "Aisle 4",
+  note: null,
+  blind: false,
+  started_by: { name: "warehouse", token_id: 2 },
+  reconciled_at: null,
+  cancelled_at: null,
+  created_at: startedAt,
+};
+const countedLine = {
+  type: "sku",
+  id: 1,
+  code: "BOLT-M6",
+  name: "Bolt M6",
+  supplier: null,
+  expected_qty: 10,
+  counted_qty: 9,
+  difference: -1,
+  state: "counted",
+  counted_at: "2026-11-21T08:40:00.000Z",
+  counted_by: "alice",
+  moved_since_freeze: false,
+  recount_requested: false,
+};
+const uncountedLine = {
+  ...countedLine,
+  id: 2,
+  code: "BOLT-M8",
+  name: "Bolt M8",
+  expected_qty: 80,
+  counted_qty: null,
+  difference: null,
+  state: "uncounted",
+  counted_at: null,
+  counted_by: null,
+};
+
+export const stockTakeExamples = {
+  stockTake,
+  started: { ...stockTake, status: "open", lines: [uncountedLine], lines_next_cursor: null },
+  withSummary: {
+    ...stockTake,
+    summary: {
+      lines: 2,
+      uncounted: 1,
+      counted: 1,
+      accepted: 0,
+      applied: 0,
+      counted_share: 0.5,
+      moved_since_freeze: 0,
+      recount_requested: 0,
+      sum_abs_difference: 1,
+      net_difference: -1,
+    },
+  },
+  page: { data: [stockTake], next_cursor: null },
+  linePage: { data: [countedLine, uncountedLine], next_cursor: null },
+  sheet:
+    "type,id,supplier,code,name,expected_qty,counted_qty,state\r\nsku,1,,BOLT-M6,Bolt M6,10,9,counted\r\nsku,2,,BOLT-M8,Bolt M8,80,,uncounted\r\n",
+  countPage: {
+    data: [
+      {
+        type: "sku",
+        id: 1,
+        code: "BOLT-M6",
+        name: "Bolt M6",
+        supplier: null,
+        mode: "set",
+        quantity: 9,
+        counted_qty: 9,
+        counter: "alice",
+        counted_at: "2026-11-21T08:40:00.000Z",
+        received_at: "2026-11-21T08:40:01.204Z",
+      },
+    ],
+    next_cursor: null,
+  },
+  counts: { id: 7, status: "counting", lines: [countedLine] },
+  accept: {
+    accepted: [{ ...countedLine, state: "accepted" }],
+    needs_review: [],
+    recount: [],
+  },
+  reconcile: {
+    id: 7,
+    status: "reconciled",
+    reconciled_at: "2026-11-21T09:05:12.500Z",
+    dry_run: false,
+    applied: [
+      {
+        ...entityOf(countedLine),
+        expected_qty: 10,
+        counted_qty: 9,
+        difference: -1,
+        previous_qty: 10,
+        new_qty: 9,
+        change: -1,
+        clamped: false,
+        movement_id: 1051,
+      },
+    ],
+    skipped: { unaccepted: [], uncounted: [uncountedLine], linked: [] },
+  },
+  cancelled: { ...stockTake, status: "cancelled", cancelled_at: "2026-11-21T09:00:00.000Z" },
+} as const;
+
+function entityOf(line: typeof countedLine) {
+  const { type, id, code, name, supplier } = line;
+  return { type, id, code, name, supplier };
+}
