@@ -31,6 +31,11 @@ const VARIABLES: Record<string, (results: Results) => Record<string, unknown>> =
       .node.id,
   }),
   BoltHistory: (r) => ({ boltId: r.CreateBolt.createSku.sku.id }),
+  StartBoltCount: (r) => ({ boltId: r.CreateBolt.createSku.sku.id }),
+  CountBolts: (r) => ({ stockTakeId: r.StartBoltCount.startStockTake.stockTake.id }),
+  AcceptBoltCount: (r) => ({ stockTakeId: r.StartBoltCount.startStockTake.stockTake.id }),
+  BoltCount: (r) => ({ stockTakeId: r.StartBoltCount.startStockTake.stockTake.id }),
+  ReconcileBoltCount: (r) => ({ stockTakeId: r.StartBoltCount.startStockTake.stockTake.id }),
 };
 
 const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
