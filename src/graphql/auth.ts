@@ -1,4 +1,4 @@
-import type { AuthChecker } from "type-graphql";
+import { Authorized, Mutation, type AuthChecker } from "type-graphql";
 import type { Scope } from "../context.js";
 import { AppError } from "../errors.js";
 import type { GraphQLContext } from "./context.js";
@@ -14,3 +14,17 @@ export const authChecker: AuthChecker<GraphQLContext, Scope> = ({ context }, sco
   }
   return true;
 };
+
+/** @Mutation that needs a token with `scope`; the description says so, so Sandbox shows it. */
+export function ScopedMutation(
+  scope: Scope,
+  returns: Parameters<typeof Mutation>[0],
+  description: string,
+): MethodDecorator {
+  const authorized = Authorized(scope);
+  const mutation = Mutation(returns, { description: `${description} Needs the ${scope} scope.` });
+  return (target, key, descriptor) => {
+    authorized(target, key, descriptor);
+    mutation(target, key, descriptor);
+  };
+}

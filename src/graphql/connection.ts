@@ -8,26 +8,31 @@ export interface Connection<T> {
   pageInfo: PageInfo;
 }
 
-/** A Relay connection type named `${name}Connection` with `${name}Edge` edges. */
+/**
+ * A Relay connection type named `${name}Connection` with `${name}Edge` edges; `name` is also the
+ * node type's name, so the descriptions can point at it.
+ */
 export function ConnectionType<T extends object>(
   node: ClassType<T>,
   name: string,
 ): ClassType<Connection<T>> {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { description: `One ${name} in a page, with its cursor.` })
   class Edge {
-    @Field()
+    @Field({ description: "Opaque; pass it as after to read on from this item." })
     cursor!: string;
 
-    @Field(() => node)
+    @Field(() => node, { description: `The ${name}.` })
     node!: T;
   }
 
-  @ObjectType(`${name}Connection`)
+  @ObjectType(`${name}Connection`, {
+    description: `A page of ${name} items (a Relay connection): page on with first and after.`,
+  })
   class ConnectionClass {
-    @Field(() => [Edge])
+    @Field(() => [Edge], { description: "This page's items, in the list's order." })
     edges!: Edge[];
 
-    @Field(() => PageInfo)
+    @Field(() => PageInfo, { description: "Whether more follow, and the cursor to read on with." })
     pageInfo!: PageInfo;
   }
   return ConnectionClass;
@@ -55,6 +60,10 @@ export class PageArgs {
   @Max(1000)
   first?: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Start after this cursor (pageInfo.endCursor or an edge's cursor from this same list); leave it out for the first page. A malformed cursor is INVALID_CURSOR.",
+  })
   after?: string;
 }

@@ -1,74 +1,127 @@
 import { registerEnumType } from "type-graphql";
-import * as db from "../generated/prisma/enums.js";
-import { ADJUSTMENT_REASONS } from "../reasons.js";
+import type * as db from "../generated/prisma/enums.js";
+import type { AdjustmentReasonValue } from "../reasons.js";
 
 // The database's enums as GraphQL enums: SCREAMING_CASE names (GraphQL convention) whose values
-// are the lower-case strings the database and the REST API use.
+// are the lower-case strings the database and the REST API use. Each value is described; keying
+// the descriptions by the database's values makes a new database value a compile error here.
 
 type Upper<T extends string> = { [K in T as Uppercase<K>]: K };
 
 function graphqlEnum<T extends string>(
-  values: readonly T[],
   name: string,
   description: string,
+  values: Record<T, string>,
 ): Upper<T> {
-  const members = Object.fromEntries(values.map((v) => [v.toUpperCase(), v])) as Upper<T>;
-  registerEnumType(members, { name, description });
+  const entries = Object.entries<string>(values);
+  const members = Object.fromEntries(entries.map(([v]) => [v.toUpperCase(), v])) as Upper<T>;
+  const valuesConfig = Object.fromEntries(
+    entries.map(([v, text]) => [v.toUpperCase(), { description: text }]),
+  ) as Partial<Record<keyof Upper<T>, { description: string }>>;
+  registerEnumType(members, { name, description, valuesConfig });
   return members;
 }
 
-export const StockEntityType = graphqlEnum(
-  Object.values(db.EntityType),
+export const StockEntityType = graphqlEnum<db.EntityType>(
   "StockEntityType",
-  "What a line or movement is about.",
+  "What a line or movement is about. REST spells the values in lower case (sku, supplier_item).",
+  {
+    sku: "A SKU.",
+    supplier_item: "A supplier item (only an unlinked one holds stock of its own).",
+  },
 );
 
-export const StockReason = graphqlEnum(
-  Object.values(db.StockReason),
+const adjustmentReasons: Record<AdjustmentReasonValue, string> = {
+  manual: "A manual correction; needs a note.",
+  error: "Fixes an earlier mistake; needs a note.",
+  correction: "A correction, for example after a recount.",
+  damaged: "Goods damaged.",
+  lost: "Goods lost.",
+  found: "Goods found.",
+  theft: "Goods stolen.",
+  expired: "Goods past their date.",
+  returned: "Goods returned.",
+  received: "Goods received.",
+};
+
+export const StockReason = graphqlEnum<db.StockReason>(
   "StockReason",
-  "Why a quantity changed.",
+  "Why a quantity changed: an adjustment's reason, or one the service writes itself.",
+  {
+    ...adjustmentReasons,
+    stock_take: "Written by reconciling a stock take; not accepted on adjustments.",
+    opening_balance: "A new SKU's or supplier item's openingOnHand; not accepted on adjustments.",
+  },
 );
 
-export const AdjustmentReason = graphqlEnum(
-  ADJUSTMENT_REASONS,
+export const AdjustmentReason = graphqlEnum<AdjustmentReasonValue>(
   "AdjustmentReason",
   "Reasons a client may give for an adjustment; MANUAL and ERROR require a note.",
+  adjustmentReasons,
 );
 
-export const MovementSource = graphqlEnum(
-  Object.values(db.MovementSource),
+export const MovementSource = graphqlEnum<db.MovementSource>(
   "MovementSource",
   "What wrote a movement.",
+  {
+    adjustment: "An adjustment (adjustSkuStock, adjustSupplierItemStock, bulkAdjustStock).",
+    stock_take: "A stock take's reconciliation.",
+    opening_balance: "The openingOnHand of a created SKU or supplier item.",
+  },
 );
 
-export const AdjustmentLineStatus = graphqlEnum(
-  Object.values(db.AdjustmentLineStatus),
+export const AdjustmentLineStatus = graphqlEnum<db.AdjustmentLineStatus>(
   "AdjustmentLineStatus",
-  "UNCHANGED: the new quantity equalled the current one; no movement was written.",
+  "What an adjustment did to one line.",
+  {
+    changed: "The quantity changed; one movement was written.",
+    unchanged: "The new quantity equalled the current one; no movement was written.",
+  },
 );
 
-export const StockTakeStatus = graphqlEnum(
-  Object.values(db.StockTakeStatus),
+export const StockTakeStatus = graphqlEnum<db.StockTakeStatus>(
   "StockTakeStatus",
-  "Where a stock take stands.",
+  "Where a stock take stands: OPEN → COUNTING → RECONCILED, or CANCELLED from OPEN or COUNTING.",
+  {
+    open: "Started, expected quantities frozen, nothing counted yet.",
+    counting: "At least one count was submitted.",
+    reconciled: "Accepted differences were applied; final.",
+    cancelled: "Cancelled before reconciling; final, nothing applied.",
+  },
 );
 
-export const SortOrder = graphqlEnum(["asc", "desc"] as const, "SortOrder", "DESC: newest first.");
+export const SortOrder = graphqlEnum<"asc" | "desc">("SortOrder", "The order of a list.", {
+  asc: "Oldest first (for sync consumers).",
+  desc: "Newest first.",
+});
 
-export const StockTakeLineState = graphqlEnum(
-  Object.values(db.StockTakeLineState),
+export const StockTakeLineState = graphqlEnum<db.StockTakeLineState>(
   "StockTakeLineState",
   "UNCOUNTED → COUNTED → ACCEPTED (reviewed) → APPLIED (reconciled); a recount returns a line to UNCOUNTED.",
+  {
+    uncounted: "No count yet, or sent back for a recount.",
+    counted: "Counted; waiting for review.",
+    accepted: "Reviewed; reconcile will apply its difference. Counting it again makes it COUNTED.",
+    applied: "Its difference was applied by reconcile.",
+  },
 );
 
-export const StockTakeBasis = graphqlEnum(
-  Object.values(db.StockTakeBasis),
+export const StockTakeBasis = graphqlEnum<db.StockTakeBasis>(
   "StockTakeBasis",
-  "FREEZE: counts are compared with the quantity at the freeze. COUNT_TIME: with the ledger's quantity at each count's countedAt.",
+  "What a stock take's counts are compared with.",
+  {
+    freeze:
+      "The quantity at the freeze: right when goods do not move in the counted area during the count.",
+    count_time:
+      "The ledger's quantity at each count's countedAt, so a sale between freeze and count is neither lost nor counted twice.",
+  },
 );
 
-export const CountMode = graphqlEnum(
-  Object.values(db.CountMode),
+export const CountMode = graphqlEnum<db.CountMode>(
   "CountMode",
-  "SET replaces a line's count; ADD adds to it (several counters on one item).",
+  "How a count changes its line's count.",
+  {
+    set: "Replaces the line's count.",
+    add: "Adds to the line's count (several counters on one item).",
+  },
 );

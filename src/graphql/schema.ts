@@ -21,24 +21,40 @@ import { userErrorsMiddleware } from "./errors.js";
 
 let schema: GraphQLSchema | undefined;
 
+// TypeGraphQL builds the root types without a way to describe them; Sandbox shows these first.
+const ROOT_DESCRIPTIONS = {
+  Query: "Reads; every field needs a token with the read scope. Lists are Relay connections.",
+  Mutation:
+    "Writes; each says the scope it needs and answers a payload whose userErrors list the rules the input broke (then nothing was written).",
+};
+
+function describeRoots(built: GraphQLSchema): GraphQLSchema {
+  for (const root of [built.getQueryType(), built.getMutationType()]) {
+    if (root) root.description = ROOT_DESCRIPTIONS[root.name as keyof typeof ROOT_DESCRIPTIONS];
+  }
+  return built;
+}
+
 /** The GraphQL schema, built once from the module resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
-  schema ??= await buildSchema({
-    resolvers: [
-      CatalogResolver,
-      AdjustmentResolver,
-      StockAdjustmentRecordResolver,
-      MovementResolver,
-      SkuMovementsResolver,
-      SupplierItemMovementsResolver,
-      StockTakeResolver,
-      StockTakeLineResolver,
-    ],
-    authChecker,
-    authMode: "error",
-    globalMiddlewares: [userErrorsMiddleware, freshReadsAfterMutations],
-    validate: { forbidUnknownValues: false },
-  });
+  schema ??= describeRoots(
+    await buildSchema({
+      resolvers: [
+        CatalogResolver,
+        AdjustmentResolver,
+        StockAdjustmentRecordResolver,
+        MovementResolver,
+        SkuMovementsResolver,
+        SupplierItemMovementsResolver,
+        StockTakeResolver,
+        StockTakeLineResolver,
+      ],
+      authChecker,
+      authMode: "error",
+      globalMiddlewares: [userErrorsMiddleware, freshReadsAfterMutations],
+      validate: { forbidUnknownValues: false },
+    }),
+  );
   return schema;
 }
 

@@ -9,6 +9,9 @@ import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { TEXT_LIMITS } from "./adjustment.service.js";
 
+const NOTE_DESCRIPTION = `Required (not blank) for MANUAL and ERROR; at most ${TEXT_LIMITS.note} characters.`;
+const REFERENCE_DESCRIPTION = `Your reference (an order number, say); at most ${TEXT_LIMITS.reference} characters.`;
+
 /** The fields of setting one entity's on hand (a base only: never in the schema itself). */
 @InputType()
 abstract class AbsoluteStockFields {
@@ -18,11 +21,11 @@ abstract class AbsoluteStockFields {
   @Field(() => AdjustmentReason, { description: "Why the quantity changes." })
   reason!: string;
 
-  @Field(() => String, { nullable: true, description: "Required for MANUAL and ERROR." })
+  @Field(() => String, { nullable: true, description: NOTE_DESCRIPTION })
   @MaxLength(TEXT_LIMITS.note)
   note?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Your reference (an order number, say)." })
+  @Field(() => String, { nullable: true, description: REFERENCE_DESCRIPTION })
   @MaxLength(TEXT_LIMITS.reference)
   reference?: string | null;
 
@@ -51,34 +54,38 @@ export class AdjustSupplierItemStockInput extends AbsoluteStockFields {
   supplierItemId!: number;
 }
 
-@InputType()
+@InputType({ description: "One entity to set to an absolute quantity." })
 export class BulkAdjustmentLineInput {
-  @Field(() => StockEntityType)
+  @Field(() => StockEntityType, {
+    description: "SKU, or SUPPLIER_ITEM (unlinked only: else LINKED_SUPPLIER_ITEM).",
+  })
   type!: EntityType;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The SKU's or supplier item's id." })
   id!: number;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "The new absolute on hand." })
   newQty!: Decimal;
 
   @Field(() => QuantityScalar, {
     nullable: true,
-    description: "Apply only if the quantity is still this value.",
+    description: "Apply only if the quantity is still this value (else ON_HAND_CHANGED).",
   })
   expectedQty?: Decimal | null;
 }
 
-@InputType()
+@InputType({
+  description: "Sets SKUs and supplier items to absolute quantities: all lines or none.",
+})
 export class BulkAdjustStockInput {
-  @Field(() => AdjustmentReason)
+  @Field(() => AdjustmentReason, { description: "Why the quantities change, for every line." })
   reason!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: NOTE_DESCRIPTION })
   @MaxLength(TEXT_LIMITS.note)
   note?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: REFERENCE_DESCRIPTION })
   @MaxLength(TEXT_LIMITS.reference)
   reference?: string | null;
 

@@ -5,11 +5,11 @@ import {
   Ctx,
   FieldResolver,
   Int,
-  Mutation,
   Query,
   Resolver,
   Root,
 } from "type-graphql";
+import { ScopedMutation } from "../../graphql/auth.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
 import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import * as adjustments from "./adjustment.service.js";
@@ -31,13 +31,15 @@ import {
 
 @Resolver()
 export class AdjustmentResolver {
-  @Authorized("adjust")
-  @Mutation(() => AdjustSkuStockPayload, {
-    description: "Sets a SKU's on hand to an absolute value.",
-  })
+  @ScopedMutation(
+    "adjust",
+    () => AdjustSkuStockPayload,
+    "Sets a SKU's on hand to an absolute value.",
+  )
   async adjustSkuStock(
     @Ctx() ctx: GraphQLContext,
-    @Arg("input", () => AdjustSkuStockInput) input: AdjustSkuStockInput,
+    @Arg("input", () => AdjustSkuStockInput, { description: "The SKU and its new on hand." })
+    input: AdjustSkuStockInput,
   ) {
     const { skuId, idempotencyKey, ...data } = input;
     const { value } = await adjustments.adjustSku(
@@ -49,14 +51,17 @@ export class AdjustmentResolver {
     return { ...value, userErrors: [] };
   }
 
-  @Authorized("adjust")
-  @Mutation(() => AdjustSupplierItemStockPayload, {
-    description:
-      "Sets an unlinked supplier item's on hand to an absolute value; a linked item's stock is its SKU's (LINKED_SUPPLIER_ITEM).",
-  })
+  @ScopedMutation(
+    "adjust",
+    () => AdjustSupplierItemStockPayload,
+    "Sets an unlinked supplier item's on hand to an absolute value; a linked item's stock is its SKU's (LINKED_SUPPLIER_ITEM).",
+  )
   async adjustSupplierItemStock(
     @Ctx() ctx: GraphQLContext,
-    @Arg("input", () => AdjustSupplierItemStockInput) input: AdjustSupplierItemStockInput,
+    @Arg("input", () => AdjustSupplierItemStockInput, {
+      description: "The supplier item and its new on hand.",
+    })
+    input: AdjustSupplierItemStockInput,
   ) {
     const { supplierItemId, idempotencyKey, ...data } = input;
     const { value } = await adjustments.adjustSupplierItem(
@@ -68,14 +73,15 @@ export class AdjustmentResolver {
     return { ...value, userErrors: [] };
   }
 
-  @Authorized("adjust")
-  @Mutation(() => BulkAdjustStockPayload, {
-    description:
-      "Sets up to 10,000 SKUs and supplier items to absolute quantities, all or nothing.",
-  })
+  @ScopedMutation(
+    "adjust",
+    () => BulkAdjustStockPayload,
+    "Sets up to 10,000 SKUs and supplier items to absolute quantities, all or nothing; every bad line is listed in userErrors.",
+  )
   async bulkAdjustStock(
     @Ctx() ctx: GraphQLContext,
-    @Arg("input", () => BulkAdjustStockInput) input: BulkAdjustStockInput,
+    @Arg("input", () => BulkAdjustStockInput, { description: "The reason and the lines." })
+    input: BulkAdjustStockInput,
   ) {
     const { idempotencyKey, ...data } = input;
     const { value } = await adjustments.bulkAdjust(

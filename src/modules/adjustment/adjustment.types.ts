@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { DateTimeResolver, SafeIntResolver } from "graphql-scalars";
 import type { EntityType } from "../../generated/prisma/enums.js";
-import { UserError } from "../../graphql/common.types.js";
+import { PayloadType, UserErrorsField, type UserError } from "../../graphql/common.types.js";
 import { ConnectionType } from "../../graphql/connection.js";
 import { AdjustmentLineStatus, AdjustmentReason, StockEntityType } from "../../graphql/enums.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
@@ -11,22 +11,24 @@ import { Actor, StockMovement } from "../movement/movement.types.js";
 
 @ObjectType({ description: "The result for one line, named by its entity." })
 export class StockAdjustmentLine {
-  @Field(() => StockEntityType)
+  @Field(() => StockEntityType, {
+    description: "What the line adjusted: a SKU or a supplier item.",
+  })
   type!: EntityType;
 
   @Field(() => Int, { description: "The SKU's or supplier item's id." })
   id!: number;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "On hand just before." })
   previousQty!: Decimal;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "On hand after: the quantity asked for." })
   newQty!: Decimal;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "newQty − previousQty." })
   change!: Decimal;
 
-  @Field(() => AdjustmentLineStatus)
+  @Field(() => AdjustmentLineStatus, { description: "UNCHANGED lines wrote no movement." })
   status!: "changed" | "unchanged";
 
   @Field(() => SafeIntResolver, { nullable: true, description: "null when unchanged." })
@@ -36,22 +38,22 @@ export class StockAdjustmentLine {
 /** What every adjustment shows, however it is read (a base only: never in the schema itself). */
 @ObjectType()
 abstract class AdjustmentHeader {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The adjustment's id (movements carry it as adjustmentId)." })
   id!: number;
 
-  @Field(() => AdjustmentReason)
+  @Field(() => AdjustmentReason, { description: "Why, for every line." })
   reason!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The note sent; null when none." })
   note!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Your reference; null when none." })
   reference!: string | null;
 
-  @Field(() => DateTimeResolver)
+  @Field(() => DateTimeResolver, { description: "When it was applied." })
   createdAt!: Date;
 
-  @Field(() => Actor)
+  @Field(() => Actor, { description: "Who made it." })
   actor!: Actor;
 }
 
@@ -85,26 +87,29 @@ abstract class AbsoluteStockPayload {
   })
   movement?: StockMovement | null;
 
-  @Field(() => [UserError], { description: "Why nothing was written, if so." })
+  @UserErrorsField()
   userErrors!: UserError[];
 }
 
-@ObjectType()
+@PayloadType("adjustSkuStock")
 export class AdjustSkuStockPayload extends AbsoluteStockPayload {
   @Field(() => Sku, { nullable: true, description: "The SKU as it is now." })
   sku?: Sku | null;
 }
 
-@ObjectType()
+@PayloadType("bulkAdjustStock")
 export class BulkAdjustStockPayload {
-  @Field(() => StockAdjustment, { nullable: true })
+  @Field(() => StockAdjustment, {
+    nullable: true,
+    description: "The adjustment with every line; null with userErrors.",
+  })
   adjustment?: StockAdjustment | null;
 
-  @Field(() => [UserError])
+  @UserErrorsField()
   userErrors!: UserError[];
 }
 
-@ObjectType()
+@PayloadType("adjustSupplierItemStock")
 export class AdjustSupplierItemStockPayload extends AbsoluteStockPayload {
   @Field(() => SupplierItem, { nullable: true, description: "The supplier item as it is now." })
   supplierItem?: SupplierItem | null;

@@ -5,40 +5,58 @@ import type { Decimal } from "../../quantity.js";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { LIMITS } from "./catalog.service.js";
 
-@InputType()
+/** How a text field is read, as its description says it. */
+const textRule = (limit: number, rule?: string): string =>
+  `Trimmed, not blank, at most ${limit} characters${rule ? `; ${rule}` : ""}.`;
+
+@InputType({ description: "A new SKU." })
 export class CreateSkuInput {
-  @Field()
+  @Field({
+    description: textRule(
+      LIMITS.code,
+      "unique in the account regardless of case (else DUPLICATE_CODE)",
+    ),
+  })
   @MaxLength(LIMITS.code)
   code!: string;
 
-  @Field()
+  @Field({ description: textRule(LIMITS.name) })
   @MaxLength(LIMITS.name)
   name!: string;
 
   @Field(() => QuantityScalar, {
     nullable: true,
-    description: "Recorded as an opening_balance movement.",
+    description: "Recorded as an OPENING_BALANCE movement; default 0 (no movement).",
   })
   openingOnHand?: Decimal;
 
-  @Field({ nullable: true, defaultValue: true })
+  @Field({
+    nullable: true,
+    defaultValue: true,
+    description: "Inactive SKUs are left out of a stock take's default scope.",
+  })
   active?: boolean;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }
 
-@InputType()
+@InputType({ description: "A new supplier item, linked to a SKU or holding stock of its own." })
 export class CreateSupplierItemInput {
-  @Field()
+  @Field({ description: `The supplier's name. ${textRule(LIMITS.supplier)}` })
   @MaxLength(LIMITS.supplier)
   supplier!: string;
 
-  @Field()
+  @Field({
+    description: textRule(
+      LIMITS.code,
+      "unique per supplier regardless of case (else DUPLICATE_CODE)",
+    ),
+  })
   @MaxLength(LIMITS.code)
   code!: string;
 
-  @Field()
+  @Field({ description: textRule(LIMITS.name) })
   @MaxLength(LIMITS.name)
   name!: string;
 
@@ -52,11 +70,11 @@ export class CreateSupplierItemInput {
 
   @Field(() => QuantityScalar, {
     nullable: true,
-    description: "Unlinked items only; recorded as an opening_balance movement.",
+    description: "Unlinked items only; recorded as an OPENING_BALANCE movement; default 0.",
   })
   openingOnHand?: Decimal;
 
-  @Field({ nullable: true, defaultValue: true })
+  @Field({ nullable: true, defaultValue: true, description: "Whether the item is in use." })
   active?: boolean;
 
   @IdempotencyKeyField()

@@ -1,4 +1,5 @@
-import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
+import { ScopedMutation } from "../../graphql/auth.js";
 import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
 import * as catalog from "./catalog.service.js";
@@ -15,8 +16,11 @@ import {
 @Resolver()
 export class CatalogResolver {
   @Authorized("read")
-  @Query(() => Sku, { description: "A SKU by id." })
-  sku(@Ctx() ctx: GraphQLContext, @Arg("id", () => Int) id: number) {
+  @Query(() => Sku, { description: "A SKU by id (SKU_NOT_FOUND if the account has none)." })
+  sku(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("id", () => Int, { description: "The SKU's id." }) id: number,
+  ) {
     return catalog.getSku(serviceContext(ctx), id);
   }
 
@@ -30,8 +34,13 @@ export class CatalogResolver {
   }
 
   @Authorized("read")
-  @Query(() => SupplierItem, { description: "A supplier item by id." })
-  supplierItem(@Ctx() ctx: GraphQLContext, @Arg("id", () => Int) id: number) {
+  @Query(() => SupplierItem, {
+    description: "A supplier item by id (SUPPLIER_ITEM_NOT_FOUND if the account has none).",
+  })
+  supplierItem(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("id", () => Int, { description: "The supplier item's id." }) id: number,
+  ) {
     return catalog.getSupplierItem(serviceContext(ctx), id);
   }
 
@@ -47,13 +56,15 @@ export class CatalogResolver {
     );
   }
 
-  @Authorized("adjust")
-  @Mutation(() => CreateSkuPayload, {
-    description: "Creates a SKU; openingOnHand becomes an opening_balance movement.",
-  })
+  @ScopedMutation(
+    "adjust",
+    () => CreateSkuPayload,
+    "Creates a SKU; openingOnHand becomes an OPENING_BALANCE movement.",
+  )
   async createSku(
     @Ctx() ctx: GraphQLContext,
-    @Arg("input", () => CreateSkuInput) input: CreateSkuInput,
+    @Arg("input", () => CreateSkuInput, { description: "The SKU to create." })
+    input: CreateSkuInput,
   ) {
     const { idempotencyKey, ...data } = input;
     const { value } = await catalog.createSku(
@@ -64,13 +75,15 @@ export class CatalogResolver {
     return { sku: value, userErrors: [] };
   }
 
-  @Authorized("adjust")
-  @Mutation(() => CreateSupplierItemPayload, {
-    description: "Creates a supplier item, optionally linked to a SKU.",
-  })
+  @ScopedMutation(
+    "adjust",
+    () => CreateSupplierItemPayload,
+    "Creates a supplier item, optionally linked to a SKU.",
+  )
   async createSupplierItem(
     @Ctx() ctx: GraphQLContext,
-    @Arg("input", () => CreateSupplierItemInput) input: CreateSupplierItemInput,
+    @Arg("input", () => CreateSupplierItemInput, { description: "The supplier item to create." })
+    input: CreateSupplierItemInput,
   ) {
     const { idempotencyKey, ...data } = input;
     const { value } = await catalog.createSupplierItem(

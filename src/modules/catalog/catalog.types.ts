@@ -1,31 +1,33 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { DateTimeResolver } from "graphql-scalars";
 import { ConnectionType } from "../../graphql/connection.js";
-import { UserError } from "../../graphql/common.types.js";
+import { PayloadType, UserErrorsField, type UserError } from "../../graphql/common.types.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 
 @ObjectType({ description: "A stock keeping unit and its quantity on hand." })
 export class Sku {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The SKU's id." })
   id!: number;
 
-  @Field({ description: "Unique within the account." })
+  @Field({ description: "Unique within the account, regardless of case." })
   code!: string;
 
-  @Field()
+  @Field({ description: "The SKU's name." })
   name!: string;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "Quantity on hand; never negative." })
   onHand!: Decimal;
 
-  @Field()
+  @Field({ description: "Inactive SKUs are left out of a stock take's default scope." })
   active!: boolean;
 
-  @Field(() => DateTimeResolver)
+  @Field(() => DateTimeResolver, { description: "When it was created." })
   createdAt!: Date;
 
-  @Field(() => DateTimeResolver)
+  @Field(() => DateTimeResolver, {
+    description: "When it or its on hand last changed.",
+  })
   updatedAt!: Date;
 }
 
@@ -34,51 +36,56 @@ export class Sku {
     "A supplier's article. Linked to a SKU, its stock is the SKU's and it is never adjusted directly; unlinked, it holds stock of its own.",
 })
 export class SupplierItem {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The supplier item's id." })
   id!: number;
 
-  @Field()
+  @Field({ description: "The supplier's name." })
   supplier!: string;
 
-  @Field({ description: "Unique per supplier within the account." })
+  @Field({ description: "Unique per supplier within the account, regardless of case." })
   code!: string;
 
-  @Field()
+  @Field({ description: "The item's name." })
   name!: string;
 
   @Field(() => QuantityScalar, { description: "The linked SKU's on hand when linked." })
   onHand!: Decimal;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "The linked SKU; null when unlinked." })
   skuId!: number | null;
 
-  @Field()
+  @Field({ description: "Whether the item is in use." })
   active!: boolean;
 
-  @Field(() => DateTimeResolver)
+  @Field(() => DateTimeResolver, { description: "When it was created." })
   createdAt!: Date;
 
-  @Field(() => DateTimeResolver)
+  @Field(() => DateTimeResolver, {
+    description: "When it or its on hand last changed (for a linked item, its SKU's stock too).",
+  })
   updatedAt!: Date;
 }
 
 export const SkuConnection = ConnectionType(Sku, "Sku");
 export const SupplierItemConnection = ConnectionType(SupplierItem, "SupplierItem");
 
-@ObjectType()
+@PayloadType("createSku")
 export class CreateSkuPayload {
-  @Field(() => Sku, { nullable: true })
+  @Field(() => Sku, { nullable: true, description: "The new SKU; null with userErrors." })
   sku?: Sku | null;
 
-  @Field(() => [UserError])
+  @UserErrorsField()
   userErrors!: UserError[];
 }
 
-@ObjectType()
+@PayloadType("createSupplierItem")
 export class CreateSupplierItemPayload {
-  @Field(() => SupplierItem, { nullable: true })
+  @Field(() => SupplierItem, {
+    nullable: true,
+    description: "The new supplier item; null with userErrors.",
+  })
   supplierItem?: SupplierItem | null;
 
-  @Field(() => [UserError])
+  @UserErrorsField()
   userErrors!: UserError[];
 }

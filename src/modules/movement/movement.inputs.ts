@@ -41,9 +41,16 @@ export class StockMovementFilter extends WindowFilter {
 
 @ArgsType()
 export class StockMovementsArgs extends PageArgs {
-  @Field(() => StockMovementFilter, { nullable: true })
+  @Field(() => StockMovementFilter, {
+    nullable: true,
+    description: "Required in practice: a query must be bounded (else UNBOUNDED_QUERY).",
+  })
   filter?: StockMovementFilter;
 
-  @Field(() => SortOrder, { nullable: true, defaultValue: "desc" })
+  @Field(() => SortOrder, {
+    nullable: true,
+    defaultValue: "desc",
+    description: "DESC: newest first (default). ASC: oldest first, for sync and polling.",
+  })
   order?: "asc" | "desc";
 }

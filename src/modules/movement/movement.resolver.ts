@@ -25,19 +25,25 @@ export class MovementResolver {
     );
   }
 
-  @FieldResolver(() => Sku, { nullable: true })
+  @FieldResolver(() => Sku, { nullable: true, description: "The SKU when entityType is SKU." })
   sku(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
     return movement.skuId === null ? null : loadersOf(ctx).sku.load(movement.skuId);
   }
 
-  @FieldResolver(() => SupplierItem, { nullable: true })
+  @FieldResolver(() => SupplierItem, {
+    nullable: true,
+    description: "The supplier item when entityType is SUPPLIER_ITEM.",
+  })
   supplierItem(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
     return movement.supplierItemId === null
       ? null
       : loadersOf(ctx).supplierItem.load(movement.supplierItemId);
   }
 
-  @FieldResolver(() => StockTake, { nullable: true })
+  @FieldResolver(() => StockTake, {
+    nullable: true,
+    description: "The stock take that wrote it, if one did.",
+  })
   stockTake(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
     return movement.stockTakeId === null
       ? null

@@ -14,10 +14,10 @@ import type { Decimal } from "../../quantity.js";
   description: "Who made a change: the API token's name and id (null id: the service itself).",
 })
 export class Actor {
-  @Field()
+  @Field({ description: 'The token\'s name, or "system" for the service itself.' })
   name!: string;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "The token's id; null for the service." })
   tokenId!: number | null;
 }
 
@@ -25,49 +25,62 @@ export class Actor {
   description: "One change of one entity's quantity. Movements are never edited or deleted.",
 })
 export class StockMovement {
-  @Field(() => SafeIntResolver)
+  @Field(() => SafeIntResolver, {
+    description: "Increases with each movement; an entity's movements by id form its history.",
+  })
   id!: number;
 
-  @Field(() => DateTimeResolver)
+  @Field(() => DateTimeResolver, { description: "When the change was written." })
   occurredAt!: Date;
 
-  @Field(() => StockEntityType)
+  @Field(() => StockEntityType, { description: "Whose quantity changed." })
   entityType!: EntityType;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "The SKU's id when entityType is SKU." })
   skuId!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, {
+    nullable: true,
+    description: "The supplier item's id when entityType is SUPPLIER_ITEM.",
+  })
   supplierItemId!: number | null;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, {
+    description: "On hand before: the previous movement's quantityAfter.",
+  })
   quantityBefore!: Decimal;
 
-  @Field(() => QuantityScalar)
+  @Field(() => QuantityScalar, { description: "On hand after." })
   quantityAfter!: Decimal;
 
   @Field(() => QuantityScalar, { description: "quantityAfter − quantityBefore." })
   change!: Decimal;
 
-  @Field(() => StockReason)
+  @Field(() => StockReason, { description: "Why the quantity changed." })
   reason!: Reason;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: "The adjustment's note, or who counted for a stock take; null when none.",
+  })
   note!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: "The adjustment's or stock take's reference; null when none.",
+  })
   reference!: string | null;
 
-  @Field(() => MovementSource)
+  @Field(() => MovementSource, { description: "What wrote it." })
   source!: Source;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "The adjustment that wrote it, if one did." })
   adjustmentId!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "The stock take that wrote it, if one did." })
   stockTakeId!: number | null;
 
-  @Field(() => Actor)
+  @Field(() => Actor, { description: "Who made the change." })
   actor!: Actor;
 }
 

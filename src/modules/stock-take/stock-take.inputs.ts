@@ -13,7 +13,7 @@ import {
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
-import { MAX_COUNTS, TEXT_LIMITS } from "./stock-take.parse.js";
+import { DEFAULT_TOLERANCE, MAX_COUNTS, TEXT_LIMITS } from "./stock-take.parse.js";
 
 @InputType({
   description:
@@ -27,7 +27,7 @@ export class StockTakeScopeInput {
   supplierItemIds?: number[] | null;
 }
 
-@InputType()
+@InputType({ description: "A stock take to start." })
 export class StartStockTakeInput {
   @Field(() => StockTakeScopeInput, { nullable: true, description: "Default: everything." })
   scope?: StockTakeScopeInput | null;
@@ -86,7 +86,7 @@ export class StockTakeCountInput extends StockTakeLineRefInput {
   countedAt?: Date | null;
 }
 
-@InputType()
+@InputType({ description: "Counts for one stock take." })
 export class SubmitStockTakeCountsInput {
   @Field(() => Int, { description: "The stock take." })
   stockTakeId!: number;
@@ -105,17 +105,23 @@ export class SubmitStockTakeCountsInput {
 
 @InputType({ description: "How far a count may differ and still be accepted as safe." })
 export class StockTakeToleranceInput {
-  @Field(() => QuantityScalar, { nullable: true, description: "Absolute; default 1." })
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description: `Absolute; default ${DEFAULT_TOLERANCE.abs}.`,
+  })
   abs?: Decimal | null;
 
   @Field(() => QuantityScalar, {
     nullable: true,
-    description: "Percent of the expected quantity, 0 to 100; default 2.",
+    description: `Percent of the expected quantity, 0 to 100; default ${DEFAULT_TOLERANCE.pct}.`,
   })
   pct?: Decimal | null;
 }
 
-@InputType()
+@InputType({
+  description:
+    "Review decisions for one stock take: lines to accept (listed, or safe by tolerance) and lines to recount.",
+})
 export class AcceptStockTakeLinesInput {
   @Field(() => Int, { description: "The stock take." })
   stockTakeId!: number;
@@ -130,7 +136,10 @@ export class AcceptStockTakeLinesInput {
   })
   safe?: boolean | null;
 
-  @Field(() => StockTakeToleranceInput, { nullable: true })
+  @Field(() => StockTakeToleranceInput, {
+    nullable: true,
+    description: "With safe: a line is safe when |difference| ≤ max(abs, pct% × expected).",
+  })
   tolerance?: StockTakeToleranceInput | null;
 
   @Field(() => [StockTakeLineRefInput], {
@@ -143,7 +152,7 @@ export class AcceptStockTakeLinesInput {
   idempotencyKey?: string | null;
 }
 
-@InputType()
+@InputType({ description: "The stock take to reconcile." })
 export class ReconcileStockTakeInput {
   @Field(() => Int, { description: "The stock take." })
   stockTakeId!: number;
@@ -158,7 +167,7 @@ export class ReconcileStockTakeInput {
   idempotencyKey?: string | null;
 }
 
-@InputType()
+@InputType({ description: "The stock take to cancel." })
 export class CancelStockTakeInput {
   @Field(() => Int, { description: "The stock take." })
   stockTakeId!: number;

@@ -5,11 +5,11 @@ import {
   Ctx,
   FieldResolver,
   Int,
-  Mutation,
   Query,
   Resolver,
   Root,
 } from "type-graphql";
+import { ScopedMutation } from "../../graphql/auth.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
 import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import { Sku, SupplierItem } from "../catalog/catalog.types.js";
@@ -41,7 +41,10 @@ import {
 export class StockTakeResolver {
   @Authorized("read")
   @Query(() => StockTake, { description: "A stock take by id (STOCK_TAKE_NOT_FOUND if none)." })
-  stockTake(@Ctx() ctx: GraphQLContext, @Arg("id", () => Int) id: number) {
+  stockTake(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("id", () => Int, { description: "The stock take's id." }) id: number,
+  ) {
     return stockTakes.getStockTake(serviceContext(ctx), id);
   }
 
@@ -98,14 +101,15 @@ export class StockTakeResolver {
     );
   }
 
-  @Authorized("count")
-  @Mutation(() => StartStockTakePayload, {
-    description:
-      "Starts a stock take: freezes the expected quantities of its scope (default: all active SKUs and unlinked supplier items).",
-  })
+  @ScopedMutation(
+    "count",
+    () => StartStockTakePayload,
+    "Starts a stock take: freezes the expected quantities of its scope (default: all active SKUs and unlinked supplier items).",
+  )
   async startStockTake(
     @Ctx() ctx: GraphQLContext,
-    @Arg("input", () => StartStockTakeInput) input: StartStockTakeInput,
+    @Arg("input", () => StartStockTakeInput, { description: "What to count, and how." })
+    input: StartStockTakeInput,
   ) {
     const { idempotencyKey, ...data } = input;
     const { value } = await stockTakes.startStockTake(
@@ -116,13 +120,17 @@ export class StockTakeResolver {
     return { stockTake: value, userErrors: [] };
   }
 
-  @Authorized("count")
-  @Mutation(() => SubmitStockTakeCountsPayload, {
-    description: "Records counts (SET or ADD); all of them, or none when any is wrong.",
-  })
+  @ScopedMutation(
+    "count",
+    () => SubmitStockTakeCountsPayload,
+    "Records counts (SET or ADD); all of them, or none when any is wrong.",
+  )
   async submitStockTakeCounts(
     @Ctx() ctx: GraphQLContext,
-    @Arg("input", () => SubmitStockTakeCountsInput) input: SubmitStockTakeCountsInput,
+    @Arg("input", () => SubmitStockTakeCountsInput, {
+      description: "The stock take and its counts.",
+    })
+    input: SubmitStockTakeCountsInput,
   ) {
     const { idempotencyKey, stockTakeId, ...data } = input;
     const { value } = await stockTakes.submitCounts(
@@ -134,13 +142,17 @@ export class StockTakeResolver {
     return { ...value, userErrors: [] };
   }
 
-  @Authorized("approve")
-  @Mutation(() => AcceptStockTakeLinesPayload, {
-    description: "Accepts lines (listed, or safe by tolerance) and sends lines back for a recount.",
-  })
+  @ScopedMutation(
+    "approve",
+    () => AcceptStockTakeLinesPayload,
+    "Accepts lines (listed, or safe by tolerance) and sends lines back for a recount.",
+  )
   async acceptStockTakeLines(
     @Ctx() ctx: GraphQLContext,
-    @Arg("input", () => AcceptStockTakeLinesInput) input: AcceptStockTakeLinesInput,
+    @Arg("input", () => AcceptStockTakeLinesInput, {
+      description: "The stock take and the review decisions.",
+    })
+    input: AcceptStockTakeLinesInput,
   ) {
     const { idempotencyKey, stockTakeId, ...data } = input;
     const { value } = await stockTakes.acceptStockTakeLines(
@@ -152,14 +164,15 @@ export class StockTakeResolver {
     return { ...value, userErrors: [] };
   }
 
-  @Authorized("approve")
-  @Mutation(() => ReconcileStockTakePayload, {
-    description:
-      "Applies the accepted differences on top of the current on hand as STOCK_TAKE movements; again, the same answer and nothing written.",
-  })
+  @ScopedMutation(
+    "approve",
+    () => ReconcileStockTakePayload,
+    "Applies the accepted differences on top of the current on hand as STOCK_TAKE movements (new on hand = current + difference, at least 0). Called again, it answers the same and writes nothing.",
+  )
   async reconcileStockTake(
     @Ctx() ctx: GraphQLContext,
-    @Arg("input", () => ReconcileStockTakeInput) input: ReconcileStockTakeInput,
+    @Arg("input", () => ReconcileStockTakeInput, { description: "The stock take to reconcile." })
+    input: ReconcileStockTakeInput,
   ) {
     const { idempotencyKey, stockTakeId, dryRun } = input;
     const { value } = await stockTakes.reconcileStockTake(
@@ -171,13 +184,15 @@ export class StockTakeResolver {
     return { reconciliation: value, userErrors: [] };
   }
 
-  @Authorized("approve")
-  @Mutation(() => CancelStockTakePayload, {
-    description: "Cancels an open or counting stock take.",
-  })
+  @ScopedMutation(
+    "approve",
+    () => CancelStockTakePayload,
+    "Cancels an open or counting stock take.",
+  )
   async cancelStockTake(
     @Ctx() ctx: GraphQLContext,
-    @Arg("input", () => CancelStockTakeInput) input: CancelStockTakeInput,
+    @Arg("input", () => CancelStockTakeInput, { description: "The stock take to cancel." })
+    input: CancelStockTakeInput,
   ) {
     const { value } = await stockTakes.cancelStockTake(
       serviceContext(ctx),

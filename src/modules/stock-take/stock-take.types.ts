@@ -7,7 +7,7 @@ import type {
   StockTakeStatus as Status,
 } from "../../generated/prisma/enums.js";
 import { ConnectionType } from "../../graphql/connection.js";
-import { UserError } from "../../graphql/common.types.js";
+import { PayloadType, UserErrorsField, type UserError } from "../../graphql/common.types.js";
 import {
   CountMode,
   StockEntityType,
@@ -239,16 +239,16 @@ export class StockTakeReconciliation {
   skipped!: SkippedStockTakeLines;
 }
 
-@ObjectType()
+@PayloadType("startStockTake")
 export class StartStockTakePayload {
   @Field(() => StockTake, { nullable: true, description: "Page its lines with StockTake.lines." })
   stockTake?: StockTake | null;
 
-  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
+  @UserErrorsField()
   userErrors!: UserError[];
 }
 
-@ObjectType()
+@PayloadType("submitStockTakeCounts")
 export class SubmitStockTakeCountsPayload {
   @Field(() => StockTakeStatus, { nullable: true, description: "The stock take's status after." })
   status?: Status | null;
@@ -256,11 +256,11 @@ export class SubmitStockTakeCountsPayload {
   @Field(() => [StockTakeLine], { nullable: true, description: "The lines counted, after." })
   lines?: StockTakeLine[] | null;
 
-  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
+  @UserErrorsField()
   userErrors!: UserError[];
 }
 
-@ObjectType()
+@PayloadType("acceptStockTakeLines")
 export class AcceptStockTakeLinesPayload {
   @Field(() => [StockTakeLine], { nullable: true, description: "Lines this request accepted." })
   accepted?: StockTakeLine[] | null;
@@ -274,24 +274,24 @@ export class AcceptStockTakeLinesPayload {
   @Field(() => [StockTakeLine], { nullable: true, description: "Lines sent back for a recount." })
   recount?: StockTakeLine[] | null;
 
-  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
+  @UserErrorsField()
   userErrors!: UserError[];
 }
 
-@ObjectType()
+@PayloadType("reconcileStockTake")
 export class ReconcileStockTakePayload {
   @Field(() => StockTakeReconciliation, { nullable: true, description: "null with userErrors." })
   reconciliation?: StockTakeReconciliation | null;
 
-  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
+  @UserErrorsField()
   userErrors!: UserError[];
 }
 
-@ObjectType()
+@PayloadType("cancelStockTake")
 export class CancelStockTakePayload {
   @Field(() => StockTake, { nullable: true, description: "The cancelled stock take." })
   stockTake?: StockTake | null;
 
-  @Field(() => [UserError], { description: "Rule violations; nothing was written." })
+  @UserErrorsField()
   userErrors!: UserError[];
 }

@@ -3,6 +3,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Review decisions for one stock take: lines to accept (listed, or safe by tolerance) and lines to recount. */
 export type AcceptStockTakeLinesInput = {
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
@@ -14,6 +15,7 @@ export type AcceptStockTakeLinesInput = {
   safe?: boolean | null | undefined;
   /** The stock take. */
   stockTakeId: number;
+  /** With safe: a line is safe when |difference| ≤ max(abs, pct% × expected). */
   tolerance?: StockTakeToleranceInput | null | undefined;
 };
 
@@ -23,13 +25,13 @@ export type AdjustSkuStockInput = {
   expectedOnHand?: number | null | undefined;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
-  /** Required for MANUAL and ERROR. */
+  /** Required (not blank) for MANUAL and ERROR; at most 1000 characters. */
   note?: string | null | undefined;
   /** The new absolute on hand. */
   onHand: number;
   /** Why the quantity changes. */
   reason: AdjustmentReason;
-  /** Your reference (an order number, say). */
+  /** Your reference (an order number, say); at most 200 characters. */
   reference?: string | null | undefined;
   /** The SKU to adjust. */
   skuId: number;
@@ -41,54 +43,75 @@ export type AdjustSupplierItemStockInput = {
   expectedOnHand?: number | null | undefined;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
-  /** Required for MANUAL and ERROR. */
+  /** Required (not blank) for MANUAL and ERROR; at most 1000 characters. */
   note?: string | null | undefined;
   /** The new absolute on hand. */
   onHand: number;
   /** Why the quantity changes. */
   reason: AdjustmentReason;
-  /** Your reference (an order number, say). */
+  /** Your reference (an order number, say); at most 200 characters. */
   reference?: string | null | undefined;
   /** The supplier item to adjust. */
   supplierItemId: number;
 };
 
-/** UNCHANGED: the new quantity equalled the current one; no movement was written. */
+/** What an adjustment did to one line. */
 export type AdjustmentLineStatus =
+  /** The quantity changed; one movement was written. */
   | 'CHANGED'
+  /** The new quantity equalled the current one; no movement was written. */
   | 'UNCHANGED';
 
 /** Reasons a client may give for an adjustment; MANUAL and ERROR require a note. */
 export type AdjustmentReason =
+  /** A correction, for example after a recount. */
   | 'CORRECTION'
+  /** Goods damaged. */
   | 'DAMAGED'
+  /** Fixes an earlier mistake; needs a note. */
   | 'ERROR'
+  /** Goods past their date. */
   | 'EXPIRED'
+  /** Goods found. */
   | 'FOUND'
+  /** Goods lost. */
   | 'LOST'
+  /** A manual correction; needs a note. */
   | 'MANUAL'
+  /** Goods received. */
   | 'RECEIVED'
+  /** Goods returned. */
   | 'RETURNED'
+  /** Goods stolen. */
   | 'THEFT';
 
+/** Sets SKUs and supplier items to absolute quantities: all lines or none. */
 export type BulkAdjustStockInput = {
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
   /** 1 to 10,000 lines, each entity once. */
   lines: Array<BulkAdjustmentLineInput>;
+  /** Required (not blank) for MANUAL and ERROR; at most 1000 characters. */
   note?: string | null | undefined;
+  /** Why the quantities change, for every line. */
   reason: AdjustmentReason;
+  /** Your reference (an order number, say); at most 200 characters. */
   reference?: string | null | undefined;
 };
 
+/** One entity to set to an absolute quantity. */
 export type BulkAdjustmentLineInput = {
-  /** Apply only if the quantity is still this value. */
+  /** Apply only if the quantity is still this value (else ON_HAND_CHANGED). */
   expectedQty?: number | null | undefined;
+  /** The SKU's or supplier item's id. */
   id: number;
+  /** The new absolute on hand. */
   newQty: number;
+  /** SKU, or SUPPLIER_ITEM (unlinked only: else LINKED_SUPPLIER_ITEM). */
   type: StockEntityType;
 };
 
+/** The stock take to cancel. */
 export type CancelStockTakeInput = {
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
@@ -96,31 +119,42 @@ export type CancelStockTakeInput = {
   stockTakeId: number;
 };
 
-/** SET replaces a line's count; ADD adds to it (several counters on one item). */
+/** How a count changes its line's count. */
 export type CountMode =
+  /** Adds to the line's count (several counters on one item). */
   | 'ADD'
+  /** Replaces the line's count. */
   | 'SET';
 
+/** A new SKU. */
 export type CreateSkuInput = {
+  /** Inactive SKUs are left out of a stock take's default scope. */
   active?: boolean | null | undefined;
+  /** Trimmed, not blank, at most 64 characters; unique in the account regardless of case (else DUPLICATE_CODE). */
   code: string;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** Trimmed, not blank, at most 200 characters. */
   name: string;
-  /** Recorded as an opening_balance movement. */
+  /** Recorded as an OPENING_BALANCE movement; default 0 (no movement). */
   openingOnHand?: number | null | undefined;
 };
 
+/** A new supplier item, linked to a SKU or holding stock of its own. */
 export type CreateSupplierItemInput = {
+  /** Whether the item is in use. */
   active?: boolean | null | undefined;
+  /** Trimmed, not blank, at most 64 characters; unique per supplier regardless of case (else DUPLICATE_CODE). */
   code: string;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** Trimmed, not blank, at most 200 characters. */
   name: string;
-  /** Unlinked items only; recorded as an opening_balance movement. */
+  /** Unlinked items only; recorded as an OPENING_BALANCE movement; default 0. */
   openingOnHand?: number | null | undefined;
   /** Link to this SKU: the item then shares its stock. */
   skuId?: number | null | undefined;
+  /** The supplier's name. Trimmed, not blank, at most 100 characters. */
   supplier: string;
 };
 
@@ -197,10 +231,14 @@ export type ErrorCode =
 
 /** What wrote a movement. */
 export type MovementSource =
+  /** An adjustment (adjustSkuStock, adjustSupplierItemStock, bulkAdjustStock). */
   | 'ADJUSTMENT'
+  /** The openingOnHand of a created SKU or supplier item. */
   | 'OPENING_BALANCE'
+  /** A stock take's reconciliation. */
   | 'STOCK_TAKE';
 
+/** The stock take to reconcile. */
 export type ReconcileStockTakeInput = {
   /** Answer what would be written; write nothing. */
   dryRun?: boolean | null | undefined;
@@ -210,11 +248,14 @@ export type ReconcileStockTakeInput = {
   stockTakeId: number;
 };
 
-/** DESC: newest first. */
+/** The order of a list. */
 export type SortOrder =
+  /** Oldest first (for sync consumers). */
   | 'ASC'
+  /** Newest first. */
   | 'DESC';
 
+/** A stock take to start. */
 export type StartStockTakeInput = {
   /** Default FREEZE. */
   basis?: StockTakeBasis | null | undefined;
@@ -242,9 +283,11 @@ export type StockAdjustmentFilter = {
   to?: string | null | undefined;
 };
 
-/** What a line or movement is about. */
+/** What a line or movement is about. REST spells the values in lower case (sku, supplier_item). */
 export type StockEntityType =
+  /** A SKU. */
   | 'SKU'
+  /** A supplier item (only an unlinked one holds stock of its own). */
   | 'SUPPLIER_ITEM';
 
 /** Bounded by an entity (skuId, supplierItemId, stockTakeId or adjustmentId: any window, or none) or by a window of at most 31 days; reason, source and reference narrow a bounded query. An entity that does not exist is its NOT_FOUND error, never an empty page. */
@@ -269,24 +312,38 @@ export type StockMovementFilter = {
   to?: string | null | undefined;
 };
 
-/** Why a quantity changed. */
+/** Why a quantity changed: an adjustment's reason, or one the service writes itself. */
 export type StockReason =
+  /** A correction, for example after a recount. */
   | 'CORRECTION'
+  /** Goods damaged. */
   | 'DAMAGED'
+  /** Fixes an earlier mistake; needs a note. */
   | 'ERROR'
+  /** Goods past their date. */
   | 'EXPIRED'
+  /** Goods found. */
   | 'FOUND'
+  /** Goods lost. */
   | 'LOST'
+  /** A manual correction; needs a note. */
   | 'MANUAL'
+  /** A new SKU's or supplier item's openingOnHand; not accepted on adjustments. */
   | 'OPENING_BALANCE'
+  /** Goods received. */
   | 'RECEIVED'
+  /** Goods returned. */
   | 'RETURNED'
+  /** Written by reconciling a stock take; not accepted on adjustments. */
   | 'STOCK_TAKE'
+  /** Goods stolen. */
   | 'THEFT';
 
-/** FREEZE: counts are compared with the quantity at the freeze. COUNT_TIME: with the ledger's quantity at each count's countedAt. */
+/** What a stock take's counts are compared with. */
 export type StockTakeBasis =
+  /** The ledger's quantity at each count's countedAt, so a sale between freeze and count is neither lost nor counted twice. */
   | 'COUNT_TIME'
+  /** The quantity at the freeze: right when goods do not move in the counted area during the count. */
   | 'FREEZE';
 
 /** One count of one entity. */
@@ -321,9 +378,13 @@ export type StockTakeLineRefInput = {
 
 /** UNCOUNTED → COUNTED → ACCEPTED (reviewed) → APPLIED (reconciled); a recount returns a line to UNCOUNTED. */
 export type StockTakeLineState =
+  /** Reviewed; reconcile will apply its difference. Counting it again makes it COUNTED. */
   | 'ACCEPTED'
+  /** Its difference was applied by reconcile. */
   | 'APPLIED'
+  /** Counted; waiting for review. */
   | 'COUNTED'
+  /** No count yet, or sent back for a recount. */
   | 'UNCOUNTED';
 
 /** What to count; leave it out to count every active SKU and every unlinked supplier item. */
@@ -334,11 +395,15 @@ export type StockTakeScopeInput = {
   supplierItemIds?: Array<number> | null | undefined;
 };
 
-/** Where a stock take stands. */
+/** Where a stock take stands: OPEN → COUNTING → RECONCILED, or CANCELLED from OPEN or COUNTING. */
 export type StockTakeStatus =
+  /** Cancelled before reconciling; final, nothing applied. */
   | 'CANCELLED'
+  /** At least one count was submitted. */
   | 'COUNTING'
+  /** Started, expected quantities frozen, nothing counted yet. */
   | 'OPEN'
+  /** Accepted differences were applied; final. */
   | 'RECONCILED';
 
 /** How far a count may differ and still be accepted as safe. */
@@ -349,6 +414,7 @@ export type StockTakeToleranceInput = {
   pct?: number | null | undefined;
 };
 
+/** Counts for one stock take. */
 export type SubmitStockTakeCountsInput = {
   /** Who counted (default: the token's name). */
   counter?: string | null | undefined;
