@@ -33,22 +33,17 @@ import { EntityType, MovementSource, StockReason } from "../generated/prisma/enu
 import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
 import { LIMITS } from "../modules/catalog/catalog.service.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
+import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 import { stockTakeSchemas } from "./openapi-stock-takes.js";
 
 /** Longest accepted texts, as the services check them. */
 const TEXT_MAX = { ...LIMITS, ...TEXT_LIMITS } as const;
-
-const integerId = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
-const timestamp = { type: "string", format: "date-time" } as const;
-const nullable = <T extends string>(type: T) => ({ type: [type, "null"] }) as const;
 
 /** A quantity in a JSON body: a number; range and precision are checked by the services. */
 export const quantitySchema = {
   type: "number",
   description: "0 <= q < 10^11, at most 3 decimal places (else 422 INVALID_QUANTITY).",
 } as const;
-
-const $ref = (name: string) => ({ $ref: `${name}#` });
 
 const skuProperties = {
   id: integerId,
@@ -80,13 +75,6 @@ const adjustmentRecordProperties = {
   created_at: timestamp,
   actor: $ref("Actor"),
 } as const;
-
-const enumSchema = (name: string, description: string, values: readonly string[]) => ({
-  $id: name,
-  type: "string",
-  description,
-  enum: [...values],
-});
 
 const schemas = {
   Problem: {
@@ -432,22 +420,6 @@ export type SchemaName = keyof typeof schemas;
 
 /** A `$ref` to a named schema. */
 export const ref = (name: SchemaName) => $ref(name);
-
-function page(name: string, item: string) {
-  return {
-    $id: name,
-    type: "object",
-    description: "One page of a keyset-paginated list.",
-    required: ["data", "next_cursor"],
-    properties: {
-      data: { type: "array", items: $ref(item) },
-      next_cursor: {
-        type: ["string", "null"],
-        description: "Pass as `cursor` for the next page; null on the last page.",
-      },
-    },
-  } as const;
-}
 
 /** A PATCH setting one entity's on hand (a SKU, or an unlinked supplier item). */
 function stockUpdateProperties() {

@@ -9,39 +9,16 @@ import {
   MODES,
   TEXT_LIMITS,
 } from "../modules/stock-take/stock-take.parse.js";
+import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 
-const $ref = (name: string) => ({ $ref: `${name}#` });
-const integerId = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
-const timestamp = { type: "string", format: "date-time" } as const;
-const nullableTimestamp = { type: ["string", "null"], format: "date-time" } as const;
-const nullableString = { type: ["string", "null"] } as const;
+const nullableTimestamp = { ...nullable("string"), format: "date-time" } as const;
+const nullableString = nullable("string");
 const quantity = {
   type: "number",
   description: "0 <= q < 10^11, at most 3 decimal places (else 422 INVALID_QUANTITY).",
 } as const;
 /** Most entity references in one accept request (lines or recount). */
 const MAX_REFS = 10_000;
-
-const enumOf = (name: string, description: string, values: readonly string[]) => ({
-  $id: name,
-  type: "string",
-  description,
-  enum: [...values],
-});
-
-const pageOf = (name: string, item: string, description: string) => ({
-  $id: name,
-  type: "object",
-  description,
-  required: ["data", "next_cursor"],
-  properties: {
-    data: { type: "array", items: $ref(item) },
-    next_cursor: {
-      type: ["string", "null"],
-      description: "Pass as `cursor` for the next page; null on the last page.",
-    },
-  },
-});
 
 const stockTakeProperties = {
   id: integerId,
@@ -108,22 +85,22 @@ const scopeIds = (description: string) => ({
 });
 
 export const stockTakeSchemas = {
-  StockTakeStatus: enumOf(
+  StockTakeStatus: enumSchema(
     "StockTakeStatus",
     "open (nothing counted yet), counting, reconciled or cancelled.",
     ["open", "counting", "reconciled", "cancelled"],
   ),
-  StockTakeBasis: enumOf(
+  StockTakeBasis: enumSchema(
     "StockTakeBasis",
     "What counts are compared with: the quantities at the freeze, or the ledger at each count's counted_at.",
     BASES,
   ),
-  StockTakeLineState: enumOf(
+  StockTakeLineState: enumSchema(
     "StockTakeLineState",
     "uncounted, counted (waiting for review), accepted (will be applied) or applied.",
     ["uncounted", "counted", "accepted", "applied"],
   ),
-  CountMode: enumOf("CountMode", "set replaces a line's count; add adds to it.", MODES),
+  CountMode: enumSchema("CountMode", "set replaces a line's count; add adds to it.", MODES),
 
   StockTake: {
     $id: "StockTake",
@@ -244,9 +221,9 @@ export const stockTakeSchemas = {
       received_at: timestamp,
     },
   },
-  StockTakePage: pageOf("StockTakePage", "StockTake", "Stock takes, newest first."),
-  StockTakeLinePage: pageOf("StockTakeLinePage", "StockTakeLine", "A stock take's lines."),
-  StockTakeCountPage: pageOf("StockTakeCountPage", "StockTakeCount", "The count log."),
+  StockTakePage: page("StockTakePage", "StockTake", "Stock takes, newest first."),
+  StockTakeLinePage: page("StockTakeLinePage", "StockTakeLine", "A stock take's lines."),
+  StockTakeCountPage: page("StockTakeCountPage", "StockTakeCount", "The count log."),
   StockTakeSheet: {
     $id: "StockTakeSheet",
     type: "string",

@@ -1,0 +1,38 @@
+// Building blocks of the named schemas (src/http/openapi-schemas.ts and the modules' schema
+// files it registers), kept apart so those files can share them without importing each other.
+
+export const integerId = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
+export const timestamp = { type: "string", format: "date-time" } as const;
+export const nullable = <T extends string>(type: T) => ({ type: [type, "null"] }) as const;
+
+/** A reference to a named schema, as route schemas and other named schemas write it. */
+export const $ref = (name: string) => ({ $ref: `${name}#` });
+
+/** A named string enum. */
+export const enumSchema = (name: string, description: string, values: readonly string[]) => ({
+  $id: name,
+  type: "string",
+  description,
+  enum: [...values],
+});
+
+/** A named page of a keyset-paginated list of `item`. */
+export function page(
+  name: string,
+  item: string,
+  description = "One page of a keyset-paginated list.",
+) {
+  return {
+    $id: name,
+    type: "object",
+    description,
+    required: ["data", "next_cursor"],
+    properties: {
+      data: { type: "array", items: $ref(item) },
+      next_cursor: {
+        type: ["string", "null"],
+        description: "Pass as `cursor` for the next page; null on the last page.",
+      },
+    },
+  } as const;
+}
