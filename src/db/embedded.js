@@ -246,13 +246,13 @@ async function clusterLocation(root, runAs) {
 
 /**
  * Whether `runAs` can enter `dir`, checked by a process running as that user (the same way the
- * server will be started, so groups and ACLs count exactly as they will for PostgreSQL).
+ * server will be started, so groups and ACLs count exactly as they will for PostgreSQL). The
+ * shell, not node: node itself may sit where that user cannot reach it.
  * @param {string} dir
  * @param {{ uid: number, gid: number }} runAs
  */
 async function canEnter(dir, runAs) {
-  const check = "require('node:fs').accessSync(process.argv[1], require('node:fs').constants.X_OK)";
-  return run(process.execPath, ["-e", check, dir], { ...runAs, cwd: "/", env: {} }).then(
+  return run("/bin/sh", ["-c", 'cd -- "$1"', "sh", dir], { ...runAs, cwd: "/", env: {} }).then(
     () => true,
     () => false,
   );
