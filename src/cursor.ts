@@ -16,11 +16,10 @@ const invalidCursor = () =>
     { path: ["cursor"], code: "INVALID_CURSOR", message: "not a cursor returned by this query" },
   ]);
 
-export function decodeCursor(
-  kind: string,
-  cursor: string,
-  shape: ("string" | "number")[],
-): CursorValue[] {
+/** "int4": a number that fits an int4 column (ids, line numbers); a larger one was never issued. */
+type CursorShape = "string" | "number" | "int4";
+
+export function decodeCursor(kind: string, cursor: string, shape: CursorShape[]): CursorValue[] {
   const invalid = invalidCursor;
   let parsed: unknown;
   try {
@@ -33,21 +32,19 @@ export function decodeCursor(
     throw invalid();
   const values = parsed.slice(1) as unknown[];
   values.forEach((v, i) => {
-    if (typeof v !== shape[i]) throw invalid();
+    const type = shape[i] === "int4" ? "number" : shape[i];
+    if (typeof v !== type) throw invalid();
     if (typeof v === "number" && (!Number.isSafeInteger(v) || v < 0)) throw invalid();
+    // Past int4 the database would fail on it: a 500 rather than INVALID_CURSOR.
+    if (shape[i] === "int4" && (v as number) > 2147483647) throw invalid();
   });
   return values as CursorValue[];
 }
 
-/**
- * Where an id-ordered page starts: 0 without a cursor. Ids are int4, so a larger one was never
- * issued (and would fail in the database as a 500 rather than as INVALID_CURSOR).
- */
+/** Where an id-ordered page starts: 0 without a cursor. */
 export function decodeIdCursor(kind: string, cursor: string | undefined): number {
   if (!cursor) return 0;
-  const id = decodeCursor(kind, cursor, ["number"])[0] as number;
-  if (id > 2147483647) throw invalidCursor();
-  return id;
+  return decodeCursor(kind, cursor, ["int4"])[0] as number;
 }
 
 /** Page size: default 100, at most 1000. */

@@ -4,7 +4,8 @@ import type { FieldError } from "./errors.js";
 export type Decimal = Prisma.Decimal;
 export const Decimal = Prisma.Decimal;
 
-const MAX_EXCLUSIVE = new Prisma.Decimal("1e11");
+/** Every quantity is below this (NUMERIC(14,3)). */
+export const MAX_QUANTITY = new Prisma.Decimal("1e11");
 const MAX_FRACTION_DIGITS = 3;
 
 /**
@@ -31,7 +32,7 @@ export function parseQuantity(
   }
   if (d.isNegative()) return fail("must not be negative");
   if (d.decimalPlaces() > MAX_FRACTION_DIGITS) return fail("has more than 3 decimal places");
-  if (d.greaterThanOrEqualTo(MAX_EXCLUSIVE)) return fail("must be less than 100000000000");
+  if (d.greaterThanOrEqualTo(MAX_QUANTITY)) return fail("must be less than 100000000000");
   return { ok: true, value: d };
 }
 

@@ -68,7 +68,7 @@ export async function listAdjustmentLines(
   const take = pageSize(query.limit);
   let after = -1;
   if (query.cursor) {
-    const [forId, lineNo] = decodeCursor("adjustment_line", query.cursor, ["number", "number"]);
+    const [forId, lineNo] = decodeCursor("adjustment_line", query.cursor, ["int4", "int4"]);
     if (forId !== adjustmentId) {
       throw invalidFilter("INVALID_CURSOR", "cursor", "the cursor belongs to another adjustment");
     }

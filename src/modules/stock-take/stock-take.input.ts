@@ -2,7 +2,8 @@
 import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, type FieldError } from "../../errors.js";
-import type { Decimal } from "../../quantity.js";
+import { MAX_QUANTITY, type Decimal } from "../../quantity.js";
+import { checkText } from "../../text.js";
 import {
   TEXT_LIMITS,
   inItemOrder,
@@ -21,7 +22,7 @@ import {
 } from "./stock-take.lines.js";
 import type { StockTakeLine } from "./stock-take.lines.js";
 import { jsonRows } from "./stock-take.sql.js";
-import { lockStockTake, requireOpen } from "./stock-take.records.js";
+import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
 import { resolveLines, type ResolvedLine } from "./stock-take.resolve.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 
@@ -56,13 +57,7 @@ export function parseInput(
   const errors: FieldError[] = [];
   const { counts, refs } = parseCounts(input.counts, path, new Date(), errors);
   const counter = input.counter?.trim() ? input.counter.trim() : ctx.principal.actor.name;
-  if (counter.length > TEXT_LIMITS.counter) {
-    errors.push({
-      path: ["counter"],
-      code: "INVALID_PARAMETER",
-      message: `must be at most ${TEXT_LIMITS.counter} characters`,
-    });
-  }
+  checkText(counter, ["counter"], TEXT_LIMITS.counter, errors);
   // Without a single well-formed reference there is nothing to look up: refuse now.
   if (errors.length > 0 && refs.length === 0) throw AppError.fromFields(inItemOrder(errors));
   return { counts, refs, errors, counter, path };
@@ -84,7 +79,7 @@ export async function input(
   const { accountId, actor } = ctx.principal;
   const take = await lockStockTake(tx, accountId, stockTakeId);
   requireOpen(take);
-  const errors: FieldError[] = [...request.errors];
+  const errors: FieldError[] = [...request.errors, ...beforeFreeze(take, request)];
   const resolved = await resolveLines(
     tx,
     accountId,
@@ -107,9 +102,17 @@ export async function input(
       count.mode === "add" && base !== null ? base.plus(count.quantity) : count.quantity;
     const countedAt =
       previous && previous.countedAt > count.countedAt ? previous.countedAt : count.countedAt;
+    if (countedQty.greaterThanOrEqualTo(MAX_QUANTITY)) {
+      errors.push({
+        path: request.path(count.index, "countedQty"),
+        code: "INVALID_QUANTITY",
+        message: `adds up to ${countedQty.toFixed()}; a count must be less than ${MAX_QUANTITY.toFixed()}`,
+      });
+    }
     updates.set(line.lineId, { line, countedQty, countedAt });
     return { count, line, countedQty };
   });
+  if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
   const changed = [...updates.values()];
 
   // basis_qty: what the count is compared with; at count time, the ledger's quantity then.
@@ -164,4 +167,20 @@ export async function input(
   );
   const visible = seesExpected(take, ctx.principal);
   return { id: stockTakeId, status, lines: rows.map((r) => toLine(r, visible)) };
+}
+
+/**
+ * Basis count_time compares a count with the ledger at its counted_at; before the freeze the
+ * ledger is not what the stock take counts (and the scope was not yet held), so such a count is
+ * refused rather than compared with the wrong quantity.
+ */
+function beforeFreeze(take: LockedTake, request: InputRequest): FieldError[] {
+  if (take.basis !== "count_time") return [];
+  return request.counts
+    .filter((c) => c.countedAt < take.frozenAt)
+    .map((c) => ({
+      path: request.path(c.index, "countedAt"),
+      code: "INVALID_PARAMETER" as const,
+      message: `must not be before the stock take's freeze (${take.frozenAt.toISOString()}) with basis count_time`,
+    }));
 }

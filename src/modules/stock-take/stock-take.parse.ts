@@ -1,7 +1,9 @@
 // Checks on stock take requests that need no database, each reporting every problem at once.
 import { AppError, type FieldError } from "../../errors.js";
+import { FILTER_DATE_RANGE } from "../../dates.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { parseQuantity, type Decimal } from "../../quantity.js";
+import { checkText } from "../../text.js";
 
 export const MAX_COUNTS = 10_000;
 /** Entities an explicit scope may name, per list. */
@@ -44,7 +46,7 @@ const err = (path: Path, message: string, code: FieldError["code"] = "INVALID_PA
   message,
 });
 
-/** A text field: null when absent, else checked against its limit. */
+/** A text field: null when absent, else checked (storable Unicode, within its limit). */
 export function optionalText(
   value: string | null | undefined,
   path: Path,
@@ -52,7 +54,7 @@ export function optionalText(
   errors: FieldError[],
 ): string | null {
   if (value === undefined || value === null) return null;
-  if (value.length > max) errors.push(err(path, `must be at most ${max} characters`));
+  checkText(value, path, max, errors);
   return value;
 }
 
@@ -111,10 +113,10 @@ export function parseRef(
   } else if (code !== null) {
     if (code === "" || code.length > TEXT_LIMITS.code)
       errors.push(err(path("code"), `must be 1 to ${TEXT_LIMITS.code} characters`));
+    else checkText(code, path("code"), TEXT_LIMITS.code, errors);
     if (ref.type === "supplier_item" && !supplier)
       errors.push(err(path("supplier"), "a supplier item named by code needs its supplier"));
-    if (supplier !== null && supplier.length > TEXT_LIMITS.supplier)
-      errors.push(err(path("supplier"), `must be at most ${TEXT_LIMITS.supplier} characters`));
+    checkText(supplier, path("supplier"), TEXT_LIMITS.supplier, errors);
   }
   if (errors.length > before) return null;
   return {
@@ -189,8 +191,19 @@ function parseCountedAt(
 ): Date | null {
   if (value === undefined || value === null) return receivedAt;
   const at = value instanceof Date ? value : TIMESTAMP.test(value) ? new Date(value) : null;
-  if (!at || Number.isNaN(at.getTime())) {
-    errors.push(err(path, "must be an RFC 3339 timestamp"));
+  // Bounded like filter dates: year 0 and the like would fail in PostgreSQL (a 500).
+  const year = at?.getUTCFullYear();
+  if (
+    !at ||
+    year === undefined ||
+    Number.isNaN(year) ||
+    year < FILTER_DATE_RANGE.firstYear ||
+    year > FILTER_DATE_RANGE.lastYear
+  ) {
+    const { firstYear, lastYear } = FILTER_DATE_RANGE;
+    errors.push(
+      err(path, `must be an RFC 3339 timestamp in the years ${firstYear} to ${lastYear}`),
+    );
     return null;
   }
   if (at.getTime() > receivedAt.getTime() + CLOCK_SKEW_MS) {

@@ -5,7 +5,8 @@ import { decode, encode } from "../../db/idempotency.js";
 import type { ServiceContext } from "../../context.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 import { applyStock, entityKey, lockStock } from "../../ledger/ledger.js";
-import { Decimal } from "../../quantity.js";
+import { AppError, type FieldError } from "../../errors.js";
+import { Decimal, MAX_QUANTITY } from "../../quantity.js";
 import {
   differenceOf,
   ledgerQuantityAt,
@@ -91,6 +92,7 @@ export async function reconcile(
 
   const applied: (AppliedLine & { lineId: number; basisQty: Decimal })[] = [];
   const linked: StockTakeLine[] = [];
+  const tooLarge: FieldError[] = [];
   for (const line of accepted) {
     const current = locked.get(entityKey({ entityType: line.type, id: line.id })) ?? {
       onHand: line.onHand,
@@ -102,6 +104,8 @@ export async function reconcile(
       continue;
     }
     const target = current.onHand.plus(difference);
+    if (target.greaterThanOrEqualTo(MAX_QUANTITY))
+      tooLarge.push(overflow(line, current.onHand, target));
     const newQty = target.isNegative() ? new Decimal(0) : target;
     applied.push({
       lineId: line.lineId,
@@ -121,6 +125,8 @@ export async function reconcile(
       movementId: null,
     });
   }
+  // Past the largest quantity nothing can be stored: refused, unlike below zero (clamped at 0).
+  if (tooLarge.length > 0) throw AppError.fromFields(tooLarge);
   const rest = await selectLines(
     tx,
     accountId,
@@ -179,6 +185,14 @@ export async function reconcile(
     },
   });
   return done;
+}
+
+function overflow(line: LineRow, onHand: Decimal, target: Decimal): FieldError {
+  return {
+    path: [],
+    code: "INVALID_QUANTITY",
+    message: `${line.type} ${line.id} (${line.code}): on hand ${onHand.toFixed()} plus the difference would be ${target.toFixed()}; a quantity must be less than ${MAX_QUANTITY.toFixed()}`,
+  };
 }
 
 /**

@@ -110,6 +110,7 @@ export interface LockedTake {
   blind: boolean;
   basis: Basis;
   reference: string | null;
+  frozenAt: Date;
   reconcileResult: unknown;
 }
 
@@ -126,12 +127,14 @@ export async function lockStockTake(tx: Tx, accountId: number, id: number): Prom
       blind: boolean;
       basis: Basis;
       reference: string | null;
+      frozen_at: Date;
       reconcile_result: unknown;
     }[]
-  >`SELECT id, status, blind, basis, reference, reconcile_result FROM stock_takes
+  >`SELECT id, status, blind, basis, reference, frozen_at, reconcile_result FROM stock_takes
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!row) throw notFound("STOCK_TAKE_NOT_FOUND", id);
-  return { ...row, reconcileResult: row.reconcile_result };
+  const { frozen_at: frozenAt, reconcile_result: reconcileResult, ...rest } = row;
+  return { ...rest, frozenAt, reconcileResult };
 }
 
 /** Refuses work on a reconciled or cancelled stock take. */

@@ -6,7 +6,7 @@ import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import type { Tx } from "../../db/client.js";
 import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
-import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
+import { decodeCursor, decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { AppError } from "../../errors.js";
 import type {
   CountMode,
@@ -180,9 +180,7 @@ export async function listStockTakes(
 ): Promise<Page<StockTake>> {
   const take = pageSize(args.limit);
   const status = oneOf(args.status, STATUSES, "status");
-  const before = args.cursor
-    ? (decodeCursor("stock_take", args.cursor, ["number"])[0] as number)
-    : null;
+  const before = args.cursor ? decodeIdCursor("stock_take", args.cursor) : null;
   const rows = await ctx.db.stockTake.findMany({
     where: {
       accountId: ctx.principal.accountId,
@@ -338,7 +336,7 @@ function linePage(
 }
 
 function decodeLineCursor(cursor: string, stockTakeId: number): number {
-  const [takeId, lineId] = decodeCursor("stock_take_line", cursor, ["number", "number"]);
+  const [takeId, lineId] = decodeCursor("stock_take_line", cursor, ["int4", "int4"]);
   if (takeId !== stockTakeId) {
     throw new AppError("INVALID_CURSOR", "the cursor belongs to another stock take", [
       { path: ["cursor"], code: "INVALID_CURSOR", message: "belongs to another stock take" },
