@@ -193,3 +193,32 @@ describe("crafted cursors", () => {
     }
   });
 });
+
+describe("codes in counts", () => {
+  it("names entities by code regardless of case, as the catalog does", async () => {
+    const sku = await rest(t, "POST", "/skus", {
+      token: acct.token,
+      body: { code: "BOLT-M6", name: "Bolt", opening_on_hand: 5 },
+    });
+    const item = await rest(t, "POST", "/supplier-items", {
+      token: acct.token,
+      body: { supplier: "ACME", code: "Nut-1", name: "Nut", opening_on_hand: 2 },
+    });
+    const id = (await api.start()).body.id as number;
+    const res = await api.input(id, {
+      counts: [
+        { type: "sku", code: "bolt-m6", counted_qty: 4 },
+        { type: "supplier_item", code: "NUT-1", supplier: "ACME", counted_qty: 3 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: sku.body.id, code: "BOLT-M6", counted_qty: 4 }),
+        expect.objectContaining({ id: item.body.id, code: "Nut-1", counted_qty: 3 }),
+      ]),
+    );
+    const csv = await api.inputCsv(id, "type,code,counted_qty\nsku,Bolt-m6,6\n");
+    expect(csv.body.lines).toEqual([expect.objectContaining({ id: sku.body.id, counted_qty: 6 })]);
+  });
+});

@@ -47,10 +47,10 @@ export async function resolveLines(
     ), e AS (
       SELECT v.ord, v.type,
         CASE WHEN v.type = 'sku' THEN COALESCE(v.id,
-          (SELECT s.id FROM skus s WHERE s.account_id = ${accountId} AND s.code = v.code)) END AS sku_id,
+          (SELECT s.id FROM skus s WHERE s.account_id = ${accountId} AND s.code = v.code::citext)) END AS sku_id,
         CASE WHEN v.type = 'supplier_item' THEN COALESCE(v.id,
           (SELECT i.id FROM supplier_items i WHERE i.account_id = ${accountId}
-            AND i.supplier = v.supplier AND i.code = v.code)) END AS item_id
+            AND i.supplier = v.supplier AND i.code = v.code::citext)) END AS item_id
       FROM v
     )
     SELECT e.ord, COALESCE(ls.id, li.id) AS line_id, e.type AS entity_type,
