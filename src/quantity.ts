@@ -51,3 +51,12 @@ export function optionalQuantity(
   errors.push(parsed.error);
   return null;
 }
+
+/**
+ * A quantity as sent, for idempotency fingerprints: its exact decimal text when valid (5, 5.0 and
+ * "5" are one request), else as is.
+ */
+export function quantityAsSent(value: unknown): unknown {
+  const parsed = parseQuantity(value, []);
+  return parsed.ok ? parsed.value.toFixed() : (value ?? null);
+}

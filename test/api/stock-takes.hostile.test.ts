@@ -222,3 +222,44 @@ describe("codes in counts", () => {
     expect(csv.body.lines).toEqual([expect.objectContaining({ id: sku.body.id, counted_qty: 6 })]);
   });
 });
+
+describe("idempotency keys", () => {
+  const key = (k: string) => ({ "idempotency-key": k });
+
+  it("answers bad counts as such whatever the key, with every problem listed", async () => {
+    const [a] = await skus(t, acct.token, 1);
+    const id = (await api.start()).body.id as number;
+    expect((await api.input(id, { counts: [count(a!, 1)] }, key("counts-1"))).status).toBe(200);
+    const body = { counts: [count(a!, -1), { type: "sku", id: 999_999_999, counted_qty: 1 }] };
+    const unkeyed = await refused(() => api.input(id, body));
+    expect(unkeyed).toEqual({
+      status: 422,
+      code: "INVALID_QUANTITY",
+      pointers: ["/counts/0/counted_qty", "/counts/1/id"],
+    });
+    // A key already used for other counts: still the same answer, not IDEMPOTENCY_KEY_REUSED.
+    expect(await refused(() => api.input(id, body, key("counts-1")))).toEqual(unkeyed);
+    const bad = await api.input(id, { counts: [count(a!, -1)] }, key("counts-1"));
+    expect([bad.status, bad.body.code]).toEqual([422, "INVALID_QUANTITY"]);
+  });
+
+  it("replays a retry whose fields come in another order or whose quantities are written otherwise", async () => {
+    const [a] = await skus(t, acct.token, 1);
+    const first = await api.start({ reference: "R-1", blind: false, basis: "freeze" }, key("s"));
+    const again = await api.start({ basis: "freeze", blind: false, reference: "R-1" }, key("s"));
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.id).toBe(first.body.id);
+    const id = first.body.id as number;
+
+    expect((await api.input(id, { counts: [count(a!, 2)] }, key("c"))).status).toBe(200);
+    const retry = await api.input(id, { counts: [count(a!, 2.0)] }, key("c"));
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+
+    const tolerance = { abs: 1, pct: 50 };
+    expect((await api.accept(id, { tolerance, safe: true }, key("a"))).status).toBe(200);
+    const accepted = await api.accept(id, { safe: true, tolerance: { pct: 50, abs: 1 } }, key("a"));
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.get("idempotent-replayed")).toBe("true");
+  });
+});

@@ -14,7 +14,7 @@ import {
   type EntityRef,
   type LockedStock,
 } from "../../ledger/ledger.js";
-import { optionalQuantity, parseQuantity, type Decimal } from "../../quantity.js";
+import { optionalQuantity, parseQuantity, quantityAsSent, type Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import {
   ADJUSTMENT_REASONS,
@@ -393,12 +393,6 @@ const headerAsSent = (h: AdjustmentHeader) => ({
   note: h.note ?? null,
   reference: h.reference ?? null,
 });
-
-/** A quantity as sent: its exact decimal text when valid (5, 5.0 and "5" are one), else as is. */
-function quantityAsSent(value: unknown): unknown {
-  const parsed = parseQuantity(value, []);
-  return parsed.ok ? parsed.value.toFixed() : (value ?? null);
-}
 
 /** What is wrong given the current stock: unknown or linked entities, stale expected quantities. */
 function checkAgainstStock(

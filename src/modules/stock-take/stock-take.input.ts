@@ -69,17 +69,12 @@ interface LineUpdate {
   countedAt: Date;
 }
 
-/** Applies the counts in the order given; all of them, or (with any problem) none. */
-export async function input(
-  ctx: ServiceContext,
-  tx: Tx,
-  stockTakeId: number,
-  request: InputRequest,
-): Promise<InputResult> {
-  const { accountId, actor } = ctx.principal;
+/** The stock take (locked, open) and the lines the counts name, with what is wrong with them. */
+async function lookup(ctx: ServiceContext, tx: Tx, stockTakeId: number, request: InputRequest) {
+  const { accountId } = ctx.principal;
   const take = await lockStockTake(tx, accountId, stockTakeId);
   requireOpen(take);
-  const errors: FieldError[] = [...request.errors, ...beforeFreeze(take, request)];
+  const errors = beforeFreeze(take, request);
   const resolved = await resolveLines(
     tx,
     accountId,
@@ -88,6 +83,28 @@ export async function input(
     (ref) => request.path(ref.index, ref.id !== null ? "id" : "code"),
     errors,
   );
+  return { take, resolved, errors };
+}
+
+/** What the data says is wrong with the counts, to report with the problems of the input itself. */
+export const lookupErrors = async (
+  ctx: ServiceContext,
+  tx: Tx,
+  stockTakeId: number,
+  request: InputRequest,
+): Promise<FieldError[]> => (await lookup(ctx, tx, stockTakeId, request)).errors;
+
+/** Applies the counts in the order given; all of them, or (with any problem) none. */
+export async function input(
+  ctx: ServiceContext,
+  tx: Tx,
+  stockTakeId: number,
+  request: InputRequest,
+): Promise<InputResult> {
+  const { accountId, actor } = ctx.principal;
+  const found = await lookup(ctx, tx, stockTakeId, request);
+  const { take, resolved } = found;
+  const errors: FieldError[] = [...request.errors, ...found.errors];
   if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
   const lineOf = new Map(request.refs.map((ref, i) => [ref.index, resolved[i]]));
 

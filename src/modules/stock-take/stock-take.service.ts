@@ -2,7 +2,7 @@
 // movements. Each write is one transaction (and idempotent with a key); the steps live in
 // stock-take.start/input/accept/reconcile.ts, the reads here.
 import { Prisma } from "../../db/client.js";
-import { idempotent, type Idempotent } from "../../db/idempotency.js";
+import { idempotent, type Idempotent, type WriteSteps } from "../../db/idempotency.js";
 import type { Tx } from "../../db/client.js";
 import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
@@ -21,7 +21,14 @@ import {
   type AcceptData,
   type AcceptResult,
 } from "./stock-take.accept.js";
-import { input, parseInput, type InputData, type InputResult } from "./stock-take.input.js";
+import {
+  input,
+  lookupErrors,
+  parseInput,
+  type InputData,
+  type InputResult,
+} from "./stock-take.input.js";
+import { acceptAsSent, inputAsSent, startAsSent } from "./stock-take.sent.js";
 import { selectLines, seesExpected, toLine, type StockTakeLine } from "./stock-take.lines.js";
 import type { Path } from "./stock-take.parse.js";
 import { reconcile, type ReconcileResult } from "./stock-take.reconcile.js";
@@ -58,17 +65,21 @@ export async function startStockTake(
 ): Promise<Idempotent<StartedStockTake>> {
   const request = parseStart(data);
   return inTransaction(ctx.db, (tx) =>
-    keyed(tx, ctx.principal.accountId, idempotencyKey, "startStockTake", data, async () => {
-      const take = await start(ctx, tx, request);
-      const rows = await selectLines(
-        tx,
-        ctx.principal.accountId,
-        take.id,
-        Prisma.empty,
-        FIRST_LINES + 1,
-      );
-      const page = linePage(rows, FIRST_LINES, take, seesExpected(take, ctx.principal));
-      return { ...take, lines: page.items.map((i) => i.node), linesNextCursor: page.nextCursor };
+    keyed(tx, ctx.principal.accountId, idempotencyKey, {
+      operation: "startStockTake",
+      input: startAsSent(data),
+      run: async () => {
+        const take = await start(ctx, tx, request);
+        const rows = await selectLines(
+          tx,
+          ctx.principal.accountId,
+          take.id,
+          Prisma.empty,
+          FIRST_LINES + 1,
+        );
+        const page = linePage(rows, FIRST_LINES, take, seesExpected(take, ctx.principal));
+        return { ...take, lines: page.items.map((i) => i.node), linesNextCursor: page.nextCursor };
+      },
     }),
   );
 }
@@ -86,9 +97,15 @@ export async function submitCounts(
 ): Promise<Idempotent<InputResult>> {
   const request = parseInput(ctx, data, path);
   return inTransaction(ctx.db, (tx) =>
-    keyed(tx, ctx.principal.accountId, idempotencyKey, `submitCounts:${stockTakeId}`, data, () =>
-      input(ctx, tx, stockTakeId, request),
-    ),
+    keyed(tx, ctx.principal.accountId, idempotencyKey, {
+      operation: `submitCounts:${stockTakeId}`,
+      input: inputAsSent(data),
+      // Bad counts are answered as such whatever the key, with what the lookup finds besides.
+      inputErrors: request.errors,
+      check: async () =>
+        request.errors.length > 0 ? lookupErrors(ctx, tx, stockTakeId, request) : [],
+      run: () => input(ctx, tx, stockTakeId, request),
+    }),
   );
 }
 
@@ -101,9 +118,11 @@ export async function acceptStockTakeLines(
 ): Promise<Idempotent<AcceptResult>> {
   const request = parseAccept(data);
   return inTransaction(ctx.db, (tx) =>
-    keyed(tx, ctx.principal.accountId, idempotencyKey, `acceptLines:${stockTakeId}`, data, () =>
-      acceptLines(ctx, tx, stockTakeId, request),
-    ),
+    keyed(tx, ctx.principal.accountId, idempotencyKey, {
+      operation: `acceptLines:${stockTakeId}`,
+      input: acceptAsSent(data),
+      run: () => acceptLines(ctx, tx, stockTakeId, request),
+    }),
   );
 }
 
@@ -115,9 +134,11 @@ export async function reconcileStockTake(
   idempotencyKey?: string,
 ): Promise<Idempotent<ReconcileResult>> {
   return inTransaction(ctx.db, (tx) =>
-    keyed(tx, ctx.principal.accountId, idempotencyKey, `reconcile:${stockTakeId}`, data, () =>
-      reconcile(ctx, tx, stockTakeId, data.dryRun ?? false),
-    ),
+    keyed(tx, ctx.principal.accountId, idempotencyKey, {
+      operation: `reconcile:${stockTakeId}`,
+      input: { dryRun: data.dryRun ?? false },
+      run: () => reconcile(ctx, tx, stockTakeId, data.dryRun ?? false),
+    }),
   );
 }
 
@@ -129,36 +150,33 @@ export async function cancelStockTake(
 ): Promise<Idempotent<StockTake>> {
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
-    keyed(tx, accountId, idempotencyKey, `cancel:${stockTakeId}`, {}, async () => {
-      requireOpen(await lockStockTake(tx, accountId, stockTakeId));
-      await tx.stockTake.update({
-        where: { accountId_id: { accountId, id: stockTakeId } },
-        data: { status: "cancelled", cancelledAt: new Date() },
-      });
-      return loadStockTake(tx, accountId, stockTakeId);
+    keyed(tx, accountId, idempotencyKey, {
+      operation: `cancel:${stockTakeId}`,
+      input: {},
+      run: async () => {
+        requireOpen(await lockStockTake(tx, accountId, stockTakeId));
+        await tx.stockTake.update({
+          where: { accountId_id: { accountId, id: stockTakeId } },
+          data: { status: "cancelled", cancelledAt: new Date() },
+        });
+        return loadStockTake(tx, accountId, stockTakeId);
+      },
     }),
   );
 }
 
 /**
- * A stock take write under its idempotency key. Its input was parsed before (bad input is
- * refused whatever the key); the checks against the data run inside `run`, under its locks.
+ * A stock take write under its idempotency key: `input` is the request as sent (fixed key order),
+ * `inputErrors` what its parse found wrong (answered as such whatever the key), `check` what the
+ * data says besides; the rest of the checks against the data run inside `run`, under its locks.
  */
 function keyed<T>(
   tx: Tx,
   accountId: number,
   key: string | undefined,
-  operation: string,
-  input: unknown,
-  run: () => Promise<T>,
+  steps: Pick<WriteSteps<T>, "operation" | "input" | "run"> & Partial<WriteSteps<T>>,
 ): Promise<Idempotent<T>> {
-  return idempotent(tx, accountId, key, {
-    operation,
-    input,
-    inputErrors: [],
-    check: async () => [],
-    run,
-  });
+  return idempotent(tx, accountId, key, { inputErrors: [], check: async () => [], ...steps });
 }
 
 /** One stock take with its summary. */

@@ -1,0 +1,44 @@
+// Stock take requests as sent, for idempotency fingerprints: fixed key order and exact quantity
+// text, so a retry whose body lists its fields in another order (or writes 5 as 5.0) is the same
+// request rather than IDEMPOTENCY_KEY_REUSED.
+import { quantityAsSent } from "../../quantity.js";
+import type { AcceptData } from "./stock-take.accept.js";
+import type { InputData } from "./stock-take.input.js";
+import type { EntityRefData } from "./stock-take.parse.js";
+import type { StartData } from "./stock-take.start.js";
+
+const refAsSent = (r: EntityRefData) => ({
+  type: r.type ?? null,
+  id: r.id ?? null,
+  code: r.code ?? null,
+  supplier: r.supplier ?? null,
+});
+
+export const startAsSent = (d: StartData) => ({
+  scope: d.scope
+    ? { skuIds: d.scope.skuIds ?? null, supplierItemIds: d.scope.supplierItemIds ?? null }
+    : null,
+  reference: d.reference ?? null,
+  note: d.note ?? null,
+  blind: d.blind ?? null,
+  basis: d.basis ?? null,
+});
+
+export const inputAsSent = (d: InputData) => ({
+  counter: d.counter ?? null,
+  counts: d.counts.map((c) => ({
+    ...refAsSent(c),
+    countedQty: quantityAsSent(c.countedQty),
+    mode: c.mode ?? null,
+    countedAt: c.countedAt ?? null,
+  })),
+});
+
+export const acceptAsSent = (d: AcceptData) => ({
+  lines: d.lines?.map(refAsSent) ?? null,
+  safe: d.safe ?? null,
+  tolerance: d.tolerance
+    ? { abs: quantityAsSent(d.tolerance.abs), pct: quantityAsSent(d.tolerance.pct) }
+    : null,
+  recount: d.recount?.map(refAsSent) ?? null,
+});
