@@ -352,3 +352,20 @@ describe("CSV", () => {
     );
   });
 });
+
+describe("counted_at of added counts", () => {
+  it("keeps the latest counted_at when add counts arrive out of order across requests, and a set replaces it", async () => {
+    const [a] = await skus(t, acct.token, 10);
+    const id = (await api.start()).body.id as number;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    const later = at(1);
+    await api.input(id, { counts: [count(a!, 2, { mode: "add", counted_at: later })] });
+    const earlier = await api.input(id, {
+      counts: [count(a!, 3, { mode: "add", counted_at: at(3) })],
+    });
+    expect(earlier.body.lines[0]).toMatchObject({ counted_qty: 5, counted_at: later });
+    const set = at(2);
+    const replaced = await api.input(id, { counts: [count(a!, 7, { counted_at: set })] });
+    expect(replaced.body.lines[0]).toMatchObject({ counted_qty: 7, counted_at: set });
+  });
+});

@@ -67,6 +67,8 @@ interface LineUpdate {
   line: ResolvedLine;
   countedQty: Decimal;
   countedAt: Date;
+  /** Only adds to the stored count: the line's counted_at stays the later of the two. */
+  addsToStored: boolean;
 }
 
 /** The stock take (locked, open) and the lines the counts name, with what is wrong with them. */
@@ -119,6 +121,8 @@ export async function input(
       count.mode === "add" && base !== null ? base.plus(count.quantity) : count.quantity;
     const countedAt =
       previous && previous.countedAt > count.countedAt ? previous.countedAt : count.countedAt;
+    const addsToStored =
+      count.mode === "add" && (previous ? previous.addsToStored : line.countedQty !== null);
     if (countedQty.greaterThanOrEqualTo(MAX_QUANTITY)) {
       errors.push({
         path: request.path(count.index, "countedQty"),
@@ -126,17 +130,20 @@ export async function input(
         message: `adds up to ${countedQty.toFixed()}; a count must be less than ${MAX_QUANTITY.toFixed()}`,
       });
     }
-    updates.set(line.lineId, { line, countedQty, countedAt });
+    updates.set(line.lineId, { line, countedQty, countedAt, addsToStored });
     return { count, line, countedQty };
   });
   if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
   const changed = [...updates.values()];
 
-  // basis_qty: what the count is compared with; at count time, the ledger's quantity then.
-  const basis =
-    take.basis === "count_time" ? ledgerQuantityAt(Prisma.sql`v.counted_at`) : Prisma.sql`NULL`;
+  // counted_at: the latest count's, also across requests adding to one line (l.* is the row
+  // before this update). basis_qty: what the count is compared with; at count time, the
+  // ledger's quantity then.
+  const countedAt = Prisma.sql`CASE WHEN v.adds THEN GREATEST(l.counted_at, v.counted_at)
+    ELSE v.counted_at END`;
+  const basis = take.basis === "count_time" ? ledgerQuantityAt(countedAt) : Prisma.sql`NULL`;
   await tx.$executeRaw`
-    UPDATE stock_take_lines AS l SET counted_qty = v.qty, counted_at = v.counted_at,
+    UPDATE stock_take_lines AS l SET counted_qty = v.qty, counted_at = ${countedAt},
       counted_by = ${request.counter}, state = 'counted', recount_requested = false,
       basis_qty = ${basis}
     FROM ${jsonRows(
@@ -144,9 +151,10 @@ export async function input(
         line_id: u.line.lineId,
         qty: u.countedQty.toFixed(),
         counted_at: u.countedAt.toISOString(),
+        adds: u.addsToStored,
       })),
       "v",
-      "line_id int, qty numeric, counted_at timestamptz",
+      "line_id int, qty numeric, counted_at timestamptz, adds boolean",
     )}
     WHERE l.account_id = ${accountId} AND l.id = v.line_id`;
   await tx.$executeRaw`
