@@ -46,6 +46,23 @@ const HIDDEN = [
 ];
 
 describe("a blind stock take", () => {
+  it("never replays to a count token what an approve token was shown under the same Idempotency-Key", async () => {
+    const [a] = await skus(t, acct.token, 10, 1);
+    const body = { blind: true, scope: { sku_ids: [a!.id] } };
+    const key = { "idempotency-key": `blind-replay-${a!.id}` };
+    const approver = await stockTakeClient(t, acct.token).start(body, key);
+    expect(approver.status).toBe(201);
+    expect(approver.body.lines[0].expected_qty).toBe(10);
+
+    const replay = await stockTakeClient(t, counter).start(body, key);
+    expect(replay.status).toBe(422);
+    expect(replay.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect([...keysOf(replay.body)].filter((k) => HIDDEN.includes(k))).toEqual([]);
+    const again = await stockTakeClient(t, acct.token).start(body, key);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.id).toBe(approver.body.id);
+  });
+
   it("shows a count token no expected quantity or difference over REST, and an approve token everything", async () => {
     const [a, b] = await skus(t, acct.token, 10, 3);
     const api = stockTakeClient(t, counter);

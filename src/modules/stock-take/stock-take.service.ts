@@ -65,7 +65,7 @@ export async function startStockTake(
 ): Promise<Idempotent<StartedStockTake>> {
   const request = parseStart(data);
   return inTransaction(ctx.db, (tx) =>
-    keyed(tx, ctx.principal.accountId, idempotencyKey, {
+    keyed(ctx, tx, idempotencyKey, {
       operation: "startStockTake",
       input: startAsSent(data),
       run: async () => {
@@ -97,7 +97,7 @@ export async function submitCounts(
 ): Promise<Idempotent<InputResult>> {
   const request = parseInput(ctx, data, path);
   return inTransaction(ctx.db, (tx) =>
-    keyed(tx, ctx.principal.accountId, idempotencyKey, {
+    keyed(ctx, tx, idempotencyKey, {
       operation: `submitCounts:${stockTakeId}`,
       input: inputAsSent(data),
       // Bad counts are answered as such whatever the key, with what the lookup finds besides.
@@ -118,7 +118,7 @@ export async function acceptStockTakeLines(
 ): Promise<Idempotent<AcceptResult>> {
   const request = parseAccept(data);
   return inTransaction(ctx.db, (tx) =>
-    keyed(tx, ctx.principal.accountId, idempotencyKey, {
+    keyed(ctx, tx, idempotencyKey, {
       operation: `acceptLines:${stockTakeId}`,
       input: acceptAsSent(data),
       run: () => acceptLines(ctx, tx, stockTakeId, request),
@@ -134,7 +134,7 @@ export async function reconcileStockTake(
   idempotencyKey?: string,
 ): Promise<Idempotent<ReconcileResult>> {
   return inTransaction(ctx.db, (tx) =>
-    keyed(tx, ctx.principal.accountId, idempotencyKey, {
+    keyed(ctx, tx, idempotencyKey, {
       operation: `reconcile:${stockTakeId}`,
       input: { dryRun: data.dryRun ?? false },
       run: () => reconcile(ctx, tx, stockTakeId, data.dryRun ?? false),
@@ -150,7 +150,7 @@ export async function cancelStockTake(
 ): Promise<Idempotent<StockTake>> {
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
-    keyed(tx, accountId, idempotencyKey, {
+    keyed(ctx, tx, idempotencyKey, {
       operation: `cancel:${stockTakeId}`,
       input: {},
       run: async () => {
@@ -169,14 +169,22 @@ export async function cancelStockTake(
  * A stock take write under its idempotency key: `input` is the request as sent (fixed key order),
  * `inputErrors` what its parse found wrong (answered as such whatever the key), `check` what the
  * data says besides; the rest of the checks against the data run inside `run`, under its locks.
+ * A stored answer shows expected quantities only if its caller could see them (blind stock
+ * takes), so whether the caller approves is part of the request: a replay never shows a counter
+ * what an approver was shown.
  */
 function keyed<T>(
+  ctx: ServiceContext,
   tx: Tx,
-  accountId: number,
   key: string | undefined,
   steps: Pick<WriteSteps<T>, "operation" | "input" | "run"> & Partial<WriteSteps<T>>,
 ): Promise<Idempotent<T>> {
-  return idempotent(tx, accountId, key, { inputErrors: [], check: async () => [], ...steps });
+  return idempotent(tx, ctx.principal.accountId, key, {
+    inputErrors: [],
+    check: async () => [],
+    ...steps,
+    input: { request: steps.input, approver: ctx.principal.scopes.has("approve") },
+  });
 }
 
 /** One stock take with its summary. */
