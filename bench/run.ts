@@ -13,6 +13,7 @@ import { SCOPES, type ServiceContext } from "../src/context.js";
 import { createAccount } from "../src/modules/account/account.service.js";
 import { bulkAdjust } from "../src/modules/adjustment/adjustment.service.js";
 import { queryMovements } from "../src/modules/movement/movement.service.js";
+import { startServer } from "./server.js";
 import { benchStockTake, P5_SKUS } from "./stock-take.js";
 
 const LINES = 10_000;
@@ -64,125 +65,141 @@ async function seedSkus(accountId: number, count: number): Promise<number[]> {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-// 1. A 10,000-line bulk adjustment through the service vs the same writes in hand-written SQL.
-const service = await newContext("bench-service");
-const serviceSkus = await seedSkus(service.principal.accountId, LINES);
-const rawCtx = await newContext("bench-raw");
-const rawSkus = await seedSkus(rawCtx.principal.accountId, LINES);
-
-const serviceTimes: number[] = [];
-const rawTimes: number[] = [];
-let rssGrowth = 0;
-for (let run = 1; run <= RUNS; run++) {
-  const lines = serviceSkus.map((id, i) => ({ type: "sku", id, newQty: 10 + run + (i % 7) / 8 }));
-  const rssBefore = process.memoryUsage().rss;
-  serviceTimes.push(await time(() => bulkAdjust(service, { reason: "correction", lines })));
-  rssGrowth = Math.max(rssGrowth, process.memoryUsage().rss - rssBefore);
-
-  const ids = rawSkus;
-  const qtys = rawSkus.map((_, i) => String(10 + run + (i % 7) / 8));
-  const account = rawCtx.principal.accountId;
-  rawTimes.push(
-    await time(async () => {
-      await raw.query("BEGIN");
-      const locked = await raw.query(
-        "SELECT id, on_hand FROM skus WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE",
-        [account, ids],
-      );
-      const adj = await raw.query(
-        "INSERT INTO stock_adjustments (account_id, reason, actor_name) VALUES ($1, 'correction', 'bench') RETURNING id",
-        [account],
-      );
-      const before = locked.rows.map((r) => r.on_hand);
-      await raw.query(
-        `UPDATE skus t SET on_hand = v.q, updated_at = now() FROM unnest($2::int[], $3::numeric[]) v(id, q)
-         WHERE t.account_id = $1 AND t.id = v.id`,
-        [account, ids, qtys],
-      );
-      const moved = await raw.query(
-        `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-           quantity_after, change, reason, source, adjustment_id, actor_name)
-         SELECT $1, clock_timestamp(), 'sku', v.id, v.b, v.a, v.a - v.b, 'correction', 'adjustment', $5, 'bench'
-         FROM unnest($2::int[], $3::numeric[], $4::numeric[]) WITH ORDINALITY v(id, b, a, ord) ORDER BY v.ord
-         RETURNING id`,
-        [account, ids, before, qtys, adj.rows[0].id],
-      );
-      await raw.query(
-        `INSERT INTO stock_adjustment_lines (account_id, adjustment_id, line_no, entity_type, sku_id,
-           previous_qty, new_qty, change, status, movement_id)
-         SELECT $1, $2, v.ord - 1, 'sku', v.id, v.b, v.a, v.a - v.b, 'changed', v.m
-         FROM unnest($3::int[], $4::numeric[], $5::numeric[], $6::bigint[]) WITH ORDINALITY v(id, b, a, m, ord)`,
-        [account, adj.rows[0].id, ids, before, qtys, moved.rows.map((r) => r.id)],
-      );
-      await raw.query("COMMIT");
-    }),
-  );
-}
-const bulkMedian = median(serviceTimes.slice(1));
-const rawMedian = median(rawTimes.slice(1));
-
-// 2. Keyset paging: the first page and a page 200,000 rows deep cost the same.
-const pager = await newContext("bench-paging");
-const [pagedSku] = await seedSkus(pager.principal.accountId, 1);
-await raw.query(
-  `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-     quantity_after, change, reason, source, actor_name)
-   SELECT $1, timestamp '2026-01-01' + g * interval '1 second', 'sku', $2, g, g + 1, 1, 'correction', 'adjustment', 'bench'
-   FROM generate_series(1, $3) g`,
-  [pager.principal.accountId, pagedSku, DEPTH_ROWS],
-);
-await raw.query("ANALYZE stock_movements");
-const firstPageTimes: number[] = [];
-const deepPageTimes: number[] = [];
-// The cursor of the row DEPTH_ROWS - 100 from the newest: walk there once with big pages.
-let cursor: string | undefined;
-for (let seen = 0; seen < DEPTH_ROWS - 100;) {
-  const limit = Math.min(1000, DEPTH_ROWS - 100 - seen);
-  const page = await queryMovements(pager, { skuId: pagedSku, limit, cursor });
-  cursor = page.nextCursor ?? undefined;
-  seen += limit;
-}
-for (let run = 0; run < 21; run++) {
-  firstPageTimes.push(await time(() => queryMovements(pager, { skuId: pagedSku, limit: 100 })));
-  deepPageTimes.push(
-    await time(async () => {
-      const page = await queryMovements(pager, { skuId: pagedSku, limit: 100, cursor });
-      if (page.items.length !== 100) throw new Error("the deep page must hold the oldest 100 rows");
-    }),
-  );
-}
-const firstMedian = median(firstPageTimes.slice(1));
-const deepMedian = median(deepPageTimes.slice(1));
-
-// 3. P5: a stock take of 100,000 SKUs, each step beside raw SQL doing the same writes.
-const p5Service = await newContext("bench-p5-service");
-const p5Raw = await newContext("bench-p5-raw");
-const p5 = await benchStockTake(raw, p5Service, p5Raw.principal.accountId, seedSkus);
-
+// `npm run bench -- p5` runs only the named scenarios (bulk, paging, p5); none named runs all.
+const named = process.argv.slice(2).map((a) => a.toLowerCase());
+const wants = (scenario: string) => named.length === 0 || named.includes(scenario);
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(52)}${value}`);
 const version = (await raw.query("SHOW server_version")).rows[0].server_version;
 console.log(`Countpoint benchmark (PostgreSQL ${version}, Node ${process.version})`);
-console.log(`bulk adjustment, ${LINES} lines (median of ${RUNS - 1} after a warm-up):`);
-row("service (validation, locks, ledger, lines, result)", ms(bulkMedian));
-row("raw SQL doing the same writes", ms(rawMedian));
-row("ratio service / raw SQL", `${(bulkMedian / rawMedian).toFixed(2)}x (target <= 2x)`);
-row("process memory growth during one request", `${(rssGrowth / 1024 / 1024).toFixed(1)} MiB`);
-console.log(`movement history, one SKU with ${DEPTH_ROWS} movements, pages of 100 (median of 20):`);
-row("first page", ms(firstMedian));
-row(
-  `page ${DEPTH_ROWS / 100 - 1} (rows ${DEPTH_ROWS - 199} to ${DEPTH_ROWS - 100})`,
-  ms(deepMedian),
-);
-row("ratio deep / first", `${(deepMedian / firstMedian).toFixed(2)}x (target ~1x)`);
-console.log(`P5 stock take of ${P5_SKUS} SKUs (service / raw SQL doing the same writes):`);
-for (const r of p5.results) {
-  const target = Number.isNaN(r.targetMs) ? "" : ` (target <= ${r.targetMs / 1000} s)`;
-  row(r.step, `${ms(r.serviceMs)} / ${ms(r.rawMs)}${target}`);
+
+if (wants("bulk")) {
+  // 1. A 10,000-line bulk adjustment through the service vs the same writes in hand-written SQL.
+  const service = await newContext("bench-service");
+  const serviceSkus = await seedSkus(service.principal.accountId, LINES);
+  const rawCtx = await newContext("bench-raw");
+  const rawSkus = await seedSkus(rawCtx.principal.accountId, LINES);
+
+  const serviceTimes: number[] = [];
+  const rawTimes: number[] = [];
+  let rssGrowth = 0;
+  for (let run = 1; run <= RUNS; run++) {
+    const lines = serviceSkus.map((id, i) => ({ type: "sku", id, newQty: 10 + run + (i % 7) / 8 }));
+    const rssBefore = process.memoryUsage().rss;
+    serviceTimes.push(await time(() => bulkAdjust(service, { reason: "correction", lines })));
+    rssGrowth = Math.max(rssGrowth, process.memoryUsage().rss - rssBefore);
+
+    const ids = rawSkus;
+    const qtys = rawSkus.map((_, i) => String(10 + run + (i % 7) / 8));
+    const account = rawCtx.principal.accountId;
+    rawTimes.push(
+      await time(async () => {
+        await raw.query("BEGIN");
+        const locked = await raw.query(
+          "SELECT id, on_hand FROM skus WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE",
+          [account, ids],
+        );
+        const adj = await raw.query(
+          "INSERT INTO stock_adjustments (account_id, reason, actor_name) VALUES ($1, 'correction', 'bench') RETURNING id",
+          [account],
+        );
+        const before = locked.rows.map((r) => r.on_hand);
+        await raw.query(
+          `UPDATE skus t SET on_hand = v.q, updated_at = now() FROM unnest($2::int[], $3::numeric[]) v(id, q)
+           WHERE t.account_id = $1 AND t.id = v.id`,
+          [account, ids, qtys],
+        );
+        const moved = await raw.query(
+          `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
+             quantity_after, change, reason, source, adjustment_id, actor_name)
+           SELECT $1, clock_timestamp(), 'sku', v.id, v.b, v.a, v.a - v.b, 'correction', 'adjustment', $5, 'bench'
+           FROM unnest($2::int[], $3::numeric[], $4::numeric[]) WITH ORDINALITY v(id, b, a, ord) ORDER BY v.ord
+           RETURNING id`,
+          [account, ids, before, qtys, adj.rows[0].id],
+        );
+        await raw.query(
+          `INSERT INTO stock_adjustment_lines (account_id, adjustment_id, line_no, entity_type, sku_id,
+             previous_qty, new_qty, change, status, movement_id)
+           SELECT $1, $2, v.ord - 1, 'sku', v.id, v.b, v.a, v.a - v.b, 'changed', v.m
+           FROM unnest($3::int[], $4::numeric[], $5::numeric[], $6::bigint[]) WITH ORDINALITY v(id, b, a, m, ord)`,
+          [account, adj.rows[0].id, ids, before, qtys, moved.rows.map((r) => r.id)],
+        );
+        await raw.query("COMMIT");
+      }),
+    );
+  }
+  const bulkMedian = median(serviceTimes.slice(1));
+  const rawMedian = median(rawTimes.slice(1));
+  console.log(`bulk adjustment, ${LINES} lines (median of ${RUNS - 1} after a warm-up):`);
+  row("service (validation, locks, ledger, lines, result)", ms(bulkMedian));
+  row("raw SQL doing the same writes", ms(rawMedian));
+  row("ratio service / raw SQL", `${(bulkMedian / rawMedian).toFixed(2)}x (target <= 2x)`);
+  row("process memory growth during one request", `${(rssGrowth / 1024 / 1024).toFixed(1)} MiB`);
 }
-row(
-  "peak process RSS during the service steps",
-  `${(p5.peakRss / 1024 / 1024).toFixed(0)} MiB (target <= 300)`,
-);
+
+if (wants("paging")) {
+  // 2. Keyset paging: the first page and a page 200,000 rows deep cost the same.
+  const pager = await newContext("bench-paging");
+  const [pagedSku] = await seedSkus(pager.principal.accountId, 1);
+  await raw.query(
+    `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
+       quantity_after, change, reason, source, actor_name)
+     SELECT $1, timestamp '2026-01-01' + g * interval '1 second', 'sku', $2, g, g + 1, 1, 'correction', 'adjustment', 'bench'
+     FROM generate_series(1, $3) g`,
+    [pager.principal.accountId, pagedSku, DEPTH_ROWS],
+  );
+  await raw.query("ANALYZE stock_movements");
+  const firstPageTimes: number[] = [];
+  const deepPageTimes: number[] = [];
+  // The cursor of the row DEPTH_ROWS - 100 from the newest: walk there once with big pages.
+  let cursor: string | undefined;
+  for (let seen = 0; seen < DEPTH_ROWS - 100;) {
+    const limit = Math.min(1000, DEPTH_ROWS - 100 - seen);
+    const page = await queryMovements(pager, { skuId: pagedSku, limit, cursor });
+    cursor = page.nextCursor ?? undefined;
+    seen += limit;
+  }
+  for (let run = 0; run < 21; run++) {
+    firstPageTimes.push(await time(() => queryMovements(pager, { skuId: pagedSku, limit: 100 })));
+    deepPageTimes.push(
+      await time(async () => {
+        const page = await queryMovements(pager, { skuId: pagedSku, limit: 100, cursor });
+        if (page.items.length !== 100)
+          throw new Error("the deep page must hold the oldest 100 rows");
+      }),
+    );
+  }
+  const firstMedian = median(firstPageTimes.slice(1));
+  const deepMedian = median(deepPageTimes.slice(1));
+  console.log(
+    `movement history, one SKU with ${DEPTH_ROWS} movements, pages of 100 (median of 20):`,
+  );
+  row("first page", ms(firstMedian));
+  row(
+    `page ${DEPTH_ROWS / 100 - 1} (rows ${DEPTH_ROWS - 199} to ${DEPTH_ROWS - 100})`,
+    ms(deepMedian),
+  );
+  row("ratio deep / first", `${(deepMedian / firstMedian).toFixed(2)}x (target ~1x)`);
+}
+
+if (wants("p5")) {
+  // 3. P5: a stock take of 100,000 SKUs, each step beside raw SQL doing the same writes.
+  const p5Service = await newContext("bench-p5-service");
+  const p5Raw = await newContext("bench-p5-raw");
+  const server = await startServer(db, url, p5Service.principal.accountId);
+  const p5 = await benchStockTake(raw, server, p5Raw.principal.accountId, seedSkus).finally(() =>
+    server.stop(),
+  );
+  console.log(
+    `P5 stock take of ${P5_SKUS} SKUs over HTTP (service / raw SQL doing the same writes):`,
+  );
+  for (const r of p5.results) {
+    const target = Number.isNaN(r.targetMs) ? "" : ` (target <= ${r.targetMs / 1000} s)`;
+    row(r.step, `${ms(r.serviceMs)} / ${ms(r.rawMs)}${target}`);
+  }
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+  row("server RSS before the stock take (started, idle)", mib(p5.idleRss));
+  row("peak server RSS (VmHWM)", `${mib(p5.peakRss)} (target <= 300)`);
+}
 
 await raw.end();
 await db.$disconnect();

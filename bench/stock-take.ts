@@ -1,14 +1,7 @@
-// Scenario P5: a 100,000-SKU stock take through the service, each step beside raw SQL doing the
-// same writes: start, 100,000 counts in 10 requests, safe accept, reconcile.
+// Scenario P5: a 100,000-SKU stock take through the running service over HTTP, each step beside
+// raw SQL doing the same writes: start, 100,000 counts in 10 requests, safe accept, reconcile.
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
-import type { ServiceContext } from "../src/context.js";
-import {
-  acceptStockTakeLines,
-  reconcileStockTake,
-  startStockTake,
-  submitCounts,
-} from "../src/modules/stock-take/stock-take.service.js";
 
 export const P5_SKUS = 100_000;
 const REQUESTS = 10;
@@ -20,26 +13,45 @@ export interface P5Result {
   targetMs: number;
 }
 
+/** The service as users run it: `countpoint serve` in a process of its own, talked to over HTTP. */
+export interface ServerUnderTest {
+  baseUrl: string;
+  token: string;
+  accountId: number;
+  /** The server process's peak resident set size so far (VmHWM), in bytes. */
+  peakRss: () => Promise<number>;
+  /** The server process's resident set size now (VmRSS), in bytes. */
+  rss: () => Promise<number>;
+}
+
 /** Times the four steps for the service and for raw SQL, each on its own account of P5_SKUS SKUs. */
 export async function benchStockTake(
   raw: pg.Client,
-  service: ServiceContext,
+  server: ServerUnderTest,
   rawAccount: number,
   seed: (accountId: number, count: number) => Promise<number[]>,
-): Promise<{ results: P5Result[]; peakRss: number }> {
-  const serviceSkus = await seed(service.principal.accountId, P5_SKUS);
+): Promise<{ results: P5Result[]; idleRss: number; peakRss: number }> {
+  const serviceSkus = await seed(server.accountId, P5_SKUS);
   const rawSkus = await seed(rawAccount, P5_SKUS);
-  let peakRss = process.memoryUsage().rss;
-  const sample = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 20);
+  const idleRss = await server.rss();
   const timed = async (fn: () => Promise<unknown>) => {
     const start = performance.now();
     await fn();
     return performance.now() - start;
   };
-  // Every tenth count is 3 off (needs review); the rest match.
-  const countOf = (i: number) => (i % 10 === 0 ? 8 : 5);
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${server.baseUrl}/api/v1/stock-takes${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { id: number };
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  // One count in ten is 3 off (needs review), two are 1 off (safe: accepted and applied as
+  // movements), the rest match.
+  const countOf = (i: number) => [8, 6, 4][i % 10] ?? 5;
   const batches = <T>(xs: T[]) =>
     Array.from({ length: REQUESTS }, (_, r) =>
       xs.slice((r * xs.length) / REQUESTS, ((r + 1) * xs.length) / REQUESTS),
@@ -48,19 +60,19 @@ export async function benchStockTake(
   let takeId = 0;
   const results: P5Result[] = [];
   const serviceStart = await timed(async () => {
-    takeId = (await startStockTake(service, {})).value.id;
+    takeId = (await post("/start", {})).id;
   });
   const serviceCounts = await timed(async () => {
     for (const [r, batch] of batches(serviceSkus).entries()) {
       const offset = (r * P5_SKUS) / REQUESTS;
-      await submitCounts(service, takeId, {
-        counts: batch.map((id, i) => ({ type: "sku", id, countedQty: countOf(offset + i) })),
+      await post(`/${takeId}/input`, {
+        counts: batch.map((id, i) => ({ type: "sku", id, counted_qty: countOf(offset + i) })),
       });
     }
   });
-  const serviceAccept = await timed(() => acceptStockTakeLines(service, takeId, {}));
-  const serviceReconcile = await timed(() => reconcileStockTake(service, takeId, {}));
-  clearInterval(sample);
+  const serviceAccept = await timed(() => post(`/${takeId}/accept-lines`, {}));
+  const serviceReconcile = await timed(() => post(`/${takeId}/reconcile`, {}));
+  const peakRss = await server.peakRss();
 
   const tx = async (fn: () => Promise<unknown>) =>
     timed(async () => {
@@ -114,16 +126,16 @@ export async function benchStockTake(
   const rawReconcile = await tx(async () => {
     const lines = await raw.query<{ id: number; sku_id: number; diff: string }>(
       `SELECT id, sku_id, (counted_qty - expected_qty)::text AS diff FROM stock_take_lines
-       WHERE account_id = $1 AND stock_take_id = $2 AND state = 'accepted'`,
+       WHERE account_id = $1 AND stock_take_id = $2 AND state = 'accepted'
+         AND counted_qty <> expected_qty`,
       [rawAccount, rawTake],
     );
-    const ids = lines.rows.map((l) => l.sku_id);
+    const changed = lines.rows;
     const locked = await raw.query<{ id: number; on_hand: string }>(
       "SELECT id, on_hand::text FROM skus WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE",
-      [rawAccount, ids],
+      [rawAccount, changed.map((l) => l.sku_id)],
     );
     const onHand = new Map(locked.rows.map((r) => [r.id, Number(r.on_hand)]));
-    const changed = lines.rows.filter((l) => Number(l.diff) !== 0);
     const after = changed.map((l) => String(Math.max(0, onHand.get(l.sku_id)! + Number(l.diff))));
     await raw.query(
       `UPDATE skus t SET on_hand = v.q FROM unnest($2::int[], $3::numeric[]) v(id, q)
@@ -163,5 +175,5 @@ export async function benchStockTake(
     { step: "safe accept", serviceMs: serviceAccept, rawMs: rawAccept, targetMs: NaN },
     { step: "reconcile", serviceMs: serviceReconcile, rawMs: rawReconcile, targetMs: 5000 },
   );
-  return { results, peakRss };
+  return { results, idleRss, peakRss };
 }

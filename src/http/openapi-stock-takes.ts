@@ -288,23 +288,45 @@ export const stockTakeSchemas = {
   StockTakeReconcileResult: {
     $id: "StockTakeReconcileResult",
     type: "object",
-    description: "The lines applied and those left alone.",
-    required: ["id", "status", "reconciled_at", "dry_run", "applied", "skipped"],
+    description:
+      "The accepted lines with a difference and what each did to stock; how many accepted lines matched; how many lines were left alone (list those with GET /stock-takes/{id}/lines?state=).",
+    required: ["id", "status", "reconciled_at", "dry_run", "applied", "unchanged", "skipped"],
     properties: {
       id: integerId,
       status: $ref("StockTakeStatus"),
       reconciled_at: nullableTimestamp,
       dry_run: { type: "boolean" },
-      applied: { type: "array", items: $ref("StockTakeAppliedLine") },
+      applied: {
+        type: "array",
+        description: "Every accepted line whose count differs from its basis, in line order.",
+        items: $ref("StockTakeAppliedLine"),
+      },
+      unchanged: {
+        type: "integer",
+        minimum: 0,
+        description: "Accepted lines whose count matched: applied, nothing written.",
+      },
       skipped: {
         type: "object",
+        description: "How many lines were left as they are.",
         required: ["unaccepted", "uncounted", "linked"],
         properties: {
-          unaccepted: lineList("Counted but not accepted: left as they are."),
-          uncounted: lineList("Never counted: left as they are."),
-          linked: lineList(
-            "Supplier items linked to a SKU since the start: their stock is the SKU's.",
-          ),
+          unaccepted: {
+            type: "integer",
+            minimum: 0,
+            description: "Counted but not accepted (lines in state counted).",
+          },
+          uncounted: {
+            type: "integer",
+            minimum: 0,
+            description: "Never counted (lines in state uncounted).",
+          },
+          linked: {
+            type: "integer",
+            minimum: 0,
+            description:
+              "Supplier items linked to a SKU since the start (left in state accepted): their stock is the SKU's.",
+          },
         },
       },
     },
@@ -542,7 +564,8 @@ export const stockTakeExamples = {
         movement_id: 1051,
       },
     ],
-    skipped: { unaccepted: [], uncounted: [uncountedLine], linked: [] },
+    unchanged: 41,
+    skipped: { unaccepted: 0, uncounted: 1, linked: 0 },
   },
   cancelled: { ...stockTake, status: "cancelled", cancelled_at: "2026-11-21T09:00:00.000Z" },
 } as const;

@@ -3,6 +3,7 @@
 // each other), writes the new on_hand and appends one movement per changed entity, all with a
 // fixed number of set-based statements however many lines a request carries.
 import { Prisma, type Tx } from "../db/client.js";
+import { intArray, numericArray, wordArray } from "../db/sql.js";
 import type { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";
 import type { Actor } from "../context.js";
 import { Decimal } from "../quantity.js";
@@ -55,7 +56,7 @@ export async function lockStock(
   if (skuIds.length > 0) {
     const rows = await tx.$queryRaw<{ id: number; on_hand: string }[]>`
       SELECT id, on_hand::text AS on_hand FROM skus
-      WHERE account_id = ${accountId} AND id = ANY(${skuIds}::int[])
+      WHERE account_id = ${accountId} AND id = ANY(${intArray(skuIds)})
       ORDER BY id FOR UPDATE`;
     for (const r of rows) {
       locked.set(`sku:${r.id}`, {
@@ -69,7 +70,7 @@ export async function lockStock(
   if (itemIds.length > 0) {
     const rows = await tx.$queryRaw<{ id: number; on_hand: string; sku_id: number | null }[]>`
       SELECT id, on_hand::text AS on_hand, sku_id FROM supplier_items
-      WHERE account_id = ${accountId} AND id = ANY(${itemIds}::int[])
+      WHERE account_id = ${accountId} AND id = ANY(${intArray(itemIds)})
       ORDER BY id FOR UPDATE`;
     for (const r of rows) {
       locked.set(`supplier_item:${r.id}`, {
@@ -81,6 +82,23 @@ export async function lockStock(
     }
   }
   return locked;
+}
+
+/**
+ * Locks, in the same order as lockStock, the entities a query names without reading them back:
+ * `entities` is SQL yielding rows of (sku_id, supplier_item_id), one of them set. For locking
+ * many rows whose quantities the caller then reads set-based (a stock take's lines, say).
+ */
+export async function lockStockOf(tx: Tx, accountId: number, entities: Prisma.Sql): Promise<void> {
+  // One round trip: the target list is evaluated left to right, SKUs before supplier items.
+  await tx.$queryRaw`
+    SELECT
+      (SELECT count(*) FROM (
+        SELECT 1 FROM skus WHERE account_id = ${accountId}
+          AND id IN (SELECT e.sku_id FROM (${entities}) AS e) ORDER BY id FOR UPDATE) AS s)::int AS skus,
+      (SELECT count(*) FROM (
+        SELECT 1 FROM supplier_items WHERE account_id = ${accountId}
+          AND id IN (SELECT e.supplier_item_id FROM (${entities}) AS e) ORDER BY id FOR UPDATE) AS i)::int AS items`;
 }
 
 /**
@@ -179,7 +197,7 @@ async function updateOnHand(
   const target = Prisma.raw(table);
   await tx.$executeRaw`
     UPDATE ${target} AS t SET on_hand = v.qty, updated_at = ${at}::timestamptz
-    FROM unnest(${ids}::int[], ${qtys}::numeric[]) AS v(id, qty)
+    FROM unnest(${intArray(ids)}, ${numericArray(qtys)}) AS v(id, qty)
     WHERE t.account_id = ${accountId} AND t.id = v.id`;
 }
 
@@ -212,7 +230,7 @@ async function insertMovements(
       v.before, v.after, v.after - v.before, ${d.reason}::stock_reason, ${d.note ?? null},
       ${d.reference ?? null}, ${d.source}::movement_source, ${d.adjustmentId ?? null}::int,
       ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int
-    FROM unnest(${types}::text[], ${skuIds}::int[], ${itemIds}::int[], ${before}::numeric[], ${after}::numeric[])
+    FROM unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)}, ${numericArray(before)}, ${numericArray(after)})
       WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, before, after, ord)
     ORDER BY v.ord
     RETURNING id, entity_type, sku_id, supplier_item_id`;
@@ -233,5 +251,5 @@ async function flagOpenStockTakes(tx: Tx, accountId: number, rows: StockChange[]
     FROM stock_takes AS t
     WHERE l.account_id = ${accountId} AND t.account_id = l.account_id AND t.id = l.stock_take_id
       AND t.status IN ('open', 'counting') AND NOT l.moved_since_freeze
-      AND (l.sku_id = ANY(${skuIds}::int[]) OR l.supplier_item_id = ANY(${itemIds}::int[]))`;
+      AND (l.sku_id = ANY(${intArray(skuIds)}) OR l.supplier_item_id = ANY(${intArray(itemIds)}))`;
 }

@@ -1,5 +1,6 @@
 // Counting: set and add, several counters, recounts, zero counts, the count log, CSV in and out,
 // and every way a count request can be wrong (refused whole, nothing recorded).
+import { jest } from "@jest/globals";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { rest, type TestApp } from "../helpers/app.js";
 import { count, skus, eachTestInItsOwnAccount, stockTakeClient } from "../helpers/stock-takes.js";
@@ -367,5 +368,43 @@ describe("counted_at of added counts", () => {
     const set = at(2);
     const replaced = await api.input(id, { counts: [count(a!, 7, { counted_at: set })] });
     expect(replaced.body.lines[0]).toMatchObject({ counted_qty: 7, counted_at: set });
+  });
+
+  it("stamps a count sent without counted_at by the database's clock, however far the service's clock drifts", async () => {
+    const [a] = await skus(t, acct.token, 10);
+    const id = (await api.start({ basis: "count_time" })).body.id as number;
+    // The service's clock ten minutes behind the database's: only Date is faked.
+    const now = Date.now();
+    jest.useFakeTimers({
+      now: now - 10 * 60_000,
+      doNotFake: [
+        "hrtime",
+        "nextTick",
+        "performance",
+        "queueMicrotask",
+        "requestAnimationFrame",
+        "cancelAnimationFrame",
+        "requestIdleCallback",
+        "cancelIdleCallback",
+        "setImmediate",
+        "clearImmediate",
+        "setInterval",
+        "clearInterval",
+        "setTimeout",
+        "clearTimeout",
+      ],
+      advanceTimers: true,
+    });
+    let res;
+    try {
+      res = await api.input(id, { counts: [count(a!, 4)] });
+    } finally {
+      jest.useRealTimers();
+    }
+    // Not refused as counted before the freeze: it was counted when the database received it.
+    expect(res.status).toBe(200);
+    const log = await api.counts(id);
+    expect(res.body.lines[0].counted_at).toBe(log.body.data[0].received_at);
+    expect(Date.parse(res.body.lines[0].counted_at)).toBeGreaterThanOrEqual(now - 60_000);
   });
 });

@@ -107,13 +107,20 @@ describe("state transitions", () => {
 describe("reconcile", () => {
   it("two concurrent reconcile calls write one set of movements and both see the same result", async () => {
     const refs = await skus(t, acct.token, 5, 6, 7);
+    const [matching, unaccepted] = await skus(t, acct.token, 4, 4, 4); // and one uncounted
     const id = (await api.start()).body.id as number;
-    await api.input(id, { counts: refs.map((r) => count(r, 1)) });
-    await api.accept(id, { lines: refs });
+    await api.input(id, {
+      counts: [...refs.map((r) => count(r, 1)), count(matching!, 4), count(unaccepted!, 9)],
+    });
+    await api.accept(id, { lines: [...refs, matching] });
     const [one, two] = await Promise.all([api.reconcile(id), api.reconcile(id)]);
     expect(one.status).toBe(200);
     expect(two.status).toBe(200);
     expect(two.body).toEqual(one.body);
+    expect(one.body).toMatchObject({
+      unchanged: 1,
+      skipped: { unaccepted: 1, uncounted: 1, linked: 0 },
+    });
     const again = await api.reconcile(id);
     expect(again.body).toEqual(one.body);
     expect(
@@ -122,12 +129,13 @@ describe("reconcile", () => {
     for (const r of refs) expect(await chainProblems(t.db, acct.accountId, r)).toEqual([]);
   });
 
-  it("clamps a result below zero at 0 and reports it", async () => {
-    const [a] = await skus(t, acct.token, 10);
+  it("clamps a result below zero at 0 and reports it, also when nothing was left to take", async () => {
+    const [a, b] = await skus(t, acct.token, 10, 5);
     const id = (await api.start()).body.id as number;
     await adjustSku(t, acct.token, a!.id, 1); // sold 9 during the count
-    await api.input(id, { counts: [count(a!, 7)] }); // 3 short of the freeze
-    await api.accept(id, { lines: [a] });
+    await adjustSku(t, acct.token, b!.id, 0); // sold out during the count
+    await api.input(id, { counts: [count(a!, 7), count(b!, 3)] }); // 3 and 2 short of the freeze
+    await api.accept(id, { lines: [a, b] });
     const res = await api.reconcile(id);
     expect(res.body.applied).toEqual([
       expect.objectContaining({
@@ -137,9 +145,21 @@ describe("reconcile", () => {
         new_qty: 0,
         change: -1,
         clamped: true,
+        movement_id: expect.any(Number),
+      }),
+      expect.objectContaining({
+        id: b!.id,
+        difference: -2,
+        previous_qty: 0,
+        new_qty: 0,
+        change: 0,
+        clamped: true,
+        movement_id: null,
       }),
     ]);
     expect(await skuOnHand(t.db, acct.accountId, a!.id)).toBe("0");
+    // Asked again, it answers the same from what it wrote.
+    expect((await api.reconcile(id)).body).toEqual(res.body);
   });
 
   it("reports unaccepted and uncounted lines and leaves them alone; dry_run writes nothing", async () => {
@@ -158,12 +178,54 @@ describe("reconcile", () => {
     expect((await api.get(id)).body.status).toBe("counting");
 
     const res = await api.reconcile(id);
-    expect(res.body.skipped.unaccepted).toEqual([
-      expect.objectContaining({ id: b!.id, counted_qty: 9 }),
-    ]);
-    expect(res.body.skipped.uncounted).toEqual([expect.objectContaining({ id: c!.id })]);
+    expect(res.body).toMatchObject({
+      unchanged: 0,
+      skipped: { unaccepted: 1, uncounted: 1, linked: 0 },
+    });
+    // The lines left alone are listed by their state.
+    const unaccepted = await api.lines(id, "?state=counted");
+    expect(unaccepted.body.data).toEqual([expect.objectContaining({ id: b!.id, counted_qty: 9 })]);
+    const uncounted = await api.lines(id, "?state=uncounted");
+    expect(uncounted.body.data).toEqual([expect.objectContaining({ id: c!.id })]);
     expect(await skuOnHand(t.db, acct.accountId, b!.id)).toBe("4");
     expect(await movementsOf(t.db, acct.accountId, b!)).toHaveLength(1);
+  });
+});
+
+describe("linked since the start", () => {
+  it("leaves a supplier item linked to a SKU during the count alone, whatever its count, and says so", async () => {
+    const [sku] = await skus(t, acct.token, 3);
+    const items: { type: "supplier_item"; id: number }[] = [];
+    for (const code of ["L-1", "L-2", "L-3"]) {
+      const res = await rest(t, "POST", "/supplier-items", {
+        token: acct.token,
+        body: { supplier: "ACME", code, name: code, opening_on_hand: 4 },
+      });
+      items.push({ type: "supplier_item", id: res.body.id as number });
+    }
+    const [differs, matches, unlinked] = items;
+    const id = (await api.start({ scope: { supplier_item_ids: items.map((i) => i.id) } })).body
+      .id as number;
+    await api.input(id, { counts: [count(differs!, 6), count(matches!, 4), count(unlinked!, 5)] });
+    await api.accept(id, { lines: items });
+    // What linking does to a supplier item: its stock becomes the SKU's.
+    await t.db.supplierItem.updateMany({
+      where: { accountId: acct.accountId, id: { in: [differs!.id, matches!.id] } },
+      data: { skuId: sku!.id, onHand: 0 },
+    });
+    const res = await api.reconcile(id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      applied: [expect.objectContaining({ id: unlinked!.id, previous_qty: 4, new_qty: 5 })],
+      unchanged: 0,
+      skipped: { unaccepted: 0, uncounted: 0, linked: 2 },
+    });
+    const left = await api.lines(id, "?state=accepted");
+    expect(left.body.data.map((l: { id: number }) => l.id)).toEqual([differs!.id, matches!.id]);
+    expect(
+      await t.db.stockMovement.count({ where: { accountId: acct.accountId, stockTakeId: id } }),
+    ).toBe(1);
+    expect(await skuOnHand(t.db, acct.accountId, sku!.id)).toBe("3");
   });
 });
 

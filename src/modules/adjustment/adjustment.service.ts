@@ -4,6 +4,7 @@
 import type { Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
+import { bigintArray, intArray, numericArray, wordArray } from "../../db/sql.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
@@ -374,15 +375,16 @@ async function insertLines(
   const next = lines.map((l) => l.newQty.toFixed());
   const changes = lines.map((l) => l.change.toFixed());
   const statuses = lines.map((l) => l.status);
-  const movementIds = lines.map((l) => (l.movementId === null ? null : String(l.movementId)));
+  const movementIds = lines.map((l) => l.movementId);
   await tx.$executeRaw`
     INSERT INTO stock_adjustment_lines (account_id, adjustment_id, line_no, entity_type, sku_id,
       supplier_item_id, previous_qty, new_qty, change, status, movement_id)
     SELECT ${accountId}::int, ${adjustmentId}::int, v.ord - 1, v.entity_type::entity_type, v.sku_id,
       v.supplier_item_id, v.previous_qty, v.new_qty, v.change,
       v.status::adjustment_line_status, v.movement_id
-    FROM unnest(${types}::text[], ${skuIds}::int[], ${itemIds}::int[], ${previous}::numeric[],
-      ${next}::numeric[], ${changes}::numeric[], ${statuses}::text[], ${movementIds}::bigint[])
+    FROM unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)},
+      ${numericArray(previous)}, ${numericArray(next)}, ${numericArray(changes)},
+      ${wordArray(statuses)}, ${bigintArray(movementIds)})
       WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, previous_qty, new_qty, change,
         status, movement_id, ord)`;
 }

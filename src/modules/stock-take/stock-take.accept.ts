@@ -14,7 +14,7 @@ import {
 import { selectLines, toLine, type StockTakeLine } from "./stock-take.lines.js";
 import { lockStockTake, requireOpen } from "./stock-take.records.js";
 import { resolveLines } from "./stock-take.resolve.js";
-import { intArray } from "./stock-take.sql.js";
+import { intArray } from "../../db/sql.js";
 
 export interface AcceptData {
   lines?: EntityRefData[] | null;
@@ -132,12 +132,9 @@ export async function acceptLines(
   const accepted = new Set([...listed, ...safe].map((r) => r.id));
   // Explicitly listed lines that were accepted already are reported as accepted too.
   for (const id of acceptIds) accepted.add(id);
-  const rows = await selectLines(
-    tx,
-    accountId,
-    stockTakeId,
-    Prisma.sql`AND (l.state = 'counted' OR l.id = ANY(${intArray([...accepted, ...recountIds])}))`,
-  );
+  const rows = await selectLines(tx, accountId, stockTakeId, {
+    where: Prisma.sql`AND (l.state = 'counted' OR l.id = ANY(${intArray([...accepted, ...recountIds])}))`,
+  });
   return {
     accepted: rows.filter((r) => accepted.has(r.lineId)).map((r) => toLine(r, true)),
     needsReview: rows.filter((r) => r.state === "counted").map((r) => toLine(r, true)),

@@ -13,15 +13,9 @@ import {
   type ParsedRef,
   type Path,
 } from "./stock-take.parse.js";
-import {
-  lineIdIn,
-  ledgerQuantityAt,
-  selectLines,
-  seesExpected,
-  toLine,
-} from "./stock-take.lines.js";
+import { ledgerQuantityAt, selectLines, seesExpected, toLine } from "./stock-take.lines.js";
 import type { StockTakeLine } from "./stock-take.lines.js";
-import { jsonRows } from "./stock-take.sql.js";
+import { jsonRows } from "../../db/sql.js";
 import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
 import { resolveLines, type ResolvedLine } from "./stock-take.resolve.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
@@ -112,7 +106,9 @@ export async function input(
 
   // Several counts of one line in a request apply in order: a set replaces, an add adds.
   const updates = new Map<number, LineUpdate>();
-  const log = request.counts.map((count) => {
+  const log = request.counts.map((sent) => {
+    // Without a counted_at, a count was made when received, by the database's clock.
+    const count = { ...sent, countedAt: sent.countedAt ?? take.now };
     const line = lineOf.get(count.index);
     if (!line) throw new Error("resolved line missing");
     const previous = updates.get(line.lineId);
@@ -143,21 +139,6 @@ export async function input(
     ELSE v.counted_at END`;
   const basis = take.basis === "count_time" ? ledgerQuantityAt(countedAt) : Prisma.sql`NULL`;
   await tx.$executeRaw`
-    UPDATE stock_take_lines AS l SET counted_qty = v.qty, counted_at = ${countedAt},
-      counted_by = ${request.counter}, state = 'counted', recount_requested = false,
-      basis_qty = ${basis}
-    FROM ${jsonRows(
-      changed.map((u) => ({
-        line_id: u.line.lineId,
-        qty: u.countedQty.toFixed(),
-        counted_at: u.countedAt.toISOString(),
-        adds: u.addsToStored,
-      })),
-      "v",
-      "line_id int, qty numeric, counted_at timestamptz, adds boolean",
-    )}
-    WHERE l.account_id = ${accountId} AND l.id = v.line_id`;
-  await tx.$executeRaw`
     INSERT INTO stock_take_counts (account_id, stock_take_id, line_id, entity_type, sku_id,
       supplier_item_id, mode, quantity, counted_qty, counter, counted_at, actor_token_id)
     SELECT ${accountId}, ${stockTakeId}, v.line_id, v.entity_type::entity_type,
@@ -184,12 +165,25 @@ export async function input(
   await tx.$executeRaw`
     UPDATE stock_takes SET status = 'counting'
     WHERE account_id = ${accountId} AND id = ${stockTakeId} AND status = 'open'`;
-  const rows = await selectLines(
-    tx,
-    accountId,
-    stockTakeId,
-    lineIdIn(changed.map((u) => u.line.lineId)),
-  );
+  // The lines are updated and read back, as they are now, in one statement.
+  const rows = await selectLines(tx, accountId, stockTakeId, {
+    updated: Prisma.sql`
+      UPDATE stock_take_lines AS l SET counted_qty = v.qty, counted_at = ${countedAt},
+        counted_by = ${request.counter}, state = 'counted', recount_requested = false,
+        basis_qty = ${basis}
+      FROM ${jsonRows(
+        changed.map((u) => ({
+          line_id: u.line.lineId,
+          qty: u.countedQty.toFixed(),
+          counted_at: u.countedAt.toISOString(),
+          adds: u.addsToStored,
+        })),
+        "v",
+        "line_id int, qty numeric, counted_at timestamptz, adds boolean",
+      )}
+      WHERE l.account_id = ${accountId} AND l.id = v.line_id
+      RETURNING l.*`,
+  });
   const visible = seesExpected(take, ctx.principal);
   return { id: stockTakeId, status, lines: rows.map((r) => toLine(r, visible)) };
 }
@@ -202,7 +196,7 @@ export async function input(
 function beforeFreeze(take: LockedTake, request: InputRequest): FieldError[] {
   if (take.basis !== "count_time") return [];
   return request.counts
-    .filter((c) => c.countedAt < take.frozenAt)
+    .filter((c) => c.countedAt !== null && c.countedAt < take.frozenAt)
     .map((c) => ({
       path: request.path(c.index, "countedAt"),
       code: "INVALID_PARAMETER" as const,

@@ -4,7 +4,6 @@ import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import type { Principal } from "../../context.js";
 import type { EntityType, StockTakeLineState } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
-import { intArray } from "./stock-take.sql.js";
 
 type Reader = PrismaClient | Tx;
 
@@ -28,6 +27,8 @@ export interface LineRow {
   onHand: Decimal;
   /** A supplier item linked to a SKU since the start: its stock is the SKU's. */
   linkedSkuId: number | null;
+  /** The movement reconcile wrote for the line, if any. */
+  movementId: number | null;
 }
 
 /** A line as the API shows it; expectedQty and difference are absent in a blind count for a counter. */
@@ -93,26 +94,40 @@ interface RawLine {
   recount_requested: boolean;
   on_hand: string;
   linked_sku_id: number | null;
+  movement_id: bigint | null;
 }
 
 const dec = (v: string | null) => (v === null ? null : new Decimal(v));
 
-/** Lines of one stock take matching `where` (SQL over alias l), in line id order. */
+export interface LineSelection {
+  /** SQL over alias l, appended to the WHERE clause ("AND l.state = 'counted'"). */
+  where?: Prisma.Sql;
+  limit?: number;
+  /** What basisQty reads: the stored basis_qty unless given. */
+  basis?: Prisma.Sql;
+  /**
+   * An `UPDATE stock_take_lines … RETURNING l.*`: the lines it changed are read, as they are
+   * after it, in the same statement (one round trip instead of two).
+   */
+  updated?: Prisma.Sql;
+}
+
+/** Lines of one stock take, with their entities, in line id order. */
 export async function selectLines(
   db: Reader,
   accountId: number,
   stockTakeId: number,
-  where: Prisma.Sql = Prisma.empty,
-  limit?: number,
+  { where = Prisma.empty, limit, basis = Prisma.sql`l.basis_qty`, updated }: LineSelection = {},
 ): Promise<LineRow[]> {
   const rows = await db.$queryRaw<RawLine[]>`
+    ${updated ? Prisma.sql`WITH updated AS (${updated})` : Prisma.empty}
     SELECT l.id AS line_id, l.entity_type, COALESCE(l.sku_id, l.supplier_item_id) AS entity_id,
       COALESCE(s.code, si.code) AS code, COALESCE(s.name, si.name) AS name, si.supplier,
       l.expected_qty::text AS expected_qty, l.counted_qty::text AS counted_qty,
-      l.basis_qty::text AS basis_qty, l.state, l.counted_at, l.counted_by, l.moved_since_freeze,
+      (${basis})::text AS basis_qty, l.state, l.counted_at, l.counted_by, l.moved_since_freeze,
       l.recount_requested, COALESCE(s.on_hand, si.on_hand)::text AS on_hand,
-      si.sku_id AS linked_sku_id
-    FROM stock_take_lines l
+      si.sku_id AS linked_sku_id, l.movement_id
+    FROM ${updated ? Prisma.sql`updated` : Prisma.sql`stock_take_lines`} AS l
     LEFT JOIN skus s ON s.account_id = l.account_id AND s.id = l.sku_id
     LEFT JOIN supplier_items si ON si.account_id = l.account_id AND si.id = l.supplier_item_id
     WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId} ${where}
@@ -135,11 +150,9 @@ export async function selectLines(
     recountRequested: r.recount_requested,
     onHand: new Decimal(r.on_hand),
     linkedSkuId: r.linked_sku_id,
+    movementId: r.movement_id === null ? null : Number(r.movement_id),
   }));
 }
-
-/** `AND l.id = ANY(ids)` */
-export const lineIdIn = (ids: number[]) => Prisma.sql`AND l.id = ANY(${intArray(ids)})`;
 
 /**
  * The quantity the ledger held for line l's entity at `at` (SQL): the last movement's

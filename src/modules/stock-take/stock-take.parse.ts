@@ -137,7 +137,8 @@ export interface CountData extends EntityRefData {
 export interface ParsedCount extends ParsedRef {
   quantity: Decimal;
   mode: Mode;
-  countedAt: Date;
+  /** null: when the count was received, by the database's clock (as the ledger's times are). */
+  countedAt: Date | null;
 }
 
 /** How far ahead of the server's clock a counted_at may be (device clocks drift). */
@@ -170,7 +171,12 @@ export function parseCounts(
     if (!(MODES as readonly string[]).includes(mode))
       errors.push(err(path(i, "mode"), `mode must be one of ${MODES.join(", ")}`));
     const countedAt = parseCountedAt(count.countedAt, receivedAt, path(i, "countedAt"), errors);
-    if (ref && quantity.ok && countedAt && (MODES as readonly string[]).includes(mode)) {
+    if (
+      ref &&
+      quantity.ok &&
+      countedAt !== undefined &&
+      (MODES as readonly string[]).includes(mode)
+    ) {
       parsed.push({ ...ref, quantity: quantity.value, mode: mode as Mode, countedAt });
     }
   });
@@ -183,13 +189,14 @@ export function inItemOrder(errors: FieldError[]): FieldError[] {
   return [...errors].sort((a, b) => rank(a) - rank(b));
 }
 
+/** A count's counted_at: null when absent (the time received), undefined when refused. */
 function parseCountedAt(
   value: string | Date | null | undefined,
   receivedAt: Date,
   path: Path,
   errors: FieldError[],
-): Date | null {
-  if (value === undefined || value === null) return receivedAt;
+): Date | null | undefined {
+  if (value === undefined || value === null) return null;
   const at = value instanceof Date ? value : TIMESTAMP.test(value) ? new Date(value) : null;
   // Bounded like filter dates: year 0 and the like would fail in PostgreSQL (a 500).
   const year = at?.getUTCFullYear();
@@ -204,11 +211,11 @@ function parseCountedAt(
     errors.push(
       err(path, `must be an RFC 3339 timestamp in the years ${firstYear} to ${lastYear}`),
     );
-    return null;
+    return undefined;
   }
   if (at.getTime() > receivedAt.getTime() + CLOCK_SKEW_MS) {
     errors.push(err(path, "must not be in the future"));
-    return null;
+    return undefined;
   }
   return at;
 }

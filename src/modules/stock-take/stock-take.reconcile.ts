@@ -1,22 +1,14 @@
 // Reconciling: accepted differences become stock_take movements through the ledger, applied on
 // top of the current on hand, so stock that moved during the count is neither lost nor doubled.
 import { Prisma, type Tx } from "../../db/client.js";
-import { decode, encode } from "../../db/idempotency.js";
 import type { ServiceContext } from "../../context.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
-import { applyStock, entityKey, lockStock } from "../../ledger/ledger.js";
+import { applyStock, entityKey, lockStock, lockStockOf } from "../../ledger/ledger.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
-import {
-  differenceOf,
-  ledgerQuantityAt,
-  selectLines,
-  toLine,
-  type LineRow,
-  type StockTakeLine,
-} from "./stock-take.lines.js";
-import { jsonRows } from "./stock-take.sql.js";
-import { lockStockTake, requireOpen } from "./stock-take.records.js";
+import { differenceOf, ledgerQuantityAt, selectLines, type LineRow } from "./stock-take.lines.js";
+import { jsonRows } from "../../db/sql.js";
+import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
 
 export interface AppliedLine {
   type: LineRow["type"];
@@ -42,13 +34,18 @@ export interface ReconcileResult {
   status: StockTakeStatus;
   reconciledAt: Date | null;
   dryRun: boolean;
+  /** The accepted lines with a difference, and what each did to stock. */
   applied: AppliedLine[];
+  /** Accepted lines whose count matched: applied, nothing to write. */
+  unchanged: number;
+  /** Lines left as they are, by kind (list them with the lines read, by state). */
   skipped: {
-    /** Counted but not accepted: left as they are. */
-    unaccepted: StockTakeLine[];
-    uncounted: StockTakeLine[];
-    /** Supplier items linked to a SKU since the start: their stock is the SKU's now. */
-    linked: StockTakeLine[];
+    /** Counted but not accepted (state counted). */
+    unaccepted: number;
+    /** Never counted (state uncounted). */
+    uncounted: number;
+    /** Supplier items linked to a SKU since the start (state accepted): their stock is the SKU's now. */
+    linked: number;
   };
 }
 
@@ -56,9 +53,11 @@ export interface ReconcileResult {
 const MAX_COUNTERS_IN_NOTE = 20;
 
 /**
- * Applies every accepted line in one transaction with the entities locked in id order. A
- * reconciled stock take answers its stored result again and writes nothing, so a retry or a
- * second concurrent call (which waits on the stock take's row lock) sees the same result.
+ * Applies every accepted line in one transaction with the entities locked in id order. Only the
+ * lines with a difference travel to the service; the matching ones are settled in SQL, so the
+ * cost follows the changes, not the size of the stock take. A reconciled stock take answers the
+ * same result again, read from its applied lines and their movements, and writes nothing, so a
+ * retry or a second concurrent call (which waits on the stock take's row lock) sees the same.
  */
 export async function reconcile(
   ctx: ServiceContext,
@@ -68,123 +67,132 @@ export async function reconcile(
 ): Promise<ReconcileResult> {
   const { accountId, actor } = ctx.principal;
   const take = await lockStockTake(tx, accountId, stockTakeId);
-  if (take.status === "reconciled" && take.reconcileResult) {
-    return decode(take.reconcileResult) as ReconcileResult;
-  }
+  if (take.status === "reconciled") return reconciled(tx, accountId, take);
   requireOpen(take);
 
-  const accepted = await selectLines(
-    tx,
-    accountId,
-    stockTakeId,
-    Prisma.sql`AND l.state = 'accepted'`,
-  );
-  // Basis freeze: a line without a difference writes nothing, so only the others are locked.
-  // Basis count_time: every difference is read again under the locks, so all are locked.
-  const toLock =
-    take.basis === "count_time" ? accepted : accepted.filter((l) => !differenceOf(l)?.isZero());
+  // What a count is compared with: the freeze, or (basis count_time) the ledger at counted_at,
+  // read under the locks so a movement committed after the count was entered is included.
+  // Basis freeze: only lines with a difference write, so only their entities are locked.
+  const countTime = take.basis === "count_time";
+  if (countTime) {
+    await lockStockOf(
+      tx,
+      accountId,
+      Prisma.sql`SELECT l.sku_id, l.supplier_item_id FROM stock_take_lines l
+        WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId} AND l.state = 'accepted'`,
+    );
+  }
+  const basis = countTime ? ledgerQuantityAt(Prisma.sql`l.counted_at`) : Prisma.sql`l.expected_qty`;
+  const differing = await selectLines(tx, accountId, stockTakeId, {
+    where: Prisma.sql`AND l.state = 'accepted' AND l.counted_qty <> ${basis}`,
+    basis,
+  });
   const locked = await lockStock(
     tx,
     accountId,
-    toLock.map((l) => ({ entityType: l.type, id: l.id })),
+    differing.map((l) => ({ entityType: l.type, id: l.id })),
   );
-  if (take.basis === "count_time") await refreshBasis(tx, accountId, stockTakeId, accepted);
+  const tally = await tallyLines(tx, accountId, stockTakeId);
 
   const applied: (AppliedLine & { lineId: number; basisQty: Decimal })[] = [];
-  const linked: StockTakeLine[] = [];
   const tooLarge: FieldError[] = [];
-  for (const line of accepted) {
-    const current = locked.get(entityKey({ entityType: line.type, id: line.id })) ?? {
-      onHand: line.onHand,
-      linkedSkuId: line.linkedSkuId,
-    };
+  for (const line of differing) {
+    const current = locked.get(entityKey({ entityType: line.type, id: line.id }));
     const difference = differenceOf(line);
-    if (!current || current.linkedSkuId !== null || line.countedQty === null || !difference) {
-      linked.push(toLine(line, true));
-      continue;
-    }
+    if (!current || line.countedQty === null || !difference)
+      throw new Error(`reconcile: line ${line.lineId} is not a locked, counted line`);
+    if (current.linkedSkuId !== null) continue; // in tally.linked
     const target = current.onHand.plus(difference);
     if (target.greaterThanOrEqualTo(MAX_QUANTITY))
       tooLarge.push(overflow(line, current.onHand, target));
-    const newQty = target.isNegative() ? new Decimal(0) : target;
     applied.push({
       lineId: line.lineId,
       basisQty: line.basisQty ?? line.expectedQty,
-      type: line.type,
-      id: line.id,
-      code: line.code,
-      name: line.name,
-      supplier: line.supplier,
-      expectedQty: line.expectedQty,
-      countedQty: line.countedQty,
-      difference,
-      previousQty: current.onHand,
-      newQty,
-      change: newQty.minus(current.onHand),
-      clamped: target.isNegative(),
-      movementId: null,
+      ...appliedLine(line, difference, current.onHand, null),
     });
   }
   // Past the largest quantity nothing can be stored: refused, unlike below zero (clamped at 0).
   if (tooLarge.length > 0) throw AppError.fromFields(tooLarge);
-  const rest = await selectLines(
-    tx,
-    accountId,
-    stockTakeId,
-    Prisma.sql`AND l.state IN ('counted', 'uncounted')`,
-  );
-  const skipped = {
-    unaccepted: rest.filter((l) => l.state === "counted").map((l) => toLine(l, true)),
-    uncounted: rest.filter((l) => l.state === "uncounted").map((l) => toLine(l, true)),
-    linked,
-  };
   const result = (status: StockTakeStatus, reconciledAt: Date | null): ReconcileResult => ({
     id: stockTakeId,
     status,
     reconciledAt,
     dryRun,
     applied: applied.map(({ lineId: _l, basisQty: _b, ...line }) => line),
-    skipped,
+    unchanged: tally.accepted - tally.linked - applied.length,
+    skipped: { unaccepted: tally.counted, uncounted: tally.uncounted, linked: tally.linked },
   });
   if (dryRun) return result(take.status, null);
 
-  const targets = applied
-    .map((a) => ({ entityType: a.type, id: a.id, newQty: a.newQty }))
-    .filter((a) => locked.has(entityKey(a)));
-  const changes = await applyStock(tx, accountId, locked, targets, {
-    reason: "stock_take",
-    source: "stock_take",
-    stockTakeId,
-    reference: take.reference,
-    note: await countersNote(tx, accountId, stockTakeId),
-    actor,
-  });
+  const changes = await applyStock(
+    tx,
+    accountId,
+    locked,
+    applied.map((a) => ({ entityType: a.type, id: a.id, newQty: a.newQty })),
+    {
+      reason: "stock_take",
+      source: "stock_take",
+      stockTakeId,
+      reference: take.reference,
+      note: await countersNote(tx, accountId, stockTakeId),
+      actor,
+    },
+  );
   const movementOf = new Map(changes.map((c) => [entityKey(c), c.movementId]));
   for (const a of applied)
     a.movementId = movementOf.get(entityKey({ entityType: a.type, id: a.id })) ?? null;
+  // The differing lines from the list, then the others, which match (basis = their count).
+  if (applied.length > 0) {
+    await tx.$executeRaw`
+      UPDATE stock_take_lines AS l SET state = 'applied', movement_id = v.movement_id,
+        basis_qty = v.basis
+      FROM ${jsonRows(
+        applied.map((x) => ({
+          line_id: x.lineId,
+          movement_id: x.movementId,
+          basis: x.basisQty.toFixed(),
+        })),
+        "v",
+        "line_id int, movement_id bigint, basis numeric",
+      )}
+      WHERE l.account_id = ${accountId} AND l.id = v.line_id`;
+  }
   await tx.$executeRaw`
-    UPDATE stock_take_lines AS l SET state = 'applied', movement_id = v.movement_id,
-      basis_qty = v.basis
-    FROM ${jsonRows(
-      applied.map((a) => ({
-        line_id: a.lineId,
-        movement_id: a.movementId,
-        basis: a.basisQty.toFixed(),
-      })),
-      "v",
-      "line_id int, movement_id bigint, basis numeric",
-    )}
-    WHERE l.account_id = ${accountId} AND l.id = v.line_id`;
+    UPDATE stock_take_lines AS l SET state = 'applied', basis_qty = l.counted_qty
+    WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId}
+      AND l.state = 'accepted' AND NOT ${LINKED_LINE}`;
   const done = result("reconciled", new Date());
   await tx.stockTake.update({
     where: { accountId_id: { accountId, id: stockTakeId } },
-    data: {
-      status: "reconciled",
-      reconciledAt: done.reconciledAt,
-      reconcileResult: encode({ ...done, dryRun: false }) as Prisma.InputJsonValue,
-    },
+    data: { status: "reconciled", reconciledAt: done.reconciledAt },
   });
   return done;
+}
+
+/** An accepted line applied on top of `previousQty`: below zero it is set to 0 (clamped). */
+function appliedLine(
+  line: LineRow,
+  difference: Decimal,
+  previousQty: Decimal,
+  movementId: number | null,
+): AppliedLine {
+  const target = previousQty.plus(difference);
+  const newQty = target.isNegative() ? new Decimal(0) : target;
+  return {
+    type: line.type,
+    id: line.id,
+    code: line.code,
+    name: line.name,
+    supplier: line.supplier,
+    expectedQty: line.expectedQty,
+    countedQty: line.countedQty ?? new Decimal(0),
+    difference,
+    previousQty,
+    newQty,
+    change: newQty.minus(previousQty),
+    clamped: target.isNegative(),
+    movementId,
+  };
 }
 
 function overflow(line: LineRow, onHand: Decimal, target: Decimal): FieldError {
@@ -196,16 +204,54 @@ function overflow(line: LineRow, onHand: Decimal, target: Decimal): FieldError {
 }
 
 /**
- * Basis count_time: the quantity the ledger held at each count's counted_at, read again now that
- * the entities are locked, so a movement committed after the count was entered is included.
+ * The result of an earlier reconcile, from what it wrote: applied lines (with the basis they were
+ * compared with) and their movements, neither of which changes once the stock take is closed.
+ * A line with a difference but no movement was clamped at 0 with nothing on hand.
  */
-async function refreshBasis(tx: Tx, accountId: number, stockTakeId: number, lines: LineRow[]) {
-  const rows = await tx.$queryRaw<{ id: number; basis: string }[]>`
-    SELECT l.id, (${ledgerQuantityAt(Prisma.sql`l.counted_at`)})::text AS basis
+async function reconciled(tx: Tx, accountId: number, take: LockedTake): Promise<ReconcileResult> {
+  const lines = await selectLines(tx, accountId, take.id, {
+    where: Prisma.sql`AND l.state = 'applied' AND l.counted_qty <> l.basis_qty`,
+  });
+  const movements = await tx.$queryRaw<{ id: bigint; before: string; after: string }[]>`
+    SELECT id, quantity_before::text AS before, quantity_after::text AS after
+    FROM stock_movements WHERE account_id = ${accountId} AND stock_take_id = ${take.id}`;
+  const movementOf = new Map(movements.map((m) => [Number(m.id), m]));
+  const tally = await tallyLines(tx, accountId, take.id);
+  return {
+    id: take.id,
+    status: take.status,
+    reconciledAt: take.reconciledAt,
+    dryRun: false,
+    applied: lines.map((line) => {
+      const movement = line.movementId === null ? undefined : movementOf.get(line.movementId);
+      const difference = differenceOf(line) ?? new Decimal(0);
+      const previousQty = new Decimal(movement?.before ?? 0);
+      return appliedLine(line, difference, previousQty, movement ? line.movementId : null);
+    }),
+    unchanged: tally.applied - lines.length,
+    skipped: { unaccepted: tally.counted, uncounted: tally.uncounted, linked: tally.accepted },
+  };
+}
+
+/** Line l is of a supplier item linked to a SKU since the start (SQL). */
+const LINKED_LINE = Prisma.sql`EXISTS (SELECT 1 FROM supplier_items si
+  WHERE si.account_id = l.account_id AND si.id = l.supplier_item_id AND si.sku_id IS NOT NULL)`;
+
+/** How many lines reconcile leaves alone, and how many it applies. Run with the entities locked. */
+async function tallyLines(tx: Tx, accountId: number, stockTakeId: number) {
+  const [row] = await tx.$queryRaw<
+    { counted: number; uncounted: number; accepted: number; linked: number; applied: number }[]
+  >`
+    SELECT count(*) FILTER (WHERE l.state = 'counted')::int AS counted,
+      count(*) FILTER (WHERE l.state = 'applied')::int AS applied,
+      count(*) FILTER (WHERE l.state = 'uncounted')::int AS uncounted,
+      count(*) FILTER (WHERE l.state = 'accepted')::int AS accepted,
+      count(*) FILTER (WHERE l.state = 'accepted' AND si.sku_id IS NOT NULL)::int AS linked
     FROM stock_take_lines l
-    WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId} AND l.state = 'accepted'`;
-  const byId = new Map(rows.map((r) => [r.id, new Decimal(r.basis)]));
-  for (const line of lines) line.basisQty = byId.get(line.lineId) ?? line.basisQty;
+    LEFT JOIN supplier_items si ON si.account_id = l.account_id AND si.id = l.supplier_item_id
+    WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId}`;
+  if (!row) throw new Error("tally returned no row");
+  return row;
 }
 
 /** "Counted by alice, bob": who counted, for the movements' note. */

@@ -111,7 +111,12 @@ export interface LockedTake {
   basis: Basis;
   reference: string | null;
   frozenAt: Date;
-  reconcileResult: unknown;
+  reconciledAt: Date | null;
+  /**
+   * The database's clock at the start of the transaction (when its request was received), rounded
+   * to the milliseconds the tables keep, as a column default rounds it.
+   */
+  now: Date;
 }
 
 /**
@@ -128,13 +133,15 @@ export async function lockStockTake(tx: Tx, accountId: number, id: number): Prom
       basis: Basis;
       reference: string | null;
       frozen_at: Date;
-      reconcile_result: unknown;
+      reconciled_at: Date | null;
+      now: Date;
     }[]
-  >`SELECT id, status, blind, basis, reference, frozen_at, reconcile_result FROM stock_takes
-    WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
+  >`SELECT id, status, blind, basis, reference, frozen_at, reconciled_at,
+      now()::timestamptz(3) AS now
+    FROM stock_takes WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!row) throw notFound("STOCK_TAKE_NOT_FOUND", id);
-  const { frozen_at: frozenAt, reconcile_result: reconcileResult, ...rest } = row;
-  return { ...rest, frozenAt, reconcileResult };
+  const { frozen_at: frozenAt, reconciled_at: reconciledAt, ...rest } = row;
+  return { ...rest, frozenAt, reconciledAt };
 }
 
 /** Refuses work on a reconciled or cancelled stock take. */

@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client.js";
 import type { FieldError } from "../../errors.js";
 import type { StockTakeLineState } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
-import { jsonRows } from "./stock-take.sql.js";
+import { jsonRows } from "../../db/sql.js";
 import { describeRef, type ParsedRef, type Path } from "./stock-take.parse.js";
 
 export interface ResolvedLine {

@@ -70,13 +70,9 @@ export async function startStockTake(
       input: startAsSent(data),
       run: async () => {
         const take = await start(ctx, tx, request);
-        const rows = await selectLines(
-          tx,
-          ctx.principal.accountId,
-          take.id,
-          Prisma.empty,
-          FIRST_LINES + 1,
-        );
+        const rows = await selectLines(tx, ctx.principal.accountId, take.id, {
+          limit: FIRST_LINES + 1,
+        });
         const page = linePage(rows, FIRST_LINES, take, seesExpected(take, ctx.principal));
         return { ...take, lines: page.items.map((i) => i.node), linesNextCursor: page.nextCursor };
       },
@@ -241,15 +237,12 @@ export async function listLines(
   const size = pageSize(query.limit);
   const state = oneOf(query.state, LINE_STATES, "state");
   const after = query.cursor ? decodeLineCursor(query.cursor, stockTakeId) : 0;
-  const rows = await selectLines(
-    ctx.db,
-    ctx.principal.accountId,
-    stockTakeId,
-    Prisma.sql`AND l.id > ${after}
+  const rows = await selectLines(ctx.db, ctx.principal.accountId, stockTakeId, {
+    where: Prisma.sql`AND l.id > ${after}
       ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
       ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`,
-    size + 1,
-  );
+    limit: size + 1,
+  });
   return linePage(rows, size, take, seesExpected(take, ctx.principal));
 }
 
@@ -262,13 +255,10 @@ export async function* allLines(
   const visible = seesExpected(take, ctx.principal);
   let after = 0;
   for (;;) {
-    const rows = await selectLines(
-      ctx.db,
-      ctx.principal.accountId,
-      stockTakeId,
-      Prisma.sql`AND l.id > ${after}`,
-      FIRST_LINES,
-    );
+    const rows = await selectLines(ctx.db, ctx.principal.accountId, stockTakeId, {
+      where: Prisma.sql`AND l.id > ${after}`,
+      limit: FIRST_LINES,
+    });
     yield { take, visible, lines: rows.map((r) => toLine(r, visible)) };
     const last = rows.at(-1);
     if (!last || rows.length < FIRST_LINES) return;

@@ -6,7 +6,7 @@ import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { TEXT_LIMITS, optionalText, parseBasis, parseIds, type Basis } from "./stock-take.parse.js";
 import { toStockTake, type StockTake } from "./stock-take.records.js";
-import { intArray } from "./stock-take.sql.js";
+import { intArray } from "../../db/sql.js";
 
 export interface StartData {
   scope?: { skuIds?: number[] | null; supplierItemIds?: number[] | null } | null;

@@ -204,18 +204,21 @@ export class AppliedStockTakeLine extends EntityNamed {
   movementId!: number | null;
 }
 
-@ObjectType({ description: "Lines reconcile left alone." })
+@ObjectType({
+  description: "How many lines reconcile left alone; list them with StockTake.lines by state.",
+})
 export class SkippedStockTakeLines {
-  @Field(() => [StockTakeLine], { description: "Counted but not accepted." })
-  unaccepted!: StockTakeLine[];
+  @Field(() => Int, { description: "Counted but not accepted (lines in state COUNTED)." })
+  unaccepted!: number;
 
-  @Field(() => [StockTakeLine], { description: "Never counted." })
-  uncounted!: StockTakeLine[];
+  @Field(() => Int, { description: "Never counted (lines in state UNCOUNTED)." })
+  uncounted!: number;
 
-  @Field(() => [StockTakeLine], {
-    description: "Supplier items linked to a SKU since the start (their stock is the SKU's).",
+  @Field(() => Int, {
+    description:
+      "Supplier items linked to a SKU since the start, left in state ACCEPTED (their stock is the SKU's).",
   })
-  linked!: StockTakeLine[];
+  linked!: number;
 }
 
 @ObjectType({ description: "The result of a reconcile; a repeated reconcile answers the same." })
@@ -232,10 +235,17 @@ export class StockTakeReconciliation {
   @Field({ description: "Nothing was written." })
   dryRun!: boolean;
 
-  @Field(() => [AppliedStockTakeLine], { description: "Every accepted line and what it did." })
+  @Field(() => [AppliedStockTakeLine], {
+    description: "Every accepted line whose count differs from its basis, and what it did.",
+  })
   applied!: AppliedStockTakeLine[];
 
-  @Field(() => SkippedStockTakeLines, { description: "Lines left as they are." })
+  @Field(() => Int, {
+    description: "Accepted lines whose count matched: applied, nothing written.",
+  })
+  unchanged!: number;
+
+  @Field(() => SkippedStockTakeLines, { description: "How many lines were left as they are." })
   skipped!: SkippedStockTakeLines;
 }
 

@@ -1,0 +1,72 @@
+// The service for a benchmark as users run it: `countpoint serve` (the built CLI) in a process of
+// its own on a free port, so its memory is its own and every request crosses real HTTP.
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { PrismaClient } from "../src/db/client.js";
+import { createToken } from "../src/modules/account/account.service.js";
+import type { ServerUnderTest } from "./stock-take.js";
+
+const CLI = fileURLToPath(new URL("../src/cli.js", import.meta.url));
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** A /proc/<pid>/status field in bytes (VmRSS now, VmHWM the peak). */
+async function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
+  if (!kb) throw new Error(`no ${field} for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
+/** Starts the server on `databaseUrl` with a token for `accountId`; stop() ends it. */
+export async function startServer(
+  db: PrismaClient,
+  databaseUrl: string,
+  accountId: number,
+): Promise<ServerUnderTest & { stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, "serve"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (child.exitCode !== null || tries > 300) throw new Error("the server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const { token } = await createToken(db, { accountId, name: "bench" });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error("no server process");
+  return {
+    baseUrl,
+    token,
+    accountId,
+    rss: () => statusBytes(pid, "VmRSS"),
+    peakRss: () => statusBytes(pid, "VmHWM"),
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
