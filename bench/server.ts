@@ -27,14 +27,18 @@ async function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): Promise<numbe
   return Number(kb) * 1024;
 }
 
-/** Starts the server on `databaseUrl` with a token for `accountId`; stop() ends it. */
+/**
+ * Starts the server on `databaseUrl` with a token for `accountId`, node run with `nodeOptions`
+ * (a heap ceiling, say); stop() ends it.
+ */
 export async function startServer(
   db: PrismaClient,
   databaseUrl: string,
   accountId: number,
+  nodeOptions: string[] = [],
 ): Promise<ServerUnderTest & { stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, "serve"], {
+  const child = spawn(process.execPath, [...nodeOptions, CLI, "serve"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

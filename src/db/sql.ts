@@ -28,8 +28,24 @@ export const wordArray = (values: readonly string[]): Prisma.Sql =>
   Prisma.sql`string_to_array(${joined(values)}, ',', '')::text[]`;
 
 /**
- * Rows as a SQL relation `alias(columns…)` from one JSON parameter; `columns` is a fixed column
- * definition list written in the code ("line_id int, qty numeric"), never user input.
+ * Rows as a SQL relation `alias(columns…, ord)` from one JSON parameter: an array of arrays, each
+ * holding a row's values in the order of `columns` (no key repeated on every row, so a third the
+ * size of an array of objects: Prisma copies a parameter several times, and keeps the last ones
+ * in its debug history). `columns` is a fixed definition list written in the code
+ * ("line_id int, qty numeric"), never user input; `ord` is each row's 0-based position.
  */
-export const jsonRows = (rows: readonly object[], alias: string, columns: string): Prisma.Sql =>
-  Prisma.sql`json_to_recordset(${JSON.stringify(rows)}::json) AS ${Prisma.raw(alias)}(${Prisma.raw(columns)})`;
+export const jsonRows = (
+  rows: readonly (readonly unknown[])[],
+  alias: string,
+  columns: string,
+): Prisma.Sql => {
+  const select = columns
+    .split(",")
+    .map((column, i) => {
+      const [name, type] = column.trim().split(/\s+/);
+      return `(r.value->>${i})::${type} AS ${name}`;
+    })
+    .join(", ");
+  return Prisma.sql`(SELECT ${Prisma.raw(select)}, (r.ordinality - 1)::int AS ord
+    FROM json_array_elements(${JSON.stringify(rows)}::json) WITH ORDINALITY AS r) AS ${Prisma.raw(alias)}`;
+};

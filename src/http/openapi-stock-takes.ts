@@ -245,10 +245,19 @@ export const stockTakeSchemas = {
     $id: "StockTakeAcceptResult",
     type: "object",
     description: "What the review did.",
-    required: ["accepted", "needs_review", "recount"],
+    required: ["accepted", "accepted_count", "needs_review", "needs_review_count", "recount"],
     properties: {
-      accepted: lineList("Lines this request accepted."),
-      needs_review: lineList("Counted lines still waiting for a decision."),
+      accepted: lineList(
+        "Lines this request accepted, in line order: the first 1000 (GET /stock-takes/{id}/lines?state=accepted lists them all).",
+      ),
+      accepted_count: { type: "integer", description: "How many lines this request accepted." },
+      needs_review: lineList(
+        "Counted lines still waiting for a decision, in line order: the first 1000 (GET /stock-takes/{id}/lines?state=counted lists them all).",
+      ),
+      needs_review_count: {
+        type: "integer",
+        description: "How many counted lines are still waiting for a decision.",
+      },
       recount: lineList("Lines sent back for a recount: uncounted again, flagged."),
     },
   },
@@ -543,7 +552,9 @@ export const stockTakeExamples = {
   counts: { id: 7, status: "counting", lines: [countedLine] },
   accept: {
     accepted: [{ ...countedLine, state: "accepted" }],
+    accepted_count: 1,
     needs_review: [],
+    needs_review_count: 0,
     recount: [],
   },
   reconcile: {

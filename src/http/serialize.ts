@@ -4,18 +4,36 @@ import { quantityToNumber } from "../quantity.js";
 // The one place service results become REST JSON: camelCase keys to snake_case, exact decimals
 // to JSON numbers, timestamps to RFC 3339, bigint ids to numbers.
 
-const snake = (key: string) => key.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+const snakeKeys = new Map<string, string>();
+/** camelCase → snake_case, remembered: responses repeat the same few keys thousands of times. */
+const snake = (key: string): string => {
+  let known = snakeKeys.get(key);
+  if (known === undefined) {
+    known = key.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+    // Keys are the code's own field names; the bound only guards against a surprise.
+    if (snakeKeys.size < 10_000) snakeKeys.set(key, known);
+  }
+  return known;
+};
 
 export function toRest(value: unknown): unknown {
-  if (value === null || value === undefined) return value ?? null;
+  if (value === null || value === undefined) return null;
+  if (typeof value !== "object") return typeof value === "bigint" ? Number(value) : value;
   if (value instanceof Prisma.Decimal) return quantityToNumber(value);
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === "bigint") return Number(value);
   if (Array.isArray(value)) return value.map(toRest);
-  if (typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [snake(k), toRest(v)]));
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const converted = toRest((value as Record<string, unknown>)[key]);
+    // A key "__proto__" in stored JSON stays a key; assigning it would set the prototype.
+    if (key === "__proto__") {
+      Object.defineProperty(out, key, { value: converted, enumerable: true, writable: true });
+    } else {
+      out[snake(key)] = converted;
+    }
   }
-  return value;
+  return out;
 }
 
 /** A service field path as a JSON pointer into the REST body: ["lines", 3, "newQty"] → "/lines/3/new_qty". */

@@ -66,9 +66,11 @@ describe("the full flow over REST", () => {
     expect(accepted.body.needs_review).toEqual([
       expect.objectContaining({ id: a!.id, expected_qty: 10, counted_qty: 12, difference: 2 }),
     ]);
+    expect(accepted.body).toMatchObject({ accepted_count: 2, needs_review_count: 1 });
     const listed = await api.accept(id, { lines: [{ type: "sku", id: a!.id }] });
     expect(listed.body.accepted.map((l: { id: number }) => l.id)).toEqual([a!.id]);
     expect(listed.body.needs_review).toEqual([]);
+    expect(listed.body).toMatchObject({ accepted_count: 1, needs_review_count: 0 });
 
     const reconciled = await api.reconcile(id);
     expect(reconciled.status).toBe(200);

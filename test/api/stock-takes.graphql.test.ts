@@ -91,6 +91,10 @@ describe("the full flow over GraphQL", () => {
     );
     expect(accepted.data!.acceptStockTakeLines.accepted!.map((l) => l.id)).toEqual([b!.id]);
     expect(accepted.data!.acceptStockTakeLines.needsReview!.map((l) => l.id)).toEqual([a!.id]);
+    expect(accepted.data!.acceptStockTakeLines).toMatchObject({
+      acceptedCount: 1,
+      needsReviewCount: 1,
+    });
     await gql(
       t,
       StAcceptDocument,

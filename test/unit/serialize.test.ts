@@ -37,6 +37,14 @@ describe("toRest", () => {
       toRest({ note: null, reference: undefined, code: "camelCase", count: 3, blind: false }),
     ).toEqual({ note: null, reference: null, code: "camelCase", count: 3, blind: false });
   });
+
+  it("keeps a __proto__ key of stored JSON as a key, never as the object's prototype", () => {
+    const stored = JSON.parse('{"__proto__": {"isAdmin": true}, "skuIds": [1]}') as object;
+    const rest = toRest(stored) as Record<string, unknown>;
+    expect(JSON.stringify(rest)).toBe('{"__proto__":{"is_admin":true},"sku_ids":[1]}');
+    expect(Object.getPrototypeOf(rest)).toBe(Object.prototype);
+    expect(rest.is_admin).toBeUndefined();
+  });
 });
 
 describe("toPointer", () => {

@@ -147,18 +147,17 @@ export async function input(
       v.mode::count_mode, v.quantity, v.counted_qty, ${request.counter}, v.counted_at,
       ${actor.tokenId}::int
     FROM ${jsonRows(
-      log.map((e, ord) => ({
-        line_id: e.line.lineId,
-        entity_type: e.line.entityType,
-        entity_id: e.line.entityId,
-        mode: e.count.mode,
-        quantity: e.count.quantity.toFixed(),
-        counted_qty: e.countedQty.toFixed(),
-        counted_at: e.count.countedAt.toISOString(),
-        ord,
-      })),
+      log.map((e) => [
+        e.line.lineId,
+        e.line.entityType,
+        e.line.entityId,
+        e.count.mode,
+        e.count.quantity.toFixed(),
+        e.countedQty.toFixed(),
+        e.count.countedAt.toISOString(),
+      ]),
       "v",
-      "line_id int, entity_type text, entity_id int, mode text, quantity numeric, counted_qty numeric, counted_at timestamptz, ord int",
+      "line_id int, entity_type text, entity_id int, mode text, quantity numeric, counted_qty numeric, counted_at timestamptz",
     )}
     ORDER BY v.ord`;
   const status = take.status === "open" ? "counting" : take.status;
@@ -172,12 +171,12 @@ export async function input(
         counted_by = ${request.counter}, state = 'counted', recount_requested = false,
         basis_qty = ${basis}
       FROM ${jsonRows(
-        changed.map((u) => ({
-          line_id: u.line.lineId,
-          qty: u.countedQty.toFixed(),
-          counted_at: u.countedAt.toISOString(),
-          adds: u.addsToStored,
-        })),
+        changed.map((u) => [
+          u.line.lineId,
+          u.countedQty.toFixed(),
+          u.countedAt.toISOString(),
+          u.addsToStored,
+        ]),
         "v",
         "line_id int, qty numeric, counted_at timestamptz, adds boolean",
       )}

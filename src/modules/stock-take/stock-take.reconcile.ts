@@ -147,11 +147,7 @@ export async function reconcile(
       UPDATE stock_take_lines AS l SET state = 'applied', movement_id = v.movement_id,
         basis_qty = v.basis
       FROM ${jsonRows(
-        applied.map((x) => ({
-          line_id: x.lineId,
-          movement_id: x.movementId,
-          basis: x.basisQty.toFixed(),
-        })),
+        applied.map((x) => [x.lineId, x.movementId, x.basisQty.toFixed()]),
         "v",
         "line_id int, movement_id bigint, basis numeric",
       )}

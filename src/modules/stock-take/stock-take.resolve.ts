@@ -40,9 +40,9 @@ export async function resolveLines(
   >`
     WITH v AS (
       SELECT * FROM ${jsonRows(
-        refs.map((r, ord) => ({ type: r.type, id: r.id, code: r.code, supplier: r.supplier, ord })),
+        refs.map((r) => [r.type, r.id, r.code, r.supplier]),
         "v",
-        "type text, id int, code text, supplier text, ord int",
+        "type text, id int, code text, supplier text",
       )}
     ), e AS (
       SELECT v.ord, v.type,

@@ -284,7 +284,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         tags: TAG,
         summary: "Accept counted lines, or send lines back for a recount",
         description:
-          "Answers the lines accepted and those still needing review, each with expected_qty, counted_qty and difference.",
+          "Answers the lines accepted and those still needing review, each with expected_qty, counted_qty and difference: the first 1000 of each in line order, with how many there are (GET /stock-takes/{id}/lines?state= lists them all).",
         params: idParams,
         headers: idempotencyHeaders,
         body: ref("AcceptStockTakeLines"),

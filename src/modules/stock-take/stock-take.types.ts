@@ -272,14 +272,28 @@ export class SubmitStockTakeCountsPayload {
 
 @PayloadType("acceptStockTakeLines")
 export class AcceptStockTakeLinesPayload {
-  @Field(() => [StockTakeLine], { nullable: true, description: "Lines this request accepted." })
+  @Field(() => [StockTakeLine], {
+    nullable: true,
+    description:
+      "Lines this request accepted, in line order: the first 1000 (acceptedCount says how many; the lines in state ACCEPTED lists them all).",
+  })
   accepted?: StockTakeLine[] | null;
+
+  @Field(() => Int, { nullable: true, description: "How many lines this request accepted." })
+  acceptedCount?: number | null;
 
   @Field(() => [StockTakeLine], {
     nullable: true,
-    description: "Counted lines still waiting for a decision.",
+    description:
+      "Counted lines still waiting for a decision, in line order: the first 1000 (needsReviewCount says how many; the lines in state COUNTED lists them all).",
   })
   needsReview?: StockTakeLine[] | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "How many counted lines are still waiting for a decision.",
+  })
+  needsReviewCount?: number | null;
 
   @Field(() => [StockTakeLine], { nullable: true, description: "Lines sent back for a recount." })
   recount?: StockTakeLine[] | null;
