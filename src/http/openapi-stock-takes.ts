@@ -248,9 +248,12 @@ export const stockTakeSchemas = {
     required: ["accepted", "accepted_count", "needs_review", "needs_review_count", "recount"],
     properties: {
       accepted: lineList(
-        "Lines this request accepted, in line order: the first 1000 (GET /stock-takes/{id}/lines?state=accepted lists them all).",
+        "Lines this request accepted (listed ones accepted before included), in line order: the first 1000 (GET /stock-takes/{id}/lines?state=accepted lists them all).",
       ),
-      accepted_count: { type: "integer", description: "How many lines this request accepted." },
+      accepted_count: {
+        type: "integer",
+        description: "How many lines this request accepted, listed ones accepted before included.",
+      },
       needs_review: lineList(
         "Counted lines still waiting for a decision, in line order: the first 1000 (GET /stock-takes/{id}/lines?state=counted lists them all).",
       ),

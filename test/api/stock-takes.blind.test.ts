@@ -142,11 +142,12 @@ describe("a blind stock take", () => {
       sumAbsDifference: null,
       netDifference: null,
     });
+    // Nor the line's SKU: its on hand is the expected quantity until stock moves.
     expect(seen.data!.stockTake.lines.edges[0]!.node).toMatchObject({
       expectedQty: null,
       difference: null,
+      sku: null,
     });
-    // The line's SKU is readable (read scope), but that is the current on hand, not the frozen one.
 
     const full = await gql(t, StStockTakeDocument, { id: take.id }, acct.token);
     expect(full.data!.stockTake.summary).toMatchObject({ sumAbsDifference: 3, netDifference: -3 });
@@ -154,6 +155,7 @@ describe("a blind stock take", () => {
       expectedQty: 10,
       countedQty: 7,
       difference: -3,
+      sku: { id: a!.id, onHand: 10 },
     });
     expect(SCOPES).toContain("approve");
   });

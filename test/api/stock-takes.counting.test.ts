@@ -335,6 +335,23 @@ describe("CSV", () => {
       "/rows/3/id",
       "/rows/4/counted_qty",
     ]);
+
+    // Every kind of problem in one file is named, each at its row.
+    const mixed = await expectNothingRecorded(() =>
+      api.inputCsv(
+        id,
+        `type,id,counted_qty\nsku,${a!.id}\nsku,${a!.id},-2\nsku,999999999,1\nsku,${a!.id},1\n`,
+      ),
+    );
+    expect(mixed.status).toBeGreaterThanOrEqual(400);
+    expect(mixed.status).toBeLessThan(500);
+    expect(
+      mixed.body.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]),
+    ).toEqual([
+      ["/rows/2", "MALFORMED_REQUEST"],
+      ["/rows/3/counted_qty", "INVALID_QUANTITY"],
+      ["/rows/4/id", "NOT_IN_STOCK_TAKE"],
+    ]);
   });
 
   it("streams the count sheet with Accept: text/csv", async () => {

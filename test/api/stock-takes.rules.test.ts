@@ -102,6 +102,24 @@ describe("state transitions", () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("STOCK_TAKE_CLOSED");
   });
+
+  it("cancels a stock take being counted; then refuses counts and reviews, and frees its scope", async () => {
+    const [a] = await skus(t, acct.token, 4);
+    const id = (await api.start({ scope: { sku_ids: [a!.id] } })).body.id as number;
+    expect((await api.input(id, { counts: [count(a!, 3)] })).body.status).toBe("counting");
+    expect((await api.cancel(id)).body.status).toBe("cancelled");
+    for (const res of [
+      await api.input(id, { counts: [count(a!, 1)] }),
+      await api.accept(id),
+      await api.accept(id, { lines: [a] }),
+      await api.cancel(id),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("STOCK_TAKE_CLOSED");
+    }
+    expect(await skuOnHand(t.db, acct.accountId, a!.id)).toBe("4");
+    expect((await api.start({ scope: { sku_ids: [a!.id] } })).status).toBe(201);
+  });
 });
 
 describe("reconcile", () => {
@@ -127,6 +145,29 @@ describe("reconcile", () => {
       await t.db.stockMovement.count({ where: { accountId: acct.accountId, stockTakeId: id } }),
     ).toBe(3);
     for (const r of refs) expect(await chainProblems(t.db, acct.accountId, r)).toEqual([]);
+  });
+
+  it("basis count_time: concurrent and repeated reconciles answer the same, from the ledger at each count", async () => {
+    const [a, b] = await skus(t, acct.token, 10, 10);
+    const id = (await api.start({ basis: "count_time" })).body.id as number;
+    await adjustSku(t, acct.token, a!.id, 7); // sold 3 before the count
+    await api.input(id, { counts: [count(a!, 6), count(b!, 10)] }); // a: 1 short of 7
+    await api.accept(id, { lines: [a, b] });
+    const [one, two] = await Promise.all([api.reconcile(id), api.reconcile(id)]);
+    expect(one.status).toBe(200);
+    expect(two.body).toEqual(one.body);
+    expect(one.body).toMatchObject({
+      applied: [
+        expect.objectContaining({ id: a!.id, difference: -1, previous_qty: 7, new_qty: 6 }),
+      ],
+      unchanged: 1,
+    });
+    expect((await api.reconcile(id)).body).toEqual(one.body);
+    expect(await skuOnHand(t.db, acct.accountId, a!.id)).toBe("6");
+    expect(
+      await t.db.stockMovement.count({ where: { accountId: acct.accountId, stockTakeId: id } }),
+    ).toBe(1);
+    expect(await chainProblems(t.db, acct.accountId, a!)).toEqual([]);
   });
 
   it("clamps a result below zero at 0 and reports it, also when nothing was left to take", async () => {
@@ -259,6 +300,27 @@ describe("review", () => {
       "/tolerance/pct",
     ]);
     expect((await api.accept(id, { tolerance: { pct: 5 } })).body.accepted).toHaveLength(1);
+  });
+
+  it("refuses a line both accepted and sent back, and more than 10,000 lines, changing nothing", async () => {
+    const [a, b] = await skus(t, acct.token, 5, 5);
+    const id = (await api.start({ scope: { sku_ids: [a!.id, b!.id] } })).body.id as number;
+    await api.input(id, { counts: [count(a!, 5), count(b!, 9)] });
+    const states = async () =>
+      (await api.lines(id)).body.data.map((l: { id: number; state: string }) => [l.id, l.state]);
+    const before = await states();
+
+    const both = await api.accept(id, { lines: [a, b], recount: [b] });
+    expect(both.status).toBe(422);
+    expect(both.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/recount/0/id", code: "DUPLICATE_LINE" }),
+    ]);
+    const many = await api.accept(id, {
+      lines: Array.from({ length: 10_001 }, () => ({ type: "sku", id: a!.id })),
+    });
+    expect(many.status).toBe(422);
+    expect(many.body.code).toBe("TOO_MANY_LINES");
+    expect(await states()).toEqual(before);
   });
 
   it("refuses accepting an uncounted line or one outside the stock take", async () => {

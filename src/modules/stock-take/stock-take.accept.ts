@@ -36,9 +36,9 @@ export interface AcceptRequest {
  * there are, and GET …/lines?state=accepted|counted lists them all.
  */
 export interface AcceptResult {
-  /** Lines this request accepted: the first ANSWERED_LINES. */
+  /** Lines this request accepted (listed ones accepted before included): the first ANSWERED_LINES. */
   accepted: StockTakeLine[];
-  /** How many lines this request accepted. */
+  /** How many lines this request accepted, listed ones accepted before included. */
   acceptedCount: number;
   /** Counted lines still waiting for a decision: the first ANSWERED_LINES. */
   needsReview: StockTakeLine[];
@@ -120,10 +120,9 @@ export async function acceptLines(
   });
   if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
 
-  const listed = await tx.$queryRaw<{ id: number }[]>`
+  await tx.$executeRaw`
     UPDATE stock_take_lines SET state = 'accepted'
-    WHERE account_id = ${accountId} AND id = ANY(${intArray([...acceptIds])}) AND state <> 'accepted'
-    RETURNING id`;
+    WHERE account_id = ${accountId} AND id = ANY(${intArray([...acceptIds])}) AND state <> 'accepted'`;
   // A line whose entity moved since the freeze is never safe: a reviewer must list it. Lines
   // listed were accepted just above, so the safe ones are others: only how many and the first
   // few travel back.
@@ -146,8 +145,8 @@ export async function acceptLines(
       counted_by = NULL, basis_qty = NULL, recount_requested = true
     WHERE account_id = ${accountId} AND id = ANY(${intArray([...recountIds])})`;
 
-  // Explicitly listed lines that were accepted already are reported as accepted too.
-  for (const { id } of listed) acceptIds.add(id);
+  // Listed lines that were accepted already are reported as accepted too: the reviewer's
+  // decision holds either way.
   const acceptedCount = acceptIds.size + (safe?.count ?? 0);
   const answered = new Set(
     [...acceptIds, ...(safe?.first ?? [])].sort((a, b) => a - b).slice(0, ANSWERED_LINES),

@@ -46,10 +46,14 @@ function parseRows(text: string): string[][] {
 }
 
 /**
- * The counts of a CSV body. A bad header or a row with the wrong number of columns refuses the
- * whole file, every such row named; cell values are checked by the service like JSON ones.
+ * The counts of a CSV body. A bad header refuses the whole file at once. A row with the wrong
+ * number of columns is null among the counts and named in `errors`; the service checks the other
+ * rows' values like JSON ones and reports every problem together.
  */
-export function parseCountsCsv(text: string): CountData[] {
+export function parseCountsCsv(text: string): {
+  counts: (CountData | null)[];
+  errors: FieldError[];
+} {
   const rows = parseRows(text.replace(/^\uFEFF/, ""));
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
   const headerProblems = [
@@ -67,13 +71,14 @@ export function parseCountsCsv(text: string): CountData[] {
     ]);
   }
   const errors: FieldError[] = [];
-  const counts = rows.slice(1).map((cells, i): CountData => {
+  const counts = rows.slice(1).map((cells, i): CountData | null => {
     if (cells.length !== header.length) {
       errors.push({
         path: ["rows", csvRow(i)],
         code: "MALFORMED_REQUEST",
         message: `row ${csvRow(i)} has ${cells.length} columns; the header has ${header.length}`,
       });
+      return null;
     }
     const cell = (name: string) => {
       const at = header.indexOf(name);
@@ -94,8 +99,7 @@ export function parseCountsCsv(text: string): CountData[] {
   if (rows.length < 2) {
     errors.push({ path: ["rows"], code: "INVALID_PARAMETER", message: "the file has no counts" });
   }
-  if (errors.length > 0) throw AppError.fromFields(errors);
-  return counts;
+  return { counts, errors };
 }
 
 const escape = (value: string | number | null | undefined): string => {

@@ -21,8 +21,11 @@ import { resolveLines, type ResolvedLine } from "./stock-take.resolve.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 
 export interface InputData {
-  counts: CountData[];
+  /** null: a count the transport could not read (a CSV row of the wrong width), named in errors. */
+  counts: (CountData | null)[];
   counter?: string | null;
+  /** What the transport found wrong with the body's shape; reported with every other problem. */
+  errors?: FieldError[];
 }
 
 export interface InputRequest {
@@ -48,7 +51,7 @@ export function parseInput(
   input: InputData,
   path: (index: number, field: string) => Path,
 ): InputRequest {
-  const errors: FieldError[] = [];
+  const errors: FieldError[] = [...(input.errors ?? [])];
   const { counts, refs } = parseCounts(input.counts, path, new Date(), errors);
   const counter = input.counter?.trim() ? input.counter.trim() : ctx.principal.actor.name;
   checkText(counter, ["counter"], TEXT_LIMITS.counter, errors);

@@ -56,6 +56,14 @@ export const seesExpected = (take: { blind: boolean }, principal: Principal): bo
 export const differenceOf = (row: LineRow): Decimal | null =>
   row.countedQty === null ? null : row.countedQty.minus(row.basisQty ?? row.expectedQty);
 
+/**
+ * Whether the line was made for a caller who may not see expected quantities (toLine left it
+ * out): its SKU or supplier item is not shown either, since its on hand is the expected quantity
+ * until stock moves.
+ */
+export const hidesStock = (line: { expectedQty?: Decimal | null }): boolean =>
+  line.expectedQty === undefined || line.expectedQty === null;
+
 export function toLine(row: LineRow, visible: boolean): StockTakeLine {
   const line: StockTakeLine = {
     type: row.type,

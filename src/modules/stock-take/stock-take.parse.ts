@@ -147,7 +147,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]
 
 /** The counts of one input request, all checked; `path` says where each field is for the caller. */
 export function parseCounts(
-  counts: CountData[],
+  counts: (CountData | null)[],
   path: (index: number, field: string) => Path,
   receivedAt: Date,
   errors: FieldError[],
@@ -163,6 +163,7 @@ export function parseCounts(
   const parsed: ParsedCount[] = [];
   const refs: ParsedRef[] = [];
   counts.forEach((count, i) => {
+    if (count === null) return; // refused by the transport, already in errors
     const ref = parseRef(count, i, (f) => path(i, f), errors);
     if (ref) refs.push(ref);
     const quantity = parseQuantity(count.countedQty, path(i, "countedQty"));

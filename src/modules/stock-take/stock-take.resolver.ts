@@ -205,16 +205,25 @@ export class StockTakeResolver {
 
 @Resolver(() => StockTakeLine)
 export class StockTakeLineResolver {
-  @FieldResolver(() => Sku, { nullable: true, description: "The SKU counted (type SKU)." })
+  @FieldResolver(() => Sku, {
+    nullable: true,
+    description:
+      "The SKU counted (type SKU); null in a blind stock take for a token without approve (its on hand would show the expected quantity).",
+  })
   sku(@Ctx() ctx: GraphQLContext, @Root() line: StockTakeLine) {
-    return line.type === "sku" ? loadersOf(ctx).sku.load(line.id) : null;
+    return line.type === "sku" && !stockTakes.hidesStock(line)
+      ? loadersOf(ctx).sku.load(line.id)
+      : null;
   }
 
   @FieldResolver(() => SupplierItem, {
     nullable: true,
-    description: "The supplier item counted (type SUPPLIER_ITEM).",
+    description:
+      "The supplier item counted (type SUPPLIER_ITEM); null in a blind stock take for a token without approve.",
   })
   supplierItem(@Ctx() ctx: GraphQLContext, @Root() line: StockTakeLine) {
-    return line.type === "supplier_item" ? loadersOf(ctx).supplierItem.load(line.id) : null;
+    return line.type === "supplier_item" && !stockTakes.hidesStock(line)
+      ? loadersOf(ctx).supplierItem.load(line.id)
+      : null;
   }
 }

@@ -254,7 +254,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       const csv = typeof body === "string";
       const data = csv
-        ? { counts: parseCountsCsv(body), counter: request.query.counter }
+        ? { ...parseCountsCsv(body), counter: request.query.counter }
         : {
             counter: body.counter,
             counts: body.counts.map((c) => ({

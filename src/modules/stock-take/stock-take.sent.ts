@@ -26,12 +26,15 @@ export const startAsSent = (d: StartData) => ({
 
 export const inputAsSent = (d: InputData) => ({
   counter: d.counter ?? null,
-  counts: d.counts.map((c) => ({
-    ...refAsSent(c),
-    countedQty: quantityAsSent(c.countedQty),
-    mode: c.mode ?? null,
-    countedAt: c.countedAt ?? null,
-  })),
+  counts: d.counts.map(
+    (c) =>
+      c && {
+        ...refAsSent(c),
+        countedQty: quantityAsSent(c.countedQty),
+        mode: c.mode ?? null,
+        countedAt: c.countedAt ?? null,
+      },
+  ),
 });
 
 export const acceptAsSent = (d: AcceptData) => ({

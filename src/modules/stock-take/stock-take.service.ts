@@ -44,6 +44,7 @@ import {
 import { parseStart, start, type StartData } from "./stock-take.start.js";
 
 export { stockTakesByIds } from "./stock-take.records.js";
+export { hidesStock } from "./stock-take.lines.js";
 export type { StockTake, StockTakeSummary, StockTakeLine, InputResult, AcceptResult };
 export type { ReconcileResult };
 

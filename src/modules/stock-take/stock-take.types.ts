@@ -275,11 +275,14 @@ export class AcceptStockTakeLinesPayload {
   @Field(() => [StockTakeLine], {
     nullable: true,
     description:
-      "Lines this request accepted, in line order: the first 1000 (acceptedCount says how many; the lines in state ACCEPTED lists them all).",
+      "Lines this request accepted, listed ones accepted before included, in line order: the first 1000 (acceptedCount says how many; the lines in state ACCEPTED lists them all).",
   })
   accepted?: StockTakeLine[] | null;
 
-  @Field(() => Int, { nullable: true, description: "How many lines this request accepted." })
+  @Field(() => Int, {
+    nullable: true,
+    description: "How many lines this request accepted, listed ones accepted before included.",
+  })
   acceptedCount?: number | null;
 
   @Field(() => [StockTakeLine], {
