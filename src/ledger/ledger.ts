@@ -2,7 +2,7 @@
 // (SKUs first, then supplier items, each in id order, so concurrent requests cannot deadlock on
 // each other), writes the new on_hand and appends one movement per changed entity, all with a
 // fixed number of set-based statements however many lines a request carries.
-import { Prisma, type Tx } from "../db/client.js";
+import { Prisma, type PrismaClient, type Tx } from "../db/client.js";
 import { intArray, numericArray, wordArray } from "../db/sql.js";
 import type { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";
 import type { Actor } from "../context.js";
@@ -131,7 +131,7 @@ export async function applyStock(
     );
   if (changed.length === 0) return results;
 
-  const at = await serializeLedgerWrites(tx, accountId);
+  const at = await stampLedgerWrite(tx, accountId);
   await updateOnHand(
     tx,
     accountId,
@@ -159,23 +159,44 @@ export async function applyStock(
 const LEDGER_LOCK_CLASS = 0x4c44; // "LD": the two-key advisory lock namespace of ledger writes
 
 /**
- * A movement is stamped when written but seen by others only at commit. Holding this
- * per-account lock from stamping to commit makes each account's movements commit in the order
- * of their (occurred_at, id), so a reader paging oldest-first never finds one appearing behind a
- * page it already read. Row locks were all taken before, so this cannot deadlock with them.
+ * A movement is stamped when written but seen by others only at commit, so a later stamp can
+ * commit first. Writers do not wait for each other for that: each holds this account's ledger
+ * lock in shared mode from its stamp to its commit, and an oldest-first reader reads only below
+ * ledgerHorizon(), which no write still in flight can stamp under. Row locks were all taken
+ * before, and shared holders never wait for each other, so this cannot deadlock.
  * Returns the write's one timestamp, taken once the lock is held: clock_timestamp(), not now()
  * (the transaction's start, earlier than the row's created_at or a concurrent write's stamp).
  * The movements' occurred_at and the entities' updated_at are this same instant.
  */
-async function serializeLedgerWrites(tx: Tx, accountId: number): Promise<string> {
+async function stampLedgerWrite(tx: Tx, accountId: number): Promise<string> {
   // One round trip: OFFSET 0 keeps the subquery (the lock) from being merged into the outer
   // query, so the clock is read only once the lock is held. As text, so PostgreSQL's
   // microseconds survive the trip (a JS Date keeps milliseconds).
   const [row] = await tx.$queryRaw<{ at: string }[]>`
     SELECT clock_timestamp()::text AS at FROM (
-      SELECT pg_advisory_xact_lock(${LEDGER_LOCK_CLASS}::int, ${accountId}::int) OFFSET 0) AS locked`;
+      SELECT pg_advisory_xact_lock_shared(${LEDGER_LOCK_CLASS}::int, ${accountId}::int) OFFSET 0) AS locked`;
   if (!row) throw new Error("ledger: no clock_timestamp()");
   return row.at;
+}
+
+/**
+ * The time below which every movement of the account that will ever commit has committed: the
+ * start of the oldest transaction holding the account's ledger lock (it stamps after it), or
+ * this statement's start when none does, less the millisecond occurred_at is rounded to. An
+ * oldest-first reader that reads only below it in a later statement never sees a movement
+ * appear behind a page it has read. A holder whose start this role cannot see (another role's
+ * session) holds the horizon at the epoch: the reader waits rather than risk a skip.
+ */
+export async function ledgerHorizon(db: PrismaClient | Tx, accountId: number): Promise<Date> {
+  const [row] = await db.$queryRaw<{ horizon: Date }[]>`
+    SELECT (CASE WHEN bool_or(a.xact_start IS NULL) THEN 'epoch'::timestamptz
+      ELSE date_trunc('milliseconds', LEAST(statement_timestamp(), min(a.xact_start)))
+        - interval '1 millisecond' END)::timestamptz(3) AS horizon
+    FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = ${LEDGER_LOCK_CLASS}::int::oid
+      AND l.objid = ${accountId}::int::oid AND l.objsubid = 2`;
+  if (!row) throw new Error("ledger: no horizon");
+  return row.horizon;
 }
 
 function uniqueIds(refs: EntityRef[], type: EntityType): number[] {

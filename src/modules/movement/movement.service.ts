@@ -21,6 +21,7 @@ import {
 } from "../../filters.js";
 import type { StockMovement as MovementRow } from "../../generated/prisma/client.js";
 import { MovementSource, StockReason } from "../../generated/prisma/enums.js";
+import { ledgerHorizon } from "../../ledger/ledger.js";
 import type { StockMovement } from "./movement.types.js";
 
 export const MAX_WINDOW_DAYS = 31;
@@ -107,6 +108,9 @@ export async function queryMovements(
   if (window.start) bounds.push({ occurredAt: { gte: window.start } });
   if (window.end) bounds.push({ occurredAt: { lt: window.end } });
   if (position) bounds.push(keysetAfter("occurredAt", position, order));
+  // Oldest first, a page ends below the ledger's horizon: a movement still being written can
+  // only appear above it, never behind a cursor already handed out.
+  if (order === "asc") bounds.push({ occurredAt: { lt: await ledgerHorizon(ctx.db, accountId) } });
   const rows = await ctx.db.stockMovement.findMany({
     where: { ...where, AND: bounds },
     orderBy: [{ occurredAt: order }, { id: order }],
