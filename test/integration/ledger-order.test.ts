@@ -10,7 +10,7 @@ import { applyStock, lockStock } from "../../src/ledger/ledger.js";
 import { authenticate } from "../../src/modules/account/account.service.js";
 import { Decimal } from "../../src/quantity.js";
 import { MvStockMovementsDocument } from "../api/generated/graphql.js";
-import { gql, rest, startTestApp, type RestResponse, type TestApp } from "../helpers/app.js";
+import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
 import { createSku } from "../helpers/stock.js";
 
@@ -91,15 +91,6 @@ async function holdLedgerWrite(
   };
 }
 
-/** A request whose completion can be checked without waiting for it. */
-function inFlight(request: Promise<RestResponse>) {
-  const state = { done: false };
-  const response = request.finally(() => {
-    state.done = true;
-  });
-  return { response, isDone: () => state.done };
-}
-
 /** Server processes waiting for a lock the given one holds. */
 async function waitingFor(pid: number): Promise<number[]> {
   const { rows } = await watcher.query<{ pid: number }>(
@@ -107,15 +98,6 @@ async function waitingFor(pid: number): Promise<number[]> {
     [pid],
   );
   return rows.map((r) => r.pid);
-}
-
-/** Polls until `ready` holds; fails after `ms`. */
-async function waitUntil(ready: () => Promise<boolean> | boolean, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** The promise's value, or a failure naming `what` when it takes longer than `ms`. */
@@ -130,13 +112,6 @@ async function within<T>(ms: number, what: string, promise: Promise<T>): Promise
     clearTimeout(timer);
   }
 }
-
-/** Waits until the request is stuck behind the held transaction, or has answered. */
-const blockedOrDone = (held: HeldWrite, request: { isDone: () => boolean }) =>
-  waitUntil(
-    async () => request.isDone() || (await waitingFor(held.pid)).length > 0,
-    "the request waits for the held transaction or answers",
-  );
 
 const movementIds = async (accountId: number, skuId: number) =>
   (
