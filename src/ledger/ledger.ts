@@ -18,6 +18,17 @@ export interface LockedStock extends EntityRef {
   onHand: Decimal;
   /** For a supplier item: the SKU it is linked to (its stock is the SKU's), else null. */
   linkedSkuId: number | null;
+  /** A SKU's other columns, when lockStock was asked for them (so no one reads it again). */
+  sku?: LockedSkuRow;
+}
+
+export interface LockedSkuRow {
+  id: number;
+  code: string;
+  name: string;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface StockTarget extends EntityRef {
@@ -40,30 +51,61 @@ export interface StockChange extends EntityRef {
   change: Decimal;
   /** null when the quantity did not change (no movement is written). */
   movementId: number | null;
+  /** The movement written, as the API shows it; null when none was. */
+  movement: Movement | null;
+}
+
+/** A movement as written (the API's StockMovement shape). */
+export interface Movement {
+  id: number;
+  occurredAt: Date;
+  entityType: EntityType;
+  skuId: number | null;
+  supplierItemId: number | null;
+  quantityBefore: Decimal;
+  quantityAfter: Decimal;
+  change: Decimal;
+  reason: StockReason;
+  note: string | null;
+  reference: string | null;
+  source: MovementSource;
+  adjustmentId: number | null;
+  stockTakeId: number | null;
+  actor: Actor;
 }
 
 export const entityKey = (ref: EntityRef): string => `${ref.entityType}:${ref.id}`;
 
-/** Locks the given entities of the account FOR UPDATE in a fixed order; missing ones are absent from the map. */
+/**
+ * Locks the given entities of the account FOR UPDATE in a fixed order; missing ones are absent
+ * from the map. With `skuRows`, a SKU's other columns come along in the same statement.
+ */
 export async function lockStock(
   tx: Tx,
   accountId: number,
   refs: EntityRef[],
+  { skuRows = false }: { skuRows?: boolean } = {},
 ): Promise<Map<string, LockedStock>> {
   const skuIds = uniqueIds(refs, "sku");
   const itemIds = uniqueIds(refs, "supplier_item");
   const locked = new Map<string, LockedStock>();
   if (skuIds.length > 0) {
-    const rows = await tx.$queryRaw<{ id: number; on_hand: string }[]>`
-      SELECT id, on_hand::text AS on_hand FROM skus
+    const rows = await tx.$queryRaw<
+      ({ id: number; on_hand: string } & Partial<Record<keyof LockedSkuRow, unknown>>)[]
+    >`
+      SELECT id, on_hand::text AS on_hand
+        ${skuRows ? Prisma.sql`, code, name, active, created_at AS "createdAt", updated_at AS "updatedAt"` : Prisma.empty}
+      FROM skus
       WHERE account_id = ${accountId} AND id = ANY(${intArray(skuIds)})
       ORDER BY id FOR UPDATE`;
     for (const r of rows) {
+      const { on_hand: onHand, ...row } = r;
       locked.set(`sku:${r.id}`, {
         entityType: "sku",
         id: r.id,
-        onHand: new Decimal(r.on_hand),
+        onHand: new Decimal(onHand),
         linkedSkuId: null,
+        ...(skuRows ? { sku: row as LockedSkuRow } : {}),
       });
     }
   }
@@ -104,7 +146,8 @@ export async function lockStockOf(tx: Tx, accountId: number, entities: Prisma.Sq
 /**
  * Sets each locked entity to its target quantity and appends one movement per entity whose
  * quantity changes; a target equal to the current quantity writes nothing. Entities must have
- * been locked by lockStock in the same transaction.
+ * been locked by lockStock in the same transaction. One statement, however many entities: the
+ * stamp, the new quantities, the movements and the flags on open stock takes.
  */
 export async function applyStock(
   tx: Tx,
@@ -122,6 +165,7 @@ export async function applyStock(
       previousQty: current.onHand,
       change: t.newQty.minus(current.onHand),
       movementId: null,
+      movement: null,
     };
   });
   const changed = results
@@ -131,52 +175,101 @@ export async function applyStock(
     );
   if (changed.length === 0) return results;
 
-  const at = await stampLedgerWrite(tx, accountId);
-  await updateOnHand(
-    tx,
-    accountId,
-    at,
-    "skus",
-    changed.filter((r) => r.entityType === "sku"),
-  );
-  await updateOnHand(
-    tx,
-    accountId,
-    at,
-    "supplier_items",
-    changed.filter((r) => r.entityType === "supplier_item"),
-  );
-  const ids = await insertMovements(tx, accountId, at, changed, details);
-  for (const r of changed) r.movementId = ids.get(entityKey(r)) ?? null;
-  if (details.source !== "stock_take") await flagOpenStockTakes(tx, accountId, changed);
-  for (const r of changed) {
+  const written = await writeChanges(tx, accountId, changed, details);
+  changed.forEach((r, i) => {
+    const row = written[i];
+    if (!row) throw new Error(`ledger: no movement written for ${entityKey(r)}`);
+    r.movementId = Number(row.id);
+    r.movement = {
+      id: r.movementId,
+      occurredAt: row.occurred_at,
+      entityType: r.entityType,
+      skuId: r.entityType === "sku" ? r.id : null,
+      supplierItemId: r.entityType === "supplier_item" ? r.id : null,
+      quantityBefore: r.previousQty,
+      quantityAfter: r.newQty,
+      change: r.change,
+      reason: details.reason,
+      note: details.note ?? null,
+      reference: details.reference ?? null,
+      source: details.source,
+      adjustmentId: details.adjustmentId ?? null,
+      stockTakeId: details.stockTakeId ?? null,
+      actor: { name: details.actor.name, tokenId: details.actor.tokenId },
+    };
     const current = locked.get(entityKey(r));
     if (current) current.onHand = r.newQty;
-  }
+  });
   return results;
 }
 
-const LEDGER_LOCK_CLASS = 0x4c44; // "LD": the two-key advisory lock namespace of ledger writes
-
 /**
  * A movement is stamped when written but seen by others only at commit, so a later stamp can
- * commit first. Writers do not wait for each other for that: each holds this account's ledger
- * lock in shared mode from its stamp to its commit, and an oldest-first reader reads only below
- * ledgerHorizon(), which no write still in flight can stamp under. Row locks were all taken
- * before, and shared holders never wait for each other, so this cannot deadlock.
- * Returns the write's one timestamp, taken once the lock is held: clock_timestamp(), not now()
- * (the transaction's start, earlier than the row's created_at or a concurrent write's stamp).
- * The movements' occurred_at and the entities' updated_at are this same instant.
+ * commit first. Writers do not wait for each other for that: each holds its account's ledger
+ * lock (this class, the account id) in shared mode from its stamp to its commit, and an
+ * oldest-first reader reads only below ledgerHorizon(), under which no write still in flight can
+ * stamp. Row locks were all taken before, and shared holders never wait for each other, so this
+ * cannot deadlock.
  */
-async function stampLedgerWrite(tx: Tx, accountId: number): Promise<string> {
-  // One round trip: OFFSET 0 keeps the subquery (the lock) from being merged into the outer
-  // query, so the clock is read only once the lock is held. As text, so PostgreSQL's
-  // microseconds survive the trip (a JS Date keeps milliseconds).
-  const [row] = await tx.$queryRaw<{ at: string }[]>`
-    SELECT clock_timestamp()::text AS at FROM (
-      SELECT pg_advisory_xact_lock_shared(${LEDGER_LOCK_CLASS}::int, ${accountId}::int) OFFSET 0) AS locked`;
-  if (!row) throw new Error("ledger: no clock_timestamp()");
-  return row.at;
+const LEDGER_LOCK_CLASS = 0x4c44; // "LD"
+
+/**
+ * The write of applyStock in one statement. The stamp is clock_timestamp() read once the ledger
+ * lock is held (not now(), the transaction's start: earlier than a concurrent write's stamp);
+ * every other part uses it, so none runs before it, and the movements' occurred_at and the
+ * entities' updated_at are that one instant. Stamped after the row locks, so per entity
+ * occurred_at follows the order in which changes were really applied. A stock take's own
+ * movements do not flag its lines (they are what it applies). Returns the movements' ids and
+ * stored times in the order of `rows`.
+ */
+async function writeChanges(
+  tx: Tx,
+  accountId: number,
+  rows: StockChange[],
+  d: MovementDetails,
+): Promise<{ id: bigint; occurred_at: Date }[]> {
+  const types = rows.map((r) => r.entityType);
+  const skuIds = rows.map((r) => (r.entityType === "sku" ? r.id : null));
+  const itemIds = rows.map((r) => (r.entityType === "supplier_item" ? r.id : null));
+  const before = rows.map((r) => r.previousQty.toFixed());
+  const after = rows.map((r) => r.newQty.toFixed());
+  const flag = d.source !== "stock_take";
+  return tx.$queryRaw<{ id: bigint; occurred_at: Date }[]>`
+    WITH stamp AS MATERIALIZED (
+      SELECT clock_timestamp() AS at FROM (
+        SELECT pg_advisory_xact_lock_shared(${LEDGER_LOCK_CLASS}::int, ${accountId}::int) OFFSET 0
+      ) AS locked
+    ), v AS MATERIALIZED (
+      SELECT * FROM unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)},
+        ${numericArray(before)}, ${numericArray(after)})
+        WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, before, after, ord)
+    ), skus_set AS (
+      UPDATE skus AS t SET on_hand = v.after, updated_at = stamp.at FROM v, stamp
+      WHERE t.account_id = ${accountId} AND t.id = v.sku_id
+    ), items_set AS (
+      UPDATE supplier_items AS t SET on_hand = v.after, updated_at = stamp.at FROM v, stamp
+      WHERE t.account_id = ${accountId} AND t.id = v.supplier_item_id
+    ), flagged AS (
+      UPDATE stock_take_lines AS l SET moved_since_freeze = true
+      FROM stock_takes AS t
+      WHERE ${flag} AND l.account_id = ${accountId} AND t.account_id = l.account_id
+        AND t.id = l.stock_take_id AND t.status IN ('open', 'counting') AND NOT l.moved_since_freeze
+        AND (l.sku_id IN (SELECT sku_id FROM v) OR l.supplier_item_id IN (SELECT supplier_item_id FROM v))
+    ), inserted AS (
+      INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
+        quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
+        stock_take_id, actor_name, actor_token_id)
+      SELECT ${accountId}, stamp.at, v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
+        v.before, v.after, v.after - v.before, ${d.reason}::stock_reason, ${d.note ?? null},
+        ${d.reference ?? null}, ${d.source}::movement_source, ${d.adjustmentId ?? null}::int,
+        ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int
+      FROM v, stamp ORDER BY v.ord
+      RETURNING id, sku_id, supplier_item_id, occurred_at
+    )
+    SELECT i.id, i.occurred_at FROM v
+    JOIN inserted AS i ON i.sku_id IS NOT DISTINCT FROM v.sku_id
+      AND i.supplier_item_id IS NOT DISTINCT FROM v.supplier_item_id
+    ORDER BY v.ord`;
 }
 
 /**
@@ -203,74 +296,4 @@ function uniqueIds(refs: EntityRef[], type: EntityType): number[] {
   return [...new Set(refs.filter((r) => r.entityType === type).map((r) => r.id))].sort(
     (a, b) => a - b,
   );
-}
-
-async function updateOnHand(
-  tx: Tx,
-  accountId: number,
-  at: string,
-  table: "skus" | "supplier_items",
-  rows: StockChange[],
-) {
-  if (rows.length === 0) return;
-  const ids = rows.map((r) => r.id);
-  const qtys = rows.map((r) => r.newQty.toFixed());
-  const target = Prisma.raw(table);
-  await tx.$executeRaw`
-    UPDATE ${target} AS t SET on_hand = v.qty, updated_at = ${at}::timestamptz
-    FROM unnest(${intArray(ids)}, ${numericArray(qtys)}) AS v(id, qty)
-    WHERE t.account_id = ${accountId} AND t.id = v.id`;
-}
-
-async function insertMovements(
-  tx: Tx,
-  accountId: number,
-  at: string,
-  rows: StockChange[],
-  d: MovementDetails,
-): Promise<Map<string, number>> {
-  const types = rows.map((r) => r.entityType);
-  const skuIds = rows.map((r) => (r.entityType === "sku" ? r.id : null));
-  const itemIds = rows.map((r) => (r.entityType === "supplier_item" ? r.id : null));
-  const before = rows.map((r) => r.previousQty.toFixed());
-  const after = rows.map((r) => r.newQty.toFixed());
-  // Stamped after the row locks, so per entity occurred_at follows the order in which changes
-  // were really applied.
-  const inserted = await tx.$queryRaw<
-    {
-      id: bigint;
-      entity_type: EntityType;
-      sku_id: number | null;
-      supplier_item_id: number | null;
-    }[]
-  >`
-    INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
-      quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
-      stock_take_id, actor_name, actor_token_id)
-    SELECT ${accountId}, ${at}::timestamptz, v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
-      v.before, v.after, v.after - v.before, ${d.reason}::stock_reason, ${d.note ?? null},
-      ${d.reference ?? null}, ${d.source}::movement_source, ${d.adjustmentId ?? null}::int,
-      ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int
-    FROM unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)}, ${numericArray(before)}, ${numericArray(after)})
-      WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, before, after, ord)
-    ORDER BY v.ord
-    RETURNING id, entity_type, sku_id, supplier_item_id`;
-  return new Map(
-    inserted.map((m) => [
-      m.entity_type === "sku" ? `sku:${m.sku_id}` : `supplier_item:${m.supplier_item_id}`,
-      Number(m.id),
-    ]),
-  );
-}
-
-/** A stock take counts against the quantity at its freeze; lines whose entity moved since are flagged for review. */
-async function flagOpenStockTakes(tx: Tx, accountId: number, rows: StockChange[]) {
-  const skuIds = rows.filter((r) => r.entityType === "sku").map((r) => r.id);
-  const itemIds = rows.filter((r) => r.entityType === "supplier_item").map((r) => r.id);
-  await tx.$executeRaw`
-    UPDATE stock_take_lines AS l SET moved_since_freeze = true
-    FROM stock_takes AS t
-    WHERE l.account_id = ${accountId} AND t.account_id = l.account_id AND t.id = l.stock_take_id
-      AND t.status IN ('open', 'counting') AND NOT l.moved_since_freeze
-      AND (l.sku_id = ANY(${intArray(skuIds)}) OR l.supplier_item_id = ANY(${intArray(itemIds)}))`;
 }

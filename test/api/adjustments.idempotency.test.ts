@@ -382,11 +382,12 @@ describe("a failed request leaves no key behind", () => {
   it.each<[string, (id: number, item: number) => unknown, number, string]>([
     [
       "a bad quantity on its last line",
-      (id) => ({
+      (id, other) => ({
         reason: "found",
         lines: [
           { type: "sku", id, new_qty: 2 },
-          { type: "sku", id: id + 1, new_qty: -1 },
+          // Not id + 1: another test file may have taken that id for another account meanwhile.
+          { type: "sku", id: other, new_qty: -1 },
         ],
       }),
       422,

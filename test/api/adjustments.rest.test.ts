@@ -41,6 +41,41 @@ async function expectNothingWritten<T>(
 }
 
 describe("PATCH /skus/{id}", () => {
+  it("costs six statements and a BEGIN, authentication included; a no-op one writes no movement", async () => {
+    const logged = await startLoggedApp();
+    try {
+      const owner = await newAccount(logged.db);
+      const sku = await createSku(logged, owner.token, 3);
+      const statementsOf = async (body: unknown) => {
+        logged.queries.length = 0;
+        const res = await rest(logged, "PATCH", `/skus/${sku}`, { token: owner.token, body });
+        expect(res.status).toBe(200);
+        return logged.queries.map((q) => q.sql.trim().split(/\s+/).slice(0, 3).join(" "));
+      };
+      // The token with its account; the SKU locked and read; the record; the ledger's one
+      // statement (stamp, on hand, movement, stock take flags); the line; COMMIT.
+      expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual([
+        "SELECT t.id, t.name,",
+        "SELECT id, on_hand::text",
+        "INSERT INTO stock_adjustments",
+        "WITH stamp AS",
+        "INSERT INTO stock_adjustment_lines",
+        "COMMIT",
+      ]);
+      // Already 5: the adjustment and its unchanged line are recorded, no ledger write.
+      expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual([
+        "SELECT t.id, t.name,",
+        "SELECT id, on_hand::text",
+        "INSERT INTO stock_adjustments",
+        "INSERT INTO stock_adjustment_lines",
+        "COMMIT",
+      ]);
+      expect(await skuOnHand(logged.db, owner.accountId, sku)).toBe("5");
+    } finally {
+      await logged.close();
+    }
+  });
+
   it("accepts the documented client body verbatim and records one movement", async () => {
     const id = await createSku(t, acct.token, 5);
     const res = await rest(t, "PATCH", `/skus/${id}`, {

@@ -14,6 +14,7 @@ import {
   lockStock,
   type EntityRef,
   type LockedStock,
+  type StockChange,
 } from "../../ledger/ledger.js";
 import { optionalQuantity, parseQuantity, quantityAsSent, type Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
@@ -23,9 +24,8 @@ import {
   SYSTEM_REASONS,
   type AdjustmentReasonValue,
 } from "../../reasons.js";
-import { loadSku, loadSupplierItem } from "../catalog/catalog.service.js";
+import { loadSupplierItem } from "../catalog/catalog.service.js";
 import type { Sku, SupplierItem } from "../catalog/catalog.types.js";
-import { movementsByIds } from "../movement/movement.service.js";
 import type { StockMovement } from "../movement/movement.types.js";
 import type { StockAdjustment } from "./adjustment.types.js";
 
@@ -97,16 +97,20 @@ export function adjustSku(
   input: AdjustOneData,
   idempotencyKey?: string,
 ): Promise<Idempotent<SkuAdjustment>> {
-  return adjustOne(
-    ctx,
-    { entityType: "sku", id: skuId },
-    input,
-    idempotencyKey,
-    async (tx, movement) => ({
-      sku: await loadSku(tx, ctx.principal.accountId, skuId),
-      movement,
-    }),
-  );
+  // The SKU comes with its lock and the movement with its write: nothing is read again.
+  return adjustOne(ctx, { entityType: "sku", id: skuId }, input, idempotencyKey, {
+    skuRows: true,
+    result: async (_tx, change, locked) => {
+      const row = locked?.sku;
+      if (!row) throw new Error("adjustSku: the SKU's row was not locked");
+      const sku = {
+        ...row,
+        onHand: change.newQty,
+        updatedAt: change.movement?.occurredAt ?? row.updatedAt,
+      };
+      return { sku, movement: change.movement };
+    },
+  });
 }
 
 /** Sets an unlinked supplier item's on hand to an absolute value (a linked one's stock is its SKU's). */
@@ -117,22 +121,27 @@ export function adjustSupplierItem(
   idempotencyKey?: string,
 ): Promise<Idempotent<SupplierItemAdjustment>> {
   const ref = { entityType: "supplier_item", id: itemId } as const;
-  return adjustOne(ctx, ref, input, idempotencyKey, async (tx, movement) => ({
-    supplierItem: await loadSupplierItem(tx, ctx.principal.accountId, itemId),
-    movement,
-  }));
+  return adjustOne(ctx, ref, input, idempotencyKey, {
+    result: async (tx, change) => ({
+      supplierItem: await loadSupplierItem(tx, ctx.principal.accountId, itemId),
+      movement: change.movement,
+    }),
+  });
 }
 
 /**
  * One entity set to an absolute value: a one-line adjustment whose result is shaped by `result`
- * (the entity as it is now, and the movement written, if any).
+ * from the change made (with the movement written, if any) and the entity as locked.
  */
 async function adjustOne<R>(
   ctx: ServiceContext,
   ref: EntityRef,
   input: AdjustOneData,
   idempotencyKey: string | undefined,
-  result: (tx: Tx, movement: StockMovement | null) => Promise<R>,
+  shape: {
+    skuRows?: boolean;
+    result: (tx: Tx, change: StockChange, locked: LockedStock | undefined) => Promise<R>;
+  },
 ): Promise<Idempotent<R>> {
   // The entity is named by the URL (REST) or its id field (GraphQL): an unknown one is a plain 404.
   const path: PathOf = (_i, field) =>
@@ -150,15 +159,20 @@ async function adjustOne<R>(
     expectedOnHand: quantityAsSent(input.expectedOnHand),
   };
   const operation = `${ref.entityType === "sku" ? "adjustSku" : "adjustSupplierItem"}:${ref.id}`;
-  return adjust(ctx, request, path, operation, sent, idempotencyKey, async (tx, value) => {
-    const movementId = value.lines[0]?.movementId ?? null;
-    const movements = await movementsByIds(
-      tx,
-      ctx.principal.accountId,
-      movementId ? [movementId] : [],
-    );
-    return result(tx, movementId ? (movements.get(movementId) ?? null) : null);
-  });
+  return adjust(
+    ctx,
+    request,
+    path,
+    operation,
+    sent,
+    idempotencyKey,
+    async (tx, _adjustment, changes, locked) => {
+      const change = changes[0];
+      if (!change) throw new Error("adjustOne: no change for the one line");
+      return shape.result(tx, change, locked.get(entityKey(ref)));
+    },
+    { skuRows: shape.skuRows },
+  );
 }
 
 /** Sets each line's entity to its absolute new quantity, all or nothing; unchanged lines write no movement. */
@@ -185,7 +199,7 @@ export async function bulkAdjust(
     "bulkAdjust",
     sent,
     idempotencyKey,
-    async (_tx, value) => value,
+    async (_tx, adjustment) => adjustment,
   );
 }
 
@@ -200,7 +214,13 @@ async function adjust<T>(
   operation: string,
   sent: unknown,
   idempotencyKey: string | undefined,
-  result: (tx: Tx, adjustment: StockAdjustment) => Promise<T>,
+  result: (
+    tx: Tx,
+    adjustment: StockAdjustment,
+    changes: StockChange[],
+    locked: Map<string, LockedStock>,
+  ) => Promise<T>,
+  { skuRows = false }: { skuRows?: boolean } = {},
 ): Promise<Idempotent<T>> {
   return inTransaction(ctx.db, (tx) => {
     let locked = new Map<string, LockedStock>();
@@ -209,10 +229,13 @@ async function adjust<T>(
       input: sent,
       inputErrors: request.errors,
       check: async () => {
-        locked = await lockStock(tx, ctx.principal.accountId, request.refs);
+        locked = await lockStock(tx, ctx.principal.accountId, request.refs, { skuRows });
         return checkAgainstStock(request, locked, path);
       },
-      run: async () => result(tx, await apply(ctx, tx, request, locked)),
+      run: async () => {
+        const { adjustment, changes } = await apply(ctx, tx, request, locked);
+        return result(tx, adjustment, changes, locked);
+      },
     });
   });
 }
@@ -316,19 +339,15 @@ async function apply(
   tx: Tx,
   request: Request,
   locked: Map<string, LockedStock>,
-): Promise<StockAdjustment> {
+): Promise<{ adjustment: StockAdjustment; changes: StockChange[] }> {
   const { accountId, actor } = ctx.principal;
 
-  const adjustment = await tx.stockAdjustment.create({
-    data: {
-      accountId,
-      reason: request.reason,
-      note: request.note,
-      reference: request.reference,
-      actorName: actor.name,
-      actorTokenId: actor.tokenId,
-    },
-  });
+  const [adjustment] = await tx.$queryRaw<{ id: number; created_at: Date }[]>`
+    INSERT INTO stock_adjustments (account_id, reason, note, reference, actor_name, actor_token_id)
+    VALUES (${accountId}, ${request.reason}::stock_reason, ${request.note}, ${request.reference},
+      ${actor.name}, ${actor.tokenId}::int)
+    RETURNING id, created_at`;
+  if (!adjustment) throw new Error("adjustment: no record inserted");
   const changes = await applyStock(tx, accountId, locked, request.lines, {
     reason: request.reason,
     source: "adjustment",
@@ -348,13 +367,16 @@ async function apply(
   }));
   await insertLines(tx, accountId, adjustment.id, lines);
   return {
-    id: adjustment.id,
-    reason: request.reason,
-    note: request.note,
-    reference: request.reference,
-    createdAt: adjustment.createdAt,
-    actor: { name: actor.name, tokenId: actor.tokenId },
-    lines,
+    adjustment: {
+      id: adjustment.id,
+      reason: request.reason,
+      note: request.note,
+      reference: request.reference,
+      createdAt: adjustment.created_at,
+      actor: { name: actor.name, tokenId: actor.tokenId },
+      lines,
+    },
+    changes,
   };
 }
 
