@@ -13,6 +13,8 @@ import { SCOPES, type ServiceContext } from "../src/context.js";
 import { createAccount } from "../src/modules/account/account.service.js";
 import { bulkAdjust } from "../src/modules/adjustment/adjustment.service.js";
 import { queryMovements } from "../src/modules/movement/movement.service.js";
+import { CLIENTS, rawLoad, serviceLoad } from "./concurrency.js";
+import type { LoadResult } from "./load.js";
 import { startServer } from "./server.js";
 import {
   P5_SKUS,
@@ -31,6 +33,8 @@ const P5_HEAP_MB = 192;
 const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -64,6 +68,23 @@ async function newContext(name: string): Promise<ServiceContext> {
   };
 }
 
+/** Each movement of the SKU starts where the one before ended, and the last ends at on hand. */
+async function chainIntact(accountId: number, skuId: number): Promise<boolean> {
+  const { rows } = await raw.query<{ broken: number }>(
+    `SELECT count(*)::int AS broken FROM (
+       SELECT quantity_before, lag(quantity_after) OVER (ORDER BY id) AS previous
+       FROM stock_movements WHERE account_id = $1 AND sku_id = $2) m
+     WHERE previous IS NOT NULL AND quantity_before <> previous`,
+    [accountId, skuId],
+  );
+  const { rows: last } = await raw.query<{ same: boolean }>(
+    `SELECT (SELECT quantity_after FROM stock_movements WHERE account_id = $1 AND sku_id = $2
+       ORDER BY id DESC LIMIT 1) = on_hand AS same FROM skus WHERE account_id = $1 AND id = $2`,
+    [accountId, skuId],
+  );
+  return rows[0]?.broken === 0 && last[0]?.same === true;
+}
+
 async function seedSkus(accountId: number, count: number): Promise<number[]> {
   const { rows } = await raw.query<{ id: number }>(
     `INSERT INTO skus (account_id, code, name, on_hand)
@@ -73,7 +94,7 @@ async function seedSkus(accountId: number, count: number): Promise<number[]> {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-// `npm run bench -- p5` runs only the named scenarios (bulk, paging, p5); none named runs all.
+// `npm run bench -- p5` runs only the named scenarios (bulk, paging, p2, p5); none named runs all.
 const named = process.argv.slice(2).map((a) => a.toLowerCase());
 const wants = (scenario: string) => named.length === 0 || named.includes(scenario);
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(52)}${value}`);
@@ -189,6 +210,60 @@ if (wants("paging")) {
   row("ratio deep / first", `${(deepMedian / firstMedian).toFixed(2)}x (target ~1x)`);
 }
 
+if (wants("p2")) {
+  // P2 and P3: single adjustments from 32 concurrent clients of one account, over HTTP.
+  const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+  const service = await newContext("bench-p2-service");
+  const serviceSkus = await seedSkus(service.principal.accountId, 1000);
+  const rawAccount = (await newContext("bench-p2-raw")).principal.accountId;
+  const rawSkus = await seedSkus(rawAccount, 1000);
+  const server = await startServer(db, url, service.principal.accountId);
+  const load = (skuIds: number[], transport: "rest" | "graphql", s = seconds) =>
+    serviceLoad({ ...server, skuIds, transport, connections: CLIENTS, seconds: s });
+  const rate = (r: LoadResult) =>
+    `${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50Ms)}, p99 ${ms(r.p99Ms)}${r.failures ? `, ${r.failures} failed` : ""}`;
+  try {
+    await load(serviceSkus, "rest", 2); // warm-up: connections, JIT
+    const raw2 = await rawLoad(url, rawAccount, rawSkus, seconds);
+    const rest2 = await load(serviceSkus, "rest");
+    const graphql2 = await load(serviceSkus, "graphql");
+    console.log(
+      `P2 single adjustments, ${CLIENTS} clients, 1000 SKUs of one account, ${seconds} s each:`,
+    );
+    row("raw SQL (BEGIN, lock, update, insert, COMMIT)", rate(raw2));
+    row("REST PATCH /skus/{id}", rate(rest2));
+    row("GraphQL adjustSkuStock", rate(graphql2));
+    row(
+      "REST / raw changes per second",
+      `${pct(rest2.perSecond / raw2.perSecond)} (target >= 50%)`,
+    );
+    row("REST / raw p99", `${(rest2.p99Ms / raw2.p99Ms).toFixed(2)}x (target <= 4x)`);
+    row(
+      "GraphQL / REST changes per second",
+      `${pct(graphql2.perSecond / rest2.perSecond)} (target >= 85%)`,
+    );
+
+    const [hot] = serviceSkus;
+    const [rawHot] = rawSkus;
+    const raw3 = await rawLoad(url, rawAccount, [rawHot!], seconds);
+    const rest3 = await load([hot!], "rest");
+    console.log(`P3 one SKU, ${CLIENTS} clients, ${seconds} s each:`);
+    row("raw SQL", rate(raw3));
+    row("REST PATCH /skus/{id}", rate(rest3));
+    row(
+      "REST / raw changes per second",
+      `${pct(rest3.perSecond / raw3.perSecond)} (target >= 50%)`,
+    );
+    row(
+      "errors; the SKU's movements chained to on hand",
+      `${rest3.failures}; ${(await chainIntact(service.principal.accountId, hot!)) ? "yes" : "NO"}`,
+    );
+    row("peak server RSS during P2 and P3", `${mib(await server.peakRss())} (target <= 300)`);
+  } finally {
+    await server.stop();
+  }
+}
+
 if (wants("p5")) {
   // 3. P5: a stock take of 100,000 SKUs over HTTP beside raw SQL doing the same writes; the
   // service twice: with node's defaults (the heap grows with the machine's memory) and with the
@@ -205,7 +280,6 @@ if (wants("p5")) {
     runs.push(await serviceStockTake(server, seedSkus).finally(() => server.stop()));
   }
   const [free, bounded] = runs as [ServiceRun, ServiceRun];
-  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
   console.log(
     `P5 stock take of ${P5_SKUS} SKUs over HTTP (service with node's defaults / service with --max-old-space-size=${P5_HEAP_MB} / raw SQL doing the same writes):`,
   );

@@ -264,11 +264,12 @@ async function writeChanges(
         ${d.reference ?? null}, ${d.source}::movement_source, ${d.adjustmentId ?? null}::int,
         ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int
       FROM v, stamp ORDER BY v.ord
-      RETURNING id, sku_id, supplier_item_id, occurred_at
+      RETURNING id, entity_type, COALESCE(sku_id, supplier_item_id) AS entity_id, occurred_at
     )
+    -- An equality on plain values (a hash join): IS NOT DISTINCT FROM would compare every pair.
     SELECT i.id, i.occurred_at FROM v
-    JOIN inserted AS i ON i.sku_id IS NOT DISTINCT FROM v.sku_id
-      AND i.supplier_item_id IS NOT DISTINCT FROM v.supplier_item_id
+    JOIN inserted AS i ON i.entity_type::text = v.entity_type
+      AND i.entity_id = COALESCE(v.sku_id, v.supplier_item_id)
     ORDER BY v.ord`;
 }
 

@@ -1,0 +1,83 @@
+// Scenarios P2 and P3: single adjustments from 32 concurrent clients of one account, over HTTP
+// with the load generated in a process of its own (bench/load.ts), beside raw SQL doing the same
+// work per change (BEGIN; SELECT … FOR UPDATE; UPDATE on_hand; INSERT movement; COMMIT) from a
+// pool of 10 connections. P2 spreads the changes over 1,000 SKUs, P3 sends them all to one.
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import type { LoadResult, LoadSpec } from "./load.js";
+
+const LOAD = fileURLToPath(new URL("./load.js", import.meta.url));
+export const CLIENTS = 32;
+const RAW_POOL = 10;
+
+/** Runs the load generator in its own process and returns what it measured. */
+export async function serviceLoad(spec: LoadSpec): Promise<LoadResult> {
+  const { stdout } = await promisify(execFile)(process.execPath, [LOAD, JSON.stringify(spec)], {
+    maxBuffer: 1024 * 1024,
+  });
+  return JSON.parse(stdout) as LoadResult;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/**
+ * The same changes in hand-written SQL: CLIENTS loops sharing a pool of RAW_POOL connections,
+ * each change one transaction with the row locked, for `seconds`.
+ */
+export async function rawLoad(
+  url: string,
+  accountId: number,
+  skuIds: number[],
+  seconds: number,
+): Promise<LoadResult> {
+  const pool = new pg.Pool({ connectionString: url, max: RAW_POOL });
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < until) {
+      const id = skuIds[Math.floor(Math.random() * skuIds.length)]!;
+      const qty = String(Math.floor(Math.random() * 1000));
+      const start = performance.now();
+      const conn = await pool.connect();
+      try {
+        await conn.query("BEGIN");
+        const { rows } = await conn.query<{ on_hand: string }>(
+          "SELECT on_hand::text FROM skus WHERE account_id = $1 AND id = $2 FOR UPDATE",
+          [accountId, id],
+        );
+        await conn.query(
+          "UPDATE skus SET on_hand = $3, updated_at = now() WHERE account_id = $1 AND id = $2",
+          [accountId, id, qty],
+        );
+        await conn.query(
+          `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id,
+             quantity_before, quantity_after, change, reason, source, actor_name)
+           VALUES ($1, clock_timestamp(), 'sku', $2, $3, $4, $4::numeric - $3::numeric,
+             'correction', 'adjustment', 'bench')`,
+          [accountId, id, rows[0]!.on_hand, qty],
+        );
+        await conn.query("COMMIT");
+        latencies.push(performance.now() - start);
+      } catch {
+        failures++;
+        await conn.query("ROLLBACK").catch(() => {});
+      } finally {
+        conn.release();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    failures,
+  };
+}

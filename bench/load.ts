@@ -1,0 +1,72 @@
+// The load generator of P2 and P3, run in a process of its own (so it does not share a CPU budget
+// with the bench's raw SQL baseline): autocannon sending single adjustments over REST or GraphQL
+// to random SKUs of a list, absolute quantities, reason correction. Prints one JSON result.
+import autocannon from "autocannon";
+
+export interface LoadSpec {
+  baseUrl: string;
+  token: string;
+  skuIds: number[];
+  transport: "rest" | "graphql";
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  /** Changes answered 2xx (GraphQL: without errors or userErrors) per second. */
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers that were not a success, and connection errors. */
+  failures: number;
+}
+
+const GRAPHQL_ADJUST = `mutation Adjust($input: AdjustSkuStockInput!) {
+  adjustSkuStock(input: $input) { sku { id onHand } userErrors { code } }
+}`;
+
+async function run(spec: LoadSpec): Promise<LoadResult> {
+  const pick = () => spec.skuIds[Math.floor(Math.random() * spec.skuIds.length)]!;
+  const quantity = () => Math.floor(Math.random() * 1000);
+  let failedBodies = 0;
+  const result = await autocannon({
+    url: spec.baseUrl,
+    connections: spec.connections,
+    duration: spec.seconds,
+    headers: { authorization: `Bearer ${spec.token}`, "content-type": "application/json" },
+    requests: [
+      spec.transport === "rest"
+        ? {
+            method: "PATCH",
+            setupRequest: (req) => ({
+              ...req,
+              path: `/api/v1/skus/${pick()}`,
+              body: JSON.stringify({ on_hand: quantity(), reason: "correction" }),
+            }),
+          }
+        : {
+            method: "POST",
+            path: "/graphql",
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({
+                query: GRAPHQL_ADJUST,
+                variables: { input: { skuId: pick(), onHand: quantity(), reason: "CORRECTION" } },
+              }),
+            }),
+            onResponse: (_status, body) => {
+              if (body.includes('"errors"') || !body.includes('"userErrors":[]')) failedBodies++;
+            },
+          },
+    ],
+  });
+  return {
+    perSecond: (result["2xx"] - failedBodies) / spec.seconds,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts + failedBodies,
+  };
+}
+
+const spec = JSON.parse(process.argv[2] ?? "{}") as LoadSpec;
+process.stdout.write(JSON.stringify(await run(spec)) + "\n");
