@@ -1,9 +1,10 @@
 // npm run bench: the ledger against raw SQL doing the same writes, and keyset paging depth.
 // Runs the built service (npm run bench compiles first) on embedded PostgreSQL, or DATABASE_URL.
 import "reflect-metadata";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { createPrismaClient } from "../src/db/client.js";
@@ -16,17 +17,21 @@ import { queryMovements } from "../src/modules/movement/movement.service.js";
 import { CLIENTS, rawLoad, serviceLoad } from "./concurrency.js";
 import type { LoadResult } from "./load.js";
 import { startServer } from "./server.js";
-import {
-  P5_SKUS,
-  P5_STEPS,
-  rawStockTake,
-  serviceStockTake,
-  type ServiceRun,
-} from "./stock-take.js";
+import { P5_SKUS, p5Steps, rawStockTake, serviceStockTake, type ServiceRun } from "./stock-take.js";
 
-const LINES = 10_000;
-const RUNS = 5;
-const DEPTH_ROWS = 200_000;
+// `npm run bench -- p5` runs only the named scenarios (bulk, paging, p2, p5); none named runs all.
+// `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
+// (CI does that) and says nothing about speed.
+const args = process.argv.slice(2).map((a) => a.toLowerCase());
+const quick = args.includes("--quick");
+const named = args.filter((a) => !a.startsWith("--"));
+const wants = (scenario: string) => named.length === 0 || named.includes(scenario);
+
+const LINES = quick ? 1000 : 10_000;
+const RUNS = quick ? 3 : 5;
+const DEPTH_ROWS = quick ? 20_000 : 200_000;
+const P2_SECONDS = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 8));
+const P5_SIZE = quick ? P5_SKUS / 10 : P5_SKUS;
 /** The heap ceiling of P5's second service run, in MB (node's --max-old-space-size). */
 const P5_HEAP_MB = 192;
 
@@ -94,12 +99,21 @@ async function seedSkus(accountId: number, count: number): Promise<number[]> {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-// `npm run bench -- p5` runs only the named scenarios (bulk, paging, p2, p5); none named runs all.
-const named = process.argv.slice(2).map((a) => a.toLowerCase());
-const wants = (scenario: string) => named.length === 0 || named.includes(scenario);
-const row = (label: string, value: string) => console.log(`  ${label.padEnd(52)}${value}`);
+/** Every figure printed, by scenario, for bench/results.json. */
+const results: { scenario: string; figure: string; value: string }[] = [];
+let scenario = "";
+const heading = (title: string) => {
+  scenario = title;
+  console.log(title);
+};
+const row = (label: string, value: string) => {
+  results.push({ scenario, figure: label, value });
+  console.log(`  ${label.padEnd(52)}${value}`);
+};
 const version = (await raw.query("SHOW server_version")).rows[0].server_version;
-console.log(`Countpoint benchmark (PostgreSQL ${version}, Node ${process.version})`);
+console.log(
+  `Countpoint benchmark (PostgreSQL ${version}, Node ${process.version})${quick ? ", --quick: small sizes, figures not comparable" : ""}`,
+);
 
 if (wants("bulk")) {
   // 1. A 10,000-line bulk adjustment through the service vs the same writes in hand-written SQL.
@@ -158,7 +172,7 @@ if (wants("bulk")) {
   }
   const bulkMedian = median(serviceTimes.slice(1));
   const rawMedian = median(rawTimes.slice(1));
-  console.log(`bulk adjustment, ${LINES} lines (median of ${RUNS - 1} after a warm-up):`);
+  heading(`bulk adjustment, ${LINES} lines (median of ${RUNS - 1} after a warm-up):`);
   row("service (validation, locks, ledger, lines, result)", ms(bulkMedian));
   row("raw SQL doing the same writes", ms(rawMedian));
   row("ratio service / raw SQL", `${(bulkMedian / rawMedian).toFixed(2)}x (target <= 2x)`);
@@ -199,9 +213,7 @@ if (wants("paging")) {
   }
   const firstMedian = median(firstPageTimes.slice(1));
   const deepMedian = median(deepPageTimes.slice(1));
-  console.log(
-    `movement history, one SKU with ${DEPTH_ROWS} movements, pages of 100 (median of 20):`,
-  );
+  heading(`movement history, one SKU with ${DEPTH_ROWS} movements, pages of 100 (median of 20):`);
   row("first page", ms(firstMedian));
   row(
     `page ${DEPTH_ROWS / 100 - 1} (rows ${DEPTH_ROWS - 199} to ${DEPTH_ROWS - 100})`,
@@ -212,7 +224,7 @@ if (wants("paging")) {
 
 if (wants("p2")) {
   // P2 and P3: single adjustments from 32 concurrent clients of one account, over HTTP.
-  const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+  const seconds = P2_SECONDS;
   const service = await newContext("bench-p2-service");
   const serviceSkus = await seedSkus(service.principal.accountId, 1000);
   const rawAccount = (await newContext("bench-p2-raw")).principal.accountId;
@@ -223,11 +235,11 @@ if (wants("p2")) {
   const rate = (r: LoadResult) =>
     `${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50Ms)}, p99 ${ms(r.p99Ms)}${r.failures ? `, ${r.failures} failed` : ""}`;
   try {
-    await load(serviceSkus, "rest", 2); // warm-up: connections, JIT
+    await load(serviceSkus, "rest", quick ? 1 : 2); // warm-up: connections, JIT
     const raw2 = await rawLoad(url, rawAccount, rawSkus, seconds);
     const rest2 = await load(serviceSkus, "rest");
     const graphql2 = await load(serviceSkus, "graphql");
-    console.log(
+    heading(
       `P2 single adjustments, ${CLIENTS} clients, 1000 SKUs of one account, ${seconds} s each:`,
     );
     row("raw SQL (BEGIN, lock, update, insert, COMMIT)", rate(raw2));
@@ -247,7 +259,7 @@ if (wants("p2")) {
     const [rawHot] = rawSkus;
     const raw3 = await rawLoad(url, rawAccount, [rawHot!], seconds);
     const rest3 = await load([hot!], "rest");
-    console.log(`P3 one SKU, ${CLIENTS} clients, ${seconds} s each:`);
+    heading(`P3 one SKU, ${CLIENTS} clients, ${seconds} s each:`);
     row("raw SQL", rate(raw3));
     row("REST PATCH /skus/{id}", rate(rest3));
     row(
@@ -272,29 +284,35 @@ if (wants("p5")) {
     raw,
     (await newContext("bench-p5-raw")).principal.accountId,
     seedSkus,
+    P5_SIZE,
   );
+  const steps = p5Steps(P5_SIZE);
   const runs: ServiceRun[] = [];
   for (const nodeOptions of [[], [`--max-old-space-size=${P5_HEAP_MB}`]]) {
     const context = await newContext(`bench-p5-service-${runs.length}`);
     const server = await startServer(db, url, context.principal.accountId, nodeOptions);
-    runs.push(await serviceStockTake(server, seedSkus).finally(() => server.stop()));
+    runs.push(await serviceStockTake(server, seedSkus, P5_SIZE).finally(() => server.stop()));
   }
   const [free, bounded] = runs as [ServiceRun, ServiceRun];
-  console.log(
-    `P5 stock take of ${P5_SKUS} SKUs over HTTP (service with node's defaults / service with --max-old-space-size=${P5_HEAP_MB} / raw SQL doing the same writes):`,
+  heading(
+    `P5 stock take of ${P5_SIZE} SKUs over HTTP (service with node's defaults / service with --max-old-space-size=${P5_HEAP_MB} / raw SQL doing the same writes):`,
   );
-  P5_STEPS.forEach(({ step, targetMs }, i) => {
+  steps.forEach(({ step, targetMs }, i) => {
     const target = Number.isNaN(targetMs) ? "" : ` (target <= ${targetMs / 1000} s)`;
     row(step, `${ms(free.ms[i]!)} / ${ms(bounded.ms[i]!)} / ${ms(rawMs[i]!)}${target}`);
   });
   row("server RSS started, idle", `${mib(free.idleRss)} / ${mib(bounded.idleRss)}`);
-  P5_STEPS.forEach(({ step }, i) => {
+  steps.forEach(({ step }, i) => {
     const label = `peak server RSS after ${step}`;
-    const target = i === P5_STEPS.length - 1 ? " (target <= 300)" : "";
+    const target = i === steps.length - 1 ? " (target <= 300)" : "";
     row(label, `${mib(free.peakAfter[i]!)} / ${mib(bounded.peakAfter[i]!)}${target}`);
   });
 }
 
+await writeFile(
+  fileURLToPath(new URL("../../bench/results.json", import.meta.url)),
+  JSON.stringify({ quick, postgres: version, node: process.version, results }, null, 2) + "\n",
+);
 await raw.end();
 await db.$disconnect();
 if (embedded) await embedded.stop();

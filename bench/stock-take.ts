@@ -3,16 +3,18 @@
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 
+/** SKUs in P5's stock take (`--quick`: a tenth). */
 export const P5_SKUS = 100_000;
 const REQUESTS = 10;
 
-/** The four steps, in order, with the target of each (NaN: none). */
-export const P5_STEPS = [
-  { step: "start", targetMs: 3000 },
-  { step: `${P5_SKUS} counts in ${REQUESTS} requests`, targetMs: 10_000 },
-  { step: "safe accept", targetMs: NaN },
-  { step: "reconcile", targetMs: 5000 },
-] as const;
+/** The four steps of a stock take of `skus` SKUs, in order, with the target of each (NaN: none). */
+export const p5Steps = (skus: number) =>
+  [
+    { step: "start", targetMs: 3000 },
+    { step: `${skus} counts in ${REQUESTS} requests`, targetMs: 10_000 },
+    { step: "safe accept", targetMs: NaN },
+    { step: "reconcile", targetMs: 5000 },
+  ] as const;
 
 /** The service as users run it: `countpoint serve` in a process of its own, talked to over HTTP. */
 export interface ServerUnderTest {
@@ -26,7 +28,7 @@ export interface ServerUnderTest {
 }
 
 export interface ServiceRun {
-  /** Milliseconds per step, in P5_STEPS order. */
+  /** Milliseconds per step, in the order of p5Steps. */
   ms: number[];
   /** The server's peak RSS once each step is done, in bytes: where memory grows. */
   peakAfter: number[];
@@ -50,9 +52,13 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-/** The four steps through the service, on its account of P5_SKUS new SKUs. */
-export async function serviceStockTake(server: ServerUnderTest, seed: Seed): Promise<ServiceRun> {
-  const skus = await seed(server.accountId, P5_SKUS);
+/** The four steps through the service, on its account of `size` new SKUs. */
+export async function serviceStockTake(
+  server: ServerUnderTest,
+  seed: Seed,
+  size: number,
+): Promise<ServiceRun> {
+  const skus = await seed(server.accountId, size);
   const idleRss = await server.rss();
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${server.baseUrl}/api/v1/stock-takes${path}`, {
@@ -71,7 +77,7 @@ export async function serviceStockTake(server: ServerUnderTest, seed: Seed): Pro
     },
     async () => {
       for (const [r, batch] of batches(skus).entries()) {
-        const offset = (r * P5_SKUS) / REQUESTS;
+        const offset = (r * size) / REQUESTS;
         await post(`/${takeId}/input`, {
           counts: batch.map((id, i) => ({ type: "sku", id, counted_qty: countOf(offset + i) })),
         });
@@ -88,9 +94,9 @@ export async function serviceStockTake(server: ServerUnderTest, seed: Seed): Pro
   return run;
 }
 
-/** The same writes in hand-written SQL, on rawAccount's P5_SKUS new SKUs; ms per step. */
-export async function rawStockTake(raw: pg.Client, rawAccount: number, seed: Seed) {
-  const skus = await seed(rawAccount, P5_SKUS);
+/** The same writes in hand-written SQL, on rawAccount's `size` new SKUs; ms per step. */
+export async function rawStockTake(raw: pg.Client, rawAccount: number, seed: Seed, size: number) {
+  const skus = await seed(rawAccount, size);
   const tx = async (fn: () => Promise<unknown>) =>
     timed(async () => {
       await raw.query("BEGIN");
@@ -113,7 +119,7 @@ export async function rawStockTake(raw: pg.Client, rawAccount: number, seed: See
   });
   const counts = await timed(async () => {
     for (const [r, batch] of batches(skus).entries()) {
-      const offset = (r * P5_SKUS) / REQUESTS;
+      const offset = (r * size) / REQUESTS;
       const qtys = batch.map((_, i) => String(countOf(offset + i)));
       await raw.query("BEGIN");
       const lines = await raw.query<{ id: number }>(
