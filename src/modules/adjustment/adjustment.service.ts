@@ -153,11 +153,11 @@ async function adjustOne<R>(
     expectedQty: input.expectedOnHand,
   };
   const request = parseRequest(input, [line], path);
-  const sent = {
+  const sent = () => ({
     ...headerAsSent(input),
     onHand: quantityAsSent(input.onHand),
     expectedOnHand: quantityAsSent(input.expectedOnHand),
-  };
+  });
   const operation = `${ref.entityType === "sku" ? "adjustSku" : "adjustSupplierItem"}:${ref.id}`;
   return adjust(
     ctx,
@@ -183,7 +183,7 @@ export async function bulkAdjust(
 ): Promise<Idempotent<StockAdjustment>> {
   const path: PathOf = (i, field) => ["lines", i, field];
   const request = parseRequest(input, input.lines, path);
-  const sent = {
+  const sent = () => ({
     ...headerAsSent(input),
     lines: input.lines.map((l) => ({
       type: l.type ?? null,
@@ -191,7 +191,7 @@ export async function bulkAdjust(
       newQty: quantityAsSent(l.newQty),
       expectedQty: quantityAsSent(l.expectedQty),
     })),
-  };
+  });
   return adjust(
     ctx,
     request,
@@ -212,7 +212,8 @@ async function adjust<T>(
   request: Request,
   path: PathOf,
   operation: string,
-  sent: unknown,
+  /** The request as sent, for its idempotency fingerprint (built only with a key). */
+  sent: () => unknown,
   idempotencyKey: string | undefined,
   result: (
     tx: Tx,

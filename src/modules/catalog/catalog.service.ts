@@ -51,7 +51,7 @@ export async function createSku(
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
       operation: "createSku",
-      input: request,
+      input: () => request,
       inputErrors: errors,
       check: async () => [],
       run: async () => {
@@ -113,7 +113,7 @@ export async function createSupplierItem(
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
       operation: "createSupplierItem",
-      input: request,
+      input: () => request,
       inputErrors: errors,
       check: async () => {
         if (skuId === null) return [];

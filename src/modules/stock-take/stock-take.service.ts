@@ -68,7 +68,7 @@ export async function startStockTake(
   return inTransaction(ctx.db, (tx) =>
     keyed(ctx, tx, idempotencyKey, {
       operation: "startStockTake",
-      input: startAsSent(data),
+      input: () => startAsSent(data),
       run: async () => {
         const take = await start(ctx, tx, request);
         const rows = await selectLines(tx, ctx.principal.accountId, take.id, {
@@ -96,7 +96,7 @@ export async function submitCounts(
   return inTransaction(ctx.db, (tx) =>
     keyed(ctx, tx, idempotencyKey, {
       operation: `submitCounts:${stockTakeId}`,
-      input: inputAsSent(data),
+      input: () => inputAsSent(data),
       // Bad counts are answered as such whatever the key, with what the lookup finds besides.
       inputErrors: request.errors,
       check: async () =>
@@ -117,7 +117,7 @@ export async function acceptStockTakeLines(
   return inTransaction(ctx.db, (tx) =>
     keyed(ctx, tx, idempotencyKey, {
       operation: `acceptLines:${stockTakeId}`,
-      input: acceptAsSent(data),
+      input: () => acceptAsSent(data),
       run: () => acceptLines(ctx, tx, stockTakeId, request),
     }),
   );
@@ -133,7 +133,7 @@ export async function reconcileStockTake(
   return inTransaction(ctx.db, (tx) =>
     keyed(ctx, tx, idempotencyKey, {
       operation: `reconcile:${stockTakeId}`,
-      input: { dryRun: data.dryRun ?? false },
+      input: () => ({ dryRun: data.dryRun ?? false }),
       run: () => reconcile(ctx, tx, stockTakeId, data.dryRun ?? false),
     }),
   );
@@ -149,7 +149,7 @@ export async function cancelStockTake(
   return inTransaction(ctx.db, (tx) =>
     keyed(ctx, tx, idempotencyKey, {
       operation: `cancel:${stockTakeId}`,
-      input: {},
+      input: () => ({}),
       run: async () => {
         requireOpen(await lockStockTake(tx, accountId, stockTakeId));
         await tx.stockTake.update({
@@ -180,7 +180,7 @@ function keyed<T>(
     inputErrors: [],
     check: async () => [],
     ...steps,
-    input: { request: steps.input, approver: ctx.principal.scopes.has("approve") },
+    input: () => ({ request: steps.input(), approver: ctx.principal.scopes.has("approve") }),
   });
 }
 
