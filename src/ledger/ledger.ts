@@ -168,6 +168,9 @@ export async function applyStock(
       movement: null,
     };
   });
+  if (new Set(targets.map(entityKey)).size !== targets.length) {
+    throw new Error("ledger: an entity is named twice (callers refuse duplicate lines)");
+  }
   const changed = results
     .filter((r) => !r.change.isZero())
     .sort((a, b) =>
@@ -216,8 +219,8 @@ const LEDGER_LOCK_CLASS = 0x4c44; // "LD"
 /**
  * The write of applyStock in one statement. The stamp is clock_timestamp() read once the ledger
  * lock is held (not now(), the transaction's start: earlier than a concurrent write's stamp);
- * every other part uses it, so none runs before it, and the movements' occurred_at and the
- * entities' updated_at are that one instant. Stamped after the row locks, so per entity
+ * the quantities and movements use it, so none is written before the lock is held, and the
+ * movements' occurred_at and the entities' updated_at are that one instant. Stamped after the row locks, so per entity
  * occurred_at follows the order in which changes were really applied. A stock take's own
  * movements do not flag its lines (they are what it applies). Returns the movements' ids and
  * stored times in the order of `rows`.
@@ -279,7 +282,10 @@ async function writeChanges(
  * this statement's start when none does, less the millisecond occurred_at is rounded to. An
  * oldest-first reader that reads only below it in a later statement never sees a movement
  * appear behind a page it has read. A holder whose start this role cannot see (another role's
- * session) holds the horizon at the epoch: the reader waits rather than risk a skip.
+ * session) holds the horizon at the epoch: the reader waits rather than risk a skip. It assumes
+ * what a single PostgreSQL primary gives: one clock that does not step back, locks visible to
+ * every session, and a caller in autocommit or READ COMMITTED (its next statement sees later
+ * commits). A replica cannot see the primary's locks: oldest-first reads stay on the primary.
  */
 export async function ledgerHorizon(db: PrismaClient | Tx, accountId: number): Promise<Date> {
   const [row] = await db.$queryRaw<{ horizon: Date }[]>`
@@ -287,7 +293,9 @@ export async function ledgerHorizon(db: PrismaClient | Tx, accountId: number): P
       ELSE date_trunc('milliseconds', LEAST(statement_timestamp(), min(a.xact_start)))
         - interval '1 millisecond' END)::timestamptz(3) AS horizon
     FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
-    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = ${LEDGER_LOCK_CLASS}::int::oid
+    WHERE l.locktype = 'advisory' AND l.granted
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND l.classid = ${LEDGER_LOCK_CLASS}::int::oid
       AND l.objid = ${accountId}::int::oid AND l.objsubid = 2`;
   if (!row) throw new Error("ledger: no horizon");
   return row.horizon;

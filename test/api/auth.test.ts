@@ -105,6 +105,19 @@ describe("REST authentication", () => {
 });
 
 describe("REST scopes", () => {
+  it("treats a token row without scopes (written by hand) as a token with none: 403, never 500", async () => {
+    const { token, id } = await createToken(t.db, {
+      accountId: full.accountId,
+      name: "bare",
+      scopes: ["read"],
+    });
+    await t.db.$executeRaw`UPDATE api_tokens SET scopes = NULL
+      WHERE account_id = ${full.accountId} AND id = ${id}`;
+    const res = await rest(t, "GET", "/skus", { token });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("FORBIDDEN");
+  });
+
   it("lets a read-only token list and get SKUs", async () => {
     const list = await rest(t, "GET", "/skus", { token: readOnly });
     expect(list.status).toBe(200);

@@ -120,7 +120,8 @@ export async function authenticate(db: PrismaClient, token: string): Promise<Pri
   const [row] = await db.$queryRaw<
     { id: number; name: string; scopes: string[]; revoked: boolean; timezone: string }[]
   >`
-    SELECT t.id, t.name, t.scopes, t.revoked_at IS NOT NULL AS revoked, a.timezone
+    SELECT t.id, t.name, COALESCE(t.scopes, '{}') AS scopes, t.revoked_at IS NOT NULL AS revoked,
+      a.timezone
     FROM api_tokens t JOIN accounts a ON a.id = t.account_id
     WHERE t.account_id = ${accountId} AND t.token_hash = ${hashToken(token)}`;
   if (!row || row.revoked) return null;
