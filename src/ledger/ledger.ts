@@ -220,10 +220,10 @@ const LEDGER_LOCK_CLASS = 0x4c44; // "LD"
  * The write of applyStock in one statement. The stamp is clock_timestamp() read once the ledger
  * lock is held (not now(), the transaction's start: earlier than a concurrent write's stamp);
  * the quantities and movements use it, so none is written before the lock is held, and the
- * movements' occurred_at and the entities' updated_at are that one instant. Stamped after the row locks, so per entity
- * occurred_at follows the order in which changes were really applied. A stock take's own
- * movements do not flag its lines (they are what it applies). Returns the movements' ids and
- * stored times in the order of `rows`.
+ * movements' occurred_at and the entities' updated_at are that one instant. Stamped after the
+ * row locks, so per entity occurred_at follows the order in which changes were really applied.
+ * A stock take's own movements do not flag its lines (they are what it applies). Returns the
+ * movements' ids and stored times in the order of `rows`.
  */
 async function writeChanges(
   tx: Tx,
