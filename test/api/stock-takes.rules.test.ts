@@ -147,6 +147,22 @@ describe("reconcile", () => {
     for (const r of refs) expect(await chainProblems(t.db, acct.accountId, r)).toEqual([]);
   });
 
+  it("basis count_time: a sale stamped before a count but written after it is taken into account at reconcile", async () => {
+    const [a] = await skus(t, acct.token, 10);
+    const id = (await api.start({ basis: "count_time" })).body.id as number;
+    // The device's clock runs a minute ahead: the count is dated after the sale that follows.
+    const countedAt = new Date(Date.now() + 60_000).toISOString();
+    await api.input(id, { counts: [count(a!, 7, { counted_at: countedAt })] }); // 3 short of 10
+    await adjustSku(t, acct.token, a!.id, 8); // sold 2, stamped before counted_at
+    await api.accept(id, { lines: [a] });
+    const res = await api.reconcile(id);
+    // Counted 7 where the ledger held 8 at counted_at: 1 short, on top of the current 8.
+    expect(res.body.applied).toEqual([
+      expect.objectContaining({ id: a!.id, difference: -1, previous_qty: 8, new_qty: 7 }),
+    ]);
+    expect(await skuOnHand(t.db, acct.accountId, a!.id)).toBe("7");
+  });
+
   it("basis count_time: concurrent and repeated reconciles answer the same, from the ledger at each count", async () => {
     const [a, b] = await skus(t, acct.token, 10, 10);
     const id = (await api.start({ basis: "count_time" })).body.id as number;
