@@ -38,7 +38,9 @@ export async function startServer(
   nodeOptions: string[] = [],
 ): Promise<ServerUnderTest & { stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeOptions, CLI, "serve"], {
+  // BENCH_SERVER_NODE_OPTIONS adds node flags of your own, e.g. `--cpu-prof` to profile the server.
+  const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeOptions, ...extra, CLI, "serve"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

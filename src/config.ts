@@ -15,6 +15,7 @@ const schema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   COUNTPOINT_DATA_DIR: z.string().min(1).default(".data"),
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -34,6 +35,8 @@ export type Config = {
   poolSize: number;
   /** How long a request waits for a database connection before answering 503. */
   poolWaitMs: number;
+  /** Keep repeated statements prepared on each connection (off for a transaction-mode pooler). */
+  preparedStatements: boolean;
   dataDir: string;
   /** Introspection and the Sandbox landing page; on unless NODE_ENV=production. */
   graphqlIntrospection: boolean;
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     poolSize: c.DATABASE_POOL_SIZE,
     poolWaitMs: c.DATABASE_POOL_WAIT_MS,
+    preparedStatements: c.DATABASE_PREPARED_STATEMENTS,
     dataDir: c.COUNTPOINT_DATA_DIR,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== "production",
     bodyLimit: c.BODY_LIMIT_BYTES,

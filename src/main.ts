@@ -13,6 +13,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   await migrate(database.url);
   const db = createPrismaClient(database.url, config.poolSize, {
     maxWaitMs: config.poolWaitMs,
+    prepare: config.preparedStatements,
   });
   const app = await buildApp({ db, config });
 

@@ -20,6 +20,7 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       poolSize: 10,
       poolWaitMs: 30_000,
+      preparedStatements: true,
       dataDir: ".data",
       graphqlIntrospection: true,
       bodyLimit: 5 * 1024 * 1024,
@@ -35,6 +36,7 @@ describe("loadConfig", () => {
         DATABASE_URL: "postgres://u:p@db:5432/countpoint",
         DATABASE_POOL_SIZE: "25",
         DATABASE_POOL_WAIT_MS: "500",
+        DATABASE_PREPARED_STATEMENTS: "false",
         COUNTPOINT_DATA_DIR: "/var/lib/countpoint",
       }),
     ).toMatchObject({
@@ -44,6 +46,7 @@ describe("loadConfig", () => {
       databaseUrl: "postgres://u:p@db:5432/countpoint",
       poolSize: 25,
       poolWaitMs: 500,
+      preparedStatements: false,
       dataDir: "/var/lib/countpoint",
     });
   });
@@ -66,6 +69,7 @@ describe("loadConfig", () => {
     ["DATABASE_POOL_SIZE", "0"],
     ["DATABASE_POOL_WAIT_MS", "0"],
     ["GRAPHQL_INTROSPECTION", "yes"],
+    ["DATABASE_PREPARED_STATEMENTS", "on"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });
 
