@@ -7,10 +7,18 @@ const MAX_ATTEMPTS = 5;
  * Runs one use case in one transaction. A deadlock or serialization failure rolls everything
  * back, so the whole use case is retried (with jitter) instead of surfacing to the client.
  */
-export async function inTransaction<T>(db: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return retryingConflicts(() => db.$transaction(work, transactionOptionsOf(db)));
+}
+
+/**
+ * Runs `work`, a transaction of its own (one statement, say), again with jitter when PostgreSQL
+ * rolled it back for a deadlock or serialization failure.
+ */
+export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.$transaction(work, transactionOptionsOf(db));
+      return await work();
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));

@@ -182,28 +182,37 @@ export async function applyStock(
   changed.forEach((r, i) => {
     const row = written[i];
     if (!row) throw new Error(`ledger: no movement written for ${entityKey(r)}`);
-    r.movementId = Number(row.id);
-    r.movement = {
-      id: r.movementId,
-      occurredAt: row.occurred_at,
-      entityType: r.entityType,
-      skuId: r.entityType === "sku" ? r.id : null,
-      supplierItemId: r.entityType === "supplier_item" ? r.id : null,
-      quantityBefore: r.previousQty,
-      quantityAfter: r.newQty,
-      change: r.change,
-      reason: details.reason,
-      note: details.note ?? null,
-      reference: details.reference ?? null,
-      source: details.source,
-      adjustmentId: details.adjustmentId ?? null,
-      stockTakeId: details.stockTakeId ?? null,
-      actor: { name: details.actor.name, tokenId: details.actor.tokenId },
-    };
+    r.movement = movementWritten(r, row, details);
+    r.movementId = r.movement.id;
     const current = locked.get(entityKey(r));
     if (current) current.onHand = r.newQty;
   });
   return results;
+}
+
+/** The movement written for a change (`row` as the ledger's statement returned it), as the API shows it. */
+export function movementWritten(
+  c: EntityRef & { previousQty: Decimal; newQty: Decimal },
+  row: { id: bigint | number; occurred_at: Date },
+  d: MovementDetails,
+): Movement {
+  return {
+    id: Number(row.id),
+    occurredAt: row.occurred_at,
+    entityType: c.entityType,
+    skuId: c.entityType === "sku" ? c.id : null,
+    supplierItemId: c.entityType === "supplier_item" ? c.id : null,
+    quantityBefore: c.previousQty,
+    quantityAfter: c.newQty,
+    change: c.newQty.minus(c.previousQty),
+    reason: d.reason,
+    note: d.note ?? null,
+    reference: d.reference ?? null,
+    source: d.source,
+    adjustmentId: d.adjustmentId ?? null,
+    stockTakeId: d.stockTakeId ?? null,
+    actor: { name: d.actor.name, tokenId: d.actor.tokenId },
+  };
 }
 
 /**
@@ -217,13 +226,8 @@ export async function applyStock(
 const LEDGER_LOCK_CLASS = 0x4c44; // "LD"
 
 /**
- * The write of applyStock in one statement. The stamp is clock_timestamp() read once the ledger
- * lock is held (not now(), the transaction's start: earlier than a concurrent write's stamp);
- * the quantities and movements use it, so none is written before the lock is held, and the
- * movements' occurred_at and the entities' updated_at are that one instant. Stamped after the
- * row locks, so per entity occurred_at follows the order in which changes were really applied.
- * A stock take's own movements do not flag its lines (they are what it applies). Returns the
- * movements' ids and stored times in the order of `rows`.
+ * The write of applyStock in one statement: the changes as a relation `v`, then the ledger's CTEs.
+ * Returns the movements' ids and stored times in the order of `rows`.
  */
 async function writeChanges(
   tx: Tx,
@@ -236,16 +240,48 @@ async function writeChanges(
   const itemIds = rows.map((r) => (r.entityType === "supplier_item" ? r.id : null));
   const before = rows.map((r) => r.previousQty.toFixed());
   const after = rows.map((r) => r.newQty.toFixed());
-  const flag = d.source !== "stock_take";
   return tx.$queryRaw<{ id: bigint; occurred_at: Date }[]>`
-    WITH stamp AS MATERIALIZED (
-      SELECT clock_timestamp() AS at FROM (
-        SELECT pg_advisory_xact_lock_shared(${LEDGER_LOCK_CLASS}::int, ${accountId}::int) OFFSET 0
-      ) AS locked
-    ), v AS MATERIALIZED (
+    WITH v AS MATERIALIZED (
       SELECT * FROM unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)},
         ${numericArray(before)}, ${numericArray(after)})
         WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, before, after, ord)
+    ), ${movementWrites(accountId, d)}
+    -- An equality on plain values (a hash join): IS NOT DISTINCT FROM would compare every pair.
+    SELECT i.id, i.occurred_at FROM v
+    JOIN inserted AS i ON i.entity_type::text = v.entity_type
+      AND i.entity_id = COALESCE(v.sku_id, v.supplier_item_id)
+    ORDER BY v.ord`;
+}
+
+/**
+ * The ledger's write as common table expressions of a caller's statement, for a use case that
+ * locks, checks and writes in one statement. The statement defines `v` before them:
+ * (entity_type text, sku_id int, supplier_item_id int, before numeric, after numeric, ord), one
+ * row per entity whose quantity changes, each locked FOR UPDATE by this transaction (in this
+ * statement or an earlier one, in lockStock's order), `before` its on hand as locked. They set
+ * on_hand, flag open stock takes' lines and append the movements; `inserted` yields each
+ * movement's (id, entity_type, entity_id, occurred_at). `adjustmentId` is SQL for the movements'
+ * adjustment (a CTE of the same statement), else details.adjustmentId.
+ *
+ * The stamp is clock_timestamp() read once the ledger lock is held (not now(), the transaction's
+ * start: earlier than a concurrent write's stamp); the quantities and movements use it, so none
+ * is written before the lock is held, and the movements' occurred_at and the entities'
+ * updated_at are that one instant. The stamp reads `v`, so it is taken after the row locks (per
+ * entity, occurred_at follows the order in which changes were really applied), and with no
+ * change there is no stamp and nothing is written. A stock take's own movements do not flag its
+ * lines (they are what it applies).
+ */
+export function movementWrites(
+  accountId: number,
+  d: MovementDetails,
+  { adjustmentId }: { adjustmentId?: Prisma.Sql } = {},
+): Prisma.Sql {
+  const flag = d.source !== "stock_take";
+  return Prisma.sql`stamp AS MATERIALIZED (
+      SELECT clock_timestamp() AS at FROM (
+        SELECT pg_advisory_xact_lock_shared(${LEDGER_LOCK_CLASS}::int, ${accountId}::int)
+        FROM (SELECT 1 FROM v LIMIT 1) AS any_change OFFSET 0
+      ) AS locked
     ), skus_set AS (
       UPDATE skus AS t SET on_hand = v.after, updated_at = stamp.at FROM v, stamp
       WHERE t.account_id = ${accountId} AND t.id = v.sku_id
@@ -264,16 +300,12 @@ async function writeChanges(
         stock_take_id, actor_name, actor_token_id)
       SELECT ${accountId}, stamp.at, v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
         v.before, v.after, v.after - v.before, ${d.reason}::stock_reason, ${d.note ?? null},
-        ${d.reference ?? null}, ${d.source}::movement_source, ${d.adjustmentId ?? null}::int,
+        ${d.reference ?? null}, ${d.source}::movement_source,
+        ${adjustmentId ?? Prisma.sql`${d.adjustmentId ?? null}::int`},
         ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int
       FROM v, stamp ORDER BY v.ord
       RETURNING id, entity_type, COALESCE(sku_id, supplier_item_id) AS entity_id, occurred_at
-    )
-    -- An equality on plain values (a hash join): IS NOT DISTINCT FROM would compare every pair.
-    SELECT i.id, i.occurred_at FROM v
-    JOIN inserted AS i ON i.entity_type::text = v.entity_type
-      AND i.entity_id = COALESCE(v.sku_id, v.supplier_item_id)
-    ORDER BY v.ord`;
+    )`;
 }
 
 /**

@@ -41,35 +41,37 @@ async function expectNothingWritten<T>(
 }
 
 describe("PATCH /skus/{id}", () => {
-  it("costs six statements and a BEGIN, authentication included; a no-op one writes no movement", async () => {
+  it("costs two statements, authentication included: the adjustment is one statement without BEGIN or COMMIT", async () => {
     const logged = await startLoggedApp();
     try {
       const owner = await newAccount(logged.db);
       const sku = await createSku(logged, owner.token, 3);
-      const statementsOf = async (body: unknown) => {
+      const statementsOf = async (body: unknown, status = 200) => {
         logged.queries.length = 0;
         const res = await rest(logged, "PATCH", `/skus/${sku}`, { token: owner.token, body });
-        expect(res.status).toBe(200);
+        expect(res.status).toBe(status);
         return logged.queries.map((q) => q.sql.trim().split(/\s+/).slice(0, 3).join(" "));
       };
-      // The token with its account; the SKU locked and read; the record; the ledger's one
-      // statement (stamp, on hand, movement, stock take flags); the line; COMMIT.
-      expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual([
-        "SELECT t.id, t.name,",
-        "SELECT id, on_hand::text",
-        "INSERT INTO stock_adjustments",
-        "WITH stamp AS",
-        "INSERT INTO stock_adjustment_lines",
-        "COMMIT",
-      ]);
-      // Already 5: the adjustment and its unchanged line are recorded, no ledger write.
-      expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual([
-        "SELECT t.id, t.name,",
-        "SELECT id, on_hand::text",
-        "INSERT INTO stock_adjustments",
-        "INSERT INTO stock_adjustment_lines",
-        "COMMIT",
-      ]);
+      // The token with its account; then one statement that locks the SKU, checks it, writes the
+      // record, the ledger's write (stamp, on hand, movement, stock take flags) and the line.
+      const two = ["SELECT t.id, t.name,", "WITH target AS"];
+      expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual(two);
+      const once = await ledgerState(logged.db, owner.accountId);
+      // Already 5: the adjustment and its unchanged line are recorded, no movement.
+      expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual(two);
+      expect(await ledgerState(logged.db, owner.accountId)).toEqual({
+        ...once,
+        adjustments: once.adjustments + 1,
+        adjustmentLines: once.adjustmentLines + 1,
+      });
+      // A stale expected on hand: the same statement, which then writes nothing.
+      const stale = { on_hand: 9, expected_on_hand: 4, reason: "found" };
+      expect(await statementsOf(stale, 409)).toEqual(two);
+      expect(await ledgerState(logged.db, owner.accountId)).toEqual({
+        ...once,
+        adjustments: once.adjustments + 1,
+        adjustmentLines: once.adjustmentLines + 1,
+      });
       expect(await skuOnHand(logged.db, owner.accountId, sku)).toBe("5");
     } finally {
       await logged.close();

@@ -3,8 +3,7 @@
 // every bad line is reported, not just the first.
 import type { Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
-import { inTransaction } from "../../db/transaction.js";
-import { bigintArray, intArray, numericArray, wordArray } from "../../db/sql.js";
+import { inTransaction, retryingConflicts } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
@@ -12,11 +11,12 @@ import {
   applyStock,
   entityKey,
   lockStock,
+  movementWritten,
   type EntityRef,
   type LockedStock,
   type StockChange,
 } from "../../ledger/ledger.js";
-import { optionalQuantity, parseQuantity, quantityAsSent, type Decimal } from "../../quantity.js";
+import { Decimal, optionalQuantity, parseQuantity, quantityAsSent } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import {
   ADJUSTMENT_REASONS,
@@ -28,6 +28,7 @@ import { loadSupplierItem } from "../catalog/catalog.service.js";
 import type { Sku, SupplierItem } from "../catalog/catalog.types.js";
 import type { StockMovement } from "../movement/movement.types.js";
 import type { StockAdjustment } from "./adjustment.types.js";
+import { insertAdjustment, insertLines, setSkuAtOnce } from "./adjustment.sql.js";
 
 export const MAX_LINES = 10_000;
 /** Longest accepted texts; the GraphQL inputs and REST schemas announce the same limits. */
@@ -158,6 +159,10 @@ async function adjustOne<R>(
     onHand: quantityAsSent(input.onHand),
     expectedOnHand: quantityAsSent(input.expectedOnHand),
   });
+  if (ref.entityType === "sku" && idempotencyKey === undefined && request.errors.length === 0) {
+    const { change, locked } = await adjustSkuAtOnce(ctx, request, path);
+    return { value: await shape.result(ctx.db, change, locked), replayed: false };
+  }
   const operation = `${ref.entityType === "sku" ? "adjustSku" : "adjustSupplierItem"}:${ref.id}`;
   return adjust(
     ctx,
@@ -173,6 +178,60 @@ async function adjustOne<R>(
     },
     { skuRows: shape.skuRows },
   );
+}
+
+/**
+ * A single SKU's adjustment sent without a key, in one statement (see setSkuAtOnce): the same
+ * checks, writes and answer as `adjust`, in one round trip instead of five.
+ */
+async function adjustSkuAtOnce(
+  ctx: ServiceContext,
+  request: Request,
+  path: PathOf,
+): Promise<{ change: StockChange; locked: LockedStock | undefined }> {
+  const line = request.lines[0];
+  if (!line || request.lines.length !== 1) throw new Error("adjustSkuAtOnce: one line expected");
+  const { accountId, actor } = ctx.principal;
+  const details = { ...request, source: "adjustment" as const, actor };
+  const row = await retryingConflicts(() =>
+    setSkuAtOnce(ctx.db, accountId, line.id, line.newQty, line.expectedQty, details),
+  );
+  const locked = new Map<string, LockedStock>();
+  if (row) {
+    const { id, code, name, active, createdAt, updatedAt } = row;
+    locked.set(entityKey(line), {
+      entityType: "sku",
+      id,
+      onHand: new Decimal(row.onHand),
+      linkedSkuId: null,
+      sku: { id, code, name, active, createdAt, updatedAt },
+    });
+  }
+  const current = locked.get(entityKey(line));
+  if (!row || !current || row.adjustmentId === null) {
+    const errors = checkAgainstStock(request, locked, path);
+    if (errors.length === 0) throw new Error("adjustSkuAtOnce: nothing written and nothing wrong");
+    throw AppError.fromFields(errors);
+  }
+  const previousQty = current.onHand;
+  const movement =
+    row.movementId === null || row.occurredAt === null
+      ? null
+      : movementWritten(
+          { ...line, previousQty },
+          { id: row.movementId, occurred_at: row.occurredAt },
+          { ...details, adjustmentId: row.adjustmentId },
+        );
+  const change: StockChange = {
+    entityType: "sku",
+    id: line.id,
+    previousQty,
+    newQty: line.newQty,
+    change: line.newQty.minus(previousQty),
+    movementId: movement?.id ?? null,
+    movement,
+  };
+  return { change, locked: current };
 }
 
 /** Sets each line's entity to its absolute new quantity, all or nothing; unchanged lines write no movement. */
@@ -343,12 +402,7 @@ async function apply(
 ): Promise<{ adjustment: StockAdjustment; changes: StockChange[] }> {
   const { accountId, actor } = ctx.principal;
 
-  const [adjustment] = await tx.$queryRaw<{ id: number; created_at: Date }[]>`
-    INSERT INTO stock_adjustments (account_id, reason, note, reference, actor_name, actor_token_id)
-    VALUES (${accountId}, ${request.reason}::stock_reason, ${request.note}, ${request.reference},
-      ${actor.name}, ${actor.tokenId}::int)
-    RETURNING id, created_at`;
-  if (!adjustment) throw new Error("adjustment: no record inserted");
+  const adjustment = await insertAdjustment(tx, accountId, { ...request, actor });
   const changes = await applyStock(tx, accountId, locked, request.lines, {
     reason: request.reason,
     source: "adjustment",
@@ -379,37 +433,6 @@ async function apply(
     },
     changes,
   };
-}
-
-/**
- * The adjustment's lines in one statement however many there are (createMany would split 10,000
- * lines into several INSERTs to stay under PostgreSQL's bind parameter limit).
- */
-async function insertLines(
-  tx: Tx,
-  accountId: number,
-  adjustmentId: number,
-  lines: StockAdjustment["lines"],
-): Promise<void> {
-  const types = lines.map((l) => l.type);
-  const skuIds = lines.map((l) => (l.type === "sku" ? l.id : null));
-  const itemIds = lines.map((l) => (l.type === "supplier_item" ? l.id : null));
-  const previous = lines.map((l) => l.previousQty.toFixed());
-  const next = lines.map((l) => l.newQty.toFixed());
-  const changes = lines.map((l) => l.change.toFixed());
-  const statuses = lines.map((l) => l.status);
-  const movementIds = lines.map((l) => l.movementId);
-  await tx.$executeRaw`
-    INSERT INTO stock_adjustment_lines (account_id, adjustment_id, line_no, entity_type, sku_id,
-      supplier_item_id, previous_qty, new_qty, change, status, movement_id)
-    SELECT ${accountId}::int, ${adjustmentId}::int, v.ord - 1, v.entity_type::entity_type, v.sku_id,
-      v.supplier_item_id, v.previous_qty, v.new_qty, v.change,
-      v.status::adjustment_line_status, v.movement_id
-    FROM unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)},
-      ${numericArray(previous)}, ${numericArray(next)}, ${numericArray(changes)},
-      ${wordArray(statuses)}, ${bigintArray(movementIds)})
-      WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, previous_qty, new_qty, change,
-        status, movement_id, ord)`;
 }
 
 /** The header of a request as sent, for its idempotency fingerprint. */

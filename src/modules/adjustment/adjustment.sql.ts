@@ -1,0 +1,120 @@
+// An adjustment's statements: its record, its lines, and the one statement that is the whole of a
+// single SKU's adjustment.
+import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
+import { bigintArray, intArray, numericArray, wordArray } from "../../db/sql.js";
+import { movementWrites, type MovementDetails } from "../../ledger/ledger.js";
+import type { Decimal } from "../../quantity.js";
+import type { StockAdjustment } from "./adjustment.types.js";
+
+/** What an adjustment record says: the movement details of its lines. */
+export type AdjustmentRecord = Pick<MovementDetails, "reason" | "note" | "reference" | "actor">;
+
+/** Writes the adjustment's record. */
+export async function insertAdjustment(
+  tx: Tx,
+  accountId: number,
+  r: AdjustmentRecord,
+): Promise<{ id: number; created_at: Date }> {
+  const [adjustment] = await tx.$queryRaw<{ id: number; created_at: Date }[]>`
+    INSERT INTO stock_adjustments (account_id, reason, note, reference, actor_name, actor_token_id)
+    VALUES (${accountId}, ${r.reason}::stock_reason, ${r.note ?? null}, ${r.reference ?? null},
+      ${r.actor.name}, ${r.actor.tokenId}::int)
+    RETURNING id, created_at`;
+  if (!adjustment) throw new Error("adjustment: no record inserted");
+  return adjustment;
+}
+
+/**
+ * The adjustment's lines in one statement however many there are (createMany would split 10,000
+ * lines into several INSERTs to stay under PostgreSQL's bind parameter limit).
+ */
+export async function insertLines(
+  tx: Tx,
+  accountId: number,
+  adjustmentId: number,
+  lines: StockAdjustment["lines"],
+): Promise<void> {
+  const types = lines.map((l) => l.type);
+  const skuIds = lines.map((l) => (l.type === "sku" ? l.id : null));
+  const itemIds = lines.map((l) => (l.type === "supplier_item" ? l.id : null));
+  const previous = lines.map((l) => l.previousQty.toFixed());
+  const next = lines.map((l) => l.newQty.toFixed());
+  const changes = lines.map((l) => l.change.toFixed());
+  const statuses = lines.map((l) => l.status);
+  const movementIds = lines.map((l) => l.movementId);
+  await tx.$executeRaw`
+    INSERT INTO stock_adjustment_lines (account_id, adjustment_id, line_no, entity_type, sku_id,
+      supplier_item_id, previous_qty, new_qty, change, status, movement_id)
+    SELECT ${accountId}::int, ${adjustmentId}::int, v.ord - 1, v.entity_type::entity_type, v.sku_id,
+      v.supplier_item_id, v.previous_qty, v.new_qty, v.change,
+      v.status::adjustment_line_status, v.movement_id
+    FROM unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)},
+      ${numericArray(previous)}, ${numericArray(next)}, ${numericArray(changes)},
+      ${wordArray(statuses)}, ${bigintArray(movementIds)})
+      WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, previous_qty, new_qty, change,
+        status, movement_id, ord)`;
+}
+
+/** The SKU as the one-statement adjustment locked it, and what it wrote (null: nothing). */
+export interface SkuSet {
+  id: number;
+  code: string;
+  name: string;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  onHand: string;
+  adjustmentId: number | null;
+  adjustmentCreatedAt: Date | null;
+  movementId: bigint | null;
+  occurredAt: Date | null;
+}
+
+/**
+ * A single SKU's adjustment in one statement, a transaction of its own (no BEGIN, no COMMIT, one
+ * round trip): locks the SKU and, when `expected` is null or its on hand, writes the record, the
+ * new on hand and its movement through the ledger (none when unchanged) and the line. Answers
+ * nothing for an unknown SKU, and the SKU without an adjustment when its on hand is not
+ * `expected`: then nothing was written.
+ */
+export async function setSkuAtOnce(
+  db: PrismaClient,
+  accountId: number,
+  skuId: number,
+  newQty: Decimal,
+  expected: Decimal | null,
+  d: MovementDetails,
+): Promise<SkuSet | undefined> {
+  const qty = newQty.toFixed();
+  const [row] = await db.$queryRaw<SkuSet[]>`
+    WITH target AS MATERIALIZED (
+      SELECT id, on_hand, code, name, active, created_at, updated_at FROM skus
+      WHERE account_id = ${accountId} AND id = ${skuId} FOR UPDATE
+    ), ok AS MATERIALIZED (
+      SELECT * FROM target
+      WHERE ${expected?.toFixed() ?? null}::numeric IS NULL OR on_hand = ${expected?.toFixed() ?? null}::numeric
+    ), adjustment AS (
+      INSERT INTO stock_adjustments (account_id, reason, note, reference, actor_name, actor_token_id)
+      SELECT ${accountId}, ${d.reason}::stock_reason, ${d.note ?? null}, ${d.reference ?? null},
+        ${d.actor.name}, ${d.actor.tokenId}::int
+      FROM ok
+      RETURNING id, created_at
+    ), v AS MATERIALIZED (
+      SELECT 'sku'::text AS entity_type, id AS sku_id, NULL::int AS supplier_item_id,
+        on_hand AS before, ${qty}::numeric AS after, 1::bigint AS ord
+      FROM ok WHERE on_hand <> ${qty}::numeric
+    ), ${movementWrites(accountId, d, { adjustmentId: Prisma.sql`(SELECT id FROM adjustment)` })},
+    line AS (
+      INSERT INTO stock_adjustment_lines (account_id, adjustment_id, line_no, entity_type, sku_id,
+        supplier_item_id, previous_qty, new_qty, change, status, movement_id)
+      SELECT ${accountId}, a.id, 0, 'sku', ok.id, NULL, ok.on_hand, ${qty}::numeric,
+        ${qty}::numeric - ok.on_hand,
+        (CASE WHEN i.id IS NULL THEN 'unchanged' ELSE 'changed' END)::adjustment_line_status, i.id
+      FROM ok CROSS JOIN adjustment AS a LEFT JOIN inserted AS i ON true
+    )
+    SELECT t.id, t.code, t.name, t.active, t.created_at AS "createdAt",
+      t.updated_at AS "updatedAt", t.on_hand::text AS "onHand", a.id AS "adjustmentId",
+      a.created_at AS "adjustmentCreatedAt", i.id AS "movementId", i.occurred_at AS "occurredAt"
+    FROM target AS t LEFT JOIN adjustment AS a ON true LEFT JOIN inserted AS i ON true`;
+  return row;
+}
