@@ -1,6 +1,9 @@
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from "@apollo/server/plugin/disabled";
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
 import type { FastifyInstance } from "fastify";
 import { resolvePrincipal } from "../http/auth.js";
@@ -27,6 +30,8 @@ export async function registerGraphql(
     plugins: [
       fastifyApolloDrainPlugin(app),
       complexityLimit(schema),
+      // No field carries a cache hint; the default plugin would still wrap every field's resolver.
+      ApolloServerPluginCacheControlDisabled(),
       options.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
