@@ -2,7 +2,7 @@
 // Runs the built service (npm run bench compiles first) on embedded PostgreSQL, or DATABASE_URL.
 import "reflect-metadata";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -112,9 +112,23 @@ const row = (label: string, value: string) => {
   results.push({ scenario, figure: label, value });
   console.log(`  ${label.padEnd(52)}${value}`);
 };
+/** A target from issue's table, judged on this run's figures; printed together at the end. */
+interface Verdict {
+  id: string;
+  what: string;
+  figure: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  met: boolean;
+}
+const verdicts: Verdict[] = [];
+const judge = (v: Verdict) => verdicts.push(v);
+const MIB_300 = 300 * 1024 * 1024;
+
 const version = (await raw.query("SHOW server_version")).rows[0].server_version;
 console.log(
-  `Countpoint benchmark (PostgreSQL ${version}, Node ${process.version})${quick ? ", --quick: small sizes, figures not comparable" : ""}`,
+  `Countpoint benchmark: ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, PostgreSQL ${version}, Node ${process.version}${quick ? "; --quick: small sizes, figures not comparable" : ""}`,
 );
 
 if (wants("bulk")) {
@@ -207,6 +221,24 @@ if (wants("bulk")) {
   row("ratio service call / raw SQL", `${(bulkMedian / rawMedian).toFixed(2)}x`);
   row("memory growth of one service call", mib(rssGrowth));
   row("peak server RSS during P1", `${mib(serverPeak)} (target <= 300)`);
+  judge({
+    id: "P1",
+    what: `bulk adjustment of ${LINES} lines over REST`,
+    figure: ms(httpMedian),
+    baseline: ms(rawMedian),
+    ratio: `${(httpMedian / rawMedian).toFixed(2)}x`,
+    target: "<= 2x, <= 1 s",
+    met: httpMedian <= 2 * rawMedian && httpMedian <= 1000,
+  });
+  judge({
+    id: "M1",
+    what: "peak server RSS during P1",
+    figure: mib(serverPeak),
+    baseline: "",
+    ratio: "",
+    target: "<= 300 MiB",
+    met: serverPeak <= MIB_300,
+  });
 }
 
 if (wants("p4")) {
@@ -269,6 +301,29 @@ if (wants("p4")) {
     "first page of 200 other SKUs: p50, p99",
     `${ms(perSku[100]!)}, ${ms(perSku[198]!)} (target p99 <= 20 ms)`,
   );
+  for (const [what, r] of [
+    ["account-wide window", wide],
+    ["one SKU", oneSku],
+  ] as const) {
+    judge({
+      id: "P4",
+      what: `${what}: page ${P4_DEPTH} / first page`,
+      figure: ms(r.deep),
+      baseline: ms(r.first),
+      ratio: `${(r.deep / r.first).toFixed(2)}x`,
+      target: "<= 1.3x",
+      met: r.deep <= 1.3 * r.first,
+    });
+  }
+  judge({
+    id: "P4",
+    what: "first page of other SKUs, p99",
+    figure: ms(perSku[198]!),
+    baseline: "",
+    ratio: "",
+    target: "<= 20 ms",
+    met: perSku[198]! <= 20,
+  });
 }
 
 if (wants("p2")) {
@@ -284,7 +339,9 @@ if (wants("p2")) {
   const rate = (r: LoadResult) =>
     `${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50Ms)}, p99 ${ms(r.p99Ms)}${r.failures ? `, ${r.failures} failed` : ""}`;
   try {
-    await load(serviceSkus, "rest", quick ? 1 : 2); // warm-up: connections, JIT
+    // Warm-up, both transports: connections, prepared statements, JIT.
+    await load(serviceSkus, "rest", quick ? 1 : 2);
+    await load(serviceSkus, "graphql", quick ? 1 : 2);
     const raw2 = await rawLoad(url, rawAccount, rawSkus, seconds);
     const rest2 = await load(serviceSkus, "rest");
     const graphql2 = await load(serviceSkus, "graphql");
@@ -303,6 +360,34 @@ if (wants("p2")) {
       "GraphQL / REST changes per second",
       `${pct(graphql2.perSecond / rest2.perSecond)} (target >= 85%)`,
     );
+    const perSecond = (r: LoadResult) => `${r.perSecond.toFixed(0)}/s`;
+    judge({
+      id: "P2",
+      what: "single adjustments, REST / raw changes per second",
+      figure: perSecond(rest2),
+      baseline: perSecond(raw2),
+      ratio: pct(rest2.perSecond / raw2.perSecond),
+      target: ">= 50%",
+      met: rest2.perSecond >= 0.5 * raw2.perSecond,
+    });
+    judge({
+      id: "P2",
+      what: "single adjustments, REST / raw p99",
+      figure: ms(rest2.p99Ms),
+      baseline: ms(raw2.p99Ms),
+      ratio: `${(rest2.p99Ms / raw2.p99Ms).toFixed(2)}x`,
+      target: "<= 4x",
+      met: rest2.p99Ms <= 4 * raw2.p99Ms,
+    });
+    judge({
+      id: "P2",
+      what: "single adjustments, GraphQL / REST",
+      figure: perSecond(graphql2),
+      baseline: perSecond(rest2),
+      ratio: pct(graphql2.perSecond / rest2.perSecond),
+      target: ">= 85%",
+      met: graphql2.perSecond >= 0.85 * rest2.perSecond,
+    });
 
     const [hot] = serviceSkus;
     const [rawHot] = rawSkus;
@@ -315,11 +400,31 @@ if (wants("p2")) {
       "REST / raw changes per second",
       `${pct(rest3.perSecond / raw3.perSecond)} (target >= 50%)`,
     );
+    const chained = await chainIntact(service.principal.accountId, hot!);
     row(
       "errors; the SKU's movements chained to on hand",
-      `${rest3.failures}; ${(await chainIntact(service.principal.accountId, hot!)) ? "yes" : "NO"}`,
+      `${rest3.failures}; ${chained ? "yes" : "NO"}`,
     );
-    row("peak server RSS during P2 and P3", `${mib(await server.peakRss())} (target <= 300)`);
+    const peak = await server.peakRss();
+    row("peak server RSS during P2 and P3", `${mib(peak)} (target <= 300)`);
+    judge({
+      id: "P3",
+      what: "one SKU, REST / raw changes per second; no errors, chain intact",
+      figure: `${rest3.perSecond.toFixed(0)}/s`,
+      baseline: `${raw3.perSecond.toFixed(0)}/s`,
+      ratio: pct(rest3.perSecond / raw3.perSecond),
+      target: ">= 50%",
+      met: rest3.perSecond >= 0.5 * raw3.perSecond && rest3.failures === 0 && chained,
+    });
+    judge({
+      id: "M1",
+      what: "peak server RSS during P2 and P3",
+      figure: mib(peak),
+      baseline: "",
+      ratio: "",
+      target: "<= 300 MiB",
+      met: peak <= MIB_300,
+    });
   } finally {
     await server.stop();
   }
@@ -356,11 +461,53 @@ if (wants("p5")) {
     const target = i === steps.length - 1 ? " (target <= 300)" : "";
     row(label, `${mib(free.peakAfter[i]!)} / ${mib(bounded.peakAfter[i]!)}${target}`);
   });
+  steps.forEach(({ step, targetMs }, i) => {
+    if (Number.isNaN(targetMs)) return;
+    judge({
+      id: "P5",
+      what: step,
+      figure: ms(free.ms[i]!),
+      baseline: ms(rawMs[i]!),
+      ratio: `${(free.ms[i]! / rawMs[i]!).toFixed(2)}x`,
+      target: `<= ${targetMs / 1000} s`,
+      met: free.ms[i]! <= targetMs,
+    });
+  });
+  const peak = Math.max(...free.peakAfter);
+  judge({
+    id: "P5",
+    what: "peak server RSS",
+    figure: mib(peak),
+    baseline: "",
+    ratio: "",
+    target: "<= 300 MiB",
+    met: peak <= MIB_300,
+  });
 }
+
+// One table of every target: what was measured, beside what, and whether the target was met.
+const columns = ["id", "what", "figure", "baseline", "ratio", "target", "verdict"] as const;
+const table = verdicts.map((v) => ({
+  ...v,
+  verdict: quick ? "not judged (--quick)" : v.met ? "met" : "MISSED",
+}));
+const widths = columns.map((c) => Math.max(c.length, ...table.map((v) => String(v[c]).length)));
+const line = (cells: string[]) =>
+  cells
+    .map((c, i) => c.padEnd(widths[i]!))
+    .join("  ")
+    .trimEnd();
+console.log(`\nSummary${quick ? " (--quick: small sizes, nothing judged)" : ""}:`);
+console.log(line([...columns]));
+for (const v of table) console.log(line(columns.map((c) => String(v[c]))));
 
 await writeFile(
   fileURLToPath(new URL("../../bench/results.json", import.meta.url)),
-  JSON.stringify({ quick, postgres: version, node: process.version, results }, null, 2) + "\n",
+  JSON.stringify(
+    { quick, postgres: version, node: process.version, verdicts: table, results },
+    null,
+    2,
+  ) + "\n",
 );
 await raw.end();
 await db.$disconnect();
