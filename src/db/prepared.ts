@@ -11,6 +11,8 @@ export interface Statement {
 
 /** Distinct statement texts prepared per process, so each connection holds a bounded number. */
 const MAX_PREPARED = 256;
+/** Statement texts remembered per process, prepared or not. */
+const MAX_REMEMBERED = 1024;
 /** A parameter this long carries a list of values (a bulk request): plan it for those values. */
 const LARGE_PARAMETER = 1000;
 
@@ -21,18 +23,22 @@ const LARGE_PARAMETER = 1000;
  * carrying a long list as one parameter, whose best plan depends on how long the list is.
  */
 export function preparedStatementNames(): (statement: Statement) => string | undefined {
-  const names = new Map<string, string>();
+  // Each text is looked at once: its name, or null when it is never prepared.
+  const names = new Map<string, string | null>();
+  let prepared = 0;
   return ({ sql, args }) => {
-    if (args.some(isLarge) || VARIABLE_LIST.test(sql)) return undefined;
     let name = names.get(sql);
     if (name === undefined) {
-      if (names.size >= MAX_PREPARED) return undefined;
-      name = `cp_${createHash("sha1").update(sql).digest("hex").slice(0, 16)}`;
-      names.set(sql, name);
+      name = VARIABLE_LIST.test(sql) || prepared >= MAX_PREPARED ? null : nameOf(sql);
+      if (name !== null) prepared++;
+      // Texts never prepared are remembered up to a bound too, then looked at each time.
+      if (name !== null || names.size < MAX_REMEMBERED) names.set(sql, name);
     }
-    return name;
+    return name === null || args.some(isLarge) ? undefined : name;
   };
 }
+
+const nameOf = (sql: string) => `cp_${createHash("sha1").update(sql).digest("hex").slice(0, 16)}`;
 
 const VARIABLE_LIST = /\bIN \(\$\d+|\),\s*\(\$\d+/;
 

@@ -314,14 +314,18 @@ export function movementWrites(
  * this statement's start when none does, less the millisecond occurred_at is rounded to. An
  * oldest-first reader that reads only below it in a later statement never sees a movement
  * appear behind a page it has read. A holder whose start this role cannot see (another role's
- * session) holds the horizon at the epoch: the reader waits rather than risk a skip. It assumes
+ * session) holds the horizon at the epoch: the reader waits rather than risk a skip. A holder
+ * whose session is idle or gone by the time its activity is read has committed or rolled back
+ * (a one-statement write often has): its movements are visible to the later statement, so it
+ * holds nothing back (and a session that has started a transaction since shows a later start,
+ * which this statement's own start bounds). It assumes
  * what a single PostgreSQL primary gives: one clock that does not step back, locks visible to
  * every session, and a caller in autocommit or READ COMMITTED (its next statement sees later
  * commits). A replica cannot see the primary's locks: oldest-first reads stay on the primary.
  */
 export async function ledgerHorizon(db: PrismaClient | Tx, accountId: number): Promise<Date> {
   const [row] = await db.$queryRaw<{ horizon: Date }[]>`
-    SELECT (CASE WHEN bool_or(a.xact_start IS NULL) THEN 'epoch'::timestamptz
+    SELECT (CASE WHEN bool_or(a.pid IS NOT NULL AND a.state IS NULL) THEN 'epoch'::timestamptz
       ELSE date_trunc('milliseconds', LEAST(statement_timestamp(), min(a.xact_start)))
         - interval '1 millisecond' END)::timestamptz(3) AS horizon
     FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid

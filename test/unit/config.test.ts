@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       dataDir: ".data",
       graphqlIntrospection: true,
       bodyLimit: 5 * 1024 * 1024,
+      heapGrowthPercent: 35,
     });
   });
 
@@ -70,6 +71,7 @@ describe("loadConfig", () => {
     ["DATABASE_POOL_WAIT_MS", "0"],
     ["GRAPHQL_INTROSPECTION", "yes"],
     ["DATABASE_PREPARED_STATEMENTS", "on"],
+    ["HEAP_GROWTH_PERCENT", "500"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });
 
