@@ -302,7 +302,16 @@ export const stockTakeSchemas = {
     type: "object",
     description:
       "The accepted lines with a difference and what each did to stock; how many accepted lines matched; how many lines were left alone (list those with GET /stock-takes/{id}/lines?state=).",
-    required: ["id", "status", "reconciled_at", "dry_run", "applied", "unchanged", "skipped"],
+    required: [
+      "id",
+      "status",
+      "reconciled_at",
+      "dry_run",
+      "applied",
+      "applied_count",
+      "unchanged",
+      "skipped",
+    ],
     properties: {
       id: integerId,
       status: $ref("StockTakeStatus"),
@@ -310,8 +319,14 @@ export const stockTakeSchemas = {
       dry_run: { type: "boolean" },
       applied: {
         type: "array",
-        description: "Every accepted line whose count differs from its basis, in line order.",
+        description:
+          "Accepted lines whose count differs from their basis, in line order: the first 1000 (GET /stock-takes/{id}/lines?state=applied lists them all).",
         items: $ref("StockTakeAppliedLine"),
+      },
+      applied_count: {
+        type: "integer",
+        minimum: 0,
+        description: "How many accepted lines had a difference.",
       },
       unchanged: {
         type: "integer",
@@ -578,6 +593,7 @@ export const stockTakeExamples = {
         movement_id: 1051,
       },
     ],
+    applied_count: 1,
     unchanged: 41,
     skipped: { unaccepted: 0, uncounted: 1, linked: 0 },
   },

@@ -56,6 +56,7 @@ async function flow(t: TestApp, n: number, basis: "freeze" | "count_time" = "fre
         accepted_count: number;
         needs_review_count: number;
         applied: unknown[];
+        applied_count: number;
         unchanged: number;
       };
     };
@@ -63,8 +64,10 @@ async function flow(t: TestApp, n: number, basis: "freeze" | "count_time" = "fre
   const started = await step("start", () => api.start({ basis }));
   expect(started.status).toBe(201);
   const id = started.body.id;
-  // Every line counted; one in ten off by 3 (needs review), the rest exact (safe).
-  const counts = ids.map((sku, i) => ({ type: "sku", id: sku, counted_qty: i % 10 === 0 ? 8 : 5 }));
+  // Every line counted; one in ten off by 3 (needs review), one in ten off by 1 (safe, applied),
+  // the rest exact (safe, unchanged).
+  const countOf = (i: number) => (i % 10 === 0 ? 8 : i % 10 === 1 ? 4 : 5);
+  const counts = ids.map((sku, i) => ({ type: "sku", id: sku, counted_qty: countOf(i) }));
   const input = await step("input", () => api.input(id, { counts }));
   expect(input.body.lines).toHaveLength(n);
   const accepted = await step("accept", () => api.accept(id));
@@ -81,14 +84,24 @@ async function flow(t: TestApp, n: number, basis: "freeze" | "count_time" = "fre
     }),
   );
   const reconciled = await step("reconcile", () => api.reconcile(id));
-  // Only the lines with a difference travel back; the matching ones are counted.
-  expect(reconciled.body.applied).toHaveLength(n / 10);
-  expect(reconciled.body.unchanged).toBe(n - n / 10);
+  // Only the lines with a difference travel back, the first 1000 in line order; the matching
+  // ones are counted.
+  const changed = ids.filter((_, i) => i % 10 <= 1);
+  expect(reconciled.body).toMatchObject({
+    applied_count: changed.length,
+    unchanged: n - changed.length,
+  });
+  expect((reconciled.body.applied as { id: number }[]).map((l) => l.id)).toEqual(
+    changed.slice(0, 1000),
+  );
   expect(
     await logged.db.stockMovement.count({
       where: { accountId: account.accountId, stockTakeId: id },
     }),
-  ).toBe(n / 10);
+  ).toBe(changed.length);
+  // Asked again, it answers the same from what it wrote, and writes nothing.
+  const again = await step("reconcile again", () => api.reconcile(id));
+  expect(again.body).toEqual({ ...reconciled.body });
   return { statements, account, id };
 }
 
@@ -114,6 +127,7 @@ describe("set-based stock takes", () => {
     const rows = (sheet.body as string).trim().split("\r\n");
     expect(rows).toHaveLength(10_001);
     expect(rows[1]).toMatch(/^sku,\d+,,SCALE-0,Scale 0,5,8,applied$/);
+    expect(rows[2]).toMatch(/^sku,\d+,,SCALE-1,Scale 1,5,4,applied$/);
     const reads = logged.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql));
     expect(reads.length).toBe(11);
   }, 600_000); // 20,020 SKUs through five steps each; slow on a busy machine, never a timing assertion

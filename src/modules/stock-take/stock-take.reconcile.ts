@@ -7,7 +7,8 @@ import { applyStock, entityKey, lockStock, lockStockOf } from "../../ledger/ledg
 import { AppError, type FieldError } from "../../errors.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
 import { differenceOf, ledgerQuantityAt, selectLines, type LineRow } from "./stock-take.lines.js";
-import { jsonRows } from "../../db/sql.js";
+import { bigintArray, jsonRows } from "../../db/sql.js";
+import { ANSWERED_LINES } from "./stock-take.accept.js";
 import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
 
 export interface AppliedLine {
@@ -34,8 +35,10 @@ export interface ReconcileResult {
   status: StockTakeStatus;
   reconciledAt: Date | null;
   dryRun: boolean;
-  /** The accepted lines with a difference, and what each did to stock. */
+  /** The accepted lines with a difference and what each did to stock: the first ANSWERED_LINES. */
   applied: AppliedLine[];
+  /** How many accepted lines had a difference (GET …/lines?state=applied lists them all). */
+  appliedCount: number;
   /** Accepted lines whose count matched: applied, nothing to write. */
   unchanged: number;
   /** Lines left as they are, by kind (list them with the lines read, by state). */
@@ -118,7 +121,9 @@ export async function reconcile(
     status,
     reconciledAt,
     dryRun,
-    applied: applied.map(({ lineId: _l, basisQty: _b, ...line }) => line),
+    // Listing 100,000 changed lines would make the answer the largest thing the service holds.
+    applied: applied.slice(0, ANSWERED_LINES).map(({ lineId: _l, basisQty: _b, ...line }) => line),
+    appliedCount: applied.length,
     unchanged: tally.accepted - tally.linked - applied.length,
     skipped: { unaccepted: tally.counted, uncounted: tally.uncounted, linked: tally.linked },
   });
@@ -205,12 +210,19 @@ function overflow(line: LineRow, onHand: Decimal, target: Decimal): FieldError {
  * A line with a difference but no movement was clamped at 0 with nothing on hand.
  */
 async function reconciled(tx: Tx, accountId: number, take: LockedTake): Promise<ReconcileResult> {
+  const differing = Prisma.sql`AND l.state = 'applied' AND l.counted_qty <> l.basis_qty`;
   const lines = await selectLines(tx, accountId, take.id, {
-    where: Prisma.sql`AND l.state = 'applied' AND l.counted_qty <> l.basis_qty`,
+    where: differing,
+    limit: ANSWERED_LINES,
   });
+  const [{ count } = { count: 0 }] = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM stock_take_lines AS l
+    WHERE l.account_id = ${accountId} AND l.stock_take_id = ${take.id} ${differing}`;
+  const movementIds = lines.flatMap((l) => (l.movementId === null ? [] : [l.movementId]));
   const movements = await tx.$queryRaw<{ id: bigint; before: string; after: string }[]>`
     SELECT id, quantity_before::text AS before, quantity_after::text AS after
-    FROM stock_movements WHERE account_id = ${accountId} AND stock_take_id = ${take.id}`;
+    FROM stock_movements
+    WHERE account_id = ${accountId} AND id = ANY(${bigintArray(movementIds)})`;
   const movementOf = new Map(movements.map((m) => [Number(m.id), m]));
   const tally = await tallyLines(tx, accountId, take.id);
   return {
@@ -224,7 +236,8 @@ async function reconciled(tx: Tx, accountId: number, take: LockedTake): Promise<
       const previousQty = new Decimal(movement?.before ?? 0);
       return appliedLine(line, difference, previousQty, movement ? line.movementId : null);
     }),
-    unchanged: tally.applied - lines.length,
+    appliedCount: count,
+    unchanged: tally.applied - count,
     skipped: { unaccepted: tally.counted, uncounted: tally.uncounted, linked: tally.accepted },
   };
 }

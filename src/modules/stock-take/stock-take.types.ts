@@ -236,9 +236,13 @@ export class StockTakeReconciliation {
   dryRun!: boolean;
 
   @Field(() => [AppliedStockTakeLine], {
-    description: "Every accepted line whose count differs from its basis, and what it did.",
+    description:
+      "Accepted lines whose count differs from their basis, and what each did, in line order: the first 1000 (appliedCount says how many; the lines in state APPLIED list them all).",
   })
   applied!: AppliedStockTakeLine[];
+
+  @Field(() => Int, { description: "How many accepted lines had a difference." })
+  appliedCount!: number;
 
   @Field(() => Int, {
     description: "Accepted lines whose count matched: applied, nothing written.",
