@@ -136,8 +136,13 @@ export async function selectLines(
       l.recount_requested, COALESCE(s.on_hand, si.on_hand)::text AS on_hand,
       si.sku_id AS linked_sku_id, l.movement_id
     FROM ${updated ? Prisma.sql`updated` : Prisma.sql`stock_take_lines`} AS l
-    LEFT JOIN skus s ON s.account_id = l.account_id AND s.id = l.sku_id
-    LEFT JOIN supplier_items si ON si.account_id = l.account_id AND si.id = l.supplier_item_id
+    -- One index lookup per line whatever the statistics say: right after a large start (or a
+    -- catalog just loaded) they can still show the account with a handful of rows, and a planned
+    -- join then compared every line with every SKU (350 s for 100,000 lines).
+    LEFT JOIN LATERAL (SELECT code, name, on_hand FROM skus
+      WHERE account_id = l.account_id AND id = l.sku_id OFFSET 0) AS s ON true
+    LEFT JOIN LATERAL (SELECT code, name, supplier, on_hand, sku_id FROM supplier_items
+      WHERE account_id = l.account_id AND id = l.supplier_item_id OFFSET 0) AS si ON true
     WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId} ${where}
     ORDER BY l.id
     ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`;

@@ -316,8 +316,11 @@ export async function listCounts(
       c.quantity::text AS quantity, c.counted_qty::text AS counted_qty, c.counter, c.counted_at,
       c.received_at
     FROM stock_take_counts c
-    LEFT JOIN skus s ON s.account_id = c.account_id AND s.id = c.sku_id
-    LEFT JOIN supplier_items si ON si.account_id = c.account_id AND si.id = c.supplier_item_id
+    -- Index lookups per count, whatever the statistics say (see selectLines).
+    LEFT JOIN LATERAL (SELECT code, name FROM skus
+      WHERE account_id = c.account_id AND id = c.sku_id OFFSET 0) AS s ON true
+    LEFT JOIN LATERAL (SELECT code, name, supplier FROM supplier_items
+      WHERE account_id = c.account_id AND id = c.supplier_item_id OFFSET 0) AS si ON true
     WHERE c.account_id = ${accountId} AND c.stock_take_id = ${stockTakeId} AND c.id > ${after}
     ORDER BY c.id LIMIT ${size + 1}`;
   const items = rows.slice(0, size).map((r) => ({

@@ -1,0 +1,83 @@
+// A stock take's lines are read with one index lookup per line for their SKU or supplier item,
+// whatever the planner's statistics say. Right after a large start, or a catalog loaded in one
+// go, they can still show the account with a handful of rows; a join planned on them compared
+// every line with every SKU of the account (350 s for a first page of 100,000 lines).
+import pg from "pg";
+import type { PrismaClient } from "../../src/db/client.js";
+import type { ServiceContext } from "../../src/context.js";
+import { authenticate } from "../../src/modules/account/account.service.js";
+import { startStockTake } from "../../src/modules/stock-take/stock-take.service.js";
+import { databaseUrl, newAccount, testDb } from "../helpers/db.js";
+import { loggingClient, type LoggedApp } from "../helpers/movements.js";
+
+const SKUS = 3000;
+
+let db: PrismaClient;
+let logged: PrismaClient;
+let sql: pg.Client;
+const queries: LoggedApp["queries"] = [];
+let ctx: ServiceContext;
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Index Cond"?: string;
+  "Join Filter"?: string;
+  Filter?: string;
+  Plans?: PlanNode[];
+}
+const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+
+beforeAll(async () => {
+  db = await testDb();
+  logged = loggingClient(queries);
+  sql = new pg.Client({ connectionString: databaseUrl() });
+  await sql.connect();
+  const account = await newAccount(db);
+  const principal = await authenticate(db, account.token);
+  if (!principal) throw new Error("the test token does not authenticate");
+  ctx = { db: logged, principal };
+  // The statistics learn the account with three SKUs; then it gets thousands they have not seen.
+  await sql.query(
+    `INSERT INTO skus (account_id, code, name) SELECT $1, 'FEW-' || g, 'Few' FROM generate_series(1, 3) g`,
+    [account.accountId],
+  );
+  await sql.query("ANALYZE skus, supplier_items, stock_take_lines");
+  await sql.query(
+    `INSERT INTO skus (account_id, code, name, on_hand)
+     SELECT $1, 'MANY-' || g, 'Many', 5 FROM generate_series(1, $2::int) g`,
+    [account.accountId, SKUS],
+  );
+});
+afterAll(async () => {
+  await sql.end();
+  await logged.$disconnect();
+  await db.$disconnect();
+});
+
+describe("reading a stock take's lines", () => {
+  it("looks each line's SKU and supplier item up by key, even on statistics that predate them", async () => {
+    queries.length = 0;
+    const started = await startStockTake(ctx, {});
+    expect(started.value.lines).toHaveLength(1000);
+    const read = queries.filter((q) => /FROM stock_take_lines AS l\b/.test(q.sql));
+    expect(read).toHaveLength(1);
+    const { sql: text, params } = read[0]!;
+    const result = await sql.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+      `EXPLAIN (FORMAT JSON) ${text}`,
+      params,
+    );
+    const nodes = flatten(result.rows[0]!["QUERY PLAN"][0].Plan);
+    // Each line's SKU is found by its key: one probe per line, never a scan of the account's
+    // SKUs compared with each line. (Supplier items, a handful here, may be read whole.)
+    const skuScans = nodes.filter((n) => n["Relation Name"] === "skus");
+    expect(skuScans.length).toBeGreaterThan(0);
+    for (const scan of skuScans) expect(scan["Index Cond"]).toMatch(/\bid = l\.sku_id\b/);
+    for (const scan of nodes.filter((n) => n["Relation Name"] === "supplier_items")) {
+      expect(`${scan["Index Cond"] ?? ""} ${scan.Filter ?? ""}`).toMatch(/\bl\.supplier_item_id\b/);
+    }
+    const joinFilters = nodes.map((n) => n["Join Filter"] ?? "");
+    expect(joinFilters.filter((f) => /\bl\.(sku_id|supplier_item_id)\b/.test(f))).toEqual([]);
+  });
+});
