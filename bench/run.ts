@@ -122,7 +122,17 @@ interface Verdict {
 }
 const verdicts: Verdict[] = [];
 const judge = (v: Verdict) => verdicts.push(v);
-const MIB_300 = 300 * 1024 * 1024;
+/** The memory target every scenario with a server shares: peak RSS at most 300 MiB. */
+const judgeRss = (id: string, what: string, peak: number) =>
+  judge({
+    id,
+    what,
+    figure: mib(peak),
+    baseline: "",
+    ratio: "",
+    target: "<= 300 MiB",
+    met: peak <= 300 * 1024 * 1024,
+  });
 
 const version = (await raw.query("SHOW server_version")).rows[0].server_version;
 console.log(
@@ -228,15 +238,7 @@ if (wants("bulk")) {
     target: "<= 2x, <= 1 s",
     met: httpMedian <= 2 * rawMedian && httpMedian <= 1000,
   });
-  judge({
-    id: "M1",
-    what: "peak server RSS during P1",
-    figure: mib(serverPeak),
-    baseline: "",
-    ratio: "",
-    target: "<= 300 MiB",
-    met: serverPeak <= MIB_300,
-  });
+  judgeRss("M1", "peak server RSS during P1", serverPeak);
 }
 
 if (wants("p4")) {
@@ -414,15 +416,7 @@ if (wants("p2")) {
       target: ">= 50%",
       met: rest3.perSecond >= 0.5 * raw3.perSecond && rest3.failures === 0 && chained,
     });
-    judge({
-      id: "M1",
-      what: "peak server RSS during P2 and P3",
-      figure: mib(peak),
-      baseline: "",
-      ratio: "",
-      target: "<= 300 MiB",
-      met: peak <= MIB_300,
-    });
+    judgeRss("M1", "peak server RSS during P2 and P3", peak);
   } finally {
     await server.stop();
   }
@@ -466,15 +460,7 @@ if (wants("p5")) {
     });
   });
   const peak = Math.max(...run.peakAfter);
-  judge({
-    id: "P5",
-    what: "peak server RSS",
-    figure: mib(peak),
-    baseline: "",
-    ratio: "",
-    target: "<= 300 MiB",
-    met: peak <= MIB_300,
-  });
+  judgeRss("P5", "peak server RSS", peak);
 }
 
 // One table of every target: what was measured, beside what, and whether the target was met.

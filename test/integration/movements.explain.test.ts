@@ -13,6 +13,7 @@ import {
 } from "../../src/modules/adjustment/adjustment.read.js";
 import { databaseUrl, newAccount, testDb } from "../helpers/db.js";
 import { loggingClient, type LoggedApp } from "../helpers/movements.js";
+import { explain as explainWith, scansOf, type PlanNode } from "../helpers/explain.js";
 
 const ACCOUNTS = 50;
 const PER_ACCOUNT = 4000;
@@ -89,16 +90,6 @@ afterAll(async () => {
   await Promise.all([db.$disconnect(), logged.$disconnect()]);
 });
 
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows"?: number;
-  Plans?: PlanNode[];
-}
-
-const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
-
 /** Runs a service query and returns the one statement it sent to the table. */
 async function captureFrom<P>(table: string, run: () => Promise<P>) {
   queries.length = 0;
@@ -112,17 +103,9 @@ const capture = (query: MovementQuery) =>
   captureFrom("stock_movements", () => queryMovements(ctx, query));
 
 /** The nodes of PostgreSQL's plan for a captured statement, run with its own parameters. */
-async function explain(statement: { sql: string; params: unknown[] }, analyze = false) {
-  const options = analyze ? "ANALYZE, FORMAT JSON" : "FORMAT JSON";
-  const result = await sql.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
-    `EXPLAIN (${options}) ${statement.sql}`,
-    statement.params,
-  );
-  return flatten(result.rows[0]!["QUERY PLAN"][0].Plan);
-}
+const explain = (statement: { sql: string; params: unknown[] }, analyze = false) =>
+  explainWith(sql, statement, analyze);
 
-const scansOf = (table: string, nodes: PlanNode[]) =>
-  nodes.filter((n) => n["Relation Name"] === table);
 const scansOfLedger = (nodes: PlanNode[]) => scansOf("stock_movements", nodes);
 
 /** The plan reads the table through exactly the given index, and skips nothing by OFFSET. */

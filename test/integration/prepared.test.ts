@@ -1,6 +1,7 @@
 // Statements sent over and over are prepared once per connection (parsed and planned once, not on
 // every request); statements whose text or best plan depends on how many values they carry are not.
 import { createPrismaClient, type PrismaClient, type Tx } from "../../src/db/client.js";
+import { preparedStatementNames } from "../../src/db/prepared.js";
 import { intArray } from "../../src/db/sql.js";
 import { databaseUrl, testDb } from "../helpers/db.js";
 
@@ -60,5 +61,17 @@ describe("prepared statements", () => {
     } finally {
       await plain.$disconnect();
     }
+  });
+});
+
+describe("which statements are named", () => {
+  it("names at most 256 texts per process, so no connection holds more prepared statements", () => {
+    const nameOf = preparedStatementNames();
+    const names = Array.from({ length: 300 }, (_, i) => nameOf({ sql: `SELECT ${i}`, args: [] }));
+    expect(new Set(names.slice(0, 256)).size).toBe(256);
+    expect(names.slice(256)).toEqual(Array.from({ length: 44 }, () => undefined));
+    // A text named before keeps its name; one seen again with a long list runs unnamed.
+    expect(nameOf({ sql: "SELECT 0", args: [] })).toBe(names[0]);
+    expect(nameOf({ sql: "SELECT 0", args: ["1,".repeat(600)] })).toBeUndefined();
   });
 });

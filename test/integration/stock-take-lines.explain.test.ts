@@ -9,6 +9,7 @@ import { authenticate } from "../../src/modules/account/account.service.js";
 import { startStockTake } from "../../src/modules/stock-take/stock-take.service.js";
 import { databaseUrl, newAccount, testDb } from "../helpers/db.js";
 import { loggingClient, type LoggedApp } from "../helpers/movements.js";
+import { explain, scansOf } from "../helpers/explain.js";
 
 const SKUS = 3000;
 
@@ -17,17 +18,6 @@ let logged: PrismaClient;
 let sql: pg.Client;
 const queries: LoggedApp["queries"] = [];
 let ctx: ServiceContext;
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Index Cond"?: string;
-  "Join Filter"?: string;
-  Filter?: string;
-  Plans?: PlanNode[];
-}
-const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
 beforeAll(async () => {
   db = await testDb();
@@ -63,18 +53,13 @@ describe("reading a stock take's lines", () => {
     expect(started.value.lines).toHaveLength(1000);
     const read = queries.filter((q) => /FROM stock_take_lines AS l\b/.test(q.sql));
     expect(read).toHaveLength(1);
-    const { sql: text, params } = read[0]!;
-    const result = await sql.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
-      `EXPLAIN (FORMAT JSON) ${text}`,
-      params,
-    );
-    const nodes = flatten(result.rows[0]!["QUERY PLAN"][0].Plan);
+    const nodes = await explain(sql, read[0]!);
     // Each line's SKU is found by its key: one probe per line, never a scan of the account's
     // SKUs compared with each line. (Supplier items, a handful here, may be read whole.)
-    const skuScans = nodes.filter((n) => n["Relation Name"] === "skus");
+    const skuScans = scansOf("skus", nodes);
     expect(skuScans.length).toBeGreaterThan(0);
     for (const scan of skuScans) expect(scan["Index Cond"]).toMatch(/\bid = l\.sku_id\b/);
-    for (const scan of nodes.filter((n) => n["Relation Name"] === "supplier_items")) {
+    for (const scan of scansOf("supplier_items", nodes)) {
       expect(`${scan["Index Cond"] ?? ""} ${scan.Filter ?? ""}`).toMatch(/\bl\.supplier_item_id\b/);
     }
     const joinFilters = nodes.map((n) => n["Join Filter"] ?? "");

@@ -2,7 +2,7 @@
 // single SKU's adjustment.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { bigintArray, intArray, numericArray, wordArray } from "../../db/sql.js";
-import { movementWrites, type MovementDetails } from "../../ledger/ledger.js";
+import { movementWrites, type LockedSkuRow, type MovementDetails } from "../../ledger/ledger.js";
 import type { Decimal } from "../../quantity.js";
 import type { StockAdjustment } from "./adjustment.types.js";
 
@@ -56,13 +56,7 @@ export async function insertLines(
 }
 
 /** The SKU as the one-statement adjustment locked it, and what it wrote (null: nothing). */
-export interface SkuSet {
-  id: number;
-  code: string;
-  name: string;
-  active: boolean;
-  createdAt: Date;
-  updatedAt: Date;
+export interface SkuSet extends LockedSkuRow {
   onHand: string;
   adjustmentId: number | null;
   adjustmentCreatedAt: Date | null;
