@@ -234,11 +234,18 @@ export const stockTakeSchemas = {
     $id: "StockTakeCountsResult",
     type: "object",
     description: "The stock take's status and the lines these counts touched, after them.",
-    required: ["id", "status", "lines"],
+    required: ["id", "status", "lines", "lines_count"],
     properties: {
       id: integerId,
       status: $ref("StockTakeStatus"),
-      lines: lineList("Each line counted, once."),
+      lines: lineList(
+        "Each line counted, once, in line order: the first 1000 (GET /stock-takes/{id}/lines?state=counted lists them all).",
+      ),
+      lines_count: {
+        type: "integer",
+        description:
+          "How many lines these counts touched (each once, however many counts named it).",
+      },
     },
   },
   StockTakeAcceptResult: {
@@ -567,7 +574,7 @@ export const stockTakeExamples = {
     ],
     next_cursor: null,
   },
-  counts: { id: 7, status: "counting", lines: [countedLine] },
+  counts: { id: 7, status: "counting", lines: [countedLine], lines_count: 1 },
   accept: {
     accepted: [{ ...countedLine, state: "accepted" }],
     accepted_count: 1,

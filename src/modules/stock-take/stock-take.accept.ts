@@ -11,7 +11,7 @@ import {
   type ParsedRef,
   type ToleranceData,
 } from "./stock-take.parse.js";
-import { selectLines, toLine, type StockTakeLine } from "./stock-take.lines.js";
+import { ANSWERED_LINES, selectLines, toLine, type StockTakeLine } from "./stock-take.lines.js";
 import { lockStockTake, requireOpen } from "./stock-take.records.js";
 import { resolveLines } from "./stock-take.resolve.js";
 import { intArray } from "../../db/sql.js";
@@ -47,9 +47,6 @@ export interface AcceptResult {
   /** Lines sent back for a recount: uncounted again, flagged (all of them: the request lists them). */
   recount: StockTakeLine[];
 }
-
-/** Most lines in each of the accepted and needs-review lists of an answer. */
-export const ANSWERED_LINES = 1000;
 
 const MAX_REFS = 10_000;
 

@@ -13,7 +13,13 @@ import {
   type ParsedRef,
   type Path,
 } from "./stock-take.parse.js";
-import { ledgerQuantityAt, selectLines, seesExpected, toLine } from "./stock-take.lines.js";
+import {
+  ANSWERED_LINES,
+  ledgerQuantityAt,
+  selectLines,
+  seesExpected,
+  toLine,
+} from "./stock-take.lines.js";
 import type { StockTakeLine } from "./stock-take.lines.js";
 import { jsonRows } from "../../db/sql.js";
 import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
@@ -39,11 +45,19 @@ export interface InputRequest {
   path: (index: number, field: string) => Path;
 }
 
+/**
+ * What the counts did. The line list is bounded like accept's (ANSWERED_LINES, in line order): a
+ * request of 10,000 counts answers in a few hundred kilobytes, not megabytes, and the server
+ * never holds the whole list; linesCount says how many lines the counts touched, and
+ * GET …/lines?state=counted lists them all.
+ */
 export interface InputResult {
   id: number;
   status: StockTakeStatus;
-  /** The lines these counts touched, after them. */
+  /** The lines these counts touched, after them: the first ANSWERED_LINES in line order. */
   lines: StockTakeLine[];
+  /** How many lines these counts touched (each once, however many counts named it). */
+  linesCount: number;
 }
 
 export function parseInput(
@@ -141,34 +155,35 @@ export async function input(
   const countedAt = Prisma.sql`CASE WHEN v.adds THEN GREATEST(l.counted_at, v.counted_at)
     ELSE v.counted_at END`;
   const basis = take.basis === "count_time" ? ledgerQuantityAt(countedAt) : Prisma.sql`NULL`;
-  await tx.$executeRaw`
-    INSERT INTO stock_take_counts (account_id, stock_take_id, line_id, entity_type, sku_id,
-      supplier_item_id, mode, quantity, counted_qty, counter, counted_at, actor_token_id)
-    SELECT ${accountId}, ${stockTakeId}, v.line_id, v.entity_type::entity_type,
-      CASE WHEN v.entity_type = 'sku' THEN v.entity_id END,
-      CASE WHEN v.entity_type = 'supplier_item' THEN v.entity_id END,
-      v.mode::count_mode, v.quantity, v.counted_qty, ${request.counter}, v.counted_at,
-      ${actor.tokenId}::int
-    FROM ${jsonRows(
-      log.map((e) => [
-        e.line.lineId,
-        e.line.entityType,
-        e.line.entityId,
-        e.count.mode,
-        e.count.quantity.toFixed(),
-        e.countedQty.toFixed(),
-        e.count.countedAt.toISOString(),
-      ]),
-      "v",
-      "line_id int, entity_type text, entity_id int, mode text, quantity numeric, counted_qty numeric, counted_at timestamptz",
-    )}
-    ORDER BY v.ord`;
-  const status = take.status === "open" ? "counting" : take.status;
-  await tx.$executeRaw`
-    UPDATE stock_takes SET status = 'counting'
-    WHERE account_id = ${accountId} AND id = ${stockTakeId} AND status = 'open'`;
-  // The lines are updated and read back, as they are now, in one statement.
+  // One statement: the count log appended, the lines updated and the first of them read back.
   const rows = await selectLines(tx, accountId, stockTakeId, {
+    limit: ANSWERED_LINES,
+    before: Prisma.sql`logged AS (
+      INSERT INTO stock_take_counts (account_id, stock_take_id, line_id, entity_type, sku_id,
+        supplier_item_id, mode, quantity, counted_qty, counter, counted_at, actor_token_id)
+      SELECT ${accountId}, ${stockTakeId}, c.line_id, c.entity_type::entity_type,
+        CASE WHEN c.entity_type = 'sku' THEN c.entity_id END,
+        CASE WHEN c.entity_type = 'supplier_item' THEN c.entity_id END,
+        c.mode::count_mode, c.quantity, c.counted_qty, ${request.counter}, c.counted_at,
+        ${actor.tokenId}::int
+      FROM ${jsonRows(
+        log.map((e) => [
+          e.line.lineId,
+          e.line.entityType,
+          e.line.entityId,
+          e.count.mode,
+          e.count.quantity.toFixed(),
+          e.countedQty.toFixed(),
+          e.count.countedAt.toISOString(),
+        ]),
+        "c",
+        "line_id int, entity_type text, entity_id int, mode text, quantity numeric, counted_qty numeric, counted_at timestamptz",
+      )}
+      ORDER BY c.ord
+    ), started AS (
+      UPDATE stock_takes SET status = 'counting'
+      WHERE account_id = ${accountId} AND id = ${stockTakeId} AND status = 'open'
+    )`,
     updated: Prisma.sql`
       UPDATE stock_take_lines AS l SET counted_qty = v.qty, counted_at = ${countedAt},
         counted_by = ${request.counter}, state = 'counted', recount_requested = false,
@@ -186,8 +201,14 @@ export async function input(
       WHERE l.account_id = ${accountId} AND l.id = v.line_id
       RETURNING l.*`,
   });
+  const status = take.status === "open" ? "counting" : take.status;
   const visible = seesExpected(take, ctx.principal);
-  return { id: stockTakeId, status, lines: rows.map((r) => toLine(r, visible)) };
+  return {
+    id: stockTakeId,
+    status,
+    lines: rows.map((r) => toLine(r, visible)),
+    linesCount: changed.length,
+  };
 }
 
 /**

@@ -7,6 +7,9 @@ import { Decimal } from "../../quantity.js";
 
 type Reader = PrismaClient | Tx;
 
+/** Most lines in a list a write answers (counts, accept, reconcile): the first, in line order. */
+export const ANSWERED_LINES = 1000;
+
 /** A line as stored, with its entity's code and name. */
 export interface LineRow {
   lineId: number;
@@ -118,6 +121,8 @@ export interface LineSelection {
    * after it, in the same statement (one round trip instead of two).
    */
   updated?: Prisma.Sql;
+  /** Common table expressions the statement runs too, written before `updated` ("logged AS (…)"). */
+  before?: Prisma.Sql;
 }
 
 /** Lines of one stock take, with their entities, in line id order. */
@@ -125,10 +130,18 @@ export async function selectLines(
   db: Reader,
   accountId: number,
   stockTakeId: number,
-  { where = Prisma.empty, limit, basis = Prisma.sql`l.basis_qty`, updated }: LineSelection = {},
+  {
+    where = Prisma.empty,
+    limit,
+    basis = Prisma.sql`l.basis_qty`,
+    updated,
+    before,
+  }: LineSelection = {},
 ): Promise<LineRow[]> {
   const rows = await db.$queryRaw<RawLine[]>`
-    ${updated ? Prisma.sql`WITH updated AS (${updated})` : Prisma.empty}
+    ${before || updated ? Prisma.sql`WITH` : Prisma.empty} ${before ?? Prisma.empty}
+    ${before && updated ? Prisma.sql`,` : Prisma.empty}
+    ${updated ? Prisma.sql`updated AS (${updated})` : Prisma.empty}
     SELECT l.id AS line_id, l.entity_type, COALESCE(l.sku_id, l.supplier_item_id) AS entity_id,
       COALESCE(s.code, si.code) AS code, COALESCE(s.name, si.name) AS name, si.supplier,
       l.expected_qty::text AS expected_qty, l.counted_qty::text AS counted_qty,

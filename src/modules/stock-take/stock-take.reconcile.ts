@@ -6,9 +6,14 @@ import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 import { applyStock, entityKey, lockStock, lockStockOf } from "../../ledger/ledger.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
-import { differenceOf, ledgerQuantityAt, selectLines, type LineRow } from "./stock-take.lines.js";
+import {
+  ANSWERED_LINES,
+  differenceOf,
+  ledgerQuantityAt,
+  selectLines,
+  type LineRow,
+} from "./stock-take.lines.js";
 import { bigintArray, jsonRows } from "../../db/sql.js";
-import { ANSWERED_LINES } from "./stock-take.accept.js";
 import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
 
 export interface AppliedLine {

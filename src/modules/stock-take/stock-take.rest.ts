@@ -219,7 +219,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         tags: TAG,
         summary: "Record counts (JSON, or a text/csv file)",
         description:
-          "mode set replaces a line's count, add adds to it; every count is kept in the count log. A CSV body has the header type,id,counted_qty or type,code,counted_qty (optional columns supplier, mode, counted_at); a bad row is named by its row number (the header is row 1). Anything wrong refuses the whole request.",
+          "mode set replaces a line's count, add adds to it; every count is kept in the count log. Answers the lines counted, after: the first 1000 in line order, with lines_count (GET /stock-takes/{id}/lines?state=counted lists them all). A CSV body has the header type,id,counted_qty or type,code,counted_qty (optional columns supplier, mode, counted_at); a bad row is named by its row number (the header is row 1). Anything wrong refuses the whole request.",
         params: idParams,
         headers: idempotencyHeaders,
         querystring: {

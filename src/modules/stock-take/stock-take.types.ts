@@ -267,8 +267,18 @@ export class SubmitStockTakeCountsPayload {
   @Field(() => StockTakeStatus, { nullable: true, description: "The stock take's status after." })
   status?: Status | null;
 
-  @Field(() => [StockTakeLine], { nullable: true, description: "The lines counted, after." })
+  @Field(() => [StockTakeLine], {
+    nullable: true,
+    description:
+      "The lines counted, after, each once, in line order: the first 1000 (linesCount says how many; StockTake.lines with state COUNTED lists them all).",
+  })
   lines?: StockTakeLine[] | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "How many lines these counts touched (each once, however many counts named it).",
+  })
+  linesCount?: number | null;
 
   @UserErrorsField()
   userErrors!: UserError[];
