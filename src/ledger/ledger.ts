@@ -261,7 +261,10 @@ async function writeChanges(
  * statement or an earlier one, in lockStock's order), `before` its on hand as locked. They set
  * on_hand, flag open stock takes' lines and append the movements; `inserted` yields each
  * movement's (id, entity_type, entity_id, occurred_at). `adjustmentId` is SQL for the movements'
- * adjustment (a CTE of the same statement), else details.adjustmentId.
+ * adjustment (a CTE of the same statement), else details.adjustmentId. With `ids`, `v` also
+ * carries each movement's id, drawn from the movements' sequence (MOVEMENT_ID), so the statement
+ * can link other rows to the movements without joining its CTEs to each other (a join the
+ * planner may run as a loop over both when its statistics are stale).
  *
  * The stamp is clock_timestamp() read once the ledger lock is held (not now(), the transaction's
  * start: earlier than a concurrent write's stamp); the quantities and movements use it, so none
@@ -274,9 +277,10 @@ async function writeChanges(
 export function movementWrites(
   accountId: number,
   d: MovementDetails,
-  { adjustmentId }: { adjustmentId?: Prisma.Sql } = {},
+  { adjustmentId, ids = false }: { adjustmentId?: Prisma.Sql; ids?: boolean } = {},
 ): Prisma.Sql {
   const flag = d.source !== "stock_take";
+  const id = ids ? Prisma.sql`v.movement_id, ` : Prisma.empty;
   return Prisma.sql`stamp AS MATERIALIZED (
       SELECT clock_timestamp() AS at FROM (
         SELECT pg_advisory_xact_lock_shared(${LEDGER_LOCK_CLASS}::int, ${accountId}::int)
@@ -295,10 +299,10 @@ export function movementWrites(
         AND t.id = l.stock_take_id AND t.status IN ('open', 'counting') AND NOT l.moved_since_freeze
         AND (l.sku_id IN (SELECT sku_id FROM v) OR l.supplier_item_id IN (SELECT supplier_item_id FROM v))
     ), inserted AS (
-      INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
+      INSERT INTO stock_movements (${ids ? Prisma.sql`id, ` : Prisma.empty}account_id, occurred_at, entity_type, sku_id, supplier_item_id,
         quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
         stock_take_id, actor_name, actor_token_id)
-      SELECT ${accountId}, stamp.at, v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
+      SELECT ${id}${accountId}, stamp.at, v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
         v.before, v.after, v.after - v.before, ${d.reason}::stock_reason, ${d.note ?? null},
         ${d.reference ?? null}, ${d.source}::movement_source,
         ${adjustmentId ?? Prisma.sql`${d.adjustmentId ?? null}::int`},
@@ -307,6 +311,9 @@ export function movementWrites(
       RETURNING id, entity_type, COALESCE(sku_id, supplier_item_id) AS entity_id, occurred_at
     )`;
 }
+
+/** SQL for a new movement id from the movements' sequence (for movementWrites' `ids`). */
+export const MOVEMENT_ID = Prisma.sql`nextval('stock_movements_id_seq'::regclass)`;
 
 /**
  * The time below which every movement of the account that will ever commit has committed: the

@@ -239,6 +239,14 @@ describe("reconcile", () => {
       unchanged: 0,
       skipped: { unaccepted: 1, uncounted: 1, linked: 0 },
     });
+    // The dry run answered what the reconcile then did, but for the movements it did not write.
+    expect(dry.body).toEqual({
+      ...res.body,
+      status: "counting",
+      reconciled_at: null,
+      dry_run: true,
+      applied: (res.body.applied as object[]).map((l) => ({ ...l, movement_id: null })),
+    });
     // The lines left alone are listed by their state.
     const unaccepted = await api.lines(id, "?state=counted");
     expect(unaccepted.body.data).toEqual([expect.objectContaining({ id: b!.id, counted_qty: 9 })]);

@@ -4,6 +4,7 @@ import type pg from "pg";
 export interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
+  "CTE Name"?: string;
   "Index Name"?: string;
   "Index Cond"?: string;
   "Join Filter"?: string;

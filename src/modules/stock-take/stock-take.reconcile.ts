@@ -3,7 +3,7 @@
 import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
-import { applyStock, entityKey, lockStock, lockStockOf } from "../../ledger/ledger.js";
+import { MOVEMENT_ID, lockStockOf, movementWrites } from "../../ledger/ledger.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
 import {
@@ -13,7 +13,7 @@ import {
   selectLines,
   type LineRow,
 } from "./stock-take.lines.js";
-import { bigintArray, jsonRows } from "../../db/sql.js";
+import { bigintArray } from "../../db/sql.js";
 import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
 
 export interface AppliedLine {
@@ -61,11 +61,14 @@ export interface ReconcileResult {
 const MAX_COUNTERS_IN_NOTE = 20;
 
 /**
- * Applies every accepted line in one transaction with the entities locked in id order. Only the
- * lines with a difference travel to the service; the matching ones are settled in SQL, so the
- * cost follows the changes, not the size of the stock take. A reconciled stock take answers the
- * same result again, read from its applied lines and their movements, and writes nothing, so a
- * retry or a second concurrent call (which waits on the stock take's row lock) sees the same.
+ * Applies every accepted line in one transaction with the entities locked in id order, set-based:
+ * the lines with a difference, their new quantities (clamped at 0), the movements and the lines'
+ * states are one statement, and the service reads back only the answer's first lines, so its
+ * cost and memory follow neither the size of the stock take nor its changes. A dry run is the
+ * same statement undone (a savepoint rolled back), so it answers exactly what a reconcile would.
+ * A reconciled stock take answers the same result again, read from its applied lines and their
+ * movements, and writes nothing, so a retry or a second concurrent call (which waits on the stock
+ * take's row lock) sees the same.
  */
 export async function reconcile(
   ctx: ServiceContext,
@@ -82,97 +85,82 @@ export async function reconcile(
   // read under the locks so a movement committed after the count was entered is included.
   // Basis freeze: only lines with a difference write, so only their entities are locked.
   const countTime = take.basis === "count_time";
-  if (countTime) {
-    await lockStockOf(
-      tx,
-      accountId,
-      Prisma.sql`SELECT l.sku_id, l.supplier_item_id FROM stock_take_lines l
-        WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId} AND l.state = 'accepted'`,
-    );
-  }
   const basis = countTime ? ledgerQuantityAt(Prisma.sql`l.counted_at`) : Prisma.sql`l.expected_qty`;
-  const differing = await selectLines(tx, accountId, stockTakeId, {
-    where: Prisma.sql`AND l.state = 'accepted' AND l.counted_qty <> ${basis}`,
-    basis,
-  });
-  const locked = await lockStock(
+  const accepted = Prisma.sql`l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId}
+    AND l.state = 'accepted'`;
+  await lockStockOf(
     tx,
     accountId,
-    differing.map((l) => ({ entityType: l.type, id: l.id })),
+    Prisma.sql`SELECT l.sku_id, l.supplier_item_id FROM stock_take_lines l WHERE ${accepted}
+      ${countTime ? Prisma.empty : Prisma.sql`AND l.counted_qty <> l.expected_qty`}`,
   );
-  const tally = await tallyLines(tx, accountId, stockTakeId);
-
-  const applied: (AppliedLine & { lineId: number; basisQty: Decimal })[] = [];
-  const tooLarge: FieldError[] = [];
-  for (const line of differing) {
-    const current = locked.get(entityKey({ entityType: line.type, id: line.id }));
-    const difference = differenceOf(line);
-    if (!current || line.countedQty === null || !difference)
-      throw new Error(`reconcile: line ${line.lineId} is not a locked, counted line`);
-    if (current.linkedSkuId !== null) continue; // in tally.linked
-    const target = current.onHand.plus(difference);
-    if (target.greaterThanOrEqualTo(MAX_QUANTITY))
-      tooLarge.push(overflow(line, current.onHand, target));
-    applied.push({
-      lineId: line.lineId,
-      basisQty: line.basisQty ?? line.expectedQty,
-      ...appliedLine(line, difference, current.onHand, null),
-    });
-  }
+  // Every accepted line with its entity's on hand as locked and what the count makes it (a
+  // supplier item linked to a SKU since the start has no stock of its own: left alone, tallied as
+  // linked). Each join runs from these lines into an index, whatever the statistics say.
+  const lines = Prisma.sql`SELECT l.id AS line_id, l.entity_type::text AS entity_type, l.sku_id,
+      l.supplier_item_id, e.code, b.basis, e.on_hand AS before,
+      e.on_hand + l.counted_qty - b.basis AS target
+    FROM stock_take_lines l
+    CROSS JOIN LATERAL (SELECT ${basis} AS basis OFFSET 0) AS b
+    JOIN LATERAL (
+      SELECT code, on_hand FROM skus WHERE account_id = l.account_id AND id = l.sku_id
+      UNION ALL
+      SELECT code, on_hand FROM supplier_items WHERE account_id = l.account_id
+        AND id = l.supplier_item_id AND sku_id IS NULL) AS e ON true
+    WHERE ${accepted}`;
   // Past the largest quantity nothing can be stored: refused, unlike below zero (clamped at 0).
-  if (tooLarge.length > 0) throw AppError.fromFields(tooLarge);
-  const result = (status: StockTakeStatus, reconciledAt: Date | null): ReconcileResult => ({
-    id: stockTakeId,
-    status,
-    reconciledAt,
-    dryRun,
-    // Listing 100,000 changed lines would make the answer the largest thing the service holds.
-    applied: applied.slice(0, ANSWERED_LINES).map(({ lineId: _l, basisQty: _b, ...line }) => line),
-    appliedCount: applied.length,
-    unchanged: tally.accepted - tally.linked - applied.length,
-    skipped: { unaccepted: tally.counted, uncounted: tally.uncounted, linked: tally.linked },
-  });
-  if (dryRun) return result(take.status, null);
+  const tooLarge = await tx.$queryRaw<
+    { entity_type: string; id: number; code: string; before: string; target: string }[]
+  >`
+    SELECT entity_type, COALESCE(sku_id, supplier_item_id) AS id, code, before::text,
+      target::text FROM (${lines}) AS d
+    WHERE target >= ${MAX_QUANTITY.toFixed()}::numeric ORDER BY line_id`;
+  if (tooLarge.length > 0) throw AppError.fromFields(tooLarge.map(overflow));
 
-  const changes = await applyStock(
-    tx,
-    accountId,
-    locked,
-    applied.map((a) => ({ entityType: a.type, id: a.id, newQty: a.newQty })),
-    {
-      reason: "stock_take",
-      source: "stock_take",
-      stockTakeId,
-      reference: take.reference,
-      note: await countersNote(tx, accountId, stockTakeId),
-      actor,
-    },
-  );
-  const movementOf = new Map(changes.map((c) => [entityKey(c), c.movementId]));
-  for (const a of applied)
-    a.movementId = movementOf.get(entityKey({ entityType: a.type, id: a.id })) ?? null;
-  // The differing lines from the list, then the others, which match (basis = their count).
-  if (applied.length > 0) {
-    await tx.$executeRaw`
-      UPDATE stock_take_lines AS l SET state = 'applied', movement_id = v.movement_id,
-        basis_qty = v.basis
-      FROM ${jsonRows(
-        applied.map((x) => [x.lineId, x.movementId, x.basisQty.toFixed()]),
-        "v",
-        "line_id int, movement_id bigint, basis numeric",
-      )}
-      WHERE l.account_id = ${accountId} AND l.id = v.line_id`;
-  }
-  await tx.$executeRaw`
-    UPDATE stock_take_lines AS l SET state = 'applied', basis_qty = l.counted_qty
-    WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId}
-      AND l.state = 'accepted' AND NOT ${LINKED_LINE}`;
-  const done = result("reconciled", new Date());
-  await tx.stockTake.update({
-    where: { accountId_id: { accountId, id: stockTakeId } },
-    data: { status: "reconciled", reconciledAt: done.reconciledAt },
+  if (dryRun) await tx.$executeRaw`SAVEPOINT dry_run`;
+  const details = {
+    reason: "stock_take",
+    source: "stock_take",
+    stockTakeId,
+    reference: take.reference,
+    note: await countersNote(tx, accountId, stockTakeId),
+    actor,
+  } as const;
+  // Each line that changes stock draws its movement's id here, so that the lines can name their
+  // movement without a join to the movements written (v, in the ledger's order, is the same rows).
+  const [closed] = await tx.$queryRaw<{ reconciled_at: Date }[]>`
+    WITH d AS MATERIALIZED (
+      SELECT x.*, CASE WHEN x.after <> x.before THEN ${MOVEMENT_ID} END AS movement_id
+      FROM (SELECT *, GREATEST(target, 0) AS after FROM (${lines}) AS y
+        ORDER BY entity_type <> 'sku', sku_id, supplier_item_id OFFSET 0) AS x
+    ), v AS MATERIALIZED (
+      SELECT entity_type, sku_id, supplier_item_id, before, after, movement_id,
+        movement_id AS ord
+      FROM d WHERE movement_id IS NOT NULL
+    ), ${movementWrites(accountId, details, { ids: true })}, applied AS (
+      -- A matching line's basis is its count; a differing one keeps what it was compared with.
+      UPDATE stock_take_lines AS l SET state = 'applied', basis_qty = d.basis,
+        movement_id = d.movement_id
+      FROM d WHERE l.account_id = ${accountId} AND l.id = d.line_id
+    )
+    UPDATE stock_takes SET status = 'reconciled', reconciled_at = now()
+    WHERE account_id = ${accountId} AND id = ${stockTakeId}
+    RETURNING reconciled_at`;
+  if (!closed) throw new Error(`reconcile: stock take ${stockTakeId} was not closed`);
+  const done = await reconciled(tx, accountId, {
+    ...take,
+    status: "reconciled",
+    reconciledAt: closed.reconciled_at,
   });
-  return done;
+  if (!dryRun) return done;
+  await tx.$executeRaw`ROLLBACK TO SAVEPOINT dry_run`;
+  return {
+    ...done,
+    status: take.status,
+    reconciledAt: null,
+    dryRun: true,
+    applied: done.applied.map((line) => ({ ...line, movementId: null })),
+  };
 }
 
 /** An accepted line applied on top of `previousQty`: below zero it is set to 0 (clamped). */
@@ -201,11 +189,17 @@ function appliedLine(
   };
 }
 
-function overflow(line: LineRow, onHand: Decimal, target: Decimal): FieldError {
+function overflow(line: {
+  entity_type: string;
+  id: number;
+  code: string;
+  before: string;
+  target: string;
+}): FieldError {
   return {
     path: [],
     code: "INVALID_QUANTITY",
-    message: `${line.type} ${line.id} (${line.code}): on hand ${onHand.toFixed()} plus the difference would be ${target.toFixed()}; a quantity must be less than ${MAX_QUANTITY.toFixed()}`,
+    message: `${line.entity_type} ${line.id} (${line.code}): on hand ${line.before} plus the difference would be ${line.target}; a quantity must be less than ${MAX_QUANTITY.toFixed()}`,
   };
 }
 
@@ -246,10 +240,6 @@ async function reconciled(tx: Tx, accountId: number, take: LockedTake): Promise<
     skipped: { unaccepted: tally.counted, uncounted: tally.uncounted, linked: tally.accepted },
   };
 }
-
-/** Line l is of a supplier item linked to a SKU since the start (SQL). */
-const LINKED_LINE = Prisma.sql`EXISTS (SELECT 1 FROM supplier_items si
-  WHERE si.account_id = l.account_id AND si.id = l.supplier_item_id AND si.sku_id IS NOT NULL)`;
 
 /** How many lines reconcile leaves alone, and how many it applies. Run with the entities locked. */
 async function tallyLines(tx: Tx, accountId: number, stockTakeId: number) {
