@@ -57,6 +57,16 @@ export interface ReconcileResult {
   };
 }
 
+/**
+ * For the rest of the reconcile's transaction, the planner joins sets by hashing them rather than
+ * in nested loops (which it keeps for the per-line key lookups, its only way to run them). The
+ * write's sets come from lines written moments ago, which the statistics have not seen: on them
+ * the planner estimates a handful of rows and picks a loop that reads one set whole for each row
+ * of the other, billions of comparisons for a large stock take. A hash join costs one pass over
+ * each, whatever the estimate.
+ */
+export const HASH_JOINS = "SELECT set_config('enable_nestloop', 'off', true)";
+
 /** Most counter names written into the movements' note. */
 const MAX_COUNTERS_IN_NOTE = 20;
 
@@ -117,6 +127,7 @@ export async function reconcile(
     WHERE target >= ${MAX_QUANTITY.toFixed()}::numeric ORDER BY line_id`;
   if (tooLarge.length > 0) throw AppError.fromFields(tooLarge.map(overflow));
 
+  await tx.$queryRawUnsafe(HASH_JOINS);
   if (dryRun) await tx.$executeRaw`SAVEPOINT dry_run`;
   const details = {
     reason: "stock_take",
@@ -141,7 +152,8 @@ export async function reconcile(
       -- A matching line's basis is its count; a differing one keeps what it was compared with.
       UPDATE stock_take_lines AS l SET state = 'applied', basis_qty = d.basis,
         movement_id = d.movement_id
-      FROM d WHERE l.account_id = ${accountId} AND l.id = d.line_id
+      FROM d WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId}
+        AND l.id = d.line_id
     )
     UPDATE stock_takes SET status = 'reconciled', reconciled_at = now()
     WHERE account_id = ${accountId} AND id = ${stockTakeId}
