@@ -345,23 +345,40 @@ const schemas = {
       active: { type: "boolean", description: "true when absent." },
     },
   },
-  SupplierItemStockUpdate: {
-    $id: "SupplierItemStockUpdate",
+  SupplierItemUpdate: {
+    $id: "SupplierItemUpdate",
+    description:
+      "Catalog fields (supplier, code, name, active), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement; on_hand needs a reason and is refused for a linked item.",
     examples: [{ on_hand: 40, reason: "received", reference: "PO-1043", expected_on_hand: 36 }],
     type: "object",
-    required: ["on_hand", "reason"],
     additionalProperties: false,
-    properties: stockUpdateProperties(),
+    properties: {
+      supplier: {
+        type: "string",
+        maxLength: TEXT_MAX.supplier,
+        description: "The supplier's name.",
+      },
+      ...catalogUpdateProperties(
+        "unique per supplier regardless of case (else 409 DUPLICATE_CODE)",
+      ),
+      ...stockUpdateProperties(),
+    },
   },
-  SkuStockUpdate: {
-    $id: "SkuStockUpdate",
+  SkuUpdate: {
+    $id: "SkuUpdate",
+    description:
+      "Catalog fields (code, name, active), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement.",
     examples: [
       { on_hand: 12, reason: "manual", note: "Cycle count correction.", reference: "MANUAL-001" },
     ],
     type: "object",
-    required: ["on_hand", "reason"],
     additionalProperties: false,
-    properties: stockUpdateProperties(),
+    properties: {
+      ...catalogUpdateProperties(
+        "unique in the account regardless of case (else 409 DUPLICATE_CODE)",
+      ),
+      ...stockUpdateProperties(),
+    },
   },
   StockAdjustmentLineInput: {
     $id: "StockAdjustmentLineInput",
@@ -422,6 +439,18 @@ export type SchemaName = keyof typeof schemas;
 export const ref = (name: SchemaName) => $ref(name);
 
 /** A PATCH setting one entity's on hand (a SKU, or an unlinked supplier item). */
+function catalogUpdateProperties(codeRule: string) {
+  return {
+    code: { type: "string", maxLength: TEXT_MAX.code, description: `New code: ${codeRule}.` },
+    name: { type: "string", maxLength: TEXT_MAX.name, description: "New name." },
+    active: {
+      type: "boolean",
+      description:
+        "false retires the entity: it stays readable and keeps its stock and history, and is left out of a stock take's default scope.",
+    },
+  } as const;
+}
+
 function stockUpdateProperties() {
   return {
     on_hand: {

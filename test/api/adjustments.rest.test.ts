@@ -267,7 +267,8 @@ describe("PATCH /skus/{id}", () => {
         "INVALID_QUANTITY",
         "/on_hand",
       ],
-      ["a missing on_hand", { reason: "found" }, 400, "INVALID_PARAMETER", "/on_hand"],
+      // Without on_hand, reason is a stock field with no stock to set.
+      ["a missing on_hand", { reason: "found" }, 422, "INVALID_QUANTITY", "/on_hand"],
       ["a null on_hand", { on_hand: null, reason: "found" }, 400, "INVALID_PARAMETER", "/on_hand"],
       [
         "an unknown field",

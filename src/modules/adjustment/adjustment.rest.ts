@@ -24,21 +24,29 @@ const ADJUSTMENT_PROBLEMS = [
   "ON_HAND_CHANGED",
 ] as const;
 
-interface AbsoluteBody {
-  on_hand: number;
+interface PatchBody {
+  on_hand?: number;
   reason?: string;
   note?: string | null;
   reference?: string | null;
   expected_on_hand?: number | null;
+  supplier?: string;
+  code?: string;
+  name?: string;
+  active?: boolean;
 }
 
-/** The service input of a PATCH setting one entity's on hand. */
-const absoluteInput = (body: AbsoluteBody) => ({
+/** The service input of a PATCH: catalog fields, on hand, or both. */
+const patchInput = (body: PatchBody = {}) => ({
   onHand: body.on_hand,
   reason: body.reason,
   note: body.note,
   reference: body.reference,
   expectedOnHand: body.expected_on_hand,
+  supplier: body.supplier,
+  code: body.code,
+  name: body.name,
+  active: body.active,
 });
 
 interface AdjustmentListQuerystring {
@@ -62,19 +70,19 @@ interface BulkBody {
  * and reading adjustments back.
  */
 export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
-  app.patch<{ Params: { id: number }; Body: AbsoluteBody }>(
+  app.patch<{ Params: { id: number }; Body: PatchBody }>(
     "/skus/:id",
     {
       onRequest: requireScope("adjust"),
       schema: {
         operationId: "adjustSkuStock",
         tags: ["adjustments"],
-        summary: "Set a SKU's on hand to an absolute value",
+        summary: "Edit a SKU, or set its on hand to an absolute value, or both",
         description:
-          "Needs the adjust scope. Writes one movement (none when on hand already has the value). Send an Idempotency-Key header to make retries safe.",
+          "Needs the adjust scope. code, name and active change the catalog and write no movement; on_hand (with a reason) writes one movement (none when on hand already has the value); both together apply in one transaction. Send an Idempotency-Key header to make retries safe.",
         params: idParams,
         headers: idempotencyHeaders,
-        body: ref("SkuStockUpdate"),
+        body: ref("SkuUpdate"),
         response: {
           200: ok(
             "AdjustedSku",
@@ -82,34 +90,39 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
             { ...examples.sku, on_hand: 12, movement: examples.movement },
             replayHeaders,
           ),
-          ...problemResponses(...WRITE_PROBLEMS, "SKU_NOT_FOUND", ...ADJUSTMENT_PROBLEMS),
+          ...problemResponses(
+            ...WRITE_PROBLEMS,
+            "SKU_NOT_FOUND",
+            ...ADJUSTMENT_PROBLEMS,
+            "DUPLICATE_CODE",
+          ),
         },
       },
     },
     async (request, reply) => {
-      const result = await adjustments.adjustSku(
+      const result = await adjustments.patchSku(
         ctxOf(request),
         request.params.id,
-        absoluteInput(request.body),
+        patchInput(request.body),
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 200, result, ({ sku, movement }) => ({ ...sku, movement }));
     },
   );
 
-  app.patch<{ Params: { id: number }; Body: AbsoluteBody }>(
+  app.patch<{ Params: { id: number }; Body: PatchBody }>(
     "/supplier-items/:id",
     {
       onRequest: requireScope("adjust"),
       schema: {
         operationId: "adjustSupplierItemStock",
         tags: ["adjustments"],
-        summary: "Set an unlinked supplier item's on hand to an absolute value",
+        summary: "Edit a supplier item, or set an unlinked one's on hand, or both",
         description:
-          "Needs the adjust scope. Like PATCH /skus/{id}. A linked item's stock is its SKU's: 422 LINKED_SUPPLIER_ITEM names the SKU to adjust instead. Send an Idempotency-Key header to make retries safe.",
+          "Needs the adjust scope. Like PATCH /skus/{id}, with supplier among the catalog fields. A linked item's stock is its SKU's: on_hand for it is 422 LINKED_SUPPLIER_ITEM, naming the SKU to adjust instead. Send an Idempotency-Key header to make retries safe.",
         params: idParams,
         headers: idempotencyHeaders,
-        body: ref("SupplierItemStockUpdate"),
+        body: ref("SupplierItemUpdate"),
         response: {
           200: ok(
             "AdjustedSupplierItem",
@@ -137,15 +150,16 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
             "SUPPLIER_ITEM_NOT_FOUND",
             ...ADJUSTMENT_PROBLEMS,
             "LINKED_SUPPLIER_ITEM",
+            "DUPLICATE_CODE",
           ),
         },
       },
     },
     async (request, reply) => {
-      const result = await adjustments.adjustSupplierItem(
+      const result = await adjustments.patchSupplierItem(
         ctxOf(request),
         request.params.id,
-        absoluteInput(request.body),
+        patchInput(request.body),
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 200, result, ({ supplierItem, movement }) => ({

@@ -25,6 +25,17 @@ import {
   type AdjustmentReasonValue,
 } from "../../reasons.js";
 import { loadSupplierItem } from "../catalog/catalog.service.js";
+import {
+  applySkuChanges,
+  applySupplierItemChanges,
+  changesAnything,
+  checkChanges,
+  updateSku,
+  updateSupplierItem,
+  type CheckedChanges,
+  type SkuChanges,
+  type SupplierItemChanges,
+} from "../catalog/catalog.update.js";
 import type { Sku, SupplierItem } from "../catalog/catalog.types.js";
 import type { StockMovement } from "../movement/movement.types.js";
 import type { StockAdjustment } from "./adjustment.types.js";
@@ -91,6 +102,78 @@ type PathOf = (
   field: "type" | "id" | "newQty" | "expectedQty",
 ) => (string | number)[];
 
+/** A PATCH of a SKU: its code, name and active flag, its on hand, or both in one transaction. */
+export function patchSku(
+  ctx: ServiceContext,
+  skuId: number,
+  input: AdjustOneData & SkuChanges,
+  idempotencyKey?: string,
+): Promise<Idempotent<SkuAdjustment>> {
+  if (!stockSent(input)) {
+    if (!changesAnything(input)) throw nothingSent(["onHand", "code", "name", "active"]);
+    return withoutMovement(updateSku(ctx, skuId, input, idempotencyKey), (sku) => ({ sku }));
+  }
+  if (!changesAnything(input)) return adjustSku(ctx, skuId, input, idempotencyKey);
+  const errors: FieldError[] = [];
+  const changes = checkChanges(input, errors);
+  return adjustOne(ctx, { entityType: "sku", id: skuId }, input, idempotencyKey, {
+    changes: { checked: changes, errors },
+    result: async (tx, change) => ({
+      sku: await applySkuChanges(tx, ctx.principal.accountId, skuId, changes),
+      movement: change.movement,
+    }),
+  });
+}
+
+/** A PATCH of a supplier item: its catalog fields, its on hand (unlinked only), or both at once. */
+export function patchSupplierItem(
+  ctx: ServiceContext,
+  itemId: number,
+  input: AdjustOneData & SupplierItemChanges,
+  idempotencyKey?: string,
+): Promise<Idempotent<SupplierItemAdjustment>> {
+  if (!stockSent(input)) {
+    if (!changesAnything(input))
+      throw nothingSent(["onHand", "supplier", "code", "name", "active"]);
+    return withoutMovement(updateSupplierItem(ctx, itemId, input, idempotencyKey), (item) => ({
+      supplierItem: item,
+    }));
+  }
+  if (!changesAnything(input)) return adjustSupplierItem(ctx, itemId, input, idempotencyKey);
+  const errors: FieldError[] = [];
+  const changes = checkChanges(input, errors);
+  const ref = { entityType: "supplier_item", id: itemId } as const;
+  return adjustOne(ctx, ref, input, idempotencyKey, {
+    changes: { checked: changes, errors },
+    result: async (tx, change) => ({
+      supplierItem: await applySupplierItemChanges(tx, ctx.principal.accountId, itemId, changes),
+      movement: change.movement,
+    }),
+  });
+}
+
+/** Whether a PATCH sets on hand: any of its stock fields is sent (on_hand itself is then required). */
+const stockSent = (input: AdjustOneData): boolean =>
+  [input.onHand, input.reason, input.note, input.reference, input.expectedOnHand].some(
+    (v) => v !== undefined,
+  );
+
+const nothingSent = (fields: string[]) => {
+  const message = `send at least one of ${fields.join(", ")}`;
+  return new AppError("INVALID_PARAMETER", message, [
+    { path: [], code: "INVALID_PARAMETER", message },
+  ]);
+};
+
+/** A catalog-only change answered like an adjustment that wrote no movement. */
+async function withoutMovement<T, R>(
+  update: Promise<Idempotent<T>>,
+  shape: (value: T) => R,
+): Promise<Idempotent<R & { movement: null }>> {
+  const { value, replayed } = await update;
+  return { value: { ...shape(value), movement: null }, replayed };
+}
+
 /** Sets one SKU's on hand to an absolute value: one movement, or none when it already has that value. */
 export function adjustSku(
   ctx: ServiceContext,
@@ -141,6 +224,8 @@ async function adjustOne<R>(
   idempotencyKey: string | undefined,
   shape: {
     skuRows?: boolean;
+    /** Catalog changes made in the same transaction (by `result`), checked with the request. */
+    changes?: { checked: CheckedChanges; errors: FieldError[] };
     result: (tx: Tx, change: StockChange, locked: LockedStock | undefined) => Promise<R>;
   },
 ): Promise<Idempotent<R>> {
@@ -154,12 +239,15 @@ async function adjustOne<R>(
     expectedQty: input.expectedOnHand,
   };
   const request = parseRequest(input, [line], path);
+  request.errors.push(...(shape.changes?.errors ?? []));
   const sent = () => ({
     ...headerAsSent(input),
     onHand: quantityAsSent(input.onHand),
     expectedOnHand: quantityAsSent(input.expectedOnHand),
+    ...(shape.changes ? { changes: shape.changes.checked } : {}),
   });
-  if (ref.entityType === "sku" && idempotencyKey === undefined && request.errors.length === 0) {
+  const atOnce = ref.entityType === "sku" && idempotencyKey === undefined && !shape.changes;
+  if (atOnce && request.errors.length === 0) {
     const { change, locked } = await adjustSkuAtOnce(ctx, request, path);
     return { value: await shape.result(ctx.db, change, locked), replayed: false };
   }

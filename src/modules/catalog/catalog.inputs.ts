@@ -80,3 +80,75 @@ export class CreateSupplierItemInput {
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }
+
+const RETIRE =
+  "false retires it: it stays readable and keeps its stock and history, and is left out of a stock take's default scope.";
+
+@InputType({
+  description:
+    "Changes to a SKU's catalog fields; a field left out stays as it is. Stock changes with adjustSkuStock.",
+})
+export class UpdateSkuInput {
+  @Field(() => Int, { description: "The SKU to change." })
+  @Min(1)
+  id!: number;
+
+  @Field({
+    nullable: true,
+    description: textRule(
+      LIMITS.code,
+      "unique in the account regardless of case (else DUPLICATE_CODE)",
+    ),
+  })
+  @IsOptional()
+  @MaxLength(LIMITS.code)
+  code?: string;
+
+  @Field({ nullable: true, description: textRule(LIMITS.name) })
+  @IsOptional()
+  @MaxLength(LIMITS.name)
+  name?: string;
+
+  @Field({ nullable: true, description: `Whether the SKU is in use; ${RETIRE}` })
+  active?: boolean;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
+}
+
+@InputType({
+  description:
+    "Changes to a supplier item's catalog fields; a field left out stays as it is. Stock changes with adjustSupplierItemStock.",
+})
+export class UpdateSupplierItemInput {
+  @Field(() => Int, { description: "The supplier item to change." })
+  @Min(1)
+  id!: number;
+
+  @Field({ nullable: true, description: `The supplier's name. ${textRule(LIMITS.supplier)}` })
+  @IsOptional()
+  @MaxLength(LIMITS.supplier)
+  supplier?: string;
+
+  @Field({
+    nullable: true,
+    description: textRule(
+      LIMITS.code,
+      "unique per supplier regardless of case (else DUPLICATE_CODE)",
+    ),
+  })
+  @IsOptional()
+  @MaxLength(LIMITS.code)
+  code?: string;
+
+  @Field({ nullable: true, description: textRule(LIMITS.name) })
+  @IsOptional()
+  @MaxLength(LIMITS.name)
+  name?: string;
+
+  @Field({ nullable: true, description: `Whether the item is in use; ${RETIRE}` })
+  active?: boolean;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
+}

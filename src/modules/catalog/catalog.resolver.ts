@@ -3,7 +3,13 @@ import { ScopedMutation } from "../../graphql/auth.js";
 import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
 import * as catalog from "./catalog.service.js";
-import { CreateSkuInput, CreateSupplierItemInput } from "./catalog.inputs.js";
+import * as catalogUpdates from "./catalog.update.js";
+import {
+  CreateSkuInput,
+  CreateSupplierItemInput,
+  UpdateSkuInput,
+  UpdateSupplierItemInput,
+} from "./catalog.inputs.js";
 import {
   CreateSkuPayload,
   CreateSupplierItemPayload,
@@ -11,6 +17,8 @@ import {
   SkuConnection,
   SupplierItem,
   SupplierItemConnection,
+  UpdateSkuPayload,
+  UpdateSupplierItemPayload,
 } from "./catalog.types.js";
 
 @Resolver()
@@ -89,6 +97,48 @@ export class CatalogResolver {
     const { value } = await catalog.createSupplierItem(
       serviceContext(ctx),
       data,
+      idempotencyKey ?? undefined,
+    );
+    return { supplierItem: value, userErrors: [] };
+  }
+
+  @ScopedMutation(
+    "adjust",
+    () => UpdateSkuPayload,
+    "Changes a SKU's code, name or active flag; writes no movement.",
+  )
+  async updateSku(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => UpdateSkuInput, { description: "The SKU and what to change." })
+    input: UpdateSkuInput,
+  ) {
+    const { idempotencyKey, id, ...changes } = input;
+    const { value } = await catalogUpdates.updateSku(
+      serviceContext(ctx),
+      id,
+      changes,
+      idempotencyKey ?? undefined,
+    );
+    return { sku: value, userErrors: [] };
+  }
+
+  @ScopedMutation(
+    "adjust",
+    () => UpdateSupplierItemPayload,
+    "Changes a supplier item's supplier, code, name or active flag; writes no movement.",
+  )
+  async updateSupplierItem(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => UpdateSupplierItemInput, {
+      description: "The supplier item and what to change.",
+    })
+    input: UpdateSupplierItemInput,
+  ) {
+    const { idempotencyKey, id, ...changes } = input;
+    const { value } = await catalogUpdates.updateSupplierItem(
+      serviceContext(ctx),
+      id,
+      changes,
       idempotencyKey ?? undefined,
     );
     return { supplierItem: value, userErrors: [] };

@@ -241,7 +241,12 @@ function toPage<T extends { id: number }>(rows: T[], take: number, kind: string)
   return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
 }
 
-function requireText(value: string, field: keyof typeof LIMITS, errors: FieldError[]): string {
+/** A text field trimmed, checked (not blank, within its limit) into `errors`. */
+export function requireText(
+  value: string,
+  field: keyof typeof LIMITS,
+  errors: FieldError[],
+): string {
   const text = value.trim();
   if (!text)
     errors.push({ path: [field], code: "INVALID_PARAMETER", message: "must not be blank" });

@@ -89,3 +89,24 @@ export class CreateSupplierItemPayload {
   @UserErrorsField()
   userErrors!: UserError[];
 }
+
+@PayloadType("updateSku")
+export class UpdateSkuPayload {
+  @Field(() => Sku, { nullable: true, description: "The SKU as changed; null with userErrors." })
+  sku?: Sku | null;
+
+  @UserErrorsField()
+  userErrors!: UserError[];
+}
+
+@PayloadType("updateSupplierItem")
+export class UpdateSupplierItemPayload {
+  @Field(() => SupplierItem, {
+    nullable: true,
+    description: "The supplier item as changed; null with userErrors.",
+  })
+  supplierItem?: SupplierItem | null;
+
+  @UserErrorsField()
+  userErrors!: UserError[];
+}

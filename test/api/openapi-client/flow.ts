@@ -100,8 +100,8 @@ export async function readmeFlow(client: Client<paths>): Promise<FlowResult> {
 export function refusedByTheTypes(client: Client<paths>): void {
   void client.PATCH("/api/v1/skus/{id}", {
     params: { path: { id: 1 } },
-    // @ts-expect-error reason is required
-    body: { on_hand: 1 },
+    // @ts-expect-error a field the body does not have
+    body: { on_hand: 1, reason: "found", colour: "red" },
   });
   void client.PATCH("/api/v1/skus/{id}", {
     params: { path: { id: 1 } },

@@ -1,0 +1,151 @@
+// Editing the catalog: a SKU's or supplier item's code, name, supplier and active flag. Stock is
+// never touched here (on hand changes through adjustments and the ledger).
+import { Prisma, type Tx } from "../../db/client.js";
+import { idempotent, type Idempotent } from "../../db/idempotency.js";
+import { inTransaction } from "../../db/transaction.js";
+import type { ServiceContext } from "../../context.js";
+import { AppError, notFound, type FieldError } from "../../errors.js";
+import { LIMITS, loadSku, loadSupplierItem, requireText } from "./catalog.service.js";
+import type { Sku, SupplierItem } from "./catalog.types.js";
+
+/** What a PATCH may change of a SKU; an absent (or null) field stays as it is. */
+export interface SkuChanges {
+  code?: string | null;
+  name?: string | null;
+  active?: boolean | null;
+}
+
+/** What a PATCH may change of a supplier item; an absent (or null) field stays as it is. */
+export interface SupplierItemChanges extends SkuChanges {
+  supplier?: string | null;
+}
+
+/** Checked changes: trimmed texts, only the fields sent. */
+export type CheckedChanges = Partial<Record<"code" | "name" | "supplier", string>> & {
+  active?: boolean;
+};
+
+/** Whether a request carries any catalog change. */
+export const changesAnything = (changes: SupplierItemChanges): boolean =>
+  [changes.code, changes.name, changes.supplier, changes.active].some(
+    (v) => v !== undefined && v !== null,
+  );
+
+/** Trims and checks the fields sent (blank or too long: INVALID_PARAMETER), into `errors`. */
+export function checkChanges(changes: SupplierItemChanges, errors: FieldError[]): CheckedChanges {
+  const checked: CheckedChanges = {};
+  for (const field of ["code", "name", "supplier"] as const satisfies (keyof typeof LIMITS)[]) {
+    const value = changes[field];
+    if (value !== undefined && value !== null) checked[field] = requireText(value, field, errors);
+  }
+  if (changes.active !== undefined && changes.active !== null) checked.active = changes.active;
+  return checked;
+}
+
+/** Changes a SKU's code, name or active flag; its stock and movements stay as they are. */
+export function updateSku(
+  ctx: ServiceContext,
+  id: number,
+  changes: SkuChanges,
+  idempotencyKey?: string,
+): Promise<Idempotent<Sku>> {
+  const errors: FieldError[] = [];
+  const checked = checkChanges(changes, errors);
+  if (!changesAnything(changes)) errors.push(nothingToChange(["code", "name", "active"]));
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: `updateSku:${id}`,
+      input: () => checked,
+      inputErrors: errors,
+      check: async () => [],
+      run: () => applySkuChanges(tx, accountId, id, checked),
+    }),
+  );
+}
+
+/** Changes a supplier item's supplier, code, name or active flag; its stock stays as it is. */
+export function updateSupplierItem(
+  ctx: ServiceContext,
+  id: number,
+  changes: SupplierItemChanges,
+  idempotencyKey?: string,
+): Promise<Idempotent<SupplierItem>> {
+  const errors: FieldError[] = [];
+  const checked = checkChanges(changes, errors);
+  if (!changesAnything(changes))
+    errors.push(nothingToChange(["supplier", "code", "name", "active"]));
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: `updateSupplierItem:${id}`,
+      input: () => checked,
+      inputErrors: errors,
+      check: async () => [],
+      run: () => applySupplierItemChanges(tx, accountId, id, checked),
+    }),
+  );
+}
+
+/** Writes checked SKU changes in the caller's transaction (a PATCH that also sets on hand, say). */
+export async function applySkuChanges(
+  tx: Tx,
+  accountId: number,
+  id: number,
+  changes: CheckedChanges,
+): Promise<Sku> {
+  const { code, name, active } = changes;
+  await writeOrExplain(
+    () => tx.sku.updateMany({ where: { accountId, id }, data: { code, name, active } }),
+    () => notFound("SKU_NOT_FOUND", id),
+    `a SKU with code "${code}" already exists`,
+  );
+  return loadSku(tx, accountId, id);
+}
+
+/** Writes checked supplier item changes in the caller's transaction. */
+export async function applySupplierItemChanges(
+  tx: Tx,
+  accountId: number,
+  id: number,
+  changes: CheckedChanges,
+): Promise<SupplierItem> {
+  const { supplier, code, name, active } = changes;
+  await writeOrExplain(
+    () =>
+      tx.supplierItem.updateMany({
+        where: { accountId, id },
+        data: { supplier, code, name, active },
+      }),
+    () => notFound("SUPPLIER_ITEM_NOT_FOUND", id),
+    // The unique key is (supplier, code): either may be the one that now collides.
+    `supplier "${supplier ?? "(unchanged)"}" already has an item with code "${code ?? "(unchanged)"}"`,
+  );
+  return loadSupplierItem(tx, accountId, id);
+}
+
+/** Runs an update of one row: none updated is `missing`, a unique code taken is DUPLICATE_CODE. */
+async function writeOrExplain(
+  update: () => Promise<{ count: number }>,
+  missing: () => AppError,
+  duplicate: string,
+): Promise<void> {
+  let count: number;
+  try {
+    ({ count } = await update());
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("DUPLICATE_CODE", duplicate, [
+        { path: ["code"], code: "DUPLICATE_CODE", message: duplicate },
+      ]);
+    }
+    throw error;
+  }
+  if (count === 0) throw missing();
+}
+
+const nothingToChange = (fields: string[]): FieldError => ({
+  path: [],
+  code: "INVALID_PARAMETER",
+  message: `send at least one of ${fields.join(", ")}`,
+});
