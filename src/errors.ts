@@ -18,6 +18,8 @@ export const ERROR_CATALOG = {
   LINKED_SUPPLIER_ITEM: { status: 422, title: "Supplier item is linked to a SKU" },
   DUPLICATE_LINE: { status: 422, title: "Duplicate line" },
   DUPLICATE_CODE: { status: 409, title: "Code already in use" },
+  SUPPLIER_ITEM_HAS_STOCK: { status: 409, title: "Supplier item holds stock of its own" },
+  ENTITY_IN_STOCK_TAKE: { status: 409, title: "Entity in an open stock take" },
   TOO_MANY_LINES: { status: 422, title: "Too many lines" },
   UNBOUNDED_QUERY: { status: 422, title: "Unbounded query" },
   WINDOW_TOO_LONG: { status: 422, title: "Window too long" },

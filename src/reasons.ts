@@ -1,7 +1,14 @@
 import { StockReason } from "./generated/prisma/enums.js";
 
-/** Reasons only the service writes: a stock take's reconciliation and a catalog opening balance. */
-export const SYSTEM_REASONS = [StockReason.stock_take, StockReason.opening_balance] as const;
+/**
+ * Reasons only the service writes: a stock take's reconciliation, a catalog opening balance, and
+ * the stock a supplier item brings into the SKU it is linked to.
+ */
+export const SYSTEM_REASONS = [
+  StockReason.stock_take,
+  StockReason.opening_balance,
+  StockReason.transfer,
+] as const;
 
 /** The reasons a client may give for an adjustment. */
 export const ADJUSTMENT_REASONS = Object.values(StockReason).filter(

@@ -51,6 +51,8 @@ export const StockReason = graphqlEnum<db.StockReason>(
     ...adjustmentReasons,
     stock_take: "Written by reconciling a stock take; not accepted on adjustments.",
     opening_balance: "A new SKU's or supplier item's openingOnHand; not accepted on adjustments.",
+    transfer:
+      "A supplier item's own stock moved into the SKU it was linked to (linkSupplierItem with transfer); not accepted on adjustments.",
   },
 );
 
@@ -67,6 +69,7 @@ export const MovementSource = graphqlEnum<db.MovementSource>(
     adjustment: "An adjustment (adjustSkuStock, adjustSupplierItemStock, bulkAdjustStock).",
     stock_take: "A stock take's reconciliation.",
     opening_balance: "The openingOnHand of a created SKU or supplier item.",
+    transfer: "Linking a supplier item that held stock of its own to a SKU.",
   },
 );
 

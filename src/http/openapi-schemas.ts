@@ -221,6 +221,36 @@ const schemas = {
       },
     },
   },
+  LinkedSupplierItem: {
+    $id: "LinkedSupplierItem",
+    type: "object",
+    description: "The supplier item after linking, with the transfer movements written.",
+    required: [...Object.keys(supplierItemProperties), "movements"],
+    properties: {
+      ...supplierItemProperties,
+      movements: {
+        type: "array",
+        description:
+          "With transfer: the item to 0 and the SKU up by as much (reason transfer); else empty.",
+        items: $ref("StockMovement"),
+      },
+    },
+  },
+  LinkSupplierItem: {
+    $id: "LinkSupplierItem",
+    examples: [{ sku_id: 1, transfer: true }],
+    type: "object",
+    required: ["sku_id"],
+    additionalProperties: false,
+    properties: {
+      sku_id: { ...integerId, description: "The SKU whose stock the item shares from now on." },
+      transfer: {
+        type: "boolean",
+        description:
+          "Move the item's own stock into the SKU (two movements, reason transfer). Without it, an item holding stock is refused with 409 SUPPLIER_ITEM_HAS_STOCK.",
+      },
+    },
+  },
   StockAdjustmentLine: {
     $id: "StockAdjustmentLine",
     type: "object",

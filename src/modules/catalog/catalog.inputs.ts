@@ -152,3 +152,35 @@ export class UpdateSupplierItemInput {
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }
+
+@InputType({ description: "A supplier item to link to a SKU." })
+export class LinkSupplierItemInput {
+  @Field(() => Int, { description: "The supplier item." })
+  @Min(1)
+  id!: number;
+
+  @Field(() => Int, { description: "The SKU whose stock the item shares from now on." })
+  @Min(1)
+  skuId!: number;
+
+  @Field({
+    nullable: true,
+    defaultValue: false,
+    description:
+      "Move the item's own stock into the SKU (two TRANSFER movements); without it an item holding stock is refused with SUPPLIER_ITEM_HAS_STOCK.",
+  })
+  transfer?: boolean;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
+}
+
+@InputType({ description: "A supplier item to unlink from its SKU." })
+export class UnlinkSupplierItemInput {
+  @Field(() => Int, { description: "The supplier item." })
+  @Min(1)
+  id!: number;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
+}

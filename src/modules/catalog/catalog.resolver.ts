@@ -4,9 +4,12 @@ import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
 import * as catalog from "./catalog.service.js";
 import * as catalogUpdates from "./catalog.update.js";
+import * as links from "./catalog.link.js";
 import {
   CreateSkuInput,
   CreateSupplierItemInput,
+  LinkSupplierItemInput,
+  UnlinkSupplierItemInput,
   UpdateSkuInput,
   UpdateSupplierItemInput,
 } from "./catalog.inputs.js";
@@ -17,6 +20,8 @@ import {
   SkuConnection,
   SupplierItem,
   SupplierItemConnection,
+  LinkSupplierItemPayload,
+  UnlinkSupplierItemPayload,
   UpdateSkuPayload,
   UpdateSupplierItemPayload,
 } from "./catalog.types.js";
@@ -140,6 +145,44 @@ export class CatalogResolver {
       id,
       changes,
       idempotencyKey ?? undefined,
+    );
+    return { supplierItem: value, userErrors: [] };
+  }
+
+  @ScopedMutation(
+    "adjust",
+    () => LinkSupplierItemPayload,
+    "Links a supplier item to a SKU (or relinks it); with transfer, its own stock moves into the SKU.",
+  )
+  async linkSupplierItem(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => LinkSupplierItemInput, { description: "The item and its SKU." })
+    input: LinkSupplierItemInput,
+  ) {
+    const { idempotencyKey, id, skuId, transfer } = input;
+    const { value } = await links.linkSupplierItem(
+      serviceContext(ctx),
+      id,
+      { skuId, transfer },
+      idempotencyKey ?? undefined,
+    );
+    return { ...value, userErrors: [] };
+  }
+
+  @ScopedMutation(
+    "adjust",
+    () => UnlinkSupplierItemPayload,
+    "Unlinks a supplier item from its SKU; it starts with 0 of its own.",
+  )
+  async unlinkSupplierItem(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => UnlinkSupplierItemInput, { description: "The item to unlink." })
+    input: UnlinkSupplierItemInput,
+  ) {
+    const { value } = await links.unlinkSupplierItem(
+      serviceContext(ctx),
+      input.id,
+      input.idempotencyKey ?? undefined,
     );
     return { supplierItem: value, userErrors: [] };
   }

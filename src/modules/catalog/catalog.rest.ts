@@ -13,12 +13,18 @@ import {
 } from "../../http/openapi-schemas.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import * as catalog from "./catalog.service.js";
+import * as links from "./catalog.link.js";
 
 interface CreateSkuBody {
   code: string;
   name: string;
   opening_on_hand?: number;
   active?: boolean;
+}
+
+interface LinkBody {
+  sku_id: number;
+  transfer?: boolean;
 }
 
 interface CreateSupplierItemBody {
@@ -173,5 +179,84 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => toRest(await catalog.getSupplierItem(ctxOf(request), request.params.id)),
+  );
+
+  app.post<{ Params: { id: number }; Body: LinkBody }>(
+    "/supplier-items/:id/link",
+    {
+      onRequest: requireScope("adjust"),
+      schema: {
+        operationId: "linkSupplierItem",
+        tags: ["catalog"],
+        summary: "Link a supplier item to a SKU (or relink it to another)",
+        description:
+          "Needs the adjust scope. From then on the item shows and shares its SKU's stock. An item holding stock of its own needs transfer: true, which moves that stock into the SKU (409 SUPPLIER_ITEM_HAS_STOCK without it); an item in an open or counting stock take is 409 ENTITY_IN_STOCK_TAKE. Linking an item to its own SKU changes nothing.",
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: ref("LinkSupplierItem"),
+        response: {
+          200: ok(
+            "LinkedSupplierItem",
+            "The supplier item, linked, with the transfer movements",
+            { ...examples.supplierItem, sku_id: 1, on_hand: 12, movements: [] },
+            replayHeaders,
+          ),
+          ...problemResponses(
+            ...WRITE_PROBLEMS,
+            "SUPPLIER_ITEM_NOT_FOUND",
+            "SKU_NOT_FOUND",
+            "SUPPLIER_ITEM_HAS_STOCK",
+            "ENTITY_IN_STOCK_TAKE",
+            "INVALID_QUANTITY",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { sku_id, transfer } = request.body;
+      const result = await links.linkSupplierItem(
+        ctxOf(request),
+        request.params.id,
+        { skuId: sku_id, transfer },
+        idempotencyKeyOf(request),
+      );
+      return sendIdempotent(reply, 200, result, ({ supplierItem, movements }) => ({
+        ...supplierItem,
+        movements,
+      }));
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    "/supplier-items/:id/unlink",
+    {
+      onRequest: requireScope("adjust"),
+      schema: {
+        operationId: "unlinkSupplierItem",
+        tags: ["catalog"],
+        summary: "Unlink a supplier item from its SKU",
+        description:
+          "Needs the adjust scope. The item holds stock of its own again, starting at 0; the SKU keeps its stock. An unlinked item stays as it is; one in an open or counting stock take is 409 ENTITY_IN_STOCK_TAKE.",
+        params: idParams,
+        headers: idempotencyHeaders,
+        response: {
+          200: ok(
+            "SupplierItem",
+            "The supplier item, unlinked",
+            examples.supplierItem,
+            replayHeaders,
+          ),
+          ...problemResponses(...WRITE_PROBLEMS, "SUPPLIER_ITEM_NOT_FOUND", "ENTITY_IN_STOCK_TAKE"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await links.unlinkSupplierItem(
+        ctxOf(request),
+        request.params.id,
+        idempotencyKeyOf(request),
+      );
+      return sendIdempotent(reply, 200, result);
+    },
   );
 }

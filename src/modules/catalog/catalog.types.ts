@@ -4,6 +4,7 @@ import { ConnectionType } from "../../graphql/connection.js";
 import { PayloadType, UserErrorsField, type UserError } from "../../graphql/common.types.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
+import { StockMovement } from "../movement/movement.types.js";
 
 @ObjectType({ description: "A stock keeping unit and its quantity on hand." })
 export class Sku {
@@ -104,6 +105,37 @@ export class UpdateSupplierItemPayload {
   @Field(() => SupplierItem, {
     nullable: true,
     description: "The supplier item as changed; null with userErrors.",
+  })
+  supplierItem?: SupplierItem | null;
+
+  @UserErrorsField()
+  userErrors!: UserError[];
+}
+
+@PayloadType("linkSupplierItem")
+export class LinkSupplierItemPayload {
+  @Field(() => SupplierItem, {
+    nullable: true,
+    description: "The supplier item, linked; null with userErrors.",
+  })
+  supplierItem?: SupplierItem | null;
+
+  @Field(() => [StockMovement], {
+    nullable: true,
+    description:
+      "With transfer: the item to 0 and the SKU up by as much (reason TRANSFER); else empty.",
+  })
+  movements?: StockMovement[] | null;
+
+  @UserErrorsField()
+  userErrors!: UserError[];
+}
+
+@PayloadType("unlinkSupplierItem")
+export class UnlinkSupplierItemPayload {
+  @Field(() => SupplierItem, {
+    nullable: true,
+    description: "The supplier item, unlinked (0 of its own); null with userErrors.",
   })
   supplierItem?: SupplierItem | null;
 

@@ -1,0 +1,154 @@
+// Linking a supplier item to a SKU (its stock is then the SKU's) and unlinking it again. An item
+// that holds stock of its own is linked only with `transfer`, which moves that stock into the SKU
+// through the ledger; an item being counted in an open stock take is neither linked nor unlinked.
+import type { Tx } from "../../db/client.js";
+import { idempotent, type Idempotent } from "../../db/idempotency.js";
+import { inTransaction } from "../../db/transaction.js";
+import type { ServiceContext } from "../../context.js";
+import { AppError, notFound } from "../../errors.js";
+import { applyStock, entityKey, lockStock, type Movement } from "../../ledger/ledger.js";
+import { Decimal, MAX_QUANTITY } from "../../quantity.js";
+import { loadSupplierItem } from "./catalog.service.js";
+import type { SupplierItem } from "./catalog.types.js";
+
+export interface LinkData {
+  skuId: number;
+  /** Move the item's own stock into the SKU (else an item with stock is refused). */
+  transfer?: boolean | null;
+}
+
+export interface LinkResult {
+  supplierItem: SupplierItem;
+  /** The two transfer movements (the item to 0, the SKU up by as much), or none. */
+  movements: Movement[];
+}
+
+/**
+ * Links a supplier item to a SKU, or relinks it to another: from then on its stock is the SKU's.
+ * Own stock: refused (SUPPLIER_ITEM_HAS_STOCK) unless `transfer`, which sets the item to 0 and the
+ * SKU up by as much, two movements with reason transfer. Linking it to its own SKU changes nothing.
+ */
+export function linkSupplierItem(
+  ctx: ServiceContext,
+  itemId: number,
+  data: LinkData,
+  idempotencyKey?: string,
+): Promise<Idempotent<LinkResult>> {
+  const { accountId, actor } = ctx.principal;
+  const request = { skuId: data.skuId, transfer: data.transfer ?? false };
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: `linkSupplierItem:${itemId}`,
+      input: () => request,
+      inputErrors: [],
+      check: async () => [],
+      run: async () => {
+        const sku = { entityType: "sku", id: request.skuId } as const;
+        const item = { entityType: "supplier_item", id: itemId } as const;
+        // In the ledger's order: the SKU, then the item.
+        const locked = await lockStock(tx, accountId, [sku, item]);
+        const lockedItem = locked.get(entityKey(item));
+        const lockedSku = locked.get(entityKey(sku));
+        if (!lockedItem) throw notFound("SUPPLIER_ITEM_NOT_FOUND", itemId);
+        if (!lockedSku) throw notFound("SKU_NOT_FOUND", request.skuId, ["skuId"]);
+        if (lockedItem.linkedSkuId === request.skuId) {
+          return { supplierItem: await loadSupplierItem(tx, accountId, itemId), movements: [] };
+        }
+        await refuseWhileCounted(tx, accountId, itemId);
+        let movements: Movement[] = [];
+        const own = lockedItem.linkedSkuId === null ? lockedItem.onHand : null;
+        if (own && !own.isZero()) {
+          if (!request.transfer) {
+            throw new AppError(
+              "SUPPLIER_ITEM_HAS_STOCK",
+              `supplier item ${itemId} holds ${own.toFixed()} of its own; send transfer: true to move it into SKU ${request.skuId}, or set it to 0 first`,
+              [{ path: ["transfer"], code: "SUPPLIER_ITEM_HAS_STOCK", message: "required" }],
+            );
+          }
+          const target = lockedSku.onHand.plus(own);
+          if (target.greaterThanOrEqualTo(MAX_QUANTITY)) {
+            throw new AppError(
+              "INVALID_QUANTITY",
+              `SKU ${request.skuId} would hold ${target.toFixed()}; a quantity must be less than ${MAX_QUANTITY.toFixed()}`,
+            );
+          }
+          const changes = await applyStock(
+            tx,
+            accountId,
+            locked,
+            [
+              { ...sku, newQty: target },
+              { ...item, newQty: new Decimal(0) },
+            ],
+            {
+              reason: "transfer",
+              source: "transfer",
+              note: `Supplier item ${itemId} linked to SKU ${request.skuId}`,
+              actor,
+            },
+          );
+          movements = changes.flatMap((c) => (c.movement ? [c.movement] : []));
+        }
+        await tx.supplierItem.update({
+          where: { accountId_id: { accountId, id: itemId } },
+          data: { skuId: request.skuId },
+        });
+        return { supplierItem: await loadSupplierItem(tx, accountId, itemId), movements };
+      },
+    }),
+  );
+}
+
+/**
+ * Unlinks a supplier item from its SKU: it holds stock of its own again, starting at 0 (the SKU
+ * keeps what it has). An unlinked item stays as it is.
+ */
+export function unlinkSupplierItem(
+  ctx: ServiceContext,
+  itemId: number,
+  idempotencyKey?: string,
+): Promise<Idempotent<SupplierItem>> {
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: `unlinkSupplierItem:${itemId}`,
+      input: () => ({}),
+      inputErrors: [],
+      check: async () => [],
+      run: async () => {
+        const item = { entityType: "supplier_item", id: itemId } as const;
+        const locked = (await lockStock(tx, accountId, [item])).get(entityKey(item));
+        if (!locked) throw notFound("SUPPLIER_ITEM_NOT_FOUND", itemId);
+        if (locked.linkedSkuId !== null) {
+          await refuseWhileCounted(tx, accountId, itemId);
+          // A linked item never held stock of its own (linking moved it to 0 or refused).
+          await tx.supplierItem.update({
+            where: { accountId_id: { accountId, id: itemId } },
+            data: { skuId: null },
+          });
+        }
+        return loadSupplierItem(tx, accountId, itemId);
+      },
+    }),
+  );
+}
+
+/**
+ * ENTITY_IN_STOCK_TAKE when the item is a line of an open or counting stock take: its counts are
+ * of its own stock, which linking would make the SKU's. Run with the item locked: a start takes
+ * its scope's rows FOR SHARE, so a start and a link never both see the other missing.
+ */
+async function refuseWhileCounted(tx: Tx, accountId: number, itemId: number): Promise<void> {
+  const [take] = await tx.$queryRaw<{ id: number }[]>`
+    SELECT t.id FROM stock_take_lines l
+    JOIN stock_takes t ON t.account_id = l.account_id AND t.id = l.stock_take_id
+    WHERE l.account_id = ${accountId} AND l.supplier_item_id = ${itemId}
+      AND t.status IN ('open', 'counting')
+    ORDER BY t.id LIMIT 1`;
+  if (take) {
+    throw new AppError(
+      "ENTITY_IN_STOCK_TAKE",
+      `supplier item ${itemId} is being counted in stock take ${take.id}; reconcile or cancel it first`,
+    );
+  }
+}
