@@ -59,6 +59,26 @@ describe("PATCH /skus/{id} with catalog fields", () => {
     expect(again.body).toMatchObject({ code: newCode, name: "Bolt M6, zinc", active: true });
   });
 
+  it("writes nothing for an edit that changes nothing: the row and its updated_at stay", async () => {
+    const id = await createSku(t, acct.token);
+    await patch(`/skus/${id}`, { name: "Same", active: true });
+    const version = () =>
+      t.db.$queryRaw<{ xmin: string; updated_at: Date }[]>`
+        SELECT xmin::text, updated_at FROM skus WHERE account_id = ${acct.accountId} AND id = ${id}`;
+    const before = await version();
+    const res = await patch(`/skus/${id}`, { name: "Same", active: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "Same", movement: null });
+    expect(await version()).toEqual(before);
+    const item = await createSupplierItem(t, acct.token);
+    const itemBefore = await t.db.supplierItem.findFirstOrThrow({ where: { id: item } });
+    await patch(`/supplier-items/${item}`, {
+      supplier: itemBefore.supplier,
+      name: itemBefore.name,
+    });
+    expect(await t.db.supplierItem.findFirstOrThrow({ where: { id: item } })).toEqual(itemBefore);
+  });
+
   it("refuses a code another SKU has, in any case, with 409 DUPLICATE_CODE, and changes nothing", async () => {
     const taken = code("TAKEN");
     const other = await rest(t, "POST", "/skus", {

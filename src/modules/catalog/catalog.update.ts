@@ -95,11 +95,16 @@ export async function applySkuChanges(
   changes: CheckedChanges,
 ): Promise<Sku> {
   const { code, name, active } = changes;
-  await writeOrExplain(
-    () => tx.sku.updateMany({ where: { accountId, id }, data: { code, name, active } }),
-    () => notFound("SKU_NOT_FOUND", id),
-    `a SKU with code "${code}" already exists`,
-  );
+  const [current] = await tx.$queryRaw<CurrentRow[]>`
+    SELECT code::text AS code, name, active, NULL AS supplier FROM skus
+    WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
+  if (!current) throw notFound("SKU_NOT_FOUND", id);
+  if (changesRow(current, changes)) {
+    await writeOrExplain(
+      () => tx.sku.updateMany({ where: { accountId, id }, data: { code, name, active } }),
+      `a SKU with code "${code}" already exists`,
+    );
+  }
   return loadSku(tx, accountId, id);
 }
 
@@ -111,28 +116,44 @@ export async function applySupplierItemChanges(
   changes: CheckedChanges,
 ): Promise<SupplierItem> {
   const { supplier, code, name, active } = changes;
+  const [current] = await tx.$queryRaw<CurrentRow[]>`
+    SELECT code::text AS code, name, active, supplier FROM supplier_items
+    WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
+  if (!current) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
+  if (!changesRow(current, changes)) return loadSupplierItem(tx, accountId, id);
   await writeOrExplain(
     () =>
       tx.supplierItem.updateMany({
         where: { accountId, id },
         data: { supplier, code, name, active },
       }),
-    () => notFound("SUPPLIER_ITEM_NOT_FOUND", id),
     // The unique key is (supplier, code): either may be the one that now collides.
     `supplier "${supplier ?? "(unchanged)"}" already has an item with code "${code ?? "(unchanged)"}"`,
   );
   return loadSupplierItem(tx, accountId, id);
 }
 
-/** Runs an update of one row: none updated is `missing`, a unique code taken is DUPLICATE_CODE. */
-async function writeOrExplain(
-  update: () => Promise<{ count: number }>,
-  missing: () => AppError,
-  duplicate: string,
-): Promise<void> {
-  let count: number;
+interface CurrentRow {
+  code: string;
+  name: string;
+  active: boolean;
+  supplier: string | null;
+}
+
+/**
+ * Whether the changes differ from the row as stored: an edit that changes nothing writes nothing
+ * (updated_at stays, so a catalog sync does not see it again). A code differing only in case is
+ * a change of its spelling.
+ */
+const changesRow = (row: CurrentRow, changes: CheckedChanges): boolean =>
+  (["code", "name", "supplier", "active"] as const).some(
+    (field) => changes[field] !== undefined && changes[field] !== row[field],
+  );
+
+/** Runs an update of the locked row; a unique code taken is DUPLICATE_CODE. */
+async function writeOrExplain(update: () => Promise<unknown>, duplicate: string): Promise<void> {
   try {
-    ({ count } = await update());
+    await update();
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       throw new AppError("DUPLICATE_CODE", duplicate, [
@@ -141,7 +162,6 @@ async function writeOrExplain(
     }
     throw error;
   }
-  if (count === 0) throw missing();
 }
 
 const nothingToChange = (fields: string[]): FieldError => ({
