@@ -87,12 +87,20 @@ describe("reconciling a stock take", () => {
     queries.length = 0;
     const done = await reconcileStockTake(ctx, started.value.id, {});
     expect(done.value.appliedCount).toBe(Math.floor((SKUS + 3) / 3));
-    const write = queries.filter((q) => /WITH d AS MATERIALIZED/.test(q.sql));
-    expect(write).toHaveLength(1);
-    // Planned as the service plans it, with the setting it makes first.
+    // The lock of the changed lines' entities, and the write.
+    const statements = queries.filter((q) =>
+      /WITH d AS MATERIALIZED|FOR UPDATE\) AS s\b/.test(q.sql),
+    );
+    expect(statements).toHaveLength(2);
+    // Planned as the service plans them, with the setting it makes first.
     await sql.query("BEGIN");
     await sql.query(HASH_JOINS);
-    const nodes = await explain(sql, write[0]!).finally(() => sql.query("ROLLBACK"));
+    const nodes: PlanNode[] = [];
+    try {
+      for (const statement of statements) nodes.push(...(await explain(sql, statement)));
+    } finally {
+      await sql.query("ROLLBACK");
+    }
     // A nested loop whose inner side reads a common table expression reads all of it again for
     // each outer row: for 100,000 lines, billions of comparisons. (The ledger's stamp is one row.)
     // So does one whose inner side scans a table whole.
