@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { PrismaClient } from "../src/db/client.js";
 import { createToken } from "../src/modules/account/account.service.js";
+import { SERVE_NODE_FLAGS } from "../src/node-flags.js";
 import type { ServerUnderTest } from "./stock-take.js";
 
 const CLI = fileURLToPath(new URL("../src/cli.js", import.meta.url));
@@ -40,7 +41,9 @@ export async function startServer(
   const port = await freePort();
   // BENCH_SERVER_NODE_OPTIONS adds node flags of your own, e.g. `--cpu-prof` to profile the server.
   const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeOptions, ...extra, CLI, "serve"], {
+  // Node's flags as `npm start` and the countpoint command give them.
+  const flags = [...SERVE_NODE_FLAGS, ...nodeOptions, ...extra];
+  const child = spawn(process.execPath, [...flags, CLI, "serve"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

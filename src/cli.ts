@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=8
 import "reflect-metadata";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.js";

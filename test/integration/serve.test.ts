@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { projectRoot } from "../../src/paths.js";
+import { SERVE_NODE_FLAGS } from "../../src/node-flags.js";
 
 // `countpoint serve` exactly as `npm start` runs it, with no DATABASE_URL: embedded PostgreSQL,
 // migrations, demo data, Ctrl-C, and a second start on the same data.
@@ -38,7 +39,7 @@ async function serve(
   dataDir: string,
   options: { user?: { uid: number; gid: number }; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Running> {
-  const child = spawn(process.execPath, ["dist/src/cli.js", "serve"], {
+  const child = spawn(process.execPath, [...SERVE_NODE_FLAGS, "dist/src/cli.js", "serve"], {
     cwd: projectRoot,
     env: environment(dataDir, options.env),
     detached: true,
