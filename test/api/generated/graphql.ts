@@ -166,6 +166,8 @@ export type ErrorCode =
   | 'DUPLICATE_CODE'
   /** Duplicate line */
   | 'DUPLICATE_LINE'
+  /** Entity in an open stock take */
+  | 'ENTITY_IN_STOCK_TAKE'
   /** Missing scope */
   | 'FORBIDDEN'
   /** Idempotency key in progress */
@@ -216,6 +218,8 @@ export type ErrorCode =
   | 'STOCK_TAKE_NOT_FOUND'
   /** Stock take overlap */
   | 'STOCK_TAKE_OVERLAP'
+  /** Supplier item holds stock of its own */
+  | 'SUPPLIER_ITEM_HAS_STOCK'
   /** Supplier item not found */
   | 'SUPPLIER_ITEM_NOT_FOUND'
   /** Too many lines */
@@ -236,7 +240,9 @@ export type MovementSource =
   /** The openingOnHand of a created SKU or supplier item. */
   | 'OPENING_BALANCE'
   /** A stock take's reconciliation. */
-  | 'STOCK_TAKE';
+  | 'STOCK_TAKE'
+  /** Linking a supplier item that held stock of its own to a SKU. */
+  | 'TRANSFER';
 
 /** The stock take to reconcile. */
 export type ReconcileStockTakeInput = {
@@ -337,7 +343,9 @@ export type StockReason =
   /** Written by reconciling a stock take; not accepted on adjustments. */
   | 'STOCK_TAKE'
   /** Goods stolen. */
-  | 'THEFT';
+  | 'THEFT'
+  /** A supplier item's own stock moved into the SKU it was linked to (linkSupplierItem with transfer); not accepted on adjustments. */
+  | 'TRANSFER';
 
 /** What a stock take's counts are compared with. */
 export type StockTakeBasis =
