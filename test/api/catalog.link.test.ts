@@ -91,10 +91,17 @@ describe("POST /supplier-items/{id}/link", () => {
     ]);
   });
 
-  it("relinks to another SKU, and linking to its own SKU changes nothing", async () => {
+  it("refuses to link a linked item elsewhere (unlink it first); to its own SKU changes nothing", async () => {
     const [a, b] = [await createSku(t, acct.token, 1), await createSku(t, acct.token, 2)];
     const item = await createSupplierItem(t, acct.token, { skuId: a });
     expect((await link(item, { sku_id: a })).body).toMatchObject({ sku_id: a, movements: [] });
+    const before = await ledgerState(t.db, acct.accountId);
+    const elsewhere = await link(item, { sku_id: b });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body).toMatchObject({ code: "LINKED_SUPPLIER_ITEM" });
+    expect(elsewhere.body.detail).toContain(`SKU ${a}`);
+    expect(await ledgerState(t.db, acct.accountId)).toEqual(before);
+    expect((await unlink(item)).status).toBe(200);
     const moved = await link(item, { sku_id: b });
     expect(moved.body).toMatchObject({ sku_id: b, on_hand: 2, movements: [] });
   });
@@ -166,8 +173,8 @@ describe("POST /supplier-items/{id}/link", () => {
       link(item, { sku_id: a, transfer: true }),
       link(item, { sku_id: b, transfer: true }),
     ]);
-    expect(answers.map((r) => r.status)).toEqual([200, 200]);
-    // Whichever came second found the item linked with nothing of its own: stock is conserved.
+    // Whichever came second found the item linked to the other SKU: one transfer, stock conserved.
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
     const total =
       Number(await skuOnHand(t.db, acct.accountId, a)) +
       Number(await skuOnHand(t.db, acct.accountId, b));

@@ -24,9 +24,11 @@ export interface LinkResult {
 }
 
 /**
- * Links a supplier item to a SKU, or relinks it to another: from then on its stock is the SKU's.
- * Own stock: refused (SUPPLIER_ITEM_HAS_STOCK) unless `transfer`, which sets the item to 0 and the
- * SKU up by as much, two movements with reason transfer. Linking it to its own SKU changes nothing.
+ * Links an unlinked supplier item to a SKU: from then on its stock is the SKU's. Own stock:
+ * refused (SUPPLIER_ITEM_HAS_STOCK) unless `transfer`, which sets the item to 0 and the SKU up by
+ * as much, two movements with reason transfer. Linking it to the SKU it is linked to changes
+ * nothing; to another is LINKED_SUPPLIER_ITEM (unlink it first, so a relink is two deliberate
+ * steps).
  */
 export function linkSupplierItem(
   ctx: ServiceContext,
@@ -53,6 +55,13 @@ export function linkSupplierItem(
         if (!lockedSku) throw notFound("SKU_NOT_FOUND", request.skuId, ["skuId"]);
         if (lockedItem.linkedSkuId === request.skuId) {
           return { supplierItem: await loadSupplierItem(tx, accountId, itemId), movements: [] };
+        }
+        if (lockedItem.linkedSkuId !== null) {
+          throw new AppError(
+            "LINKED_SUPPLIER_ITEM",
+            `supplier item ${itemId} is linked to SKU ${lockedItem.linkedSkuId}; unlink it first`,
+            [{ path: ["skuId"], code: "LINKED_SUPPLIER_ITEM", message: "unlink the item first" }],
+          );
         }
         await refuseWhileCounted(tx, accountId, itemId);
         let movements: Movement[] = [];

@@ -152,7 +152,7 @@ export class CatalogResolver {
   @ScopedMutation(
     "adjust",
     () => LinkSupplierItemPayload,
-    "Links a supplier item to a SKU (or relinks it); with transfer, its own stock moves into the SKU.",
+    "Links an unlinked supplier item to a SKU; with transfer, its own stock moves into the SKU.",
   )
   async linkSupplierItem(
     @Ctx() ctx: GraphQLContext,

@@ -188,9 +188,9 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: "linkSupplierItem",
         tags: ["catalog"],
-        summary: "Link a supplier item to a SKU (or relink it to another)",
+        summary: "Link a supplier item to a SKU",
         description:
-          "Needs the adjust scope. From then on the item shows and shares its SKU's stock. An item holding stock of its own needs transfer: true, which moves that stock into the SKU (409 SUPPLIER_ITEM_HAS_STOCK without it); an item in an open or counting stock take is 409 ENTITY_IN_STOCK_TAKE. Linking an item to its own SKU changes nothing.",
+          "Needs the adjust scope. From then on the item shows and shares its SKU's stock. An item holding stock of its own needs transfer: true, which moves that stock into the SKU (409 SUPPLIER_ITEM_HAS_STOCK without it); an item in an open or counting stock take is 409 ENTITY_IN_STOCK_TAKE. Linking an item to the SKU it is linked to changes nothing; to another SKU is 422 LINKED_SUPPLIER_ITEM (unlink it first).",
         params: idParams,
         headers: idempotencyHeaders,
         body: ref("LinkSupplierItem"),
@@ -208,6 +208,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
             "SUPPLIER_ITEM_HAS_STOCK",
             "ENTITY_IN_STOCK_TAKE",
             "INVALID_QUANTITY",
+            "LINKED_SUPPLIER_ITEM",
           ),
         },
       },
