@@ -234,7 +234,7 @@ export const stockTakeSchemas = {
     $id: "StockTakeCountsResult",
     type: "object",
     description: "The stock take's status and the lines these counts touched, after them.",
-    required: ["id", "status", "lines", "lines_count"],
+    required: ["id", "status", "lines"],
     properties: {
       id: integerId,
       status: $ref("StockTakeStatus"),
@@ -244,7 +244,7 @@ export const stockTakeSchemas = {
       lines_count: {
         type: "integer",
         description:
-          "How many lines these counts touched (each once, however many counts named it).",
+          "How many lines these counts touched (each once, however many counts named it). Absent only from a replay of an answer stored before it existed.",
       },
     },
   },

@@ -25,6 +25,7 @@ import {
   type AdjustmentReasonValue,
 } from "../../reasons.js";
 import { loadSupplierItem } from "../catalog/catalog.service.js";
+import { holdOffStarts } from "../stock-take/stock-take.start.js";
 import {
   applySkuChanges,
   applySupplierItemChanges,
@@ -264,7 +265,14 @@ async function adjustOne<R>(
       if (!change) throw new Error("adjustOne: no change for the one line");
       return shape.result(tx, change, locked.get(entityKey(ref)));
     },
-    { skuRows: shape.skuRows },
+    {
+      skuRows: shape.skuRows,
+      // Activating a SKU holds starts off (see holdOffStarts), before its row lock as they do.
+      beforeLock:
+        ref.entityType === "sku" && shape.changes?.checked.active === true
+          ? (tx) => holdOffStarts(tx, ctx.principal.accountId)
+          : undefined,
+    },
   );
 }
 
@@ -368,7 +376,10 @@ async function adjust<T>(
     changes: StockChange[],
     locked: Map<string, LockedStock>,
   ) => Promise<T>,
-  { skuRows = false }: { skuRows?: boolean } = {},
+  {
+    skuRows = false,
+    beforeLock,
+  }: { skuRows?: boolean; beforeLock?: (tx: Tx) => Promise<void> } = {},
 ): Promise<Idempotent<T>> {
   return inTransaction(ctx.db, (tx) => {
     let locked = new Map<string, LockedStock>();
@@ -377,6 +388,7 @@ async function adjust<T>(
       input: sent,
       inputErrors: request.errors,
       check: async () => {
+        await beforeLock?.(tx);
         locked = await lockStock(tx, ctx.principal.accountId, request.refs, { skuRows });
         return checkAgainstStock(request, locked, path);
       },

@@ -8,6 +8,7 @@ import type { ServiceContext } from "../../context.js";
 import { AppError, notFound } from "../../errors.js";
 import { applyStock, entityKey, lockStock, type Movement } from "../../ledger/ledger.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
+import { holdOffStarts } from "../stock-take/stock-take.start.js";
 import { loadSupplierItem } from "./catalog.service.js";
 import type { SupplierItem } from "./catalog.types.js";
 
@@ -126,6 +127,8 @@ export function unlinkSupplierItem(
       check: async () => [],
       run: async () => {
         const item = { entityType: "supplier_item", id: itemId } as const;
+        // An unlinked item is in a start's default scope.
+        await holdOffStarts(tx, accountId);
         const locked = (await lockStock(tx, accountId, [item])).get(entityKey(item));
         if (!locked) throw notFound("SUPPLIER_ITEM_NOT_FOUND", itemId);
         if (locked.linkedSkuId !== null) {
@@ -145,7 +148,8 @@ export function unlinkSupplierItem(
 /**
  * ENTITY_IN_STOCK_TAKE when the item is a line of an open or counting stock take: its counts are
  * of its own stock, which linking would make the SKU's. Run with the item locked: a start takes
- * its scope's rows FOR SHARE, so a start and a link never both see the other missing.
+ * its scope's rows FOR SHARE, so a start and a link never both see the other missing (an unlink
+ * also holds starts off, since it brings the item into the default scope).
  */
 async function refuseWhileCounted(tx: Tx, accountId: number, itemId: number): Promise<void> {
   const [take] = await tx.$queryRaw<{ id: number }[]>`

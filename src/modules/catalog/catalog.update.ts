@@ -5,6 +5,7 @@ import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
+import { holdOffStarts } from "../stock-take/stock-take.start.js";
 import { LIMITS, loadSku, loadSupplierItem, requireText } from "./catalog.service.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
@@ -95,6 +96,8 @@ export async function applySkuChanges(
   changes: CheckedChanges,
 ): Promise<Sku> {
   const { code, name, active } = changes;
+  // An active SKU is in a start's default scope.
+  if (active === true) await holdOffStarts(tx, accountId);
   const [current] = await tx.$queryRaw<CurrentRow[]>`
     SELECT code::text AS code, name, active, NULL AS supplier FROM skus
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;

@@ -58,14 +58,17 @@ export interface ReconcileResult {
 }
 
 /**
- * For the rest of the reconcile's transaction, the planner joins sets by hashing them rather than
- * in nested loops (which it keeps for the per-line key lookups, its only way to run them). The
- * locks' and the write's sets come from lines written moments ago, which the statistics have not
+ * From the reconcile's first lock until its write is done, the planner joins sets by hashing them
+ * rather than in nested loops (which it keeps for the per-line key lookups, its only way to run
+ * them). The locks' and the write's sets come from lines written moments ago, which the statistics have not
  * seen: on them the planner estimates a handful of rows and picks a loop that reads one set whole
  * for each row of the other (the lock of 20,000 changed lines' SKUs among 100,000 ran for
  * minutes). A hash join costs one pass over each, whatever the estimate.
  */
 export const HASH_JOINS = "SELECT set_config('enable_nestloop', 'off', true)";
+
+/** Gives the planner its nested loops back once the sets are written (the read-back is small). */
+const NESTED_LOOPS = "SELECT set_config('enable_nestloop', 'on', true)";
 
 /** Most counter names written into the movements' note. */
 const MAX_COUNTERS_IN_NOTE = 20;
@@ -159,6 +162,7 @@ export async function reconcile(
     WHERE account_id = ${accountId} AND id = ${stockTakeId}
     RETURNING reconciled_at`;
   if (!closed) throw new Error(`reconcile: stock take ${stockTakeId} was not closed`);
+  await tx.$queryRawUnsafe(NESTED_LOOPS);
   const done = await reconciled(tx, accountId, {
     ...take,
     status: "reconciled",
@@ -166,6 +170,7 @@ export async function reconcile(
   });
   if (!dryRun) return done;
   await tx.$executeRaw`ROLLBACK TO SAVEPOINT dry_run`;
+  await tx.$queryRawUnsafe(NESTED_LOOPS); // the rollback restored the setting of the savepoint
   return {
     ...done,
     status: take.status,
@@ -256,15 +261,13 @@ async function reconciled(tx: Tx, accountId: number, take: LockedTake): Promise<
 /** How many lines reconcile leaves alone, and how many it applies. Run with the entities locked. */
 async function tallyLines(tx: Tx, accountId: number, stockTakeId: number) {
   const [row] = await tx.$queryRaw<
-    { counted: number; uncounted: number; accepted: number; linked: number; applied: number }[]
+    { counted: number; uncounted: number; accepted: number; applied: number }[]
   >`
     SELECT count(*) FILTER (WHERE l.state = 'counted')::int AS counted,
       count(*) FILTER (WHERE l.state = 'applied')::int AS applied,
       count(*) FILTER (WHERE l.state = 'uncounted')::int AS uncounted,
-      count(*) FILTER (WHERE l.state = 'accepted')::int AS accepted,
-      count(*) FILTER (WHERE l.state = 'accepted' AND si.sku_id IS NOT NULL)::int AS linked
+      count(*) FILTER (WHERE l.state = 'accepted')::int AS accepted
     FROM stock_take_lines l
-    LEFT JOIN supplier_items si ON si.account_id = l.account_id AND si.id = l.supplier_item_id
     WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId}`;
   if (!row) throw new Error("tally returned no row");
   return row;

@@ -28,7 +28,7 @@ export interface StartRequest {
 
 /** Most overlapping entities named in a STOCK_TAKE_OVERLAP answer. */
 const MAX_REPORTED = 1000;
-const START_LOCK_CLASS = 0x5354; // "ST": the two-key advisory lock namespace of stock take starts
+export const START_LOCK_CLASS = 0x5354; // "ST": the two-key advisory lock namespace of stock take starts
 
 export function parseStart(input: StartData): StartRequest {
   const errors: FieldError[] = [];
@@ -56,6 +56,17 @@ export function parseStart(input: StartData): StartRequest {
   };
   if (errors.length > 0) throw AppError.fromFields(errors);
   return request;
+}
+
+/**
+ * Waits for a start of the account in progress, and holds new ones off until this transaction
+ * ends: for a change that brings an entity into a default scope (a SKU made active, a supplier
+ * item unlinked). A start reads its default scope twice (rows it locks, then the lines it
+ * inserts), so such a change committed in between would give a line whose expected quantity was
+ * read without the row's lock. Take it before the entity's row lock, as a start does.
+ */
+export async function holdOffStarts(tx: Tx, accountId: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${START_LOCK_CLASS}::int, ${accountId}::int)`;
 }
 
 /**
