@@ -2,44 +2,42 @@
 // reading the whole table: the SQL the service really sends is captured and explained by
 // PostgreSQL over tables big enough (200,000 rows each in 50 accounts) that a missing index
 // would show as a Seq Scan.
-import pg from "pg";
+import type pg from "pg";
 import type { PrismaClient } from "../../src/db/client.js";
 import type { ServiceContext } from "../../src/context.js";
-import { authenticate } from "../../src/modules/account/account.service.js";
 import { queryMovements, type MovementQuery } from "../../src/modules/movement/movement.service.js";
 import {
   listAdjustments,
   type AdjustmentListQuery,
 } from "../../src/modules/adjustment/adjustment.read.js";
-import { databaseUrl, newAccount, testDb } from "../helpers/db.js";
-import { loggingClient, type LoggedApp } from "../helpers/movements.js";
-import { explain as explainWith, scansOf, type PlanNode } from "../helpers/explain.js";
+import type { LoggedApp } from "../helpers/movements.js";
+import {
+  explain as explainWith,
+  planTest,
+  scansOf,
+  type PlanNode,
+  type PlanTest,
+} from "../helpers/explain.js";
 
 const ACCOUNTS = 50;
 const PER_ACCOUNT = 4000;
 
 let db: PrismaClient;
-let logged: PrismaClient;
 let sql: pg.Client;
 const queries: LoggedApp["queries"] = [];
 let ctx: ServiceContext;
+let plan: PlanTest;
 
 beforeAll(async () => {
-  db = await testDb();
-  logged = loggingClient(queries);
-  sql = new pg.Client({ connectionString: databaseUrl() });
-  await sql.connect();
-
-  const account = await newAccount(db);
-  const principal = await authenticate(db, account.token);
-  if (!principal) throw new Error("the test token does not authenticate");
-  ctx = { db: logged, principal };
+  plan = await planTest(queries);
+  ({ db, sql, ctx } = plan);
+  const { accountId } = ctx.principal;
 
   const others = await db.$queryRaw<{ id: number }[]>`
     INSERT INTO accounts (name)
     SELECT ${`explain-${process.pid}-`} || g FROM generate_series(2, ${ACCOUNTS}::int) AS g
     RETURNING id`;
-  const accountIds = [account.accountId, ...others.map((a) => a.id)];
+  const accountIds = [accountId, ...others.map((a) => a.id)];
   // Per account, movement r (0..3999) every 30 minutes from 2026-01-01: a quarter of them on
   // supplier items 1..10, the rest on SKUs 2..20; every fifth from stock takes 1..4, the others
   // from adjustments of 100 movements each, with references PO-0..PO-2.
@@ -74,21 +72,18 @@ beforeAll(async () => {
   // The entities the queries name exist in the caller's account (an unknown one is a 404).
   await db.$executeRaw`
     INSERT INTO skus (account_id, id, code, name)
-    SELECT ${account.accountId}, g, 'EXPLAIN-' || g, 'Explain' FROM generate_series(1, 20) AS g`;
+    SELECT ${accountId}, g, 'EXPLAIN-' || g, 'Explain' FROM generate_series(1, 20) AS g`;
   await db.$executeRaw`
     INSERT INTO supplier_items (account_id, id, supplier, code, name)
-    SELECT ${account.accountId}, g, 'EXPLAIN', 'EXPLAIN-' || g, 'Explain' FROM generate_series(1, 10) AS g`;
+    SELECT ${accountId}, g, 'EXPLAIN', 'EXPLAIN-' || g, 'Explain' FROM generate_series(1, 10) AS g`;
   await db.$executeRaw`
     INSERT INTO stock_takes (account_id, id, status, scope, actor_name)
-    SELECT ${account.accountId}, g, 'reconciled', '{}', 'seed' FROM generate_series(1, 4) AS g`;
+    SELECT ${accountId}, g, 'reconciled', '{}', 'seed' FROM generate_series(1, 4) AS g`;
   await db.$executeRawUnsafe("ANALYZE stock_movements");
   await db.$executeRawUnsafe("ANALYZE stock_adjustments");
 }, 300_000);
 
-afterAll(async () => {
-  await sql.end();
-  await Promise.all([db.$disconnect(), logged.$disconnect()]);
-});
+afterAll(() => plan.close());
 
 /** Runs a service query and returns the one statement it sent to the table. */
 async function captureFrom<P>(table: string, run: () => Promise<P>) {

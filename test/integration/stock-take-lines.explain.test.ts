@@ -2,54 +2,41 @@
 // whatever the planner's statistics say. Right after a large start, or a catalog loaded in one
 // go, they can still show the account with a handful of rows; a join planned on them compared
 // every line with every SKU of the account (350 s for a first page of 100,000 lines).
-import pg from "pg";
-import type { PrismaClient } from "../../src/db/client.js";
+import type pg from "pg";
 import type { ServiceContext } from "../../src/context.js";
-import { authenticate } from "../../src/modules/account/account.service.js";
 import {
   cancelStockTake,
   reconcileStockTake,
   startStockTake,
 } from "../../src/modules/stock-take/stock-take.service.js";
-import { databaseUrl, newAccount, testDb } from "../helpers/db.js";
-import { loggingClient, type LoggedApp } from "../helpers/movements.js";
+import type { LoggedApp } from "../helpers/movements.js";
 import { HASH_JOINS } from "../../src/modules/stock-take/stock-take.reconcile.js";
-import { explain, scansOf, type PlanNode } from "../helpers/explain.js";
+import { explain, planTest, scansOf, type PlanNode, type PlanTest } from "../helpers/explain.js";
 
 const SKUS = 3000;
 
-let db: PrismaClient;
-let logged: PrismaClient;
 let sql: pg.Client;
 const queries: LoggedApp["queries"] = [];
 let ctx: ServiceContext;
+let plan: PlanTest;
 
 beforeAll(async () => {
-  db = await testDb();
-  logged = loggingClient(queries);
-  sql = new pg.Client({ connectionString: databaseUrl() });
-  await sql.connect();
-  const account = await newAccount(db);
-  const principal = await authenticate(db, account.token);
-  if (!principal) throw new Error("the test token does not authenticate");
-  ctx = { db: logged, principal };
+  plan = await planTest(queries);
+  ({ sql, ctx } = plan);
+  const { accountId } = ctx.principal;
   // The statistics learn the account with three SKUs; then it gets thousands they have not seen.
   await sql.query(
     `INSERT INTO skus (account_id, code, name) SELECT $1, 'FEW-' || g, 'Few' FROM generate_series(1, 3) g`,
-    [account.accountId],
+    [accountId],
   );
   await sql.query("ANALYZE skus, supplier_items, stock_take_lines");
   await sql.query(
     `INSERT INTO skus (account_id, code, name, on_hand)
      SELECT $1, 'MANY-' || g, 'Many', 5 FROM generate_series(1, $2::int) g`,
-    [account.accountId, SKUS],
+    [accountId, SKUS],
   );
 });
-afterAll(async () => {
-  await sql.end();
-  await logged.$disconnect();
-  await db.$disconnect();
-});
+afterAll(() => plan.close());
 
 describe("reading a stock take's lines", () => {
   it("looks each line's SKU and supplier item up by key, even on statistics that predate them", async () => {

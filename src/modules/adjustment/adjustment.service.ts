@@ -31,6 +31,7 @@ import {
   applySupplierItemChanges,
   changesAnything,
   checkChanges,
+  nothingToChange,
   updateSku,
   updateSupplierItem,
   type CheckedChanges,
@@ -111,7 +112,8 @@ export function patchSku(
   idempotencyKey?: string,
 ): Promise<Idempotent<SkuAdjustment>> {
   if (!stockSent(input)) {
-    if (!changesAnything(input)) throw nothingSent(["onHand", "code", "name", "active"]);
+    if (!changesAnything(input))
+      throw AppError.fromFields([nothingToChange(["onHand", "code", "name", "active"])]);
     return withoutMovement(updateSku(ctx, skuId, input, idempotencyKey), (sku) => ({ sku }));
   }
   if (!changesAnything(input)) return adjustSku(ctx, skuId, input, idempotencyKey);
@@ -135,7 +137,9 @@ export function patchSupplierItem(
 ): Promise<Idempotent<SupplierItemAdjustment>> {
   if (!stockSent(input)) {
     if (!changesAnything(input))
-      throw nothingSent(["onHand", "supplier", "code", "name", "active"]);
+      throw AppError.fromFields([
+        nothingToChange(["onHand", "supplier", "code", "name", "active"]),
+      ]);
     return withoutMovement(updateSupplierItem(ctx, itemId, input, idempotencyKey), (item) => ({
       supplierItem: item,
     }));
@@ -158,13 +162,6 @@ const stockSent = (input: AdjustOneData): boolean =>
   [input.onHand, input.reason, input.note, input.reference, input.expectedOnHand].some(
     (v) => v !== undefined,
   );
-
-const nothingSent = (fields: string[]) => {
-  const message = `send at least one of ${fields.join(", ")}`;
-  return new AppError("INVALID_PARAMETER", message, [
-    { path: [], code: "INVALID_PARAMETER", message },
-  ]);
-};
 
 /** A catalog-only change answered like an adjustment that wrote no movement. */
 async function withoutMovement<T, R>(

@@ -219,7 +219,8 @@ async function recordOpeningBalance(
   });
 }
 
-async function uniqueCode<T>(
+/** Runs a write of a code; a code the account already uses is DUPLICATE_CODE at `path`. */
+export async function uniqueCode<T>(
   create: () => Promise<T>,
   message: string,
   path: string[],

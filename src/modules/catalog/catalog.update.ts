@@ -1,12 +1,12 @@
 // Editing the catalog: a SKU's or supplier item's code, name, supplier and active flag. Stock is
 // never touched here (on hand changes through adjustments and the ledger).
-import { Prisma, type Tx } from "../../db/client.js";
+import type { Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
-import { AppError, notFound, type FieldError } from "../../errors.js";
+import { notFound, type FieldError } from "../../errors.js";
 import { holdOffStarts } from "../stock-take/stock-take.start.js";
-import { LIMITS, loadSku, loadSupplierItem, requireText } from "./catalog.service.js";
+import { LIMITS, loadSku, loadSupplierItem, requireText, uniqueCode } from "./catalog.service.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** What a PATCH may change of a SKU; an absent (or null) field stays as it is. */
@@ -103,9 +103,10 @@ export async function applySkuChanges(
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!current) throw notFound("SKU_NOT_FOUND", id);
   if (changesRow(current, changes)) {
-    await writeOrExplain(
+    await uniqueCode(
       () => tx.sku.updateMany({ where: { accountId, id }, data: { code, name, active } }),
       `a SKU with code "${code}" already exists`,
+      ["code"],
     );
   }
   return loadSku(tx, accountId, id);
@@ -124,7 +125,7 @@ export async function applySupplierItemChanges(
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!current) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
   if (!changesRow(current, changes)) return loadSupplierItem(tx, accountId, id);
-  await writeOrExplain(
+  await uniqueCode(
     () =>
       tx.supplierItem.updateMany({
         where: { accountId, id },
@@ -132,6 +133,7 @@ export async function applySupplierItemChanges(
       }),
     // The unique key is (supplier, code): either may be the one that now collides.
     `supplier "${supplier ?? "(unchanged)"}" already has an item with code "${code ?? "(unchanged)"}"`,
+    ["code"],
   );
   return loadSupplierItem(tx, accountId, id);
 }
@@ -153,21 +155,8 @@ const changesRow = (row: CurrentRow, changes: CheckedChanges): boolean =>
     (field) => changes[field] !== undefined && changes[field] !== row[field],
   );
 
-/** Runs an update of the locked row; a unique code taken is DUPLICATE_CODE. */
-async function writeOrExplain(update: () => Promise<unknown>, duplicate: string): Promise<void> {
-  try {
-    await update();
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new AppError("DUPLICATE_CODE", duplicate, [
-        { path: ["code"], code: "DUPLICATE_CODE", message: duplicate },
-      ]);
-    }
-    throw error;
-  }
-}
-
-const nothingToChange = (fields: string[]): FieldError => ({
+/** The error of a request that changes nothing: it names the fields it could have sent. */
+export const nothingToChange = (fields: string[]): FieldError => ({
   path: [],
   code: "INVALID_PARAMETER",
   message: `send at least one of ${fields.join(", ")}`,
