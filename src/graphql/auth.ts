@@ -1,7 +1,8 @@
-import { Authorized, Mutation, type AuthChecker } from "type-graphql";
+import { Authorized, Mutation, UseMiddleware, type AuthChecker } from "type-graphql";
 import type { Scope } from "../context.js";
 import { AppError } from "../errors.js";
-import type { GraphQLContext } from "./context.js";
+import { freshReadsAfterMutations, type GraphQLContext } from "./context.js";
+import { userErrorsMiddleware } from "./errors.js";
 
 /** @Authorized("scope") on a field: no valid token → UNAUTHENTICATED, token without the scope → FORBIDDEN. */
 export const authChecker: AuthChecker<GraphQLContext, Scope> = ({ context }, scopes) => {
@@ -15,16 +16,23 @@ export const authChecker: AuthChecker<GraphQLContext, Scope> = ({ context }, sco
   return true;
 };
 
-/** @Mutation that needs a token with `scope`; the description says so, so Sandbox shows it. */
+/**
+ * @Mutation that needs a token with `scope` (the description says so, so Sandbox shows it),
+ * answers rule violations as userErrors and starts the next mutation's reads afresh. These
+ * middlewares sit on the mutations alone: as global middlewares they would wrap every field of
+ * every answer in an async call.
+ */
 export function ScopedMutation(
   scope: Scope,
   returns: Parameters<typeof Mutation>[0],
   description: string,
 ): MethodDecorator {
-  const authorized = Authorized(scope);
-  const mutation = Mutation(returns, { description: `${description} Needs the ${scope} scope.` });
+  const decorators = [
+    Authorized(scope),
+    UseMiddleware(userErrorsMiddleware, freshReadsAfterMutations),
+    Mutation(returns, { description: `${description} Needs the ${scope} scope.` }),
+  ];
   return (target, key, descriptor) => {
-    authorized(target, key, descriptor);
-    mutation(target, key, descriptor);
+    for (const decorate of decorators) decorate(target, key, descriptor);
   };
 }

@@ -47,11 +47,7 @@ export function serviceContext(ctx: GraphQLContext): ServiceContext {
  * payload's reads afresh, so `b` in `a: adjustSkuStock(→100) b: adjustSkuStock(→200)` shows 200
  * rather than the 100 that `a`'s payload read.
  */
-export const freshReadsAfterMutations: MiddlewareFn<GraphQLContext> = async (
-  { info, context },
-  next,
-) => {
-  if (info.parentType.name !== "Mutation") return next();
+export const freshReadsAfterMutations: MiddlewareFn<GraphQLContext> = async ({ context }, next) => {
   try {
     return await next();
   } finally {

@@ -37,9 +37,8 @@ function fromValidation(error: ArgumentValidationError): AppError {
     : new AppError("INVALID_PARAMETER", error.message);
 }
 
-/** Mutations answer rule violations as `{ userErrors }` rather than as top-level errors. */
-export const userErrorsMiddleware: MiddlewareFn<GraphQLContext> = async ({ info }, next) => {
-  if (info.parentType.name !== "Mutation") return next();
+/** A mutation answers rule violations as `{ userErrors }` rather than as top-level errors. */
+export const userErrorsMiddleware: MiddlewareFn<GraphQLContext> = async (_data, next) => {
   try {
     return await next();
   } catch (error) {

@@ -8,8 +8,11 @@ import {
   getVariableValues,
   type GraphQLSchema,
   Kind,
+  visit,
   type ASTNode,
   type ASTVisitor,
+  type DocumentNode,
+  type OperationDefinitionNode,
   type ValidationContext,
   type SelectionSetNode,
 } from "graphql";
@@ -153,16 +156,75 @@ const pagedCost: ComplexityEstimator = ({ field, args, childComplexity }) => {
 };
 
 /**
+ * The variables an operation's cost depends on: page sizes (`first: $n`) and `@include`/`@skip`
+ * conditions. Found once per parsed document (Apollo keeps one parsed document per query text).
+ */
+const costVariablesOf = new WeakMap<DocumentNode, string[]>();
+function costVariables(document: DocumentNode): string[] {
+  let names = costVariablesOf.get(document);
+  if (!names) {
+    const found = new Set<string>();
+    visit(document, {
+      Argument(node, _key, _parent, _path, ancestors) {
+        const priced = node.name.value === (isDirective(ancestors.at(-1)) ? "if" : "first");
+        if (priced && node.value.kind === Kind.VARIABLE) found.add(node.value.name.value);
+      },
+    });
+    names = [...found];
+    costVariablesOf.set(document, names);
+  }
+  return names;
+}
+
+const isDirective = (node: unknown): boolean =>
+  (node as ASTNode | undefined)?.kind === Kind.DIRECTIVE;
+
+/**
+ * What decides an operation's estimate besides its document: its name, the values of the
+ * variables its cost depends on, and which variables are left out or null (a null where a value
+ * is needed is refused by the estimate, not by execution).
+ */
+function costKey(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
+): string | undefined {
+  const nulls = (operation.variableDefinitions ?? [])
+    .map(({ variable }) => {
+      const value = variables[variable.name.value];
+      return value === undefined ? "-" : value === null ? "0" : "1";
+    })
+    .join("");
+  const values: unknown[] = [];
+  for (const name of costVariables(document)) {
+    const value = variables[name] ?? null;
+    // A list or object where a number or a condition belongs is priced (and refused) every time.
+    if (typeof value === "object" && value !== null) return undefined;
+    values.push(value);
+  }
+  return `${operationName ?? ""}\u0000${nulls}\u0000${JSON.stringify(values)}`;
+}
+
+/** Estimates kept per document; a document asked with ever new page sizes stops adding. */
+const MAX_ESTIMATES_PER_DOCUMENT = 64;
+
+/**
  * An Apollo plugin refusing operations costlier than MAX_COMPLEXITY (QUERY_TOO_COMPLEX), and
- * operations whose cost cannot be estimated: nothing runs unpriced.
+ * operations whose cost cannot be estimated: nothing runs unpriced. An estimate that passed is
+ * kept per document and cost key, so the hundredth call of an operation is not walked again.
  */
 export function complexityLimit(schema: GraphQLSchema, max = MAX_COMPLEXITY): ApolloServerPlugin {
+  const passed = new WeakMap<DocumentNode, Set<string>>();
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, operation }) {
           // No operation of that name (or several and no name): execution refuses, running nothing.
           if (!operation) return;
+          const key = costKey(document, operation, request.operationName, request.variables ?? {});
+          const known = passed.get(document);
+          if (key !== undefined && known?.has(key)) return;
           let cost: number;
           try {
             cost = getComplexity({
@@ -192,6 +254,9 @@ export function complexityLimit(schema: GraphQLSchema, max = MAX_COMPLEXITY): Ap
               `operation would cost ${cost}; the limit is ${max} (ask for smaller pages)`,
             );
           }
+          if (key === undefined) return;
+          if (!known) passed.set(document, new Set([key]));
+          else if (known.size < MAX_ESTIMATES_PER_DOCUMENT) known.add(key);
         },
       };
     },

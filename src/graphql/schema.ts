@@ -16,8 +16,6 @@ import {
   StockTakeResolver,
 } from "../modules/stock-take/stock-take.resolver.js";
 import { authChecker } from "./auth.js";
-import { freshReadsAfterMutations } from "./context.js";
-import { userErrorsMiddleware } from "./errors.js";
 
 let schema: GraphQLSchema | undefined;
 
@@ -51,7 +49,6 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
       ],
       authChecker,
       authMode: "error",
-      globalMiddlewares: [userErrorsMiddleware, freshReadsAfterMutations],
       validate: { forbidUnknownValues: false },
     }),
   );

@@ -119,3 +119,43 @@ describe("complexityLimit", () => {
     await expect(priced("{ skus(first: 10) { edges { cursor } } }")).resolves.toBeUndefined();
   });
 });
+
+describe("complexityLimit on a document asked again (an estimate that passed is kept)", () => {
+  /** One plugin and one parsed document, as Apollo hands the same document to every request. */
+  function pricer(query: string) {
+    const plugin = complexityLimit(schema);
+    const document = parse(query);
+    const operation = getOperationAST(document) ?? undefined;
+    return async (variables: Record<string, unknown>) => {
+      const context = { request: { query, variables }, document, operation };
+      const listener = await plugin.requestDidStart!(context as never);
+      return listener!.didResolveOperation!(context as never);
+    };
+  }
+  const tooComplex = { originalError: { code: "QUERY_TOO_COMPLEX" } };
+
+  it("prices page sizes from variables anew: 10 × 10 passes, then 1000 × 1000 is refused", async () => {
+    const price = pricer(`query Pages($skus: Int, $movements: Int) {
+      skus(first: $skus) { edges { node { movements(first: $movements) { edges { cursor } } } } }
+    }`);
+    await expect(price({ skus: 10, movements: 10 })).resolves.toBeUndefined();
+    await expect(price({ skus: 10, movements: 10 })).resolves.toBeUndefined();
+    await expect(price({ skus: 1000, movements: 1000 })).rejects.toMatchObject(tooComplex);
+  });
+
+  it("prices @include conditions anew: the nested page left out passes, then included is refused", async () => {
+    const price = pricer(`query Deep($deep: Boolean!) {
+      skus(first: 1000) { edges { node { movements(first: 1000) @include(if: $deep) { edges { cursor } } } } }
+    }`);
+    await expect(price({ deep: false })).resolves.toBeUndefined();
+    await expect(price({ deep: true })).rejects.toMatchObject(tooComplex);
+  });
+
+  it("still refuses a null where the operation needs a value after the same operation passed", async () => {
+    const price = pricer("query One($id: Int = 1) { sku(id: $id) { id } }");
+    await expect(price({})).resolves.toBeUndefined();
+    await expect(price({ id: null })).rejects.toMatchObject({
+      originalError: { code: "INVALID_PARAMETER" },
+    });
+  });
+});
