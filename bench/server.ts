@@ -28,6 +28,14 @@ async function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): Promise<numbe
   return Number(kb) * 1024;
 }
 
+/** CPU seconds a process has used (utime + stime of /proc/<pid>/stat, in USER_HZ = 100 ticks). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start at state, field 3.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /**
  * Starts the server on `databaseUrl` with a token for `accountId`, node run with `nodeOptions`
  * (a heap ceiling, say); stop() ends it.
@@ -73,6 +81,7 @@ export async function startServer(
     accountId,
     rss: () => statusBytes(pid, "VmRSS"),
     peakRss: () => statusBytes(pid, "VmHWM"),
+    cpuSeconds: () => cpuSeconds(pid),
     stop: async () => {
       child.kill("SIGTERM");
       await exited;

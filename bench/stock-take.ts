@@ -25,6 +25,8 @@ export interface ServerUnderTest {
   peakRss: () => Promise<number>;
   /** The server process's resident set size now (VmRSS), in bytes. */
   rss: () => Promise<number>;
+  /** CPU seconds the server process has used so far, user and system, all threads. */
+  cpuSeconds: () => Promise<number>;
 }
 
 export interface ServiceRun {

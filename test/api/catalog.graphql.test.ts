@@ -161,14 +161,19 @@ describe("GraphQL createSku and sku", () => {
     ["a 65-character code", () => ({ code: "C".repeat(65), name: "Long code" }), "code"],
     ["a 201-character name", () => ({ code: "G-LONG-NAME", name: "N".repeat(201) }), "name"],
   ])(
-    "answers %s with an INVALID_PARAMETER user error on that field and writes nothing",
+    "answers %s with an INVALID_PARAMETER user error on that field, from the input's declared limit, and writes nothing",
     async (_label, input, field) => {
       const before = await counts(acct.accountId);
       const res = await gql(t, CreateSkuDocument, { input: input() }, acct.token);
       expect(res.errors).toBeUndefined();
       expect(res.data?.createSku.sku).toBeNull();
+      // class-validator's wording: the input was checked before the resolver ran.
       expect(res.data?.createSku.userErrors).toEqual([
-        { field: [field], code: "INVALID_PARAMETER", message: expect.any(String) },
+        {
+          field: [field],
+          code: "INVALID_PARAMETER",
+          message: expect.stringMatching(/must be shorter than or equal to/),
+        },
       ]);
       expect(await counts(acct.accountId)).toEqual(before);
     },
