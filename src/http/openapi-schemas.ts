@@ -32,6 +32,7 @@ import { ERROR_CATALOG, type ErrorCode } from "../errors.js";
 import { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";
 import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
 import { LIMITS } from "../modules/catalog/catalog.service.js";
+import { MAX_BARCODE_LENGTH, MAX_BARCODES } from "../modules/catalog/barcode.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 import { stockTakeSchemas } from "./openapi-stock-takes.js";
@@ -45,6 +46,34 @@ export const quantitySchema = {
   description: "0 <= q < 10^11, at most 3 decimal places (else 422 INVALID_QUANTITY).",
 } as const;
 
+/** An entity's barcodes in an answer. */
+function barcodesProperty() {
+  return {
+    type: "array",
+    items: { type: "string" },
+    description:
+      "Its barcodes as spelled, in order; each unique in the account across SKUs and supplier items.",
+  } as const;
+}
+
+/** Barcodes in a request: the entity's whole set. */
+function barcodesInput(what: string) {
+  return {
+    type: "array",
+    items: { type: "string" },
+    // Limits are the service's to check, so a bad barcode is INVALID_BARCODE wherever it is.
+    description: `${what} At most ${MAX_BARCODES}, each at most ${MAX_BARCODE_LENGTH} characters. GTIN-8/12/13/14 need a valid check digit (else 422 INVALID_BARCODE); anything else is an in-house label. Unique in the account across SKUs and supplier items (else 409 DUPLICATE_BARCODE); one GTIN's spellings (UPC-A, EAN-13 with a leading 0) are one barcode.`,
+    examples: [["4006381333931", "SHELF-A7"]],
+  } as const;
+}
+
+/**
+ * An answer's required fields: all but barcodes, which an answer stored for an idempotent replay
+ * before barcodes existed does not have.
+ */
+const requiredOf = (properties: object): string[] =>
+  Object.keys(properties).filter((key) => key !== "barcodes");
+
 const skuProperties = {
   id: integerId,
   code: { type: "string", description: "Unique within the account." },
@@ -53,6 +82,7 @@ const skuProperties = {
   active: { type: "boolean" },
   created_at: timestamp,
   updated_at: timestamp,
+  barcodes: barcodesProperty(),
 } as const;
 
 const supplierItemProperties = {
@@ -65,6 +95,7 @@ const supplierItemProperties = {
   active: { type: "boolean" },
   created_at: timestamp,
   updated_at: timestamp,
+  barcodes: barcodesProperty(),
 } as const;
 
 const adjustmentRecordProperties = {
@@ -138,7 +169,7 @@ const schemas = {
     $id: "Sku",
     type: "object",
     description: "A stock keeping unit and its quantity on hand.",
-    required: Object.keys(skuProperties),
+    required: requiredOf(skuProperties),
     properties: skuProperties,
   },
   SupplierItem: {
@@ -146,8 +177,28 @@ const schemas = {
     type: "object",
     description:
       "A supplier's article. Linked to a SKU, its stock is the SKU's; unlinked, it holds stock of its own.",
-    required: Object.keys(supplierItemProperties),
+    required: requiredOf(supplierItemProperties),
     properties: supplierItemProperties,
+  },
+  BarcodeMatch: {
+    $id: "BarcodeMatch",
+    description:
+      "The SKU or the supplier item that has the barcode, with `type` saying which; the other fields are that entity's.",
+    anyOf: [
+      {
+        type: "object",
+        required: ["type", ...requiredOf(skuProperties)],
+        properties: { type: { type: "string", const: "sku" }, ...skuProperties },
+      },
+      {
+        type: "object",
+        required: ["type", ...requiredOf(supplierItemProperties)],
+        properties: {
+          type: { type: "string", const: "supplier_item" },
+          ...supplierItemProperties,
+        },
+      },
+    ],
   },
   Actor: {
     $id: "Actor",
@@ -199,7 +250,7 @@ const schemas = {
     $id: "AdjustedSku",
     type: "object",
     description: "The SKU after the adjustment, with the movement it wrote.",
-    required: [...Object.keys(skuProperties), "movement"],
+    required: [...requiredOf(skuProperties), "movement"],
     properties: {
       ...skuProperties,
       movement: {
@@ -212,7 +263,7 @@ const schemas = {
     $id: "AdjustedSupplierItem",
     type: "object",
     description: "The supplier item after the adjustment, with the movement it wrote.",
-    required: [...Object.keys(supplierItemProperties), "movement"],
+    required: [...requiredOf(supplierItemProperties), "movement"],
     properties: {
       ...supplierItemProperties,
       movement: {
@@ -225,7 +276,7 @@ const schemas = {
     $id: "LinkedSupplierItem",
     type: "object",
     description: "The supplier item after linking, with the transfer movements written.",
-    required: [...Object.keys(supplierItemProperties), "movements"],
+    required: [...requiredOf(supplierItemProperties), "movements"],
     properties: {
       ...supplierItemProperties,
       movements: {
@@ -339,6 +390,7 @@ const schemas = {
         description: "Recorded as an opening_balance movement. " + quantitySchema.description,
       },
       active: { type: "boolean", description: "true when absent." },
+      barcodes: barcodesInput("The SKU's barcodes."),
     },
   },
   CreateSupplierItem: {
@@ -373,6 +425,7 @@ const schemas = {
         description: "Unlinked items only. " + quantitySchema.description,
       },
       active: { type: "boolean", description: "true when absent." },
+      barcodes: barcodesInput("The item's barcodes."),
     },
   },
   SupplierItemUpdate: {
@@ -413,7 +466,7 @@ const schemas = {
   StockAdjustmentLineInput: {
     $id: "StockAdjustmentLineInput",
     type: "object",
-    required: ["type", "id", "new_qty"],
+    required: ["type", "new_qty"],
     additionalProperties: false,
     properties: {
       type: {
@@ -422,7 +475,12 @@ const schemas = {
         description: "sku, or an unlinked supplier_item.",
         "x-service-checked": true,
       },
-      id: integerId,
+      id: { ...integerId, description: "The entity's id; or give barcode instead." },
+      barcode: {
+        type: "string",
+        description:
+          "One of the entity's barcodes, as scanned, instead of id (404 BARCODE_NOT_FOUND when no entity of the type has it).",
+      },
       new_qty: {
         ...quantitySchema,
         description: "The new absolute quantity. " + quantitySchema.description,
@@ -478,6 +536,7 @@ function catalogUpdateProperties(codeRule: string) {
       description:
         "false retires the entity: it stays readable and keeps its stock and history, and is left out of a stock take's default scope.",
     },
+    barcodes: barcodesInput("The whole new set of barcodes; [] removes them all."),
   } as const;
 }
 
@@ -554,6 +613,9 @@ export const READ_PROBLEMS = [
   "SERVICE_UNAVAILABLE",
 ] as const satisfies readonly ErrorCode[];
 
+/** What a write that sets an entity's barcodes can answer besides the rest. */
+export const BARCODE_PROBLEMS = ["INVALID_BARCODE", "DUPLICATE_BARCODE"] as const;
+
 /** Problems any write with a JSON body and an Idempotency-Key can answer, besides READ_PROBLEMS. */
 export const WRITE_PROBLEMS = [
   ...READ_PROBLEMS,
@@ -626,22 +688,27 @@ const PROBLEM_DETAILS: Partial<Record<ErrorCode, string>> = {
   SUPPLIER_ITEM_NOT_FOUND: "Supplier item 7 does not exist",
   ON_HAND_CHANGED: "on hand is 9, not the expected 10",
   DUPLICATE_CODE: 'a SKU with code "BOLT-M6" already exists',
+  DUPLICATE_BARCODE: 'barcode "4006381333931" already belongs to SKU 12',
+  INVALID_BARCODE: '"4006381333932" is a GTIN-13 whose check digit should be 1, not 2',
+  BARCODE_NOT_FOUND: 'no SKU or supplier item has barcode "4006381333931"',
   INVALID_QUANTITY: "has more than 3 decimal places",
   SERVICE_UNAVAILABLE: "the database is unavailable; try again shortly",
 };
 
 // Examples, shared by the operations that answer the same entities.
 const at = "2026-11-21T09:30:00.000Z";
+const skuExample = {
+  id: 1,
+  code: "BOLT-M6",
+  name: "Bolt M6",
+  on_hand: 250,
+  active: true,
+  created_at: at,
+  updated_at: at,
+  barcodes: ["4006381333931"],
+};
 export const examples = {
-  sku: {
-    id: 1,
-    code: "BOLT-M6",
-    name: "Bolt M6",
-    on_hand: 250,
-    active: true,
-    created_at: at,
-    updated_at: at,
-  },
+  sku: skuExample,
   supplierItem: {
     id: 5,
     supplier: "Würth",
@@ -652,7 +719,9 @@ export const examples = {
     active: true,
     created_at: at,
     updated_at: at,
+    barcodes: [],
   },
+  barcodeMatch: { type: "sku", ...skuExample },
   movement: {
     id: 1042,
     occurred_at: "2026-11-21T10:15:02.311Z",

@@ -53,18 +53,23 @@ const lineList = (description: string) => ({
   items: $ref("StockTakeLine"),
 });
 
-/** An entity named by type and id, or type and code (a supplier item's code with its supplier). */
+/** An entity named by type and id, code (a supplier item's code with its supplier) or barcode. */
 const entityRefProperties = {
   type: {
     type: "string",
     description: "sku or supplier_item (else 400 INVALID_PARAMETER).",
   },
-  id: { ...integerId, description: "Name the entity by id, or by code." },
+  id: { ...integerId, description: "Name the entity by exactly one of id, code or barcode." },
   code: { type: "string", maxLength: TEXT_LIMITS.code },
   supplier: {
     type: "string",
     maxLength: TEXT_LIMITS.supplier,
     description: "With code, for a supplier item.",
+  },
+  barcode: {
+    type: "string",
+    description:
+      "One of the entity's barcodes, as scanned; any spelling of a GTIN (a GTIN with a wrong check digit is 422 INVALID_BARCODE).",
   },
 } as const;
 
@@ -399,7 +404,8 @@ export const stockTakeSchemas = {
   StockTakeEntityRef: {
     $id: "StockTakeEntityRef",
     type: "object",
-    description: "An entity by type and id, or by type and code (a supplier item's with supplier).",
+    description:
+      "An entity by type and id, by type and code (a supplier item's with supplier), or by type and barcode.",
     required: ["type"],
     additionalProperties: false,
     properties: entityRefProperties,
@@ -407,7 +413,7 @@ export const stockTakeSchemas = {
   StockTakeCountInput: {
     $id: "StockTakeCountInput",
     type: "object",
-    description: "One count of one entity, named by id or by code.",
+    description: "One count of one entity, named by id, code or barcode.",
     required: ["type", "counted_qty"],
     additionalProperties: false,
     properties: {
@@ -452,7 +458,7 @@ export const stockTakeSchemas = {
     examples: ["type,code,counted_qty\r\nsku,BOLT-M6,9\r\n"],
     type: "string",
     description:
-      "text/csv (RFC 4180) with a header: type and counted_qty, exactly one of id or code, optional supplier, mode and counted_at. Rows are numbered from the header (row 1).",
+      "text/csv (RFC 4180) with a header: type and counted_qty, exactly one of id, code or barcode, optional supplier, mode and counted_at. Rows are numbered from the header (row 1).",
   },
   AcceptStockTakeLines: {
     $id: "AcceptStockTakeLines",

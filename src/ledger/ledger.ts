@@ -29,6 +29,7 @@ export interface LockedSkuRow {
   active: boolean;
   createdAt: Date;
   updatedAt: Date;
+  barcodes: string[];
 }
 
 export interface StockTarget extends EntityRef {
@@ -94,7 +95,7 @@ export async function lockStock(
       ({ id: number; on_hand: string } & Partial<Record<keyof LockedSkuRow, unknown>>)[]
     >`
       SELECT id, on_hand::text AS on_hand
-        ${skuRows ? Prisma.sql`, code, name, active, created_at AS "createdAt", updated_at AS "updatedAt"` : Prisma.empty}
+        ${skuRows ? Prisma.sql`, code, name, active, created_at AS "createdAt", updated_at AS "updatedAt", barcodes` : Prisma.empty}
       FROM skus
       WHERE account_id = ${accountId} AND id = ANY(${intArray(skuIds)})
       ORDER BY id FOR UPDATE`;

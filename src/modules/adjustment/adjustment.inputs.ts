@@ -61,8 +61,18 @@ export class BulkAdjustmentLineInput {
   })
   type!: EntityType;
 
-  @Field(() => Int, { description: "The SKU's or supplier item's id." })
-  id!: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: "The SKU's or supplier item's id; or give barcode instead.",
+  })
+  id?: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "One of the entity's barcodes, as scanned, instead of id (BARCODE_NOT_FOUND when no entity of the type has it).",
+  })
+  barcode?: string | null;
 
   @Field(() => QuantityScalar, { description: "The new absolute on hand." })
   newQty!: Decimal;

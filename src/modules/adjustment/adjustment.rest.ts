@@ -9,6 +9,7 @@ import {
   ref,
   replayHeaders,
   WRITE_PROBLEMS,
+  BARCODE_PROBLEMS,
 } from "../../http/openapi-schemas.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import { idParams, idempotencyHeaders, pageQuery, windowQuery } from "../../http/validation.js";
@@ -34,6 +35,7 @@ interface PatchBody {
   code?: string;
   name?: string;
   active?: boolean;
+  barcodes?: string[];
 }
 
 /** The service input of a PATCH: catalog fields, on hand, or both. */
@@ -47,6 +49,7 @@ const patchInput = (body: PatchBody = {}) => ({
   code: body.code,
   name: body.name,
   active: body.active,
+  barcodes: body.barcodes,
 });
 
 interface AdjustmentListQuerystring {
@@ -62,7 +65,13 @@ interface BulkBody {
   reason?: string;
   note?: string | null;
   reference?: string | null;
-  lines: { type: string; id: number; new_qty: number; expected_qty?: number | null }[];
+  lines: {
+    type: string;
+    id?: number;
+    barcode?: string;
+    new_qty: number;
+    expected_qty?: number | null;
+  }[];
 }
 
 /**
@@ -94,6 +103,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
             ...WRITE_PROBLEMS,
             "SKU_NOT_FOUND",
             ...ADJUSTMENT_PROBLEMS,
+            ...BARCODE_PROBLEMS,
             "DUPLICATE_CODE",
           ),
         },
@@ -150,6 +160,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
             "SUPPLIER_ITEM_NOT_FOUND",
             ...ADJUSTMENT_PROBLEMS,
             "LINKED_SUPPLIER_ITEM",
+            ...BARCODE_PROBLEMS,
             "DUPLICATE_CODE",
           ),
         },
@@ -278,6 +289,8 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
             "LINKED_SUPPLIER_ITEM",
             "DUPLICATE_LINE",
             "TOO_MANY_LINES",
+            "INVALID_BARCODE",
+            "BARCODE_NOT_FOUND",
           ),
         },
       },
@@ -293,6 +306,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
           lines: lines.map((l) => ({
             type: l.type,
             id: l.id,
+            barcode: l.barcode,
             newQty: l.new_qty,
             expectedQty: l.expected_qty,
           })),

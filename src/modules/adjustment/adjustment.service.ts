@@ -25,6 +25,8 @@ import {
   type AdjustmentReasonValue,
 } from "../../reasons.js";
 import { loadSupplierItem } from "../catalog/catalog.service.js";
+import { parseBarcode, type Barcode } from "../catalog/barcode.js";
+import { barcodeOwners } from "../catalog/catalog.barcodes.js";
 import { holdOffStarts } from "../stock-take/stock-take.start.js";
 import {
   applySkuChanges,
@@ -54,9 +56,11 @@ export interface AdjustmentHeader {
   reference?: string | null;
 }
 
+/** A bulk line: its entity by type and exactly one of id or barcode. */
 export interface BulkLineData {
   type: string;
-  id: number;
+  id?: number | null;
+  barcode?: string | null;
   newQty: unknown;
   expectedQty?: unknown;
 }
@@ -93,7 +97,9 @@ interface Request {
   /** The lines that passed every check that needs no database. */
   lines: Line[];
   /** Every distinct entity named by a line of a valid type, to look up even if its line is bad. */
-  refs: (EntityRef & { index: number })[];
+  refs: (EntityRef & { index: number; by: "id" | "barcode" })[];
+  /** Lines naming their entity by barcode, until resolveBarcodes finds it. */
+  byBarcode: (Omit<Line, "id"> & { barcode: Barcode })[];
   /** What is already known to be wrong; reported together with what the lookup finds. */
   errors: FieldError[];
 }
@@ -101,7 +107,7 @@ interface Request {
 /** Where a line's fields are in the caller's input, for error pointers. */
 type PathOf = (
   index: number,
-  field: "type" | "id" | "newQty" | "expectedQty",
+  field: "type" | "id" | "barcode" | "newQty" | "expectedQty",
 ) => (string | number)[];
 
 /** A PATCH of a SKU: its code, name and active flag, its on hand, or both in one transaction. */
@@ -291,13 +297,13 @@ async function adjustSkuAtOnce(
   );
   const locked = new Map<string, LockedStock>();
   if (row) {
-    const { id, code, name, active, createdAt, updatedAt } = row;
+    const { id, code, name, active, createdAt, updatedAt, barcodes } = row;
     locked.set(entityKey(line), {
       entityType: "sku",
       id,
       onHand: new Decimal(row.onHand),
       linkedSkuId: null,
-      sku: { id, code, name, active, createdAt, updatedAt },
+      sku: { id, code, name, active, createdAt, updatedAt, barcodes },
     });
   }
   const current = locked.get(entityKey(line));
@@ -340,6 +346,7 @@ export async function bulkAdjust(
     lines: input.lines.map((l) => ({
       type: l.type ?? null,
       id: l.id ?? null,
+      barcode: l.barcode ?? null,
       newQty: quantityAsSent(l.newQty),
       expectedQty: quantityAsSent(l.expectedQty),
     })),
@@ -386,8 +393,9 @@ async function adjust<T>(
       inputErrors: request.errors,
       check: async () => {
         await beforeLock?.(tx);
+        const unknown = await resolveBarcodes(tx, ctx.principal.accountId, request, path);
         locked = await lockStock(tx, ctx.principal.accountId, request.refs, { skuRows });
-        return checkAgainstStock(request, locked, path);
+        return [...unknown, ...checkAgainstStock(request, locked, path)];
       },
       run: async () => {
         const { adjustment, changes } = await apply(ctx, tx, request, locked);
@@ -446,6 +454,7 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
   const seen = new Map<string, number>();
   const parsed: Line[] = [];
   const refs: Request["refs"] = [];
+  const byBarcode: Request["byBarcode"] = [];
   lines.forEach((line, i) => {
     if (line.type !== "sku" && line.type !== "supplier_item") {
       errors.push({
@@ -455,30 +464,41 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
       });
       return;
     }
-    const key = `${line.type}:${line.id}`;
-    const first = seen.get(key);
-    if (first !== undefined) {
+    const entityType: EntityType = line.type;
+    const id = line.id ?? null;
+    const rawBarcode = line.barcode ?? null;
+    let barcode: Barcode | null = null;
+    let fresh = false;
+    if ((id === null) === (rawBarcode === null)) {
       errors.push({
-        path: path(i, "id"),
-        code: "DUPLICATE_LINE",
-        message: `${line.type} ${line.id} is already on line ${first}`,
+        path: path(i, id === null ? "id" : "barcode"),
+        code: "INVALID_PARAMETER",
+        message: "name the entity by exactly one of id or barcode",
       });
+    } else if (rawBarcode !== null) {
+      barcode = parseBarcode(rawBarcode, path(i, "barcode"), errors);
     } else {
-      seen.set(key, i);
-      refs.push({ entityType: line.type, id: line.id, index: i });
+      // Entities named by barcode are checked for repeats once they are found.
+      const first = seen.get(`${entityType}:${id}`);
+      fresh = first === undefined;
+      if (fresh) {
+        seen.set(`${entityType}:${id}`, i);
+        refs.push({ entityType, id: id!, index: i, by: "id" });
+      } else {
+        errors.push({
+          path: path(i, "id"),
+          code: "DUPLICATE_LINE",
+          message: `${entityType} ${id} is already on line ${first}`,
+        });
+      }
     }
     const newQty = parseQuantity(line.newQty, path(i, "newQty"));
     if (!newQty.ok) errors.push(newQty.error);
     const expectedQty = optionalQuantity(line.expectedQty, path(i, "expectedQty"), errors);
-    if (newQty.ok && first === undefined) {
-      parsed.push({
-        index: i,
-        entityType: line.type,
-        id: line.id,
-        newQty: newQty.value,
-        expectedQty,
-      });
-    }
+    if (!newQty.ok) return;
+    const parsedLine = { index: i, entityType, newQty: newQty.value, expectedQty };
+    if (barcode) byBarcode.push({ ...parsedLine, barcode });
+    else if (fresh) parsed.push({ ...parsedLine, id: id! });
   });
   return {
     reason: reason as Request["reason"],
@@ -486,8 +506,51 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
     reference: header.reference ?? null,
     lines: parsed,
     refs,
+    byBarcode,
     errors,
   };
+}
+
+/**
+ * Names each barcode line's entity by id, in one query: a barcode no entity of the line's type
+ * has is BARCODE_NOT_FOUND, an entity another line already names is DUPLICATE_LINE.
+ */
+async function resolveBarcodes(
+  tx: Tx,
+  accountId: number,
+  request: Request,
+  path: PathOf,
+): Promise<FieldError[]> {
+  if (request.byBarcode.length === 0) return [];
+  const owners = await barcodeOwners(
+    tx,
+    accountId,
+    request.byBarcode.map((l) => l.barcode.key),
+  );
+  const errors: FieldError[] = [];
+  const seen = new Map(request.refs.map((r) => [entityKey(r), r.index]));
+  for (const { barcode, ...line } of request.byBarcode) {
+    const owner = owners.get(barcode.key);
+    const where = path(line.index, "barcode");
+    if (!owner || owner.entityType !== line.entityType) {
+      const what = line.entityType === "sku" ? "SKU" : "supplier item";
+      const message = `no ${what} has barcode "${barcode.code}"`;
+      errors.push({ path: where, code: "BARCODE_NOT_FOUND", message });
+      continue;
+    }
+    const first = seen.get(entityKey(owner));
+    if (first !== undefined) {
+      const message = `${owner.entityType} ${owner.id} (barcode "${barcode.code}") is already on line ${first}`;
+      errors.push({ path: where, code: "DUPLICATE_LINE", message });
+      continue;
+    }
+    seen.set(entityKey(owner), line.index);
+    request.refs.push({ ...owner, index: line.index, by: "barcode" });
+    request.lines.push({ ...line, id: owner.id });
+  }
+  // The answer lists lines in the order they were sent.
+  request.lines.sort((a, b) => a.index - b.index);
+  return errors;
 }
 
 /** Writes the record and the movements; the entities were locked and checked by `adjust`. */
@@ -550,10 +613,10 @@ function checkAgainstStock(
     const current = locked.get(entityKey(ref));
     if (!current) {
       const code = ref.entityType === "sku" ? "SKU_NOT_FOUND" : "SUPPLIER_ITEM_NOT_FOUND";
-      errors.push({ path: path(ref.index, "id"), code, message: notFound(code, ref.id).message });
+      errors.push({ path: path(ref.index, ref.by), code, message: notFound(code, ref.id).message });
     } else if (current.linkedSkuId !== null) {
       errors.push({
-        path: path(ref.index, "id"),
+        path: path(ref.index, ref.by),
         code: "LINKED_SUPPLIER_ITEM",
         message: `supplier item ${ref.id} is linked to SKU ${current.linkedSkuId}, which holds its stock: adjust SKU ${current.linkedSkuId} instead`,
       });

@@ -82,7 +82,7 @@ export async function setSkuAtOnce(
   const qty = newQty.toFixed();
   const [row] = await db.$queryRaw<SkuSet[]>`
     WITH target AS MATERIALIZED (
-      SELECT id, on_hand, code, name, active, created_at, updated_at FROM skus
+      SELECT id, on_hand, code, name, active, created_at, updated_at, barcodes FROM skus
       WHERE account_id = ${accountId} AND id = ${skuId} FOR UPDATE
     ), ok AS MATERIALIZED (
       SELECT * FROM target
@@ -107,7 +107,7 @@ export async function setSkuAtOnce(
       FROM ok CROSS JOIN adjustment AS a LEFT JOIN inserted AS i ON true
     )
     SELECT t.id, t.code, t.name, t.active, t.created_at AS "createdAt",
-      t.updated_at AS "updatedAt", t.on_hand::text AS "onHand", a.id AS "adjustmentId",
+      t.updated_at AS "updatedAt", t.barcodes, t.on_hand::text AS "onHand", a.id AS "adjustmentId",
       a.created_at AS "adjustmentCreatedAt", i.id AS "movementId", i.occurred_at AS "occurredAt"
     FROM target AS t LEFT JOIN adjustment AS a ON true LEFT JOIN inserted AS i ON true`;
   return row;

@@ -4,6 +4,13 @@ import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { LIMITS } from "./catalog.service.js";
+import { MAX_BARCODE_LENGTH, MAX_BARCODES } from "./barcode.js";
+
+const BARCODE_RULE = `At most ${MAX_BARCODES}, each at most ${MAX_BARCODE_LENGTH} characters. GTIN-8/12/13/14 need a valid check digit (else INVALID_BARCODE); anything else is an in-house label. Unique in the account across SKUs and supplier items (else DUPLICATE_BARCODE); one GTIN's spellings (UPC-A, EAN-13 with a leading 0) are one barcode.`;
+
+/** A barcodes input field (checked by the service, so a bad one is INVALID_BARCODE over REST too). */
+const BarcodesField = (what: string): PropertyDecorator =>
+  Field(() => [String], { nullable: true, description: `${what} ${BARCODE_RULE}` });
 
 /** How a text field is read, as its description says it. */
 const textRule = (limit: number, rule?: string): string =>
@@ -36,6 +43,9 @@ export class CreateSkuInput {
     description: "Inactive SKUs are left out of a stock take's default scope.",
   })
   active?: boolean;
+
+  @BarcodesField("The SKU's barcodes.")
+  barcodes?: string[] | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
@@ -77,6 +87,9 @@ export class CreateSupplierItemInput {
   @Field({ nullable: true, defaultValue: true, description: "Whether the item is in use." })
   active?: boolean;
 
+  @BarcodesField("The item's barcodes.")
+  barcodes?: string[] | null;
+
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }
@@ -111,6 +124,9 @@ export class UpdateSkuInput {
 
   @Field({ nullable: true, description: `Whether the SKU is in use; ${RETIRE}` })
   active?: boolean;
+
+  @BarcodesField("The whole new set of barcodes; [] removes them all.")
+  barcodes?: string[] | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
@@ -148,6 +164,9 @@ export class UpdateSupplierItemInput {
 
   @Field({ nullable: true, description: `Whether the item is in use; ${RETIRE}` })
   active?: boolean;
+
+  @BarcodesField("The whole new set of barcodes; [] removes them all.")
+  barcodes?: string[] | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;

@@ -14,6 +14,7 @@ import {
   UpdateSupplierItemInput,
 } from "./catalog.inputs.js";
 import {
+  CatalogEntity,
   CreateSkuPayload,
   CreateSupplierItemPayload,
   Sku,
@@ -69,6 +70,19 @@ export class CatalogResolver {
     );
   }
 
+  @Authorized("read")
+  @Query(() => CatalogEntity, {
+    description:
+      "The SKU or supplier item with this barcode, as a scanner reads it: any spelling of one GTIN finds it (UPC-A, EAN-13 with a leading 0, GTIN-14), in-house labels regardless of case. BARCODE_NOT_FOUND if nothing in the account has it; INVALID_BARCODE for a GTIN with a wrong check digit.",
+  })
+  async lookupBarcode(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("code", { description: "The barcode as scanned." }) code: string,
+  ) {
+    const match = await catalog.findByBarcode(serviceContext(ctx), code);
+    return match.type === "sku" ? match.sku : match.supplierItem;
+  }
+
   @ScopedMutation(
     "adjust",
     () => CreateSkuPayload,
@@ -110,7 +124,7 @@ export class CatalogResolver {
   @ScopedMutation(
     "adjust",
     () => UpdateSkuPayload,
-    "Changes a SKU's code, name or active flag; writes no movement.",
+    "Changes a SKU's code, name, active flag or barcodes; writes no movement.",
   )
   async updateSku(
     @Ctx() ctx: GraphQLContext,
@@ -130,7 +144,7 @@ export class CatalogResolver {
   @ScopedMutation(
     "adjust",
     () => UpdateSupplierItemPayload,
-    "Changes a supplier item's supplier, code, name or active flag; writes no movement.",
+    "Changes a supplier item's supplier, code, name, active flag or barcodes; writes no movement.",
   )
   async updateSupplierItem(
     @Ctx() ctx: GraphQLContext,

@@ -10,6 +10,7 @@ import {
   READ_PROBLEMS,
   replayHeaders,
   WRITE_PROBLEMS,
+  BARCODE_PROBLEMS,
 } from "../../http/openapi-schemas.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import * as catalog from "./catalog.service.js";
@@ -20,6 +21,7 @@ interface CreateSkuBody {
   name: string;
   opening_on_hand?: number;
   active?: boolean;
+  barcodes?: string[];
 }
 
 interface LinkBody {
@@ -34,6 +36,7 @@ interface CreateSupplierItemBody {
   sku_id?: number | null;
   opening_on_hand?: number;
   active?: boolean;
+  barcodes?: string[];
 }
 
 /** /api/v1/skus and /api/v1/supplier-items. */
@@ -52,15 +55,20 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         body: ref("CreateSku"),
         response: {
           201: ok("Sku", "The new SKU", examples.sku, replayHeaders),
-          ...problemResponses(...WRITE_PROBLEMS, "DUPLICATE_CODE", "INVALID_QUANTITY"),
+          ...problemResponses(
+            ...WRITE_PROBLEMS,
+            ...BARCODE_PROBLEMS,
+            "DUPLICATE_CODE",
+            "INVALID_QUANTITY",
+          ),
         },
       },
     },
     async (request, reply) => {
-      const { code, name, opening_on_hand, active } = request.body;
+      const { code, name, opening_on_hand, active, barcodes } = request.body;
       const result = await catalog.createSku(
         ctxOf(request),
-        { code, name, openingOnHand: opening_on_hand, active },
+        { code, name, openingOnHand: opening_on_hand, active, barcodes },
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 201, result);
@@ -105,6 +113,38 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     async (request) => toRest(await catalog.getSku(ctxOf(request), request.params.id)),
   );
 
+  app.get<{ Params: { code: string } }>(
+    "/barcodes/:code",
+    {
+      onRequest: requireScope("read"),
+      schema: {
+        operationId: "lookupBarcode",
+        tags: ["catalog"],
+        summary: "Find the SKU or supplier item with a barcode",
+        description:
+          "What a scanner app asks: any spelling of one GTIN finds it (UPC-A, EAN-13 with a leading 0, GTIN-14), in-house labels regardless of case. Needs the read scope.",
+        params: {
+          type: "object",
+          required: ["code"],
+          properties: { code: { type: "string", description: "The barcode as scanned." } },
+          additionalProperties: false,
+        },
+        response: {
+          200: ok("BarcodeMatch", "The entity with that barcode", examples.barcodeMatch),
+          ...problemResponses(...READ_PROBLEMS, "INVALID_BARCODE", "BARCODE_NOT_FOUND"),
+        },
+      },
+    },
+    async (request) => {
+      const match = await catalog.findByBarcode(ctxOf(request), request.params.code);
+      return toRest(
+        match.type === "sku"
+          ? { type: match.type, ...match.sku }
+          : { type: match.type, ...match.supplierItem },
+      );
+    },
+  );
+
   app.post<{ Body: CreateSupplierItemBody }>(
     "/supplier-items",
     {
@@ -122,6 +162,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
           ...problemResponses(
             ...WRITE_PROBLEMS,
             "SKU_NOT_FOUND",
+            ...BARCODE_PROBLEMS,
             "DUPLICATE_CODE",
             "INVALID_QUANTITY",
             "LINKED_SUPPLIER_ITEM",
@@ -130,10 +171,13 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { supplier, code, name, sku_id, opening_on_hand, active } = request.body;
+      const { supplier, code, name, sku_id, opening_on_hand, active, barcodes } = request.body;
       const result = await catalog.createSupplierItem(
         ctxOf(request),
-        { supplier, code, name, skuId: sku_id, openingOnHand: opening_on_hand, active },
+        {
+          ...{ supplier, code, name, skuId: sku_id, openingOnHand: opening_on_hand },
+          ...{ active, barcodes },
+        },
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 201, result);

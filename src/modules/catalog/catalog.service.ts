@@ -9,6 +9,8 @@ import { AppError, notFound, type FieldError } from "../../errors.js";
 import { applyStock, lockStock, type EntityRef } from "../../ledger/ledger.js";
 import { optionalQuantity, type Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
+import { parseBarcode, parseBarcodes, type Barcode } from "./barcode.js";
+import { barcodeOwners, replaceBarcodes } from "./catalog.barcodes.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** Longest accepted texts; the GraphQL inputs and REST schemas announce the same limits. */
@@ -19,6 +21,7 @@ export interface CreateSkuData {
   name: string;
   openingOnHand?: unknown;
   active?: boolean;
+  barcodes?: string[] | null;
 }
 
 export interface CreateSupplierItemData {
@@ -28,6 +31,7 @@ export interface CreateSupplierItemData {
   skuId?: number | null;
   openingOnHand?: unknown;
   active?: boolean;
+  barcodes?: string[] | null;
 }
 
 export interface ListArgs {
@@ -45,9 +49,16 @@ export async function createSku(
   const code = requireText(input.code, "code", errors);
   const name = requireText(input.name, "name", errors);
   const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
+  const barcodes = parseBarcodes(input.barcodes ?? [], ["barcodes"], errors);
 
   const { accountId } = ctx.principal;
-  const request = { code, name, opening, active: input.active ?? true };
+  const request = {
+    code,
+    name,
+    opening,
+    active: input.active ?? true,
+    barcodes: codesOf(barcodes),
+  };
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
       operation: "createSku",
@@ -60,7 +71,9 @@ export async function createSku(
           `a SKU with code "${code}" already exists`,
           ["code"],
         );
-        await recordOpeningBalance(ctx, tx, { entityType: "sku", id: sku.id }, opening);
+        const ref = { entityType: "sku" as const, id: sku.id };
+        await claimBarcodes(tx, accountId, ref, barcodes);
+        await recordOpeningBalance(ctx, tx, ref, opening);
         return loadSku(tx, accountId, sku.id);
       },
     }),
@@ -99,6 +112,7 @@ export async function createSupplierItem(
   const code = requireText(input.code, "code", errors);
   const name = requireText(input.name, "name", errors);
   const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
+  const barcodes = parseBarcodes(input.barcodes ?? [], ["barcodes"], errors);
   const skuId = input.skuId ?? null;
   if (skuId !== null && opening && !opening.isZero()) {
     errors.push({
@@ -109,7 +123,10 @@ export async function createSupplierItem(
   }
 
   const { accountId } = ctx.principal;
-  const request = { supplier, code, name, skuId, opening, active: input.active ?? true };
+  const request = {
+    ...{ supplier, code, name, skuId, opening, active: input.active ?? true },
+    barcodes: codesOf(barcodes),
+  };
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
       operation: "createSupplierItem",
@@ -129,10 +146,9 @@ export async function createSupplierItem(
           `supplier "${supplier}" already has an item with code "${code}"`,
           ["code"],
         );
-        if (skuId === null) {
-          const ref = { entityType: "supplier_item" as const, id: item.id };
-          await recordOpeningBalance(ctx, tx, ref, opening);
-        }
+        const ref = { entityType: "supplier_item" as const, id: item.id };
+        await claimBarcodes(tx, accountId, ref, barcodes);
+        if (skuId === null) await recordOpeningBalance(ctx, tx, ref, opening);
         return loadSupplierItem(tx, accountId, item.id);
       },
     }),
@@ -159,6 +175,32 @@ export async function listSupplierItems(
     take: take + 1,
   });
   return toPage(rows.map(toSupplierItem), take, "supplier_item");
+}
+
+/** What a barcode lookup answers: the SKU or the supplier item that has it. */
+export type BarcodeMatch =
+  { type: "sku"; sku: Sku } | { type: "supplier_item"; supplierItem: SupplierItem };
+
+/**
+ * The SKU or supplier item of the caller's account with this barcode (any spelling of one GTIN
+ * finds it; labels regardless of case): INVALID_BARCODE for a GTIN with a wrong check digit,
+ * BARCODE_NOT_FOUND when nothing has it.
+ */
+export async function findByBarcode(ctx: ServiceContext, raw: string): Promise<BarcodeMatch> {
+  const errors: FieldError[] = [];
+  const barcode = parseBarcode(raw, ["code"], errors);
+  if (!barcode) throw AppError.fromFields(errors);
+  const { accountId } = ctx.principal;
+  const owner = (await barcodeOwners(ctx.db, accountId, [barcode.key])).get(barcode.key);
+  if (!owner) {
+    throw new AppError(
+      "BARCODE_NOT_FOUND",
+      `no SKU or supplier item has barcode "${barcode.code}"`,
+    );
+  }
+  return owner.entityType === "sku"
+    ? { type: "sku", sku: await loadSku(ctx.db, accountId, owner.id) }
+    : { type: "supplier_item", supplierItem: await loadSupplierItem(ctx.db, accountId, owner.id) };
 }
 
 type Reader = Pick<Tx, "sku" | "supplierItem">;
@@ -202,6 +244,13 @@ function toSupplierItem(row: SupplierItemRow): SupplierItem {
   if (!sku) return item;
   const updatedAt = sku.updatedAt > item.updatedAt ? sku.updatedAt : item.updatedAt;
   return { ...item, onHand: sku.onHand, updatedAt };
+}
+
+const codesOf = (barcodes: Barcode[]): string[] => barcodes.map((b) => b.code);
+
+/** A new entity's barcodes (none: nothing to write). */
+async function claimBarcodes(tx: Tx, accountId: number, ref: EntityRef, barcodes: Barcode[]) {
+  if (barcodes.length > 0) await replaceBarcodes(tx, accountId, ref, barcodes);
 }
 
 async function recordOpeningBalance(

@@ -1,10 +1,13 @@
-import { Field, Int, ObjectType } from "type-graphql";
+import { createUnionType, Field, Int, ObjectType } from "type-graphql";
 import { DateTimeResolver } from "graphql-scalars";
 import { ConnectionType } from "../../graphql/connection.js";
 import { PayloadType, UserErrorsField, type UserError } from "../../graphql/common.types.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { StockMovement } from "../movement/movement.types.js";
+
+const BARCODES =
+  "Its barcodes as spelled, in order; each unique in the account across SKUs and supplier items.";
 
 @ObjectType({ description: "A stock keeping unit and its quantity on hand." })
 export class Sku {
@@ -30,6 +33,9 @@ export class Sku {
     description: "When it or its on hand last changed.",
   })
   updatedAt!: Date;
+
+  @Field(() => [String], { description: BARCODES })
+  barcodes!: string[];
 }
 
 @ObjectType({
@@ -65,7 +71,18 @@ export class SupplierItem {
     description: "When it or its on hand last changed (for a linked item, its SKU's stock too).",
   })
   updatedAt!: Date;
+
+  @Field(() => [String], { description: BARCODES })
+  barcodes!: string[];
 }
+
+/** What lookupBarcode finds: a SKU or a supplier item. */
+export const CatalogEntity = createUnionType({
+  name: "CatalogEntity",
+  description: "A SKU or a supplier item.",
+  types: () => [Sku, SupplierItem] as const,
+  resolveType: (entity) => ("supplier" in entity ? SupplierItem : Sku),
+});
 
 export const SkuConnection = ConnectionType(Sku, "Sku");
 export const SupplierItemConnection = ConnectionType(SupplierItem, "SupplierItem");

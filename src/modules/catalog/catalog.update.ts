@@ -1,10 +1,13 @@
-// Editing the catalog: a SKU's or supplier item's code, name, supplier and active flag. Stock is
-// never touched here (on hand changes through adjustments and the ledger).
+// Editing the catalog: a SKU's or supplier item's code, name, supplier, active flag and barcodes.
+// Stock is never touched here (on hand changes through adjustments and the ledger).
 import type { Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { notFound, type FieldError } from "../../errors.js";
+import type { EntityRef } from "../../ledger/ledger.js";
+import { parseBarcodes, type Barcode } from "./barcode.js";
+import { replaceBarcodes } from "./catalog.barcodes.js";
 import { holdOffStarts } from "../stock-take/stock-take.start.js";
 import { LIMITS, loadSku, loadSupplierItem, requireText, uniqueCode } from "./catalog.service.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
@@ -14,6 +17,8 @@ export interface SkuChanges {
   code?: string | null;
   name?: string | null;
   active?: boolean | null;
+  /** The whole new set; [] removes every barcode. */
+  barcodes?: string[] | null;
 }
 
 /** What a PATCH may change of a supplier item; an absent (or null) field stays as it is. */
@@ -24,11 +29,12 @@ export interface SupplierItemChanges extends SkuChanges {
 /** Checked changes: trimmed texts, only the fields sent. */
 export type CheckedChanges = Partial<Record<"code" | "name" | "supplier", string>> & {
   active?: boolean;
+  barcodes?: Barcode[];
 };
 
 /** Whether a request carries any catalog change. */
 export const changesAnything = (changes: SupplierItemChanges): boolean =>
-  [changes.code, changes.name, changes.supplier, changes.active].some(
+  [changes.code, changes.name, changes.supplier, changes.active, changes.barcodes].some(
     (v) => v !== undefined && v !== null,
   );
 
@@ -40,10 +46,13 @@ export function checkChanges(changes: SupplierItemChanges, errors: FieldError[])
     if (value !== undefined && value !== null) checked[field] = requireText(value, field, errors);
   }
   if (changes.active !== undefined && changes.active !== null) checked.active = changes.active;
+  if (changes.barcodes !== undefined && changes.barcodes !== null) {
+    checked.barcodes = parseBarcodes(changes.barcodes, ["barcodes"], errors);
+  }
   return checked;
 }
 
-/** Changes a SKU's code, name or active flag; its stock and movements stay as they are. */
+/** Changes a SKU's code, name, active flag or barcodes; its stock and movements stay as they are. */
 export function updateSku(
   ctx: ServiceContext,
   id: number,
@@ -52,12 +61,13 @@ export function updateSku(
 ): Promise<Idempotent<Sku>> {
   const errors: FieldError[] = [];
   const checked = checkChanges(changes, errors);
-  if (!changesAnything(changes)) errors.push(nothingToChange(["code", "name", "active"]));
+  if (!changesAnything(changes))
+    errors.push(nothingToChange(["code", "name", "active", "barcodes"]));
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
       operation: `updateSku:${id}`,
-      input: () => checked,
+      input: () => asSent(checked),
       inputErrors: errors,
       check: async () => [],
       run: () => applySkuChanges(tx, accountId, id, checked),
@@ -65,7 +75,7 @@ export function updateSku(
   );
 }
 
-/** Changes a supplier item's supplier, code, name or active flag; its stock stays as it is. */
+/** Changes a supplier item's supplier, code, name, active flag or barcodes; its stock stays as it is. */
 export function updateSupplierItem(
   ctx: ServiceContext,
   id: number,
@@ -75,12 +85,12 @@ export function updateSupplierItem(
   const errors: FieldError[] = [];
   const checked = checkChanges(changes, errors);
   if (!changesAnything(changes))
-    errors.push(nothingToChange(["supplier", "code", "name", "active"]));
+    errors.push(nothingToChange(["supplier", "code", "name", "active", "barcodes"]));
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
       operation: `updateSupplierItem:${id}`,
-      input: () => checked,
+      input: () => asSent(checked),
       inputErrors: errors,
       check: async () => [],
       run: () => applySupplierItemChanges(tx, accountId, id, checked),
@@ -99,7 +109,7 @@ export async function applySkuChanges(
   // An active SKU is in a start's default scope.
   if (active === true) await holdOffStarts(tx, accountId);
   const [current] = await tx.$queryRaw<CurrentRow[]>`
-    SELECT code::text AS code, name, active, NULL AS supplier FROM skus
+    SELECT code::text AS code, name, active, NULL AS supplier, barcodes FROM skus
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!current) throw notFound("SKU_NOT_FOUND", id);
   if (changesRow(current, changes)) {
@@ -109,6 +119,7 @@ export async function applySkuChanges(
       ["code"],
     );
   }
+  await writeBarcodes(tx, accountId, { entityType: "sku", id }, current, changes);
   return loadSku(tx, accountId, id);
 }
 
@@ -121,20 +132,22 @@ export async function applySupplierItemChanges(
 ): Promise<SupplierItem> {
   const { supplier, code, name, active } = changes;
   const [current] = await tx.$queryRaw<CurrentRow[]>`
-    SELECT code::text AS code, name, active, supplier FROM supplier_items
+    SELECT code::text AS code, name, active, supplier, barcodes FROM supplier_items
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!current) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
-  if (!changesRow(current, changes)) return loadSupplierItem(tx, accountId, id);
-  await uniqueCode(
-    () =>
-      tx.supplierItem.updateMany({
-        where: { accountId, id },
-        data: { supplier, code, name, active },
-      }),
-    // The unique key is (supplier, code): either may be the one that now collides.
-    `supplier "${supplier ?? "(unchanged)"}" already has an item with code "${code ?? "(unchanged)"}"`,
-    ["code"],
-  );
+  if (changesRow(current, changes)) {
+    await uniqueCode(
+      () =>
+        tx.supplierItem.updateMany({
+          where: { accountId, id },
+          data: { supplier, code, name, active },
+        }),
+      // The unique key is (supplier, code): either may be the one that now collides.
+      `supplier "${supplier ?? "(unchanged)"}" already has an item with code "${code ?? "(unchanged)"}"`,
+      ["code"],
+    );
+  }
+  await writeBarcodes(tx, accountId, { entityType: "supplier_item", id }, current, changes);
   return loadSupplierItem(tx, accountId, id);
 }
 
@@ -143,6 +156,28 @@ interface CurrentRow {
   name: string;
   active: boolean;
   supplier: string | null;
+  barcodes: string[];
+}
+
+/** The request's fingerprint for its idempotency key: barcodes as sent (trimmed). */
+const asSent = ({ barcodes, ...fields }: CheckedChanges) => ({
+  ...fields,
+  barcodes: barcodes?.map((b) => b.code),
+});
+
+/** A new set of barcodes, written only when it differs from the stored one (spelling and order count). */
+async function writeBarcodes(
+  tx: Tx,
+  accountId: number,
+  ref: EntityRef,
+  current: CurrentRow,
+  { barcodes }: CheckedChanges,
+): Promise<void> {
+  if (!barcodes) return;
+  const same =
+    barcodes.length === current.barcodes.length &&
+    barcodes.every((b, i) => b.code === current.barcodes[i]);
+  if (!same) await replaceBarcodes(tx, accountId, ref, barcodes);
 }
 
 /**

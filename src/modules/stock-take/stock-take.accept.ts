@@ -5,6 +5,7 @@ import { AppError, type FieldError } from "../../errors.js";
 import type { Decimal } from "../../quantity.js";
 import {
   inItemOrder,
+  namedBy,
   parseRef,
   parseTolerance,
   type EntityRefData,
@@ -87,7 +88,7 @@ export async function acceptLines(
     accountId,
     stockTakeId,
     refs,
-    (ref) => [fieldOf(refs.indexOf(ref)), ref.index, ref.id !== null ? "id" : "code"],
+    (ref) => [fieldOf(refs.indexOf(ref)), ref.index, namedBy(ref)],
     errors,
   );
   const acceptIds = new Set<number>();
@@ -95,7 +96,7 @@ export async function acceptLines(
   resolved.forEach((line, i) => {
     const ref = refs[i];
     if (!line || !ref) return;
-    const path = [fieldOf(i), ref.index, ref.id !== null ? "id" : "code"];
+    const path = [fieldOf(i), ref.index, namedBy(ref)];
     if (fieldOf(i) === "recount") {
       recountIds.add(line.lineId);
       if (acceptIds.has(line.lineId)) {

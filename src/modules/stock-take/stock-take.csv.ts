@@ -1,12 +1,17 @@
-// CSV for stock takes: count files in (`type,id,counted_qty` or `type,code,counted_qty`, with
-// optional supplier, mode and counted_at columns) and count sheets out. RFC 4180 quoting.
+// CSV for stock takes: count files in (`type,id,counted_qty`, `type,code,counted_qty` or
+// `type,barcode,counted_qty`, with optional supplier, mode and counted_at columns) and count
+// sheets out. RFC 4180 quoting.
 import { AppError, type FieldError } from "../../errors.js";
 import { quantityToNumber } from "../../quantity.js";
 import type { StockTakeLine } from "./stock-take.lines.js";
 import type { CountData } from "./stock-take.parse.js";
 
 const REQUIRED = ["type", "counted_qty"];
-const KNOWN = new Set(["type", "id", "code", "supplier", "counted_qty", "mode", "counted_at"]);
+const KNOWN = new Set([
+  ...["type", "id", "code", "barcode", "supplier", "counted_qty", "mode", "counted_at"],
+]);
+/** The columns that name an entity; a file uses exactly one. */
+const NAMING = ["id", "code", "barcode"];
 
 /** The CSV row (1 = the header) of the count at this index. */
 export const csvRow = (index: number): number => index + 2;
@@ -58,14 +63,14 @@ export function parseCountsCsv(text: string): {
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
   const headerProblems = [
     ...REQUIRED.filter((c) => !header.includes(c)).map((c) => `missing column ${c}`),
-    ...(header.includes("id") === header.includes("code")
-      ? ["give exactly one of id or code"]
+    ...(NAMING.filter((c) => header.includes(c)).length !== 1
+      ? ["give exactly one of id, code or barcode"]
       : []),
     ...header.filter((c) => !KNOWN.has(c)).map((c) => `unknown column "${c}"`),
     ...header.filter((c, i) => header.indexOf(c) !== i).map((c) => `column ${c} twice`),
   ];
   if (headerProblems.length > 0) {
-    const message = `the header must be type,id,counted_qty or type,code,counted_qty (optional columns: supplier, mode, counted_at): ${headerProblems.join("; ")}`;
+    const message = `the header must be type,id,counted_qty, type,code,counted_qty or type,barcode,counted_qty (optional columns: supplier, mode, counted_at): ${headerProblems.join("; ")}`;
     throw new AppError("MALFORMED_REQUEST", message, [
       { path: ["rows", 1], code: "MALFORMED_REQUEST", message },
     ]);
@@ -91,6 +96,7 @@ export function parseCountsCsv(text: string): {
       id: id === null ? null : /^\d{1,10}$/.test(id) ? Number(id) : Number.NaN,
       code: cell("code"),
       supplier: cell("supplier"),
+      barcode: cell("barcode"),
       countedQty: cell("counted_qty") ?? undefined,
       mode: cell("mode"),
       countedAt: cell("counted_at"),

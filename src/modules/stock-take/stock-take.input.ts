@@ -7,6 +7,7 @@ import { checkText } from "../../text.js";
 import {
   TEXT_LIMITS,
   inItemOrder,
+  namedBy,
   parseCounts,
   type CountData,
   type ParsedCount,
@@ -93,7 +94,7 @@ async function lookup(ctx: ServiceContext, tx: Tx, stockTakeId: number, request:
     accountId,
     stockTakeId,
     request.refs,
-    (ref) => request.path(ref.index, ref.id !== null ? "id" : "code"),
+    (ref) => request.path(ref.index, namedBy(ref)),
     errors,
   );
   return { take, resolved, errors };

@@ -55,20 +55,30 @@ export class StartStockTakeInput {
 
 @InputType({
   description:
-    "An entity by type and id, or type and code (a supplier item's code with its supplier).",
+    "An entity by type and exactly one of id, code (a supplier item's code with its supplier) or barcode.",
 })
 export class StockTakeLineRefInput {
   @Field(() => StockEntityType, { description: "SKU or SUPPLIER_ITEM." })
   type!: EntityType;
 
-  @Field(() => Int, { nullable: true, description: "The entity's id (or give code)." })
+  @Field(() => Int, { nullable: true, description: "The entity's id (or give code or barcode)." })
   id?: number | null;
 
-  @Field(() => String, { nullable: true, description: "The entity's code (or give id)." })
+  @Field(() => String, {
+    nullable: true,
+    description: "The entity's code (or give id or barcode).",
+  })
   code?: string | null;
 
   @Field(() => String, { nullable: true, description: "With code, for a supplier item." })
   supplier?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "One of the entity's barcodes, as scanned (or give id or code); any spelling of a GTIN.",
+  })
+  barcode?: string | null;
 }
 
 @InputType({ description: "One count of one entity." })

@@ -4,6 +4,7 @@ import { FILTER_DATE_RANGE } from "../../dates.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { parseQuantity, type Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
+import { parseBarcode } from "../catalog/barcode.js";
 
 export const MAX_COUNTS = 10_000;
 /** Entities an explicit scope may name, per list. */
@@ -17,12 +18,16 @@ export type Basis = (typeof BASES)[number];
 export type Mode = (typeof MODES)[number];
 export type Path = (string | number)[];
 
-/** An entity as a client names it: type and id, or type and code (a supplier item's with its supplier). */
+/**
+ * An entity as a client names it: type and id, type and code (a supplier item's code with its
+ * supplier), or type and barcode.
+ */
 export interface EntityRefData {
   type: string;
   id?: number | null;
   code?: string | null;
   supplier?: string | null;
+  barcode?: string | null;
 }
 
 export interface ParsedRef {
@@ -31,14 +36,22 @@ export interface ParsedRef {
   id: number | null;
   code: string | null;
   supplier: string | null;
+  /** The barcode as sent (trimmed) and its lookup key. */
+  barcode: { code: string; key: string } | null;
 }
+
+/** The field a reference named its entity by, where a problem with the entity is reported. */
+export const namedBy = (r: ParsedRef): "id" | "code" | "barcode" =>
+  r.id !== null ? "id" : r.barcode !== null ? "barcode" : "code";
 
 export const describeRef = (r: ParsedRef): string =>
   r.id !== null
     ? `${r.type} ${r.id}`
-    : r.type === "sku"
-      ? `SKU "${r.code}"`
-      : `supplier item "${r.code}" of "${r.supplier}"`;
+    : r.barcode !== null
+      ? `${r.type === "sku" ? "SKU" : "supplier item"} with barcode "${r.barcode.code}"`
+      : r.type === "sku"
+        ? `SKU "${r.code}"`
+        : `supplier item "${r.code}" of "${r.supplier}"`;
 
 const err = (path: Path, message: string, code: FieldError["code"] = "INVALID_PARAMETER") => ({
   path,
@@ -91,7 +104,10 @@ export function parseIds(
   return [...seen.keys()];
 }
 
-/** An entity reference: a valid type and exactly one of id or code (a supplier item's code with its supplier). */
+/**
+ * An entity reference: a valid type and exactly one of id, code (a supplier item's code with its
+ * supplier) or barcode.
+ */
 export function parseRef(
   ref: EntityRefData,
   index: number,
@@ -108,8 +124,19 @@ export function parseRef(
   if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2147483647)) {
     errors.push(err(path("id"), "must be a positive integer id"));
   }
-  if ((id === null) === (code === null)) {
-    errors.push(err(path(id === null ? "id" : "code"), "name the entity by either id or code"));
+  const rawBarcode = ref.barcode ?? null;
+  const named = [id, code, rawBarcode].filter((v) => v !== null).length;
+  let barcode: ParsedRef["barcode"] = null;
+  if (named !== 1) {
+    errors.push(
+      // None: point at id; several: at the last one named.
+      err(
+        path(rawBarcode !== null ? "barcode" : code !== null && id !== null ? "code" : "id"),
+        "name the entity by exactly one of id, code or barcode",
+      ),
+    );
+  } else if (rawBarcode !== null) {
+    barcode = parseBarcode(rawBarcode, path("barcode"), errors);
   } else if (code !== null) {
     if (code === "" || code.length > TEXT_LIMITS.code)
       errors.push(err(path("code"), `must be 1 to ${TEXT_LIMITS.code} characters`));
@@ -124,7 +151,8 @@ export function parseRef(
     type: ref.type as EntityType,
     id,
     code: id === null ? code : null,
-    supplier: id === null && ref.type === "supplier_item" ? supplier : null,
+    supplier: code !== null && ref.type === "supplier_item" ? supplier : null,
+    barcode,
   };
 }
 

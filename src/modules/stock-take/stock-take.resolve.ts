@@ -1,4 +1,4 @@
-// Finding the lines a request names (by type and id, or type and code) in one statement.
+// Finding the lines a request names (by type and id, code or barcode) in one statement.
 import type { Tx } from "../../db/client.js";
 import type { FieldError } from "../../errors.js";
 import type { StockTakeLineState } from "../../generated/prisma/enums.js";
@@ -40,17 +40,22 @@ export async function resolveLines(
   >`
     WITH v AS (
       SELECT * FROM ${jsonRows(
-        refs.map((r) => [r.type, r.id, r.code, r.supplier]),
+        refs.map((r) => [r.type, r.id, r.code, r.supplier, r.barcode?.key ?? null]),
         "v",
-        "type text, id int, code text, supplier text",
+        "type text, id int, code text, supplier text, barcode text",
       )}
     ), e AS (
       SELECT v.ord, v.type,
         CASE WHEN v.type = 'sku' THEN COALESCE(v.id,
-          (SELECT s.id FROM skus s WHERE s.account_id = ${accountId} AND s.code = v.code::citext)) END AS sku_id,
+          (SELECT s.id FROM skus s WHERE s.account_id = ${accountId} AND s.code = v.code::citext),
+          (SELECT b.sku_id FROM barcodes b WHERE b.account_id = ${accountId} AND b.key = v.barcode))
+        END AS sku_id,
         CASE WHEN v.type = 'supplier_item' THEN COALESCE(v.id,
           (SELECT i.id FROM supplier_items i WHERE i.account_id = ${accountId}
-            AND i.supplier = v.supplier AND i.code = v.code::citext)) END AS item_id
+            AND i.supplier = v.supplier AND i.code = v.code::citext),
+          (SELECT b.supplier_item_id FROM barcodes b
+            WHERE b.account_id = ${accountId} AND b.key = v.barcode))
+        END AS item_id
       FROM v
     )
     SELECT e.ord, COALESCE(ls.id, li.id) AS line_id, e.type AS entity_type,

@@ -25,7 +25,12 @@ const TAKE_WRITE_PROBLEMS = [
   "STOCK_TAKE_CLOSED",
 ] as const;
 /** What naming lines (counts, reviews) can answer besides. */
-const LINE_PROBLEMS = ["NOT_IN_STOCK_TAKE", "DUPLICATE_LINE", "TOO_MANY_LINES"] as const;
+const LINE_PROBLEMS = [
+  "NOT_IN_STOCK_TAKE",
+  "DUPLICATE_LINE",
+  "TOO_MANY_LINES",
+  "INVALID_BARCODE",
+] as const;
 const TAG = ["stock takes"];
 
 interface Ref {
@@ -33,12 +38,14 @@ interface Ref {
   id?: number;
   code?: string;
   supplier?: string;
+  barcode?: string;
 }
 const toRef = (r: Ref): EntityRefData => ({
   type: r.type,
   id: r.id,
   code: r.code,
   supplier: r.supplier,
+  barcode: r.barcode,
 });
 
 interface StartBody {

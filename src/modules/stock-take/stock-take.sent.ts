@@ -12,6 +12,7 @@ const refAsSent = (r: EntityRefData) => ({
   id: r.id ?? null,
   code: r.code ?? null,
   supplier: r.supplier ?? null,
+  barcode: r.barcode ?? null,
 });
 
 export const startAsSent = (d: StartData) => ({
