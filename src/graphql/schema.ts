@@ -6,7 +6,11 @@ import {
   AdjustmentResolver,
   StockAdjustmentRecordResolver,
 } from "../modules/adjustment/adjustment.resolver.js";
-import { CatalogResolver } from "../modules/catalog/catalog.resolver.js";
+import {
+  CatalogResolver,
+  SkuBarcodesResolver,
+  SupplierItemBarcodesResolver,
+} from "../modules/catalog/catalog.resolver.js";
 import {
   MovementResolver,
   SkuMovementsResolver,
@@ -64,6 +68,8 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
     await buildSchema({
       resolvers: [
         CatalogResolver,
+        SkuBarcodesResolver,
+        SupplierItemBarcodesResolver,
         AdjustmentResolver,
         StockAdjustmentRecordResolver,
         MovementResolver,

@@ -32,7 +32,7 @@ import { ERROR_CATALOG, type ErrorCode } from "../errors.js";
 import { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";
 import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
 import { LIMITS } from "../modules/catalog/catalog.service.js";
-import { MAX_BARCODE_LENGTH, MAX_BARCODES } from "../modules/catalog/barcode.js";
+import { BARCODE_RULES, BARCODES_DESCRIPTION } from "../modules/catalog/barcode.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 import { stockTakeSchemas } from "./openapi-stock-takes.js";
@@ -51,8 +51,7 @@ function barcodesProperty() {
   return {
     type: "array",
     items: { type: "string" },
-    description:
-      "Its barcodes as spelled, in order; each unique in the account across SKUs and supplier items.",
+    description: BARCODES_DESCRIPTION,
   } as const;
 }
 
@@ -61,8 +60,8 @@ function barcodesInput(what: string) {
   return {
     type: "array",
     items: { type: "string" },
-    // Limits are the service's to check, so a bad barcode is INVALID_BARCODE wherever it is.
-    description: `${what} At most ${MAX_BARCODES}, each at most ${MAX_BARCODE_LENGTH} characters. GTIN-8/12/13/14 need a valid check digit (else 422 INVALID_BARCODE); anything else is an in-house label. Unique in the account across SKUs and supplier items (else 409 DUPLICATE_BARCODE); one GTIN's spellings (UPC-A, EAN-13 with a leading 0) are one barcode.`,
+    // The service checks the rules, so a bad barcode is INVALID_BARCODE wherever it is.
+    description: `${what} ${BARCODE_RULES}`,
     examples: [["4006381333931", "SHELF-A7"]],
   } as const;
 }

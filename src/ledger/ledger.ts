@@ -224,7 +224,7 @@ export function movementWritten(
  * stamp. Row locks were all taken before, and shared holders never wait for each other, so this
  * cannot deadlock.
  */
-const LEDGER_LOCK_CLASS = 0x4c44; // "LD"
+const LEDGER_LOCK_CLASS = 0x4c44; // "LD"; the catalog_stamp trigger takes it by number (19524)
 
 /**
  * The write of applyStock in one statement: the changes as a relation `v`, then the ledger's CTEs.

@@ -8,6 +8,7 @@ import { stockTakeClient } from "../helpers/stock-takes.js";
 import { gs1CheckDigit } from "../../src/modules/catalog/barcode.js";
 import {
   BulkAdjustByBarcodeDocument,
+  CreateSkuDocument,
   CreateItemWithBarcodesDocument,
   LookupBarcodeDocument,
   UpdateSkuBarcodesDocument,
@@ -244,6 +245,58 @@ describe("editing barcodes", () => {
     expect([long.status, long.body.errors[0].pointer]).toEqual([422, "/barcodes/0"]);
   });
 
+  it("takes another spelling of a SKU's own GTIN as a change of spelling, one barcode still", async () => {
+    const upcOwner = await newAccount(t.db);
+    const sku = await newSku(["036000291452"], upcOwner.token);
+    const res = await rest(t, "PATCH", `/skus/${sku.id}`, {
+      token: upcOwner.token,
+      body: { barcodes: ["0036000291452"] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.barcodes).toEqual(["0036000291452"]);
+    const rows = await t.db.barcode.findMany({ where: { accountId: upcOwner.accountId } });
+    expect(rows.map((r) => [r.code, r.skuId])).toEqual([["0036000291452", sku.id]]);
+  });
+
+  it("refuses a PATCH that sets on hand and a taken barcode as a whole: no movement either", async () => {
+    const gtin = ean13();
+    await newSku([gtin]);
+    const sku = await newSku([]);
+    const before = await everything();
+    const res = await rest(t, "PATCH", `/skus/${sku.id}`, {
+      token: acct.token,
+      body: { on_hand: 12, reason: "correction", barcodes: [gtin] },
+    });
+    expect([res.status, res.body.code]).toEqual([409, "DUPLICATE_BARCODE"]);
+    expect(await everything()).toEqual(before);
+  });
+
+  it("replays a create with barcodes for its key, and refuses the key with other barcodes", async () => {
+    const key = `barcodes-${++counter}`;
+    const body = { code: label(), name: "Keyed", barcodes: [ean13()] };
+    const send = (b: object) =>
+      rest(t, "POST", "/skus", { token: acct.token, body: b, headers: { "idempotency-key": key } });
+    const first = await send(body);
+    const again = await send(body);
+    expect(first.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await send({ ...body, barcodes: [ean13()] });
+    expect([other.status, other.body.code]).toEqual([422, "IDEMPOTENCY_KEY_REUSED"]);
+  });
+
+  it("answers a bad check digit in createSku as an INVALID_BARCODE userError", async () => {
+    const res = await gql(
+      t,
+      CreateSkuDocument,
+      { input: { code: label(), name: "Bad GTIN", barcodes: ["4006381333932"] } },
+      acct.token,
+    );
+    expect(res.data?.createSku.sku).toBeNull();
+    expect(res.data?.createSku.userErrors.map((e) => [e.field, e.code])).toEqual([
+      [["barcodes", "0"], "INVALID_BARCODE"],
+    ]);
+  });
+
   it("answers a taken barcode in updateSku as a userError at its position", async () => {
     const gtin = ean13();
     await newSku([gtin]);
@@ -342,6 +395,42 @@ describe("naming entities by barcode", () => {
     ]);
   });
 
+  it("flags the later of two lines naming one entity, by barcode then by id; a linked item's barcode is LINKED_SUPPLIER_ITEM", async () => {
+    const gtin = ean13();
+    const sku = await newSku([gtin]);
+    const itemBarcode = ean13();
+    const linked = await rest(t, "POST", "/supplier-items", {
+      token: acct.token,
+      body: {
+        supplier: "ACME",
+        code: label(),
+        name: "Linked",
+        sku_id: sku.id,
+        barcodes: [itemBarcode],
+      },
+    });
+    expect(linked.status).toBe(201);
+    const before = await everything();
+    const res = await rest(t, "POST", "/stock-adjustments/bulk", {
+      token: acct.token,
+      body: {
+        reason: "correction",
+        lines: [
+          { type: "sku", barcode: gtin, new_qty: 1 },
+          { type: "supplier_item", barcode: itemBarcode, new_qty: 2 },
+          { type: "sku", id: sku.id, new_qty: 3 },
+        ],
+      },
+    });
+    expect(
+      res.body.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]),
+    ).toEqual([
+      ["/lines/1/barcode", "LINKED_SUPPLIER_ITEM"],
+      ["/lines/2/id", "DUPLICATE_LINE"],
+    ]);
+    expect(await everything()).toEqual(before);
+  });
+
   it("refuses unknown barcodes, a barcode of the other type and an entity named twice, writing nothing", async () => {
     const gtin = ean13();
     const sku = await newSku([gtin]);
@@ -364,6 +453,7 @@ describe("naming entities by barcode", () => {
       e.pointer,
       e.code,
     ]);
+    expect(res.status).toBe(400);
     expect(problems).toEqual([
       ["/lines/5/id", "INVALID_PARAMETER"],
       ["/lines/2/barcode", "BARCODE_NOT_FOUND"],

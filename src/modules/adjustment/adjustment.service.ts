@@ -98,8 +98,8 @@ interface Request {
   lines: Line[];
   /** Every distinct entity named by a line of a valid type, to look up even if its line is bad. */
   refs: (EntityRef & { index: number; by: "id" | "barcode" })[];
-  /** Lines naming their entity by barcode, until resolveBarcodes finds it. */
-  byBarcode: (Omit<Line, "id"> & { barcode: Barcode })[];
+  /** Lines naming their entity by barcode (newQty null: a bad one), until resolveBarcodes finds it. */
+  byBarcode: (Omit<Line, "id" | "newQty"> & { barcode: Barcode; newQty: Decimal | null })[];
   /** What is already known to be wrong; reported together with what the lookup finds. */
   errors: FieldError[];
 }
@@ -119,7 +119,9 @@ export function patchSku(
 ): Promise<Idempotent<SkuAdjustment>> {
   if (!stockSent(input)) {
     if (!changesAnything(input))
-      throw AppError.fromFields([nothingToChange(["onHand", "code", "name", "active"])]);
+      throw AppError.fromFields([
+        nothingToChange(["onHand", "code", "name", "active", "barcodes"]),
+      ]);
     return withoutMovement(updateSku(ctx, skuId, input, idempotencyKey), (sku) => ({ sku }));
   }
   if (!changesAnything(input)) return adjustSku(ctx, skuId, input, idempotencyKey);
@@ -144,7 +146,7 @@ export function patchSupplierItem(
   if (!stockSent(input)) {
     if (!changesAnything(input))
       throw AppError.fromFields([
-        nothingToChange(["onHand", "supplier", "code", "name", "active"]),
+        nothingToChange(["onHand", "supplier", "code", "name", "active", "barcodes"]),
       ]);
     return withoutMovement(updateSupplierItem(ctx, itemId, input, idempotencyKey), (item) => ({
       supplierItem: item,
@@ -346,7 +348,8 @@ export async function bulkAdjust(
     lines: input.lines.map((l) => ({
       type: l.type ?? null,
       id: l.id ?? null,
-      barcode: l.barcode ?? null,
+      // Only when sent: a retry of a request made before barcodes existed keeps its fingerprint.
+      ...(l.barcode !== undefined && l.barcode !== null ? { barcode: l.barcode } : {}),
       newQty: quantityAsSent(l.newQty),
       expectedQty: quantityAsSent(l.expectedQty),
     })),
@@ -387,18 +390,21 @@ async function adjust<T>(
 ): Promise<Idempotent<T>> {
   return inTransaction(ctx.db, (tx) => {
     let locked = new Map<string, LockedStock>();
+    // Lines named by barcode are found afresh in each attempt (a retry may find them moved).
+    let named = request;
     return idempotent(tx, ctx.principal.accountId, idempotencyKey, {
       operation,
       input: sent,
       inputErrors: request.errors,
       check: async () => {
         await beforeLock?.(tx);
-        const unknown = await resolveBarcodes(tx, ctx.principal.accountId, request, path);
-        locked = await lockStock(tx, ctx.principal.accountId, request.refs, { skuRows });
-        return [...unknown, ...checkAgainstStock(request, locked, path)];
+        const found = await resolveBarcodes(tx, ctx.principal.accountId, request, path);
+        named = found.request;
+        locked = await lockStock(tx, ctx.principal.accountId, named.refs, { skuRows });
+        return [...found.errors, ...checkAgainstStock(named, locked, path)];
       },
       run: async () => {
-        const { adjustment, changes } = await apply(ctx, tx, request, locked);
+        const { adjustment, changes } = await apply(ctx, tx, named, locked);
         return result(tx, adjustment, changes, locked);
       },
     });
@@ -495,10 +501,10 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
     const newQty = parseQuantity(line.newQty, path(i, "newQty"));
     if (!newQty.ok) errors.push(newQty.error);
     const expectedQty = optionalQuantity(line.expectedQty, path(i, "expectedQty"), errors);
-    if (!newQty.ok) return;
-    const parsedLine = { index: i, entityType, newQty: newQty.value, expectedQty };
-    if (barcode) byBarcode.push({ ...parsedLine, barcode });
-    else if (fresh) parsed.push({ ...parsedLine, id: id! });
+    // A barcode is looked up even when its line is bad, as an id is.
+    const qty = newQty.ok ? newQty.value : null;
+    if (barcode) byBarcode.push({ index: i, entityType, barcode, newQty: qty, expectedQty });
+    else if (fresh && qty) parsed.push({ index: i, entityType, id: id!, newQty: qty, expectedQty });
   });
   return {
     reason: reason as Request["reason"],
@@ -512,45 +518,50 @@ function parseRequest(header: AdjustmentHeader, lines: BulkLineData[], path: Pat
 }
 
 /**
- * Names each barcode line's entity by id, in one query: a barcode no entity of the line's type
- * has is BARCODE_NOT_FOUND, an entity another line already names is DUPLICATE_LINE.
+ * The request with each barcode line's entity named by id, found in one query (its barcode rows
+ * held until commit, so the barcode stays where it was found): a barcode no entity of the line's
+ * type has is BARCODE_NOT_FOUND; an entity named again, by id or by barcode, is DUPLICATE_LINE at
+ * the later line.
  */
 async function resolveBarcodes(
   tx: Tx,
   accountId: number,
   request: Request,
   path: PathOf,
-): Promise<FieldError[]> {
-  if (request.byBarcode.length === 0) return [];
-  const owners = await barcodeOwners(
-    tx,
-    accountId,
-    request.byBarcode.map((l) => l.barcode.key),
-  );
+): Promise<{ request: Request; errors: FieldError[] }> {
+  if (request.byBarcode.length === 0) return { request, errors: [] };
+  const keys = request.byBarcode.map((l) => l.barcode.key);
+  const owners = await barcodeOwners(tx, accountId, keys, { hold: true });
   const errors: FieldError[] = [];
-  const seen = new Map(request.refs.map((r) => [entityKey(r), r.index]));
+  const found: Request["refs"] = [];
+  const lines = new Map(request.lines.map((l) => [l.index, l]));
   for (const { barcode, ...line } of request.byBarcode) {
     const owner = owners.get(barcode.key);
-    const where = path(line.index, "barcode");
     if (!owner || owner.entityType !== line.entityType) {
       const what = line.entityType === "sku" ? "SKU" : "supplier item";
       const message = `no ${what} has barcode "${barcode.code}"`;
-      errors.push({ path: where, code: "BARCODE_NOT_FOUND", message });
+      errors.push({ path: path(line.index, "barcode"), code: "BARCODE_NOT_FOUND", message });
       continue;
     }
-    const first = seen.get(entityKey(owner));
-    if (first !== undefined) {
-      const message = `${owner.entityType} ${owner.id} (barcode "${barcode.code}") is already on line ${first}`;
-      errors.push({ path: where, code: "DUPLICATE_LINE", message });
-      continue;
-    }
-    seen.set(entityKey(owner), line.index);
-    request.refs.push({ ...owner, index: line.index, by: "barcode" });
-    request.lines.push({ ...line, id: owner.id });
+    found.push({ ...owner, index: line.index, by: "barcode" });
+    if (line.newQty) lines.set(line.index, { ...line, newQty: line.newQty, id: owner.id });
   }
-  // The answer lists lines in the order they were sent.
-  request.lines.sort((a, b) => a.index - b.index);
-  return errors;
+  // Lines by id were checked for repeats among themselves; now all of them, in the order sent.
+  const seen = new Map<string, number>();
+  const refs: Request["refs"] = [];
+  for (const ref of [...request.refs, ...found].sort((a, b) => a.index - b.index)) {
+    const first = seen.get(entityKey(ref));
+    if (first === undefined) {
+      seen.set(entityKey(ref), ref.index);
+      refs.push(ref);
+      continue;
+    }
+    const message = `${ref.entityType} ${ref.id} is already on line ${first}`;
+    errors.push({ path: path(ref.index, ref.by), code: "DUPLICATE_LINE", message });
+    lines.delete(ref.index);
+  }
+  const inOrder = [...lines.values()].sort((a, b) => a.index - b.index);
+  return { request: { ...request, refs, lines: inOrder, byBarcode: [] }, errors };
 }
 
 /** Writes the record and the movements; the entities were locked and checked by `adjust`. */

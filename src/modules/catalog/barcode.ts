@@ -13,6 +13,13 @@ export const MAX_BARCODES = 50;
 
 const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
 
+/** What an entity's `barcodes` are, for the API's documents. */
+export const BARCODES_DESCRIPTION =
+  "Its barcodes as spelled, in order; each unique in the account across SKUs and supplier items.";
+
+/** The rules of a set of barcodes sent, for the API's documents. */
+export const BARCODE_RULES = `At most ${MAX_BARCODES}, each at most ${MAX_BARCODE_LENGTH} characters. GTIN-8/12/13/14 need a valid check digit (else INVALID_BARCODE); anything else is an in-house label. Unique in the account across SKUs and supplier items (else DUPLICATE_BARCODE); one GTIN's spellings (UPC-A, EAN-13 with a leading 0) are one barcode.`;
+
 export interface Barcode {
   /** As the client spelled it (trimmed). */
   code: string;

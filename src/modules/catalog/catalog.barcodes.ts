@@ -10,7 +10,7 @@ const OWNER = {
 } as const;
 
 /** Who holds a barcode, as the API names an entity. */
-export const describeOwner = (owner: EntityRef): string =>
+const describeOwner = (owner: EntityRef): string =>
   owner.entityType === "sku" ? `SKU ${owner.id}` : `supplier item ${owner.id}`;
 
 interface OwnerRow {
@@ -45,12 +45,13 @@ export async function replaceBarcodes(
         AND key <> ALL (${keys}::text[])
     ), claimed AS (
       INSERT INTO barcodes (account_id, key, code, ${column})
-      SELECT ${accountId}, key, code, ${owner.id} FROM given
+      -- In key order, so two entities claiming the same keys wait rather than deadlock.
+      SELECT ${accountId}, key, code, ${owner.id} FROM given ORDER BY key
       ON CONFLICT (account_id, key) DO UPDATE SET code = EXCLUDED.code
         WHERE barcodes.${column} IS NOT DISTINCT FROM EXCLUDED.${column}
       RETURNING key
     ), listed AS (
-      UPDATE ${table} SET barcodes = ${codes}::text[], updated_at = now()
+      UPDATE ${table} SET barcodes = ${codes}::text[]
       WHERE account_id = ${accountId} AND id = ${owner.id}
     )
     SELECT g.ord, b.sku_id, b.supplier_item_id
@@ -75,15 +76,20 @@ const ownerOf = (row: OwnerRow): EntityRef | null =>
       ? { entityType: "supplier_item", id: row.supplier_item_id }
       : null;
 
-/** The entities holding these barcode keys (keys nobody holds are absent). */
+/**
+ * The entities holding these barcode keys (keys nobody holds are absent). With `hold`, in a
+ * transaction, the barcodes stay with them until it ends (a write that acts on what it found).
+ */
 export async function barcodeOwners(
   db: Pick<Tx, "$queryRaw">,
   accountId: number,
   keys: readonly string[],
+  { hold = false }: { hold?: boolean } = {},
 ): Promise<Map<string, EntityRef>> {
   if (keys.length === 0) return new Map();
   const rows = await db.$queryRaw<(OwnerRow & { key: string })[]>`
     SELECT key, sku_id, supplier_item_id FROM barcodes
-    WHERE account_id = ${accountId} AND key = ANY (${[...keys]}::text[])`;
+    WHERE account_id = ${accountId} AND key = ANY (${[...keys]}::text[])
+    ${hold ? Prisma.sql`ORDER BY key FOR KEY SHARE` : Prisma.empty}`;
   return new Map(rows.flatMap((row) => [[row.key, ownerOf(row)!] as const]));
 }

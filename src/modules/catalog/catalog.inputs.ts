@@ -1,16 +1,15 @@
 import { IsOptional, MaxLength, Min } from "class-validator";
-import { Field, InputType, Int } from "type-graphql";
+import { ArgsType, Field, InputType, Int } from "type-graphql";
+import { PageArgs } from "../../graphql/connection.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { LIMITS } from "./catalog.service.js";
-import { MAX_BARCODE_LENGTH, MAX_BARCODES } from "./barcode.js";
-
-const BARCODE_RULE = `At most ${MAX_BARCODES}, each at most ${MAX_BARCODE_LENGTH} characters. GTIN-8/12/13/14 need a valid check digit (else INVALID_BARCODE); anything else is an in-house label. Unique in the account across SKUs and supplier items (else DUPLICATE_BARCODE); one GTIN's spellings (UPC-A, EAN-13 with a leading 0) are one barcode.`;
+import { BARCODE_RULES } from "./barcode.js";
 
 /** A barcodes input field (checked by the service, so a bad one is INVALID_BARCODE over REST too). */
 const BarcodesField = (what: string): PropertyDecorator =>
-  Field(() => [String], { nullable: true, description: `${what} ${BARCODE_RULE}` });
+  Field(() => [String], { nullable: true, description: `${what} ${BARCODE_RULES}` });
 
 /** How a text field is read, as its description says it. */
 const textRule = (limit: number, rule?: string): string =>
@@ -202,4 +201,56 @@ export class UnlinkSupplierItemInput {
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
+}
+
+@InputType({ description: "Narrows a SKU list; every filter given must hold." })
+export class SkuFilter {
+  @Field(() => String, {
+    nullable: true,
+    description: "Part of the code or name, regardless of case (trigram search).",
+  })
+  q?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The code, exactly but regardless of case." })
+  code?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "One of its barcodes (any spelling of a GTIN).",
+  })
+  barcode?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Only active (true) or retired (false) ones.",
+  })
+  active?: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); the list is then in the order of change, oldest first. To sync, page to the end and next time ask from the last node's updatedAt: a node may come again, none is skipped.",
+  })
+  updatedSince?: string | null;
+}
+
+@InputType({ description: "Narrows a supplier item list; every filter given must hold." })
+export class SupplierItemFilter extends SkuFilter {
+  @Field(() => String, { nullable: true, description: "The supplier, exactly." })
+  supplier?: string | null;
+
+  @Field(() => Int, { nullable: true, description: "Items linked to this SKU." })
+  skuId?: number | null;
+}
+
+@ArgsType()
+export class SkusArgs extends PageArgs {
+  @Field(() => SkuFilter, { nullable: true, description: "What to list." })
+  filter?: SkuFilter | null;
+}
+
+@ArgsType()
+export class SupplierItemsArgs extends PageArgs {
+  @Field(() => SupplierItemFilter, { nullable: true, description: "What to list." })
+  filter?: SupplierItemFilter | null;
 }

@@ -1,18 +1,33 @@
-import { Arg, Args, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  Int,
+  Query,
+  Resolver,
+  Root,
+} from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
 import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
-import { PageArgs, toConnection } from "../../graphql/connection.js";
+import { toConnection } from "../../graphql/connection.js";
+import { withoutNulls } from "../../filters.js";
 import * as catalog from "./catalog.service.js";
+import * as search from "./catalog.search.js";
 import * as catalogUpdates from "./catalog.update.js";
 import * as links from "./catalog.link.js";
 import {
   CreateSkuInput,
   CreateSupplierItemInput,
   LinkSupplierItemInput,
+  SkusArgs,
+  SupplierItemsArgs,
   UnlinkSupplierItemInput,
   UpdateSkuInput,
   UpdateSupplierItemInput,
 } from "./catalog.inputs.js";
+import { BARCODES_DESCRIPTION } from "./barcode.js";
 import {
   CatalogEntity,
   CreateSkuPayload,
@@ -39,10 +54,17 @@ export class CatalogResolver {
   }
 
   @Authorized("read")
-  @Query(() => SkuConnection, { description: "SKUs in id order." })
-  async skus(@Ctx() ctx: GraphQLContext, @Args(() => PageArgs) { first, after }: PageArgs) {
+  @Query(() => SkuConnection, {
+    description:
+      "SKUs matching the filter, in id order; with filter.updatedSince in the order they changed (for syncing the catalog).",
+  })
+  async skus(@Ctx() ctx: GraphQLContext, @Args(() => SkusArgs) { filter, first, after }: SkusArgs) {
     return toConnection(
-      await catalog.listSkus(serviceContext(ctx), { limit: first, cursor: after }),
+      await search.listSkus(serviceContext(ctx), {
+        ...withoutNulls(filter ?? {}),
+        limit: first,
+        cursor: after,
+      }),
       after,
     );
   }
@@ -59,13 +81,20 @@ export class CatalogResolver {
   }
 
   @Authorized("read")
-  @Query(() => SupplierItemConnection, { description: "Supplier items in id order." })
+  @Query(() => SupplierItemConnection, {
+    description:
+      "Supplier items matching the filter, in id order; with filter.updatedSince in the order they changed (a linked item also when its SKU's stock did).",
+  })
   async supplierItems(
     @Ctx() ctx: GraphQLContext,
-    @Args(() => PageArgs) { first, after }: PageArgs,
+    @Args(() => SupplierItemsArgs) { filter, first, after }: SupplierItemsArgs,
   ) {
     return toConnection(
-      await catalog.listSupplierItems(serviceContext(ctx), { limit: first, cursor: after }),
+      await search.listSupplierItems(serviceContext(ctx), {
+        ...withoutNulls(filter ?? {}),
+        limit: first,
+        cursor: after,
+      }),
       after,
     );
   }
@@ -199,5 +228,22 @@ export class CatalogResolver {
       input.idempotencyKey ?? undefined,
     );
     return { supplierItem: value, userErrors: [] };
+  }
+}
+
+// An answer stored for an idempotent replay before barcodes existed has none: it shows [].
+@Resolver(() => Sku)
+export class SkuBarcodesResolver {
+  @FieldResolver(() => [String], { description: BARCODES_DESCRIPTION })
+  barcodes(@Root() sku: Sku): string[] {
+    return sku.barcodes ?? [];
+  }
+}
+
+@Resolver(() => SupplierItem)
+export class SupplierItemBarcodesResolver {
+  @FieldResolver(() => [String], { description: BARCODES_DESCRIPTION })
+  barcodes(@Root() item: SupplierItem): string[] {
+    return item.barcodes ?? [];
   }
 }

@@ -14,6 +14,7 @@ import {
 } from "../../http/openapi-schemas.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import * as catalog from "./catalog.service.js";
+import * as search from "./catalog.search.js";
 import * as links from "./catalog.link.js";
 
 interface CreateSkuBody {
@@ -22,6 +23,51 @@ interface CreateSkuBody {
   opening_on_hand?: number;
   active?: boolean;
   barcodes?: string[];
+}
+
+interface ListQuery {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+  code?: string;
+  barcode?: string;
+  active?: boolean;
+  updated_since?: string;
+  supplier?: string;
+  sku_id?: number;
+}
+
+const listArgs = ({ updated_since, sku_id, ...rest }: ListQuery) => ({
+  ...rest,
+  updatedSince: updated_since,
+  skuId: sku_id,
+});
+
+const LIST_DESCRIPTION =
+  "Needs the read scope. Filters combine (all must hold). In id order, keyset-paginated; with updated_since, in the order rows changed (oldest first), so an ERP syncs the catalog by paging until next_cursor is null and next time asking for updated_since = the last row's updated_at (a row may come again, none is skipped, even while rows are being edited).";
+
+/** The list query: page, filters, and `extra` filters of the list. */
+function listQuery(extra: Record<string, object> = {}) {
+  return {
+    ...pageQuery,
+    properties: {
+      ...pageQuery.properties,
+      q: {
+        type: "string",
+        maxLength: search.MAX_QUERY_LENGTH,
+        description: "Part of the code or name, regardless of case (trigram search).",
+      },
+      code: { type: "string", description: "The code, exactly but regardless of case." },
+      barcode: { type: "string", description: "One of its barcodes (any spelling of a GTIN)." },
+      active: { type: "boolean", description: "Only active (true) or retired (false) ones." },
+      updated_since: {
+        type: "string",
+        description:
+          "Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); pages in the order of change.",
+      },
+      ...extra,
+    },
+  };
 }
 
 interface LinkBody {
@@ -75,23 +121,23 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: { limit?: number; cursor?: string } }>(
+  app.get<{ Querystring: ListQuery }>(
     "/skus",
     {
       onRequest: requireScope("read"),
       schema: {
         operationId: "listSkus",
         tags: ["catalog"],
-        summary: "List SKUs",
-        description: "Oldest first, keyset-paginated. Needs the read scope.",
-        querystring: pageQuery,
+        summary: "List, search and sync SKUs",
+        description: LIST_DESCRIPTION,
+        querystring: listQuery(),
         response: {
           200: ok("SkuPage", "One page of SKUs", { data: [examples.sku], next_cursor: null }),
-          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR"),
+          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "INVALID_BARCODE"),
         },
       },
     },
-    async (request) => toRestPage(await catalog.listSkus(ctxOf(request), request.query)),
+    async (request) => toRestPage(await search.listSkus(ctxOf(request), listArgs(request.query))),
   );
 
   app.get<{ Params: { id: number } }>(
@@ -175,8 +221,13 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const result = await catalog.createSupplierItem(
         ctxOf(request),
         {
-          ...{ supplier, code, name, skuId: sku_id, openingOnHand: opening_on_hand },
-          ...{ active, barcodes },
+          supplier,
+          code,
+          name,
+          skuId: sku_id,
+          openingOnHand: opening_on_hand,
+          active,
+          barcodes,
         },
         idempotencyKeyOf(request),
       );
@@ -184,26 +235,30 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: { limit?: number; cursor?: string } }>(
+  app.get<{ Querystring: ListQuery }>(
     "/supplier-items",
     {
       onRequest: requireScope("read"),
       schema: {
         operationId: "listSupplierItems",
         tags: ["catalog"],
-        summary: "List supplier items",
-        description: "Oldest first, keyset-paginated. Needs the read scope.",
-        querystring: pageQuery,
+        summary: "List, search and sync supplier items",
+        description: `${LIST_DESCRIPTION} A linked item counts as changed when its SKU's stock changes.`,
+        querystring: listQuery({
+          supplier: { type: "string", description: "The supplier, exactly." },
+          sku_id: { ...idParams.properties.id, description: "Items linked to this SKU." },
+        }),
         response: {
           200: ok("SupplierItemPage", "One page of supplier items", {
             data: [examples.supplierItem],
             next_cursor: null,
           }),
-          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR"),
+          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "INVALID_BARCODE"),
         },
       },
     },
-    async (request) => toRestPage(await catalog.listSupplierItems(ctxOf(request), request.query)),
+    async (request) =>
+      toRestPage(await search.listSupplierItems(ctxOf(request), listArgs(request.query))),
   );
 
   app.get<{ Params: { id: number } }>(

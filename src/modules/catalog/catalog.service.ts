@@ -4,7 +4,6 @@ import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
-import { decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { applyStock, lockStock, type EntityRef } from "../../ledger/ledger.js";
 import { optionalQuantity, type Decimal } from "../../quantity.js";
@@ -34,11 +33,6 @@ export interface CreateSupplierItemData {
   barcodes?: string[] | null;
 }
 
-export interface ListArgs {
-  limit?: number;
-  cursor?: string;
-}
-
 /** Creates a SKU; a non-zero opening on hand is recorded as an opening_balance movement. */
 export async function createSku(
   ctx: ServiceContext,
@@ -57,7 +51,7 @@ export async function createSku(
     name,
     opening,
     active: input.active ?? true,
-    barcodes: codesOf(barcodes),
+    ...barcodesSent(barcodes),
   };
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
@@ -83,19 +77,6 @@ export async function createSku(
 /** The SKU with this id in the caller's account. */
 export async function getSku(ctx: ServiceContext, id: number): Promise<Sku> {
   return loadSku(ctx.db, ctx.principal.accountId, id);
-}
-
-/** SKUs of the caller's account in id order, one page at a time. */
-export async function listSkus(ctx: ServiceContext, args: ListArgs): Promise<Page<Sku>> {
-  const take = pageSize(args.limit);
-  const after = decodeIdCursor("sku", args.cursor);
-  const rows = await ctx.db.sku.findMany({
-    where: { accountId: ctx.principal.accountId, id: { gt: after } },
-    omit: { accountId: true },
-    orderBy: { id: "asc" },
-    take: take + 1,
-  });
-  return toPage(rows, take, "sku");
 }
 
 /**
@@ -124,8 +105,13 @@ export async function createSupplierItem(
 
   const { accountId } = ctx.principal;
   const request = {
-    ...{ supplier, code, name, skuId, opening, active: input.active ?? true },
-    barcodes: codesOf(barcodes),
+    supplier,
+    code,
+    name,
+    skuId,
+    opening,
+    active: input.active ?? true,
+    ...barcodesSent(barcodes),
   };
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
@@ -158,23 +144,6 @@ export async function createSupplierItem(
 /** The supplier item with this id in the caller's account. */
 export async function getSupplierItem(ctx: ServiceContext, id: number): Promise<SupplierItem> {
   return loadSupplierItem(ctx.db, ctx.principal.accountId, id);
-}
-
-/** Supplier items of the caller's account in id order, one page at a time. */
-export async function listSupplierItems(
-  ctx: ServiceContext,
-  args: ListArgs,
-): Promise<Page<SupplierItem>> {
-  const take = pageSize(args.limit);
-  const after = decodeIdCursor("supplier_item", args.cursor);
-  const rows = await ctx.db.supplierItem.findMany({
-    where: { accountId: ctx.principal.accountId, id: { gt: after } },
-    include: linkedSku,
-    omit: { accountId: true },
-    orderBy: { id: "asc" },
-    take: take + 1,
-  });
-  return toPage(rows.map(toSupplierItem), take, "supplier_item");
 }
 
 /** What a barcode lookup answers: the SKU or the supplier item that has it. */
@@ -246,7 +215,12 @@ function toSupplierItem(row: SupplierItemRow): SupplierItem {
   return { ...item, onHand: sku.onHand, updatedAt };
 }
 
-const codesOf = (barcodes: Barcode[]): string[] => barcodes.map((b) => b.code);
+/**
+ * Barcodes in a request's idempotency fingerprint, only when sent: a retry of a request made
+ * before barcodes existed keeps its fingerprint.
+ */
+const barcodesSent = (barcodes: Barcode[]) =>
+  barcodes.length > 0 ? { barcodes: barcodes.map((b) => b.code) } : {};
 
 /** A new entity's barcodes (none: nothing to write). */
 async function claimBarcodes(tx: Tx, accountId: number, ref: EntityRef, barcodes: Barcode[]) {
@@ -282,13 +256,6 @@ export async function uniqueCode<T>(
     }
     throw error;
   }
-}
-
-function toPage<T extends { id: number }>(rows: T[], take: number, kind: string): Page<T> {
-  const items = rows
-    .slice(0, take)
-    .map((node) => ({ cursor: encodeCursor(kind, [node.id]), node }));
-  return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
 }
 
 /** A text field trimmed, checked (not blank, within its limit) into `errors`. */

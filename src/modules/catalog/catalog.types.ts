@@ -5,9 +5,7 @@ import { PayloadType, UserErrorsField, type UserError } from "../../graphql/comm
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { StockMovement } from "../movement/movement.types.js";
-
-const BARCODES =
-  "Its barcodes as spelled, in order; each unique in the account across SKUs and supplier items.";
+import { BARCODES_DESCRIPTION } from "./barcode.js";
 
 @ObjectType({ description: "A stock keeping unit and its quantity on hand." })
 export class Sku {
@@ -34,7 +32,7 @@ export class Sku {
   })
   updatedAt!: Date;
 
-  @Field(() => [String], { description: BARCODES })
+  @Field(() => [String], { description: BARCODES_DESCRIPTION })
   barcodes!: string[];
 }
 
@@ -72,7 +70,7 @@ export class SupplierItem {
   })
   updatedAt!: Date;
 
-  @Field(() => [String], { description: BARCODES })
+  @Field(() => [String], { description: BARCODES_DESCRIPTION })
   barcodes!: string[];
 }
 

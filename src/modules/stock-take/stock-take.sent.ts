@@ -12,7 +12,8 @@ const refAsSent = (r: EntityRefData) => ({
   id: r.id ?? null,
   code: r.code ?? null,
   supplier: r.supplier ?? null,
-  barcode: r.barcode ?? null,
+  // Only when sent: a retry of a request made before barcodes existed keeps its fingerprint.
+  ...(r.barcode !== undefined && r.barcode !== null ? { barcode: r.barcode } : {}),
 });
 
 export const startAsSent = (d: StartData) => ({

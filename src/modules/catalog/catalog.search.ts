@@ -1,0 +1,223 @@
+// Listing the catalog: filters, search by code and name, and incremental sync, a page at a time.
+// Without updated_since a list is in id order; with it, in the order rows changed, read only
+// below the ledger's horizon (catalog rows are stamped under the ledger lock, see the migration
+// catalog_search), so a sync that pages on while rows are edited sees every edit.
+import { Prisma } from "../../db/client.js";
+import type { ServiceContext } from "../../context.js";
+import {
+  decodeIdCursor,
+  decodeTimeCursor,
+  encodeCursor,
+  encodeTimeCursor,
+  pageSize,
+  queryFingerprint,
+  type Page,
+  type TimePosition,
+} from "../../cursor.js";
+import { FILTER_DATE_RULE, parseFilterDate } from "../../dates.js";
+import { AppError, type FieldError } from "../../errors.js";
+import { invalidFilter } from "../../filters.js";
+import { ledgerHorizon } from "../../ledger/ledger.js";
+import { Decimal } from "../../quantity.js";
+import { checkText } from "../../text.js";
+import { parseBarcode } from "./barcode.js";
+import { LIMITS } from "./catalog.service.js";
+import type { Sku, SupplierItem } from "./catalog.types.js";
+
+/** Longest search text. */
+export const MAX_QUERY_LENGTH = 200;
+
+export interface SkuFilter {
+  /** Part of the code or name, any case. */
+  q?: string;
+  /** The exact code, any case. */
+  code?: string;
+  /** One of its barcodes, any spelling of a GTIN. */
+  barcode?: string;
+  active?: boolean;
+  /** Changed at or after: a timestamp, or a date in the account's time zone. */
+  updatedSince?: string;
+}
+
+export interface SupplierItemFilter extends SkuFilter {
+  supplier?: string;
+  skuId?: number;
+}
+
+export interface ListArgs {
+  limit?: number;
+  cursor?: string;
+}
+
+/** SKUs of the caller's account that match the filter: in id order, or as they changed. */
+export async function listSkus(
+  ctx: ServiceContext,
+  args: ListArgs & SkuFilter,
+): Promise<Page<Sku>> {
+  const rows = await listed(ctx, args, SKUS);
+  return { ...rows, items: rows.items.map((i) => ({ ...i, node: toSku(i.node) })) };
+}
+
+/** Supplier items of the caller's account that match the filter: in id order, or as they changed. */
+export async function listSupplierItems(
+  ctx: ServiceContext,
+  args: ListArgs & SupplierItemFilter,
+): Promise<Page<SupplierItem>> {
+  const rows = await listed(ctx, args, SUPPLIER_ITEMS);
+  return { ...rows, items: rows.items.map((i) => ({ ...i, node: toSupplierItem(i.node) })) };
+}
+
+interface Row {
+  id: number;
+  supplier?: string;
+  code: string;
+  name: string;
+  on_hand: string;
+  sku_id?: number | null;
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+  barcodes: string[];
+}
+
+/** How one list reads its table. */
+interface Listing {
+  kind: "sku" | "supplier_item";
+  /** FROM (the row as `x`) with what the answer needs. */
+  from: Prisma.Sql;
+  columns: Prisma.Sql;
+  /** When a row last changed as the API shows it (a linked item also when its SKU's stock did). */
+  updatedAt: Prisma.Sql;
+  barcodeOwner: Prisma.Sql;
+}
+
+const SKUS: Listing = {
+  kind: "sku",
+  from: Prisma.sql`skus AS x`,
+  columns: Prisma.sql`x.id, x.code::text AS code, x.name, x.on_hand::text AS on_hand, x.active,
+    x.created_at, x.updated_at, x.barcodes`,
+  updatedAt: Prisma.sql`x.updated_at`,
+  barcodeOwner: Prisma.raw("sku_id"),
+};
+
+const SUPPLIER_ITEMS: Listing = {
+  kind: "supplier_item",
+  from: Prisma.sql`supplier_items AS x
+    LEFT JOIN skus AS linked ON linked.account_id = x.account_id AND linked.id = x.sku_id`,
+  columns: Prisma.sql`x.id, x.supplier, x.code::text AS code, x.name,
+    COALESCE(linked.on_hand, x.on_hand)::text AS on_hand, x.sku_id, x.active, x.created_at,
+    GREATEST(x.updated_at, linked.updated_at) AS updated_at, x.barcodes`,
+  updatedAt: Prisma.sql`GREATEST(x.updated_at, linked.updated_at)`,
+  barcodeOwner: Prisma.raw("supplier_item_id"),
+};
+
+async function listed(
+  ctx: ServiceContext,
+  args: ListArgs & SupplierItemFilter,
+  listing: Listing,
+): Promise<Page<Row>> {
+  const { accountId, timezone } = ctx.principal;
+  const take = pageSize(args.limit);
+  const where = [Prisma.sql`x.account_id = ${accountId}`, ...filters(accountId, args, listing)];
+  const since = args.updatedSince === undefined ? null : parseSince(args.updatedSince, timezone);
+  if (since === null) {
+    const after = decodeIdCursor(listing.kind, args.cursor);
+    const rows = await ctx.db.$queryRaw<Row[]>`
+      SELECT ${listing.columns} FROM ${listing.from}
+      WHERE ${Prisma.join([...where, Prisma.sql`x.id > ${after}`], " AND ")}
+      ORDER BY x.id LIMIT ${take + 1}`;
+    const page = rows.slice(0, take);
+    const items = page.map((node) => ({ cursor: encodeCursor(listing.kind, [node.id]), node }));
+    return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
+  }
+
+  // Changed since: every filter is part of the cursor, so a cursor cannot continue another query.
+  const kind = `${listing.kind}_changes`;
+  const fingerprint = queryFingerprint([
+    args.q,
+    args.code,
+    args.barcode,
+    args.active,
+    args.updatedSince,
+    args.supplier,
+    args.skuId,
+  ]);
+  const after: TimePosition | null = args.cursor
+    ? decodeTimeCursor(kind, args.cursor, fingerprint)
+    : null;
+  const horizon = await ledgerHorizon(ctx.db, accountId);
+  const updated = listing.updatedAt;
+  where.push(Prisma.sql`${updated} >= ${since}`, Prisma.sql`${updated} < ${horizon}`);
+  if (after) where.push(Prisma.sql`(${updated}, x.id) > (${after.at}::timestamptz, ${after.id})`);
+  const rows = await ctx.db.$queryRaw<Row[]>`
+    SELECT ${listing.columns} FROM ${listing.from}
+    WHERE ${Prisma.join(where, " AND ")}
+    ORDER BY ${updated}, x.id LIMIT ${take + 1}`;
+  const items = rows.slice(0, take).map((node) => ({
+    cursor: encodeTimeCursor(kind, { at: node.updated_at, id: node.id }, fingerprint),
+    node,
+  }));
+  return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
+}
+
+/** The filter's conditions on `x`; a bad value is INVALID_PARAMETER (a bad GTIN INVALID_BARCODE). */
+function filters(accountId: number, f: SupplierItemFilter, listing: Listing): Prisma.Sql[] {
+  const errors: FieldError[] = [];
+  const conditions: Prisma.Sql[] = [];
+  const q = f.q?.trim();
+  if (q) {
+    checkText(q, ["q"], MAX_QUERY_LENGTH, errors);
+    // The trigram index's expression; LIKE's own characters in q match themselves.
+    const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(
+      Prisma.sql`lower(x.code::text || ' ' || x.name) LIKE '%' || lower(${escaped}) || '%'`,
+    );
+  }
+  if (f.code !== undefined) {
+    checkText(f.code, ["code"], LIMITS.code, errors);
+    conditions.push(Prisma.sql`x.code = ${f.code.trim()}::citext`);
+  }
+  if (f.barcode !== undefined) {
+    const barcode = parseBarcode(f.barcode, ["barcode"], errors);
+    conditions.push(Prisma.sql`x.id IN (SELECT b.${listing.barcodeOwner} FROM barcodes AS b
+      WHERE b.account_id = ${accountId} AND b.key = ${barcode?.key ?? ""})`);
+  }
+  if (f.active !== undefined) conditions.push(Prisma.sql`x.active = ${f.active}`);
+  if (f.supplier !== undefined) {
+    checkText(f.supplier, ["supplier"], LIMITS.supplier, errors);
+    conditions.push(Prisma.sql`x.supplier = ${f.supplier.trim()}`);
+  }
+  if (f.skuId !== undefined) conditions.push(Prisma.sql`x.sku_id = ${f.skuId}`);
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  return conditions;
+}
+
+/** updated_since as an instant: a date means its start in the account's time zone. */
+function parseSince(value: string, timezone: string): Date {
+  const parsed = parseFilterDate(value, timezone);
+  if (!parsed) {
+    throw invalidFilter(
+      "INVALID_PARAMETER",
+      "updatedSince",
+      `updatedSince must be ${FILTER_DATE_RULE}`,
+    );
+  }
+  return (parsed.kind === "date" ? parsed.start : parsed.at).toJSDate();
+}
+
+const toSku = (r: Row): Sku => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  onHand: new Decimal(r.on_hand),
+  active: r.active,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  barcodes: r.barcodes,
+});
+
+const toSupplierItem = (r: Row): SupplierItem => ({
+  ...toSku(r),
+  supplier: r.supplier ?? "",
+  skuId: r.sku_id ?? null,
+});
