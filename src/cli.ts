@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { createPrismaClient } from "./db/client.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
-import { AppError } from "./errors.js";
+import { AppError, listedErrors } from "./errors.js";
 
 const USAGE = `usage:
   countpoint serve                    run the service (what npm start runs)
@@ -15,6 +15,10 @@ const USAGE = `usage:
   countpoint tokens create --account ID --name NAME [--scopes read,adjust,count,approve]
   countpoint tokens list --account ID one JSON line per token (never the token itself)
   countpoint tokens revoke --account ID --id TOKEN_ID
+  countpoint import skus FILE.csv --account ID [--batch ROWS]
+                                      create or update SKUs from a CSV file of any size, in
+                                      batches of up to 10,000 rows; progress on stderr, a JSON
+                                      summary on stdout
   countpoint schema                   print the GraphQL schema
   countpoint help | --help | -h       print this help
 
@@ -70,13 +74,22 @@ function positiveInt(value: string | undefined, flag: string): number {
 }
 
 const print = (value: unknown) => process.stdout.write(JSON.stringify(value) + "\n");
+
+/** An import's progress on stderr: a bar redrawn in place on a terminal, else a line a batch. */
+function showProgress(p: { rows: number; bytes: number; size: number }): void {
+  const share = p.size > 0 ? p.bytes / p.size : 1;
+  const width = 30;
+  const filled = Math.round(share * width);
+  const bar = `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${(share * 100).toFixed(0)}%`;
+  const line = `${bar} ${p.rows.toLocaleString("en")} rows`;
+  process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
+}
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
-  switch (
-    `${command ?? ""} ${command === "accounts" || command === "tokens" ? (sub ?? "") : ""}`.trim()
-  ) {
+  const grouped = command === "accounts" || command === "tokens" || command === "import";
+  switch (`${command ?? ""} ${grouped ? (sub ?? "") : ""}`.trim()) {
     case "serve": {
       const { serve } = await import("./main.js");
       await serve(loadConfig());
@@ -165,6 +178,27 @@ async function main(argv: string[]): Promise<void> {
       print(await withDatabase((db) => revokeToken(db, { accountId, tokenId })));
       return;
     }
+    case "import skus": {
+      const [file, ...flags] = rest;
+      if (!file || file.startsWith("--")) throw new UsageError("give the CSV file to import");
+      const o = options(flags, { account: { required: true }, batch: { required: false } });
+      const accountId = positiveInt(o.account, "--account");
+      const batchSize = o.batch === undefined ? undefined : positiveInt(o.batch, "--batch");
+      const { MAX_IMPORT_ROWS } = await import("./modules/catalog/catalog.import.js");
+      if (batchSize !== undefined && batchSize > MAX_IMPORT_ROWS) {
+        throw new UsageError(`--batch must be at most ${MAX_IMPORT_ROWS}`);
+      }
+      const { systemPrincipal } = await import("./modules/account/account.service.js");
+      const { importSkuFile } = await import("./modules/catalog/catalog.import-file.js");
+      const summary = await withDatabase(async (db) => {
+        const principal = await systemPrincipal(db, accountId, "countpoint import");
+        return importSkuFile({ db, principal }, file, { batchSize, onBatch: showProgress });
+      });
+      if (process.stderr.isTTY) process.stderr.write("\n");
+      const { created, updated, unchanged, rows, batches } = summary;
+      print({ rows, created, updated, unchanged, batches });
+      return;
+    }
     default:
       throw new UsageError(
         command ? `unknown command "${argv.slice(0, 2).join(" ")}"` : "no command given",
@@ -179,6 +213,11 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   }
   if (error instanceof AppError || error instanceof ConfigError) {
     process.stderr.write(`countpoint: ${error.message}\n`);
+    // Every problem found, each with where it is (an import's rows by their line in the file).
+    const problems = error instanceof AppError ? listedErrors(error.fieldErrors) : [];
+    for (const p of problems) {
+      process.stderr.write(`  ${p.path.join(" ")}: ${p.code}: ${p.message}\n`);
+    }
     process.exit(1);
   }
   process.stderr.write(`countpoint: ${(error as Error)?.message ?? String(error)}\n`);

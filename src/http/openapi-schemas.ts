@@ -33,6 +33,7 @@ import { EntityType, MovementSource, StockReason } from "../generated/prisma/enu
 import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
 import { LIMITS } from "../modules/catalog/catalog.service.js";
 import { BARCODE_RULES, BARCODES_DESCRIPTION } from "../modules/catalog/barcode.js";
+import { MAX_IMPORT_ROWS } from "../modules/catalog/catalog.import.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 import { stockTakeSchemas } from "./openapi-stock-takes.js";
@@ -427,6 +428,75 @@ const schemas = {
       barcodes: barcodesInput("The item's barcodes."),
     },
   },
+  SkuImport: {
+    $id: "SkuImport",
+    description:
+      "SKUs to create or update, matched by code regardless of case. A field left out of a row keeps an existing SKU's value (a new SKU: active, no barcodes, 0 on hand).",
+    examples: [
+      {
+        rows: [
+          { code: "BOLT-M6", name: "Bolt M6", barcodes: ["4006381333931"], opening_on_hand: 250 },
+          { code: "NUT-M6", name: "Nut M6", active: false },
+        ],
+      },
+    ],
+    type: "object",
+    required: ["rows"],
+    additionalProperties: false,
+    properties: {
+      rows: {
+        type: "array",
+        maxItems: MAX_IMPORT_ROWS,
+        "x-error-codes": { maxItems: "TOO_MANY_LINES" },
+        description: `1 to ${MAX_IMPORT_ROWS} rows, each code once.`,
+        items: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            code: { type: "string", description: `Required; at most ${TEXT_MAX.code} characters.` },
+            name: { type: "string", description: `Required; at most ${TEXT_MAX.name} characters.` },
+            active: { type: "boolean" },
+            barcodes: barcodesInput("The SKU's whole set of barcodes."),
+            opening_on_hand: {
+              ...quantitySchema,
+              description:
+                "New SKUs only, recorded as an opening_balance movement; an import never changes an existing SKU's stock. " +
+                quantitySchema.description,
+            },
+          },
+        },
+      },
+    },
+  },
+  SkuImportCsv: {
+    $id: "SkuImportCsv",
+    examples: [
+      "code,name,barcodes,opening_on_hand\r\nBOLT-M6,Bolt M6,4006381333931|SHELF-A7,250\r\n",
+    ],
+    type: "string",
+    description:
+      "text/csv (RFC 4180, UTF-8) with a header naming code and name, optional active (true/false), barcodes (separated by |; a blank cell: none) and opening_on_hand. Rows are numbered from the header (row 1).",
+  },
+  ImportResult: {
+    $id: "ImportResult",
+    type: "object",
+    description: "What the import did, and every row's id.",
+    required: ["created", "updated", "unchanged", "ids"],
+    properties: {
+      created: { type: "integer", description: "New SKUs." },
+      updated: { type: "integer", description: "Existing SKUs with a field changed." },
+      unchanged: { type: "integer", description: "Existing SKUs the row left as they were." },
+      ids: {
+        type: "array",
+        description: "Each row's code and SKU id, in the order sent.",
+        items: {
+          type: "object",
+          required: ["code", "id"],
+          properties: { code: { type: "string" }, id: integerId },
+        },
+      },
+    },
+  },
   SupplierItemUpdate: {
     $id: "SupplierItemUpdate",
     description:
@@ -721,6 +791,15 @@ export const examples = {
     barcodes: [],
   },
   barcodeMatch: { type: "sku", ...skuExample },
+  importResult: {
+    created: 1,
+    updated: 0,
+    unchanged: 1,
+    ids: [
+      { code: "BOLT-M6", id: 1 },
+      { code: "NUT-M6", id: 2 },
+    ],
+  },
   movement: {
     id: 1042,
     occurred_at: "2026-11-21T10:15:02.311Z",

@@ -71,12 +71,18 @@ export async function rest<T = any>(
   t: TestApp,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    /** A body as it is: text, or bytes (a file in some other encoding, say). */
+    raw?: string | Uint8Array;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<RestResponse<T>> {
   const contractId = String(++requests);
   const headers: Record<string, string> = { [CONTRACT_HEADER]: contractId, ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let payload: string | undefined = options.raw;
+  let payload: string | Uint8Array | undefined = options.raw;
   if (options.body !== undefined) payload = JSON.stringify(options.body);
   if (payload !== undefined) headers["content-type"] ??= "application/json";
   const response = await fetch(`${t.baseUrl}/api/v1${path}`, { method, headers, body: payload });

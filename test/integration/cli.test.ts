@@ -2,6 +2,9 @@
 // its own. Output is one JSON line on success; a failure is a non-zero exit with a message on
 // stderr that starts with `countpoint:`, and nothing written.
 import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
 import { createHash } from "node:crypto";
@@ -283,4 +286,98 @@ describe("countpoint with bad arguments", () => {
       expect(await written()).toEqual(before);
     },
   );
+});
+
+describe("countpoint import skus", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "countpoint-import-"));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const csvOf = (rows: string[]) =>
+    `code,name,barcodes,opening_on_hand\r\n${rows.join("\r\n")}\r\n`;
+
+  it("imports a CSV file in batches, prints a JSON summary, and changes nothing the second time", async () => {
+    const account = await createAccount(db, { name: "Importer" });
+    const file = join(dir, "skus.csv");
+    const rows = Array.from({ length: 25 }, (_, i) => `IMP-${i},"Item ${i}, boxed",LBL-${i},${i}`);
+    await writeFile(file, csvOf(rows));
+
+    const first = await countpoint([
+      "import",
+      "skus",
+      file,
+      "--account",
+      String(account.id),
+      "--batch",
+      "10",
+    ]);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({
+      rows: 25,
+      created: 25,
+      updated: 0,
+      unchanged: 0,
+      batches: 3,
+    });
+    expect(first.stderr).toMatch(/100% 25 rows/);
+    const skus = await db.sku.findMany({
+      where: { accountId: account.id },
+      orderBy: { id: "asc" },
+    });
+    expect(skus.map((s) => [s.code, s.name, s.barcodes, s.onHand.toNumber()]).slice(0, 2)).toEqual([
+      ["IMP-0", "Item 0, boxed", ["LBL-0"], 0],
+      ["IMP-1", "Item 1, boxed", ["LBL-1"], 1],
+    ]);
+    const movements = await db.stockMovement.count({ where: { accountId: account.id } });
+    expect(movements).toBe(24); // every opening but the 0
+
+    const again = await countpoint(["import", "skus", file, "--account", String(account.id)]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ rows: 25, created: 0, unchanged: 25 });
+    expect(await db.stockMovement.count({ where: { accountId: account.id } })).toBe(movements);
+  });
+
+  it("stops at a bad batch, naming the rows by their line in the file; the batches before stay", async () => {
+    const account = await createAccount(db, { name: "Importer with a bad row" });
+    const file = join(dir, "bad.csv");
+    const rows = Array.from({ length: 12 }, (_, i) => `BAD-${i},Item ${i},,`);
+    rows[10] = "BAD-10,,,";
+    rows[11] = "BAD-11,too,many,columns,here";
+    await writeFile(file, csvOf(rows));
+
+    const result = await countpoint([
+      "import",
+      "skus",
+      file,
+      "--account",
+      String(account.id),
+      "--batch",
+      "5",
+    ]);
+    expect(result.code).toBe(1);
+    // After the progress of the batches that went in.
+    expect(result.stderr).toMatch(/% 10 rows\ncountpoint: /);
+    expect(result.stderr).toContain("rows 12 name: INVALID_PARAMETER");
+    expect(result.stderr).toContain("rows 13: MALFORMED_REQUEST");
+    expect(await db.sku.count({ where: { accountId: account.id } })).toBe(10);
+  });
+
+  it("refuses a file that is not UTF-8 and a missing --account", async () => {
+    const account = await createAccount(db, { name: "Importer of latin-1" });
+    const file = join(dir, "latin1.csv");
+    await writeFile(
+      file,
+      Buffer.concat([
+        Buffer.from("code,name\r\nA,Stra"),
+        Buffer.from([0xdf, 0x65]),
+        Buffer.from("\r\n"),
+      ]),
+    );
+    const result = await countpoint(["import", "skus", file, "--account", String(account.id)]);
+    expect([result.code, result.stderr]).toEqual([1, "countpoint: the file is not UTF-8 text\n"]);
+    expect(await db.sku.count({ where: { accountId: account.id } })).toBe(0);
+    const usage = await countpoint(["import", "skus", file]);
+    expect(usage.code).toBe(2);
+  });
 });

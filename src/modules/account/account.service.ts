@@ -64,6 +64,25 @@ export async function createToken(
   return { id: row.id, name: row.name, token, scopes };
 }
 
+/**
+ * The service acting for an account on its own (the command line): every scope, and movements
+ * signed with `name` and no token.
+ */
+export async function systemPrincipal(
+  db: PrismaClient,
+  accountId: number,
+  name: string,
+): Promise<Principal> {
+  const account = await db.account.findUnique({ where: { id: accountId } });
+  if (!account) throw new AppError("INVALID_PARAMETER", `account ${accountId} does not exist`);
+  return {
+    accountId,
+    timezone: account.timezone,
+    actor: { name, tokenId: null },
+    scopes: new Set(SCOPES),
+  };
+}
+
 /** Every account, oldest first. */
 export async function listAccounts(
   db: PrismaClient,

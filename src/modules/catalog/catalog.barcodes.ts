@@ -1,5 +1,6 @@
-// Barcodes in the database: an entity's set replaced in one statement, a scan looked up by key.
+// Barcodes in the database: entities' sets replaced set-based, a scan looked up by key.
 import { Prisma, type Tx } from "../../db/client.js";
+import { intArray, jsonRows } from "../../db/sql.js";
 import { AppError, type FieldError } from "../../errors.js";
 import type { EntityRef } from "../../ledger/ledger.js";
 import type { Barcode } from "./barcode.js";
@@ -18,53 +19,79 @@ interface OwnerRow {
   supplier_item_id: number | null;
 }
 
+/** An entity's whole new set of barcodes, and where the request sent it (for errors). */
+export interface BarcodeSet {
+  id: number;
+  barcodes: Barcode[];
+  path: (string | number)[];
+}
+
 /**
- * Makes `barcodes` the entity's whole set, in order, in one statement: the keys it no longer has
- * are freed, the new ones claimed, its list rewritten. A barcode another entity holds is
- * DUPLICATE_BARCODE at `path` (its position), naming the holder; the caller's transaction then
- * rolls back. The entity must be locked by the caller.
+ * Makes `barcodes` the entity's whole set, in order: the keys it no longer has are freed, the new
+ * ones claimed, its list rewritten. A barcode another entity holds is DUPLICATE_BARCODE at
+ * `path` (its position), naming the holder; the caller's transaction then rolls back. The entity
+ * must be locked by the caller.
  */
-export async function replaceBarcodes(
+export function replaceBarcodes(
   tx: Tx,
   accountId: number,
   owner: EntityRef,
   barcodes: Barcode[],
   path: (string | number)[] = ["barcodes"],
 ): Promise<void> {
-  const { table, column } = OWNER[owner.entityType];
-  const keys = barcodes.map((b) => b.key);
-  const codes = barcodes.map((b) => b.code);
+  return replaceBarcodeSets(tx, accountId, owner.entityType, [{ id: owner.id, barcodes, path }]);
+}
+
+/**
+ * replaceBarcodes for many entities of one type in two statements, however many there are: first
+ * every key they no longer have is freed (one may pass to another entity of the same request),
+ * then the new ones are claimed and the lists rewritten. A key must not be in two sets.
+ */
+export async function replaceBarcodeSets(
+  tx: Tx,
+  accountId: number,
+  entityType: EntityRef["entityType"],
+  sets: BarcodeSet[],
+): Promise<void> {
+  if (sets.length === 0) return;
+  const { table, column } = OWNER[entityType];
+  const ids = intArray(sets.map((s) => s.id));
+  const given = jsonRows(
+    sets.flatMap((s, set) => s.barcodes.map((b, pos) => [s.id, b.key, b.code, set, pos])),
+    "g",
+    "owner int, key text, code text, set int, pos int",
+  );
+  await tx.$executeRaw`
+    DELETE FROM barcodes AS b
+    WHERE b.account_id = ${accountId} AND b.${column} = ANY (${ids})
+      AND NOT EXISTS (SELECT 1 FROM ${given} WHERE g.owner = b.${column} AND g.key = b.key)`;
   // A barcode claimed by a transaction that committed after this statement began is not in its
   // snapshot: the row comes back without a holder.
-  const taken = await tx.$queryRaw<(OwnerRow & { ord: number })[]>`
-    WITH given AS (
-      SELECT g.key, g.code, (g.ord - 1)::int AS ord
-      FROM unnest(${keys}::text[], ${codes}::text[]) WITH ORDINALITY AS g(key, code, ord)
-    ), freed AS (
-      DELETE FROM barcodes WHERE account_id = ${accountId} AND ${column} = ${owner.id}
-        AND key <> ALL (${keys}::text[])
-    ), claimed AS (
+  const taken = await tx.$queryRaw<(OwnerRow & { set: number; pos: number })[]>`
+    WITH given AS MATERIALIZED (SELECT * FROM ${given}), claimed AS (
       INSERT INTO barcodes (account_id, key, code, ${column})
-      -- In key order, so two entities claiming the same keys wait rather than deadlock.
-      SELECT ${accountId}, key, code, ${owner.id} FROM given ORDER BY key
+      -- In key order, so two requests claiming the same keys wait rather than deadlock.
+      SELECT ${accountId}, key, code, owner FROM given ORDER BY key
       ON CONFLICT (account_id, key) DO UPDATE SET code = EXCLUDED.code
         WHERE barcodes.${column} IS NOT DISTINCT FROM EXCLUDED.${column}
       RETURNING key
     ), listed AS (
-      UPDATE ${table} SET barcodes = ${codes}::text[]
-      WHERE account_id = ${accountId} AND id = ${owner.id}
+      UPDATE ${table} AS t SET barcodes = COALESCE(
+        (SELECT array_agg(g.code ORDER BY g.pos) FROM given AS g WHERE g.owner = t.id), '{}')
+      WHERE t.account_id = ${accountId} AND t.id = ANY (${ids})
     )
-    SELECT g.ord, b.sku_id, b.supplier_item_id
+    SELECT g.set, g.pos, b.sku_id, b.supplier_item_id
     FROM given AS g LEFT JOIN barcodes AS b ON b.account_id = ${accountId} AND b.key = g.key
     WHERE g.key NOT IN (SELECT key FROM claimed)
-    ORDER BY g.ord`;
+    ORDER BY g.set, g.pos`;
   if (taken.length === 0) return;
   const errors: FieldError[] = taken.map((row) => {
+    const { code } = sets[row.set]!.barcodes[row.pos]!;
     const holder = ownerOf(row);
     const message = holder
-      ? `barcode "${codes[row.ord]}" already belongs to ${describeOwner(holder)}`
-      : `barcode "${codes[row.ord]}" was just given to another SKU or supplier item`;
-    return { path: [...path, row.ord], code: "DUPLICATE_BARCODE", message };
+      ? `barcode "${code}" already belongs to ${describeOwner(holder)}`
+      : `barcode "${code}" was just given to another SKU or supplier item`;
+    return { path: [...sets[row.set]!.path, row.pos], code: "DUPLICATE_BARCODE", message };
   });
   throw AppError.fromFields(errors);
 }

@@ -254,3 +254,37 @@ export class SupplierItemsArgs extends PageArgs {
   @Field(() => SupplierItemFilter, { nullable: true, description: "What to list." })
   filter?: SupplierItemFilter | null;
 }
+
+@InputType({ description: "One SKU of an import, matched by code regardless of case." })
+export class SkuImportRowInput {
+  @Field({ description: textRule(LIMITS.code, "a new code creates a SKU, a known one updates it") })
+  code!: string;
+
+  @Field({ description: textRule(LIMITS.name) })
+  name!: string;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Left out: a new SKU is active, an existing one stays as it is.",
+  })
+  active?: boolean | null;
+
+  @BarcodesField("The SKU's whole set of barcodes; left out, an existing SKU keeps its own.")
+  barcodes?: string[] | null;
+
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description:
+      "New SKUs only, recorded as an OPENING_BALANCE movement; an import never changes an existing SKU's stock.",
+  })
+  openingOnHand?: Decimal | null;
+}
+
+@InputType({ description: "Up to 10,000 SKUs to create or update, all or none." })
+export class ImportSkusInput {
+  @Field(() => [SkuImportRowInput], { description: "1 to 10,000 rows, each code once." })
+  rows!: SkuImportRowInput[];
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
+}

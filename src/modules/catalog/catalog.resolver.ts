@@ -15,11 +15,13 @@ import { toConnection } from "../../graphql/connection.js";
 import { withoutNulls } from "../../filters.js";
 import * as catalog from "./catalog.service.js";
 import * as search from "./catalog.search.js";
+import * as imports from "./catalog.import.js";
 import * as catalogUpdates from "./catalog.update.js";
 import * as links from "./catalog.link.js";
 import {
   CreateSkuInput,
   CreateSupplierItemInput,
+  ImportSkusInput,
   LinkSupplierItemInput,
   SkusArgs,
   SupplierItemsArgs,
@@ -32,6 +34,7 @@ import {
   CatalogEntity,
   CreateSkuPayload,
   CreateSupplierItemPayload,
+  ImportSkusPayload,
   Sku,
   SkuConnection,
   SupplierItem,
@@ -129,6 +132,23 @@ export class CatalogResolver {
       idempotencyKey ?? undefined,
     );
     return { sku: value, userErrors: [] };
+  }
+
+  @ScopedMutation(
+    "adjust",
+    () => ImportSkusPayload,
+    "Creates or updates up to 10,000 SKUs by code, all or none; every bad row is a userError (field [rows, i, …]). New SKUs' openingOnHand becomes OPENING_BALANCE movements; existing SKUs' stock never changes.",
+  )
+  async importSkus(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => ImportSkusInput, { description: "The rows." }) input: ImportSkusInput,
+  ) {
+    const { value } = await imports.importSkus(
+      serviceContext(ctx),
+      { rows: input.rows },
+      input.idempotencyKey ?? undefined,
+    );
+    return { result: value, userErrors: [] };
   }
 
   @ScopedMutation(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { utf8Text } from "../../csv.js";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
@@ -15,6 +16,7 @@ import {
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import * as catalog from "./catalog.service.js";
 import * as search from "./catalog.search.js";
+import * as imports from "./catalog.import.js";
 import * as links from "./catalog.link.js";
 
 interface CreateSkuBody {
@@ -24,6 +26,21 @@ interface CreateSkuBody {
   active?: boolean;
   barcodes?: string[];
 }
+
+interface ImportBody {
+  rows: {
+    code?: string;
+    name?: string;
+    active?: boolean;
+    barcodes?: string[];
+    opening_on_hand?: number;
+  }[];
+}
+
+const importRow = ({ opening_on_hand, ...row }: ImportBody["rows"][number]) => ({
+  ...row,
+  openingOnHand: opening_on_hand,
+});
 
 interface ListQuery {
   limit?: number;
@@ -118,6 +135,58 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 201, result);
+    },
+  );
+
+  // An import may come as a CSV file, which must be UTF-8 (never silently mended).
+  app.addContentTypeParser("text/csv", { parseAs: "buffer" }, (_request, body, done) => {
+    try {
+      done(null, utf8Text(body as Buffer));
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+
+  app.post<{ Body: ImportBody | string }>(
+    "/skus/bulk",
+    {
+      onRequest: requireScope("adjust"),
+      schema: {
+        operationId: "importSkus",
+        tags: ["catalog"],
+        summary: "Create or update up to 10,000 SKUs by code (JSON, or a text/csv file)",
+        description:
+          "Needs the adjust scope. All rows or none: every bad row is named (JSON: /rows/3/code; CSV: by row number, the header being row 1). A row whose code is new creates a SKU (opening_on_hand writes an opening_balance movement); one whose code exists updates what differs and never its stock. Importing the same file again changes nothing. Send an Idempotency-Key header to make retries safe; `countpoint import skus FILE.csv` sends a file of any size in batches.",
+        headers: idempotencyHeaders,
+        body: {
+          content: {
+            "application/json": { schema: ref("SkuImport") },
+            "text/csv": { schema: ref("SkuImportCsv") },
+          },
+        },
+        response: {
+          200: ok("ImportResult", "What the import did", examples.importResult, replayHeaders),
+          ...problemResponses(
+            ...WRITE_PROBLEMS,
+            ...BARCODE_PROBLEMS,
+            "DUPLICATE_CODE",
+            "DUPLICATE_LINE",
+            "INVALID_QUANTITY",
+            "TOO_MANY_LINES",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const csv = typeof body === "string";
+      const result = await imports.importSkus(
+        ctxOf(request),
+        csv ? imports.parseSkuCsv(body) : { rows: body.rows.map(importRow) },
+        idempotencyKeyOf(request),
+        csv ? imports.csvRowPath : undefined,
+      );
+      return sendIdempotent(reply, 200, result);
     },
   );
 

@@ -157,3 +157,39 @@ export class UnlinkSupplierItemPayload {
   @UserErrorsField()
   userErrors!: UserError[];
 }
+
+@ObjectType({ description: "A row of an import and the SKU it is." })
+export class ImportedSku {
+  @Field({ description: "The row's code." })
+  code!: string;
+
+  @Field(() => Int, { description: "The SKU's id." })
+  id!: number;
+}
+
+@ObjectType({ description: "What an import did, and every row's id." })
+export class SkuImport {
+  @Field(() => Int, { description: "New SKUs." })
+  created!: number;
+
+  @Field(() => Int, { description: "Existing SKUs with a field changed." })
+  updated!: number;
+
+  @Field(() => Int, { description: "Existing SKUs the row left as they were." })
+  unchanged!: number;
+
+  @Field(() => [ImportedSku], { description: "Each row's code and SKU id, in the order sent." })
+  ids!: ImportedSku[];
+}
+
+@PayloadType("importSkus")
+export class ImportSkusPayload {
+  @Field(() => SkuImport, {
+    nullable: true,
+    description: "What the import did; null with userErrors.",
+  })
+  result?: SkuImport | null;
+
+  @UserErrorsField()
+  userErrors!: UserError[];
+}

@@ -14,7 +14,8 @@ import {
 import { stockTakeExamples as examples } from "../../http/openapi-stock-takes.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
-import { csvRow, parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
+import { csvRow } from "../../csv.js";
+import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
 import { TEXT_LIMITS, type EntityRefData } from "./stock-take.parse.js";
 import * as stockTakes from "./stock-take.service.js";
 

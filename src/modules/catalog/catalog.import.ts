@@ -1,0 +1,303 @@
+// Importing a catalog: up to 10,000 SKUs a request, upserted by code, all or nothing, in a
+// constant number of statements however many rows. New SKUs may bring an opening on hand
+// (opening_balance movements through the ledger); an import never changes an existing SKU's
+// stock.
+import type { Tx } from "../../db/client.js";
+import { idempotent, type Idempotent } from "../../db/idempotency.js";
+import { jsonRows } from "../../db/sql.js";
+import { inTransaction } from "../../db/transaction.js";
+import type { ServiceContext } from "../../context.js";
+import { csvRow, readCsv, type CsvCells } from "../../csv.js";
+import { AppError, type FieldError } from "../../errors.js";
+import { applyStock, lockStock } from "../../ledger/ledger.js";
+import { optionalQuantity, quantityAsSent, type Decimal } from "../../quantity.js";
+import { checkText } from "../../text.js";
+import { parseBarcodes, type Barcode } from "./barcode.js";
+import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
+import { LIMITS } from "./catalog.service.js";
+
+/** Rows one import request may carry. */
+export const MAX_IMPORT_ROWS = 10_000;
+
+/** A row as sent: JSON values, or a CSV row's text. */
+export interface SkuImportRow {
+  code?: unknown;
+  name?: unknown;
+  /** Absent: a new SKU is active, an existing one stays as it is. */
+  active?: unknown;
+  /** Absent: a new SKU has none, an existing one keeps its own; [] removes them. */
+  barcodes?: unknown;
+  /** New SKUs only; an existing SKU's stock never changes through an import. */
+  openingOnHand?: unknown;
+}
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Every row's SKU, in the order sent. */
+  ids: { code: string; id: number }[];
+}
+
+/** Where a row's field is in the request: ["rows", 3, "code"], or a CSV row number. */
+export type RowPath = (index: number, field: string) => (string | number)[];
+
+interface ParsedRow {
+  index: number;
+  code: string;
+  name: string;
+  active: boolean | null;
+  barcodes: Barcode[] | null;
+  opening: Decimal | null;
+}
+
+/**
+ * Creates the SKUs whose code is new and updates the others (name, code spelling, active,
+ * barcodes), all or none; every bad row is named. Answers how many were created, updated and left
+ * as they were, and each row's id.
+ */
+export function importSkus(
+  ctx: ServiceContext,
+  input: { rows: (SkuImportRow | null)[]; errors?: FieldError[] },
+  idempotencyKey?: string,
+  path: RowPath = (i, f) => ["rows", i, f],
+): Promise<Idempotent<ImportResult>> {
+  const { rows, errors } = parseRows(input.rows, path, [...(input.errors ?? [])]);
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: "importSkus",
+      input: () => rows.map(asSent),
+      inputErrors: errors,
+      check: async () => [],
+      run: () => upsert(ctx, tx, rows, path),
+    }),
+  );
+}
+
+function parseRows(
+  sent: (SkuImportRow | null)[],
+  path: RowPath,
+  errors: FieldError[],
+): { rows: ParsedRow[]; errors: FieldError[] } {
+  if (sent.length > MAX_IMPORT_ROWS) {
+    const message = `at most ${MAX_IMPORT_ROWS} rows per request; got ${sent.length} (send the rest in further requests)`;
+    throw new AppError("TOO_MANY_LINES", message, [
+      { path: ["rows"], code: "TOO_MANY_LINES", message },
+    ]);
+  }
+  if (sent.length === 0 && errors.length === 0) {
+    errors.push({ path: ["rows"], code: "INVALID_PARAMETER", message: "send at least one row" });
+  }
+  const codes = new Map<string, number>();
+  const barcodes = new Map<string, number>();
+  const rows: ParsedRow[] = [];
+  sent.forEach((row, i) => {
+    if (!row) return; // a CSV row already named in errors
+    const before = errors.length;
+    const code = text(row.code, LIMITS.code, path(i, "code"), errors);
+    const name = text(row.name, LIMITS.name, path(i, "name"), errors);
+    const active = flag(row.active, path(i, "active"), errors);
+    const opening = optionalQuantity(row.openingOnHand, path(i, "openingOnHand"), errors);
+    let set: Barcode[] | null = null;
+    if (row.barcodes !== undefined && row.barcodes !== null) {
+      if (!Array.isArray(row.barcodes) || row.barcodes.some((b) => typeof b !== "string")) {
+        errors.push(invalid(path(i, "barcodes"), "must be a list of texts"));
+      } else {
+        set = parseBarcodes(row.barcodes as string[], path(i, "barcodes"), errors);
+        set.forEach((b, j) => {
+          const first = barcodes.get(b.key);
+          if (first === undefined) barcodes.set(b.key, i);
+          else {
+            const message = `barcode "${b.code}" is also on row ${first}`;
+            errors.push({ path: [...path(i, "barcodes"), j], code: "DUPLICATE_BARCODE", message });
+          }
+        });
+      }
+    }
+    if (code !== null) {
+      // Codes are unique regardless of case, as the database compares them.
+      const first = codes.get(code.toLowerCase());
+      if (first === undefined) codes.set(code.toLowerCase(), i);
+      else {
+        const message = `code "${code}" is also on row ${first}`;
+        errors.push({ path: path(i, "code"), code: "DUPLICATE_LINE", message });
+      }
+    }
+    if (errors.length === before && code !== null && name !== null) {
+      rows.push({ index: i, code, name, active, barcodes: set, opening });
+    }
+  });
+  return { rows, errors };
+}
+
+/** A required text: trimmed, not blank, storable, within `max`. */
+function text(
+  value: unknown,
+  max: number,
+  path: (string | number)[],
+  errors: FieldError[],
+): string | null {
+  if (typeof value !== "string" || !value.trim()) {
+    errors.push(invalid(path, typeof value === "string" ? "must not be blank" : "is required"));
+    return null;
+  }
+  const trimmed = value.trim();
+  const before = errors.length;
+  checkText(trimmed, path, max, errors);
+  return errors.length === before ? trimmed : null;
+}
+
+/** true or false (a CSV cell: true/false, yes/no, 1/0, any case); absent is null. */
+function flag(value: unknown, path: (string | number)[], errors: FieldError[]): boolean | null {
+  if (value === undefined || value === null || typeof value === "boolean") return value ?? null;
+  const word = typeof value === "string" ? value.trim().toLowerCase() : "";
+  if (["true", "yes", "1"].includes(word)) return true;
+  if (["false", "no", "0"].includes(word)) return false;
+  errors.push(invalid(path, "must be true or false"));
+  return null;
+}
+
+const invalid = (path: (string | number)[], message: string): FieldError => ({
+  path,
+  code: "INVALID_PARAMETER",
+  message,
+});
+
+/** The request's fingerprint for its idempotency key: rows as read. */
+const asSent = (r: ParsedRow) => ({
+  code: r.code,
+  name: r.name,
+  active: r.active,
+  barcodes: r.barcodes?.map((b) => b.code) ?? null,
+  opening: quantityAsSent(r.opening?.toFixed()),
+});
+
+interface UpsertedRow {
+  ord: number;
+  id: number | null;
+  created: boolean;
+  changed: boolean;
+  barcodes: string[] | null;
+}
+
+/**
+ * One statement for the rows: the existing SKUs locked, updated where a field differs, the new
+ * ones inserted; then the barcodes that differ (two statements), then the opening balances of the
+ * new SKUs (two statements).
+ */
+async function upsert(
+  ctx: ServiceContext,
+  tx: Tx,
+  rows: ParsedRow[],
+  path: RowPath,
+): Promise<ImportResult> {
+  const { accountId, actor } = ctx.principal;
+  const v = jsonRows(
+    rows.map((r) => [r.code, r.name, r.active]),
+    "v",
+    "code text, name text, active boolean",
+  );
+  const upserted = await tx.$queryRaw<UpsertedRow[]>`
+    WITH v AS MATERIALIZED (SELECT * FROM ${v}), old AS MATERIALIZED (
+      SELECT s.id, s.barcodes, v.ord FROM v
+      JOIN skus AS s ON s.account_id = ${accountId} AND s.code = v.code::citext
+      ORDER BY s.id FOR UPDATE OF s
+    ), changed AS (
+      UPDATE skus AS s SET code = v.code, name = v.name, active = COALESCE(v.active, s.active)
+      FROM old JOIN v ON v.ord = old.ord
+      WHERE s.account_id = ${accountId} AND s.id = old.id
+        AND (s.code::text, s.name, s.active) IS DISTINCT FROM (v.code, v.name, COALESCE(v.active, s.active))
+      RETURNING s.id
+    ), created AS (
+      INSERT INTO skus (account_id, code, name, active)
+      SELECT ${accountId}, v.code, v.name, COALESCE(v.active, true) FROM v
+      WHERE v.ord NOT IN (SELECT ord FROM old)
+      ORDER BY v.ord
+      -- A SKU another request creates meanwhile: found below without an id.
+      ON CONFLICT (account_id, code) DO NOTHING
+      RETURNING id, code
+    )
+    SELECT v.ord, COALESCE(old.id, c.id) AS id, c.id IS NOT NULL AS created,
+      ch.id IS NOT NULL AS changed, old.barcodes
+    FROM v LEFT JOIN old ON old.ord = v.ord
+      LEFT JOIN created AS c ON c.code = v.code::citext
+      LEFT JOIN changed AS ch ON ch.id = old.id
+    ORDER BY v.ord`;
+
+  const raced = upserted.filter((u) => u.id === null);
+  if (raced.length > 0) {
+    throw AppError.fromFields(
+      raced.map((u) => ({
+        path: path(rows[u.ord]!.index, "code"),
+        code: "DUPLICATE_CODE",
+        message: `SKU "${rows[u.ord]!.code}" was created by another request meanwhile; send the import again`,
+      })),
+    );
+  }
+
+  const sets: BarcodeSet[] = [];
+  const relabelled = new Set<number>();
+  upserted.forEach((u) => {
+    const row = rows[u.ord]!;
+    if (!row.barcodes) return;
+    const codes = row.barcodes.map((b) => b.code);
+    const stored = u.barcodes ?? [];
+    if (codes.length === stored.length && codes.every((c, i) => c === stored[i])) return;
+    sets.push({ id: u.id!, barcodes: row.barcodes, path: path(row.index, "barcodes") });
+    if (!u.created) relabelled.add(u.ord);
+  });
+  await replaceBarcodeSets(tx, accountId, "sku", sets);
+
+  const openings = upserted
+    .filter((u) => u.created && rows[u.ord]!.opening && !rows[u.ord]!.opening!.isZero())
+    .map((u) => ({ entityType: "sku" as const, id: u.id!, newQty: rows[u.ord]!.opening! }));
+  if (openings.length > 0) {
+    const locked = await lockStock(tx, accountId, openings);
+    await applyStock(tx, accountId, locked, openings, {
+      reason: "opening_balance",
+      source: "opening_balance",
+      actor,
+    });
+  }
+
+  const created = upserted.filter((u) => u.created).length;
+  const updated = upserted.filter((u) => u.changed || relabelled.has(u.ord)).length;
+  return {
+    created,
+    updated,
+    unchanged: upserted.length - created - updated,
+    ids: upserted.map((u) => ({ code: rows[u.ord]!.code, id: u.id! })),
+  };
+}
+
+/** The columns of a CSV import. */
+export const SKU_COLUMNS = {
+  required: ["code", "name"],
+  optional: ["active", "barcodes", "opening_on_hand"],
+  usage: "the header must name code and name (optional columns: active, barcodes, opening_on_hand)",
+  what: "rows",
+};
+
+/**
+ * The rows of a CSV import: barcodes separated by |. With a barcodes column, a row's cell is its
+ * whole set (blank: none); without one, barcodes stay as they are.
+ */
+export function parseSkuCsv(text: string): { rows: (SkuImportRow | null)[]; errors: FieldError[] } {
+  const { columns, rows, errors } = readCsv(text, SKU_COLUMNS);
+  return { rows: rows.map((cell) => cell && skuRow(cell, columns)), errors };
+}
+
+/** A CSV row as an import row. */
+export function skuRow(cell: CsvCells, columns: string[]): SkuImportRow {
+  return {
+    code: cell("code") ?? "",
+    name: cell("name") ?? "",
+    active: cell("active"),
+    barcodes: columns.includes("barcodes") ? (cell("barcodes")?.split("|") ?? []) : null,
+    openingOnHand: cell("opening_on_hand"),
+  };
+}
+
+/** Where a CSV row's field is: its row number as a spreadsheet shows it (the header is row 1). */
+export const csvRowPath: RowPath = (i, f) => ["rows", csvRow(i), f];
