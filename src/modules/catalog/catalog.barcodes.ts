@@ -75,10 +75,13 @@ export async function replaceBarcodeSets(
       ON CONFLICT (account_id, key) DO UPDATE SET code = EXCLUDED.code
         WHERE barcodes.${column} IS NOT DISTINCT FROM EXCLUDED.${column}
       RETURNING key
+    ), lists AS (
+      SELECT owner, array_agg(code ORDER BY pos) AS codes FROM given GROUP BY owner
     ), listed AS (
-      UPDATE ${table} AS t SET barcodes = COALESCE(
-        (SELECT array_agg(g.code ORDER BY g.pos) FROM given AS g WHERE g.owner = t.id), '{}')
-      WHERE t.account_id = ${accountId} AND t.id = ANY (${ids})
+      -- Joined, not looked up per row: a lookup per entity would read every given row each time.
+      UPDATE ${table} AS t SET barcodes = COALESCE(l.codes, '{}')
+      FROM unnest(${ids}) AS o(id) LEFT JOIN lists AS l ON l.owner = o.id
+      WHERE t.account_id = ${accountId} AND t.id = o.id
     )
     SELECT g.set, g.pos, b.sku_id, b.supplier_item_id
     FROM given AS g LEFT JOIN barcodes AS b ON b.account_id = ${accountId} AND b.key = g.key
