@@ -56,6 +56,40 @@ function barcodesProperty() {
   } as const;
 }
 
+/** An import body: `{rows}`, each row an object of `properties`. */
+function importRows(rule: string, properties: object) {
+  return {
+    type: "object",
+    required: ["rows"],
+    additionalProperties: false,
+    properties: {
+      rows: {
+        type: "array",
+        maxItems: MAX_IMPORT_ROWS,
+        "x-error-codes": { maxItems: "TOO_MANY_LINES" },
+        description: `1 to ${MAX_IMPORT_ROWS} rows, ${rule}.`,
+        items: { type: "object", additionalProperties: false, properties },
+      },
+    },
+  } as const;
+}
+
+/** The fields of an import row that SKUs and supplier items share. */
+function importRowProperties() {
+  return {
+    code: { type: "string", description: `Required; at most ${TEXT_MAX.code} characters.` },
+    name: { type: "string", description: `Required; at most ${TEXT_MAX.name} characters.` },
+    active: { type: "boolean" },
+    barcodes: barcodesInput("The whole set of barcodes; left out, an existing one keeps its own."),
+    opening_on_hand: {
+      ...quantitySchema,
+      description:
+        "New entities only, recorded as an opening_balance movement; an import never changes existing stock. " +
+        quantitySchema.description,
+    },
+  } as const;
+}
+
 /** Barcodes in a request: the entity's whole set. */
 function barcodesInput(what: string) {
   return {
@@ -440,33 +474,7 @@ const schemas = {
         ],
       },
     ],
-    type: "object",
-    required: ["rows"],
-    additionalProperties: false,
-    properties: {
-      rows: {
-        type: "array",
-        maxItems: MAX_IMPORT_ROWS,
-        "x-error-codes": { maxItems: "TOO_MANY_LINES" },
-        description: `1 to ${MAX_IMPORT_ROWS} rows, each code once.`,
-        items: {
-          type: "object",
-          additionalProperties: false,
-          properties: {
-            code: { type: "string", description: `Required; at most ${TEXT_MAX.code} characters.` },
-            name: { type: "string", description: `Required; at most ${TEXT_MAX.name} characters.` },
-            active: { type: "boolean" },
-            barcodes: barcodesInput("The SKU's whole set of barcodes."),
-            opening_on_hand: {
-              ...quantitySchema,
-              description:
-                "New SKUs only, recorded as an opening_balance movement; an import never changes an existing SKU's stock. " +
-                quantitySchema.description,
-            },
-          },
-        },
-      },
-    },
+    ...importRows("each code once", importRowProperties()),
   },
   SkuImportCsv: {
     $id: "SkuImportCsv",
@@ -476,6 +484,38 @@ const schemas = {
     type: "string",
     description:
       "text/csv (RFC 4180, UTF-8) with a header naming code and name, optional active (true/false), barcodes (separated by |; a blank cell: none) and opening_on_hand. Rows are numbered from the header (row 1).",
+  },
+  SupplierItemImport: {
+    $id: "SupplierItemImport",
+    description:
+      "Supplier items to create or update, matched by supplier and code (regardless of case). A new item with sku_id is linked to that SKU; an existing item's sku_id, when sent, must be its link as it stands (links change through /link and /unlink).",
+    examples: [
+      {
+        rows: [
+          { supplier: "Würth", code: "W-0057-6", name: "Hex bolt M6x20, pack of 100", sku_id: 1 },
+          { supplier: "Würth", code: "W-0061-8", name: "Nut M8", opening_on_hand: 40 },
+        ],
+      },
+    ],
+    ...importRows("each supplier and code once", {
+      supplier: {
+        type: "string",
+        description: `Required; at most ${TEXT_MAX.supplier} characters.`,
+      },
+      ...importRowProperties(),
+      sku_id: {
+        type: ["integer", "null"],
+        description:
+          "A new item: link it to this SKU (then no opening_on_hand). An existing item: its link as it stands.",
+      },
+    }),
+  },
+  SupplierItemImportCsv: {
+    $id: "SupplierItemImportCsv",
+    examples: ['supplier,code,name,sku_id\r\nWürth,W-0057-6,"Hex bolt M6x20, pack of 100",1\r\n'],
+    type: "string",
+    description:
+      "text/csv (RFC 4180, UTF-8) with a header naming supplier, code and name, optional sku_id, active, barcodes (separated by |) and opening_on_hand. Rows are numbered from the header (row 1).",
   },
   ImportResult: {
     $id: "ImportResult",

@@ -1,11 +1,13 @@
-// Importing a catalog: POST /skus/bulk upserts up to 10,000 SKUs by code from JSON or CSV, all or
-// nothing, with every bad row named; new SKUs may bring their opening stock, existing SKUs never
-// change stock through an import, and importing the same file again changes nothing.
+// Importing a catalog: POST /skus/bulk and /supplier-items/bulk upsert up to 10,000 rows by code
+// (supplier items: by supplier and code) from JSON or CSV, all or nothing, with every bad row
+// named; new entities may bring their opening stock, existing ones never change stock (nor, for
+// supplier items, their link) through an import, and importing the same file again changes
+// nothing.
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { gql, rest } from "../helpers/app.js";
 import { startLoggedApp, type LoggedApp } from "../helpers/movements.js";
 import { ledgerState } from "../helpers/stock.js";
-import { ImportSkusDocument } from "./generated/graphql.js";
+import { ImportSkusDocument, ImportSupplierItemsDocument } from "./generated/graphql.js";
 
 let t: LoggedApp;
 
@@ -269,5 +271,87 @@ describe("importing a CSV file", () => {
     expect([encoding.status, encoding.body.code]).toEqual([400, "MALFORMED_REQUEST"]);
     expect(encoding.body.detail).toMatch(/not UTF-8/);
     expect(await t.db.sku.count({ where: { accountId: acct.accountId } })).toBe(0);
+  });
+});
+
+describe("importing supplier items", () => {
+  const importItems = (acct: TestAccount, rows: object[]) =>
+    rest(t, "POST", "/supplier-items/bulk", { token: acct.token, body: { rows } });
+
+  it("creates items by supplier and code, linked or with stock of their own, and updates known ones", async () => {
+    const acct = await newAccount(t.db);
+    const sku = await rest(t, "POST", "/skus", {
+      token: acct.token,
+      body: { code: "BOLT-M6", name: "Bolt M6", opening_on_hand: 7 },
+    });
+    const first = await importItems(acct, [
+      { supplier: "Würth", code: "W-1", name: "Bolt, linked", sku_id: sku.body.id },
+      { supplier: "Würth", code: "W-2", name: "Nut", opening_on_hand: 40, barcodes: ["LBL-W2"] },
+      { supplier: "ACME", code: "W-1", name: "Same code, other supplier" },
+    ]);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ created: 3, updated: 0, unchanged: 0 });
+    const [linked, own] = first.body.ids as { id: number }[];
+    expect(
+      (await rest(t, "GET", `/supplier-items/${linked!.id}`, { token: acct.token })).body,
+    ).toMatchObject({ sku_id: sku.body.id, on_hand: 7 });
+    expect(
+      (await rest(t, "GET", `/supplier-items/${own!.id}`, { token: acct.token })).body,
+    ).toMatchObject({ sku_id: null, on_hand: 40, barcodes: ["LBL-W2"] });
+
+    const before = await everything(acct.accountId);
+    const again = await importItems(acct, [
+      { supplier: "Würth", code: "w-1", name: "Bolt, linked", sku_id: sku.body.id },
+      { supplier: "Würth", code: "W-2", name: "Hex nut", opening_on_hand: 999 },
+    ]);
+    expect(again.body).toMatchObject({ created: 0, updated: 2, unchanged: 0 });
+    const after = await everything(acct.accountId);
+    expect(after.ledger).toEqual(before.ledger);
+  });
+
+  it("refuses a change of link, a linked new item with stock and an unknown SKU, writing nothing", async () => {
+    const acct = await newAccount(t.db);
+    const other = await newAccount(t.db);
+    const foreign = await rest(t, "POST", "/skus", {
+      token: other.token,
+      body: { code: "F", name: "f" },
+    });
+    const sku = await rest(t, "POST", "/skus", {
+      token: acct.token,
+      body: { code: "S", name: "s" },
+    });
+    await importItems(acct, [{ supplier: "ACME", code: "A-1", name: "Unlinked" }]);
+    const before = await everything(acct.accountId);
+    const res = await importItems(acct, [
+      { supplier: "ACME", code: "A-1", name: "Unlinked", sku_id: sku.body.id },
+      { supplier: "ACME", code: "A-2", name: "New", sku_id: sku.body.id, opening_on_hand: 3 },
+      { supplier: "ACME", code: "A-3", name: "Foreign", sku_id: foreign.body.id },
+      { supplier: " ", code: "A-4", name: "No supplier" },
+    ]);
+    expect(pointers(res.body)).toEqual([
+      ["/rows/3/supplier", "INVALID_PARAMETER"],
+      ["/rows/2/sku_id", "SKU_NOT_FOUND"],
+      ["/rows/0/sku_id", "LINKED_SUPPLIER_ITEM"],
+      ["/rows/1/opening_on_hand", "LINKED_SUPPLIER_ITEM"],
+    ]);
+    expect(await everything(acct.accountId)).toEqual(before);
+    expect(await t.db.supplierItem.count({ where: { accountId: acct.accountId } })).toBe(1);
+  });
+
+  it("imports a CSV file and over GraphQL", async () => {
+    const acct = await newAccount(t.db);
+    const csv = await rest(t, "POST", "/supplier-items/bulk", {
+      token: acct.token,
+      raw: 'supplier,code,name,barcodes\r\nWürth,W-9,"Washer, M6",4006381333931\r\n',
+      headers: { "content-type": "text/csv" },
+    });
+    expect([csv.status, csv.body.created]).toEqual([200, 1]);
+    const viaGraphql = await gql(
+      t,
+      ImportSupplierItemsDocument,
+      { input: { rows: [{ supplier: "Würth", code: "W-9", name: "Washer M6" }] } },
+      acct.token,
+    );
+    expect(viaGraphql.data?.importSupplierItems.result).toMatchObject({ created: 0, updated: 1 });
   });
 });

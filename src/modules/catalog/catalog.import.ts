@@ -21,6 +21,10 @@ export const MAX_IMPORT_ROWS = 10_000;
 
 /** A row as sent: JSON values, or a CSV row's text. */
 export interface SkuImportRow {
+  /** Supplier items only. */
+  supplier?: unknown;
+  /** Supplier items only: the SKU a new item is linked to. */
+  skuId?: unknown;
   code?: unknown;
   name?: unknown;
   /** Absent: a new SKU is active, an existing one stays as it is. */
@@ -42,8 +46,11 @@ export interface ImportResult {
 /** Where a row's field is in the request: ["rows", 3, "code"], or a CSV row number. */
 export type RowPath = (index: number, field: string) => (string | number)[];
 
-interface ParsedRow {
+export interface ParsedRow {
   index: number;
+  /** Supplier items only. */
+  supplier: string | null;
+  skuId: number | null;
   code: string;
   name: string;
   active: boolean | null;
@@ -62,7 +69,7 @@ export function importSkus(
   idempotencyKey?: string,
   path: RowPath = (i, f) => ["rows", i, f],
 ): Promise<Idempotent<ImportResult>> {
-  const { rows, errors } = parseRows(input.rows, path, [...(input.errors ?? [])]);
+  const { rows, errors } = parseRows("sku", input.rows, path, [...(input.errors ?? [])]);
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
@@ -75,7 +82,13 @@ export function importSkus(
   );
 }
 
-function parseRows(
+/**
+ * The rows checked, every problem into `errors` (a bad row is left out of `rows`): texts, flags,
+ * quantities, barcodes, and no entity twice (a code regardless of case, per supplier for supplier
+ * items) nor a barcode on two rows.
+ */
+export function parseRows(
+  kind: "sku" | "supplier_item",
   sent: (SkuImportRow | null)[],
   path: RowPath,
   errors: FieldError[],
@@ -95,6 +108,11 @@ function parseRows(
   sent.forEach((row, i) => {
     if (!row) return; // a CSV row already named in errors
     const before = errors.length;
+    const items = kind === "supplier_item";
+    const supplier = items
+      ? text(row.supplier, LIMITS.supplier, path(i, "supplier"), errors)
+      : null;
+    const skuId = items ? optionalId(row.skuId, path(i, "skuId"), errors) : null;
     const code = text(row.code, LIMITS.code, path(i, "code"), errors);
     const name = text(row.name, LIMITS.name, path(i, "name"), errors);
     const active = flag(row.active, path(i, "active"), errors);
@@ -116,16 +134,17 @@ function parseRows(
       }
     }
     if (code !== null) {
-      // Codes are unique regardless of case, as the database compares them.
-      const first = codes.get(code.toLowerCase());
-      if (first === undefined) codes.set(code.toLowerCase(), i);
+      // Codes are unique regardless of case (per supplier), as the database compares them.
+      const key = `${supplier ?? ""}\u0000${code.toLowerCase()}`;
+      const first = codes.get(key);
+      if (first === undefined) codes.set(key, i);
       else {
-        const message = `code "${code}" is also on row ${first}`;
+        const message = `${items ? `supplier "${supplier}", ` : ""}code "${code}" is also on row ${first}`;
         errors.push({ path: path(i, "code"), code: "DUPLICATE_LINE", message });
       }
     }
-    if (errors.length === before && code !== null && name !== null) {
-      rows.push({ index: i, code, name, active, barcodes: set, opening });
+    if (errors.length === before && code !== null && name !== null && (!items || supplier)) {
+      rows.push({ index: i, supplier, skuId, code, name, active, barcodes: set, opening });
     }
   });
   return { rows, errors };
@@ -158,14 +177,28 @@ function flag(value: unknown, path: (string | number)[], errors: FieldError[]): 
   return null;
 }
 
-const invalid = (path: (string | number)[], message: string): FieldError => ({
+/** An optional id: a positive integer (a CSV cell: its digits); absent is null. */
+function optionalId(
+  value: unknown,
+  path: (string | number)[],
+  errors: FieldError[],
+): number | null {
+  if (value === undefined || value === null) return null;
+  const id = typeof value === "string" && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value;
+  if (typeof id === "number" && Number.isInteger(id) && id >= 1 && id <= 2147483647) return id;
+  errors.push(invalid(path, "must be a positive integer id"));
+  return null;
+}
+
+export const invalid = (path: (string | number)[], message: string): FieldError => ({
   path,
   code: "INVALID_PARAMETER",
   message,
 });
 
 /** The request's fingerprint for its idempotency key: rows as read. */
-const asSent = (r: ParsedRow) => ({
+export const asSent = (r: ParsedRow) => ({
+  ...(r.supplier !== null ? { supplier: r.supplier, skuId: r.skuId } : {}),
   code: r.code,
   name: r.name,
   active: r.active,
@@ -173,7 +206,7 @@ const asSent = (r: ParsedRow) => ({
   opening: quantityAsSent(r.opening?.toFixed()),
 });
 
-interface UpsertedRow {
+export interface UpsertedRow {
   ord: number;
   id: number | null;
   created: boolean;
@@ -183,8 +216,7 @@ interface UpsertedRow {
 
 /**
  * One statement for the rows: the existing SKUs locked, updated where a field differs, the new
- * ones inserted; then the barcodes that differ (two statements), then the opening balances of the
- * new SKUs (two statements).
+ * ones inserted; then what settle does.
  */
 async function upsert(
   ctx: ServiceContext,
@@ -192,7 +224,7 @@ async function upsert(
   rows: ParsedRow[],
   path: RowPath,
 ): Promise<ImportResult> {
-  const { accountId, actor } = ctx.principal;
+  const { accountId } = ctx.principal;
   const v = jsonRows(
     rows.map((r) => [r.code, r.name, r.active]),
     "v",
@@ -225,13 +257,29 @@ async function upsert(
       LEFT JOIN changed AS ch ON ch.id = old.id
     ORDER BY v.ord`;
 
+  return settle(ctx, tx, "sku", rows, upserted, path);
+}
+
+/**
+ * What follows the upsert of rows of either kind: the barcodes that differ (two statements), the
+ * opening balances of new entities (two statements), and the answer.
+ */
+export async function settle(
+  ctx: ServiceContext,
+  tx: Tx,
+  entityType: "sku" | "supplier_item",
+  rows: ParsedRow[],
+  upserted: UpsertedRow[],
+  path: RowPath,
+): Promise<ImportResult> {
+  const { accountId, actor } = ctx.principal;
   const raced = upserted.filter((u) => u.id === null);
   if (raced.length > 0) {
     throw AppError.fromFields(
       raced.map((u) => ({
         path: path(rows[u.ord]!.index, "code"),
         code: "DUPLICATE_CODE",
-        message: `SKU "${rows[u.ord]!.code}" was created by another request meanwhile; send the import again`,
+        message: `"${rows[u.ord]!.code}" was created by another request meanwhile; send the import again`,
       })),
     );
   }
@@ -247,11 +295,11 @@ async function upsert(
     sets.push({ id: u.id!, barcodes: row.barcodes, path: path(row.index, "barcodes") });
     if (!u.created) relabelled.add(u.ord);
   });
-  await replaceBarcodeSets(tx, accountId, "sku", sets);
+  await replaceBarcodeSets(tx, accountId, entityType, sets);
 
   const openings = upserted
     .filter((u) => u.created && rows[u.ord]!.opening && !rows[u.ord]!.opening!.isZero())
-    .map((u) => ({ entityType: "sku" as const, id: u.id!, newQty: rows[u.ord]!.opening! }));
+    .map((u) => ({ entityType, id: u.id!, newQty: rows[u.ord]!.opening! }));
   if (openings.length > 0) {
     const locked = await lockStock(tx, accountId, openings);
     await applyStock(tx, accountId, locked, openings, {

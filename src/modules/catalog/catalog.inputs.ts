@@ -255,7 +255,7 @@ export class SupplierItemsArgs extends PageArgs {
   filter?: SupplierItemFilter | null;
 }
 
-@InputType({ description: "One SKU of an import, matched by code regardless of case." })
+@InputType({ description: "One SKU of an import, matched by its code regardless of case." })
 export class SkuImportRowInput {
   @Field({ description: textRule(LIMITS.code, "a new code creates a SKU, a known one updates it") })
   code!: string;
@@ -278,6 +278,32 @@ export class SkuImportRowInput {
       "New SKUs only, recorded as an OPENING_BALANCE movement; an import never changes an existing SKU's stock.",
   })
   openingOnHand?: Decimal | null;
+}
+
+@InputType({
+  description: "One supplier item of an import, matched by supplier and code (regardless of case).",
+})
+export class SupplierItemImportRowInput extends SkuImportRowInput {
+  @Field({ description: `The supplier's name. ${textRule(LIMITS.supplier)}` })
+  supplier!: string;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "A new item: link it to this SKU (then no openingOnHand). An existing item: its link as it stands (else LINKED_SUPPLIER_ITEM; links change with linkSupplierItem and unlinkSupplierItem).",
+  })
+  skuId?: number | null;
+}
+
+@InputType({ description: "Up to 10,000 supplier items to create or update, all or none." })
+export class ImportSupplierItemsInput {
+  @Field(() => [SupplierItemImportRowInput], {
+    description: "1 to 10,000 rows, each supplier and code once.",
+  })
+  rows!: SupplierItemImportRowInput[];
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
 }
 
 @InputType({ description: "Up to 10,000 SKUs to create or update, all or none." })

@@ -16,12 +16,14 @@ import { withoutNulls } from "../../filters.js";
 import * as catalog from "./catalog.service.js";
 import * as search from "./catalog.search.js";
 import * as imports from "./catalog.import.js";
+import * as itemImports from "./catalog.import-items.js";
 import * as catalogUpdates from "./catalog.update.js";
 import * as links from "./catalog.link.js";
 import {
   CreateSkuInput,
   CreateSupplierItemInput,
   ImportSkusInput,
+  ImportSupplierItemsInput,
   LinkSupplierItemInput,
   SkusArgs,
   SupplierItemsArgs,
@@ -35,6 +37,7 @@ import {
   CreateSkuPayload,
   CreateSupplierItemPayload,
   ImportSkusPayload,
+  ImportSupplierItemsPayload,
   Sku,
   SkuConnection,
   SupplierItem,
@@ -144,6 +147,24 @@ export class CatalogResolver {
     @Arg("input", () => ImportSkusInput, { description: "The rows." }) input: ImportSkusInput,
   ) {
     const { value } = await imports.importSkus(
+      serviceContext(ctx),
+      { rows: input.rows },
+      input.idempotencyKey ?? undefined,
+    );
+    return { result: value, userErrors: [] };
+  }
+
+  @ScopedMutation(
+    "adjust",
+    () => ImportSupplierItemsPayload,
+    "Creates or updates up to 10,000 supplier items by supplier and code, all or none; every bad row is a userError. A new item with skuId is linked to that SKU; an existing item's stock and link never change through an import.",
+  )
+  async importSupplierItems(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => ImportSupplierItemsInput, { description: "The rows." })
+    input: ImportSupplierItemsInput,
+  ) {
+    const { value } = await itemImports.importSupplierItems(
       serviceContext(ctx),
       { rows: input.rows },
       input.idempotencyKey ?? undefined,

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import type { ServiceContext } from "../../context.js";
+import type { Idempotent } from "../../db/idempotency.js";
+import type { ErrorCode, FieldError } from "../../errors.js";
 import { utf8Text } from "../../csv.js";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
@@ -12,11 +15,13 @@ import {
   replayHeaders,
   WRITE_PROBLEMS,
   BARCODE_PROBLEMS,
+  type SchemaName,
 } from "../../http/openapi-schemas.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import * as catalog from "./catalog.service.js";
 import * as search from "./catalog.search.js";
 import * as imports from "./catalog.import.js";
+import * as itemImports from "./catalog.import-items.js";
 import * as links from "./catalog.link.js";
 
 interface CreateSkuBody {
@@ -29,18 +34,86 @@ interface CreateSkuBody {
 
 interface ImportBody {
   rows: {
+    supplier?: string;
     code?: string;
     name?: string;
     active?: boolean;
     barcodes?: string[];
     opening_on_hand?: number;
+    sku_id?: number | null;
   }[];
 }
 
-const importRow = ({ opening_on_hand, ...row }: ImportBody["rows"][number]) => ({
+const importRow = ({ opening_on_hand, sku_id, ...row }: ImportBody["rows"][number]) => ({
   ...row,
   openingOnHand: opening_on_hand,
+  skuId: sku_id,
 });
+
+type ImportInput = { rows: (imports.SkuImportRow | null)[]; errors?: FieldError[] };
+
+/** POST …/bulk: an import from JSON rows or a CSV file, through one service call. */
+function importRoute(
+  app: FastifyInstance,
+  route: {
+    path: string;
+    operationId: string;
+    summary: string;
+    description: string;
+    schemas: [SchemaName, SchemaName];
+    parseCsv: (text: string) => ImportInput;
+    run: (
+      ctx: ServiceContext,
+      input: ImportInput,
+      key?: string,
+      path?: imports.RowPath,
+    ) => Promise<Idempotent<imports.ImportResult>>;
+    problems?: ErrorCode[];
+  },
+): void {
+  app.post<{ Body: ImportBody | string }>(
+    route.path,
+    {
+      onRequest: requireScope("adjust"),
+      schema: {
+        operationId: route.operationId,
+        tags: ["catalog"],
+        summary: route.summary,
+        description: `Needs the adjust scope. ${route.description} All rows or none: every bad row is named (JSON: /rows/3/code; CSV: by row number, the header being row 1). Importing the same file again changes nothing. Send an Idempotency-Key header to make retries safe.`,
+        headers: idempotencyHeaders,
+        body: {
+          content: {
+            "application/json": { schema: ref(route.schemas[0]) },
+            "text/csv": { schema: ref(route.schemas[1]) },
+          },
+        },
+        response: {
+          200: ok("ImportResult", "What the import did", examples.importResult, replayHeaders),
+          ...problemResponses(
+            ...WRITE_PROBLEMS,
+            ...BARCODE_PROBLEMS,
+            ...(route.problems ?? []),
+            "DUPLICATE_CODE",
+            "DUPLICATE_LINE",
+            "INVALID_QUANTITY",
+            "TOO_MANY_LINES",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const csv = typeof body === "string";
+      const result = await route.run(
+        ctxOf(request),
+        csv ? route.parseCsv(body) : { rows: body.rows.map(importRow) },
+        idempotencyKeyOf(request),
+        csv ? imports.csvRowPath : undefined,
+      );
+      return sendIdempotent(reply, 200, result);
+    },
+  );
+}
 
 interface ListQuery {
   limit?: number;
@@ -147,48 +220,29 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.post<{ Body: ImportBody | string }>(
-    "/skus/bulk",
-    {
-      onRequest: requireScope("adjust"),
-      schema: {
-        operationId: "importSkus",
-        tags: ["catalog"],
-        summary: "Create or update up to 10,000 SKUs by code (JSON, or a text/csv file)",
-        description:
-          "Needs the adjust scope. All rows or none: every bad row is named (JSON: /rows/3/code; CSV: by row number, the header being row 1). A row whose code is new creates a SKU (opening_on_hand writes an opening_balance movement); one whose code exists updates what differs and never its stock. Importing the same file again changes nothing. Send an Idempotency-Key header to make retries safe; `countpoint import skus FILE.csv` sends a file of any size in batches.",
-        headers: idempotencyHeaders,
-        body: {
-          content: {
-            "application/json": { schema: ref("SkuImport") },
-            "text/csv": { schema: ref("SkuImportCsv") },
-          },
-        },
-        response: {
-          200: ok("ImportResult", "What the import did", examples.importResult, replayHeaders),
-          ...problemResponses(
-            ...WRITE_PROBLEMS,
-            ...BARCODE_PROBLEMS,
-            "DUPLICATE_CODE",
-            "DUPLICATE_LINE",
-            "INVALID_QUANTITY",
-            "TOO_MANY_LINES",
-          ),
-        },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      const csv = typeof body === "string";
-      const result = await imports.importSkus(
-        ctxOf(request),
-        csv ? imports.parseSkuCsv(body) : { rows: body.rows.map(importRow) },
-        idempotencyKeyOf(request),
-        csv ? imports.csvRowPath : undefined,
-      );
-      return sendIdempotent(reply, 200, result);
-    },
-  );
+  importRoute(app, {
+    path: "/skus/bulk",
+    operationId: "importSkus",
+    summary: "Create or update up to 10,000 SKUs by code (JSON, or a text/csv file)",
+    description:
+      "A row whose code is new creates a SKU (opening_on_hand writes an opening_balance movement); one whose code exists updates what differs and never its stock. `countpoint import skus FILE.csv` sends a file of any size in batches.",
+    schemas: ["SkuImport", "SkuImportCsv"],
+    parseCsv: imports.parseSkuCsv,
+    run: imports.importSkus,
+  });
+
+  importRoute(app, {
+    path: "/supplier-items/bulk",
+    operationId: "importSupplierItems",
+    summary:
+      "Create or update up to 10,000 supplier items by supplier and code (JSON, or a text/csv file)",
+    description:
+      "A row whose supplier and code are new creates an item, linked to sku_id if given (else with opening_on_hand as an opening_balance movement); one that exists updates what differs, never its stock, and its sku_id must be its link as it stands (422 LINKED_SUPPLIER_ITEM: change links with /link and /unlink).",
+    schemas: ["SupplierItemImport", "SupplierItemImportCsv"],
+    parseCsv: itemImports.parseSupplierItemCsv,
+    run: itemImports.importSupplierItems,
+    problems: ["SKU_NOT_FOUND", "LINKED_SUPPLIER_ITEM"],
+  });
 
   app.get<{ Querystring: ListQuery }>(
     "/skus",

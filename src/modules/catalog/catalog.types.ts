@@ -158,38 +158,45 @@ export class UnlinkSupplierItemPayload {
   userErrors!: UserError[];
 }
 
-@ObjectType({ description: "A row of an import and the SKU it is." })
-export class ImportedSku {
+@ObjectType({ description: "A row of an import and the SKU or supplier item it is." })
+export class ImportedEntity {
   @Field({ description: "The row's code." })
   code!: string;
 
-  @Field(() => Int, { description: "The SKU's id." })
+  @Field(() => Int, { description: "The SKU's or supplier item's id." })
   id!: number;
 }
 
 @ObjectType({ description: "What an import did, and every row's id." })
-export class SkuImport {
-  @Field(() => Int, { description: "New SKUs." })
+export class CatalogImport {
+  @Field(() => Int, { description: "New SKUs or supplier items." })
   created!: number;
 
-  @Field(() => Int, { description: "Existing SKUs with a field changed." })
+  @Field(() => Int, { description: "Existing ones with a field changed." })
   updated!: number;
 
-  @Field(() => Int, { description: "Existing SKUs the row left as they were." })
+  @Field(() => Int, { description: "Existing ones the row left as they were." })
   unchanged!: number;
 
-  @Field(() => [ImportedSku], { description: "Each row's code and SKU id, in the order sent." })
-  ids!: ImportedSku[];
+  @Field(() => [ImportedEntity], { description: "Each row's code and id, in the order sent." })
+  ids!: ImportedEntity[];
 }
 
-@PayloadType("importSkus")
-export class ImportSkusPayload {
-  @Field(() => SkuImport, {
+/** What an import mutation answers (a base only). */
+@ObjectType()
+abstract class ImportPayload {
+  @Field(() => CatalogImport, {
     nullable: true,
     description: "What the import did; null with userErrors.",
   })
-  result?: SkuImport | null;
+  result?: CatalogImport | null;
 
   @UserErrorsField()
   userErrors!: UserError[];
 }
+
+@PayloadType("importSkus")
+export class ImportSkusPayload extends ImportPayload {}
+
+@PayloadType("importSupplierItems")
+export class ImportSupplierItemsPayload extends ImportPayload {}

@@ -1,0 +1,191 @@
+// Importing supplier items: as SKUs are imported (catalog.import.ts), matched by supplier and code.
+// A new item may be linked to a SKU (then it has no opening stock of its own); an existing item's
+// link changes only through link and unlink, which move or refuse its stock as a link must.
+import type { Tx } from "../../db/client.js";
+import { idempotent, type Idempotent } from "../../db/idempotency.js";
+import { intArray, jsonRows } from "../../db/sql.js";
+import { inTransaction } from "../../db/transaction.js";
+import type { ServiceContext } from "../../context.js";
+import { readCsv, type CsvCells } from "../../csv.js";
+import { notFound, type FieldError } from "../../errors.js";
+import {
+  asSent,
+  parseRows,
+  settle,
+  skuRow,
+  type ImportResult,
+  type ParsedRow,
+  type RowPath,
+  type SkuImportRow,
+  type UpsertedRow,
+} from "./catalog.import.js";
+
+/**
+ * Creates the supplier items whose supplier and code are new and updates the others (name, code
+ * spelling, active, barcodes), all or none; every bad row is named. A new item with sku_id is
+ * linked to that SKU; an existing item's sku_id, when sent, must be its link as it stands.
+ */
+export function importSupplierItems(
+  ctx: ServiceContext,
+  input: { rows: (SkuImportRow | null)[]; errors?: FieldError[] },
+  idempotencyKey?: string,
+  path: RowPath = (i, f) => ["rows", i, f],
+): Promise<Idempotent<ImportResult>> {
+  const { rows, errors } = parseRows("supplier_item", input.rows, path, [...(input.errors ?? [])]);
+  const { accountId } = ctx.principal;
+  let existing = new Map<number, Existing>();
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: "importSupplierItems",
+      input: () => rows.map(asSent),
+      inputErrors: errors,
+      check: async () => {
+        existing = await lockExisting(tx, accountId, rows);
+        return [
+          ...(await unknownSkus(tx, accountId, rows, path)),
+          ...linkProblems(rows, existing, path),
+        ];
+      },
+      run: () => upsert(ctx, tx, rows, existing, path),
+    }),
+  );
+}
+
+interface Existing {
+  id: number;
+  sku_id: number | null;
+  barcodes: string[];
+}
+
+/** The items the rows name that exist, locked, by the row's position in `rows`. */
+async function lockExisting(
+  tx: Tx,
+  accountId: number,
+  rows: ParsedRow[],
+): Promise<Map<number, Existing>> {
+  const v = jsonRows(
+    rows.map((r) => [r.supplier, r.code]),
+    "v",
+    "supplier text, code text",
+  );
+  const found = await tx.$queryRaw<(Existing & { ord: number })[]>`
+    SELECT i.id, i.sku_id, i.barcodes, v.ord FROM ${v}
+    JOIN supplier_items AS i ON i.account_id = ${accountId} AND i.supplier = v.supplier
+      AND i.code = v.code::citext
+    ORDER BY i.id FOR UPDATE OF i`;
+  return new Map(found.map(({ ord, ...item }) => [ord, item]));
+}
+
+/** Rows linking a new item to a SKU the account does not have (the SKUs held until commit). */
+async function unknownSkus(
+  tx: Tx,
+  accountId: number,
+  rows: ParsedRow[],
+  path: RowPath,
+): Promise<FieldError[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.skuId === null ? [] : [r.skuId])))];
+  if (ids.length === 0) return [];
+  const found = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM skus WHERE account_id = ${accountId} AND id = ANY (${intArray(ids)})
+    ORDER BY id FOR KEY SHARE`;
+  const known = new Set(found.map((s) => s.id));
+  return rows.flatMap((r) =>
+    r.skuId === null || known.has(r.skuId)
+      ? []
+      : notFound("SKU_NOT_FOUND", r.skuId, path(r.index, "skuId")).fieldErrors,
+  );
+}
+
+/** A link an import cannot make: another link for an existing item, stock for a linked one. */
+function linkProblems(
+  rows: ParsedRow[],
+  existing: Map<number, Existing>,
+  path: RowPath,
+): FieldError[] {
+  return rows.flatMap((r, ord): FieldError[] => {
+    const item = existing.get(ord);
+    if (item && r.skuId !== null && r.skuId !== item.sku_id) {
+      const message = `supplier item ${item.id} is ${item.sku_id === null ? "unlinked" : `linked to SKU ${item.sku_id}`}: change its link with POST /supplier-items/${item.id}/link or /unlink`;
+      return [{ path: path(r.index, "skuId"), code: "LINKED_SUPPLIER_ITEM", message }];
+    }
+    if (!item && r.skuId !== null && r.opening && !r.opening.isZero()) {
+      const message = `a supplier item linked to SKU ${r.skuId} has no stock of its own; set the SKU's on hand instead`;
+      return [{ path: path(r.index, "openingOnHand"), code: "LINKED_SUPPLIER_ITEM", message }];
+    }
+    return [];
+  });
+}
+
+/** One statement: the existing items (locked by check) updated where a field differs, the new inserted. */
+async function upsert(
+  ctx: ServiceContext,
+  tx: Tx,
+  rows: ParsedRow[],
+  existing: Map<number, Existing>,
+  path: RowPath,
+): Promise<ImportResult> {
+  const { accountId } = ctx.principal;
+  const v = jsonRows(
+    rows.map((r, ord) => [
+      existing.get(ord)?.id ?? null,
+      r.supplier,
+      r.code,
+      r.name,
+      r.active,
+      r.skuId,
+    ]),
+    "v",
+    "id int, supplier text, code text, name text, active boolean, sku_id int",
+  );
+  const written = await tx.$queryRaw<
+    { ord: number; id: number | null; created: boolean; changed: boolean }[]
+  >`
+    WITH v AS MATERIALIZED (SELECT * FROM ${v}), changed AS (
+      UPDATE supplier_items AS i SET code = v.code, name = v.name,
+        active = COALESCE(v.active, i.active)
+      FROM v WHERE i.account_id = ${accountId} AND i.id = v.id
+        AND (i.code::text, i.name, i.active) IS DISTINCT FROM (v.code, v.name, COALESCE(v.active, i.active))
+      RETURNING i.id
+    ), created AS (
+      INSERT INTO supplier_items (account_id, supplier, code, name, active, sku_id)
+      SELECT ${accountId}, v.supplier, v.code, v.name, COALESCE(v.active, true), v.sku_id FROM v
+      WHERE v.id IS NULL
+      ORDER BY v.ord
+      -- An item another request creates meanwhile: found below without an id.
+      ON CONFLICT (account_id, supplier, code) DO NOTHING
+      RETURNING id, supplier, code
+    )
+    SELECT v.ord, COALESCE(v.id, c.id) AS id, c.id IS NOT NULL AS created, ch.id IS NOT NULL AS changed
+    FROM v LEFT JOIN created AS c ON c.supplier = v.supplier AND c.code = v.code::citext
+      LEFT JOIN changed AS ch ON ch.id = v.id
+    ORDER BY v.ord`;
+  const upserted: UpsertedRow[] = written.map((w) => ({
+    ...w,
+    barcodes: existing.get(w.ord)?.barcodes ?? null,
+  }));
+  return settle(ctx, tx, "supplier_item", rows, upserted, path);
+}
+
+/** The columns of a CSV import of supplier items. */
+export const SUPPLIER_ITEM_COLUMNS = {
+  required: ["supplier", "code", "name"],
+  optional: ["sku_id", "active", "barcodes", "opening_on_hand"],
+  usage:
+    "the header must name supplier, code and name (optional columns: sku_id, active, barcodes, opening_on_hand)",
+  what: "rows",
+};
+
+/** The rows of a CSV import of supplier items (barcodes separated by |, as for SKUs). */
+export function parseSupplierItemCsv(text: string): {
+  rows: (SkuImportRow | null)[];
+  errors: FieldError[];
+} {
+  const { columns, rows, errors } = readCsv(text, SUPPLIER_ITEM_COLUMNS);
+  return { rows: rows.map((cell) => cell && supplierItemRow(cell, columns)), errors };
+}
+
+const supplierItemRow = (cell: CsvCells, columns: string[]): SkuImportRow => ({
+  ...skuRow(cell, columns),
+  supplier: cell("supplier") ?? "",
+  skuId: cell("sku_id"),
+});
