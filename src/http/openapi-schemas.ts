@@ -79,10 +79,17 @@ function importRowProperties() {
   return {
     code: { type: "string", description: `Required; at most ${TEXT_MAX.code} characters.` },
     name: { type: "string", description: `Required; at most ${TEXT_MAX.name} characters.` },
-    active: { type: "boolean" },
-    barcodes: barcodesInput("The whole set of barcodes; left out, an existing one keeps its own."),
+    // null is "left out", as GraphQL reads it.
+    active: { type: ["boolean", "null"] },
+    barcodes: {
+      ...barcodesInput(
+        "The whole set of barcodes; left out (or null), an existing one keeps its own.",
+      ),
+      type: ["array", "null"],
+    },
     opening_on_hand: {
       ...quantitySchema,
+      type: ["number", "null"],
       description:
         "New entities only, recorded as an opening_balance movement; an import never changes existing stock. " +
         quantitySchema.description,
@@ -523,12 +530,12 @@ const schemas = {
     description: "What the import did, and every row's id.",
     required: ["created", "updated", "unchanged", "ids"],
     properties: {
-      created: { type: "integer", description: "New SKUs." },
-      updated: { type: "integer", description: "Existing SKUs with a field changed." },
-      unchanged: { type: "integer", description: "Existing SKUs the row left as they were." },
+      created: { type: "integer", description: "New SKUs or supplier items." },
+      updated: { type: "integer", description: "Existing ones with a field changed." },
+      unchanged: { type: "integer", description: "Existing ones the row left as they were." },
       ids: {
         type: "array",
-        description: "Each row's code and SKU id, in the order sent.",
+        description: "Each row's code and id, in the order sent.",
         items: {
           type: "object",
           required: ["code", "id"],

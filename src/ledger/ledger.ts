@@ -221,8 +221,9 @@ export function movementWritten(
  * commit first. Writers do not wait for each other for that: each holds its account's ledger
  * lock (this class, the account id) in shared mode from its stamp to its commit, and an
  * oldest-first reader reads only below ledgerHorizon(), under which no write still in flight can
- * stamp. Row locks were all taken before, and shared holders never wait for each other, so this
- * cannot deadlock.
+ * stamp. Catalog edits hold it too (the catalog_stamp trigger takes it before stamping a row).
+ * Nobody takes it exclusively, and shared holders never wait for each other, so it cannot be
+ * part of a deadlock.
  */
 const LEDGER_LOCK_CLASS = 0x4c44; // "LD"; the catalog_stamp trigger takes it by number (19524)
 

@@ -176,6 +176,17 @@ describe("importing SKUs", () => {
     expect(res.body).toMatchObject({ updated: 2 });
     const found = await rest(t, "GET", "/barcodes/moving", { token: acct.token });
     expect(found.body.code).toBe("NEW");
+    // Each SKU's list and the barcode index say the same.
+    const skus = await t.db.sku.findMany({
+      where: { accountId: acct.accountId },
+      orderBy: { code: "asc" },
+    });
+    expect(skus.map((s) => [s.code, s.barcodes])).toEqual([
+      ["NEW", ["MOVING"]],
+      ["OLD", []],
+    ]);
+    const index = await t.db.barcode.findMany({ where: { accountId: acct.accountId } });
+    expect(index.map((b) => [b.code, b.skuId])).toEqual([["MOVING", skus[0]!.id]]);
   });
 
   it("sends as many statements for 2,000 rows as for 20", async () => {
@@ -336,6 +347,23 @@ describe("importing supplier items", () => {
     ]);
     expect(await everything(acct.accountId)).toEqual(before);
     expect(await t.db.supplierItem.count({ where: { accountId: acct.accountId } })).toBe(1);
+  });
+
+  it("refuses an item's barcode that a SKU holds, naming the SKU", async () => {
+    const acct = await newAccount(t.db);
+    const sku = await rest(t, "POST", "/skus", {
+      token: acct.token,
+      body: { code: "S", name: "s", barcodes: ["4006381333931"] },
+    });
+    const res = await importItems(acct, [
+      { supplier: "ACME", code: "A-1", name: "Clash", barcodes: ["04006381333931"] },
+    ]);
+    expect([res.status, ...pointers(res.body)]).toEqual([
+      409,
+      ["/rows/0/barcodes/0", "DUPLICATE_BARCODE"],
+    ]);
+    expect(res.body.errors[0].message).toContain(`SKU ${sku.body.id}`);
+    expect(await t.db.supplierItem.count({ where: { accountId: acct.accountId } })).toBe(0);
   });
 
   it("imports a CSV file and over GraphQL", async () => {

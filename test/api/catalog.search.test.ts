@@ -246,6 +246,36 @@ describe("syncing with updated_since", () => {
     for (const s of all) expect(lastSeen.has(s.id)).toBe(true);
   });
 
+  it("brings a linked supplier item back when its SKU changes, and an item when it is unlinked", async () => {
+    const acct = await newAccount(t.db);
+    const target = await sku(acct, "LINKED-SKU", "linked");
+    const make = (code: string, sku_id?: number) =>
+      rest(t, "POST", "/supplier-items", {
+        token: acct.token,
+        body: { supplier: "ACME", code, name: code, ...(sku_id ? { sku_id } : {}) },
+      });
+    const linked = (await make("L-1", target.id)).body;
+    const other = (await make("L-2")).body;
+    const itemsFrom = (since: string) =>
+      everyPage(acct, "/supplier-items", `updated_since=${encodeURIComponent(since)}`);
+    const since = other.updated_at as string;
+    expect(codes(await itemsFrom(since))).toEqual(["L-2"]);
+
+    await rest(t, "PATCH", `/skus/${target.id}`, {
+      token: acct.token,
+      body: { on_hand: 4, reason: "correction" },
+    });
+    const afterStock = await itemsFrom(since);
+    expect(codes(afterStock)).toEqual(["L-2", "L-1"]);
+    expect(afterStock[1]).toMatchObject({ id: linked.id, on_hand: 4 });
+
+    await rest(t, "POST", `/supplier-items/${linked.id}/unlink`, { token: acct.token });
+    const afterUnlink = await itemsFrom(afterStock[1]!.updated_at);
+    expect(
+      afterUnlink.map((r) => [r.code, (r as unknown as { sku_id: number | null }).sku_id]),
+    ).toEqual([["L-1", null]]);
+  });
+
   it("refuses a cursor of another query", async () => {
     const acct = await newAccount(t.db);
     const a = await sku(acct, "A", "a");

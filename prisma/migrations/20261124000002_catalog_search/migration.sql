@@ -15,6 +15,7 @@ CREATE INDEX "supplier_items_search_idx" ON "supplier_items" USING gin
 -- catalog changes too when each is stamped as a stock change is: by the database's clock, read
 -- once the account's ledger lock is held in shared mode (held to commit). Stock changes set
 -- updated_at to their movement's stamp; every other insert or update of a row is stamped here.
+-- (A statement that sets updated_at itself is left alone: it must stamp as the ledger does.)
 CREATE FUNCTION "catalog_stamp"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(19524, NEW."account_id"); -- the ledger lock class, "LD"

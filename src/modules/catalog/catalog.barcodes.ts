@@ -56,6 +56,7 @@ export async function replaceBarcodeSets(
   if (sets.length === 0) return;
   const { table, column } = OWNER[entityType];
   const ids = intArray(sets.map((s) => s.id));
+  const emptied = sets.filter((s) => s.barcodes.length === 0).map((s) => s.id);
   const given = jsonRows(
     sets.flatMap((s, set) => s.barcodes.map((b, pos) => [s.id, b.key, b.code, set, pos])),
     "g",
@@ -64,9 +65,10 @@ export async function replaceBarcodeSets(
   await tx.$executeRaw`
     DELETE FROM barcodes AS b
     WHERE b.account_id = ${accountId} AND b.${column} = ANY (${ids})
-      AND NOT EXISTS (SELECT 1 FROM ${given} WHERE g.owner = b.${column} AND g.key = b.key)`;
+      AND (b.${column}, b.key) NOT IN (SELECT owner, key FROM ${given})`;
   // A barcode claimed by a transaction that committed after this statement began is not in its
-  // snapshot: the row comes back without a holder.
+  // snapshot: the row comes back without a holder. No step joins two of the statement's own
+  // relations except through a key or a hashed IN: their sizes are not known when it is planned.
   const taken = await tx.$queryRaw<(OwnerRow & { set: number; pos: number })[]>`
     WITH given AS MATERIALIZED (SELECT * FROM ${given}), claimed AS (
       INSERT INTO barcodes (account_id, key, code, ${column})
@@ -78,10 +80,12 @@ export async function replaceBarcodeSets(
     ), lists AS (
       SELECT owner, array_agg(code ORDER BY pos) AS codes FROM given GROUP BY owner
     ), listed AS (
-      -- Joined, not looked up per row: a lookup per entity would read every given row each time.
-      UPDATE ${table} AS t SET barcodes = COALESCE(l.codes, '{}')
-      FROM unnest(${ids}) AS o(id) LEFT JOIN lists AS l ON l.owner = o.id
-      WHERE t.account_id = ${accountId} AND t.id = o.id
+      -- Each entity found by its key from its list: never a scan of the lists per entity.
+      UPDATE ${table} AS t SET barcodes = l.codes FROM lists AS l
+      WHERE t.account_id = ${accountId} AND t.id = l.owner
+    ), emptied AS (
+      UPDATE ${table} AS t SET barcodes = '{}'
+      WHERE t.account_id = ${accountId} AND t.id = ANY (${intArray(emptied)})
     )
     SELECT g.set, g.pos, b.sku_id, b.supplier_item_id
     FROM given AS g LEFT JOIN barcodes AS b ON b.account_id = ${accountId} AND b.key = g.key

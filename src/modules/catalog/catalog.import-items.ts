@@ -17,7 +17,9 @@ import {
   type ParsedRow,
   type RowPath,
   type SkuImportRow,
-  type UpsertedRow,
+  matchWritten,
+  writtenRows,
+  type WrittenRow,
 } from "./catalog.import.js";
 
 /**
@@ -40,11 +42,10 @@ export function importSupplierItems(
       input: () => rows.map(asSent),
       inputErrors: errors,
       check: async () => {
+        // SKUs before items, the order in which the ledger and links lock them.
+        const unknown = await unknownSkus(tx, accountId, rows, path);
         existing = await lockExisting(tx, accountId, rows);
-        return [
-          ...(await unknownSkus(tx, accountId, rows, path)),
-          ...linkProblems(rows, existing, path),
-        ];
+        return [...unknown, ...linkProblems(rows, existing, path)];
       },
       run: () => upsert(ctx, tx, rows, existing, path),
     }),
@@ -137,10 +138,12 @@ async function upsert(
     "v",
     "id int, supplier text, code text, name text, active boolean, sku_id int",
   );
-  const written = await tx.$queryRaw<
-    { ord: number; id: number | null; created: boolean; changed: boolean }[]
-  >`
-    WITH v AS MATERIALIZED (SELECT * FROM ${v}), changed AS (
+  const written = await tx.$queryRaw<WrittenRow[]>`
+    WITH v AS MATERIALIZED (SELECT * FROM ${v}), old AS (
+      -- Locked by check: what it found, with the barcodes as they are.
+      SELECT v.id, v.ord, i.barcodes FROM v
+      JOIN supplier_items AS i ON i.account_id = ${accountId} AND i.id = v.id
+    ), changed AS (
       UPDATE supplier_items AS i SET code = v.code, name = v.name,
         active = COALESCE(v.active, i.active)
       FROM v WHERE i.account_id = ${accountId} AND i.id = v.id
@@ -150,19 +153,14 @@ async function upsert(
       INSERT INTO supplier_items (account_id, supplier, code, name, active, sku_id)
       SELECT ${accountId}, v.supplier, v.code, v.name, COALESCE(v.active, true), v.sku_id FROM v
       WHERE v.id IS NULL
-      ORDER BY v.ord
-      -- An item another request creates meanwhile: found below without an id.
+      -- In key order, as another import inserting some of the same items does: no deadlock.
+      ORDER BY v.supplier, v.code::citext
+      -- An item another request creates meanwhile: not returned, and answered below.
       ON CONFLICT (account_id, supplier, code) DO NOTHING
-      RETURNING id, supplier, code
+      RETURNING id, supplier, code::text AS code
     )
-    SELECT v.ord, COALESCE(v.id, c.id) AS id, c.id IS NOT NULL AS created, ch.id IS NOT NULL AS changed
-    FROM v LEFT JOIN created AS c ON c.supplier = v.supplier AND c.code = v.code::citext
-      LEFT JOIN changed AS ch ON ch.id = v.id
-    ORDER BY v.ord`;
-  const upserted: UpsertedRow[] = written.map((w) => ({
-    ...w,
-    barcodes: existing.get(w.ord)?.barcodes ?? null,
-  }));
+    ${writtenRows(true)}`;
+  const upserted = matchWritten(rows, written, (r) => `${r.supplier}\u0000${r.code}`);
   return settle(ctx, tx, "supplier_item", rows, upserted, path);
 }
 

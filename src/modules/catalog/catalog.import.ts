@@ -2,7 +2,7 @@
 // constant number of statements however many rows. New SKUs may bring an opening on hand
 // (opening_balance movements through the ledger); an import never changes an existing SKU's
 // stock.
-import type { Tx } from "../../db/client.js";
+import { Prisma, type Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { jsonRows } from "../../db/sql.js";
 import { inTransaction } from "../../db/transaction.js";
@@ -206,6 +206,58 @@ export const asSent = (r: ParsedRow) => ({
   opening: quantityAsSent(r.opening?.toFixed()),
 });
 
+/** What an upsert statement answers: `old` rows by position, new and changed ones by id. */
+export interface WrittenRow {
+  kind: "old" | "created" | "changed";
+  ord: number | null;
+  id: number;
+  supplier: string | null;
+  code: string | null;
+  barcodes: string[] | null;
+}
+
+/**
+ * The end of an upsert statement with CTEs `old` (ord, id, barcodes), `changed` (id) and
+ * `created` (id, code and, for supplier items, supplier): each as rows of its own, matched in
+ * the service. Joining them in SQL would join relations whose sizes the planner cannot know (it
+ * took a nested loop over 10,000 × 10,000 rows once).
+ */
+export const writtenRows = (withSupplier: boolean) => Prisma.sql`
+  SELECT 'old' AS kind, ord, id, NULL::text AS supplier, NULL::text AS code, barcodes FROM old
+  UNION ALL SELECT 'changed', NULL, id, NULL, NULL, NULL FROM changed
+  UNION ALL SELECT 'created', NULL, id, ${Prisma.raw(withSupplier ? "supplier" : "NULL")}, code,
+    NULL FROM created`;
+
+/** Each row's entity from an upsert's answer; a new one is known by its exact key as inserted. */
+export function matchWritten(
+  rows: ParsedRow[],
+  written: WrittenRow[],
+  key: (r: { supplier: string | null; code: string }) => string,
+): UpsertedRow[] {
+  const old = new Map<number, WrittenRow>();
+  const created = new Map<string, number>();
+  const changed = new Set<number>();
+  for (const w of written) {
+    if (w.kind === "old") old.set(w.ord!, w);
+    else if (w.kind === "changed") changed.add(w.id);
+    else created.set(key({ supplier: w.supplier, code: w.code! }), w.id);
+  }
+  return rows.map((row, ord) => {
+    const before = old.get(ord);
+    if (before) {
+      return {
+        ord,
+        id: before.id,
+        created: false,
+        changed: changed.has(before.id),
+        barcodes: before.barcodes,
+      };
+    }
+    const id = created.get(key(row)) ?? null;
+    return { ord, id, created: id !== null, changed: false, barcodes: null };
+  });
+}
+
 export interface UpsertedRow {
   ord: number;
   id: number | null;
@@ -230,33 +282,30 @@ async function upsert(
     "v",
     "code text, name text, active boolean",
   );
-  const upserted = await tx.$queryRaw<UpsertedRow[]>`
+  const written = await tx.$queryRaw<WrittenRow[]>`
     WITH v AS MATERIALIZED (SELECT * FROM ${v}), old AS MATERIALIZED (
-      SELECT s.id, s.barcodes, v.ord FROM v
+      -- Locked, so these are the rows as they are now (an edit that committed meanwhile included).
+      SELECT s.id, s.code::text AS code, s.name, s.active, s.barcodes, v.ord FROM v
       JOIN skus AS s ON s.account_id = ${accountId} AND s.code = v.code::citext
       ORDER BY s.id FOR UPDATE OF s
     ), changed AS (
-      UPDATE skus AS s SET code = v.code, name = v.name, active = COALESCE(v.active, s.active)
+      UPDATE skus AS s SET code = v.code, name = v.name, active = COALESCE(v.active, old.active)
       FROM old JOIN v ON v.ord = old.ord
       WHERE s.account_id = ${accountId} AND s.id = old.id
-        AND (s.code::text, s.name, s.active) IS DISTINCT FROM (v.code, v.name, COALESCE(v.active, s.active))
+        AND (old.code, old.name, old.active) IS DISTINCT FROM (v.code, v.name, COALESCE(v.active, old.active))
       RETURNING s.id
     ), created AS (
       INSERT INTO skus (account_id, code, name, active)
       SELECT ${accountId}, v.code, v.name, COALESCE(v.active, true) FROM v
       WHERE v.ord NOT IN (SELECT ord FROM old)
-      ORDER BY v.ord
-      -- A SKU another request creates meanwhile: found below without an id.
+      -- In code order, as another import inserting some of the same codes does: no deadlock.
+      ORDER BY v.code::citext
+      -- A SKU another request creates meanwhile: not returned, and answered below.
       ON CONFLICT (account_id, code) DO NOTHING
-      RETURNING id, code
+      RETURNING id, code::text AS code
     )
-    SELECT v.ord, COALESCE(old.id, c.id) AS id, c.id IS NOT NULL AS created,
-      ch.id IS NOT NULL AS changed, old.barcodes
-    FROM v LEFT JOIN old ON old.ord = v.ord
-      LEFT JOIN created AS c ON c.code = v.code::citext
-      LEFT JOIN changed AS ch ON ch.id = old.id
-    ORDER BY v.ord`;
-
+    ${writtenRows(false)}`;
+  const upserted = matchWritten(rows, written, (r) => r.code);
   return settle(ctx, tx, "sku", rows, upserted, path);
 }
 
@@ -273,6 +322,20 @@ export async function settle(
   path: RowPath,
 ): Promise<ImportResult> {
   const { accountId, actor } = ctx.principal;
+  // Two rows the database takes for one entity (codes equal regardless of case in a way the
+  // rows' own check did not see): the later one is a repeat.
+  const seen = new Map<number, number>();
+  const repeats: FieldError[] = [];
+  for (const u of upserted) {
+    if (u.id === null) continue;
+    const first = seen.get(u.id);
+    if (first === undefined) seen.set(u.id, rows[u.ord]!.index);
+    else {
+      const message = `"${rows[u.ord]!.code}" is the same ${entityType === "sku" ? "SKU" : "supplier item"} as row ${first}`;
+      repeats.push({ path: path(rows[u.ord]!.index, "code"), code: "DUPLICATE_LINE", message });
+    }
+  }
+  if (repeats.length > 0) throw AppError.fromFields(repeats);
   const raced = upserted.filter((u) => u.id === null);
   if (raced.length > 0) {
     throw AppError.fromFields(

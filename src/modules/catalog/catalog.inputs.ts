@@ -229,7 +229,7 @@ export class SkuFilter {
   @Field(() => String, {
     nullable: true,
     description:
-      "Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); the list is then in the order of change, oldest first. To sync, page to the end and next time ask from the last node's updatedAt: a node may come again, none is skipped.",
+      "Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); the list is then in the order of change, oldest first. To sync, page to the end and next time ask from the last node's updatedAt: a node may come again, none is skipped. Other filters apply to rows as they are now (a row that leaves them is not listed again): sync without them to see every change.",
   })
   updatedSince?: string | null;
 }

@@ -89,7 +89,7 @@ export class CatalogResolver {
   @Authorized("read")
   @Query(() => SupplierItemConnection, {
     description:
-      "Supplier items matching the filter, in id order; with filter.updatedSince in the order they changed (a linked item also when its SKU's stock did).",
+      "Supplier items matching the filter, in id order; with filter.updatedSince in the order they changed (a linked item also when its SKU did).",
   })
   async supplierItems(
     @Ctx() ctx: GraphQLContext,

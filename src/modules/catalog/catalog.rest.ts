@@ -134,7 +134,7 @@ const listArgs = ({ updated_since, sku_id, ...rest }: ListQuery) => ({
 });
 
 const LIST_DESCRIPTION =
-  "Needs the read scope. Filters combine (all must hold). In id order, keyset-paginated; with updated_since, in the order rows changed (oldest first), so an ERP syncs the catalog by paging until next_cursor is null and next time asking for updated_since = the last row's updated_at (a row may come again, none is skipped, even while rows are being edited).";
+  "Needs the read scope. Filters combine (all must hold) and apply to rows as they are now. In id order, keyset-paginated; with updated_since, in the order rows changed (oldest first), so an ERP syncs the catalog by paging until next_cursor is null and next time asking for updated_since = the last row's updated_at (a row may come again, none is skipped, even while rows are being edited). A row that no longer matches a filter is not listed again: sync without filters to see every change.";
 
 /** The list query: page, filters, and `extra` filters of the list. */
 function listQuery(extra: Record<string, object> = {}) {
