@@ -292,7 +292,7 @@ export type SkuFilter = {
   code?: string | null | undefined;
   /** Part of the code or name, regardless of case (trigram search). */
   q?: string | null | undefined;
-  /** Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); the list is then in the order of change, oldest first. To sync, page to the end and next time ask from the last node's updatedAt: a node may come again, none is skipped. */
+  /** Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); the list is then in the order of change, oldest first. To sync, page to the end and next time ask from the last node's updatedAt: a node may come again, none is skipped. Other filters apply to rows as they are now (a row that leaves them is not listed again): sync without them to see every change. */
   updatedSince?: string | null | undefined;
 };
 
