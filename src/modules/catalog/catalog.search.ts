@@ -86,8 +86,12 @@ interface Listing {
   /** FROM (the row as `x`) with what the answer needs. */
   from: Prisma.Sql;
   columns: Prisma.Sql;
-  /** When a row last changed as the API shows it (a linked item also when its SKU's stock did). */
-  updatedAt: Prisma.Sql;
+  /**
+   * How a list in the order of change reads its rows: one or more parts, each with the time it
+   * orders by (a row's updated_at as the API shows it, in that part) and its own FROM and
+   * condition, so each part walks an index on that time instead of sorting the account.
+   */
+  changes: { from: Prisma.Sql; at: Prisma.Sql; where: Prisma.Sql }[];
   barcodeOwner: Prisma.Sql;
 }
 
@@ -96,7 +100,7 @@ const SKUS: Listing = {
   from: Prisma.sql`skus AS x`,
   columns: Prisma.sql`x.id, x.code::text AS code, x.name, x.on_hand::text AS on_hand, x.active,
     x.created_at, x.updated_at, x.barcodes`,
-  updatedAt: Prisma.sql`x.updated_at`,
+  changes: [{ from: Prisma.sql`skus AS x`, at: Prisma.sql`x.updated_at`, where: Prisma.sql`true` }],
   barcodeOwner: Prisma.raw("sku_id"),
 };
 
@@ -107,7 +111,22 @@ const SUPPLIER_ITEMS: Listing = {
   columns: Prisma.sql`x.id, x.supplier, x.code::text AS code, x.name,
     COALESCE(linked.on_hand, x.on_hand)::text AS on_hand, x.sku_id, x.active, x.created_at,
     GREATEST(x.updated_at, linked.updated_at) AS updated_at, x.barcodes`,
-  updatedAt: Prisma.sql`GREATEST(x.updated_at, linked.updated_at)`,
+  // A linked item shows when it or its SKU last changed, whichever was later: the items whose own
+  // change is the later one in the order of their own stamps, the others in their SKUs'.
+  changes: [
+    {
+      from: Prisma.sql`supplier_items AS x
+        LEFT JOIN skus AS linked ON linked.account_id = x.account_id AND linked.id = x.sku_id`,
+      at: Prisma.sql`x.updated_at`,
+      where: Prisma.sql`(linked.id IS NULL OR x.updated_at >= linked.updated_at)`,
+    },
+    {
+      from: Prisma.sql`skus AS linked
+        JOIN supplier_items AS x ON x.account_id = linked.account_id AND x.sku_id = linked.id`,
+      at: Prisma.sql`linked.updated_at`,
+      where: Prisma.sql`linked.updated_at > x.updated_at`,
+    },
+  ],
   barcodeOwner: Prisma.raw("supplier_item_id"),
 };
 
@@ -146,13 +165,20 @@ async function listed(
     ? decodeTimeCursor(kind, args.cursor, fingerprint)
     : null;
   const horizon = await ledgerHorizon(ctx.db, accountId);
-  const updated = listing.updatedAt;
-  where.push(Prisma.sql`${updated} >= ${since}`, Prisma.sql`${updated} < ${horizon}`);
-  if (after) where.push(Prisma.sql`(${updated}, x.id) > (${after.at}::timestamptz, ${after.id})`);
+  const parts = listing.changes.map(({ from, at, where: own }) => {
+    const range = [
+      own,
+      Prisma.sql`${at} >= ${after ? new Date(Math.max(since.getTime(), after.at.getTime())) : since}`,
+      Prisma.sql`${at} < ${horizon}`,
+      ...(after ? [Prisma.sql`(${at}, x.id) > (${after.at}::timestamptz, ${after.id})`] : []),
+    ];
+    return Prisma.sql`(SELECT ${listing.columns} FROM ${from}
+      WHERE ${Prisma.join([...where, ...range], " AND ")}
+      ORDER BY ${at}, x.id LIMIT ${take + 1})`;
+  });
   const rows = await ctx.db.$queryRaw<Row[]>`
-    SELECT ${listing.columns} FROM ${listing.from}
-    WHERE ${Prisma.join(where, " AND ")}
-    ORDER BY ${updated}, x.id LIMIT ${take + 1}`;
+    SELECT * FROM (${Prisma.join(parts, " UNION ALL ")}) AS changed
+    ORDER BY updated_at, id LIMIT ${take + 1}`;
   const items = rows.slice(0, take).map((node) => ({
     cursor: encodeTimeCursor(kind, { at: node.updated_at, id: node.id }, fingerprint),
     node,
