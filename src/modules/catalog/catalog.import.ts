@@ -11,10 +11,9 @@ import { csvRow, readCsv, type CsvCells } from "../../csv.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { applyStock, lockStock } from "../../ledger/ledger.js";
 import { optionalQuantity, quantityAsSent, type Decimal } from "../../quantity.js";
-import { checkText } from "../../text.js";
 import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
-import { LIMITS } from "./catalog.service.js";
+import { LIMITS, requireText } from "./catalog.service.js";
 
 /** Rows one import request may carry. */
 export const MAX_IMPORT_ROWS = 10_000;
@@ -109,12 +108,10 @@ export function parseRows(
     if (!row) return; // a CSV row already named in errors
     const before = errors.length;
     const items = kind === "supplier_item";
-    const supplier = items
-      ? text(row.supplier, LIMITS.supplier, path(i, "supplier"), errors)
-      : null;
+    const supplier = items ? text(row.supplier, "supplier", path(i, "supplier"), errors) : null;
     const skuId = items ? optionalId(row.skuId, path(i, "skuId"), errors) : null;
-    const code = text(row.code, LIMITS.code, path(i, "code"), errors);
-    const name = text(row.name, LIMITS.name, path(i, "name"), errors);
+    const code = text(row.code, "code", path(i, "code"), errors);
+    const name = text(row.name, "name", path(i, "name"), errors);
     const active = flag(row.active, path(i, "active"), errors);
     const opening = optionalQuantity(row.openingOnHand, path(i, "openingOnHand"), errors);
     let set: Barcode[] | null = null;
@@ -150,21 +147,20 @@ export function parseRows(
   return { rows, errors };
 }
 
-/** A required text: trimmed, not blank, storable, within `max`. */
+/** A required text of a row: the catalog's own check (trimmed, not blank, within its limit). */
 function text(
   value: unknown,
-  max: number,
+  field: keyof typeof LIMITS,
   path: (string | number)[],
   errors: FieldError[],
 ): string | null {
-  if (typeof value !== "string" || !value.trim()) {
-    errors.push(invalid(path, typeof value === "string" ? "must not be blank" : "is required"));
+  if (typeof value !== "string") {
+    errors.push(invalid(path, "is required"));
     return null;
   }
-  const trimmed = value.trim();
   const before = errors.length;
-  checkText(trimmed, path, max, errors);
-  return errors.length === before ? trimmed : null;
+  const checked = requireText(value, field, errors, path);
+  return errors.length === before ? checked : null;
 }
 
 /** true or false (a CSV cell: true/false, yes/no, 1/0, any case); absent is null. */

@@ -263,11 +263,11 @@ export function requireText(
   value: string,
   field: keyof typeof LIMITS,
   errors: FieldError[],
+  path: (string | number)[] = [field],
 ): string {
   const text = value.trim();
-  if (!text)
-    errors.push({ path: [field], code: "INVALID_PARAMETER", message: "must not be blank" });
-  checkText(text, [field], LIMITS[field], errors);
+  if (!text) errors.push({ path, code: "INVALID_PARAMETER", message: "must not be blank" });
+  checkText(text, path, LIMITS[field], errors);
   return text;
 }
 
