@@ -349,6 +349,16 @@ if (wants("p2")) {
     const cpu = (await server.cpuSeconds()) - cpuBefore;
     return { ...result, cpuPerChangeUs: (cpu * 1e6) / Math.max(1, result.perSecond * s) };
   };
+  /** Two runs of half the time as one: rates and CPU averaged, the worse p99 kept. */
+  const bothHalves = (a: Awaited<ReturnType<typeof load>>, b: typeof a): typeof a => ({
+    perSecond: (a.perSecond + b.perSecond) / 2,
+    p50Ms: (a.p50Ms + b.p50Ms) / 2,
+    p99Ms: Math.max(a.p99Ms, b.p99Ms),
+    failures: a.failures + b.failures,
+    cpuPerChangeUs:
+      (a.cpuPerChangeUs * a.perSecond + b.cpuPerChangeUs * b.perSecond) /
+      Math.max(1, a.perSecond + b.perSecond),
+  });
   const rate = (r: LoadResult) =>
     `${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50Ms)}, p99 ${ms(r.p99Ms)}${r.failures ? `, ${r.failures} failed` : ""}`;
   try {
@@ -356,8 +366,11 @@ if (wants("p2")) {
     await load(serviceSkus, "rest", quick ? 1 : 2);
     await load(serviceSkus, "graphql", quick ? 1 : 2);
     const raw2 = await rawLoad(url, rawAccount, rawSkus, seconds);
-    const rest2 = await load(serviceSkus, "rest");
+    // REST's run is split around GraphQL's (A B A), so neither transport always meets the table
+    // and its indexes later in their life (dead rows, more movements) than the other.
+    const restBefore = await load(serviceSkus, "rest", seconds / 2);
     const graphql2 = await load(serviceSkus, "graphql");
+    const rest2 = bothHalves(restBefore, await load(serviceSkus, "rest", seconds / 2));
     heading(
       `P2 single adjustments, ${CLIENTS} clients, 1000 SKUs of one account, ${seconds} s each:`,
     );

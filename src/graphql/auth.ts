@@ -1,11 +1,12 @@
-import { Authorized, Mutation, UseMiddleware, type AuthChecker } from "type-graphql";
+import { Mutation, UseMiddleware, type AuthChecker, type MiddlewareFn } from "type-graphql";
 import type { Scope } from "../context.js";
 import { AppError } from "../errors.js";
-import { freshReadsAfterMutations, type GraphQLContext } from "./context.js";
-import { userErrorsMiddleware } from "./errors.js";
+import { clearLoaders } from "./loaders.js";
+import type { GraphQLContext } from "./context.js";
+import { asUserErrors } from "./errors.js";
 
-/** @Authorized("scope") on a field: no valid token → UNAUTHENTICATED, token without the scope → FORBIDDEN. */
-export const authChecker: AuthChecker<GraphQLContext, Scope> = ({ context }, scopes) => {
+/** No valid token → UNAUTHENTICATED, token without one of the scopes → FORBIDDEN. */
+function requireScopes(context: GraphQLContext, scopes: readonly Scope[]): void {
   if (!context.principal) {
     throw new AppError("UNAUTHENTICATED", context.authProblem ?? "authentication required");
   }
@@ -13,14 +14,38 @@ export const authChecker: AuthChecker<GraphQLContext, Scope> = ({ context }, sco
   if (missing.length > 0) {
     throw new AppError("FORBIDDEN", `this token lacks the ${missing.join(", ")} scope`);
   }
+}
+
+/** @Authorized("scope") on a query field. */
+export const authChecker: AuthChecker<GraphQLContext, Scope> = ({ context }, scopes) => {
+  requireScopes(context, scopes);
   return true;
 };
 
 /**
+ * What every mutation runs around its resolver, in one async layer (each layer TypeGraphQL
+ * stacks costs a promise per call): the scope check; rule violations, input validation
+ * included, answered as the payload's userErrors; and the request's loaders cleared afterwards,
+ * so `b` in `a: adjustSkuStock(→100) b: adjustSkuStock(→200)` reads 200, not what `a` read.
+ */
+const guardMutation =
+  (scope: Scope): MiddlewareFn<GraphQLContext> =>
+  async ({ context }, next) => {
+    requireScopes(context, [scope]);
+    try {
+      return await next();
+    } catch (error) {
+      return asUserErrors(error);
+    } finally {
+      if (context.loaders) clearLoaders(context.loaders);
+    }
+  };
+
+/**
  * @Mutation that needs a token with `scope` (the description says so, so Sandbox shows it),
- * answers rule violations as userErrors and starts the next mutation's reads afresh. These
- * middlewares sit on the mutations alone: as global middlewares they would wrap every field of
- * every answer in an async call.
+ * answers rule violations as userErrors and starts the next mutation's reads afresh. The guard
+ * sits on the mutations alone: as a global middleware it would wrap every field of every answer
+ * in an async call.
  */
 export function ScopedMutation(
   scope: Scope,
@@ -28,8 +53,7 @@ export function ScopedMutation(
   description: string,
 ): MethodDecorator {
   const decorators = [
-    Authorized(scope),
-    UseMiddleware(userErrorsMiddleware, freshReadsAfterMutations),
+    UseMiddleware(guardMutation(scope)),
     Mutation(returns, { description: `${description} Needs the ${scope} scope.` }),
   ];
   return (target, key, descriptor) => {

@@ -1,8 +1,7 @@
-import type { MiddlewareFn } from "type-graphql";
 import type { PrismaClient } from "../db/client.js";
 import type { Principal, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
-import { clearLoaders, createLoaders, type Loaders } from "./loaders.js";
+import { createLoaders, type Loaders } from "./loaders.js";
 
 export interface GraphQLContext {
   db: PrismaClient;
@@ -10,7 +9,7 @@ export interface GraphQLContext {
   principal: Principal | null;
   /** Why principal is null, for the UNAUTHENTICATED message. */
   authProblem: string | null;
-  /** Batch loaders of this request, scoped to the caller's account (null when unauthenticated). */
+  /** Batch loaders of this request, scoped to the caller's account (made on first use). */
   loaders: Loaders | null;
 }
 
@@ -24,14 +23,16 @@ export function createContext(
     db,
     principal,
     authProblem,
-    loaders: principal ? createLoaders(db, principal.accountId) : null,
+    loaders: null,
   };
 }
 
 /** The request's loaders (the auth checker ran first, so there is a caller). */
 export function loadersOf(ctx: GraphQLContext): Loaders {
-  if (!ctx.loaders)
+  if (!ctx.principal)
     throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
+  // Most requests (a mutation and its payload) never load by id: no loaders for them.
+  ctx.loaders ??= createLoaders(ctx.db, ctx.principal.accountId);
   return ctx.loaders;
 }
 
@@ -41,16 +42,3 @@ export function serviceContext(ctx: GraphQLContext): ServiceContext {
     throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
   return { db: ctx.db, principal: ctx.principal };
 }
-
-/**
- * Mutations run one after another, each followed by its payload; every mutation starts its
- * payload's reads afresh, so `b` in `a: adjustSkuStock(→100) b: adjustSkuStock(→200)` shows 200
- * rather than the 100 that `a`'s payload read.
- */
-export const freshReadsAfterMutations: MiddlewareFn<GraphQLContext> = async ({ context }, next) => {
-  try {
-    return await next();
-  } finally {
-    if (context.loaders) clearLoaders(context.loaders);
-  }
-};

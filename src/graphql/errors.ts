@@ -1,10 +1,9 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
-import { ArgumentValidationError, type MiddlewareFn } from "type-graphql";
+import { ArgumentValidationError } from "type-graphql";
 import type { ValidationError } from "class-validator";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError, listedErrors, type FieldError } from "../errors.js";
 import type { UserError } from "./common.types.js";
-import type { GraphQLContext } from "./context.js";
 import { limitRefusal } from "./limits.js";
 
 // The one place AppErrors become GraphQL: rule violations in a mutation become the payload's
@@ -37,18 +36,17 @@ function fromValidation(error: ArgumentValidationError): AppError {
     : new AppError("INVALID_PARAMETER", error.message);
 }
 
-/** A mutation answers rule violations as `{ userErrors }` rather than as top-level errors. */
-export const userErrorsMiddleware: MiddlewareFn<GraphQLContext> = async (_data, next) => {
-  try {
-    return await next();
-  } catch (error) {
-    const appError = error instanceof ArgumentValidationError ? fromValidation(error) : error;
-    if (appError instanceof AppError && appError.isUserError) {
-      return { userErrors: toUserErrors(appError.fieldErrors, appError) };
-    }
-    throw appError;
+/**
+ * What a mutation answers for an error its resolver threw: rule violations as `{ userErrors }`
+ * (the payload's); anything else is rethrown, to become a top-level error.
+ */
+export function asUserErrors(error: unknown): { userErrors: UserError[] } {
+  const appError = error instanceof ArgumentValidationError ? fromValidation(error) : error;
+  if (appError instanceof AppError && appError.isUserError) {
+    return { userErrors: toUserErrors(appError.fieldErrors, appError) };
   }
-};
+  throw appError;
+}
 
 /** Top-level errors: AppErrors keep their code; anything unexpected is INTERNAL, without details. */
 export function formatError(
