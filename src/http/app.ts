@@ -6,6 +6,7 @@ import { registerGraphql } from "../graphql/server.js";
 import { adjustmentRoutes } from "../modules/adjustment/adjustment.rest.js";
 import { catalogRoutes } from "../modules/catalog/catalog.rest.js";
 import { movementRoutes } from "../modules/movement/movement.rest.js";
+import { eventRoutes } from "../modules/event/event.rest.js";
 import { stockTakeRoutes } from "../modules/stock-take/stock-take.rest.js";
 import { healthRoutes } from "./health.js";
 import { metricsRoutes } from "./metrics.js";
@@ -58,6 +59,7 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(catalogRoutes, { prefix: "/api/v1" });
   await app.register(adjustmentRoutes, { prefix: "/api/v1" });
   await app.register(movementRoutes, { prefix: "/api/v1" });
+  await app.register(eventRoutes, { prefix: "/api/v1" });
   await app.register(stockTakeRoutes, { prefix: "/api/v1" });
   await registerGraphql(app, { introspection: config.graphqlIntrospection });
   return app;

@@ -403,6 +403,43 @@ const schemas = {
   StockAdjustmentLinePage: page("StockAdjustmentLinePage", "StockAdjustmentLine"),
   SkuPage: page("SkuPage", "Sku"),
   SupplierItemPage: page("SupplierItemPage", "SupplierItem"),
+  Event: {
+    $id: "Event",
+    type: "object",
+    description:
+      "One change as the feed, webhooks and subscriptions show it, written in the transaction of the change.",
+    required: ["id", "type", "occurred_at", "data", "cursor"],
+    properties: {
+      id: { type: "string", description: "Stable: `evt_` and a number.", examples: ["evt_1042"] },
+      type: { type: "string", enum: ["stock.changed"], description: "What changed." },
+      occurred_at: { ...timestamp, description: "When the change was made." },
+      data: {
+        type: "object",
+        additionalProperties: true,
+        description:
+          "The state after the change. stock.changed: type and id of the entity, quantity_before, quantity_after, change, reason, source, movement_id, adjustment_id, stock_take_id.",
+      },
+      cursor: {
+        type: "string",
+        description: "The feed's position just after this event: pass as `after` to resume there.",
+      },
+    },
+  },
+  EventPage: {
+    $id: "EventPage",
+    type: "object",
+    description: "One page of the change feed, oldest commit first.",
+    required: ["data", "next_cursor", "has_more"],
+    properties: {
+      data: { type: "array", items: $ref("Event") },
+      next_cursor: {
+        type: "string",
+        description:
+          "Pass as `after` for the next page; on the last page too, to poll from later for new events.",
+      },
+      has_more: { type: "boolean", description: "Whether another page follows now." },
+    },
+  },
   StockMovementPage: {
     ...page("StockMovementPage", "StockMovement"),
     required: ["data", "next_cursor", "has_more"],

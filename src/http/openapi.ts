@@ -20,6 +20,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "catalog", description: "SKUs and supplier items." },
         { name: "adjustments", description: "Set stock to absolute quantities." },
         { name: "movements", description: "The append-only stock ledger." },
+        { name: "events", description: "The change feed, oldest first, never skipping an event." },
         {
           name: "stock takes",
           description: "Freeze, count, review and reconcile stock takes; counts also as CSV.",

@@ -1,0 +1,115 @@
+// The change feed: each account's events, oldest first, never one behind a cursor already
+// answered. Events are written only with the changes they describe (the ledger's statement
+// writes stock.changed).
+import type { PrismaClient, Tx } from "../../db/client.js";
+import type { ServiceContext } from "../../context.js";
+import { decodeCursor, encodeCursor, pageSize } from "../../cursor.js";
+import { AppError } from "../../errors.js";
+import { ledgerHorizon } from "../../ledger/ledger.js";
+import type { Event, EventPage } from "./event.types.js";
+
+/** Every event type, as `types` filters take them. */
+export const EVENT_TYPES = ["stock.changed"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+const CURSOR = "event";
+
+export interface FeedQuery {
+  /** A next_cursor of an earlier page; from the start of the kept events without it. */
+  after?: string | null;
+  types?: string[] | null;
+  limit?: number | null;
+}
+
+/**
+ * The account's events after the cursor, oldest first. Events are stamped like movements, after
+ * their rows are locked and under the account's ledger lock, so per entity they come in the
+ * order the changes were applied; a page ends below the ledger's horizon (before every write of
+ * the account still in flight), so no event can later appear behind the page's cursor.
+ */
+export async function eventFeed(ctx: ServiceContext, query: FeedQuery): Promise<EventPage> {
+  const limit = pageSize(query.limit);
+  const types = eventTypes(query.types);
+  const { accountId } = ctx.principal;
+  const [at, id] = query.after ? position(accountId, query.after) : [START, "0"];
+  const rows = await readFeed(ctx.db, accountId, { at, id, types, limit });
+  const last = rows.at(-1);
+  return {
+    data: rows.map((row) => toEvent(accountId, row)),
+    // The last page still answers a cursor: where to resume from.
+    nextCursor: last ? cursorOf(accountId, last) : encodeCursor(CURSOR, [accountId, at, id]),
+    hasMore: rows.length === limit,
+  };
+}
+
+const START = "1970-01-01T00:00:00.000Z";
+
+interface FeedRow {
+  id: string;
+  type: string;
+  occurred_at: Date;
+  data: Record<string, unknown>;
+}
+
+async function readFeed(
+  db: PrismaClient | Tx,
+  accountId: number,
+  p: { at: string; id: string; types: string[] | null; limit: number },
+): Promise<FeedRow[]> {
+  // The horizon is read first, in a statement of its own: what commits before this one reads is
+  // visible to it (READ COMMITTED), and nothing in flight can stamp below the horizon.
+  const horizon = await ledgerHorizon(db, accountId);
+  return db.$queryRaw<FeedRow[]>`
+    SELECT id::text, type, occurred_at, data FROM events
+    WHERE account_id = ${accountId}
+      AND (occurred_at, id) > (${p.at}::timestamptz, ${p.id}::bigint)
+      AND occurred_at < ${horizon}
+      AND (${p.types}::text[] IS NULL OR type = ANY(${p.types}::text[]))
+    ORDER BY occurred_at, id
+    LIMIT ${p.limit}`;
+}
+
+const cursorOf = (accountId: number, row: FeedRow) =>
+  encodeCursor(CURSOR, [accountId, row.occurred_at.toISOString(), row.id]);
+
+/** The event as the API shows it: `evt_` and its number, its time and the state after. */
+function toEvent(accountId: number, row: FeedRow): Event {
+  return {
+    id: `evt_${row.id}`,
+    type: row.type,
+    occurredAt: row.occurred_at,
+    data: row.data,
+    cursor: cursorOf(accountId, row),
+  };
+}
+
+/** The cursor's position; one of another account's feed is refused like a malformed one. */
+function position(accountId: number, cursor: string): [string, string] {
+  const [account, at, id] = decodeCursor(CURSOR, cursor, ["int4", "string", "string"]) as [
+    number,
+    string,
+    string,
+  ];
+  const time = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(at) ? Date.parse(at) : NaN;
+  if (account !== accountId || Number.isNaN(time) || !/^\d{1,19}$/.test(id)) {
+    throw new AppError("INVALID_CURSOR", "cursor is not valid for this query", [
+      { path: ["after"], code: "INVALID_CURSOR", message: "not a cursor returned by the feed" },
+    ]);
+  }
+  return [at, id];
+}
+
+function eventTypes(types: string[] | null | undefined): string[] | null {
+  if (!types || types.length === 0) return null;
+  const unknown = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
+  if (unknown.length > 0) {
+    throw new AppError("INVALID_PARAMETER", `unknown event type ${unknown[0]}`, [
+      {
+        path: ["types"],
+        code: "INVALID_PARAMETER",
+        message: `must be some of ${EVENT_TYPES.join(", ")}`,
+      },
+    ]);
+  }
+  return [...new Set(types)];
+}

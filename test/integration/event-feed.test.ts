@@ -1,0 +1,224 @@
+// The change feed: every committed change's events, each once, in commit order, and never one
+// behind a cursor a reader has passed, even when its transaction commits after later ones.
+import { type PrismaClient } from "../../src/db/client.js";
+import { applyStock, lockStock } from "../../src/ledger/ledger.js";
+import type { ServiceContext } from "../../src/context.js";
+import { authenticate } from "../../src/modules/account/account.service.js";
+import { adjustSku, bulkAdjust } from "../../src/modules/adjustment/adjustment.service.js";
+import { eventFeed } from "../../src/modules/event/event.service.js";
+import type { Event } from "../../src/modules/event/event.types.js";
+import { Decimal } from "../../src/quantity.js";
+import { databaseUrl, newAccount, testDb } from "../helpers/db.js";
+import { createPrismaClient } from "../../src/db/client.js";
+
+let db: PrismaClient;
+/** A client of its own for transactions held open while the feed is read. */
+let holderDb: PrismaClient;
+
+beforeAll(async () => {
+  db = await testDb();
+  holderDb = createPrismaClient(databaseUrl(), 2);
+});
+afterAll(async () => {
+  await holderDb.$disconnect();
+  await db.$disconnect();
+});
+
+async function accountWithSkus(count: number): Promise<{ ctx: ServiceContext; skuIds: number[] }> {
+  const account = await newAccount(db);
+  const principal = await authenticate(db, account.token);
+  if (!principal) throw new Error("the test token does not authenticate");
+  const skus = await db.sku.createManyAndReturn({
+    data: Array.from({ length: count }, (_, i) => ({
+      accountId: account.accountId,
+      code: `S-${i}`,
+      name: `SKU ${i}`,
+    })),
+    select: { id: true },
+  });
+  return { ctx: { db, principal }, skuIds: skus.map((s) => s.id).sort((a, b) => a - b) };
+}
+
+/** Everything the feed answers after `cursor` now, page by page; and where it ends. */
+async function follow(ctx: ServiceContext, cursor: string | null) {
+  const events: Event[] = [];
+  for (;;) {
+    const page = await eventFeed(ctx, { after: cursor, limit: 1000 });
+    events.push(...page.data);
+    cursor = page.nextCursor;
+    if (!page.hasMore) return { events, cursor };
+  }
+}
+
+/**
+ * follow(), polled until `count` events have come: other work on the server (other test files
+ * run alongside) may hold the horizon back for a moment.
+ */
+async function followUntil(ctx: ServiceContext, cursor: string | null, count: number) {
+  const events: Event[] = [];
+  for (let i = 0; i < 100; i++) {
+    const page = await follow(ctx, cursor);
+    events.push(...page.events);
+    cursor = page.cursor;
+    if (events.length >= count) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { events, cursor };
+}
+
+/** Sets a SKU through the ledger in a transaction kept open until `commit` (or `rollback`). */
+async function holdWrite(ctx: ServiceContext, skuId: number, qty: number) {
+  let finish!: (commit: boolean) => void;
+  const finished = new Promise<boolean>((resolve) => (finish = resolve));
+  let wrote!: () => void;
+  const written = new Promise<void>((resolve) => (wrote = resolve));
+  const transaction = holderDb.$transaction(
+    async (tx) => {
+      const sku = { entityType: "sku" as const, id: skuId };
+      const locked = await lockStock(tx, ctx.principal.accountId, [sku]);
+      await applyStock(
+        tx,
+        ctx.principal.accountId,
+        locked,
+        [{ ...sku, newQty: new Decimal(qty) }],
+        {
+          reason: "correction",
+          source: "adjustment",
+          actor: ctx.principal.actor,
+        },
+      );
+      wrote();
+      if (!(await finished)) throw new Error("rolled back by the test");
+    },
+    { maxWait: 10_000, timeout: 60_000 },
+  );
+  const settled = transaction.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  await written;
+  return {
+    commit: async () => (finish(true), settled),
+    rollback: async () => (finish(false), settled),
+  };
+}
+
+const movementIdOf = (e: Event) => e.data.movement_id as number;
+
+describe("the event feed", () => {
+  it("writes one stock.changed event per movement, with the state after the change", async () => {
+    const { ctx, skuIds } = await accountWithSkus(1);
+    await adjustSku(ctx, skuIds[0]!, { onHand: "5", reason: "correction" });
+    const { events } = await followUntil(ctx, null, 1);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      id: expect.stringMatching(/^evt_\d+$/),
+      type: "stock.changed",
+      data: { type: "sku", id: skuIds[0], quantity_before: 0, quantity_after: 5, change: 5 },
+    });
+  });
+
+  it("leaves no event for a change that rolled back", async () => {
+    const { ctx, skuIds } = await accountWithSkus(1);
+    const held = await holdWrite(ctx, skuIds[0]!, 7);
+    expect(await held.rollback()).toBeInstanceOf(Error);
+    await adjustSku(ctx, skuIds[0]!, { onHand: "3", reason: "correction" });
+    // The rolled-back write came first: had it left an event, that would come before this one.
+    const { events } = await followUntil(ctx, null, 1);
+    expect(events.map((e) => e.data.quantity_after)).toEqual([3]);
+    expect(await db.stockMovement.count({ where: { accountId: ctx.principal.accountId } })).toBe(1);
+  });
+
+  it("does not pass a transaction held open across a reader's polls: it appears after the cursor when it commits", async () => {
+    const { ctx, skuIds } = await accountWithSkus(2);
+    const held = await holdWrite(ctx, skuIds[0]!, 1);
+    // A later transaction commits first.
+    await adjustSku(ctx, skuIds[1]!, { onHand: "2", reason: "correction" });
+    const before = await follow(ctx, null);
+    // Without the horizon the reader would already see the later change and pass its cursor.
+    expect(before.events).toEqual([]);
+    await held.commit();
+    const after = await followUntil(ctx, before.cursor, 2);
+    expect(after.events.map((e) => e.data.id)).toEqual([skuIds[0], skuIds[1]]);
+  });
+
+  it("gives 32 writers' changes to a following reader each exactly once, in commit order per SKU", async () => {
+    const { ctx, skuIds } = await accountWithSkus(100);
+    let writing = true;
+    const seen: Event[] = [];
+    let cursor: string | null = null;
+    const reader = (async () => {
+      while (writing) {
+        const page = await follow(ctx, cursor);
+        seen.push(...page.events);
+        cursor = page.cursor;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        for (let i = 0; i < 15; i++) {
+          const skuId = skuIds[Math.floor(Math.random() * skuIds.length)]!;
+          await adjustSku(ctx, skuId, {
+            onHand: String(Math.floor(Math.random() * 1000) + 1),
+            reason: "correction",
+          });
+        }
+      }),
+    );
+    writing = false;
+    await reader;
+    const movements = await db.stockMovement.findMany({
+      where: { accountId: ctx.principal.accountId },
+      select: { id: true },
+    });
+    for (let i = 0; i < 50 && seen.length < movements.length; i++) {
+      const page = await follow(ctx, cursor);
+      seen.push(...page.events);
+      cursor = page.cursor;
+      if (seen.length < movements.length) await new Promise((r) => setTimeout(r, 100));
+    }
+    const ids = seen.map(movementIdOf);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort((a, b) => a - b)).toEqual(
+      movements.map((m) => Number(m.id)).sort((a, b) => a - b),
+    );
+    // Per SKU, each event starts where the one before it ended: the order changes were applied.
+    const last = new Map<number, number>();
+    for (const e of seen) {
+      const sku = e.data.id as number;
+      expect(e.data.quantity_before).toBe(last.get(sku) ?? 0);
+      last.set(sku, e.data.quantity_after as number);
+    }
+  });
+
+  it("writes a 10,000-line bulk adjustment's 10,000 events with its one ledger statement", async () => {
+    const { ctx, skuIds } = await accountWithSkus(10_000);
+    await bulkAdjust(ctx, {
+      reason: "correction",
+      lines: skuIds.map((id, i) => ({ type: "sku", id, newQty: String(i + 1) })),
+    });
+    // One stamp: the events were written by the ledger's one statement, not one by one.
+    const events = await db.$queryRaw<{ n: number; stamps: number }[]>`
+      SELECT count(*)::int AS n, count(DISTINCT occurred_at)::int AS stamps FROM events
+      WHERE account_id = ${ctx.principal.accountId} AND type = 'stock.changed'`;
+    expect(events[0]).toEqual({ n: 10_000, stamps: 1 });
+  });
+
+  it("refuses a malformed cursor, another account's cursor and an unknown type", async () => {
+    const a = await accountWithSkus(1);
+    const b = await accountWithSkus(1);
+    await adjustSku(a.ctx, a.skuIds[0]!, { onHand: "1", reason: "correction" });
+    const { cursor } = await followUntil(a.ctx, null, 1);
+    await expect(eventFeed(a.ctx, { after: "not-a-cursor" })).rejects.toMatchObject({
+      code: "INVALID_CURSOR",
+    });
+    await expect(eventFeed(b.ctx, { after: cursor })).rejects.toMatchObject({
+      code: "INVALID_CURSOR",
+    });
+    await expect(eventFeed(a.ctx, { types: ["stock.exploded"] })).rejects.toMatchObject({
+      code: "INVALID_PARAMETER",
+    });
+    expect((await follow(b.ctx, null)).events).toEqual([]);
+  });
+});
