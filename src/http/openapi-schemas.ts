@@ -428,7 +428,7 @@ const schemas = {
   EventPage: {
     $id: "EventPage",
     type: "object",
-    description: "One page of the change feed, oldest commit first.",
+    description: "One page of the change feed, oldest first.",
     required: ["data", "next_cursor", "has_more"],
     properties: {
       data: { type: "array", items: $ref("Event") },

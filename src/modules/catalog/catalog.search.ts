@@ -169,7 +169,8 @@ async function listed(
     const range = [
       own,
       Prisma.sql`${at} >= ${after ? new Date(Math.max(since.getTime(), after.at.getTime())) : since}`,
-      Prisma.sql`${at} < ${horizon}`,
+      // As an ISO instant: a bare Date goes out as UTC wall-clock time, read in the server's zone.
+      Prisma.sql`${at} < ${horizon.toISOString()}::timestamptz`,
       ...(after ? [Prisma.sql`(${at}, x.id) > (${after.at}::timestamptz, ${after.id})`] : []),
     ];
     return Prisma.sql`(SELECT ${listing.columns} FROM ${from}

@@ -57,13 +57,15 @@ async function readFeed(
   p: { at: string; id: string; types: string[] | null; limit: number },
 ): Promise<FeedRow[]> {
   // The horizon is read first, in a statement of its own: what commits before this one reads is
-  // visible to it (READ COMMITTED), and nothing in flight can stamp below the horizon.
+  // visible to it (READ COMMITTED), and nothing in flight can stamp below the horizon. It is sent
+  // as an ISO instant: a bare Date goes out as UTC wall-clock time, which the server would read
+  // in its own time zone.
   const horizon = await ledgerHorizon(db, accountId);
   return db.$queryRaw<FeedRow[]>`
     SELECT id::text, type, occurred_at, data FROM events
     WHERE account_id = ${accountId}
       AND (occurred_at, id) > (${p.at}::timestamptz, ${p.id}::bigint)
-      AND occurred_at < ${horizon}
+      AND occurred_at < ${horizon.toISOString()}::timestamptz
       AND (${p.types}::text[] IS NULL OR type = ANY(${p.types}::text[]))
     ORDER BY occurred_at, id
     LIMIT ${p.limit}`;
@@ -83,19 +85,36 @@ function toEvent(accountId: number, row: FeedRow): Event {
   };
 }
 
-/** The cursor's position; one of another account's feed is refused like a malformed one. */
+const invalidAfter = () =>
+  new AppError("INVALID_CURSOR", "cursor is not valid for this query", [
+    { path: ["after"], code: "INVALID_CURSOR", message: "not a cursor returned by the feed" },
+  ]);
+
+const MAX_BIGINT = 2n ** 63n - 1n;
+
+/**
+ * The cursor's position: a stamp as the feed writes them (a real instant, shown as it would be
+ * again) and an id that fits a bigint; anything else, or another account's cursor, is refused
+ * before the database sees it.
+ */
 function position(accountId: number, cursor: string): [string, string] {
-  const [account, at, id] = decodeCursor(CURSOR, cursor, ["int4", "string", "string"]) as [
-    number,
-    string,
-    string,
-  ];
-  const time = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(at) ? Date.parse(at) : NaN;
-  if (account !== accountId || Number.isNaN(time) || !/^\d{1,19}$/.test(id)) {
-    throw new AppError("INVALID_CURSOR", "cursor is not valid for this query", [
-      { path: ["after"], code: "INVALID_CURSOR", message: "not a cursor returned by the feed" },
-    ]);
+  let values: unknown[];
+  try {
+    values = decodeCursor(CURSOR, cursor, ["int4", "string", "string"]);
+  } catch {
+    throw invalidAfter();
   }
+  const [account, at, id] = values as [number, string, string];
+  const time = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(at) ? new Date(at) : null;
+  const valid =
+    account === accountId &&
+    time !== null &&
+    !Number.isNaN(time.getTime()) &&
+    time.toISOString() === at &&
+    at >= START &&
+    /^\d{1,19}$/.test(id) &&
+    BigInt(id) <= MAX_BIGINT;
+  if (!valid) throw invalidAfter();
   return [at, id];
 }
 
