@@ -19,6 +19,7 @@ const schema = z.object({
   COUNTPOINT_DATA_DIR: z.string().min(1).default(".data"),
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(35),
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -42,6 +43,8 @@ export type Config = {
   /** Introspection and the Sandbox landing page; on unless NODE_ENV=production. */
   graphqlIntrospection: boolean;
   bodyLimit: number;
+  /** Events older than this many days are pruned in the background. */
+  eventRetentionDays: number;
   /**
    * How far the JavaScript heap may grow past what the last full collection kept before the next
    * one, in percent; 0 leaves it to V8, which lets it grow up to 4 times on a large machine.
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: c.COUNTPOINT_DATA_DIR,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== "production",
     bodyLimit: c.BODY_LIMIT_BYTES,
+    eventRetentionDays: c.EVENT_RETENTION_DAYS,
     heapGrowthPercent: c.HEAP_GROWTH_PERCENT,
   };
 }

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { buildApp } from "./http/app.js";
 import { ensureDemoAccount, type DemoAccess } from "./modules/account/demo.service.js";
+import { keepEventsPruned } from "./modules/event/event.retention.js";
 
 /** Starts the service: database (embedded unless DATABASE_URL), migrations, HTTP; stops cleanly on SIGINT/SIGTERM. */
 export async function serve(config: Config): Promise<FastifyInstance> {
@@ -18,6 +19,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     prepare: config.preparedStatements,
   });
   const app = await buildApp({ db, config });
+  const stopPruning = keepEventsPruned(db, config.eventRetentionDays, app.log);
 
   // Order matters: in-flight requests finish on a live database, then the pool closes, then the
   // embedded database stops (it runs in a session of its own, so Ctrl-C does not reach it).
@@ -26,6 +28,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    stopPruning();
     await app.close().catch((err) => app.log.error({ err }, "error while closing HTTP"));
     await db.$disconnect().catch(() => {});
     await database

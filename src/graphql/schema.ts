@@ -20,6 +20,7 @@ import {
   StockTakeLineResolver,
   StockTakeResolver,
 } from "../modules/stock-take/stock-take.resolver.js";
+import { EventResolver } from "../modules/event/event.resolver.js";
 import { authChecker } from "./auth.js";
 
 let schema: GraphQLSchema | undefined;
@@ -77,6 +78,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
         SupplierItemMovementsResolver,
         StockTakeResolver,
         StockTakeLineResolver,
+        EventResolver,
       ],
       authChecker,
       authMode: "error",

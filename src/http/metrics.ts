@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { ledgerLag } from "../ledger/ledger.js";
 
 /** /metrics in Prometheus text format: process metrics and a request-duration histogram per route. */
 export async function metricsRoutes(app: FastifyInstance): Promise<void> {
@@ -11,6 +12,17 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     labelNames: ["method", "route", "status"] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+  });
+  new Gauge({
+    name: "countpoint_event_feed_lag_seconds",
+    help: "How far the change feed (and every oldest-first reader) trails the clock: the age of the oldest write still in flight",
+    registers: [registry],
+    async collect() {
+      // A scrape while the database is down leaves the gauge out rather than failing /metrics.
+      const lag = await ledgerLag(app.db).catch(() => null);
+      if (lag === null) this.reset();
+      else this.set(lag);
+    },
   });
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";

@@ -34,6 +34,7 @@ import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
 import { LIMITS } from "../modules/catalog/catalog.service.js";
 import { BARCODE_RULES, BARCODES_DESCRIPTION } from "../modules/catalog/barcode.js";
 import { MAX_IMPORT_ROWS } from "../modules/catalog/catalog.import.js";
+import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 import { stockTakeSchemas } from "./openapi-stock-takes.js";
@@ -411,13 +412,12 @@ const schemas = {
     required: ["id", "type", "occurred_at", "data", "cursor"],
     properties: {
       id: { type: "string", description: "Stable: `evt_` and a number.", examples: ["evt_1042"] },
-      type: { type: "string", enum: ["stock.changed"], description: "What changed." },
+      type: { type: "string", enum: [...EVENT_TYPES], description: "What changed." },
       occurred_at: { ...timestamp, description: "When the change was made." },
       data: {
         type: "object",
         additionalProperties: true,
-        description:
-          "The state after the change. stock.changed: type and id of the entity, quantity_before, quantity_after, change, reason, source, movement_id, adjustment_id, stock_take_id.",
+        description: EVENT_DATA_DESCRIPTION,
       },
       cursor: {
         type: "string",

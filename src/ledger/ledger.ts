@@ -356,6 +356,22 @@ export async function ledgerHorizon(db: PrismaClient | Tx, accountId: number): P
   return row.horizon;
 }
 
+/**
+ * How far oldest-first readers (the change feed, catalog sync) trail the clock, in seconds, over
+ * all accounts: the age of the oldest transaction holding a ledger lock, 0 when none does. A
+ * write held open (a long import, a stalled client mid-transaction) holds its account's horizon
+ * at its start until it ends; other accounts are not held back.
+ */
+export async function ledgerLag(db: PrismaClient | Tx): Promise<number> {
+  const [row] = await db.$queryRaw<{ lag: number }[]>`
+    SELECT COALESCE(EXTRACT(epoch FROM clock_timestamp() - min(a.xact_start)), 0)::float8 AS lag
+    FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+    WHERE l.locktype = 'advisory' AND l.granted
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND l.classid = ${LEDGER_LOCK_CLASS}::int::oid AND l.objsubid = 2`;
+  return Math.max(0, row?.lag ?? 0);
+}
+
 function uniqueIds(refs: EntityRef[], type: EntityType): number[] {
   return [...new Set(refs.filter((r) => r.entityType === type).map((r) => r.id))].sort(
     (a, b) => a - b,

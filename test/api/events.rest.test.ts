@@ -40,10 +40,11 @@ describe("GET /api/v1/events", () => {
       body: { on_hand: 10, reason: "correction" },
     });
     expect(patched.status).toBe(200);
-    const first = await feedUntil(account.token, 2);
-    expect(first.data.map((e) => [e.type, e.data.quantity_after])).toEqual([
-      ["stock.changed", 4],
-      ["stock.changed", 10],
+    const first = await feedUntil(account.token, 3);
+    expect(first.data.map((e) => [e.type, e.data.id, e.data.quantity_after])).toEqual([
+      ["sku.created", skuId, undefined],
+      ["stock.changed", skuId, 4],
+      ["stock.changed", skuId, 10],
     ]);
     expect(first.has_more).toBe(false);
 

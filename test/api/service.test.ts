@@ -38,6 +38,12 @@ describe("health and metrics", () => {
       /countpoint_http_request_duration_seconds_count\{[^}]*route="\/api\/v1\/skus"[^}]*\} [1-9]/,
     );
   });
+
+  it("exports the change feed's lag in seconds", async () => {
+    const text = await (await get("/metrics")).text();
+    expect(text).toContain("# TYPE countpoint_event_feed_lag_seconds gauge");
+    expect(text).toMatch(/^countpoint_event_feed_lag_seconds \d+(\.\d+)?(e-\d+)?$/m);
+  });
 });
 
 describe("REST documentation", () => {

@@ -43,11 +43,14 @@ async function accountWithSkus(count: number): Promise<{ ctx: ServiceContext; sk
   return { ctx: { db, principal }, skuIds: skus.map((s) => s.id).sort((a, b) => a - b) };
 }
 
-/** Everything the feed answers after `cursor` now, page by page; and where it ends. */
+/**
+ * Everything the feed answers after `cursor` now, page by page; and where it ends. Stock changes
+ * only: these tests follow movements (the SKUs' sku.created events come first).
+ */
 async function follow(ctx: ServiceContext, cursor: string | null) {
   const events: Event[] = [];
   for (;;) {
-    const page = await eventFeed(ctx, { after: cursor, limit: 1000 });
+    const page = await eventFeed(ctx, { after: cursor, limit: 1000, types: ["stock.changed"] });
     events.push(...page.data);
     cursor = page.nextCursor;
     if (!page.hasMore) return { events, cursor };

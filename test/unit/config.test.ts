@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       dataDir: ".data",
       graphqlIntrospection: true,
       bodyLimit: 5 * 1024 * 1024,
+      eventRetentionDays: 30,
       heapGrowthPercent: 35,
     });
   });
@@ -72,6 +73,8 @@ describe("loadConfig", () => {
     ["GRAPHQL_INTROSPECTION", "yes"],
     ["DATABASE_PREPARED_STATEMENTS", "on"],
     ["HEAP_GROWTH_PERCENT", "500"],
+    ["EVENT_RETENTION_DAYS", "0"],
+    ["EVENT_RETENTION_DAYS", "a month"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });
 

@@ -81,11 +81,12 @@ export async function replaceBarcodeSets(
       SELECT owner, array_agg(code ORDER BY pos) AS codes FROM given GROUP BY owner
     ), listed AS (
       -- Each entity found by its key from its list: never a scan of the lists per entity.
+      -- A list already as given (a row just created with it) is left alone: no second event.
       UPDATE ${table} AS t SET barcodes = l.codes FROM lists AS l
-      WHERE t.account_id = ${accountId} AND t.id = l.owner
+      WHERE t.account_id = ${accountId} AND t.id = l.owner AND t.barcodes IS DISTINCT FROM l.codes
     ), emptied AS (
       UPDATE ${table} AS t SET barcodes = '{}'
-      WHERE t.account_id = ${accountId} AND t.id = ANY (${intArray(emptied)})
+      WHERE t.account_id = ${accountId} AND t.id = ANY (${intArray(emptied)}) AND t.barcodes <> '{}'
     )
     SELECT g.set, g.pos, b.sku_id, b.supplier_item_id
     FROM given AS g LEFT JOIN barcodes AS b ON b.account_id = ${accountId} AND b.key = g.key

@@ -134,9 +134,10 @@ async function upsert(
       r.name,
       r.active,
       r.skuId,
+      r.barcodes?.map((b) => b.code) ?? [],
     ]),
     "v",
-    "id int, supplier text, code text, name text, active boolean, sku_id int",
+    "id int, supplier text, code text, name text, active boolean, sku_id int, barcodes jsonb",
   );
   const written = await tx.$queryRaw<WrittenRow[]>`
     WITH v AS MATERIALIZED (SELECT * FROM ${v}), old AS (
@@ -150,8 +151,10 @@ async function upsert(
         AND (i.code::text, i.name, i.active) IS DISTINCT FROM (v.code, v.name, COALESCE(v.active, i.active))
       RETURNING i.id
     ), created AS (
-      INSERT INTO supplier_items (account_id, supplier, code, name, active, sku_id)
-      SELECT ${accountId}, v.supplier, v.code, v.name, COALESCE(v.active, true), v.sku_id FROM v
+      -- With its barcodes' spellings already (they are claimed below): one created event.
+      INSERT INTO supplier_items (account_id, supplier, code, name, active, sku_id, barcodes)
+      SELECT ${accountId}, v.supplier, v.code, v.name, COALESCE(v.active, true), v.sku_id,
+        ARRAY(SELECT jsonb_array_elements_text(v.barcodes)) FROM v
       WHERE v.id IS NULL
       -- In key order, as another import inserting some of the same items does: no deadlock.
       ORDER BY v.supplier, v.code::citext

@@ -274,9 +274,9 @@ async function upsert(
 ): Promise<ImportResult> {
   const { accountId } = ctx.principal;
   const v = jsonRows(
-    rows.map((r) => [r.code, r.name, r.active]),
+    rows.map((r) => [r.code, r.name, r.active, r.barcodes?.map((b) => b.code) ?? []]),
     "v",
-    "code text, name text, active boolean",
+    "code text, name text, active boolean, barcodes jsonb",
   );
   const written = await tx.$queryRaw<WrittenRow[]>`
     WITH v AS MATERIALIZED (SELECT * FROM ${v}), old AS MATERIALIZED (
@@ -291,8 +291,10 @@ async function upsert(
         AND (old.code, old.name, old.active) IS DISTINCT FROM (v.code, v.name, COALESCE(v.active, old.active))
       RETURNING s.id
     ), created AS (
-      INSERT INTO skus (account_id, code, name, active)
-      SELECT ${accountId}, v.code, v.name, COALESCE(v.active, true) FROM v
+      -- With its barcodes' spellings already (they are claimed below): one sku.created event.
+      INSERT INTO skus (account_id, code, name, active, barcodes)
+      SELECT ${accountId}, v.code, v.name, COALESCE(v.active, true),
+        ARRAY(SELECT jsonb_array_elements_text(v.barcodes)) FROM v
       WHERE v.ord NOT IN (SELECT ord FROM old)
       -- In code order, as another import inserting some of the same codes does: no deadlock.
       ORDER BY v.code::citext

@@ -44,6 +44,7 @@ export async function createSku(
   const name = requireText(input.name, "name", errors);
   const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
   const barcodes = parseBarcodes(input.barcodes ?? [], ["barcodes"], errors);
+  const spellings = barcodes.map((b) => b.code);
 
   const { accountId } = ctx.principal;
   const request = {
@@ -61,7 +62,11 @@ export async function createSku(
       check: async () => [],
       run: async () => {
         const sku = await uniqueCode(
-          () => tx.sku.create({ data: { accountId, code, name, active: input.active ?? true } }),
+          // With its barcodes' spellings (claimed just below): one sku.created event.
+          () =>
+            tx.sku.create({
+              data: { accountId, code, name, active: input.active ?? true, barcodes: spellings },
+            }),
           `a SKU with code "${code}" already exists`,
           ["code"],
         );
@@ -94,6 +99,7 @@ export async function createSupplierItem(
   const name = requireText(input.name, "name", errors);
   const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
   const barcodes = parseBarcodes(input.barcodes ?? [], ["barcodes"], errors);
+  const spellings = barcodes.map((b) => b.code);
   const skuId = input.skuId ?? null;
   if (skuId !== null && opening && !opening.isZero()) {
     errors.push({
@@ -127,7 +133,15 @@ export async function createSupplierItem(
         const item = await uniqueCode(
           () =>
             tx.supplierItem.create({
-              data: { accountId, supplier, code, name, skuId, active: input.active ?? true },
+              data: {
+                accountId,
+                supplier,
+                code,
+                name,
+                skuId,
+                active: input.active ?? true,
+                barcodes: spellings,
+              },
             }),
           `supplier "${supplier}" already has an item with code "${code}"`,
           ["code"],

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-schemas.js";
 import { toRest } from "../../http/serialize.js";
-import { EVENT_TYPES, eventFeed } from "./event.service.js";
+import { eventFeed } from "./event.service.js";
+import { EVENT_TYPES } from "./event.types.js";
 
 interface FeedQuerystring {
   after?: string;

@@ -1,16 +1,12 @@
 // The change feed: each account's events, oldest first, never one behind a cursor already
-// answered. Events are written only with the changes they describe (the ledger's statement
-// writes stock.changed).
+// answered. Events are written only with the changes they describe: the ledger's statement
+// writes stock.changed, triggers the catalog's and stock takes' (migration change_events).
 import type { PrismaClient, Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize } from "../../cursor.js";
 import { AppError } from "../../errors.js";
 import { ledgerHorizon } from "../../ledger/ledger.js";
-import type { Event, EventPage } from "./event.types.js";
-
-/** Every event type, as `types` filters take them. */
-export const EVENT_TYPES = ["stock.changed"] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import { EVENT_TYPES, type Event, type EventPage } from "./event.types.js";
 
 const CURSOR = "event";
 

@@ -1,14 +1,49 @@
+import { Field, ID, ObjectType } from "type-graphql";
+import { DateTimeResolver, GraphQLJSONObject } from "graphql-scalars";
+import { ConnectionType } from "../../graphql/connection.js";
+
+/** Every event type, as `types` filters take them. */
+export const EVENT_TYPES = [
+  "stock.changed",
+  "sku.created",
+  "sku.updated",
+  "supplier_item.created",
+  "supplier_item.updated",
+  "stock_take.started",
+  "stock_take.counted",
+  "stock_take.accepted",
+  "stock_take.reconciled",
+  "stock_take.cancelled",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What each type's data holds, for the REST and GraphQL documentation alike. */
+export const EVENT_DATA_DESCRIPTION =
+  "The state after the change, in the same snake_case shape for the feed, webhooks and subscriptions. stock.changed: type and id of the entity, quantity_before, quantity_after, change, reason, source, movement_id, adjustment_id, stock_take_id. sku.created and sku.updated: the SKU as GET /skus/{id} shows it; supplier_item.*: the supplier item likewise. stock_take.started, .reconciled, .cancelled: id, status, reference, blind, basis, frozen_at, reconciled_at, cancelled_at. stock_take.counted: id, counts (how many the request recorded), counter, counted_at. stock_take.accepted: id, accepted, recount, needs_review (line counts). No event carries expected quantities.";
+
 /** An event of the feed, as the API shows it. */
-export interface Event {
-  /** Stable: `evt_` and a number. */
-  id: string;
-  type: string;
-  occurredAt: Date;
-  /** The state after the change. */
-  data: Record<string, unknown>;
-  /** The feed's position just after this event (a webhook payload carries it too). */
-  cursor: string;
+@ObjectType({
+  description:
+    "One change, written in the transaction of the change: the change feed, webhooks and subscriptions all show these.",
+})
+export class Event {
+  @Field(() => ID, { description: "Stable: `evt_` and a number." })
+  id!: string;
+
+  @Field({ description: `What changed: one of ${EVENT_TYPES.join(", ")}.` })
+  type!: string;
+
+  @Field(() => DateTimeResolver, { description: "When the change was made." })
+  occurredAt!: Date;
+
+  @Field(() => GraphQLJSONObject, { description: EVENT_DATA_DESCRIPTION })
+  data!: Record<string, unknown>;
+
+  /** The feed's position just after this event (an edge's cursor, a webhook payload's too). */
+  cursor!: string;
 }
+
+export const EventConnection = ConnectionType(Event, "Event");
 
 export interface EventPage {
   data: Event[];

@@ -155,9 +155,14 @@ export async function acceptLines(
         AND w.stock_take_id = ${stockTakeId} AND w.state = 'counted'
         ORDER BY w.id LIMIT ${ANSWERED_LINES}))`,
   });
+  // The count still waiting, and the stock_take.accepted event when anything was decided.
   const [waiting] = await tx.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM stock_take_lines
-    WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId} AND state = 'counted'`;
+    SELECT w.count, CASE WHEN ${acceptedCount + recountIds.size} > 0
+      THEN append_event(${accountId}, 'stock_take.accepted', jsonb_build_object(
+        'id', ${stockTakeId}::int, 'accepted', ${acceptedCount}::int,
+        'recount', ${recountIds.size}::int, 'needs_review', w.count)) END AS event_id
+    FROM (SELECT count(*)::int AS count FROM stock_take_lines
+      WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId} AND state = 'counted') AS w`;
   return {
     accepted: rows.filter((r) => answered.has(r.lineId)).map((r) => toLine(r, true)),
     acceptedCount,

@@ -1,0 +1,63 @@
+// Events are kept for the configured days and pruned after; the feed's lag is measurable.
+import { type PrismaClient } from "../../src/db/client.js";
+import { ledgerLag } from "../../src/ledger/ledger.js";
+import { pruneEvents } from "../../src/modules/event/event.retention.js";
+import { newAccount, testDb } from "../helpers/db.js";
+
+let db: PrismaClient;
+beforeAll(async () => {
+  db = await testDb();
+});
+afterAll(async () => {
+  await db.$disconnect();
+});
+
+/** `count` events of the account stamped `days` days ago. */
+async function eventsAged(accountId: number, days: number, count: number) {
+  await db.$executeRaw`
+    INSERT INTO events (account_id, type, occurred_at, data)
+    SELECT ${accountId}, 'stock.changed', now() - make_interval(days => ${days}), '{}'::jsonb
+    FROM generate_series(1, ${count})`;
+}
+
+const countOf = async (accountId: number) => db.event.count({ where: { accountId } });
+
+describe("event retention", () => {
+  it("prunes every account's events older than the retention, in batches, and keeps the rest", async () => {
+    const a = await newAccount(db);
+    const b = await newAccount(db);
+    // More than one batch of 10,000 for one account.
+    await eventsAged(a.accountId, 40, 25_000);
+    await eventsAged(a.accountId, 29, 3);
+    await eventsAged(b.accountId, 31, 2);
+    await eventsAged(b.accountId, 1, 1);
+    const pruned = await pruneEvents(db, 30);
+    expect(pruned).toBeGreaterThanOrEqual(25_002);
+    expect([await countOf(a.accountId), await countOf(b.accountId)]).toEqual([3, 1]);
+    expect(await pruneEvents(db, 30)).toBe(0);
+  });
+});
+
+describe("the feed's lag", () => {
+  it("is at least as old as a write held open, whatever account holds it", async () => {
+    const a = await newAccount(db);
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    const writer = db.$transaction(
+      async (tx) => {
+        // What a ledger write holds from its stamp to its commit.
+        await tx.$queryRaw`SELECT pg_advisory_xact_lock_shared(19524, ${a.accountId}::int)::text`;
+        holding();
+        await released;
+      },
+      { timeout: 30_000 },
+    );
+    await held;
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(await ledgerLag(db)).toBeGreaterThanOrEqual(1.2);
+    release();
+    await writer;
+  });
+});
