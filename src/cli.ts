@@ -9,10 +9,12 @@ import { AppError, listedErrors } from "./errors.js";
 
 const USAGE = `usage:
   countpoint serve                    run the service (what npm start runs)
+  countpoint worker                   deliver webhooks and prune old events, without the API
+                                      (for serve with WEBHOOK_WORKER=false elsewhere)
   countpoint migrate                  apply pending migrations, print a JSON report
   countpoint accounts create --name NAME [--timezone IANA]
   countpoint accounts list            one JSON line per account
-  countpoint tokens create --account ID --name NAME [--scopes read,adjust,count,approve]
+  countpoint tokens create --account ID --name NAME [--scopes read,adjust,count,approve,webhooks]
   countpoint tokens list --account ID one JSON line per token (never the token itself)
   countpoint tokens revoke --account ID --id TOKEN_ID
   countpoint import skus FILE.csv --account ID [--batch ROWS]
@@ -93,6 +95,11 @@ async function main(argv: string[]): Promise<void> {
     case "serve": {
       const { serve } = await import("./main.js");
       await serve(loadConfig());
+      return;
+    }
+    case "worker": {
+      const { runWorker } = await import("./main.js");
+      await runWorker(loadConfig());
       return;
     }
     case "migrate": {

@@ -20,6 +20,11 @@ const schema = z.object({
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(35),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  WEBHOOK_WORKER: booleanFlag.default(true),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  WEBHOOK_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(72),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -45,6 +50,15 @@ export type Config = {
   bodyLimit: number;
   /** Events older than this many days are pruned in the background. */
   eventRetentionDays: number;
+  /** Whether `serve` delivers webhooks too (else run `countpoint worker`). */
+  webhookWorker: boolean;
+  webhookTimeoutMs: number;
+  /** The first retry's delay; each next one doubles (up to 6 hours), with jitter. */
+  webhookRetryBaseMs: number;
+  /** A delivery failing this long is given up and its endpoint disabled. */
+  webhookGiveUpHours: number;
+  /** How often the worker looks for new events when idle. */
+  webhookPollMs: number;
   /**
    * How far the JavaScript heap may grow past what the last full collection kept before the next
    * one, in percent; 0 leaves it to V8, which lets it grow up to 4 times on a large machine.
@@ -76,6 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== "production",
     bodyLimit: c.BODY_LIMIT_BYTES,
     eventRetentionDays: c.EVENT_RETENTION_DAYS,
+    webhookWorker: c.WEBHOOK_WORKER,
+    webhookTimeoutMs: c.WEBHOOK_TIMEOUT_MS,
+    webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
+    webhookGiveUpHours: c.WEBHOOK_GIVE_UP_HOURS,
+    webhookPollMs: c.WEBHOOK_POLL_MS,
     heapGrowthPercent: c.HEAP_GROWTH_PERCENT,
   };
 }

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "./db/client.js";
 
-export const SCOPES = ["read", "adjust", "count", "approve"] as const;
+export const SCOPES = ["read", "adjust", "count", "approve", "webhooks"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** Who is acting: written on every movement, adjustment and stock take. */

@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import { setFlagsFromString } from "node:v8";
 import type { FastifyInstance } from "fastify";
+import { pino } from "pino";
 import type { Config } from "./config.js";
 import { createPrismaClient } from "./db/client.js";
 import { openDatabase, type Database } from "./db/database.js";
@@ -8,6 +9,7 @@ import { migrate } from "./db/migrate.js";
 import { buildApp } from "./http/app.js";
 import { ensureDemoAccount, type DemoAccess } from "./modules/account/demo.service.js";
 import { keepEventsPruned } from "./modules/event/event.retention.js";
+import { startWebhookWorker, workerOptions } from "./modules/webhook/webhook.worker.js";
 
 /** Starts the service: database (embedded unless DATABASE_URL), migrations, HTTP; stops cleanly on SIGINT/SIGTERM. */
 export async function serve(config: Config): Promise<FastifyInstance> {
@@ -20,6 +22,9 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   });
   const app = await buildApp({ db, config });
   const stopPruning = keepEventsPruned(db, config.eventRetentionDays, app.log);
+  const worker = config.webhookWorker
+    ? startWebhookWorker(db, workerOptions(config), app.log)
+    : null;
 
   // Order matters: in-flight requests finish on a live database, then the pool closes, then the
   // embedded database stops (it runs in a session of its own, so Ctrl-C does not reach it).
@@ -29,6 +34,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     stopPruning();
+    await worker?.stop();
     await app.close().catch((err) => app.log.error({ err }, "error while closing HTTP"));
     await db.$disconnect().catch(() => {});
     await database
@@ -97,4 +103,31 @@ function banner(base: string, config: Config, database: Database, demo: DemoAcce
  */
 function boundHeapGrowth(percent: number): void {
   if (percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
+/**
+ * Runs only the background work (webhook deliveries, event pruning), for a deployment that keeps
+ * it apart from the API processes; stops cleanly on SIGINT/SIGTERM.
+ */
+export async function runWorker(config: Config): Promise<void> {
+  const database = await openDatabase(config);
+  await migrate(database.url);
+  const db = createPrismaClient(database.url, Math.min(config.poolSize, 4), {
+    maxWaitMs: config.poolWaitMs,
+    prepare: config.preparedStatements,
+  });
+  const log = pino({ level: config.logLevel });
+  const stopPruning = keepEventsPruned(db, config.eventRetentionDays, log);
+  const worker = startWebhookWorker(db, workerOptions(config), log);
+  process.stdout.write("Countpoint worker is delivering webhooks.\n");
+  const stop = async (signal: string) => {
+    stopPruning();
+    await worker.stop();
+    await db.$disconnect().catch(() => {});
+    await database.release().catch(() => {});
+    process.stdout.write(`Countpoint worker stopped (${signal}).\n`);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }

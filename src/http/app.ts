@@ -7,6 +7,7 @@ import { adjustmentRoutes } from "../modules/adjustment/adjustment.rest.js";
 import { catalogRoutes } from "../modules/catalog/catalog.rest.js";
 import { movementRoutes } from "../modules/movement/movement.rest.js";
 import { eventRoutes } from "../modules/event/event.rest.js";
+import { webhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { stockTakeRoutes } from "../modules/stock-take/stock-take.rest.js";
 import { healthRoutes } from "./health.js";
 import { metricsRoutes } from "./metrics.js";
@@ -60,6 +61,7 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(adjustmentRoutes, { prefix: "/api/v1" });
   await app.register(movementRoutes, { prefix: "/api/v1" });
   await app.register(eventRoutes, { prefix: "/api/v1" });
+  await app.register(webhookRoutes, { prefix: "/api/v1" });
   await app.register(stockTakeRoutes, { prefix: "/api/v1" });
   await registerGraphql(app, { introspection: config.graphqlIntrospection });
   return app;

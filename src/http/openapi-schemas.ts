@@ -38,6 +38,7 @@ import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.type
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 import { stockTakeSchemas } from "./openapi-stock-takes.js";
+import { webhookSchemas } from "./openapi-webhooks.js";
 
 /** Longest accepted texts, as the services check them. */
 const TEXT_MAX = { ...LIMITS, ...TEXT_LIMITS } as const;
@@ -672,6 +673,7 @@ const schemas = {
     },
   },
   ...stockTakeSchemas,
+  ...webhookSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

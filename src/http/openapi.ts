@@ -22,6 +22,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "movements", description: "The append-only stock ledger." },
         { name: "events", description: "The change feed, oldest first, never skipping an event." },
         {
+          name: "webhooks",
+          description:
+            "Endpoints that receive events as signed POSTs (Standard Webhooks), in feed order, with every attempt recorded.",
+        },
+        {
           name: "stock takes",
           description: "Freeze, count, review and reconcile stock takes; counts also as CSV.",
         },

@@ -164,7 +164,7 @@ function columnDefault(
   if (field.kind === "enum") return `${quoteLiteral(String(d))}::${enumDbName(field.type)}`;
   if (typeof d === "string") {
     if (field.type === "String") return `${quoteLiteral(d)}::text`;
-    if (field.type === "Decimal") return d;
+    if (field.type === "Decimal" || field.type === "BigInt") return d;
   }
   if (typeof d === "number" || typeof d === "boolean") return String(d);
   // An empty list, as PostgreSQL prints an empty array literal of the column's type.

@@ -25,6 +25,11 @@ describe("loadConfig", () => {
       graphqlIntrospection: true,
       bodyLimit: 5 * 1024 * 1024,
       eventRetentionDays: 30,
+      webhookWorker: true,
+      webhookTimeoutMs: 10_000,
+      webhookRetryBaseMs: 30_000,
+      webhookGiveUpHours: 72,
+      webhookPollMs: 1_000,
       heapGrowthPercent: 35,
     });
   });
@@ -75,6 +80,9 @@ describe("loadConfig", () => {
     ["HEAP_GROWTH_PERCENT", "500"],
     ["EVENT_RETENTION_DAYS", "0"],
     ["EVENT_RETENTION_DAYS", "a month"],
+    ["WEBHOOK_WORKER", "maybe"],
+    ["WEBHOOK_TIMEOUT_MS", "50"],
+    ["WEBHOOK_GIVE_UP_HOURS", "0"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });
 

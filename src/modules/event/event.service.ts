@@ -28,15 +28,41 @@ export async function eventFeed(ctx: ServiceContext, query: FeedQuery): Promise<
   const types = eventTypes(query.types);
   const { accountId } = ctx.principal;
   const [at, id] = query.after ? position(accountId, query.after) : [START, "0"];
-  const rows = await readFeed(ctx.db, accountId, { at, id, types, limit });
-  const last = rows.at(-1);
+  const data = await eventsAfter(ctx.db, accountId, { at, id }, types, limit);
   return {
-    data: rows.map((row) => toEvent(accountId, row)),
+    data,
     // The last page still answers a cursor: where to resume from.
-    nextCursor: last ? cursorOf(accountId, last) : encodeCursor(CURSOR, [accountId, at, id]),
-    hasMore: rows.length === limit,
+    nextCursor: data.at(-1)?.cursor ?? encodeCursor(CURSOR, [accountId, at, id]),
+    hasMore: data.length === limit,
   };
 }
+
+/** A place in the feed: the stamp (ISO) and id of the last event read, or the start. */
+export interface FeedPosition {
+  at: string;
+  id: string;
+}
+
+/**
+ * Up to `limit` of the account's events after `from`, oldest first, of the given types (all for
+ * null): what eventFeed answers, for the service's own readers (webhook deliveries).
+ */
+export async function eventsAfter(
+  db: PrismaClient | Tx,
+  accountId: number,
+  from: FeedPosition,
+  types: readonly string[] | null,
+  limit: number,
+): Promise<Event[]> {
+  const rows = await readFeed(db, accountId, { ...from, types: types ? [...types] : null, limit });
+  return rows.map((row) => toEvent(accountId, row));
+}
+
+/** The position of an event, to read on from after it. */
+export const positionOf = (event: Event): FeedPosition => ({
+  at: event.occurredAt.toISOString(),
+  id: event.id.slice("evt_".length),
+});
 
 const START = "1970-01-01T00:00:00.000Z";
 

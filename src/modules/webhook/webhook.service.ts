@@ -1,0 +1,347 @@
+// Webhook endpoints of an account: registered with the event types they want, signed with a
+// secret shown once, rotated with the old secret still valid for a while. Deliveries are made
+// by the worker (webhook.worker.ts); here they are listed and sent again on request.
+import type { Tx } from "../../db/client.js";
+import type { ServiceContext } from "../../context.js";
+import { decodeIdCursor, encodeCursor, pageSize } from "../../cursor.js";
+import { idempotent, type Idempotent } from "../../db/idempotency.js";
+import { inTransaction } from "../../db/transaction.js";
+import { AppError, type FieldError } from "../../errors.js";
+import { EVENT_TYPES } from "../event/event.types.js";
+import { newSecret } from "./webhook.send.js";
+import type {
+  Webhook,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookInput,
+  WebhookWithSecret,
+} from "./webhook.types.js";
+import { urlRefusal, type UrlPolicy } from "./webhook.url.js";
+
+/** Endpoints one account may have. */
+export const MAX_WEBHOOKS = 20;
+export const MAX_DESCRIPTION = 500;
+/** How long the secret before a rotation keeps signing deliveries, by default and at most. */
+export const ROTATION_OVERLAP_HOURS = { default: 24, max: 168 };
+
+/** The URL rules of this deployment: production refuses http and internal addresses. */
+export const urlPolicy = (): UrlPolicy => ({ production: process.env.NODE_ENV === "production" });
+
+const notFound = (id: number) =>
+  new AppError("WEBHOOK_NOT_FOUND", `webhook ${id} does not exist in this account`, [
+    { path: ["id"], code: "WEBHOOK_NOT_FOUND", message: `no webhook ${id}` },
+  ]);
+
+/** Registers an endpoint; its deliveries start with the events after this moment. */
+export async function createWebhook(
+  ctx: ServiceContext,
+  input: WebhookInput,
+  idempotencyKey?: string,
+): Promise<Idempotent<WebhookWithSecret>> {
+  const errors: FieldError[] = [];
+  const url = checkUrl(input.url, errors);
+  const eventTypes = checkEventTypes(input.eventTypes, errors);
+  const description = checkDescription(input.description, errors);
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: "createWebhook",
+      input: () => ({ url, eventTypes, description, active: input.active ?? true }),
+      inputErrors: errors,
+      check: async () => {
+        // Counted under a lock on the account's endpoints, so two creates cannot both pass.
+        await tx.$queryRaw`SELECT pg_advisory_xact_lock(${WEBHOOK_LOCK_CLASS}::int, ${accountId}::int)::text`;
+        const count = await tx.webhookEndpoint.count({ where: { accountId } });
+        return count < MAX_WEBHOOKS
+          ? []
+          : [
+              {
+                path: [],
+                code: "TOO_MANY_WEBHOOKS",
+                message: `an account has at most ${MAX_WEBHOOKS} webhooks: delete one first`,
+              },
+            ];
+      },
+      run: async () => {
+        const row = await tx.webhookEndpoint.create({
+          data: {
+            accountId,
+            url: url!,
+            eventTypes: eventTypes!,
+            description,
+            active: input.active ?? true,
+            secret: newSecret(),
+            feedAt: new Date(),
+          },
+        });
+        return { ...toWebhook(row), secret: row.secret };
+      },
+    }),
+  );
+}
+
+const WEBHOOK_LOCK_CLASS = 0x5748; // "WH"
+
+/** The account's endpoints, oldest first (at most MAX_WEBHOOKS). */
+export async function listWebhooks(ctx: ServiceContext): Promise<Webhook[]> {
+  const rows = await ctx.db.webhookEndpoint.findMany({
+    where: { accountId: ctx.principal.accountId },
+    orderBy: { id: "asc" },
+  });
+  return rows.map(toWebhook);
+}
+
+/** One endpoint of the account. */
+export async function getWebhook(ctx: ServiceContext, id: number): Promise<Webhook> {
+  const row = await ctx.db.webhookEndpoint.findUnique({
+    where: { accountId_id: { accountId: ctx.principal.accountId, id } },
+  });
+  if (!row) throw notFound(id);
+  return toWebhook(row);
+}
+
+/**
+ * Changes what was sent; a field left out stays. Activating an endpoint the service disabled
+ * clears the reason and resumes its deliveries where they stopped.
+ */
+export async function updateWebhook(
+  ctx: ServiceContext,
+  id: number,
+  input: WebhookInput,
+): Promise<Webhook> {
+  const errors: FieldError[] = [];
+  const url = input.url === undefined ? undefined : checkUrl(input.url, errors);
+  const eventTypes =
+    input.eventTypes === undefined ? undefined : checkEventTypes(input.eventTypes, errors);
+  const description =
+    input.description === undefined ? undefined : checkDescription(input.description, errors);
+  if (input.active === null) errors.push(invalid(["active"], "must be true or false"));
+  if (Object.values(input).every((v) => v === undefined)) {
+    errors.push(invalid([], "send at least one of url, event_types, description, active"));
+  }
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  const { accountId } = ctx.principal;
+  const activating = input.active === true;
+  const rows = await ctx.db.webhookEndpoint.updateManyAndReturn({
+    where: { accountId, id },
+    data: {
+      url,
+      eventTypes,
+      description,
+      ...(input.active === false ? { active: false } : {}),
+      ...(activating ? { active: true, disabledReason: null, dueAt: new Date() } : {}),
+      updatedAt: new Date(),
+    },
+  });
+  if (!rows[0]) throw notFound(id);
+  return toWebhook(rows[0]);
+}
+
+/** Deletes an endpoint with its deliveries; a delivery under way may still arrive. */
+export async function deleteWebhook(ctx: ServiceContext, id: number): Promise<void> {
+  const { count } = await ctx.db.webhookEndpoint.deleteMany({
+    where: { accountId: ctx.principal.accountId, id },
+  });
+  if (count === 0) throw notFound(id);
+}
+
+/**
+ * A new secret; the one before keeps signing every delivery (a second signature) for
+ * `overlapHours`, so receivers can switch over without a failed verification.
+ */
+export async function rotateWebhookSecret(
+  ctx: ServiceContext,
+  id: number,
+  overlapHours?: number | null,
+): Promise<WebhookWithSecret> {
+  const hours = overlapHours ?? ROTATION_OVERLAP_HOURS.default;
+  if (!Number.isInteger(hours) || hours < 0 || hours > ROTATION_OVERLAP_HOURS.max) {
+    throw AppError.fromFields([
+      invalid(["overlapHours"], `must be an integer from 0 to ${ROTATION_OVERLAP_HOURS.max}`),
+    ]);
+  }
+  const { accountId } = ctx.principal;
+  const [row] = await ctx.db.$queryRaw<{ id: number }[]>`
+    UPDATE webhook_endpoints SET previous_secret = secret, secret = ${newSecret()},
+      previous_secret_expires_at = now() + make_interval(hours => ${hours}), updated_at = now()
+    WHERE account_id = ${accountId} AND id = ${id} RETURNING id`;
+  if (!row) throw notFound(id);
+  const rotated = await ctx.db.webhookEndpoint.findUniqueOrThrow({
+    where: { accountId_id: { accountId, id } },
+  });
+  return { ...toWebhook(rotated), secret: rotated.secret };
+}
+
+const DELIVERY_CURSOR = "webhook-delivery";
+
+/** An endpoint's deliveries, newest first, each with its attempts. */
+export async function listDeliveries(
+  ctx: ServiceContext,
+  webhookId: number,
+  query: { limit?: number | null; cursor?: string | null; status?: string | null },
+): Promise<{ data: WebhookDelivery[]; nextCursor: string | null }> {
+  const limit = pageSize(query.limit);
+  const status = query.status ?? null;
+  if (status !== null && !["pending", "delivered", "failed"].includes(status)) {
+    throw AppError.fromFields([invalid(["status"], "must be pending, delivered or failed")]);
+  }
+  const before = query.cursor ? decodeIdCursor(DELIVERY_CURSOR, query.cursor) : null;
+  const { accountId } = ctx.principal;
+  await getWebhook(ctx, webhookId);
+  const rows = await ctx.db.webhookDelivery.findMany({
+    where: {
+      accountId,
+      endpointId: webhookId,
+      ...(status ? { status: status as WebhookDelivery["status"] } : {}),
+      ...(before !== null ? { id: { lt: before } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take: limit + 1,
+    include: { tries: { orderBy: { id: "asc" } } },
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    data: page.map(toDelivery),
+    nextCursor:
+      rows.length > limit && last ? encodeCursor(DELIVERY_CURSOR, [Number(last.id)]) : null,
+  };
+}
+
+/**
+ * Sends a delivery again, whatever became of it: it is pending from now, and, being older than
+ * the endpoint's other pending deliveries, the next one sent (once the endpoint is active).
+ */
+export async function redeliver(
+  ctx: ServiceContext,
+  webhookId: number,
+  deliveryId: number,
+): Promise<WebhookDelivery> {
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx.$queryRaw<{ id: bigint }[]>`
+      UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(),
+        first_failed_at = NULL, delivered_at = NULL
+      WHERE account_id = ${accountId} AND endpoint_id = ${webhookId} AND id = ${deliveryId}
+      RETURNING id`;
+    if (!row) {
+      await requireWebhook(tx, accountId, webhookId);
+      throw new AppError(
+        "WEBHOOK_DELIVERY_NOT_FOUND",
+        `webhook ${webhookId} has no delivery ${deliveryId}`,
+        [{ path: ["deliveryId"], code: "WEBHOOK_DELIVERY_NOT_FOUND", message: "no such delivery" }],
+      );
+    }
+    await tx.$executeRaw`UPDATE webhook_endpoints SET due_at = now()
+      WHERE account_id = ${accountId} AND id = ${webhookId}`;
+    const delivery = await tx.webhookDelivery.findUniqueOrThrow({
+      where: { accountId_id: { accountId, id: BigInt(deliveryId) } },
+      include: { tries: { orderBy: { id: "asc" } } },
+    });
+    return toDelivery(delivery);
+  });
+}
+
+async function requireWebhook(tx: Tx, accountId: number, id: number): Promise<void> {
+  const found = await tx.webhookEndpoint.findUnique({
+    where: { accountId_id: { accountId, id } },
+    select: { id: true },
+  });
+  if (!found) throw notFound(id);
+}
+
+const invalid = (path: (string | number)[], message: string): FieldError => ({
+  path,
+  code: "INVALID_PARAMETER",
+  message,
+});
+
+function checkUrl(url: string | null | undefined, errors: FieldError[]): string | undefined {
+  if (typeof url !== "string" || url.trim() === "") {
+    errors.push({ path: ["url"], code: "INVALID_WEBHOOK_URL", message: "is required" });
+    return undefined;
+  }
+  const refusal = urlRefusal(url.trim(), urlPolicy());
+  if (refusal) errors.push({ path: ["url"], code: "INVALID_WEBHOOK_URL", message: refusal });
+  return url.trim();
+}
+
+function checkEventTypes(
+  types: string[] | null | undefined,
+  errors: FieldError[],
+): string[] | undefined {
+  if (!Array.isArray(types) || types.length === 0) {
+    errors.push(invalid(["eventTypes"], `name at least one of ${EVENT_TYPES.join(", ")}`));
+    return undefined;
+  }
+  types.forEach((t, i) => {
+    if (!(EVENT_TYPES as readonly string[]).includes(t)) {
+      errors.push(
+        invalid(["eventTypes", i], `unknown event type; one of ${EVENT_TYPES.join(", ")}`),
+      );
+    }
+  });
+  return [...new Set(types)];
+}
+
+function checkDescription(d: string | null | undefined, errors: FieldError[]): string | null {
+  if (d === undefined || d === null) return null;
+  if (d.length > MAX_DESCRIPTION) {
+    errors.push(invalid(["description"], `must be at most ${MAX_DESCRIPTION} characters`));
+  }
+  return d;
+}
+
+interface EndpointRow {
+  id: number;
+  url: string;
+  eventTypes: string[];
+  description: string | null;
+  active: boolean;
+  disabledReason: string | null;
+  previousSecretExpiresAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const toWebhook = (r: EndpointRow): Webhook => ({
+  id: r.id,
+  url: r.url,
+  eventTypes: r.eventTypes,
+  description: r.description,
+  active: r.active,
+  disabledReason: r.disabledReason,
+  previousSecretExpiresAt:
+    r.previousSecretExpiresAt && r.previousSecretExpiresAt > new Date()
+      ? r.previousSecretExpiresAt
+      : null,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+interface DeliveryRow {
+  id: bigint;
+  eventId: bigint;
+  eventType: string;
+  status: WebhookDelivery["status"];
+  nextAttemptAt: Date;
+  deliveredAt: Date | null;
+  createdAt: Date;
+  tries: WebhookAttempt[];
+}
+
+const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
+  id: Number(r.id),
+  eventId: `evt_${r.eventId}`,
+  eventType: r.eventType,
+  status: r.status,
+  attempts: r.tries.map((a) => ({
+    attemptedAt: a.attemptedAt,
+    statusCode: a.statusCode,
+    error: a.error,
+    durationMs: a.durationMs,
+  })),
+  nextAttemptAt: r.status === "pending" ? r.nextAttemptAt : null,
+  deliveredAt: r.deliveredAt,
+  createdAt: r.createdAt,
+});

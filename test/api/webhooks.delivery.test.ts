@@ -1,0 +1,290 @@
+// Webhook deliveries against a local receiver, by the worker `countpoint serve` runs: signed as
+// Standard Webhooks prescribes, retried, in feed order, once between replicas.
+import { Webhook } from "standardwebhooks";
+import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
+import {
+  startWebhookWorker,
+  type WorkerOptions,
+} from "../../src/modules/webhook/webhook.worker.js";
+import { rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
+import { startReceiver, type Receiver } from "../helpers/receiver.js";
+import { createSku } from "../helpers/stock.js";
+
+const OPTIONS: WorkerOptions = {
+  pollMs: 20,
+  timeoutMs: 2_000,
+  retryBaseMs: 100,
+  retryMaxMs: 1_000,
+  giveUpMs: 60_000,
+  concurrency: 8,
+  policy: { production: false },
+};
+const quiet = { warn: () => {} };
+
+let t: TestApp;
+let worker: ReturnType<typeof startWebhookWorker>;
+let acct: TestAccount;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  // Prisma loads its query compiler on a client's first query: within a hook, not between tests.
+  await t.db.$queryRaw`SELECT 1`;
+  worker = startWebhookWorker(t.db, OPTIONS, quiet);
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+});
+beforeEach(async () => {
+  acct = await newAccount(t.db);
+  receiver = await startReceiver();
+});
+afterEach(() => receiver.close());
+
+async function createWebhook(body: Record<string, unknown> = {}) {
+  const res = await rest(t, "POST", "/webhooks", {
+    token: acct.token,
+    body: { url: receiver.url, event_types: ["stock.changed"], ...body },
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: number; secret: string };
+}
+
+const setStock = (skuId: number, onHand: number) =>
+  rest(t, "PATCH", `/skus/${skuId}`, {
+    token: acct.token,
+    body: { on_hand: onHand, reason: "correction" },
+  });
+
+const bodyOf = (r: { body: string }) => JSON.parse(r.body) as Record<string, any>;
+
+async function deliveries(webhookId: number) {
+  const res = await rest(t, "GET", `/webhooks/${webhookId}/deliveries`, { token: acct.token });
+  expect(res.status).toBe(200);
+  return res.body.data as Record<string, any>[];
+}
+
+/** Polls until `check` passes (the worker runs on its own time). */
+async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("webhook deliveries", () => {
+  it("POSTs each event signed with the endpoint's secret, verifiable with the standardwebhooks package", async () => {
+    const hook = await createWebhook();
+    const skuId = await createSku(t, acct.token, 5);
+    const [got] = await receiver.waitFor(1);
+    const payload = new Webhook(hook.secret).verify(
+      got!.body,
+      got!.headers as Record<string, string>,
+    );
+    expect(payload).toMatchObject({
+      id: got!.headers["webhook-id"],
+      type: "stock.changed",
+      data: { type: "sku", id: skuId, quantity_after: 5 },
+    });
+    // The payload's cursor is the feed's: polling after it finds nothing older.
+    const after = await rest(t, "GET", `/events?after=${bodyOf(got!).cursor}`, {
+      token: acct.token,
+    });
+    expect(after.body.data.map((e: { id: string }) => e.id)).not.toContain(bodyOf(got!).id);
+    // A body changed in transit fails verification.
+    expect(() =>
+      new Webhook(hook.secret).verify(
+        got!.body.replace('"quantity_after":5', '"quantity_after":6'),
+        got!.headers as Record<string, string>,
+      ),
+    ).toThrow();
+    const [delivery] = await eventually(
+      () => deliveries(hook.id),
+      (d) => d[0]?.status === "delivered",
+    );
+    expect(delivery).toMatchObject({ status: "delivered", event_id: bodyOf(got!).id });
+    expect(delivery!.attempts).toEqual([
+      expect.objectContaining({ status_code: 200, error: null }),
+    ]);
+  });
+
+  it("retries a failing receiver with the same webhook-id until it succeeds, recording each attempt", async () => {
+    receiver.answers.push({ status: 500 }, { status: 503 });
+    const hook = await createWebhook();
+    await createSku(t, acct.token, 1);
+    const got = await receiver.waitFor(3);
+    expect(new Set(got.map((r) => r.headers["webhook-id"])).size).toBe(1);
+    // Backoff: each retry waits at least half the base delay, doubling.
+    expect(got[1]!.at - got[0]!.at).toBeGreaterThanOrEqual(OPTIONS.retryBaseMs / 2);
+    expect(got[2]!.at - got[1]!.at).toBeGreaterThanOrEqual(OPTIONS.retryBaseMs);
+    const [delivery] = await eventually(
+      () => deliveries(hook.id),
+      (d) => d[0]?.status === "delivered",
+    );
+    expect(delivery!.attempts.map((a: { status_code: number }) => a.status_code)).toEqual([
+      500, 503, 200,
+    ]);
+  });
+
+  it("waits as long as Retry-After asks", async () => {
+    receiver.answers.push({ status: 429, headers: { "retry-after": "1" } });
+    await createWebhook();
+    await createSku(t, acct.token, 1);
+    const got = await receiver.waitFor(2);
+    expect(got[1]!.at - got[0]!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it("delivers in feed order: later events wait while an earlier one is retried", async () => {
+    receiver.answers.push({ status: 500 }, { status: 500 });
+    await createWebhook();
+    const skuId = await createSku(t, acct.token, 1);
+    for (const q of [2, 3, 4]) await setStock(skuId, q);
+    const got = await receiver.waitFor(6);
+    const delivered = got.slice(2).map((r) => bodyOf(r).data.quantity_after);
+    expect(delivered).toEqual([1, 2, 3, 4]);
+    expect(got.slice(0, 3).map((r) => bodyOf(r).data.quantity_after)).toEqual([1, 1, 1]);
+  });
+
+  it("disables an endpoint that answers 410, and sends it nothing more", async () => {
+    receiver.answers.push({ status: 410 });
+    const hook = await createWebhook();
+    const skuId = await createSku(t, acct.token, 1);
+    await receiver.waitFor(1);
+    const disabled = await eventually(
+      async () => (await rest(t, "GET", `/webhooks/${hook.id}`, { token: acct.token })).body,
+      (w) => w.active === false,
+    );
+    expect(disabled).toMatchObject({ active: false, disabled_reason: "gone" });
+    await setStock(skuId, 9);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received).toHaveLength(1);
+    // The one answered 410 is not tried again; the events after it wait in the feed.
+    expect((await deliveries(hook.id)).map((d) => d.status)).toEqual(["failed"]);
+    // Resumed, it continues with what is pending.
+    const resumed = await rest(t, "PATCH", `/webhooks/${hook.id}`, {
+      token: acct.token,
+      body: { active: true },
+    });
+    expect(resumed.body).toMatchObject({ active: true, disabled_reason: null });
+    const got = await receiver.waitFor(2);
+    expect(bodyOf(got[1]!).data.quantity_after).toBe(9);
+  });
+
+  it("gives up on a delivery failing past the give-up period and disables its endpoint", async () => {
+    const impatient = startWebhookWorker(t.db, { ...OPTIONS, giveUpMs: 300 }, quiet);
+    try {
+      for (let i = 0; i < 50; i++) receiver.answers.push({ status: 500 });
+      const hook = await createWebhook();
+      await createSku(t, acct.token, 1);
+      const disabled = await eventually(
+        async () => (await rest(t, "GET", `/webhooks/${hook.id}`, { token: acct.token })).body,
+        (w) => w.active === false,
+      );
+      expect(disabled).toMatchObject({ active: false, disabled_reason: "failing" });
+      expect((await deliveries(hook.id))[0]).toMatchObject({ status: "failed" });
+    } finally {
+      await impatient.stop();
+    }
+  });
+
+  it("sends a delivery again on request, with the same webhook-id", async () => {
+    const hook = await createWebhook();
+    await createSku(t, acct.token, 1);
+    const [first] = await receiver.waitFor(1);
+    const [delivery] = await eventually(
+      () => deliveries(hook.id),
+      (d) => d[0]?.status === "delivered",
+    );
+    const again = await rest(
+      t,
+      "POST",
+      `/webhooks/${hook.id}/deliveries/${delivery!.id}/redeliver`,
+      { token: acct.token },
+    );
+    expect([again.status, again.body.status]).toEqual([202, "pending"]);
+    const got = await receiver.waitFor(2);
+    expect(got[1]!.headers["webhook-id"]).toBe(first!.headers["webhook-id"]);
+    expect(got[1]!.body).toBe(first!.body);
+  });
+
+  it("keeps deliveries verifiable across a secret rotation: old and new secret both verify", async () => {
+    const hook = await createWebhook();
+    const rotated = await rest(t, "POST", `/webhooks/${hook.id}/rotate-secret`, {
+      token: acct.token,
+      body: { overlap_hours: 1 },
+    });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).not.toBe(hook.secret);
+    expect(rotated.body.previous_secret_expires_at).toEqual(expect.any(String));
+    await createSku(t, acct.token, 1);
+    const [got] = await receiver.waitFor(1);
+    const headers = got!.headers as Record<string, string>;
+    expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    for (const secret of [hook.secret, rotated.body.secret as string]) {
+      expect(new Webhook(secret).verify(got!.body, headers)).toMatchObject({
+        type: "stock.changed",
+      });
+    }
+    // Without overlap, only the new secret signs.
+    const hard = await rest(t, "POST", `/webhooks/${hook.id}/rotate-secret`, {
+      token: acct.token,
+      body: { overlap_hours: 0 },
+    });
+    await createSku(t, acct.token, 2);
+    const [, second] = await receiver.waitFor(2);
+    const h2 = second!.headers as Record<string, string>;
+    expect(() => new Webhook(rotated.body.secret).verify(second!.body, h2)).toThrow();
+    expect(new Webhook(hard.body.secret).verify(second!.body, h2)).toBeTruthy();
+  });
+
+  it("sends only the event types the endpoint names", async () => {
+    await createWebhook({ event_types: ["sku.created"] });
+    const skuId = await createSku(t, acct.token, 3);
+    await setStock(skuId, 4);
+    const [got] = await receiver.waitFor(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received.map((r) => bodyOf(r).type)).toEqual(["sku.created"]);
+    expect(bodyOf(got!).data).toMatchObject({ id: skuId });
+  });
+});
+
+describe("two replicas", () => {
+  let other: PrismaClient;
+  beforeAll(async () => {
+    other = createPrismaClient(databaseUrl(), 4);
+    await other.$queryRaw`SELECT 1`;
+  });
+  afterAll(() => other.$disconnect());
+
+  it("deliver each event to each endpoint once between them, in feed order", async () => {
+    const second = startWebhookWorker(other, OPTIONS, quiet);
+    try {
+      const hooks = [await createWebhook(), await createWebhook()];
+      const skuId = await createSku(t, acct.token, 0);
+      for (let q = 1; q <= 40; q++) await setStock(skuId, q);
+      const got = await receiver.waitFor(80);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(receiver.received).toHaveLength(80);
+      // Per endpoint (told apart by the secret that signs), each quantity once, in order.
+      for (const hook of hooks) {
+        const mine = got.filter((r) => {
+          try {
+            new Webhook(hook.secret).verify(r.body, r.headers as Record<string, string>);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+        expect(mine.map((r) => bodyOf(r).data.quantity_after)).toEqual(
+          Array.from({ length: 40 }, (_, i) => i + 1),
+        );
+      }
+    } finally {
+      await second.stop();
+    }
+  });
+});

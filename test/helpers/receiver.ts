@@ -1,0 +1,64 @@
+// A webhook receiver on the loopback interface: records every request, answers as told.
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+export interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+}
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** What to answer the next request with (the default is 200), in order. */
+  answers: Answer[];
+  /** Resolves once `count` requests have arrived (or rejects after `ms`). */
+  waitFor(count: number, ms?: number): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const received: Received[] = [];
+  const answers: Answer[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+        at: Date.now(),
+      });
+      const answer = answers.shift() ?? { status: 200 };
+      res.writeHead(answer.status, answer.headers).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    answers,
+    async waitFor(count, ms = 15_000) {
+      const until = Date.now() + ms;
+      while (received.length < count) {
+        if (Date.now() > until) {
+          throw new Error(`expected ${count} deliveries, got ${received.length} in ${ms} ms`);
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return received;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
