@@ -58,12 +58,25 @@ const setStock = (skuId: number, onHand: number) =>
     body: { on_hand: onHand, reason: "correction" },
   });
 
-const bodyOf = (r: { body: string }) => JSON.parse(r.body) as Record<string, any>;
+interface Payload {
+  id: string;
+  type: string;
+  cursor: string;
+  data: Record<string, unknown>;
+}
+interface Delivery {
+  id: number;
+  event_id: string;
+  status: string;
+  attempts: { status_code: number | null; error: string | null }[];
+}
+
+const bodyOf = (r: { body: string }) => JSON.parse(r.body) as Payload;
 
 async function deliveries(webhookId: number) {
   const res = await rest(t, "GET", `/webhooks/${webhookId}/deliveries`, { token: acct.token });
   expect(res.status).toBe(200);
-  return res.body.data as Record<string, any>[];
+  return res.body.data as Delivery[];
 }
 
 /** Polls until `check` passes (the worker runs on its own time). */
@@ -125,9 +138,7 @@ describe("webhook deliveries", () => {
       () => deliveries(hook.id),
       (d) => d[0]?.status === "delivered",
     );
-    expect(delivery!.attempts.map((a: { status_code: number }) => a.status_code)).toEqual([
-      500, 503, 200,
-    ]);
+    expect(delivery!.attempts.map((a) => a.status_code)).toEqual([500, 503, 200]);
   });
 
   it("waits as long as Retry-After asks", async () => {
