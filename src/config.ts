@@ -25,6 +25,7 @@ const schema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   WEBHOOK_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(72),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -59,6 +60,8 @@ export type Config = {
   webhookGiveUpHours: number;
   /** How often the worker looks for new events when idle. */
   webhookPollMs: number;
+  /** How often a process reads the feed of accounts with GraphQL subscribers. */
+  subscriptionPollMs: number;
   /**
    * How far the JavaScript heap may grow past what the last full collection kept before the next
    * one, in percent; 0 leaves it to V8, which lets it grow up to 4 times on a large machine.
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
     webhookGiveUpHours: c.WEBHOOK_GIVE_UP_HOURS,
     webhookPollMs: c.WEBHOOK_POLL_MS,
+    subscriptionPollMs: c.SUBSCRIPTION_POLL_MS,
     heapGrowthPercent: c.HEAP_GROWTH_PERCENT,
   };
 }

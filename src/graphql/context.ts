@@ -1,6 +1,7 @@
 import type { PrismaClient } from "../db/client.js";
 import type { Principal, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
+import type { EventHub } from "../modules/event/event.hub.js";
 import { createLoaders, type Loaders } from "./loaders.js";
 
 export interface GraphQLContext {
@@ -11,6 +12,8 @@ export interface GraphQLContext {
   authProblem: string | null;
   /** Batch loaders of this request, scoped to the caller's account (made on first use). */
   loaders: Loaders | null;
+  /** Live events, for subscriptions (set on WebSocket connections only). */
+  events?: EventHub;
 }
 
 /** The context of one GraphQL request. */

@@ -128,3 +128,13 @@ export const CountMode = graphqlEnum<db.CountMode>(
     add: "Adds to the line's count (several counters on one item).",
   },
 );
+
+export const WebhookDeliveryStatus = graphqlEnum<db.WebhookDeliveryStatus>(
+  "WebhookDeliveryStatus",
+  "Where a webhook delivery stands: PENDING until the receiver accepts it (DELIVERED) or the service gives up (FAILED). redeliverWebhookDelivery makes any of them PENDING again.",
+  {
+    pending: "Not delivered yet: waiting for its turn, or for a retry after a failed attempt.",
+    delivered: "The receiver answered 2xx.",
+    failed: "Given up after 3 days of failures, or the receiver answered 410.",
+  },
+);

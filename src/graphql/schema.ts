@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from "graphql";
-import { ArgumentValidationError, buildSchema, type ValidatorFn } from "type-graphql";
+import { ArgumentValidationError, buildSchema, type PubSub, type ValidatorFn } from "type-graphql";
 import { validateOrReject, type ValidationError, type ValidatorOptions } from "class-validator";
 import {
   AdjustmentResolver,
@@ -21,19 +21,24 @@ import {
   StockTakeResolver,
 } from "../modules/stock-take/stock-take.resolver.js";
 import { EventResolver } from "../modules/event/event.resolver.js";
+import { EventSubscriptionResolver } from "../modules/event/event.subscriptions.js";
+import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { authChecker } from "./auth.js";
 
 let schema: GraphQLSchema | undefined;
 
 // TypeGraphQL builds the root types without a way to describe them; Sandbox shows these first.
 const ROOT_DESCRIPTIONS = {
-  Query: "Reads; every field needs a token with the read scope. Lists are Relay connections.",
+  Query:
+    "Reads; every field needs a token with the read scope (webhooks and webhook: the webhooks scope). Lists are Relay connections, except webhooks (at most 20).",
   Mutation:
     "Writes; each says the scope it needs and answers a payload whose userErrors list the rules the input broke (then nothing was written).",
+  Subscription:
+    "Live changes over WebSocket (graphql-ws at /graphql; the token in connectionParams.authorization), fed by the change feed: each change once it has committed, in feed order.",
 };
 
 function describeRoots(built: GraphQLSchema): GraphQLSchema {
-  for (const root of [built.getQueryType(), built.getMutationType()]) {
+  for (const root of [built.getQueryType(), built.getMutationType(), built.getSubscriptionType()]) {
     if (root) root.description = ROOT_DESCRIPTIONS[root.name as keyof typeof ROOT_DESCRIPTIONS];
   }
   return built;
@@ -79,14 +84,27 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
         StockTakeResolver,
         StockTakeLineResolver,
         EventResolver,
+        EventSubscriptionResolver,
+        WebhookResolver,
       ],
       authChecker,
       authMode: "error",
       validateFn: validateInputs,
+      // Every subscription brings its own event stream (the change feed): no topics to publish.
+      pubSub: NO_TOPICS,
     }),
   );
   return schema;
 }
+
+const NO_TOPICS: PubSub = {
+  publish: () => {
+    throw new Error("subscriptions read the change feed; nothing is published");
+  },
+  subscribe: () => {
+    throw new Error("subscriptions read the change feed; there are no topics");
+  },
+};
 
 /** The schema as SDL, as committed in schema.graphql. */
 export async function schemaSdl(): Promise<string> {

@@ -6,18 +6,28 @@ import {
 } from "@apollo/server/plugin/disabled";
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
 import type { FastifyInstance } from "fastify";
+import websocket from "@fastify/websocket";
+import { EventHub } from "../modules/event/event.hub.js";
 import { resolvePrincipal } from "../http/auth.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { formatError } from "./errors.js";
 import { complexityLimit, depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
+import { subscriptionHandler } from "./subscriptions.js";
 
-/** Serves /graphql: Apollo Sandbox on GET (when introspection is on), operations on POST. */
+/**
+ * Serves /graphql: Apollo Sandbox on GET (when introspection is on), operations on POST, and
+ * subscriptions over a WebSocket upgrade of GET (graphql-ws).
+ */
 export async function registerGraphql(
   app: FastifyInstance,
-  options: { introspection: boolean },
+  options: { introspection: boolean; subscriptionPollMs?: number },
 ): Promise<void> {
   const schema = await buildGraphqlSchema();
+  // Messages are operations: a few KB; the limit stops a client from making the server buffer more.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const hub = new EventHub(app.db, options.subscriptionPollMs ?? 250, app.log);
+  app.addHook("onClose", async () => hub.close());
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     introspection: options.introspection,
@@ -38,15 +48,19 @@ export async function registerGraphql(
     ],
   });
   await apollo.start();
+  const handler = fastifyApolloHandler(apollo, {
+    context: async (request): Promise<GraphQLContext> => {
+      const auth = await resolvePrincipal(request);
+      return createContext(app.db, auth.principal, auth.principal ? null : auth.problem);
+    },
+  });
+  // A WebSocket upgrade is a GET: that route alone carries the subscription handler.
   app.route({
     url: "/graphql",
-    method: ["GET", "POST", "OPTIONS"],
+    method: "GET",
     schema: { hide: true },
-    handler: fastifyApolloHandler(apollo, {
-      context: async (request): Promise<GraphQLContext> => {
-        const auth = await resolvePrincipal(request);
-        return createContext(app.db, auth.principal, auth.principal ? null : auth.problem);
-      },
-    }),
+    wsHandler: subscriptionHandler(schema, app.db, hub),
+    handler,
   });
+  app.route({ url: "/graphql", method: ["POST", "OPTIONS"], schema: { hide: true }, handler });
 }

@@ -24,7 +24,8 @@ declare module "fastify" {
 
 export interface AppDeps {
   db: PrismaClient;
-  config: Pick<Config, "logLevel" | "bodyLimit" | "graphqlIntrospection">;
+  config: Pick<Config, "logLevel" | "bodyLimit" | "graphqlIntrospection"> &
+    Partial<Pick<Config, "subscriptionPollMs">>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -63,6 +64,9 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(eventRoutes, { prefix: "/api/v1" });
   await app.register(webhookRoutes, { prefix: "/api/v1" });
   await app.register(stockTakeRoutes, { prefix: "/api/v1" });
-  await registerGraphql(app, { introspection: config.graphqlIntrospection });
+  await registerGraphql(app, {
+    introspection: config.graphqlIntrospection,
+    subscriptionPollMs: config.subscriptionPollMs,
+  });
   return app;
 }

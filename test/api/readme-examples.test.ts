@@ -3,7 +3,16 @@ import { promisify } from "node:util";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Kind, parse, print, type DocumentNode, type OperationDefinitionNode } from "graphql";
+import {
+  Kind,
+  OperationTypeNode,
+  parse,
+  print,
+  type DocumentNode,
+  type OperationDefinitionNode,
+} from "graphql";
+import { createClient } from "graphql-ws";
+import WebSocket from "ws";
 import type { FastifyInstance } from "fastify";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
@@ -36,7 +45,37 @@ const VARIABLES: Record<string, (results: Results) => Record<string, unknown>> =
   AcceptBoltCount: (r) => ({ stockTakeId: r.StartBoltCount.startStockTake.stockTake.id }),
   BoltCount: (r) => ({ stockTakeId: r.StartBoltCount.startStockTake.stockTake.id }),
   ReconcileBoltCount: (r) => ({ stockTakeId: r.StartBoltCount.startStockTake.stockTake.id }),
+  WatchBolt: (r) => ({ boltId: r.CreateBolt.createSku.sku.id }),
+  FollowCount: (r) => ({ stockTakeId: r.StartBoltCount.startStockTake.stockTake.id }),
 };
+
+/**
+ * A subscription example, run as a client would (graphql-ws): what it answers within a moment of
+ * subscribing (nothing, when it is valid and nothing changes; its errors otherwise).
+ */
+async function subscribeBriefly(
+  baseUrl: string,
+  token: string,
+  query: string,
+  operationName: string,
+  variables: Record<string, unknown>,
+): Promise<unknown[]> {
+  const client = createClient({
+    url: baseUrl.replace(/^http/, "ws") + "/graphql",
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+  });
+  const answers: unknown[] = [];
+  const unsubscribe = client.subscribe(
+    { query, operationName, variables },
+    { next: (r) => void answers.push(r), error: (e) => void answers.push(e), complete: () => {} },
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  unsubscribe();
+  await client.dispose();
+  return answers;
+}
 
 const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
 
@@ -87,6 +126,12 @@ describe("the README's examples", () => {
       const takesVariables = (operation.variableDefinitions ?? []).length > 0;
       const bind = VARIABLES[name];
       if (takesVariables && !bind) throw new Error(`say in VARIABLES how to fill ${name}'s`);
+      if (operation.operation === OperationTypeNode.SUBSCRIPTION) {
+        const variables = bind ? bind(results) : {};
+        const answers = await subscribeBriefly(baseUrl, token, print(document), name, variables);
+        expect({ name, answers }).toEqual({ name, answers: [] });
+        continue;
+      }
       const response = await fetch(`${baseUrl}/graphql`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },

@@ -1,13 +1,14 @@
 // Webhook deliveries against a local receiver, by the worker `countpoint serve` runs: signed as
 // Standard Webhooks prescribes, retried, in feed order, once between replicas.
 import { Webhook } from "standardwebhooks";
-import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
+import { spawn, type ChildProcess } from "node:child_process";
+import { projectRoot } from "../../src/paths.js";
 import {
   startWebhookWorker,
   type WorkerOptions,
 } from "../../src/modules/webhook/webhook.worker.js";
 import { rest, startTestApp, type TestApp } from "../helpers/app.js";
-import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
+import { newAccount, type TestAccount } from "../helpers/db.js";
 import { startReceiver, type Receiver } from "../helpers/receiver.js";
 import { createSku } from "../helpers/stock.js";
 
@@ -263,16 +264,40 @@ describe("webhook deliveries", () => {
   });
 });
 
-describe("two replicas", () => {
-  let other: PrismaClient;
-  beforeAll(async () => {
-    other = createPrismaClient(databaseUrl(), 4);
-    await other.$queryRaw`SELECT 1`;
+/** `countpoint worker` in a process of its own, as a second replica runs it. */
+async function workerProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["dist/src/cli.js", "worker"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: "",
+      LOG_LEVEL: "silent",
+      WEBHOOK_POLL_MS: String(OPTIONS.pollMs),
+      WEBHOOK_RETRY_BASE_MS: String(OPTIONS.retryBaseMs),
+      WEBHOOK_TIMEOUT_MS: String(OPTIONS.timeoutMs),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  afterAll(() => other.$disconnect());
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("delivering webhooks")) resolve();
+    });
+    child.on("exit", (code) => reject(new Error(`the worker exited (${code}): ${out}`)));
+  });
+  return child;
+}
 
-  it("deliver each event to each endpoint once between them, in feed order", async () => {
-    const second = startWebhookWorker(other, OPTIONS, quiet);
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+
+describe("two worker processes", () => {
+  it("deliver each event to each endpoint once between them (and this one), in feed order", async () => {
+    const workers = [await workerProcess(), await workerProcess()];
     try {
       const hooks = [await createWebhook(), await createWebhook()];
       const skuId = await createSku(t, acct.token, 0);
@@ -295,7 +320,7 @@ describe("two replicas", () => {
         );
       }
     } finally {
-      await second.stop();
+      await Promise.all(workers.map(stopped));
     }
   });
 });

@@ -193,7 +193,7 @@ describe("countpoint tokens list", () => {
       {
         id: old.id,
         name: "old",
-        scopes: ["read", "adjust", "count", "approve"],
+        scopes: ["read", "adjust", "count", "approve", "webhooks"],
         created_at: expect.any(String),
         revoked_at: expect.stringMatching(/Z$/),
       },

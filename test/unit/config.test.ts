@@ -30,6 +30,7 @@ describe("loadConfig", () => {
       webhookRetryBaseMs: 30_000,
       webhookGiveUpHours: 72,
       webhookPollMs: 1_000,
+      subscriptionPollMs: 250,
       heapGrowthPercent: 35,
     });
   });

@@ -79,6 +79,23 @@ export async function createSku(
   );
 }
 
+/** Refuses ids that are not SKUs of the caller's account (SKU_NOT_FOUND at path/position). */
+export async function requireSkus(
+  ctx: ServiceContext,
+  ids: number[],
+  path: (string | number)[],
+): Promise<void> {
+  const found = await ctx.db.sku.findMany({
+    where: { accountId: ctx.principal.accountId, id: { in: ids } },
+    select: { id: true },
+  });
+  const known = new Set(found.map((s) => s.id));
+  const missing = ids.flatMap((id, i) =>
+    known.has(id) ? [] : notFound("SKU_NOT_FOUND", id, [...path, i]).fieldErrors,
+  );
+  if (missing.length > 0) throw AppError.fromFields(missing);
+}
+
 /** The SKU with this id in the caller's account. */
 export async function getSku(ctx: ServiceContext, id: number): Promise<Sku> {
   return loadSku(ctx.db, ctx.principal.accountId, id);

@@ -3,7 +3,7 @@
 // by the worker (webhook.worker.ts); here they are listed and sent again on request.
 import type { Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
-import { decodeIdCursor, encodeCursor, pageSize } from "../../cursor.js";
+import { decodeCursor, encodeCursor, pageSize } from "../../cursor.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import { AppError, type FieldError } from "../../errors.js";
@@ -174,6 +174,9 @@ export async function rotateWebhookSecret(
 
 const DELIVERY_CURSOR = "webhook-delivery";
 
+/** Where the page after this delivery starts: a GraphQL edge's cursor, REST's next_cursor. */
+export const deliveryCursor = (id: number): string => encodeCursor(DELIVERY_CURSOR, [id]);
+
 /** An endpoint's deliveries, newest first, each with its attempts. */
 export async function listDeliveries(
   ctx: ServiceContext,
@@ -185,7 +188,10 @@ export async function listDeliveries(
   if (status !== null && !["pending", "delivered", "failed"].includes(status)) {
     throw AppError.fromFields([invalid(["status"], "must be pending, delivered or failed")]);
   }
-  const before = query.cursor ? decodeIdCursor(DELIVERY_CURSOR, query.cursor) : null;
+  // Delivery ids are bigints: any safe integer (decodeIdCursor stops at int4).
+  const before = query.cursor
+    ? (decodeCursor(DELIVERY_CURSOR, query.cursor, ["number"])[0] as number)
+    : null;
   const { accountId } = ctx.principal;
   await getWebhook(ctx, webhookId);
   const rows = await ctx.db.webhookDelivery.findMany({
@@ -203,8 +209,7 @@ export async function listDeliveries(
   const last = page.at(-1);
   return {
     data: page.map(toDelivery),
-    nextCursor:
-      rows.length > limit && last ? encodeCursor(DELIVERY_CURSOR, [Number(last.id)]) : null,
+    nextCursor: rows.length > limit && last ? deliveryCursor(Number(last.id)) : null,
   };
 }
 

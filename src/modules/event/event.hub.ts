@@ -1,0 +1,146 @@
+// Live events for GraphQL subscriptions. Each process follows the change feed of every account
+// that has a subscriber there (one small read per account and poll), so every replica's
+// subscribers see every change, in feed order, without skipping one, and writers pay nothing:
+// NOTIFY would have each writing transaction take PostgreSQL's one notification queue lock at
+// commit, which serialises the commits of every account.
+import type { PrismaClient } from "../../db/client.js";
+import { ledgerHorizon } from "../../ledger/ledger.js";
+import { eventsAfter, positionOf, type FeedPosition } from "./event.service.js";
+import type { Event } from "./event.types.js";
+
+/** Events a subscriber may have waiting before it is dropped as too slow. */
+const MAX_QUEUED = 10_000;
+/** Events read per account and poll. */
+const BATCH = 1_000;
+
+interface Listener {
+  accept: (event: Event) => boolean;
+  push: (event: Event) => void;
+  fail: (error: Error) => void;
+}
+
+interface Followed {
+  position: FeedPosition;
+  listeners: Set<Listener>;
+}
+
+export class EventHub {
+  private readonly accounts = new Map<number, Followed>();
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly pollMs: number,
+    private readonly log: { warn: (o: object, m: string) => void } = { warn: () => {} },
+  ) {}
+
+  /**
+   * The account's events from now on that `accept` takes, as an async iterable; it ends when
+   * the consumer stops (return) or falls MAX_QUEUED events behind (an error).
+   */
+  async subscribe(accountId: number, accept: (e: Event) => boolean): Promise<AsyncIterable<Event>> {
+    let followed = this.accounts.get(accountId);
+    if (!followed) {
+      // From the feed's end: what every write in flight will stamp after.
+      const horizon = await ledgerHorizon(this.db, accountId);
+      followed = this.accounts.get(accountId) ?? {
+        position: { at: horizon.toISOString(), id: "0" },
+        listeners: new Set(),
+      };
+      this.accounts.set(accountId, followed);
+    }
+    const queue: Event[] = [];
+    let failure: Error | null = null;
+    let wake: (() => void) | null = null;
+    const listener: Listener = {
+      accept,
+      push: (event) => {
+        if (queue.length >= MAX_QUEUED) {
+          listener.fail(new Error("the subscriber fell too far behind; subscribe again"));
+          return;
+        }
+        queue.push(event);
+        wake?.();
+      },
+      fail: (error) => {
+        failure = error;
+        wake?.();
+      },
+    };
+    const target = followed;
+    target.listeners.add(listener);
+    this.schedule();
+    const leave = () => {
+      target.listeners.delete(listener);
+      if (target.listeners.size === 0 && this.accounts.get(accountId) === target) {
+        this.accounts.delete(accountId);
+      }
+    };
+    const isClosed = () => this.closed;
+    return {
+      [Symbol.asyncIterator]: () => ({
+        async next(): Promise<IteratorResult<Event>> {
+          for (;;) {
+            if (queue.length > 0) return { value: queue.shift()!, done: false };
+            if (failure) {
+              leave();
+              throw failure;
+            }
+            if (isClosed()) return { value: undefined, done: true };
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = null;
+          }
+        },
+        async return(): Promise<IteratorResult<Event>> {
+          leave();
+          wake?.();
+          return { value: undefined, done: true };
+        },
+      }),
+    };
+  }
+
+  /** Subscribers right now, over all accounts (a gauge). */
+  get subscribers(): number {
+    let n = 0;
+    for (const f of this.accounts.values()) n += f.listeners.size;
+    return n;
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    for (const f of this.accounts.values())
+      for (const l of f.listeners) l.fail(new Error("closed"));
+    this.accounts.clear();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setTimeout(() => void this.poll(), this.pollMs);
+    this.timer.unref();
+  }
+
+  /** Reads each followed account's new events and hands each to the listeners that take it. */
+  private async poll(): Promise<void> {
+    try {
+      for (const [accountId, followed] of [...this.accounts]) {
+        for (;;) {
+          const events = await eventsAfter(this.db, accountId, followed.position, null, BATCH);
+          const last = events.at(-1);
+          if (last) followed.position = positionOf(last);
+          for (const event of events) {
+            for (const l of followed.listeners) if (l.accept(event)) l.push(event);
+          }
+          if (events.length < BATCH) break;
+        }
+      }
+    } catch (err) {
+      this.log.warn({ err }, "subscriptions: reading the feed failed; trying again");
+    } finally {
+      this.timer = undefined;
+      if (this.accounts.size > 0) this.schedule();
+    }
+  }
+}

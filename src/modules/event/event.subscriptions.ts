@@ -1,0 +1,199 @@
+// GraphQL subscriptions over graphql-ws, fed by the change feed (EventHub): a client sees a
+// change once it has committed, never one of another account, and a stock take's progress as its
+// caller may see it (a counter on a blind stock take never receives expected quantities: the
+// stock take is read through the service with the subscriber's own token).
+import { ArrayMaxSize, Min } from "class-validator";
+import { DateTimeResolver, SafeIntResolver } from "graphql-scalars";
+import {
+  Args,
+  ArgsType,
+  Ctx,
+  Field,
+  ID,
+  Int,
+  ObjectType,
+  Resolver,
+  Root,
+  Subscription,
+  type SubscribeResolverData,
+} from "type-graphql";
+import type {
+  MovementSource as Source,
+  StockReason as Reason,
+} from "../../generated/prisma/enums.js";
+import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import { MovementSource, StockReason } from "../../graphql/enums.js";
+import { QuantityScalar } from "../../graphql/scalars.js";
+import { AppError } from "../../errors.js";
+import { Decimal } from "../../quantity.js";
+import { requireSkus } from "../catalog/catalog.service.js";
+import { getStockTake } from "../stock-take/stock-take.service.js";
+import { StockTake } from "../stock-take/stock-take.types.js";
+import type { Event } from "./event.types.js";
+
+/** Most SKUs one stockChanged subscription may name. */
+export const MAX_SUBSCRIBED_SKUS = 1_000;
+
+@ArgsType()
+class StockChangedArgs {
+  @Field(() => [Int], {
+    nullable: true,
+    description: `Only these SKUs (at most ${MAX_SUBSCRIBED_SKUS}); every SKU of the account when absent. An id the account does not have is SKU_NOT_FOUND.`,
+  })
+  @ArrayMaxSize(MAX_SUBSCRIBED_SKUS)
+  skuIds?: number[];
+}
+
+@ArgsType()
+class StockTakeProgressArgs {
+  @Field(() => Int, { description: "The stock take to follow (STOCK_TAKE_NOT_FOUND if none)." })
+  @Min(1)
+  id!: number;
+}
+
+@ObjectType({ description: "A SKU's on hand changed: one stock.changed event of the feed." })
+export class StockChanged {
+  @Field(() => ID, { description: "The event's id (evt_…), as the feed and webhooks show it." })
+  eventId!: string;
+
+  @Field({ description: "The feed's cursor just after this event: poll events(after:) with it." })
+  cursor!: string;
+
+  @Field(() => DateTimeResolver, { description: "When the change was made." })
+  occurredAt!: Date;
+
+  @Field(() => Int, { description: "The SKU whose on hand changed." })
+  skuId!: number;
+
+  @Field(() => QuantityScalar, { description: "On hand before the change." })
+  quantityBefore!: Decimal;
+
+  @Field(() => QuantityScalar, { description: "On hand after the change." })
+  quantityAfter!: Decimal;
+
+  @Field(() => QuantityScalar, { description: "quantityAfter minus quantityBefore." })
+  change!: Decimal;
+
+  @Field(() => StockReason, { description: "Why." })
+  reason!: Reason;
+
+  @Field(() => MovementSource, { description: "What wrote it." })
+  source!: Source;
+
+  @Field(() => SafeIntResolver, { description: "The movement written." })
+  movementId!: number;
+
+  @Field(() => Int, { nullable: true, description: "The adjustment that made it, if one did." })
+  adjustmentId!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "The stock take that made it, if one did." })
+  stockTakeId!: number | null;
+}
+
+@ObjectType({ description: "Something happened to a followed stock take; its state after it." })
+export class StockTakeProgress {
+  @Field(() => ID, { description: "The event's id (evt_…)." })
+  eventId!: string;
+
+  @Field({
+    description:
+      "stock_take.counted, stock_take.accepted, stock_take.reconciled, stock_take.cancelled, or stock.changed (a line reconciled into stock).",
+  })
+  eventType!: string;
+
+  @Field(() => DateTimeResolver, { description: "When it happened." })
+  occurredAt!: Date;
+
+  @Field(() => StockTake, {
+    description:
+      "The stock take now, with its summary, as the subscriber's token may see it (no expected quantities for a counter on a blind stock take).",
+  })
+  stockTake!: StockTake;
+}
+
+/** The subscription's caller and the hub, or the error a client gets. */
+function subscriber({ context }: SubscribeResolverData<unknown, unknown, GraphQLContext>) {
+  const ctx = serviceContext(context);
+  if (!ctx.principal.scopes.has("read")) {
+    throw new AppError("FORBIDDEN", "this token lacks the read scope");
+  }
+  if (!context.events) throw new AppError("INTERNAL", "subscriptions are served over WebSocket");
+  return { ctx, hub: context.events };
+}
+
+const quantity = (v: unknown) => new Decimal(String(v));
+
+@Resolver()
+export class EventSubscriptionResolver {
+  @Subscription(() => StockChanged, {
+    description:
+      "Each change of a SKU's on hand once it has committed, in the order of the change feed. Needs the read scope; the token goes in connectionParams.authorization.",
+    subscribe: async (data: SubscribeResolverData<unknown, StockChangedArgs, GraphQLContext>) => {
+      const { ctx, hub } = subscriber(data);
+      const ids = data.args.skuIds ? [...new Set(data.args.skuIds)] : null;
+      // Another account's ids answer as unknown ones: nothing tells them apart.
+      if (ids) await requireSkus(ctx, ids, ["skuIds"]);
+      const wanted = ids ? new Set(ids) : null;
+      return hub.subscribe(
+        ctx.principal.accountId,
+        (e) =>
+          e.type === "stock.changed" &&
+          e.data.type === "sku" &&
+          (wanted === null || wanted.has(e.data.id as number)),
+      );
+    },
+  })
+  stockChanged(
+    @Root() event: Event,
+    // Declares the argument; subscribe has used it.
+    @Args(() => StockChangedArgs) _args: StockChangedArgs,
+  ): StockChanged {
+    const d = event.data;
+    return {
+      eventId: event.id,
+      cursor: event.cursor,
+      occurredAt: event.occurredAt,
+      skuId: d.id as number,
+      quantityBefore: quantity(d.quantity_before),
+      quantityAfter: quantity(d.quantity_after),
+      change: quantity(d.change),
+      reason: d.reason as Reason,
+      source: d.source as Source,
+      movementId: d.movement_id as number,
+      adjustmentId: (d.adjustment_id as number | null) ?? null,
+      stockTakeId: (d.stock_take_id as number | null) ?? null,
+    };
+  }
+
+  @Subscription(() => StockTakeProgress, {
+    description:
+      "A stock take's progress: counts arriving, reviews, its reconcile or cancellation, each with the stock take's state after it. Needs the read scope.",
+    subscribe: async (
+      data: SubscribeResolverData<unknown, StockTakeProgressArgs, GraphQLContext>,
+    ) => {
+      const { ctx, hub } = subscriber(data);
+      const { id } = data.args;
+      await getStockTake(ctx, id); // STOCK_TAKE_NOT_FOUND, also for another account's id
+      return hub.subscribe(
+        ctx.principal.accountId,
+        (e) =>
+          (e.type.startsWith("stock_take.") && e.data.id === id) ||
+          (e.type === "stock.changed" && e.data.stock_take_id === id),
+      );
+    },
+  })
+  async stockTakeProgress(
+    @Root() event: Event,
+    @Args(() => StockTakeProgressArgs) args: StockTakeProgressArgs,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<StockTakeProgress> {
+    // One context serves the whole subscription: each event reads the stock take afresh.
+    ctx.loaders = null;
+    return {
+      eventId: event.id,
+      eventType: event.type,
+      occurredAt: event.occurredAt,
+      stockTake: await getStockTake(serviceContext(ctx), args.id),
+    };
+  }
+}

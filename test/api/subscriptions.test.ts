@@ -1,0 +1,220 @@
+// GraphQL subscriptions over graphql-ws, against the real server: a client sees the changes of
+// what it follows once they commit, nothing of another account, and a counter on a blind stock
+// take never receives expected quantities.
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
+import { rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { newAccount, type TestAccount } from "../helpers/db.js";
+import { createSku } from "../helpers/stock.js";
+import { count, skus, stockTakeClient } from "../helpers/stock-takes.js";
+
+let t: TestApp;
+let acct: TestAccount;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  acct = await newAccount(t.db);
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.dispose()));
+});
+
+function connect(authorization?: string): Client {
+  const client = createClient({
+    url: t.baseUrl.replace(/^http/, "ws") + "/graphql",
+    webSocketImpl: WebSocket,
+    connectionParams: authorization === undefined ? {} : { authorization },
+    retryAttempts: 0,
+    lazy: false,
+    onNonLazyError: () => {},
+  });
+  clients.push(client);
+  return client;
+}
+
+interface Stream<T> {
+  /** Results received so far. */
+  results: { data?: T | null; errors?: { message: string; extensions?: { code?: string } }[] }[];
+  /** Resolves once `n` results arrived. */
+  next(n: number, ms?: number): Promise<Stream<T>["results"]>;
+  /** Why the subscription ended, if it did (a close event or an error). */
+  ended: Promise<unknown>;
+}
+
+function subscribe<T>(client: Client, query: string, variables: object = {}): Stream<T> {
+  const results: Stream<T>["results"] = [];
+  let end!: (why: unknown) => void;
+  const ended = new Promise<unknown>((resolve) => (end = resolve));
+  client.subscribe<T>(
+    { query, variables: variables as Record<string, unknown> },
+    {
+      next: (r) => void results.push(r as Stream<T>["results"][number]),
+      error: (e) => end(e),
+      complete: () => end("complete"),
+    },
+  );
+  return {
+    results,
+    ended,
+    async next(n, ms = 10_000) {
+      const until = Date.now() + ms;
+      while (results.length < n) {
+        if (Date.now() > until) throw new Error(`expected ${n} results, got ${results.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return results;
+    },
+  };
+}
+
+const STOCK_CHANGED = `subscription ($skuIds: [Int!]) {
+  stockChanged(skuIds: $skuIds) { eventId skuId quantityBefore quantityAfter change reason source movementId cursor }
+}`;
+const PROGRESS = `subscription ($id: Int!) {
+  stockTakeProgress(id: $id) {
+    eventType
+    stockTake { id status blind summary { counted uncounted sumAbsDifference netDifference } lines(first: 10) { edges { node { id countedQty expectedQty difference } } } }
+  }
+}`;
+
+/** Waits until the server has the subscription in place (its first read of the feed). */
+const settle = () => new Promise((r) => setTimeout(r, 400));
+
+const setStock = (token: string, id: number, onHand: number) =>
+  rest(t, "PATCH", `/skus/${id}`, { token, body: { on_hand: onHand, reason: "correction" } });
+
+interface StockChangedData {
+  stockChanged: { skuId: number; quantityAfter: number; quantityBefore: number; reason: string };
+}
+
+describe("subscription stockChanged", () => {
+  it("sends a subscribed SKU's changes as they commit, and not other SKUs'", async () => {
+    const [a, b] = [await createSku(t, acct.token, 1), await createSku(t, acct.token, 1)];
+    const stream = subscribe<StockChangedData>(connect(`Bearer ${acct.token}`), STOCK_CHANGED, {
+      skuIds: [a],
+    });
+    await settle();
+    await setStock(acct.token, b, 50);
+    await setStock(acct.token, a, 7);
+    await setStock(acct.token, a, 8);
+    const got = await stream.next(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stream.results.map((r) => r.data?.stockChanged)).toEqual([
+      expect.objectContaining({
+        skuId: a,
+        quantityBefore: 1,
+        quantityAfter: 7,
+        reason: "CORRECTION",
+      }),
+      expect.objectContaining({ skuId: a, quantityBefore: 7, quantityAfter: 8 }),
+    ]);
+    expect(got).toHaveLength(2);
+  });
+
+  it("shows one account's client nothing of another account, and refuses its ids as unknown", async () => {
+    const other = await newAccount(t.db);
+    const mine = await createSku(t, acct.token, 1);
+    const everything = subscribe<StockChangedData>(connect(`Bearer ${other.token}`), STOCK_CHANGED);
+    const foreign = subscribe<StockChangedData>(connect(other.token), STOCK_CHANGED, {
+      skuIds: [mine],
+    });
+    expect(await foreign.next(1)).toEqual([
+      expect.objectContaining({
+        errors: [expect.objectContaining({ extensions: { code: "SKU_NOT_FOUND" } })],
+      }),
+    ]);
+    await settle();
+    await setStock(acct.token, mine, 99);
+    const theirs = await createSku(t, other.token, 5);
+    const got = await everything.next(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(everything.results).toHaveLength(1);
+    expect(got[0]!.data?.stockChanged).toMatchObject({ skuId: theirs, quantityAfter: 5 });
+  });
+
+  it("closes a connection without a valid token before any operation (4403)", async () => {
+    for (const auth of [undefined, "Bearer cp_1_not-a-token", "Basic abc"]) {
+      const stream = subscribe<StockChangedData>(connect(auth), STOCK_CHANGED);
+      const why = (await stream.ended) as { code?: number };
+      expect(why.code).toBe(4403);
+      expect(stream.results).toEqual([]);
+    }
+  });
+
+  it("serves only subscriptions, with the depth limit, at most 100 per connection", async () => {
+    const client = connect(`Bearer ${acct.token}`);
+    const query = subscribe(client, "{ skus { edges { node { id } } } }");
+    expect(await query.ended).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/only subscriptions/) }),
+    ]);
+    const deep = `subscription { stockTakeProgress(id: 1) { stockTake { lines { edges { node { sku { movements { edges { node { stockTake { lines { edges { node { id } } } } } } } } } } } } } }`;
+    const tooDeep = subscribe(client, deep);
+    expect(await tooDeep.ended).toEqual([
+      expect.objectContaining({ extensions: expect.objectContaining({ code: "QUERY_TOO_DEEP" }) }),
+    ]);
+    const many = Array.from({ length: 101 }, () => subscribe(client, STOCK_CHANGED));
+    const refused = await many[100]!.ended;
+    expect(refused).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/at most 100/) }),
+    ]);
+  });
+});
+
+describe("subscription stockTakeProgress", () => {
+  it("gives a counter on a blind stock take counts arriving, never expected quantities", async () => {
+    const [a, b] = await skus(t, acct.token, 10, 5);
+    const api = stockTakeClient(t, acct.token);
+    const id = (await api.start({ blind: true, scope: { sku_ids: [a!.id, b!.id] } })).body
+      .id as number;
+    const counterToken = await tokenFor(acct.accountId, ["read", "count"]);
+    const approverStream = subscribe<{ stockTakeProgress: unknown }>(
+      connect(`Bearer ${acct.token}`),
+      PROGRESS,
+      { id },
+    );
+    const counterStream = subscribe<{ stockTakeProgress: unknown }>(
+      connect(`Bearer ${counterToken}`),
+      PROGRESS,
+      { id },
+    );
+    await settle();
+    const input = await rest(t, "POST", `/stock-takes/${id}/input`, {
+      token: counterToken,
+      body: { counts: [count(a!, 12)], counter: "alice" },
+    });
+    expect(input.status).toBe(200);
+    const [forCounter] = await counterStream.next(1);
+    const [forApprover] = await approverStream.next(1);
+    expect(forCounter!.data?.stockTakeProgress).toMatchObject({
+      eventType: "stock_take.counted",
+      stockTake: { id, status: "COUNTING", blind: true, summary: { counted: 1, uncounted: 1 } },
+    });
+    const shown = JSON.stringify(forCounter);
+    expect(shown).not.toMatch(/"expectedQty":\s*1?\d/);
+    expect(shown).not.toMatch(/"difference":\s*-?\d/);
+    expect(JSON.stringify(forApprover)).toMatch(/"expectedQty":10/);
+  });
+
+  it("refuses a stock take of another account as unknown", async () => {
+    const other = await newAccount(t.db);
+    const [a] = await skus(t, other.token, 1);
+    const id = (await stockTakeClient(t, other.token).start({ scope: { sku_ids: [a!.id] } })).body
+      .id as number;
+    const stream = subscribe(connect(`Bearer ${acct.token}`), PROGRESS, { id });
+    expect(await stream.next(1)).toEqual([
+      expect.objectContaining({
+        errors: [expect.objectContaining({ extensions: { code: "STOCK_TAKE_NOT_FOUND" } })],
+      }),
+    ]);
+  });
+});
+
+/** Another token of an account, with the given scopes. */
+async function tokenFor(accountId: number, scopes: ("read" | "count")[]): Promise<string> {
+  const { createToken } = await import("../../src/modules/account/account.service.js");
+  return (await createToken(t.db, { accountId, name: "counter", scopes })).token;
+}
