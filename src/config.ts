@@ -26,6 +26,7 @@ const schema = z.object({
   WEBHOOK_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(72),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  SUBSCRIPTION_TOKEN_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -62,6 +63,8 @@ export type Config = {
   webhookPollMs: number;
   /** How often a process reads the feed of accounts with GraphQL subscribers. */
   subscriptionPollMs: number;
+  /** How often an open subscription connection's token is checked again (revoked: closed). */
+  subscriptionTokenRecheckMs: number;
   /**
    * How far the JavaScript heap may grow past what the last full collection kept before the next
    * one, in percent; 0 leaves it to V8, which lets it grow up to 4 times on a large machine.
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookGiveUpHours: c.WEBHOOK_GIVE_UP_HOURS,
     webhookPollMs: c.WEBHOOK_POLL_MS,
     subscriptionPollMs: c.SUBSCRIPTION_POLL_MS,
+    subscriptionTokenRecheckMs: c.SUBSCRIPTION_TOKEN_RECHECK_MS,
     heapGrowthPercent: c.HEAP_GROWTH_PERCENT,
   };
 }

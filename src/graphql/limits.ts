@@ -206,6 +206,38 @@ function costKey(
   return `${operationName ?? ""}\u0000${nulls}\u0000${JSON.stringify(values)}`;
 }
 
+/**
+ * Why a subscription's selection costs too much to run at every event (QUERY_TOO_COMPLEX), or
+ * null: the same estimate as complexityLimit, for operations Apollo does not serve.
+ */
+export function subscriptionCostRefusal(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
+  max = MAX_COMPLEXITY,
+): GraphQLError | null {
+  let cost: number;
+  try {
+    cost = getComplexity({
+      schema,
+      query: document,
+      operationName: operationName ?? undefined,
+      variables,
+      estimators: [pagedCost],
+    });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return refusal("QUERY_TOO_COMPLEX", `operation's cost could not be estimated: ${why}`);
+  }
+  return cost > max
+    ? refusal(
+        "QUERY_TOO_COMPLEX",
+        `operation would cost ${cost}; the limit is ${max} (ask for smaller pages)`,
+      )
+    : null;
+}
+
 /** Estimates kept per document; a document asked with ever new page sizes stops adding. */
 const MAX_ESTIMATES_PER_DOCUMENT = 64;
 

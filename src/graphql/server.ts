@@ -21,7 +21,7 @@ import { subscriptionHandler } from "./subscriptions.js";
  */
 export async function registerGraphql(
   app: FastifyInstance,
-  options: { introspection: boolean; subscriptionPollMs?: number },
+  options: { introspection: boolean; subscriptionPollMs?: number; tokenRecheckMs?: number },
 ): Promise<void> {
   const schema = await buildGraphqlSchema();
   // Messages are operations: a few KB; the limit stops a client from making the server buffer more.
@@ -59,7 +59,7 @@ export async function registerGraphql(
     url: "/graphql",
     method: "GET",
     schema: { hide: true },
-    wsHandler: subscriptionHandler(schema, app.db, hub),
+    wsHandler: subscriptionHandler(schema, app.db, hub, options.tokenRecheckMs ?? 10_000),
     handler,
   });
   app.route({ url: "/graphql", method: ["POST", "OPTIONS"], schema: { hide: true }, handler });

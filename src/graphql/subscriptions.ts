@@ -20,7 +20,7 @@ import { authenticate } from "../modules/account/account.service.js";
 import type { EventHub } from "../modules/event/event.hub.js";
 import { createContext } from "./context.js";
 import { formatError } from "./errors.js";
-import { depthLimit, MAX_DEPTH, MAX_TOKENS } from "./limits.js";
+import { depthLimit, MAX_DEPTH, MAX_TOKENS, subscriptionCostRefusal } from "./limits.js";
 
 /** Subscriptions one connection may hold at once. */
 export const MAX_SUBSCRIPTIONS = 100;
@@ -35,7 +35,12 @@ const bearer = (value: unknown): string | null => {
 };
 
 /** The /graphql route's WebSocket handler. */
-export function subscriptionHandler(schema: GraphQLSchema, db: PrismaClient, hub: EventHub) {
+export function subscriptionHandler(
+  schema: GraphQLSchema,
+  db: PrismaClient,
+  hub: EventHub,
+  tokenRecheckMs: number,
+) {
   return makeHandler<Record<string, unknown>, { principal: Principal }>({
     schema,
     onConnect: async (ctx) => {
@@ -43,12 +48,24 @@ export function subscriptionHandler(schema: GraphQLSchema, db: PrismaClient, hub
       const principal = token ? await authenticate(db, token) : null;
       if (!principal) return false; // 4403 Forbidden
       ctx.extra.principal = principal;
+      // A token revoked while connected stops working within tokenRecheckMs.
+      const recheck = setInterval(() => {
+        authenticate(db, token!).then(
+          (still) => {
+            if (!still) ctx.extra.socket.close(4403, "Forbidden: the token was revoked");
+          },
+          () => {}, // the database away for a moment: try again at the next check
+        );
+      }, tokenRecheckMs);
+      recheck.unref();
+      ctx.extra.socket.once("close", () => clearInterval(recheck));
       return true;
     },
     // Parsed and validated here (the operation chosen must be a subscription), so the document
     // is read once, with the limits.
     onSubscribe: (ctx, _id, payload) => {
-      if (Object.keys(ctx.subscriptions).length >= MAX_SUBSCRIPTIONS) {
+      // graphql-ws has registered this one already when it asks.
+      if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS) {
         return [refusal(`at most ${MAX_SUBSCRIPTIONS} subscriptions per connection`)];
       }
       let document: DocumentNode;
@@ -69,6 +86,9 @@ export function subscriptionHandler(schema: GraphQLSchema, db: PrismaClient, hub
         maxErrors: 10,
       });
       if (errors.length > 0) return errors;
+      const variables = payload.variables ?? {};
+      const tooCostly = subscriptionCostRefusal(schema, document, payload.operationName, variables);
+      if (tooCostly) return [tooCostly];
       return {
         schema,
         document,

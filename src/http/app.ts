@@ -25,7 +25,7 @@ declare module "fastify" {
 export interface AppDeps {
   db: PrismaClient;
   config: Pick<Config, "logLevel" | "bodyLimit" | "graphqlIntrospection"> &
-    Partial<Pick<Config, "subscriptionPollMs">>;
+    Partial<Pick<Config, "subscriptionPollMs" | "subscriptionTokenRecheckMs">>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -67,6 +67,7 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await registerGraphql(app, {
     introspection: config.graphqlIntrospection,
     subscriptionPollMs: config.subscriptionPollMs,
+    tokenRecheckMs: config.subscriptionTokenRecheckMs,
   });
   return app;
 }

@@ -360,15 +360,19 @@ export async function ledgerHorizon(db: PrismaClient | Tx, accountId: number): P
  * How far oldest-first readers (the change feed, catalog sync) trail the clock, in seconds, over
  * all accounts: the age of the oldest transaction holding a ledger lock, 0 when none does. A
  * write held open (a long import, a stalled client mid-transaction) holds its account's horizon
- * at its start until it ends; other accounts are not held back.
+ * at its start until it ends; other accounts are not held back. Infinity while a holder's start
+ * is hidden from this role (another role's session): the feed then waits for it to end.
  */
 export async function ledgerLag(db: PrismaClient | Tx): Promise<number> {
-  const [row] = await db.$queryRaw<{ lag: number }[]>`
-    SELECT COALESCE(EXTRACT(epoch FROM clock_timestamp() - min(a.xact_start)), 0)::float8 AS lag
-    FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+  const [row] = await db.$queryRaw<{ lag: number; hidden: boolean }[]>`
+    SELECT COALESCE(EXTRACT(epoch FROM clock_timestamp() - min(a.xact_start)), 0)::float8 AS lag,
+      COALESCE(bool_or(a.pid IS NOT NULL AND a.state IS NULL), false) AS hidden
+    FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
     WHERE l.locktype = 'advisory' AND l.granted
       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
       AND l.classid = ${LEDGER_LOCK_CLASS}::int::oid AND l.objsubid = 2`;
+  // A holder this role cannot see holds ledgerHorizon at the epoch: the feed waits, unbounded.
+  if (row?.hidden) return Infinity;
   return Math.max(0, row?.lag ?? 0);
 }
 

@@ -73,7 +73,7 @@ describe("catalog events", () => {
       body: { sku_id: sku!.id, transfer: true },
     });
     expect(linked.status).toBe(200);
-    const events = await feed(7);
+    const events = await feed(6);
     expect(typesOf(events)).toEqual([
       "sku.created",
       "supplier_item.created",
@@ -83,7 +83,10 @@ describe("catalog events", () => {
       "supplier_item.updated",
     ]);
     expect(typesOf(events.slice(3, 5)).sort()).toEqual(["stock.changed", "stock.changed"]);
-    expect(events.at(-1)!.data).toMatchObject({ id: item, sku_id: sku!.id, on_hand: 0 });
+    // A linked item shows its SKU's stock, as GET does.
+    const shown = await rest(t, "GET", `/supplier-items/${item}`, { token: acct.token });
+    expect(events.at(-1)!.data).toEqual(shown.body);
+    expect(events.at(-1)!.data).toMatchObject({ id: item, sku_id: sku!.id, on_hand: 3 });
   });
 
   it("an import writes one sku.created per new row and sku.updated only for rows it changed", async () => {
@@ -99,20 +102,42 @@ describe("catalog events", () => {
     expect(events.at(-1)).toMatchObject({ type: "sku.updated", data: { name: "Changed" } });
   });
 
-  it("a refused import writes no event", async () => {
+  it("a new spelling of a code is an update (codes compare without case)", async () => {
+    const [sku] = await skus(t, acct.token, 0);
+    const before = await rest(t, "GET", `/skus/${sku!.id}`, { token: acct.token });
+    const code = (before.body.code as string).toLowerCase();
+    const res = await rest(t, "PATCH", `/skus/${sku!.id}`, { token: acct.token, body: { code } });
+    expect(res.status).toBe(200);
+    const events = await feed(2);
+    expect(events.map((e) => [e.type, e.data.code])).toEqual([
+      ["sku.created", before.body.code],
+      ["sku.updated", code],
+    ]);
+  });
+
+  it("an import refused inside its transaction (a barcode another SKU holds) writes no event", async () => {
+    const holder = await rest(t, "POST", "/skus", {
+      token: acct.token,
+      body: { code: "HOLDER", name: "Holds it", barcodes: ["4006381333931"] },
+    });
+    expect(holder.status).toBe(201);
     const res = await rest(t, "POST", "/skus/bulk", {
       token: acct.token,
       body: {
         rows: [
-          { code: "OK-1", name: "Fine" },
-          { code: "", name: "Bad" },
+          { code: "NEW-1", name: "New", opening_on_hand: 5 },
+          { code: "NEW-2", name: "Clash", barcodes: ["4006381333931"] },
         ],
       },
     });
-    expect([res.status, res.body.code]).toEqual([400, "INVALID_PARAMETER"]);
+    expect([res.status, res.body.code]).toEqual([409, "DUPLICATE_BARCODE"]);
     await skus(t, acct.token, 0);
-    // Had the refused import left events, they would come before the SKU made after it.
-    expect(typesOf(await feed(1))).toEqual(["sku.created"]);
+    // Had the refused import left events, they would come between the two SKUs' events.
+    const events = await feed(2);
+    expect(events.map((e) => [e.type, e.data.code ?? null])).toEqual([
+      ["sku.created", "HOLDER"],
+      ["sku.created", expect.stringMatching(/^SKU/)],
+    ]);
   });
 });
 
@@ -132,7 +157,7 @@ describe("stock take events", () => {
     await api.accept(id);
     expect((await api.reconcile(id)).status).toBe(200);
 
-    const events = (await feed(8)).filter((e) => e.type.startsWith("stock_take."));
+    const events = (await feed(9)).filter((e) => e.type.startsWith("stock_take."));
     expect(events.map((e) => [e.type, e.data.id])).toEqual([
       ["stock_take.started", id],
       ["stock_take.counted", id],
@@ -145,7 +170,7 @@ describe("stock take events", () => {
     expect(events[3]!.data).toMatchObject({ status: "reconciled" });
     expect(JSON.stringify(events)).not.toMatch(/expected/);
     // The reconcile's one movement comes after the counts and before the take's reconciled event.
-    const all = await feed(8);
+    const all = await feed(9);
     const move = all.findIndex((e) => e.type === "stock.changed" && e.data.stock_take_id === id);
     expect(move).toBeGreaterThan(all.findIndex((e) => e.type === "stock_take.accepted"));
     expect(all.findIndex((e) => e.type === "stock_take.reconciled")).toBeGreaterThan(move);

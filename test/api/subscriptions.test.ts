@@ -161,6 +161,37 @@ describe("subscription stockChanged", () => {
     expect(refused).toEqual([
       expect.objectContaining({ message: expect.stringMatching(/at most 100/) }),
     ]);
+    // The hundredth is served.
+    const hundredth = await Promise.race([many[99]!.ended, settle().then(() => "open")]);
+    expect(hundredth).toBe("open");
+  });
+
+  it("refuses a selection too costly to run at every event", async () => {
+    const costly = `subscription { stockTakeProgress(id: 1) { stockTake { lines(first: 1000) { edges { node { sku { movements(first: 1000) { edges { node { id } } } } } } } } } }`;
+    const stream = subscribe(connect(`Bearer ${acct.token}`), costly);
+    expect(await stream.ended).toEqual([
+      expect.objectContaining({
+        extensions: expect.objectContaining({ code: "QUERY_TOO_COMPLEX" }),
+      }),
+    ]);
+  });
+
+  it("ends a revoked token's subscriptions (4403)", async () => {
+    const { createToken, revokeToken } =
+      await import("../../src/modules/account/account.service.js");
+    const made = await createToken(t.db, {
+      accountId: acct.accountId,
+      name: "screen",
+      scopes: ["read"],
+    });
+    const stream = subscribe<StockChangedData>(connect(`Bearer ${made.token}`), STOCK_CHANGED);
+    await settle();
+    await revokeToken(t.db, { accountId: acct.accountId, tokenId: made.id });
+    const why = (await stream.ended) as { code?: number };
+    expect(why.code).toBe(4403);
+    await createSku(t, acct.token, 3);
+    await settle();
+    expect(stream.results).toEqual([]);
   });
 });
 
@@ -193,10 +224,30 @@ describe("subscription stockTakeProgress", () => {
       eventType: "stock_take.counted",
       stockTake: { id, status: "COUNTING", blind: true, summary: { counted: 1, uncounted: 1 } },
     });
+    // No expected quantity, and nothing it could be worked out from.
     const shown = JSON.stringify(forCounter);
-    expect(shown).not.toMatch(/"expectedQty":\s*1?\d/);
-    expect(shown).not.toMatch(/"difference":\s*-?\d/);
+    expect(shown).not.toMatch(/"(expectedQty|difference|netDifference|sumAbsDifference)":\s*-?\d/);
     expect(JSON.stringify(forApprover)).toMatch(/"expectedQty":10/);
+  });
+
+  it("sends a reconcile as one message, however many lines it applied", async () => {
+    const refs = await skus(t, acct.token, ...Array.from({ length: 30 }, () => 1));
+    const api = stockTakeClient(t, acct.token);
+    const id = (await api.start({ scope: { sku_ids: refs.map((r) => r.id) } })).body.id as number;
+    await api.input(id, { counts: refs.map((r) => count(r, 2)), counter: "bob" });
+    await api.accept(id, { lines: refs.map((r) => ({ type: "sku", id: r.id })) });
+    const stream = subscribe<{ stockTakeProgress: { eventType: string } }>(
+      connect(`Bearer ${acct.token}`),
+      PROGRESS,
+      { id },
+    );
+    await settle();
+    expect((await api.reconcile(id)).status).toBe(200);
+    await stream.next(1);
+    await settle();
+    expect(stream.results.map((r) => r.data?.stockTakeProgress.eventType)).toEqual([
+      "stock_take.reconciled",
+    ]);
   });
 
   it("refuses a stock take of another account as unknown", async () => {

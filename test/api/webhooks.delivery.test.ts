@@ -176,14 +176,50 @@ describe("webhook deliveries", () => {
     expect(receiver.received).toHaveLength(1);
     // The one answered 410 is not tried again; the events after it wait in the feed.
     expect((await deliveries(hook.id)).map((d) => d.status)).toEqual(["failed"]);
-    // Resumed, it continues with what is pending.
+    // Resumed, it sends the event that was answered 410 again, then the ones after it.
     const resumed = await rest(t, "PATCH", `/webhooks/${hook.id}`, {
       token: acct.token,
       body: { active: true },
     });
     expect(resumed.body).toMatchObject({ active: true, disabled_reason: null });
-    const got = await receiver.waitFor(2);
-    expect(bodyOf(got[1]!).data.quantity_after).toBe(9);
+    const got = await receiver.waitFor(3);
+    expect(got.map((r) => bodyOf(r).data.quantity_after)).toEqual([1, 1, 9]);
+  });
+
+  it("never parks an endpoint longer than the give-up period, whatever Retry-After says", async () => {
+    receiver.answers.push({ status: 503, headers: { "retry-after": "99999999999999999999" } });
+    const hook = await createWebhook();
+    await createSku(t, acct.token, 1);
+    await receiver.waitFor(1);
+    const [delivery] = await eventually(
+      () => deliveries(hook.id),
+      (d) => d[0]?.attempts.length === 1,
+    );
+    expect(delivery).toMatchObject({ status: "pending" });
+    const next = Date.parse((delivery as unknown as { next_attempt_at: string }).next_attempt_at);
+    expect(next - Date.now()).toBeLessThanOrEqual(OPTIONS.giveUpMs);
+  });
+
+  it("stops sending the types an edit removes, and takes up the ones it adds", async () => {
+    receiver.answers.push({ status: 500 }, { status: 500 }, { status: 500 });
+    const hook = await createWebhook();
+    const skuId = await createSku(t, acct.token, 1);
+    await receiver.waitFor(1);
+    // The stock.changed delivery is failing; the endpoint now wants catalog edits only.
+    const edited = await rest(t, "PATCH", `/webhooks/${hook.id}`, {
+      token: acct.token,
+      body: { event_types: ["sku.updated"] },
+    });
+    expect(edited.status).toBe(200);
+    await rest(t, "PATCH", `/skus/${skuId}`, { token: acct.token, body: { name: "Renamed" } });
+    await setStock(skuId, 5);
+    const got = await eventually(
+      async () => receiver.received.filter((r) => bodyOf(r).type === "sku.updated"),
+      (r) => r.length === 1,
+    );
+    expect(bodyOf(got[0]!).data).toMatchObject({ id: skuId, name: "Renamed" });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received.filter((r) => bodyOf(r).data.quantity_after === 5)).toEqual([]);
   });
 
   it("gives up on a delivery failing past the give-up period and disables its endpoint", async () => {

@@ -136,6 +136,18 @@ describe("webhook endpoints", () => {
 describe("another account", () => {
   it("sees none of an account's webhooks or deliveries, and changes nothing: every route answers 404", async () => {
     const id = (await create({ url: LOCAL, event_types: ["stock.changed"] })).body.id as number;
+    // A real delivery of the endpoint, so the ids tried are ones that exist.
+    const delivery = await t.db.webhookDelivery.create({
+      data: {
+        accountId: acct.accountId,
+        endpointId: id,
+        eventId: 1n,
+        eventType: "stock.changed",
+        eventAt: new Date(),
+        body: "{}",
+        status: "delivered",
+      },
+    });
     const other = await newAccount(t.db);
     const as = { token: other.token };
     const calls = [
@@ -143,7 +155,7 @@ describe("another account", () => {
       rest(t, "PATCH", `/webhooks/${id}`, { ...as, body: { active: false } }),
       rest(t, "POST", `/webhooks/${id}/rotate-secret`, { ...as, body: {} }),
       rest(t, "GET", `/webhooks/${id}/deliveries`, as),
-      rest(t, "POST", `/webhooks/${id}/deliveries/1/redeliver`, as),
+      rest(t, "POST", `/webhooks/${id}/deliveries/${delivery.id}/redeliver`, as),
       rest(t, "DELETE", `/webhooks/${id}`, as),
     ];
     for (const res of await Promise.all(calls)) {
@@ -152,6 +164,10 @@ describe("another account", () => {
     expect((await rest(t, "GET", "/webhooks", as)).body.data).toEqual([]);
     const mine = await rest(t, "GET", `/webhooks/${id}`, { token: acct.token });
     expect(mine.body).toMatchObject({ active: true, previous_secret_expires_at: null });
+    const untouched = await t.db.webhookDelivery.findUniqueOrThrow({
+      where: { accountId_id: { accountId: acct.accountId, id: delivery.id } },
+    });
+    expect(untouched.status).toBe("delivered");
   });
 
   it("answers an unknown delivery of one's own endpoint WEBHOOK_DELIVERY_NOT_FOUND", async () => {

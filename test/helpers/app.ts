@@ -26,7 +26,13 @@ export async function startTestApp(client?: PrismaClient): Promise<TestApp> {
   const db = client ?? (await testDb());
   const app = await buildApp({
     db,
-    config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: true },
+    config: {
+      logLevel: "silent",
+      bodyLimit: 1024 * 1024,
+      graphqlIntrospection: true,
+      // A revoked token's subscriptions end within this (10 s in production).
+      subscriptionTokenRecheckMs: 200,
+    },
   });
   return {
     db,

@@ -29,12 +29,15 @@ beforeAll(async () => {
       INSERT INTO skus (account_id, code, name)
       SELECT ${accountId}, 'SKU-' || g, 'Item ' || g || CASE WHEN g % 5 = 0 THEN ' bolt' ELSE '' END
       FROM generate_series(1, ${SIZE}::int) AS g`;
-    // Supplier items, half of them linked to the first 100 SKUs.
+    // Supplier items, half of them linked to the account's first 100 SKUs (by position: other
+    // files insert SKUs at the same time, so the account's ids need not be consecutive).
     await db.$executeRaw`
       INSERT INTO supplier_items (account_id, supplier, code, name, sku_id)
-      SELECT ${accountId}, 'ACME', 'I-' || g, 'Item ' || g,
-        CASE WHEN g % 2 = 0 THEN (SELECT min(id) FROM skus WHERE account_id = ${accountId}) + g % 100 END
-      FROM generate_series(1, ${SIZE}::int) AS g`;
+      SELECT ${accountId}, 'ACME', 'I-' || g, 'Item ' || g, first.id
+      FROM generate_series(1, ${SIZE}::int) AS g
+      LEFT JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM skus
+        WHERE account_id = ${accountId} ORDER BY id LIMIT 100) AS first
+        ON g % 2 = 0 AND first.n = g % 100`;
   }
   await db.$executeRawUnsafe("ANALYZE skus");
   await db.$executeRawUnsafe("ANALYZE supplier_items");

@@ -215,6 +215,20 @@ describe("the event feed", () => {
     expect(events).toEqual({ n: 10_000, matched: 10_000, writers: 1 });
   });
 
+  it("moves a filtered reader's cursor past the events it passed over, so it never reads them again", async () => {
+    const { ctx, skuIds } = await accountWithSkus(1);
+    for (const q of [1, 2, 3])
+      await adjustSku(ctx, skuIds[0]!, { onHand: String(q), reason: "correction" });
+    await followUntil(ctx, null, 3);
+    // Nothing of this type: the answer is empty, and its cursor is past the stock changes.
+    const rare = await eventFeed(ctx, { types: ["stock_take.reconciled"], limit: 10 });
+    expect(rare.data).toEqual([]);
+    expect((await eventFeed(ctx, { after: rare.nextCursor, limit: 10 })).data).toEqual([]);
+    await adjustSku(ctx, skuIds[0]!, { onHand: "4", reason: "correction" });
+    const next = await followUntil(ctx, rare.nextCursor, 1);
+    expect(next.events.map((e) => e.data.quantity_after)).toEqual([4]);
+  });
+
   it("refuses a malformed cursor, another account's cursor and an unknown type", async () => {
     const a = await accountWithSkus(1);
     const b = await accountWithSkus(1);

@@ -31,6 +31,7 @@ describe("loadConfig", () => {
       webhookGiveUpHours: 72,
       webhookPollMs: 1_000,
       subscriptionPollMs: 250,
+      subscriptionTokenRecheckMs: 10_000,
       heapGrowthPercent: 35,
     });
   });

@@ -26,11 +26,15 @@ CREATE FUNCTION "sku_json"(s "skus") RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
     'on_hand', s."on_hand", 'active', s."active", 'barcodes', to_jsonb(s."barcodes"),
     'created_at', api_instant(s."created_at"), 'updated_at', api_instant(s."updated_at"))
 $$;
-CREATE FUNCTION "supplier_item_json"(i "supplier_items") RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+-- A linked item shows its SKU's stock, and the later of the two stamps, as GET shows it.
+CREATE FUNCTION "supplier_item_json"(i "supplier_items") RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT jsonb_build_object('id', i."id", 'supplier', i."supplier", 'code', i."code",
-    'name', i."name", 'on_hand', i."on_hand", 'sku_id', i."sku_id", 'active', i."active",
-    'barcodes', to_jsonb(i."barcodes"), 'created_at', api_instant(i."created_at"),
-    'updated_at', api_instant(i."updated_at"))
+    'name', i."name", 'on_hand', COALESCE(s."on_hand", i."on_hand"), 'sku_id', i."sku_id",
+    'active', i."active", 'barcodes', to_jsonb(i."barcodes"),
+    'created_at', api_instant(i."created_at"),
+    'updated_at', api_instant(GREATEST(i."updated_at", s."updated_at")))
+  FROM (SELECT 1) AS one
+  LEFT JOIN "skus" AS s ON s."account_id" = i."account_id" AND s."id" = i."sku_id"
 $$;
 
 -- Created rows: one statement's rows at once (an import inserts thousands), stamped with the
@@ -52,7 +56,8 @@ CREATE TRIGGER "skus_created_events" AFTER INSERT ON "skus"
 CREATE TRIGGER "supplier_items_created_events" AFTER INSERT ON "supplier_items"
   REFERENCING NEW TABLE AS created FOR EACH STATEMENT EXECUTE FUNCTION "catalog_created_events"();
 
--- Updated rows: only when what the catalog shows changed. A stock change updates on_hand and
+-- Updated rows: only when what the catalog shows changed (a code's spelling too: citext would
+-- call BOLT-M6 and bolt-m6 equal). A stock change updates on_hand and
 -- updated_at alone and writes stock.changed instead; the row-level WHEN keeps the ledger's
 -- statements free of any trigger work (a statement trigger would copy every row they touch).
 CREATE FUNCTION "catalog_updated_event"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -68,12 +73,12 @@ BEGIN
   RETURN NULL;
 END $$;
 CREATE TRIGGER "skus_updated_event" AFTER UPDATE ON "skus" FOR EACH ROW
-  WHEN ((OLD."code", OLD."name", OLD."active", OLD."barcodes")
-    IS DISTINCT FROM (NEW."code", NEW."name", NEW."active", NEW."barcodes"))
+  WHEN ((OLD."code"::text, OLD."name", OLD."active", OLD."barcodes")
+    IS DISTINCT FROM (NEW."code"::text, NEW."name", NEW."active", NEW."barcodes"))
   EXECUTE FUNCTION "catalog_updated_event"();
 CREATE TRIGGER "supplier_items_updated_event" AFTER UPDATE ON "supplier_items" FOR EACH ROW
-  WHEN ((OLD."supplier", OLD."code", OLD."name", OLD."sku_id", OLD."active", OLD."barcodes")
-    IS DISTINCT FROM (NEW."supplier", NEW."code", NEW."name", NEW."sku_id", NEW."active", NEW."barcodes"))
+  WHEN ((OLD."supplier", OLD."code"::text, OLD."name", OLD."sku_id", OLD."active", OLD."barcodes")
+    IS DISTINCT FROM (NEW."supplier", NEW."code"::text, NEW."name", NEW."sku_id", NEW."active", NEW."barcodes"))
   EXECUTE FUNCTION "catalog_updated_event"();
 
 -- A stock take as events show it (never its lines' expected quantities).

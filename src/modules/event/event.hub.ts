@@ -4,12 +4,15 @@
 // NOTIFY would have each writing transaction take PostgreSQL's one notification queue lock at
 // commit, which serialises the commits of every account.
 import type { PrismaClient } from "../../db/client.js";
+import { AppError } from "../../errors.js";
 import { ledgerHorizon } from "../../ledger/ledger.js";
-import { eventsAfter, positionOf, type FeedPosition } from "./event.service.js";
+import { eventsAfter, type FeedPosition } from "./event.service.js";
 import type { Event } from "./event.types.js";
 
 /** Events a subscriber may have waiting before it is dropped as too slow. */
 const MAX_QUEUED = 10_000;
+/** Subscriptions of one account one process serves. */
+const MAX_PER_ACCOUNT = 1_000;
 /** Events read per account and poll. */
 const BATCH = 1_000;
 
@@ -50,33 +53,42 @@ export class EventHub {
       };
       this.accounts.set(accountId, followed);
     }
+    if (followed.listeners.size >= MAX_PER_ACCOUNT) {
+      throw new AppError(
+        "INVALID_PARAMETER",
+        `an account has at most ${MAX_PER_ACCOUNT} subscriptions on one server`,
+      );
+    }
+    const target = followed;
     const queue: Event[] = [];
     let failure: Error | null = null;
     let wake: (() => void) | null = null;
-    const listener: Listener = {
-      accept,
-      push: (event) => {
-        if (queue.length >= MAX_QUEUED) {
-          listener.fail(new Error("the subscriber fell too far behind; subscribe again"));
-          return;
-        }
-        queue.push(event);
-        wake?.();
-      },
-      fail: (error) => {
-        failure = error;
-        wake?.();
-      },
-    };
-    const target = followed;
-    target.listeners.add(listener);
-    this.schedule();
     const leave = () => {
       target.listeners.delete(listener);
       if (target.listeners.size === 0 && this.accounts.get(accountId) === target) {
         this.accounts.delete(accountId);
       }
     };
+    const listener: Listener = {
+      accept,
+      push: (event) => {
+        if (queue.length < MAX_QUEUED) {
+          queue.push(event);
+          wake?.();
+        } else {
+          // Dropped at once: what it missed is in the feed, from its last event's cursor.
+          queue.length = 0;
+          leave();
+          listener.fail(new Error("the subscriber fell too far behind; subscribe again"));
+        }
+      },
+      fail: (error) => {
+        failure = error;
+        wake?.();
+      },
+    };
+    target.listeners.add(listener);
+    this.schedule();
     const isClosed = () => this.closed;
     return {
       [Symbol.asyncIterator]: () => ({
@@ -127,9 +139,14 @@ export class EventHub {
     try {
       for (const [accountId, followed] of [...this.accounts]) {
         for (;;) {
-          const events = await eventsAfter(this.db, accountId, followed.position, null, BATCH);
-          const last = events.at(-1);
-          if (last) followed.position = positionOf(last);
+          const { events, resume } = await eventsAfter(
+            this.db,
+            accountId,
+            followed.position,
+            null,
+            BATCH,
+          );
+          followed.position = resume;
           for (const event of events) {
             for (const l of followed.listeners) if (l.accept(event)) l.push(event);
           }

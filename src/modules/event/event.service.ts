@@ -28,12 +28,12 @@ export async function eventFeed(ctx: ServiceContext, query: FeedQuery): Promise<
   const types = eventTypes(query.types);
   const { accountId } = ctx.principal;
   const [at, id] = query.after ? position(accountId, query.after) : [START, "0"];
-  const data = await eventsAfter(ctx.db, accountId, { at, id }, types, limit);
+  const { events, resume } = await eventsAfter(ctx.db, accountId, { at, id }, types, limit);
   return {
-    data,
+    data: events,
     // The last page still answers a cursor: where to resume from.
-    nextCursor: data.at(-1)?.cursor ?? encodeCursor(CURSOR, [accountId, at, id]),
-    hasMore: data.length === limit,
+    nextCursor: encodeCursor(CURSOR, [accountId, resume.at, resume.id]),
+    hasMore: events.length === limit,
   };
 }
 
@@ -45,7 +45,9 @@ export interface FeedPosition {
 
 /**
  * Up to `limit` of the account's events after `from`, oldest first, of the given types (all for
- * null): what eventFeed answers, for the service's own readers (webhook deliveries).
+ * null), and where to read on from: after the last one, or, when fewer than `limit` came, from
+ * the horizon (every event below it has committed and was read), so a reader of a rare type
+ * does not read the same run of other events again at every poll.
  */
 export async function eventsAfter(
   db: PrismaClient | Tx,
@@ -53,10 +55,22 @@ export async function eventsAfter(
   from: FeedPosition,
   types: readonly string[] | null,
   limit: number,
-): Promise<Event[]> {
-  const rows = await readFeed(db, accountId, { ...from, types: types ? [...types] : null, limit });
-  return rows.map((row) => toEvent(accountId, row));
+): Promise<{ events: Event[]; resume: FeedPosition }> {
+  const { rows, horizon } = await readFeed(db, accountId, {
+    ...from,
+    types: types ? [...types] : null,
+    limit,
+  });
+  const events = rows.map((row) => toEvent(accountId, row));
+  const last = events.at(-1);
+  let resume = last ? positionOf(last) : from;
+  const edge = { at: horizon.toISOString(), id: "0" };
+  if (events.length < limit && later(edge, resume)) resume = edge;
+  return { events, resume };
 }
+
+const later = (a: FeedPosition, b: FeedPosition) =>
+  a.at > b.at || (a.at === b.at && BigInt(a.id) > BigInt(b.id));
 
 /** The position of an event, to read on from after it. */
 export const positionOf = (event: Event): FeedPosition => ({
@@ -77,13 +91,13 @@ async function readFeed(
   db: PrismaClient | Tx,
   accountId: number,
   p: { at: string; id: string; types: string[] | null; limit: number },
-): Promise<FeedRow[]> {
+): Promise<{ rows: FeedRow[]; horizon: Date }> {
   // The horizon is read first, in a statement of its own: what commits before this one reads is
   // visible to it (READ COMMITTED), and nothing in flight can stamp below the horizon. It is sent
   // as an ISO instant: a bare Date goes out as UTC wall-clock time, which the server would read
   // in its own time zone.
   const horizon = await ledgerHorizon(db, accountId);
-  return db.$queryRaw<FeedRow[]>`
+  const rows = await db.$queryRaw<FeedRow[]>`
     SELECT id::text, type, occurred_at, data FROM events
     WHERE account_id = ${accountId}
       AND (occurred_at, id) > (${p.at}::timestamptz, ${p.id}::bigint)
@@ -91,6 +105,7 @@ async function readFeed(
       AND (${p.types}::text[] IS NULL OR type = ANY(${p.types}::text[]))
     ORDER BY occurred_at, id
     LIMIT ${p.limit}`;
+  return { rows, horizon };
 }
 
 const cursorOf = (accountId: number, row: FeedRow) =>

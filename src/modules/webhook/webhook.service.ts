@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor, pageSize } from "../../cursor.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import { AppError, type FieldError } from "../../errors.js";
+import { ledgerHorizon } from "../../ledger/ledger.js";
 import { EVENT_TYPES } from "../event/event.types.js";
 import { newSecret } from "./webhook.send.js";
 import type {
@@ -71,7 +72,9 @@ export async function createWebhook(
             description,
             active: input.active ?? true,
             secret: newSecret(),
-            feedAt: new Date(),
+            // From the feed's end by the database's clock: a change committing after this
+            // answer is delivered, whenever it was stamped.
+            feedAt: await ledgerHorizon(tx, accountId),
           },
         });
         return { ...toWebhook(row), secret: row.secret };
@@ -121,20 +124,47 @@ export async function updateWebhook(
   }
   if (errors.length > 0) throw AppError.fromFields(errors);
   const { accountId } = ctx.principal;
-  const activating = input.active === true;
-  const rows = await ctx.db.webhookEndpoint.updateManyAndReturn({
-    where: { accountId, id },
-    data: {
-      url,
-      eventTypes,
-      description,
-      ...(input.active === false ? { active: false } : {}),
-      ...(activating ? { active: true, disabledReason: null, dueAt: new Date() } : {}),
-      updatedAt: new Date(),
-    },
+  return inTransaction(ctx.db, async (tx) => {
+    const [before] = await tx.$queryRaw<{ url: string; disabled_reason: string | null }[]>`
+      SELECT url, disabled_reason FROM webhook_endpoints
+      WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
+    if (!before) throw notFound(id);
+    // Due now, so a worker holding the endpoint picks the change up when it lets go.
+    const row = await tx.webhookEndpoint.update({
+      where: { accountId_id: { accountId, id } },
+      data: {
+        url,
+        eventTypes,
+        description,
+        ...(input.active === false ? { active: false } : {}),
+        ...(input.active === true ? { active: true, disabledReason: null } : {}),
+        dueAt: new Date(0),
+        updatedAt: new Date(),
+      },
+    });
+    // Pending deliveries of types it no longer takes are not sent (nor block the rest).
+    if (eventTypes) {
+      await tx.$executeRaw`
+        DELETE FROM webhook_deliveries WHERE account_id = ${accountId} AND endpoint_id = ${id}
+          AND status = 'pending' AND NOT (event_type = ANY(${eventTypes}::text[]))`;
+    }
+    // A new address is tried at once, not after the old one's backoff.
+    if (url !== undefined && url !== before.url) {
+      await tx.$executeRaw`
+        UPDATE webhook_deliveries SET next_attempt_at = now()
+        WHERE account_id = ${accountId} AND endpoint_id = ${id} AND status = 'pending'`;
+    }
+    // Resumed after the service disabled it: the delivery that disabled it is sent again first.
+    if (input.active === true && before.disabled_reason !== null) {
+      await tx.$executeRaw`
+        UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(),
+          first_failed_at = NULL
+        WHERE account_id = ${accountId} AND id = (
+          SELECT id FROM webhook_deliveries WHERE account_id = ${accountId}
+            AND endpoint_id = ${id} AND status = 'failed' ORDER BY id DESC LIMIT 1)`;
+    }
+    return toWebhook(row);
   });
-  if (!rows[0]) throw notFound(id);
-  return toWebhook(rows[0]);
 }
 
 /** Deletes an endpoint with its deliveries; a delivery under way may still arrive. */
@@ -163,7 +193,8 @@ export async function rotateWebhookSecret(
   const { accountId } = ctx.principal;
   const [row] = await ctx.db.$queryRaw<{ id: number }[]>`
     UPDATE webhook_endpoints SET previous_secret = secret, secret = ${newSecret()},
-      previous_secret_expires_at = now() + make_interval(hours => ${hours}), updated_at = now()
+      previous_secret_expires_at = now() + make_interval(hours => ${hours}), updated_at = now(),
+      due_at = 'epoch'
     WHERE account_id = ${accountId} AND id = ${id} RETURNING id`;
   if (!row) throw notFound(id);
   const rotated = await ctx.db.webhookEndpoint.findUniqueOrThrow({
@@ -237,7 +268,7 @@ export async function redeliver(
         [{ path: ["deliveryId"], code: "WEBHOOK_DELIVERY_NOT_FOUND", message: "no such delivery" }],
       );
     }
-    await tx.$executeRaw`UPDATE webhook_endpoints SET due_at = now()
+    await tx.$executeRaw`UPDATE webhook_endpoints SET due_at = 'epoch'
       WHERE account_id = ${accountId} AND id = ${webhookId}`;
     const delivery = await tx.webhookDelivery.findUniqueOrThrow({
       where: { accountId_id: { accountId, id: BigInt(deliveryId) } },

@@ -46,15 +46,25 @@ interface Log {
   warn: (o: object, m: string) => void;
 }
 
-interface LeasedEndpoint {
+interface Lease {
   account_id: number;
   id: number;
+  lease_until: Date;
+}
+
+/** The endpoint as it is now (it may be edited while leased), with its oldest pending delivery. */
+interface Current {
   url: string;
   event_types: string[];
   secrets: string[];
   feed_at: Date;
   feed_id: string;
-  lease_until: Date;
+  head_id: bigint | null;
+  event_id: bigint | null;
+  body: string | null;
+  attempts: number | null;
+  next_attempt_at: Date | null;
+  first_failed_at: Date | null;
 }
 
 interface Head {
@@ -85,7 +95,7 @@ export function startWebhookWorker(db: PrismaClient, options: WorkerOptions, log
     if (stopped) return;
     let busy = false;
     try {
-      busy = (await workOnce(db, options)) > 0;
+      busy = (await workOnce(db, options, log)) > 0;
     } catch (err) {
       log.warn({ err }, "webhook worker: a round failed; trying again");
     }
@@ -101,65 +111,87 @@ export function startWebhookWorker(db: PrismaClient, options: WorkerOptions, log
   };
 }
 
-/** One round: leases the endpoints due now and serves each; how many it leased. */
-export async function workOnce(db: PrismaClient, options: WorkerOptions): Promise<number> {
+/**
+ * One round: leases the endpoints due now (and any whose lease ran out: a worker died) and serves
+ * each; how many it leased. While leased an endpoint is due only in the year 9999, so an edit,
+ * rotation or redelivery meanwhile (which sets it due at once) is not lost when the lease is
+ * returned (the earlier of the two times is kept).
+ */
+export async function workOnce(
+  db: PrismaClient,
+  options: WorkerOptions,
+  log: Log = { warn: () => {} },
+): Promise<number> {
   const leaseMs = options.timeoutMs * 3 + 30_000;
-  const endpoints = await db.$queryRaw<LeasedEndpoint[]>`
-    UPDATE webhook_endpoints AS w
-    SET lease_until = date_trunc('milliseconds', clock_timestamp()) + make_interval(secs => ${leaseMs / 1000})
+  const leases = await db.$queryRaw<Lease[]>`
+    UPDATE webhook_endpoints AS w SET due_at = '9999-12-31T00:00:00Z',
+      lease_until = date_trunc('milliseconds', clock_timestamp()) + make_interval(secs => ${leaseMs / 1000})
     FROM (
       SELECT account_id, id FROM webhook_endpoints
-      WHERE active AND due_at <= now() AND (lease_until IS NULL OR lease_until < now())
+      WHERE active AND ((lease_until IS NULL AND due_at <= now()) OR lease_until < now())
       ORDER BY due_at LIMIT ${options.concurrency} FOR UPDATE SKIP LOCKED
     ) AS due
     WHERE w.account_id = due.account_id AND w.id = due.id
-    RETURNING w.account_id, w.id, w.url, w.event_types, w.feed_at, w.feed_id::text, w.lease_until,
-      array_remove(ARRAY[w.secret, CASE WHEN w.previous_secret_expires_at > now()
-        THEN w.previous_secret END], NULL) AS secrets`;
-  await Promise.all(endpoints.map((e) => serveEndpoint(db, e, options, leaseMs)));
-  return endpoints.length;
+    RETURNING w.account_id, w.id, w.lease_until`;
+  const served = await Promise.allSettled(
+    leases.map((lease) => serveEndpoint(db, lease, options, leaseMs)),
+  );
+  for (const r of served) {
+    if (r.status === "rejected") log.warn({ err: r.reason }, "webhook worker: an endpoint failed");
+  }
+  return leases.length;
 }
 
 /**
- * Serves one leased endpoint for up to half its lease: new events become deliveries, then the
- * oldest pending delivery is sent, and the next, until one fails or must wait. Returns the lease
- * with the time the endpoint is next due.
+ * Serves one leased endpoint for up to half its lease: its oldest pending delivery is sent, and
+ * the next, until one fails or must wait; with none pending, new events become deliveries. The
+ * endpoint is read afresh before each step (it may be edited meanwhile), and the lease is
+ * returned with the time it is next due.
  */
 async function serveEndpoint(
   db: PrismaClient,
-  endpoint: LeasedEndpoint,
+  lease: Lease,
   options: WorkerOptions,
   leaseMs: number,
 ): Promise<void> {
   const until = Date.now() + leaseMs / 2;
+  const mine = lease.lease_until.toISOString();
   let due = new Date(Date.now() + options.pollMs);
   for (;;) {
-    const more = await fanOut(db, endpoint);
-    if (more === null) return; // the lease was lost: another worker has the endpoint now
-    const [head] = await db.$queryRaw<Head[]>`
-      SELECT id, event_id, body, attempts, next_attempt_at, first_failed_at
-      FROM webhook_deliveries
-      WHERE account_id = ${endpoint.account_id} AND endpoint_id = ${endpoint.id}
-        AND status = 'pending'
-      ORDER BY event_at, event_id LIMIT 1`;
-    if (!head) {
-      if (more && Date.now() < until) continue;
-      due = new Date(Date.now() + (more ? 0 : options.pollMs));
+    const [now] = await db.$queryRaw<Current[]>`
+      SELECT w.url, w.event_types, w.feed_at, w.feed_id::text,
+        array_remove(ARRAY[w.secret, CASE WHEN w.previous_secret_expires_at > now()
+          THEN w.previous_secret END], NULL) AS secrets,
+        h.id AS head_id, h.event_id, h.body, h.attempts, h.next_attempt_at, h.first_failed_at
+      FROM webhook_endpoints AS w LEFT JOIN LATERAL (
+        SELECT id, event_id, body, attempts, next_attempt_at, first_failed_at
+        FROM webhook_deliveries AS d
+        WHERE d.account_id = w.account_id AND d.endpoint_id = w.id AND d.status = 'pending'
+        ORDER BY d.event_at, d.event_id LIMIT 1
+      ) AS h ON true
+      WHERE w.account_id = ${lease.account_id} AND w.id = ${lease.id} AND w.active
+        AND w.lease_until = ${mine}::timestamptz`;
+    if (!now) break; // paused, deleted or (a stall past the lease) taken over: let go
+    if (now.head_id === null) {
+      const more = await fanOut(db, lease, now);
+      if (more === null) return;
+      if (more > 0 && Date.now() < until) continue;
       break;
     }
+    const head = now as Current & Head;
     if (head.next_attempt_at.getTime() > Date.now()) {
       due = head.next_attempt_at;
       break;
     }
     const result = await send({
-      url: endpoint.url,
+      url: now.url,
       messageId: `evt_${head.event_id}`,
       body: head.body,
-      secrets: endpoint.secrets,
+      secrets: now.secrets,
       timeoutMs: options.timeoutMs,
       policy: options.policy,
     });
-    const next = await record(db, endpoint, head, result, options);
+    const next = await record(db, lease, { ...head, id: head.head_id! }, result, options);
     if (next === "stop") return;
     if (next !== "sent") {
       due = next;
@@ -171,31 +203,30 @@ async function serveEndpoint(
     }
   }
   await db.$executeRaw`
-    UPDATE webhook_endpoints SET lease_until = NULL, due_at = ${due.toISOString()}::timestamptz
-    WHERE account_id = ${endpoint.account_id} AND id = ${endpoint.id}
-      AND lease_until = ${endpoint.lease_until.toISOString()}::timestamptz`;
+    UPDATE webhook_endpoints SET lease_until = NULL,
+      due_at = LEAST(due_at, ${due.toISOString()}::timestamptz)
+    WHERE account_id = ${lease.account_id} AND id = ${lease.id}
+      AND lease_until = ${mine}::timestamptz`;
 }
 
 /**
- * The endpoint's new events, after its feed position and of its types, as pending deliveries,
- * and the position moved past them, in one transaction that holds the lease. Whether a full
- * batch was read (more may follow); null when the lease is no longer this worker's.
+ * The endpoint's new events, after its feed position and of its types (as they are now), as
+ * pending deliveries, and the position moved past them, in one statement that holds the lease.
+ * How many it added; null when the lease is no longer this worker's.
  */
-async function fanOut(db: PrismaClient, endpoint: LeasedEndpoint): Promise<boolean | null> {
+async function fanOut(db: PrismaClient, lease: Lease, endpoint: Current): Promise<number | null> {
   const from = { at: endpoint.feed_at.toISOString(), id: endpoint.feed_id };
-  const events = await eventsAfter(
+  const { events, resume } = await eventsAfter(
     db,
-    endpoint.account_id,
+    lease.account_id,
     from,
     endpoint.event_types,
     FAN_OUT_BATCH,
   );
-  const last = events.at(-1);
-  const to = last ? positionOf(last) : from;
   const [moved] = await db.$queryRaw<{ id: number }[]>`
     WITH delivered AS (
       INSERT INTO webhook_deliveries (account_id, endpoint_id, event_id, event_type, event_at, body)
-      SELECT ${endpoint.account_id}, ${endpoint.id}, e.id, e.type, e.at, e.body
+      SELECT ${lease.account_id}, ${lease.id}, e.id, e.type, e.at, e.body
       FROM ${jsonRows(
         events.map((e) => [positionOf(e).id, e.type, e.occurredAt.toISOString(), payload(e)]),
         "e",
@@ -203,14 +234,11 @@ async function fanOut(db: PrismaClient, endpoint: LeasedEndpoint): Promise<boole
       )}
       ON CONFLICT (account_id, endpoint_id, event_id) DO NOTHING
     )
-    UPDATE webhook_endpoints SET feed_at = ${to.at}::timestamptz, feed_id = ${to.id}::bigint
-    WHERE account_id = ${endpoint.account_id} AND id = ${endpoint.id}
-      AND lease_until = ${endpoint.lease_until.toISOString()}::timestamptz
+    UPDATE webhook_endpoints SET feed_at = ${resume.at}::timestamptz, feed_id = ${resume.id}::bigint
+    WHERE account_id = ${lease.account_id} AND id = ${lease.id}
+      AND lease_until = ${lease.lease_until.toISOString()}::timestamptz
     RETURNING id`;
-  if (!moved) return null;
-  endpoint.feed_at = new Date(to.at);
-  endpoint.feed_id = to.id;
-  return events.length === FAN_OUT_BATCH;
+  return moved ? events.length : null;
 }
 
 /** The body a receiver gets: the event as the feed shows it, with the feed cursor after it. */
@@ -225,11 +253,12 @@ export const payload = (e: Event): string =>
 
 /**
  * Records an attempt and what follows from it: "sent", the time the endpoint is next due (the
- * retry), or "stop" when the endpoint was disabled.
+ * retry), or "stop" when the endpoint was disabled. The delivery is updated only if it is as it
+ * was read (a redelivery asked for during the send makes it pending again, and it is sent again).
  */
 async function record(
   db: PrismaClient,
-  endpoint: LeasedEndpoint,
+  lease: Lease,
   head: Head,
   result: SendResult,
   options: WorkerOptions,
@@ -240,13 +269,19 @@ async function record(
   const firstFailed = head.first_failed_at?.getTime() ?? now;
   const gone = result.statusCode === 410;
   const givenUp = !delivered && (gone || now - firstFailed >= options.giveUpMs);
-  const next = new Date(now + retryDelay(head.attempts + 1, options, result.retryAfterMs));
+  // A Retry-After beyond the give-up period is no reason to park the endpoint longer.
+  const asked =
+    result.retryAfterMs !== null && Number.isFinite(result.retryAfterMs)
+      ? Math.min(result.retryAfterMs, options.giveUpMs)
+      : null;
+  const next = new Date(now + retryDelay(head.attempts + 1, options, asked));
   const status = delivered ? "delivered" : givenUp ? "failed" : "pending";
-  const { account_id: accountId, id: endpointId } = endpoint;
+  const { account_id: accountId, id: endpointId } = lease;
   await db.$transaction([
     db.$executeRaw`
       INSERT INTO webhook_attempts (account_id, delivery_id, status_code, error, duration_ms)
-      VALUES (${accountId}, ${head.id}, ${result.statusCode}, ${result.error}, ${result.durationMs})`,
+      SELECT ${accountId}, id, ${result.statusCode}, ${result.error}, ${result.durationMs}
+      FROM webhook_deliveries WHERE account_id = ${accountId} AND id = ${head.id}`,
     db.$executeRaw`
       UPDATE webhook_deliveries SET attempts = attempts + 1,
         status = ${status}::webhook_delivery_status,
@@ -254,11 +289,13 @@ async function record(
         first_failed_at = CASE WHEN ${delivered} THEN first_failed_at
           ELSE COALESCE(first_failed_at, now()) END,
         next_attempt_at = ${next.toISOString()}::timestamptz
-      WHERE account_id = ${accountId} AND id = ${head.id}`,
+      WHERE account_id = ${accountId} AND id = ${head.id} AND status = 'pending'
+        AND next_attempt_at = ${head.next_attempt_at.toISOString()}::timestamptz`,
     db.$executeRaw`
       UPDATE webhook_endpoints SET active = false, lease_until = NULL, updated_at = now(),
-        disabled_reason = ${gone ? "gone" : "failing"}
-      WHERE ${givenUp} AND account_id = ${accountId} AND id = ${endpointId}`,
+        due_at = now(), disabled_reason = ${gone ? "gone" : "failing"}
+      WHERE ${givenUp} AND account_id = ${accountId} AND id = ${endpointId}
+        AND lease_until = ${lease.lease_until.toISOString()}::timestamptz`,
   ]);
   if (givenUp) return "stop";
   return delivered ? "sent" : next;
