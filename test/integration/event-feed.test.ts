@@ -1,7 +1,7 @@
 // The change feed: every committed change's events, each once, one entity's in the order its
 // changes were applied, and never one behind a cursor a reader has passed, even when its
 // transaction commits after later ones.
-import { type PrismaClient } from "../../src/db/client.js";
+import { type PrismaClient, type Tx } from "../../src/db/client.js";
 import { applyStock, lockStock } from "../../src/ledger/ledger.js";
 import type { ServiceContext } from "../../src/context.js";
 import { authenticate } from "../../src/modules/account/account.service.js";
@@ -71,6 +71,16 @@ async function followUntil(ctx: ServiceContext, cursor: string | null, count: nu
     await new Promise((r) => setTimeout(r, 100));
   }
   return { events, cursor };
+}
+
+/** Every event after `cursor`, of any type, polled until `count` have come. */
+async function followAll(ctx: ServiceContext, cursor: string | null, count: number) {
+  let events: Event[] = [];
+  for (let i = 0; i < 100 && events.length < count; i++) {
+    events = (await eventFeed(ctx, { after: cursor, limit: 1000 })).data;
+    if (events.length < count) await new Promise((r) => setTimeout(r, 100));
+  }
+  return events;
 }
 
 /** Sets a SKU through the ledger in a transaction kept open until `commit` (or `rollback`). */
@@ -213,6 +223,47 @@ describe("the event feed", () => {
         ON m.account_id = e.account_id AND m.id = (e.data->>'movement_id')::bigint
       WHERE e.account_id = ${ctx.principal.accountId} AND e.type = 'stock.changed'`;
     expect(events).toEqual({ n: 10_000, matched: 10_000, writers: 1 });
+  });
+
+  it("does not pass a catalog edit or a stock take start held open: trigger-written events wait like movements", async () => {
+    const { ctx, skuIds } = await accountWithSkus(2);
+    const { accountId } = ctx.principal;
+    const edits = [
+      {
+        type: "sku.updated",
+        run: (tx: Tx) =>
+          tx.$executeRaw`UPDATE skus SET name = 'Held edit' WHERE account_id = ${accountId} AND id = ${skuIds[0]!}`,
+      },
+      {
+        type: "stock_take.started",
+        run: (tx: Tx) =>
+          tx.$executeRaw`INSERT INTO stock_takes (account_id, scope, actor_name) VALUES (${accountId}, '{}', 'test')`,
+      },
+    ];
+    for (const [i, edit] of edits.entries()) {
+      const from = (await followAll(ctx, null, 2 + 2 * i)).at(-1)!.cursor;
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      let wrote!: () => void;
+      const written = new Promise<void>((resolve) => (wrote = resolve));
+      const held = holderDb.$transaction(
+        async (tx) => {
+          await edit.run(tx);
+          wrote();
+          await finished;
+        },
+        { maxWait: 10_000, timeout: 60_000 },
+      );
+      await written;
+      // A later stock change commits first.
+      await adjustSku(ctx, skuIds[1]!, { onHand: String(10 + i), reason: "correction" });
+      // Without the horizon the reader would already see the stock change and pass the edit.
+      expect((await eventFeed(ctx, { after: from, limit: 1000 })).data).toEqual([]);
+      finish();
+      await held;
+      const after = await followAll(ctx, from, 2);
+      expect(after.map((e) => e.type)).toEqual([edit.type, "stock.changed"]);
+    }
   });
 
   it("moves a filtered reader's cursor past the events it passed over, so it never reads them again", async () => {
