@@ -1,0 +1,50 @@
+// Ready for Citus: every table can be distributed by account. Citus requires a distributed
+// table's primary key, unique indexes and foreign keys to include its distribution column; here
+// that column leads each of them (account_id, or accounts' own id), so a new table or index that
+// would stop the schema from distributing fails this test. prisma/citus/distribute.sql must name
+// every table.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { PrismaClient } from "../../src/db/client.js";
+import { projectRoot } from "../../src/paths.js";
+import { testDb } from "../helpers/db.js";
+
+let db: PrismaClient;
+beforeAll(async () => {
+  db = await testDb();
+});
+afterAll(() => db.$disconnect());
+
+/** Tables of the schema, but Prisma's migration bookkeeping (it stays on the coordinator). */
+const TABLES = `
+  SELECT c.oid, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> '_prisma_migrations'`;
+
+describe("the schema, distributed by account", () => {
+  it("leads every primary key, unique index and foreign key with the account", async () => {
+    const rows = await db.$queryRawUnsafe<{ table: string; name: string; first: string }[]>(`
+      WITH t AS (${TABLES})
+      SELECT t.relname AS table, i.relname AS name, a.attname AS first
+      FROM t JOIN pg_index x ON x.indrelid = t.oid AND (x.indisunique OR x.indisprimary)
+      JOIN pg_class i ON i.oid = x.indexrelid
+      JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = x.indkey[0]
+      UNION ALL
+      SELECT t.relname, k.conname, a.attname
+      FROM t JOIN pg_constraint k ON k.conrelid = t.oid AND k.contype = 'f'
+      JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.conkey[1]
+      ORDER BY 1, 2`);
+    expect(rows.length).toBeGreaterThan(20);
+    const distributionColumn = (table: string) => (table === "accounts" ? "id" : "account_id");
+    const offending = rows.filter((r) => r.first !== distributionColumn(r.table));
+    expect(offending).toEqual([]);
+  });
+
+  it("has every table in prisma/citus/distribute.sql, by its account", async () => {
+    const script = await readFile(join(projectRoot, "prisma/citus/distribute.sql"), "utf8");
+    const tables = (await db.$queryRawUnsafe<{ relname: string }[]>(TABLES)).map((t) => t.relname);
+    const distributed = [...script.matchAll(/create_distributed_table\('(\w+)', '(\w+)'/g)];
+    expect(Object.fromEntries(distributed.map((m) => [m[1], m[2]]))).toEqual(
+      Object.fromEntries(tables.map((t) => [t, t === "accounts" ? "id" : "account_id"])),
+    );
+  });
+});
