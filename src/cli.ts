@@ -8,7 +8,8 @@ import { migrate } from "./db/migrate.js";
 import { AppError, listedErrors } from "./errors.js";
 
 const USAGE = `usage:
-  countpoint serve                    run the service (what npm start runs)
+  countpoint serve [--workers N]      run the service (what npm start runs); N processes on one
+                                      port (default WEB_CONCURRENCY, else 1)
   countpoint worker                   deliver webhooks and prune old events, without the API
                                       (for serve with WEBHOOK_WORKER=false elsewhere)
   countpoint migrate                  apply pending migrations, print a JSON report
@@ -93,8 +94,13 @@ async function main(argv: string[]): Promise<void> {
   const grouped = command === "accounts" || command === "tokens" || command === "import";
   switch (`${command ?? ""} ${grouped ? (sub ?? "") : ""}`.trim()) {
     case "serve": {
-      const { serve } = await import("./main.js");
-      await serve(loadConfig());
+      const o = options(argv.slice(1), { workers: { required: false } });
+      const config = loadConfig();
+      const workers =
+        o.workers === undefined ? config.webConcurrency : positiveInt(o.workers, "--workers");
+      const { serve, serveCluster } = await import("./main.js");
+      if (workers > 1) await serveCluster(config, workers);
+      else await serve(config);
       return;
     }
     case "worker": {

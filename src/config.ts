@@ -19,6 +19,7 @@ const schema = z.object({
   COUNTPOINT_DATA_DIR: z.string().min(1).default(".data"),
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(35),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOK_WORKER: booleanFlag.default(true),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -50,6 +51,8 @@ export type Config = {
   /** Introspection and the Sandbox landing page; on unless NODE_ENV=production. */
   graphqlIntrospection: boolean;
   bodyLimit: number;
+  /** HTTP worker processes `countpoint serve` runs on its port (node cluster). */
+  webConcurrency: number;
   /** Events older than this many days are pruned in the background. */
   eventRetentionDays: number;
   /** Whether `serve` delivers webhooks too (else run `countpoint worker`). */
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: c.COUNTPOINT_DATA_DIR,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== "production",
     bodyLimit: c.BODY_LIMIT_BYTES,
+    webConcurrency: c.WEB_CONCURRENCY,
     eventRetentionDays: c.EVENT_RETENTION_DAYS,
     webhookWorker: c.WEBHOOK_WORKER,
     webhookTimeoutMs: c.WEBHOOK_TIMEOUT_MS,

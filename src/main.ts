@@ -1,4 +1,5 @@
 import "reflect-metadata";
+import cluster, { type Address } from "node:cluster";
 import { setFlagsFromString } from "node:v8";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
@@ -21,7 +22,10 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     prepare: config.preparedStatements,
   });
   const app = await buildApp({ db, config });
-  const stopPruning = keepEventsPruned(db, config.eventRetentionDays, app.log);
+  // Background work (webhook deliveries, event pruning) runs where WEBHOOK_WORKER says.
+  const stopPruning = config.webhookWorker
+    ? keepEventsPruned(db, config.eventRetentionDays, app.log)
+    : () => {};
   const worker = config.webhookWorker
     ? startWebhookWorker(db, workerOptions(config), app.log)
     : null;
@@ -41,12 +45,17 @@ export async function serve(config: Config): Promise<FastifyInstance> {
       .release()
       .catch((err) => app.log.error({ err }, "error while stopping PostgreSQL"));
     app.log.info({ signal }, "stopped");
-    process.stdout.write(`Countpoint stopped (${signal}).\n`);
+    if (!cluster.isWorker) process.stdout.write(`Countpoint stopped (${signal}).\n`);
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
+  // A cluster worker: its primary has migrated, made the demo account and prints the banner.
+  if (cluster.isWorker) {
+    await app.listen({ host: config.host, port: config.port });
+    return app;
+  }
   const demo = database.embedded ? await ensureDemoAccount(db, config.dataDir) : null;
   const address = await app.listen({ host: config.host, port: config.port });
   process.stdout.write(banner(address.replace("127.0.0.1", "localhost"), config, database, demo));
@@ -54,15 +63,78 @@ export async function serve(config: Config): Promise<FastifyInstance> {
 }
 
 /**
+ * `countpoint serve --workers N`: N processes serving one port (node cluster), over one
+ * database that this primary opens (embedded unless DATABASE_URL) and migrates first. The first
+ * worker also does the background work; a worker that dies is replaced; SIGINT/SIGTERM stop the
+ * workers (each finishes its requests) and then the database.
+ */
+export async function serveCluster(config: Config, workers: number): Promise<void> {
+  // The workers run this same command: each serves.
+  if (cluster.isWorker) {
+    await serve(config);
+    return;
+  }
+  const database = await openDatabase(config);
+  await migrate(database.url);
+  let demo: DemoAccess | null = null;
+  if (database.embedded) {
+    const db = createPrismaClient(database.url, 1);
+    demo = await ensureDemoAccount(db, config.dataDir);
+    await db.$disconnect();
+  }
+  let stopping = false;
+  const fork = (index: number): Promise<Address> => {
+    const worker = cluster.fork({
+      DATABASE_URL: database.url,
+      WEBHOOK_WORKER: index === 0 && config.webhookWorker ? "true" : "false",
+    });
+    worker.on("exit", () => {
+      if (!stopping) setTimeout(() => void fork(index), 1_000);
+    });
+    return new Promise((resolve) => worker.once("listening", resolve));
+  };
+  const [address] = await Promise.all(Array.from({ length: workers }, (_, i) => fork(i)));
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    await Promise.all(
+      running.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            w.once("exit", () => resolve());
+            w.process.kill("SIGTERM");
+          }),
+      ),
+    );
+    await database.release().catch(() => {});
+    process.stdout.write(`Countpoint stopped (${signal}).\n`);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  const host =
+    address!.address === "127.0.0.1" || !address!.address ? "localhost" : address!.address;
+  const base = `http://${host}:${address!.port}`;
+  process.stdout.write(banner(base, config, database, demo, workers));
+}
+
+/**
  * What `countpoint serve` prints once it listens. In production it shows no credential and no
  * Sandbox link: the output ends up in log collectors.
  */
-function banner(base: string, config: Config, database: Database, demo: DemoAccess | null): string {
+function banner(
+  base: string,
+  config: Config,
+  database: Database,
+  demo: DemoAccess | null,
+  workers = 1,
+): string {
   const production = config.env === "production";
   const sandbox = config.graphqlIntrospection && !production;
   const lines = [
     "",
-    `Countpoint is running at ${base}`,
+    `Countpoint is running at ${base}${workers > 1 ? ` (${workers} worker processes)` : ""}`,
     sandbox
       ? `  GraphQL (Apollo Sandbox): ${base}/graphql`
       : `  GraphQL:                  ${base}/graphql`,
