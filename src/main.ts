@@ -83,17 +83,30 @@ export async function serveCluster(config: Config, workers: number): Promise<voi
     await db.$disconnect();
   }
   let stopping = false;
+  let started = false;
   const fork = (index: number): Promise<Address> => {
     const worker = cluster.fork({
       DATABASE_URL: database.url,
       WEBHOOK_WORKER: index === 0 && config.webhookWorker ? "true" : "false",
     });
-    worker.on("exit", () => {
-      if (!stopping) setTimeout(() => void fork(index), 1_000);
+    return new Promise((resolve, reject) => {
+      worker.once("listening", resolve);
+      worker.on("exit", (code) => {
+        // A worker that cannot start stops the start (it printed why); a running one is replaced.
+        if (!started) reject(new Error(`a worker exited with ${code} before it listened`));
+        else if (!stopping) setTimeout(() => void fork(index).catch(() => {}), 1_000);
+      });
     });
-    return new Promise((resolve) => worker.once("listening", resolve));
   };
-  const [address] = await Promise.all(Array.from({ length: workers }, (_, i) => fork(i)));
+  const [address] = await Promise.all(Array.from({ length: workers }, (_, i) => fork(i))).catch(
+    async (error: unknown) => {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+      await database.release().catch(() => {});
+      throw error;
+    },
+  );
+  started = true;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
