@@ -99,6 +99,22 @@ describe("webhook endpoints", () => {
     expect(await stored(acct.accountId)).toBe(0);
   });
 
+  it("rotates once under an Idempotency-Key: a retry answers the same new secret", async () => {
+    const made = await create({ url: LOCAL, event_types: ["stock.changed"] });
+    const path = `/webhooks/${made.body.id}/rotate-secret`;
+    const key = { "idempotency-key": `rotate-${acct.accountId}` };
+    const first = await rest(t, "POST", path, { token: acct.token, body: {}, headers: key });
+    const again = await rest(t, "POST", path, { token: acct.token, body: {}, headers: key });
+    expect(first.body.secret).not.toBe(made.body.secret);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    const stored = await t.db.webhookEndpoint.findUniqueOrThrow({
+      where: { accountId_id: { accountId: acct.accountId, id: made.body.id } },
+    });
+    // One rotation: the secret before it is still the one made with the endpoint.
+    expect([stored.secret, stored.previousSecret]).toEqual([first.body.secret, made.body.secret]);
+  });
+
   it("keeps an account to 20 endpoints, also when creates race", async () => {
     const results = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>

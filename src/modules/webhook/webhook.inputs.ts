@@ -96,6 +96,9 @@ export class RotateWebhookSecretInput {
   @Min(0)
   @Max(ROTATION_OVERLAP_HOURS.max)
   overlapHours?: number | null;
+
+  @IdempotencyKeyField()
+  idempotencyKey?: string | null;
 }
 
 @InputType({ description: "A delivery to send again." })

@@ -136,10 +136,11 @@ export class WebhookResolver {
     @Arg("input", () => RotateWebhookSecretInput, { description: "The webhook to rotate." })
     input: RotateWebhookSecretInput,
   ) {
-    const value = await webhooks.rotateWebhookSecret(
+    const { value } = await webhooks.rotateWebhookSecret(
       serviceContext(ctx),
       input.id,
       input.overlapHours,
+      input.idempotencyKey ?? undefined,
     );
     return { webhook: value, secret: value.secret, userErrors: [] };
   }

@@ -192,24 +192,30 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
         operationId: "rotateWebhookSecret",
         tags: ["webhooks"],
         summary: "Give a webhook endpoint a new secret",
-        description: `${MANAGE} Until previous_secret_expires_at, every delivery carries a signature with each secret, so a receiver verifies with either while it switches over.`,
+        description: `${MANAGE} Until previous_secret_expires_at, every delivery carries a signature with each secret, so a receiver verifies with either while it switches over. Send an Idempotency-Key header so a retry answers the secret made rather than rotating again.`,
         params: idParams,
+        headers: idempotencyHeaders,
         body: ref("RotateWebhookSecret"),
         response: {
-          200: ok("WebhookWithSecret", "The endpoint and its new secret", {
-            ...withSecret,
-            previous_secret_expires_at: "2026-11-25T09:00:00.000Z",
-          }),
+          200: ok(
+            "WebhookWithSecret",
+            "The endpoint and its new secret",
+            { ...withSecret, previous_secret_expires_at: "2026-11-25T09:00:00.000Z" },
+            replayHeaders,
+          ),
           ...problemResponses(...WRITE_PROBLEMS, "WEBHOOK_NOT_FOUND"),
         },
       },
     },
-    async (request) =>
-      toRest(
+    async (request, reply) =>
+      sendIdempotent(
+        reply,
+        200,
         await webhooks.rotateWebhookSecret(
           ctxOf(request),
           request.params.id,
           request.body?.overlap_hours,
+          idempotencyKeyOf(request),
         ),
       ),
   );

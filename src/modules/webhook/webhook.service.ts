@@ -183,24 +183,37 @@ export async function rotateWebhookSecret(
   ctx: ServiceContext,
   id: number,
   overlapHours?: number | null,
-): Promise<WebhookWithSecret> {
+  idempotencyKey?: string,
+): Promise<Idempotent<WebhookWithSecret>> {
   const hours = overlapHours ?? ROTATION_OVERLAP_HOURS.default;
+  const errors: FieldError[] = [];
   if (!Number.isInteger(hours) || hours < 0 || hours > ROTATION_OVERLAP_HOURS.max) {
-    throw AppError.fromFields([
+    errors.push(
       invalid(["overlapHours"], `must be an integer from 0 to ${ROTATION_OVERLAP_HOURS.max}`),
-    ]);
+    );
   }
   const { accountId } = ctx.principal;
-  const [row] = await ctx.db.$queryRaw<{ id: number }[]>`
-    UPDATE webhook_endpoints SET previous_secret = secret, secret = ${newSecret()},
-      previous_secret_expires_at = now() + make_interval(hours => ${hours}), updated_at = now(),
-      due_at = 'epoch'
-    WHERE account_id = ${accountId} AND id = ${id} RETURNING id`;
-  if (!row) throw notFound(id);
-  const rotated = await ctx.db.webhookEndpoint.findUniqueOrThrow({
-    where: { accountId_id: { accountId, id } },
-  });
-  return { ...toWebhook(rotated), secret: rotated.secret };
+  // Under a key, a retried rotation answers the secret it made rather than rotating twice.
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: "rotateWebhookSecret",
+      input: () => ({ id, overlapHours: hours }),
+      inputErrors: errors,
+      check: async () => [],
+      run: async () => {
+        const [row] = await tx.$queryRaw<{ id: number }[]>`
+          UPDATE webhook_endpoints SET previous_secret = secret, secret = ${newSecret()},
+            previous_secret_expires_at = now() + make_interval(hours => ${hours}),
+            updated_at = now(), due_at = 'epoch'
+          WHERE account_id = ${accountId} AND id = ${id} RETURNING id`;
+        if (!row) throw notFound(id);
+        const rotated = await tx.webhookEndpoint.findUniqueOrThrow({
+          where: { accountId_id: { accountId, id } },
+        });
+        return { ...toWebhook(rotated), secret: rotated.secret };
+      },
+    }),
+  );
 }
 
 const DELIVERY_CURSOR = "webhook-delivery";

@@ -322,6 +322,8 @@ export type RedeliverWebhookDeliveryInput = {
 export type RotateWebhookSecretInput = {
   /** The webhook. */
   id: number;
+  /** Retries with the same key within 24 hours replay the first result and write nothing. */
+  idempotencyKey?: string | null | undefined;
   /** How long the old secret keeps signing too (a second signature in webhook-signature), 0 to 168 hours; 24 when absent. */
   overlapHours?: number | null | undefined;
 };
