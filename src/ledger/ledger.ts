@@ -344,17 +344,40 @@ export const MOVEMENT_ID = Prisma.sql`nextval('stock_movements_id_seq'::regclass
  */
 export async function ledgerHorizon(db: PrismaClient | Tx, accountId: number): Promise<Date> {
   const [row] = await db.$queryRaw<{ horizon: Date }[]>`
-    SELECT (CASE WHEN bool_or(a.pid IS NOT NULL AND a.state IS NULL) THEN 'epoch'::timestamptz
-      ELSE date_trunc('milliseconds', LEAST(statement_timestamp(), min(a.xact_start)))
-        - interval '1 millisecond' END)::timestamptz(3) AS horizon
+    SELECT ${HORIZON} AS horizon
     FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
-    WHERE l.locktype = 'advisory' AND l.granted
-      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-      AND l.classid = ${LEDGER_LOCK_CLASS}::int::oid
-      AND l.objid = ${accountId}::int::oid AND l.objsubid = 2`;
+    WHERE ${LEDGER_LOCKS} AND l.objid = ${accountId}::int::oid`;
   if (!row) throw new Error("ledger: no horizon");
   return row.horizon;
 }
+
+/**
+ * ledgerHorizon of several accounts in one statement (one read of pg_locks for all of them, as
+ * a reader following many accounts needs).
+ */
+export async function ledgerHorizons(
+  db: PrismaClient | Tx,
+  accountIds: number[],
+): Promise<Map<number, Date>> {
+  const rows = await db.$queryRaw<{ account_id: number; horizon: Date }[]>`
+    SELECT acc.id AS account_id, ${HORIZON} AS horizon
+    FROM unnest(${intArray(accountIds)}) AS acc(id)
+    LEFT JOIN pg_locks l ON ${LEDGER_LOCKS} AND l.objid = acc.id::oid
+    LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+    GROUP BY acc.id`;
+  return new Map(rows.map((r) => [r.account_id, r.horizon]));
+}
+
+/** The granted shared ledger locks of this database (objid: the account). */
+const LEDGER_LOCKS = Prisma.sql`l.locktype = 'advisory' AND l.granted
+  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND l.classid = ${LEDGER_LOCK_CLASS}::int::oid AND l.objsubid = 2`;
+
+/** The horizon over the rows of LEDGER_LOCKS joined to their sessions (see ledgerHorizon). */
+const HORIZON = Prisma.sql`(CASE WHEN bool_or(a.pid IS NOT NULL AND a.state IS NULL)
+    THEN 'epoch'::timestamptz
+    ELSE date_trunc('milliseconds', LEAST(statement_timestamp(), min(a.xact_start)))
+      - interval '1 millisecond' END)::timestamptz(3)`;
 
 /**
  * How far oldest-first readers (the change feed, catalog sync) trail the clock, in seconds, over

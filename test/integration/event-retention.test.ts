@@ -1,6 +1,6 @@
 // Events are kept for the configured days and pruned after; the feed's lag is measurable.
 import { type PrismaClient } from "../../src/db/client.js";
-import { ledgerLag } from "../../src/ledger/ledger.js";
+import { ledgerHorizon, ledgerHorizons, ledgerLag } from "../../src/ledger/ledger.js";
 import { pruneEvents } from "../../src/modules/event/event.retention.js";
 import { newAccount, testDb } from "../helpers/db.js";
 
@@ -57,6 +57,13 @@ describe("the feed's lag", () => {
     await held;
     await new Promise((r) => setTimeout(r, 1_200));
     expect(await ledgerLag(db)).toBeGreaterThanOrEqual(1.2);
+    // Several accounts' horizons in one statement agree with each account's own.
+    const b = await newAccount(db);
+    const both = await ledgerHorizons(db, [a.accountId, b.accountId]);
+    const own = await ledgerHorizon(db, a.accountId);
+    expect(both.get(a.accountId)).toEqual(own);
+    expect(Date.now() - own.getTime()).toBeGreaterThanOrEqual(1_200);
+    expect(Date.now() - both.get(b.accountId)!.getTime()).toBeLessThan(1_000);
     release();
     await writer;
   });

@@ -5,7 +5,7 @@
 // commit, which serialises the commits of every account.
 import type { PrismaClient } from "../../db/client.js";
 import { AppError } from "../../errors.js";
-import { ledgerHorizon } from "../../ledger/ledger.js";
+import { ledgerHorizon, ledgerHorizons } from "../../ledger/ledger.js";
 import { eventsAfter, type FeedPosition } from "./event.service.js";
 import type { Event } from "./event.types.js";
 
@@ -137,7 +137,10 @@ export class EventHub {
   /** Reads each followed account's new events and hands each to the listeners that take it. */
   private async poll(): Promise<void> {
     try {
+      // One read of the ledger's locks for every account followed, then each account's events.
+      const horizons = await ledgerHorizons(this.db, [...this.accounts.keys()]);
       for (const [accountId, followed] of [...this.accounts]) {
+        let horizon = horizons.get(accountId);
         for (;;) {
           const { events, resume } = await eventsAfter(
             this.db,
@@ -145,7 +148,10 @@ export class EventHub {
             followed.position,
             null,
             BATCH,
+            horizon,
           );
+          // A further batch reads a fresh horizon of its own.
+          horizon = undefined;
           followed.position = resume;
           for (const event of events) {
             for (const l of followed.listeners) if (l.accept(event)) l.push(event);

@@ -55,12 +55,15 @@ export async function eventsAfter(
   from: FeedPosition,
   types: readonly string[] | null,
   limit: number,
+  /** The account's ledger horizon, when the caller has just read it (ledgerHorizons). */
+  knownHorizon?: Date,
 ): Promise<{ events: Event[]; resume: FeedPosition }> {
-  const { rows, horizon } = await readFeed(db, accountId, {
-    ...from,
-    types: types ? [...types] : null,
-    limit,
-  });
+  const { rows, horizon } = await readFeed(
+    db,
+    accountId,
+    { ...from, types: types ? [...types] : null, limit },
+    knownHorizon,
+  );
   const events = rows.map((row) => toEvent(accountId, row));
   const last = events.at(-1);
   let resume = last ? positionOf(last) : from;
@@ -91,12 +94,13 @@ async function readFeed(
   db: PrismaClient | Tx,
   accountId: number,
   p: { at: string; id: string; types: string[] | null; limit: number },
+  knownHorizon?: Date,
 ): Promise<{ rows: FeedRow[]; horizon: Date }> {
   // The horizon is read first, in a statement of its own: what commits before this one reads is
   // visible to it (READ COMMITTED), and nothing in flight can stamp below the horizon. It is sent
   // as an ISO instant: a bare Date goes out as UTC wall-clock time, which the server would read
   // in its own time zone.
-  const horizon = await ledgerHorizon(db, accountId);
+  const horizon = knownHorizon ?? (await ledgerHorizon(db, accountId));
   const rows = await db.$queryRaw<FeedRow[]>`
     SELECT id::text, type, occurred_at, data FROM events
     WHERE account_id = ${accountId}
