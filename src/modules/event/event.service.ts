@@ -102,12 +102,13 @@ async function readFeed(
   // in its own time zone.
   const horizon = knownHorizon ?? (await ledgerHorizon(db, accountId));
   const rows = await db.$queryRaw<FeedRow[]>`
-    SELECT id::text, type, occurred_at, data FROM events
-    WHERE account_id = ${accountId}
-      AND (occurred_at, id) > (${p.at}::timestamptz, ${p.id}::bigint)
-      AND occurred_at < ${horizon.toISOString()}::timestamptz
-      AND (${p.types}::text[] IS NULL OR type = ANY(${p.types}::text[]))
-    ORDER BY occurred_at, id
+    SELECT e.id::text AS id, e.type, e.occurred_at, e.data FROM events AS e
+    WHERE e.account_id = ${accountId}
+      AND (e.occurred_at, e.id) > (${p.at}::timestamptz, ${p.id}::bigint)
+      AND e.occurred_at < ${horizon.toISOString()}::timestamptz
+      AND (${p.types}::text[] IS NULL OR e.type = ANY(${p.types}::text[]))
+    -- e.id, the bigint: a bare "id" would sort the text column of the same name.
+    ORDER BY e.occurred_at, e.id
     LIMIT ${p.limit}`;
   return { rows, horizon };
 }
