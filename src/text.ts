@@ -22,3 +22,15 @@ export function checkText(
         : null;
   if (problem) errors.push({ path, code: "INVALID_PARAMETER", message: problem });
 }
+
+/** An optional text field: null when absent, else checked as checkText does. */
+export function optionalText(
+  value: string | null | undefined,
+  path: (string | number)[],
+  max: number,
+  errors: FieldError[],
+): string | null {
+  if (value === undefined || value === null) return null;
+  checkText(value, path, max, errors);
+  return value;
+}

@@ -84,6 +84,17 @@ describe("webhook endpoints", () => {
     [{ url: LOCAL, event_types: ["stock.exploded"] }, "/event_types/0", null],
     [{ url: LOCAL, event_types: [] }, "/event_types", null],
     [{ url: LOCAL }, "/event_types", null],
+    [
+      { url: LOCAL, event_types: ["stock.changed"], description: "a\u0000b" },
+      "/description",
+      "INVALID_PARAMETER",
+    ],
+    [{ url: `${LOCAL}/a\u0000b`, event_types: ["stock.changed"] }, "/url", "INVALID_PARAMETER"],
+    [
+      { url: LOCAL, event_types: ["stock.changed"], description: "\ud800" },
+      "/description",
+      "INVALID_PARAMETER",
+    ],
     [{ url: LOCAL, event_types: ["stock.changed"], secret: "whsec_mine" }, "/secret", null],
     [
       { url: `https://x.example/${"é".repeat(3000)}`, event_types: ["stock.changed"] },

@@ -59,18 +59,6 @@ const err = (path: Path, message: string, code: FieldError["code"] = "INVALID_PA
   message,
 });
 
-/** A text field: null when absent, else checked (storable Unicode, within its limit). */
-export function optionalText(
-  value: string | null | undefined,
-  path: Path,
-  max: number,
-  errors: FieldError[],
-): string | null {
-  if (value === undefined || value === null) return null;
-  checkText(value, path, max, errors);
-  return value;
-}
-
 export function parseBasis(value: string | null | undefined, errors: FieldError[]): Basis {
   if (value === undefined || value === null) return "freeze";
   if ((BASES as readonly string[]).includes(value)) return value as Basis;

@@ -4,7 +4,8 @@ import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
-import { TEXT_LIMITS, optionalText, parseBasis, parseIds, type Basis } from "./stock-take.parse.js";
+import { optionalText } from "../../text.js";
+import { TEXT_LIMITS, parseBasis, parseIds, type Basis } from "./stock-take.parse.js";
 import { toStockTake, type StockTake } from "./stock-take.records.js";
 import { intArray } from "../../db/sql.js";
 

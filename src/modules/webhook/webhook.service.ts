@@ -8,6 +8,7 @@ import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { ledgerHorizon } from "../../ledger/ledger.js";
+import { checkText, optionalText } from "../../text.js";
 import { EVENT_TYPES } from "../event/event.types.js";
 import { newSecret } from "./webhook.send.js";
 import type {
@@ -17,7 +18,7 @@ import type {
   WebhookInput,
   WebhookWithSecret,
 } from "./webhook.types.js";
-import { urlRefusal, type UrlPolicy } from "./webhook.url.js";
+import { MAX_URL_LENGTH, urlRefusal, type UrlPolicy } from "./webhook.url.js";
 
 /** Endpoints one account may have. */
 export const MAX_WEBHOOKS = 20;
@@ -42,7 +43,7 @@ export async function createWebhook(
   const errors: FieldError[] = [];
   const url = checkUrl(input.url, errors);
   const eventTypes = checkEventTypes(input.eventTypes, errors);
-  const description = checkDescription(input.description, errors);
+  const description = optionalText(input.description, ["description"], MAX_DESCRIPTION, errors);
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
@@ -117,7 +118,9 @@ export async function updateWebhook(
   const eventTypes =
     input.eventTypes === undefined ? undefined : checkEventTypes(input.eventTypes, errors);
   const description =
-    input.description === undefined ? undefined : checkDescription(input.description, errors);
+    input.description === undefined
+      ? undefined
+      : optionalText(input.description, ["description"], MAX_DESCRIPTION, errors);
   if (input.active === null) errors.push(invalid(["active"], "must be true or false"));
   if (Object.values(input).every((v) => v === undefined)) {
     errors.push(invalid([], "send at least one of url, event_types, description, active"));
@@ -310,6 +313,9 @@ function checkUrl(url: string | null | undefined, errors: FieldError[]): string 
     errors.push({ path: ["url"], code: "INVALID_WEBHOOK_URL", message: "is required" });
     return undefined;
   }
+  const before = errors.length;
+  checkText(url, ["url"], MAX_URL_LENGTH, errors);
+  if (errors.length > before) return undefined;
   const refusal = urlRefusal(url.trim(), urlPolicy());
   if (refusal) errors.push({ path: ["url"], code: "INVALID_WEBHOOK_URL", message: refusal });
   return url.trim();
@@ -331,14 +337,6 @@ function checkEventTypes(
     }
   });
   return [...new Set(types)];
-}
-
-function checkDescription(d: string | null | undefined, errors: FieldError[]): string | null {
-  if (d === undefined || d === null) return null;
-  if (d.length > MAX_DESCRIPTION) {
-    errors.push(invalid(["description"], `must be at most ${MAX_DESCRIPTION} characters`));
-  }
-  return d;
 }
 
 interface EndpointRow {
