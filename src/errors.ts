@@ -140,7 +140,12 @@ const TRANSPORT_CODES = new Set<ErrorCode>([
 /** "SKU 7 does not exist"; with a path, also pointing at the field that named it. */
 export function notFound(
   code:
-    "SKU_NOT_FOUND" | "SUPPLIER_ITEM_NOT_FOUND" | "STOCK_TAKE_NOT_FOUND" | "ADJUSTMENT_NOT_FOUND",
+    | "SKU_NOT_FOUND"
+    | "SUPPLIER_ITEM_NOT_FOUND"
+    | "STOCK_TAKE_NOT_FOUND"
+    | "ADJUSTMENT_NOT_FOUND"
+    | "WEBHOOK_NOT_FOUND"
+    | "WEBHOOK_DELIVERY_NOT_FOUND",
   id: number | string,
   path?: (string | number)[],
 ): AppError {

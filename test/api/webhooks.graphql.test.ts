@@ -250,7 +250,7 @@ describe("deleteWebhook", () => {
     const again = await gql(t, DeleteWebhookDocument, { input: { id: webhook.id } }, acct.token);
     expect(again.data!.deleteWebhook).toEqual({
       deletedId: null,
-      userErrors: [expect.objectContaining({ field: ["id"], code: "WEBHOOK_NOT_FOUND" })],
+      userErrors: [expect.objectContaining({ field: null, code: "WEBHOOK_NOT_FOUND" })],
     });
   });
 });
@@ -345,14 +345,14 @@ describe("deliveries and redeliverWebhookDelivery", () => {
     });
     expect(again.delivery!.nextAttemptAt).toEqual(expect.any(String));
     expect((await redeliver(webhook.id, delivered + 1_000_000)).userErrors).toEqual([
-      expect.objectContaining({ field: ["deliveryId"], code: "WEBHOOK_DELIVERY_NOT_FOUND" }),
+      expect.objectContaining({ field: null, code: "WEBHOOK_DELIVERY_NOT_FOUND" }),
     ]);
     const elsewhere = await create();
     expect((await redeliver(elsewhere.webhook.id, failed)).userErrors).toEqual([
-      expect.objectContaining({ field: ["deliveryId"], code: "WEBHOOK_DELIVERY_NOT_FOUND" }),
+      expect.objectContaining({ field: null, code: "WEBHOOK_DELIVERY_NOT_FOUND" }),
     ]);
     expect((await redeliver(2_000_000_000, failed)).userErrors).toEqual([
-      expect.objectContaining({ field: ["webhookId"], code: "WEBHOOK_NOT_FOUND" }),
+      expect.objectContaining({ field: null, code: "WEBHOOK_NOT_FOUND" }),
     ]);
     const stillFailed = await t.db.webhookDelivery.findUniqueOrThrow({
       where: { accountId_id: { accountId: acct.accountId, id: BigInt(failed) } },
@@ -379,7 +379,7 @@ describe("tenancy and scopes", () => {
     });
     const intruder = await newAccount(t.db);
     const as = intruder.token;
-    const notFound = [expect.objectContaining({ field: ["id"], code: "WEBHOOK_NOT_FOUND" })];
+    const notFound = [expect.objectContaining({ field: null, code: "WEBHOOK_NOT_FOUND" })];
 
     const read = await gql(t, GetWebhookDocument, { id: webhook.id }, as);
     expect(read.errors?.[0]?.extensions?.code).toBe("WEBHOOK_NOT_FOUND");
@@ -406,7 +406,7 @@ describe("tenancy and scopes", () => {
       as,
     );
     expect(redeliver.data!.redeliverWebhookDelivery.userErrors).toEqual([
-      expect.objectContaining({ field: ["webhookId"], code: "WEBHOOK_NOT_FOUND" }),
+      expect.objectContaining({ field: null, code: "WEBHOOK_NOT_FOUND" }),
     ]);
     const del = await gql(t, DeleteWebhookDocument, { input: { id: webhook.id } }, as);
     expect(del.data!.deleteWebhook).toEqual({ deletedId: null, userErrors: notFound });

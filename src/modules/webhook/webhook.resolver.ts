@@ -9,7 +9,6 @@ import {
   Resolver,
   Root,
 } from "type-graphql";
-import { AppError } from "../../errors.js";
 import { ScopedMutation } from "../../graphql/auth.js";
 import { toConnection } from "../../graphql/connection.js";
 import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
@@ -155,32 +154,11 @@ export class WebhookResolver {
     @Arg("input", () => RedeliverWebhookDeliveryInput, { description: "The delivery." })
     input: RedeliverWebhookDeliveryInput,
   ) {
-    try {
-      const delivery = await webhooks.redeliver(
-        serviceContext(ctx),
-        input.webhookId,
-        input.deliveryId,
-      );
-      return { delivery, userErrors: [] };
-    } catch (error) {
-      throw webhookIdPath(error);
-    }
+    const delivery = await webhooks.redeliver(
+      serviceContext(ctx),
+      input.webhookId,
+      input.deliveryId,
+    );
+    return { delivery, userErrors: [] };
   }
-}
-
-/**
- * The service names the endpoint `id` in its field paths (REST's path parameter); this input
- * calls it `webhookId`, and a userError's field must point at the input's field.
- */
-function webhookIdPath(error: unknown): unknown {
-  if (!(error instanceof AppError) || !error.fieldErrors.some((e) => e.path[0] === "id")) {
-    return error;
-  }
-  return new AppError(
-    error.code,
-    error.message,
-    error.fieldErrors.map((e) =>
-      e.path[0] === "id" ? { ...e, path: ["webhookId", ...e.path.slice(1)] } : e,
-    ),
-  );
 }

@@ -6,7 +6,7 @@ import type { ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize } from "../../cursor.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
-import { AppError, type FieldError } from "../../errors.js";
+import { AppError, notFound, type FieldError } from "../../errors.js";
 import { ledgerHorizon } from "../../ledger/ledger.js";
 import { checkText, optionalText } from "../../text.js";
 import { EVENT_TYPES } from "../event/event.types.js";
@@ -29,10 +29,8 @@ export const ROTATION_OVERLAP_HOURS = { default: 24, max: 168 };
 /** The URL rules of this deployment: production refuses http and internal addresses. */
 export const urlPolicy = (): UrlPolicy => ({ production: process.env.NODE_ENV === "production" });
 
-const notFound = (id: number) =>
-  new AppError("WEBHOOK_NOT_FOUND", `webhook ${id} does not exist in this account`, [
-    { path: ["id"], code: "WEBHOOK_NOT_FOUND", message: `no webhook ${id}` },
-  ]);
+// An id from the URL (or the operation's own id field): no path into a body, as elsewhere.
+const webhookNotFound = (id: number) => notFound("WEBHOOK_NOT_FOUND", id);
 
 /** Registers an endpoint; its deliveries start with the events after this moment. */
 export async function createWebhook(
@@ -100,7 +98,7 @@ export async function getWebhook(ctx: ServiceContext, id: number): Promise<Webho
   const row = await ctx.db.webhookEndpoint.findUnique({
     where: { accountId_id: { accountId: ctx.principal.accountId, id } },
   });
-  if (!row) throw notFound(id);
+  if (!row) throw webhookNotFound(id);
   return toWebhook(row);
 }
 
@@ -131,7 +129,7 @@ export async function updateWebhook(
     const [before] = await tx.$queryRaw<{ url: string; disabled_reason: string | null }[]>`
       SELECT url, disabled_reason FROM webhook_endpoints
       WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
-    if (!before) throw notFound(id);
+    if (!before) throw webhookNotFound(id);
     // Due now, so a worker holding the endpoint picks the change up when it lets go.
     const row = await tx.webhookEndpoint.update({
       where: { accountId_id: { accountId, id } },
@@ -175,7 +173,7 @@ export async function deleteWebhook(ctx: ServiceContext, id: number): Promise<vo
   const { count } = await ctx.db.webhookEndpoint.deleteMany({
     where: { accountId: ctx.principal.accountId, id },
   });
-  if (count === 0) throw notFound(id);
+  if (count === 0) throw webhookNotFound(id);
 }
 
 /**
@@ -209,7 +207,7 @@ export async function rotateWebhookSecret(
             previous_secret_expires_at = now() + make_interval(hours => ${hours}),
             updated_at = now(), due_at = 'epoch'
           WHERE account_id = ${accountId} AND id = ${id} RETURNING id`;
-        if (!row) throw notFound(id);
+        if (!row) throw webhookNotFound(id);
         const rotated = await tx.webhookEndpoint.findUniqueOrThrow({
           where: { accountId_id: { accountId, id } },
         });
@@ -278,11 +276,7 @@ export async function redeliver(
       RETURNING id`;
     if (!row) {
       await requireWebhook(tx, accountId, webhookId);
-      throw new AppError(
-        "WEBHOOK_DELIVERY_NOT_FOUND",
-        `webhook ${webhookId} has no delivery ${deliveryId}`,
-        [{ path: ["deliveryId"], code: "WEBHOOK_DELIVERY_NOT_FOUND", message: "no such delivery" }],
-      );
+      throw notFound("WEBHOOK_DELIVERY_NOT_FOUND", deliveryId);
     }
     await tx.$executeRaw`UPDATE webhook_endpoints SET due_at = 'epoch'
       WHERE account_id = ${accountId} AND id = ${webhookId}`;
@@ -299,7 +293,7 @@ async function requireWebhook(tx: Tx, accountId: number, id: number): Promise<vo
     where: { accountId_id: { accountId, id } },
     select: { id: true },
   });
-  if (!found) throw notFound(id);
+  if (!found) throw webhookNotFound(id);
 }
 
 const invalid = (path: (string | number)[], message: string): FieldError => ({
