@@ -136,6 +136,15 @@ describe("subscription stockChanged", () => {
     expect(got[0]!.data?.stockChanged).toMatchObject({ skuId: theirs, quantityAfter: 5 });
   });
 
+  it("refuses more than 1,000 SKU ids before looking any up", async () => {
+    const ids = Array.from({ length: 1_001 }, (_, i) => i + 1);
+    const stream = subscribe(connect(`Bearer ${acct.token}`), STOCK_CHANGED, { skuIds: ids });
+    const [result] = await stream.next(1);
+    expect(result!.errors).toEqual([
+      expect.objectContaining({ extensions: { code: "INVALID_PARAMETER" } }),
+    ]);
+  });
+
   it("closes a connection without a valid token before any operation (4403)", async () => {
     for (const auth of [undefined, "Bearer cp_1_not-a-token", "Basic abc"]) {
       const stream = subscribe<StockChangedData>(connect(auth), STOCK_CHANGED);

@@ -223,6 +223,14 @@ describe("the event feed", () => {
         ON m.account_id = e.account_id AND m.id = (e.data->>'movement_id')::bigint
       WHERE e.account_id = ${ctx.principal.accountId} AND e.type = 'stock.changed'`;
     expect(events).toEqual({ n: 10_000, matched: 10_000, writers: 1 });
+    // And a reader paging the feed gets each of them once, in movement order.
+    const read = await followUntil(ctx, null, 10_000);
+    const movements = await db.stockMovement.findMany({
+      where: { accountId: ctx.principal.accountId },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
+    expect(read.events.map(movementIdOf)).toEqual(movements.map((m) => Number(m.id)));
   });
 
   it("does not pass a catalog edit or a stock take start held open: trigger-written events wait like movements", async () => {

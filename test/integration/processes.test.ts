@@ -183,6 +183,7 @@ describe("two server processes over one database", () => {
 describe("countpoint serve --workers 2", () => {
   it("serves one port from two worker processes, and stops them all on SIGTERM", async () => {
     const cluster = await startServer(["--workers", "2"]);
+    let workerPids: number[] = [];
     try {
       const { execFileSync } = await import("node:child_process");
       const children = execFileSync("pgrep", ["-P", String(cluster.child.pid)], {
@@ -191,6 +192,7 @@ describe("countpoint serve --workers 2", () => {
         .trim()
         .split("\n");
       expect(children).toHaveLength(2);
+      workerPids = children.map(Number);
       const id = await sku();
       const results = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
@@ -204,6 +206,16 @@ describe("countpoint serve --workers 2", () => {
       expect(await chainProblems(db, acct.accountId, { type: "sku", id })).toEqual([]);
     } finally {
       expect(await stop(cluster)).toBe(0);
+      // The workers stopped with it.
+      const alive = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      expect(workerPids.filter(alive)).toEqual([]);
     }
   });
 });

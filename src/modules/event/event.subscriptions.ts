@@ -130,6 +130,17 @@ export class EventSubscriptionResolver {
       "Each change of a SKU's on hand once it has committed, in the order of the change feed. Needs the read scope; the token goes in connectionParams.authorization.",
     subscribe: async (data: SubscribeResolverData<unknown, StockChangedArgs, GraphQLContext>) => {
       const { ctx, hub } = subscriber(data);
+      // Arguments reach subscribe unvalidated (TypeGraphQL validates for the field resolver):
+      // the cap is checked here, before the ids are looked up.
+      if ((data.args.skuIds?.length ?? 0) > MAX_SUBSCRIBED_SKUS) {
+        throw new AppError("INVALID_PARAMETER", `at most ${MAX_SUBSCRIBED_SKUS} SKUs`, [
+          {
+            path: ["skuIds"],
+            code: "INVALID_PARAMETER",
+            message: `at most ${MAX_SUBSCRIBED_SKUS}`,
+          },
+        ]);
+      }
       const ids = data.args.skuIds ? [...new Set(data.args.skuIds)] : null;
       // Another account's ids answer as unknown ones: nothing tells them apart.
       if (ids) await requireSkus(ctx, ids, ["skuIds"]);
