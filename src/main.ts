@@ -16,7 +16,8 @@ import { startWebhookWorker, workerOptions } from "./modules/webhook/webhook.wor
 export async function serve(config: Config): Promise<FastifyInstance> {
   boundHeapGrowth(config.heapGrowthPercent);
   const database = await openDatabase(config);
-  await migrate(database.url);
+  // A cluster worker's primary has migrated already.
+  if (!cluster.isWorker) await migrate(database.url);
   const db = createPrismaClient(database.url, config.poolSize, {
     maxWaitMs: config.poolWaitMs,
     prepare: config.preparedStatements,

@@ -207,12 +207,15 @@ function costKey(
 }
 
 /**
- * Why a subscription's selection costs too much to run at every event (QUERY_TOO_COMPLEX), or
- * null: the same estimate as complexityLimit, for operations Apollo does not serve.
+ * Why an operation may not run for its cost (QUERY_TOO_COMPLEX, or INVALID_PARAMETER for a
+ * variable left without a value the estimate needs), or null. Variables that do not fit the
+ * operation are left to execution, which coerces them the same way and refuses them before any
+ * resolver runs (checked only here, as coercing a 10,000-line bulk adjustment costs real time).
  */
-export function subscriptionCostRefusal(
+export function costRefusal(
   schema: GraphQLSchema,
   document: DocumentNode,
+  operation: OperationDefinitionNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown>,
   max = MAX_COMPLEXITY,
@@ -227,6 +230,14 @@ export function subscriptionCostRefusal(
       estimators: [pagedCost],
     });
   } catch (error) {
+    if (getVariableValues(schema, operation.variableDefinitions ?? [], variables).errors) {
+      return null;
+    }
+    // An error at a spot in the document is an argument the variables left without a value it
+    // needs (null where one is required); anything else is the estimate giving up.
+    if (error instanceof GraphQLError && error.nodes?.length) {
+      return refusal("INVALID_PARAMETER", error.message, error.nodes);
+    }
     const why = error instanceof Error ? error.message : String(error);
     return refusal("QUERY_TOO_COMPLEX", `operation's cost could not be estimated: ${why}`);
   }
@@ -257,35 +268,15 @@ export function complexityLimit(schema: GraphQLSchema, max = MAX_COMPLEXITY): Ap
           const key = costKey(document, operation, request.operationName, request.variables ?? {});
           const known = passed.get(document);
           if (key !== undefined && known?.has(key)) return;
-          let cost: number;
-          try {
-            cost = getComplexity({
-              schema,
-              query: document,
-              operationName: request.operationName ?? undefined,
-              variables: request.variables,
-              estimators: [pagedCost],
-            });
-          } catch (error) {
-            // Variables that do not fit the operation: execution coerces them the same way and
-            // refuses them (BAD_USER_INPUT) before any resolver runs. Checked only now, as
-            // coercing a 10,000-line bulk adjustment costs real time.
-            const variables = operation.variableDefinitions ?? [];
-            if (getVariableValues(schema, variables, request.variables ?? {}).errors) return;
-            // An error at a spot in the document is an argument the variables left without a
-            // value it needs (null where one is required); anything else is the estimate giving up.
-            if (error instanceof GraphQLError && error.nodes?.length) {
-              throw refusal("INVALID_PARAMETER", error.message, error.nodes);
-            }
-            const why = error instanceof Error ? error.message : String(error);
-            throw refusal("QUERY_TOO_COMPLEX", `operation's cost could not be estimated: ${why}`);
-          }
-          if (cost > max) {
-            throw refusal(
-              "QUERY_TOO_COMPLEX",
-              `operation would cost ${cost}; the limit is ${max} (ask for smaller pages)`,
-            );
-          }
+          const refused = costRefusal(
+            schema,
+            document,
+            operation,
+            request.operationName,
+            request.variables ?? {},
+            max,
+          );
+          if (refused) throw refused;
           if (key === undefined) return;
           if (!known) passed.set(document, new Set([key]));
           else if (known.size < MAX_ESTIMATES_PER_DOCUMENT) known.add(key);

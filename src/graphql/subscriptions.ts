@@ -20,7 +20,7 @@ import { authenticate } from "../modules/account/account.service.js";
 import type { EventHub } from "../modules/event/event.hub.js";
 import { createContext } from "./context.js";
 import { formatError } from "./errors.js";
-import { depthLimit, MAX_DEPTH, MAX_TOKENS, subscriptionCostRefusal } from "./limits.js";
+import { costRefusal, depthLimit, MAX_DEPTH, MAX_TOKENS } from "./limits.js";
 
 /** Subscriptions one connection may hold at once. */
 export const MAX_SUBSCRIPTIONS = 100;
@@ -86,9 +86,16 @@ export function subscriptionHandler(
         maxErrors: 10,
       });
       if (errors.length > 0) return errors;
-      const variables = payload.variables ?? {};
-      const tooCostly = subscriptionCostRefusal(schema, document, payload.operationName, variables);
-      if (tooCostly) return [tooCostly];
+      if (operation) {
+        const tooCostly = costRefusal(
+          schema,
+          document,
+          operation,
+          payload.operationName,
+          payload.variables ?? {},
+        );
+        if (tooCostly) return [tooCostly];
+      }
       return {
         schema,
         document,

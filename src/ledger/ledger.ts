@@ -391,9 +391,7 @@ export async function ledgerLag(db: PrismaClient | Tx): Promise<number> {
     SELECT COALESCE(EXTRACT(epoch FROM clock_timestamp() - min(a.xact_start)), 0)::float8 AS lag,
       COALESCE(bool_or(a.pid IS NOT NULL AND a.state IS NULL), false) AS hidden
     FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
-    WHERE l.locktype = 'advisory' AND l.granted
-      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-      AND l.classid = ${LEDGER_LOCK_CLASS}::int::oid AND l.objsubid = 2`;
+    WHERE ${LEDGER_LOCKS}`;
   // A holder this role cannot see holds ledgerHorizon at the epoch: the feed waits, unbounded.
   if (row?.hidden) return Infinity;
   return Math.max(0, row?.lag ?? 0);

@@ -63,16 +63,12 @@ export class WebhookResolver {
     @Root() webhook: Webhook,
     @Args(() => WebhookDeliveriesArgs) { first, after, status }: WebhookDeliveriesArgs,
   ) {
-    const page = await webhooks.listDeliveries(serviceContext(ctx), webhook.id, {
-      limit: first,
-      cursor: after,
-      status,
-    });
     return toConnection(
-      {
-        items: page.data.map((node) => ({ cursor: webhooks.deliveryCursor(node.id), node })),
-        nextCursor: page.nextCursor,
-      },
+      await webhooks.listDeliveries(serviceContext(ctx), webhook.id, {
+        limit: first,
+        cursor: after,
+        status,
+      }),
       after,
     );
   }

@@ -9,7 +9,7 @@ import {
   replayHeaders,
   WRITE_PROBLEMS,
 } from "../../http/openapi-schemas.js";
-import { toRest } from "../../http/serialize.js";
+import { toRest, toRestPage } from "../../http/serialize.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import * as webhooks from "./webhook.service.js";
 import type { WebhookInput } from "./webhook.types.js";
@@ -246,10 +246,8 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
-      const page = await webhooks.listDeliveries(ctxOf(request), request.params.id, request.query);
-      return toRest({ data: page.data, nextCursor: page.nextCursor });
-    },
+    async (request) =>
+      toRestPage(await webhooks.listDeliveries(ctxOf(request), request.params.id, request.query)),
   );
 
   app.post<{ Params: { id: number; delivery: number } }>(

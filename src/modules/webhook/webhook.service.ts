@@ -3,7 +3,7 @@
 // by the worker (webhook.worker.ts); here they are listed and sent again on request.
 import type { Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
-import { decodeCursor, encodeCursor, pageSize } from "../../cursor.js";
+import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
@@ -220,14 +220,14 @@ export async function rotateWebhookSecret(
 const DELIVERY_CURSOR = "webhook-delivery";
 
 /** Where the page after this delivery starts: a GraphQL edge's cursor, REST's next_cursor. */
-export const deliveryCursor = (id: number): string => encodeCursor(DELIVERY_CURSOR, [id]);
+const deliveryCursor = (id: number): string => encodeCursor(DELIVERY_CURSOR, [id]);
 
 /** An endpoint's deliveries, newest first, each with its attempts. */
 export async function listDeliveries(
   ctx: ServiceContext,
   webhookId: number,
   query: { limit?: number | null; cursor?: string | null; status?: string | null },
-): Promise<{ data: WebhookDelivery[]; nextCursor: string | null }> {
+): Promise<Page<WebhookDelivery>> {
   const limit = pageSize(query.limit);
   const status = query.status ?? null;
   if (status !== null && !["pending", "delivered", "failed"].includes(status)) {
@@ -250,12 +250,10 @@ export async function listDeliveries(
     take: limit + 1,
     include: { tries: { orderBy: { id: "asc" } } },
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    data: page.map(toDelivery),
-    nextCursor: rows.length > limit && last ? deliveryCursor(Number(last.id)) : null,
-  };
+  const items = rows
+    .slice(0, limit)
+    .map((row) => ({ cursor: deliveryCursor(Number(row.id)), node: toDelivery(row) }));
+  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.cursor ?? null) : null };
 }
 
 /**
