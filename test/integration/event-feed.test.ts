@@ -6,7 +6,7 @@ import { applyStock, lockStock } from "../../src/ledger/ledger.js";
 import type { ServiceContext } from "../../src/context.js";
 import { authenticate } from "../../src/modules/account/account.service.js";
 import { adjustSku, bulkAdjust } from "../../src/modules/adjustment/adjustment.service.js";
-import { eventFeed } from "../../src/modules/event/event.service.js";
+import { eventFeed, SCAN_ROWS } from "../../src/modules/event/event.service.js";
 import type { Event } from "../../src/modules/event/event.types.js";
 import { Decimal } from "../../src/quantity.js";
 import { databaseUrl, newAccount, testDb } from "../helpers/db.js";
@@ -286,6 +286,23 @@ describe("the event feed", () => {
     await adjustSku(ctx, skuIds[0]!, { onHand: "4", reason: "correction" });
     const next = await followUntil(ctx, rare.nextCursor, 1);
     expect(next.events.map((e) => e.data.quantity_after)).toEqual([4]);
+  });
+
+  it("reads a bounded window for a rare type: an empty page still moves on, and nothing is skipped", async () => {
+    const { ctx, skuIds } = await accountWithSkus(SCAN_ROWS + 500);
+    // SCAN_ROWS + 500 sku.created events come before the one stock change.
+    await adjustSku(ctx, skuIds[0]!, { onHand: "3", reason: "correction" });
+    await followUntil(ctx, null, 1);
+    const first = await eventFeed(ctx, { types: ["stock.changed"], limit: 10 });
+    // The first window holds only creations: nothing yet, but more to read, from further on.
+    expect([first.data, first.hasMore]).toEqual([[], true]);
+    const second = await eventFeed(ctx, {
+      after: first.nextCursor,
+      types: ["stock.changed"],
+      limit: 10,
+    });
+    expect(second.data.map((e) => e.data.quantity_after)).toEqual([3]);
+    expect(second.hasMore).toBe(false);
   });
 
   it("pages events of one instant in id order when their ids gain a digit (99997 … 100002)", async () => {

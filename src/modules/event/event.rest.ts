@@ -47,7 +47,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         tags: ["events"],
         summary: "Follow the change feed",
         description:
-          "Needs the read scope. The account's events oldest first, from the position `after` names (from the oldest kept event without it); one entity's events come in the order its changes were applied. An event never appears behind a cursor already answered: a page ends before any write of the account still in flight, so an open write delays the feed but never makes it skip. Store `next_cursor` and poll with it; the last page carries one too.",
+          "Needs the read scope. The account's events oldest first, from the position `after` names (from the oldest kept event without it); one entity's events come in the order its changes were applied. An event never appears behind a cursor already answered: a page ends before any write of the account still in flight, so an open write delays the feed but never makes it skip. Store `next_cursor` and poll with it; the last page carries one too. With `types`, one request looks at 10,000 events at most: a page may be empty with has_more true, and its next_cursor reads on from there.",
         querystring: {
           type: "object",
           additionalProperties: false,

@@ -1,7 +1,7 @@
 // The change feed: each account's events, oldest first, never one behind a cursor already
 // answered. Events are written only with the changes they describe: the ledger's statement
 // writes stock.changed, triggers the catalog's and stock takes' (migration change_events).
-import type { PrismaClient, Tx } from "../../db/client.js";
+import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize } from "../../cursor.js";
 import { AppError } from "../../errors.js";
@@ -28,12 +28,12 @@ export async function eventFeed(ctx: ServiceContext, query: FeedQuery): Promise<
   const types = eventTypes(query.types);
   const { accountId } = ctx.principal;
   const [at, id] = query.after ? position(accountId, query.after) : [START, "0"];
-  const { events, resume } = await eventsAfter(ctx.db, accountId, { at, id }, types, limit);
+  const { events, resume, more } = await eventsAfter(ctx.db, accountId, { at, id }, types, limit);
   return {
     data: events,
     // The last page still answers a cursor: where to resume from.
     nextCursor: encodeCursor(CURSOR, [accountId, resume.at, resume.id]),
-    hasMore: events.length === limit,
+    hasMore: more,
   };
 }
 
@@ -47,7 +47,9 @@ export interface FeedPosition {
  * Up to `limit` of the account's events after `from`, oldest first, of the given types (all for
  * null), and where to read on from: after the last one, or, when fewer than `limit` came, from
  * the horizon (every event below it has committed and was read), so a reader of a rare type
- * does not read the same run of other events again at every poll.
+ * does not read the same run of other events again at every poll. With types, at most
+ * SCAN_ROWS events are looked at: when they hold fewer than `limit` of those types, the answer
+ * resumes after the last one looked at (`more`), so no request reads the whole feed.
  */
 export async function eventsAfter(
   db: PrismaClient | Tx,
@@ -57,8 +59,8 @@ export async function eventsAfter(
   limit: number,
   /** The account's ledger horizon, when the caller has just read it (ledgerHorizons). */
   knownHorizon?: Date,
-): Promise<{ events: Event[]; resume: FeedPosition }> {
-  const { rows, horizon } = await readFeed(
+): Promise<{ events: Event[]; resume: FeedPosition; more: boolean }> {
+  const { rows, horizon, scannedTo } = await readFeed(
     db,
     accountId,
     { ...from, types: types ? [...types] : null, limit },
@@ -66,11 +68,16 @@ export async function eventsAfter(
   );
   const events = rows.map((row) => toEvent(accountId, row));
   const last = events.at(-1);
+  if (events.length === limit) return { events, resume: positionOf(last!), more: true };
+  if (scannedTo) return { events, resume: scannedTo, more: true };
   let resume = last ? positionOf(last) : from;
   const edge = { at: horizon.toISOString(), id: "0" };
-  if (events.length < limit && later(edge, resume)) resume = edge;
-  return { events, resume };
+  if (later(edge, resume)) resume = edge;
+  return { events, resume, more: false };
 }
+
+/** Events one filtered read looks at, at most (the type is not in the feed's index). */
+export const SCAN_ROWS = 10_000;
 
 const later = (a: FeedPosition, b: FeedPosition) =>
   a.at > b.at || (a.at === b.at && BigInt(a.id) > BigInt(b.id));
@@ -95,22 +102,45 @@ async function readFeed(
   accountId: number,
   p: { at: string; id: string; types: string[] | null; limit: number },
   knownHorizon?: Date,
-): Promise<{ rows: FeedRow[]; horizon: Date }> {
+): Promise<{ rows: FeedRow[]; horizon: Date; scannedTo: FeedPosition | null }> {
   // The horizon is read first, in a statement of its own: what commits before this one reads is
   // visible to it (READ COMMITTED), and nothing in flight can stamp below the horizon. It is sent
   // as an ISO instant: a bare Date goes out as UTC wall-clock time, which the server would read
   // in its own time zone.
   const horizon = knownHorizon ?? (await ledgerHorizon(db, accountId));
-  const rows = await db.$queryRaw<FeedRow[]>`
-    SELECT e.id::text AS id, e.type, e.occurred_at, e.data FROM events AS e
+  const window = Prisma.sql`SELECT e.id, e.type, e.occurred_at, e.data FROM events AS e
     WHERE e.account_id = ${accountId}
       AND (e.occurred_at, e.id) > (${p.at}::timestamptz, ${p.id}::bigint)
       AND e.occurred_at < ${horizon.toISOString()}::timestamptz
-      AND (${p.types}::text[] IS NULL OR e.type = ANY(${p.types}::text[]))
     -- e.id, the bigint: a bare "id" would sort the text column of the same name.
-    ORDER BY e.occurred_at, e.id
-    LIMIT ${p.limit}`;
-  return { rows, horizon };
+    ORDER BY e.occurred_at, e.id`;
+  if (!p.types) {
+    const rows = await db.$queryRaw<FeedRow[]>`
+      SELECT w.id::text AS id, w.type, w.occurred_at, w.data
+      FROM (${window} LIMIT ${p.limit}) AS w ORDER BY w.occurred_at, w.id`;
+    return { rows, horizon, scannedTo: null };
+  }
+  // A type filter reads a bounded window of the feed (the index orders by time, not type) and
+  // says where the window ended when it was full, so the reader resumes after it.
+  // (seq: the bigint id to sort by; the union's "id" is text.)
+  const rows = await db.$queryRaw<(FeedRow & { edge: boolean; seq: bigint })[]>`
+    WITH scanned AS MATERIALIZED (${window} LIMIT ${SCAN_ROWS})
+    SELECT m.id::text AS id, m.id AS seq, m.type, m.occurred_at, m.data, false AS edge FROM (
+      SELECT * FROM scanned WHERE type = ANY(${p.types}::text[])
+      ORDER BY occurred_at, id LIMIT ${p.limit}) AS m
+    UNION ALL
+    SELECT l.id::text, l.id, l.type, l.occurred_at, NULL, true FROM (
+      SELECT id, type, occurred_at FROM scanned ORDER BY occurred_at DESC, id DESC LIMIT 1) AS l
+    WHERE (SELECT count(*) FROM scanned) = ${SCAN_ROWS}
+    ORDER BY edge, occurred_at, seq`;
+  const end = rows.find((r) => r.edge);
+  return {
+    rows: rows
+      .filter((r) => !r.edge)
+      .map(({ id, type, occurred_at, data }) => ({ id, type, occurred_at, data })),
+    horizon,
+    scannedTo: end ? { at: end.occurred_at.toISOString(), id: end.id } : null,
+  };
 }
 
 const cursorOf = (accountId: number, row: FeedRow) =>
