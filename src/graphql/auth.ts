@@ -6,7 +6,7 @@ import type { GraphQLContext } from "./context.js";
 import { asUserErrors } from "./errors.js";
 
 /** No valid token → UNAUTHENTICATED, token without one of the scopes → FORBIDDEN. */
-function requireScopes(context: GraphQLContext, scopes: readonly Scope[]): void {
+export function requireScopes(context: GraphQLContext, scopes: readonly Scope[]): void {
   if (!context.principal) {
     throw new AppError("UNAUTHENTICATED", context.authProblem ?? "authentication required");
   }

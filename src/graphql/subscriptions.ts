@@ -16,6 +16,7 @@ import {
 } from "graphql";
 import type { PrismaClient } from "../db/client.js";
 import type { Principal } from "../context.js";
+import { parseBearer } from "../http/auth.js";
 import { authenticate } from "../modules/account/account.service.js";
 import type { EventHub } from "../modules/event/event.hub.js";
 import { createContext } from "./context.js";
@@ -28,10 +29,10 @@ export const MAX_SUBSCRIPTIONS = 100;
 const refusal = (message: string) =>
   new GraphQLError(message, { extensions: { code: "INVALID_PARAMETER" } });
 
+/** connectionParams.authorization: `Bearer <token>`, as the header, or the token alone. */
 const bearer = (value: unknown): string | null => {
   if (typeof value !== "string" || value.length > 512) return null;
-  const match = /^(?:Bearer\s+)?(\S+)$/i.exec(value.trim());
-  return match?.[1] ?? null;
+  return parseBearer(value) ?? (/^\S+$/.test(value) ? value : null);
 };
 
 /** The /graphql route's WebSocket handler. */

@@ -13,8 +13,12 @@ declare module "fastify" {
 export function bearerToken(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization;
   if (header === undefined) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? null;
+  return parseBearer(header);
+}
+
+/** The token of an Authorization value `Bearer <token>`, else null. */
+export function parseBearer(value: string): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(value)?.[1] ?? null;
 }
 
 /** Resolves the caller, or says why it cannot: shared by REST and GraphQL. */

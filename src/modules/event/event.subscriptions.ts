@@ -21,26 +21,24 @@ import type {
   MovementSource as Source,
   StockReason as Reason,
 } from "../../generated/prisma/enums.js";
+import { requireScopes } from "../../graphql/auth.js";
 import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import { MovementSource, StockReason } from "../../graphql/enums.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import { AppError } from "../../errors.js";
 import { Decimal } from "../../quantity.js";
-import { requireSkus } from "../catalog/catalog.service.js";
 import { getStockTake } from "../stock-take/stock-take.service.js";
 import { StockTake } from "../stock-take/stock-take.types.js";
+import { followStockChanges, followStockTake, MAX_FOLLOWED_SKUS } from "./event.live.js";
 import type { Event } from "./event.types.js";
-
-/** Most SKUs one stockChanged subscription may name. */
-export const MAX_SUBSCRIBED_SKUS = 1_000;
 
 @ArgsType()
 class StockChangedArgs {
   @Field(() => [Int], {
     nullable: true,
-    description: `Only these SKUs (at most ${MAX_SUBSCRIBED_SKUS}); every SKU of the account when absent. An id the account does not have is SKU_NOT_FOUND.`,
+    description: `Only these SKUs (at most ${MAX_FOLLOWED_SKUS}); every SKU of the account when absent. An id the account does not have is SKU_NOT_FOUND.`,
   })
-  @ArrayMaxSize(MAX_SUBSCRIBED_SKUS)
+  @ArrayMaxSize(MAX_FOLLOWED_SKUS)
   skuIds?: number[];
 }
 
@@ -113,12 +111,9 @@ export class StockTakeProgress {
 
 /** The subscription's caller and the hub, or the error a client gets. */
 function subscriber({ context }: SubscribeResolverData<unknown, unknown, GraphQLContext>) {
-  const ctx = serviceContext(context);
-  if (!ctx.principal.scopes.has("read")) {
-    throw new AppError("FORBIDDEN", "this token lacks the read scope");
-  }
+  requireScopes(context, ["read"]);
   if (!context.events) throw new AppError("INTERNAL", "subscriptions are served over WebSocket");
-  return { ctx, hub: context.events };
+  return { ctx: serviceContext(context), hub: context.events };
 }
 
 const quantity = (v: unknown) => new Decimal(String(v));
@@ -128,30 +123,9 @@ export class EventSubscriptionResolver {
   @Subscription(() => StockChanged, {
     description:
       "Each change of a SKU's on hand once it has committed, in the order of the change feed. Needs the read scope; the token goes in connectionParams.authorization.",
-    subscribe: async (data: SubscribeResolverData<unknown, StockChangedArgs, GraphQLContext>) => {
+    subscribe: (data: SubscribeResolverData<unknown, StockChangedArgs, GraphQLContext>) => {
       const { ctx, hub } = subscriber(data);
-      // Arguments reach subscribe unvalidated (TypeGraphQL validates for the field resolver):
-      // the cap is checked here, before the ids are looked up.
-      if ((data.args.skuIds?.length ?? 0) > MAX_SUBSCRIBED_SKUS) {
-        throw new AppError("INVALID_PARAMETER", `at most ${MAX_SUBSCRIBED_SKUS} SKUs`, [
-          {
-            path: ["skuIds"],
-            code: "INVALID_PARAMETER",
-            message: `at most ${MAX_SUBSCRIBED_SKUS}`,
-          },
-        ]);
-      }
-      const ids = data.args.skuIds ? [...new Set(data.args.skuIds)] : null;
-      // Another account's ids answer as unknown ones: nothing tells them apart.
-      if (ids) await requireSkus(ctx, ids, ["skuIds"]);
-      const wanted = ids ? new Set(ids) : null;
-      return hub.subscribe(
-        ctx.principal.accountId,
-        (e) =>
-          e.type === "stock.changed" &&
-          e.data.type === "sku" &&
-          (wanted === null || wanted.has(e.data.id as number)),
-      );
+      return followStockChanges(ctx, hub, data.args.skuIds);
     },
   })
   stockChanged(
@@ -179,17 +153,9 @@ export class EventSubscriptionResolver {
   @Subscription(() => StockTakeProgress, {
     description:
       "A stock take's progress: counts arriving, reviews, its reconcile or cancellation, each with the stock take's state after it (one message per request, however many lines it touched). Needs the read scope.",
-    subscribe: async (
-      data: SubscribeResolverData<unknown, StockTakeProgressArgs, GraphQLContext>,
-    ) => {
+    subscribe: (data: SubscribeResolverData<unknown, StockTakeProgressArgs, GraphQLContext>) => {
       const { ctx, hub } = subscriber(data);
-      const { id } = data.args;
-      await getStockTake(ctx, id); // STOCK_TAKE_NOT_FOUND, also for another account's id
-      // The stock take's own events: a reconcile of 10,000 lines is one message, not 10,000.
-      return hub.subscribe(
-        ctx.principal.accountId,
-        (e) => e.type.startsWith("stock_take.") && e.data.id === id,
-      );
+      return followStockTake(ctx, hub, data.args.id);
     },
   })
   async stockTakeProgress(

@@ -1,0 +1,52 @@
+// What a live subscriber follows, checked as a request is: its ids must be the account's, and
+// the events it gets are the ones that concern them (the transports only map each event).
+import type { ServiceContext } from "../../context.js";
+import { AppError } from "../../errors.js";
+import { requireSkus } from "../catalog/catalog.service.js";
+import { getStockTake } from "../stock-take/stock-take.service.js";
+import type { EventHub } from "./event.hub.js";
+import type { Event } from "./event.types.js";
+
+/** Most SKUs one subscriber may name. */
+export const MAX_FOLLOWED_SKUS = 1_000;
+
+/** The account's SKU stock changes from now on: of these SKUs only, when given. */
+export async function followStockChanges(
+  ctx: ServiceContext,
+  hub: EventHub,
+  skuIds: number[] | null | undefined,
+): Promise<AsyncIterable<Event>> {
+  // Checked before the ids are looked up (a subscription's arguments come unvalidated).
+  if ((skuIds?.length ?? 0) > MAX_FOLLOWED_SKUS) {
+    throw new AppError("INVALID_PARAMETER", `at most ${MAX_FOLLOWED_SKUS} SKUs`, [
+      { path: ["skuIds"], code: "INVALID_PARAMETER", message: `at most ${MAX_FOLLOWED_SKUS}` },
+    ]);
+  }
+  const ids = skuIds ? [...new Set(skuIds)] : null;
+  // Another account's ids answer as unknown ones: nothing tells them apart.
+  if (ids) await requireSkus(ctx, ids, ["skuIds"]);
+  const wanted = ids ? new Set(ids) : null;
+  return hub.subscribe(
+    ctx.principal.accountId,
+    (e) =>
+      e.type === "stock.changed" &&
+      e.data.type === "sku" &&
+      (wanted === null || wanted.has(e.data.id as number)),
+  );
+}
+
+/**
+ * A stock take's own events from now on (STOCK_TAKE_NOT_FOUND for another account's): one per
+ * request, however many lines it touched.
+ */
+export async function followStockTake(
+  ctx: ServiceContext,
+  hub: EventHub,
+  id: number,
+): Promise<AsyncIterable<Event>> {
+  await getStockTake(ctx, id);
+  return hub.subscribe(
+    ctx.principal.accountId,
+    (e) => e.type.startsWith("stock_take.") && e.data.id === id,
+  );
+}
