@@ -16,6 +16,18 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
   DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((u) => u.trim())
+        .filter((u) => u !== ""),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, "each must be a postgresql:// URL")))
+    .default([]),
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  DATABASE_REPLICA_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(100),
   COUNTPOINT_DATA_DIR: z.string().min(1).default(".data"),
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(35),
@@ -47,6 +59,12 @@ export type Config = {
   poolWaitMs: number;
   /** Keep repeated statements prepared on each connection (off for a transaction-mode pooler). */
   preparedStatements: boolean;
+  /** Streaming replicas that serve reads (none: every read goes to the primary). */
+  replicaUrls: string[];
+  /** A replica whose data may be older than this serves no reads. */
+  replicaMaxLagMs: number;
+  /** How often the primary's and each replica's WAL positions are read. */
+  replicaPollMs: number;
   dataDir: string;
   /** Introspection and the Sandbox landing page; on unless NODE_ENV=production. */
   graphqlIntrospection: boolean;
@@ -95,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: c.DATABASE_POOL_SIZE,
     poolWaitMs: c.DATABASE_POOL_WAIT_MS,
     preparedStatements: c.DATABASE_PREPARED_STATEMENTS,
+    replicaUrls: c.DATABASE_REPLICA_URLS,
+    replicaMaxLagMs: c.DATABASE_REPLICA_MAX_LAG_MS,
+    replicaPollMs: c.DATABASE_REPLICA_POLL_MS,
     dataDir: c.COUNTPOINT_DATA_DIR,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== "production",
     bodyLimit: c.BODY_LIMIT_BYTES,

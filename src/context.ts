@@ -19,9 +19,18 @@ export interface Principal {
 
 /** What every service method takes first. */
 export interface ServiceContext {
+  /** The primary: every write, and reads that need its locks (oldest-first readers). */
   db: PrismaClient;
   principal: Principal;
+  /**
+   * Where this request's plain reads go: a replica fresh enough for the caller, chosen by the
+   * transport for read-only requests; absent means the primary.
+   */
+  read?: PrismaClient;
 }
+
+/** The database for a service's plain reads (see ServiceContext.read). */
+export const readDb = (ctx: ServiceContext): PrismaClient => ctx.read ?? ctx.db;
 
 /** The actor for work the service does itself (demo data, command line). */
 export const SYSTEM_ACTOR: Actor = { name: "system", tokenId: null };

@@ -7,6 +7,7 @@ import type { Config } from "./config.js";
 import { createPrismaClient } from "./db/client.js";
 import { openDatabase, type Database } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
+import { ReadRouting } from "./db/replicas.js";
 import { buildApp } from "./http/app.js";
 import { ensureDemoAccount, type DemoAccess } from "./modules/account/demo.service.js";
 import { keepEventsPruned } from "./modules/event/event.retention.js";
@@ -22,7 +23,24 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     maxWaitMs: config.poolWaitMs,
     prepare: config.preparedStatements,
   });
-  const app = await buildApp({ db, config });
+  const reads = new ReadRouting(
+    db,
+    database.url,
+    config.replicaUrls.map((url) => ({
+      url,
+      db: createPrismaClient(url, config.poolSize, {
+        maxWaitMs: config.poolWaitMs,
+        prepare: config.preparedStatements,
+      }),
+    })),
+    {
+      maxLagMs: config.replicaMaxLagMs,
+      pollMs: config.replicaPollMs,
+      log: pino({ level: config.logLevel }),
+    },
+  );
+  await reads.start();
+  const app = await buildApp({ db, config, reads });
   // Background work (webhook deliveries, event pruning) runs where WEBHOOK_WORKER says.
   const stopPruning = config.webhookWorker
     ? keepEventsPruned(db, config.eventRetentionDays, app.log)

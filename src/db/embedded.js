@@ -269,3 +269,83 @@ async function chownTo(dir, owner) {
   await run("chown", ["-R", `${owner.uid}:${owner.gid}`, dir]);
   await chown(dir, owner.uid, owner.gid);
 }
+
+/**
+ * @typedef {object} EmbeddedStandby
+ * @property {string} url connection string for the standby's `countpoint` database
+ * @property {string} clusterDir its data directory
+ * @property {() => Promise<void>} start starts it again after stop (same port)
+ * @property {() => Promise<void>} stop stops it
+ */
+
+/**
+ * A streaming replica of an embedded cluster, for the read-replica tests: a low-level base
+ * backup (pg_backup_start, a copy of the data directory, pg_backup_stop and its backup_label),
+ * `standby.signal` and `primary_conninfo`, then a second server on a port of its own. The
+ * embedded packages ship no pg_basebackup, and this needs nothing else.
+ * @param {{ primaryUrl: string, primaryDir: string, standbyDir: string }} options
+ * @returns {Promise<EmbeddedStandby>}
+ */
+export async function startEmbeddedStandby({ primaryUrl, primaryDir, standbyDir }) {
+  const runAs = userInfo().uid === 0 ? await postgresUser() : null;
+  const bin = await binaries(runAs);
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: primaryUrl });
+  await admin.connect();
+  try {
+    // The backup's session must stay open from start to stop (a non-exclusive backup).
+    await admin.query("SELECT pg_backup_start('countpoint-standby', true)");
+    await rm(standbyDir, { recursive: true, force: true });
+    await cp(primaryDir, standbyDir, {
+      recursive: true,
+      filter: (source) => {
+        const name = source.slice(primaryDir.length + 1);
+        if (["postmaster.pid", "postmaster.opts", "postgresql.log"].includes(name)) return false;
+        // WAL comes by streaming; the folders must exist.
+        return !/^pg_wal\/./.test(name) && !/^pg_replslot\/./.test(name);
+      },
+    });
+    const { rows } = await admin.query("SELECT labelfile FROM pg_backup_stop(false)");
+    await writeFile(join(standbyDir, "backup_label"), rows[0].labelfile);
+  } finally {
+    await admin.end();
+  }
+  const port = await freePort();
+  const primary = new URL(primaryUrl);
+  const conninfo =
+    `host=${primary.hostname} port=${primary.port} user=${decodeURIComponent(primary.username)} ` +
+    `password=${decodeURIComponent(primary.password)}`;
+  await writeFile(join(standbyDir, "standby.signal"), "");
+  await writeFile(
+    join(standbyDir, "postgresql.auto.conf"),
+    `primary_conninfo = '${conninfo.replace(/'/g, "''")}'\nhot_standby = on\n`,
+  );
+  await chmod(standbyDir, 0o700);
+  if (runAs) await run("chown", ["-R", `${runAs.uid}:${runAs.gid}`, standbyDir]);
+  /** @param {string[]} args */
+  const ctl = (args) => run(bin.pg_ctl, ["-D", standbyDir, ...args], { ...runAs, ...inRoot });
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+  const start = async () => {
+    await ctl([
+      "start",
+      "-w",
+      "-t",
+      "120",
+      "-l",
+      join(standbyDir, "postgresql.log"),
+      "-o",
+      options,
+    ]);
+  };
+  await start();
+  const url = new URL(primaryUrl);
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    clusterDir: standbyDir,
+    start,
+    stop: async () => {
+      await ctl(["stop", "-m", "fast", "-w", "-t", "120"]).catch(() => {});
+    },
+  };
+}

@@ -12,6 +12,8 @@ export interface GraphQLContext {
   authProblem: string | null;
   /** Batch loaders of this request, scoped to the caller's account (made on first use). */
   loaders: Loaders | null;
+  /** Where a query's plain reads go (set once the operation is known to be a query). */
+  read?: PrismaClient;
   /** Live events, for subscriptions (set on WebSocket connections only). */
   events?: EventHub;
 }
@@ -35,7 +37,7 @@ export function loadersOf(ctx: GraphQLContext): Loaders {
   if (!ctx.principal)
     throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
   // Most requests (a mutation and its payload) never load by id: no loaders for them.
-  ctx.loaders ??= createLoaders(ctx.db, ctx.principal.accountId);
+  ctx.loaders ??= createLoaders(ctx.read ?? ctx.db, ctx.principal.accountId);
   return ctx.loaders;
 }
 
@@ -43,5 +45,5 @@ export function loadersOf(ctx: GraphQLContext): Loaders {
 export function serviceContext(ctx: GraphQLContext): ServiceContext {
   if (!ctx.principal)
     throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
-  return { db: ctx.db, principal: ctx.principal };
+  return { db: ctx.db, principal: ctx.principal, ...(ctx.read ? { read: ctx.read } : {}) };
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import websocket from "@fastify/websocket";
 import { EventHub } from "../modules/event/event.hub.js";
 import { resolvePrincipal } from "../http/auth.js";
+import { consistencyPlugin } from "./consistency.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { formatError } from "./errors.js";
 import { complexityLimit, depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
@@ -40,6 +41,7 @@ export async function registerGraphql(
     plugins: [
       fastifyApolloDrainPlugin(app),
       complexityLimit(schema),
+      consistencyPlugin(app.reads),
       // No field carries a cache hint; the default plugin would still wrap every field's resolver.
       ApolloServerPluginCacheControlDisabled(),
       options.introspection

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import type { PrismaClient } from "../db/client.js";
+import { ReadRouting } from "../db/replicas.js";
 import { registerGraphql } from "../graphql/server.js";
 import { adjustmentRoutes } from "../modules/adjustment/adjustment.rest.js";
 import { catalogRoutes } from "../modules/catalog/catalog.rest.js";
@@ -9,6 +10,7 @@ import { movementRoutes } from "../modules/movement/movement.rest.js";
 import { eventRoutes } from "../modules/event/event.rest.js";
 import { webhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { stockTakeRoutes } from "../modules/stock-take/stock-take.rest.js";
+import { registerReadRouting } from "./consistency.js";
 import { healthRoutes } from "./health.js";
 import { metricsRoutes } from "./metrics.js";
 import { registerOpenApi } from "./openapi.js";
@@ -24,6 +26,8 @@ declare module "fastify" {
 
 export interface AppDeps {
   db: PrismaClient;
+  /** Where reads go; without it, everything is read from `db`. */
+  reads?: ReadRouting;
   config: Pick<Config, "logLevel" | "bodyLimit" | "graphqlIntrospection"> &
     Partial<Pick<Config, "subscriptionPollMs" | "subscriptionTokenRecheckMs">>;
 }
@@ -31,7 +35,7 @@ export interface AppDeps {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The whole HTTP surface in one Fastify instance: /graphql, /api/v1, docs, health and metrics. */
-export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, reads }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -53,6 +57,10 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
     reply.header("x-request-id", request.id);
   });
   registerErrorHandling(app);
+  registerReadRouting(
+    app,
+    reads ?? new ReadRouting(db, null, [], { maxLagMs: 0, pollMs: 1000, log: app.log }),
+  );
 
   // Not app.register: a registered plugin's onResponse hook would only see its own /metrics route.
   await metricsRoutes(app);

@@ -51,5 +51,6 @@ export function requireScope(scope: Scope): onRequestHookHandler {
 /** The service context of an authenticated request. */
 export function ctxOf(request: FastifyRequest): ServiceContext {
   if (!request.principal) throw new AppError("UNAUTHENTICATED", "authentication required");
-  return { db: request.server.db, principal: request.principal };
+  const read = request.reader ?? undefined;
+  return { db: request.server.db, principal: request.principal, ...(read ? { read } : {}) };
 }

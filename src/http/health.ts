@@ -28,6 +28,16 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         `the database has migrations this build does not know (a newer version migrated it): ${status.unknown.join(", ")}`,
       );
     }
-    return { status: "ready" };
+    // Replicas are reported, not required: without them every read goes to the primary.
+    if (!app.reads.hasReplicas) return { status: "ready" };
+    return {
+      status: "ready",
+      replicas: app.reads.status().map((r) => ({
+        name: r.name,
+        state: r.state,
+        lag_ms: r.lagMs,
+        replay_lsn: r.replayLsn,
+      })),
+    };
   });
 }

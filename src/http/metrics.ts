@@ -24,6 +24,30 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
       else this.set(lag);
     },
   });
+  new Gauge({
+    name: "countpoint_replica_lag_seconds",
+    help: "How stale each read replica's data may be (time since it was last seen caught up with the primary)",
+    labelNames: ["replica"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const r of app.reads.status()) {
+        this.set({ replica: r.name }, r.lagMs === null ? Infinity : r.lagMs / 1000);
+      }
+    },
+  });
+  new Gauge({
+    name: "countpoint_replica_serving",
+    help: "1 when a read replica serves reads (streaming, within DATABASE_REPLICA_MAX_LAG_MS), else 0",
+    labelNames: ["replica"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const r of app.reads.status()) {
+        this.set({ replica: r.name }, r.state === "streaming" ? 1 : 0);
+      }
+    },
+  });
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     duration.observe(

@@ -2,6 +2,62 @@ import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 
+interface RouteSchema {
+  hide?: boolean;
+  headers?: { type?: string; properties?: Record<string, unknown> };
+  response?: Record<string, { headers?: Record<string, unknown> }>;
+}
+
+const TOKEN = {
+  type: "string",
+  pattern: "^[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8}$",
+  example: "0/16B3748",
+} as const;
+
+/**
+ * Every API read takes the Countpoint-Consistency token and every write answers one (when read
+ * replicas are configured): documented on each operation rather than repeated in each route.
+ */
+function withConsistency(schema: RouteSchema, methods: string[]): RouteSchema {
+  if (!schema || schema.hide) return schema;
+  if (methods.includes("GET")) {
+    const headers = schema.headers ?? { type: "object" };
+    return {
+      ...schema,
+      headers: {
+        ...headers,
+        properties: {
+          ...headers.properties,
+          "countpoint-consistency": {
+            ...TOKEN,
+            description:
+              "The token of your last write: this read then sees it (it is served by a read replica only once that replica has replayed the write). A malformed token, or one ahead of the database, is 400 INVALID_PARAMETER.",
+          },
+        },
+      },
+    };
+  }
+  const response = Object.fromEntries(
+    Object.entries(schema.response ?? {}).map(([status, r]) => [
+      status,
+      status.startsWith("2")
+        ? {
+            ...r,
+            headers: {
+              ...r.headers,
+              "countpoint-consistency": {
+                ...TOKEN,
+                description:
+                  "Present when read replicas are configured: send it with your next reads to see this write.",
+              },
+            },
+          }
+        : r,
+    ]),
+  );
+  return { ...schema, response };
+}
+
 /**
  * OpenAPI 3.1 generated from the route schemas, at /api/v1/openapi.json, and a docs page at
  * /api/v1/docs (assets served locally). Route conventions: src/http/openapi-schemas.ts.
@@ -34,6 +90,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
       security: [{ bearer: [] }],
     },
+    transform: ({ schema, url, route }) => ({
+      schema: withConsistency(schema as RouteSchema, [route.method].flat()),
+      url,
+    }),
     // Shared schemas (app.addSchema) become components named by their $id, not def-0, def-1, ….
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>

@@ -58,7 +58,10 @@ function problem(
 }
 
 /** Headers a service knows by their GraphQL input field's name. */
-const HEADER_FIELDS: Record<string, string> = { idempotencyKey: "Idempotency-Key" };
+const HEADER_FIELDS: Record<string, string> = {
+  idempotencyKey: "Idempotency-Key",
+  consistency: "Countpoint-Consistency",
+};
 
 /** A path already in the REST names (from the schema check) as a JSON pointer. */
 const rawPointer = (path: (string | number)[]): string =>

@@ -21,6 +21,9 @@ describe("loadConfig", () => {
       poolSize: 10,
       poolWaitMs: 30_000,
       preparedStatements: true,
+      replicaUrls: [],
+      replicaMaxLagMs: 5_000,
+      replicaPollMs: 100,
       dataDir: ".data",
       graphqlIntrospection: true,
       bodyLimit: 5 * 1024 * 1024,
@@ -48,6 +51,8 @@ describe("loadConfig", () => {
         DATABASE_POOL_WAIT_MS: "500",
         DATABASE_PREPARED_STATEMENTS: "false",
         COUNTPOINT_DATA_DIR: "/var/lib/countpoint",
+        DATABASE_REPLICA_URLS: "postgres://u:p@r1:5432/countpoint, postgresql://u:p@r2/countpoint,",
+        DATABASE_REPLICA_MAX_LAG_MS: "2000",
       }),
     ).toMatchObject({
       port: 8080,
@@ -58,6 +63,8 @@ describe("loadConfig", () => {
       poolWaitMs: 500,
       preparedStatements: false,
       dataDir: "/var/lib/countpoint",
+      replicaUrls: ["postgres://u:p@r1:5432/countpoint", "postgresql://u:p@r2/countpoint"],
+      replicaMaxLagMs: 2000,
     });
   });
 
@@ -74,6 +81,8 @@ describe("loadConfig", () => {
     ["PORT", "80.5"],
     ["DATABASE_URL", "mysql://u:p@db/countpoint"],
     ["DATABASE_URL", "localhost:5432"],
+    ["DATABASE_REPLICA_URLS", "postgres://ok/db,replica:5432"],
+    ["DATABASE_REPLICA_MAX_LAG_MS", "-1"],
     ["LOG_LEVEL", "verbose"],
     ["NODE_ENV", "staging"],
     ["DATABASE_POOL_SIZE", "0"],

@@ -2,7 +2,7 @@
 // An adjustment holds up to 10,000 lines, so lines are paged (in line order) wherever they are
 // read back: REST answers the first 1000 with a cursor for the rest, GraphQL pages a connection.
 import type { Prisma } from "../../db/client.js";
-import type { ServiceContext } from "../../context.js";
+import { readDb, type ServiceContext } from "../../context.js";
 import {
   decodeCursor,
   decodeTimeCursor,
@@ -51,7 +51,7 @@ export async function getAdjustment(
   ctx: ServiceContext,
   id: number,
 ): Promise<StockAdjustmentRecord> {
-  const row = await ctx.db.stockAdjustment.findUnique({
+  const row = await readDb(ctx).stockAdjustment.findUnique({
     where: { accountId_id: { accountId: ctx.principal.accountId, id } },
   });
   if (!row) throw notFound("ADJUSTMENT_NOT_FOUND", id);
@@ -75,8 +75,8 @@ export async function listAdjustmentLines(
     after = lineNo as number;
   }
   const [exists, rows] = await Promise.all([
-    ctx.db.stockAdjustment.count({ where: { accountId, id: adjustmentId } }),
-    ctx.db.stockAdjustmentLine.findMany({
+    readDb(ctx).stockAdjustment.count({ where: { accountId, id: adjustmentId } }),
+    readDb(ctx).stockAdjustmentLine.findMany({
       where: { accountId, adjustmentId, lineNo: { gt: after } },
       orderBy: { lineNo: "asc" },
       take: take + 1,
@@ -122,7 +122,7 @@ export async function listAdjustments(
       keysetAfter("createdAt", decodeTimeCursor("adjustment", q.cursor, fingerprint), "desc"),
     );
   }
-  const rows = await ctx.db.stockAdjustment.findMany({
+  const rows = await readDb(ctx).stockAdjustment.findMany({
     where: {
       accountId,
       reason: q.reason as AdjustmentRow["reason"] | undefined,

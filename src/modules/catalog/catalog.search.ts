@@ -3,7 +3,7 @@
 // below the ledger's horizon (catalog rows are stamped under the ledger lock, see the migration
 // catalog_search), so a sync that pages on while rows are edited sees every edit.
 import { Prisma } from "../../db/client.js";
-import type { ServiceContext } from "../../context.js";
+import { readDb, type ServiceContext } from "../../context.js";
 import {
   decodeIdCursor,
   decodeTimeCursor,
@@ -141,7 +141,7 @@ async function listed(
   const since = args.updatedSince === undefined ? null : parseSince(args.updatedSince, timezone);
   if (since === null) {
     const after = decodeIdCursor(listing.kind, args.cursor);
-    const rows = await ctx.db.$queryRaw<Row[]>`
+    const rows = await readDb(ctx).$queryRaw<Row[]>`
       SELECT ${listing.columns} FROM ${listing.from}
       WHERE ${Prisma.join([...where, Prisma.sql`x.id > ${after}`], " AND ")}
       ORDER BY x.id LIMIT ${take + 1}`;

@@ -3,7 +3,7 @@
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
-import type { ServiceContext } from "../../context.js";
+import { readDb, type ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { applyStock, lockStock, type EntityRef } from "../../ledger/ledger.js";
 import { optionalQuantity, type Decimal } from "../../quantity.js";
@@ -98,7 +98,7 @@ export async function requireSkus(
 
 /** The SKU with this id in the caller's account. */
 export async function getSku(ctx: ServiceContext, id: number): Promise<Sku> {
-  return loadSku(ctx.db, ctx.principal.accountId, id);
+  return loadSku(readDb(ctx), ctx.principal.accountId, id);
 }
 
 /**
@@ -174,7 +174,7 @@ export async function createSupplierItem(
 
 /** The supplier item with this id in the caller's account. */
 export async function getSupplierItem(ctx: ServiceContext, id: number): Promise<SupplierItem> {
-  return loadSupplierItem(ctx.db, ctx.principal.accountId, id);
+  return loadSupplierItem(readDb(ctx), ctx.principal.accountId, id);
 }
 
 /** What a barcode lookup answers: the SKU or the supplier item that has it. */
@@ -191,7 +191,8 @@ export async function findByBarcode(ctx: ServiceContext, raw: string): Promise<B
   const barcode = parseBarcode(raw, ["code"], errors);
   if (!barcode) throw AppError.fromFields(errors);
   const { accountId } = ctx.principal;
-  const owner = (await barcodeOwners(ctx.db, accountId, [barcode.key])).get(barcode.key);
+  const db = readDb(ctx);
+  const owner = (await barcodeOwners(db, accountId, [barcode.key])).get(barcode.key);
   if (!owner) {
     throw new AppError(
       "BARCODE_NOT_FOUND",
@@ -199,8 +200,8 @@ export async function findByBarcode(ctx: ServiceContext, raw: string): Promise<B
     );
   }
   return owner.entityType === "sku"
-    ? { type: "sku", sku: await loadSku(ctx.db, accountId, owner.id) }
-    : { type: "supplier_item", supplierItem: await loadSupplierItem(ctx.db, accountId, owner.id) };
+    ? { type: "sku", sku: await loadSku(db, accountId, owner.id) }
+    : { type: "supplier_item", supplierItem: await loadSupplierItem(db, accountId, owner.id) };
 }
 
 type Reader = Pick<Tx, "sku" | "supplierItem">;

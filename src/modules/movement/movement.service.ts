@@ -1,6 +1,6 @@
 // Reading the ledger. Movements are written only by src/ledger.
 import type { Prisma, PrismaClient, Tx } from "../../db/client.js";
-import type { ServiceContext } from "../../context.js";
+import { readDb, type ServiceContext } from "../../context.js";
 import {
   decodeTimeCursor,
   encodeTimeCursor,
@@ -89,7 +89,9 @@ export async function queryMovements(
   const fingerprint = queryFingerprint([accountId, order, q.from, q.to, ...Object.values(filter)]);
   // Malformed input (400) is answered before unknown entities (404) and broken rules (422).
   const position = q.cursor ? decodeTimeCursor("movement", q.cursor, fingerprint) : undefined;
-  const linkedSkuId = await checkEntities(ctx, filter);
+  // Oldest-first pages end at the horizon, which only the primary's locks tell.
+  const db = order === "asc" ? ctx.db : readDb(ctx);
+  const linkedSkuId = await checkEntities(db, accountId, filter);
   checkBounds(filter, window, timezone);
 
   const { skuId, supplierItemId, stockTakeId, adjustmentId, reason, source, reference } = filter;
@@ -111,7 +113,7 @@ export async function queryMovements(
   // Oldest first, a page ends below the ledger's horizon: a movement still being written can
   // only appear above it, never behind a cursor already handed out.
   if (order === "asc") bounds.push({ occurredAt: { lt: await ledgerHorizon(ctx.db, accountId) } });
-  const rows = await ctx.db.stockMovement.findMany({
+  const rows = await db.stockMovement.findMany({
     where: { ...where, AND: bounds },
     orderBy: [{ occurredAt: order }, { id: order }],
     take: take + 1,
@@ -168,28 +170,31 @@ function checkFilter(q: ReturnType<typeof withoutNulls<MovementQuery>>): Checked
  * Every entity the filter names must exist in the caller's account (a typo is not "no history").
  * Returns the SKU a named supplier item is linked to, or null.
  */
-async function checkEntities(ctx: ServiceContext, f: CheckedFilter): Promise<number | null> {
-  const { accountId } = ctx.principal;
+async function checkEntities(
+  db: PrismaClient,
+  accountId: number,
+  f: CheckedFilter,
+): Promise<number | null> {
   const byId = <T>(id: number | undefined, find: (id: number) => Promise<T | null>) =>
     id === undefined ? Promise.resolve(undefined) : find(id);
   const [sku, item, stockTake, adjustment] = await Promise.all([
     byId(f.skuId, (id) =>
-      ctx.db.sku.findUnique({ where: { accountId_id: { accountId, id } }, select: { id: true } }),
+      db.sku.findUnique({ where: { accountId_id: { accountId, id } }, select: { id: true } }),
     ),
     byId(f.supplierItemId, (id) =>
-      ctx.db.supplierItem.findUnique({
+      db.supplierItem.findUnique({
         where: { accountId_id: { accountId, id } },
         select: { skuId: true },
       }),
     ),
     byId(f.stockTakeId, (id) =>
-      ctx.db.stockTake.findUnique({
+      db.stockTake.findUnique({
         where: { accountId_id: { accountId, id } },
         select: { id: true },
       }),
     ),
     byId(f.adjustmentId, (id) =>
-      ctx.db.stockAdjustment.findUnique({
+      db.stockAdjustment.findUnique({
         where: { accountId_id: { accountId, id } },
         select: { id: true },
       }),

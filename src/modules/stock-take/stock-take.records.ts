@@ -1,6 +1,6 @@
 // Stock take records: loading and locking one, what the API shows of it, and its summary.
 import type { PrismaClient, Tx } from "../../db/client.js";
-import type { Actor, ServiceContext } from "../../context.js";
+import { readDb, type Actor, type ServiceContext } from "../../context.js";
 import { AppError, notFound } from "../../errors.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
@@ -158,7 +158,7 @@ export function requireOpen(take: LockedTake): void {
 export async function summarize(
   ctx: ServiceContext,
   take: StockTake,
-  db: Reader = ctx.db,
+  db: Reader = readDb(ctx),
 ): Promise<StockTakeSummary> {
   const [row] = await db.$queryRaw<
     {

@@ -5,7 +5,7 @@ import { Prisma } from "../../db/client.js";
 import { idempotent, type Idempotent, type WriteSteps } from "../../db/idempotency.js";
 import type { Tx } from "../../db/client.js";
 import { inTransaction } from "../../db/transaction.js";
-import type { ServiceContext } from "../../context.js";
+import { readDb, type ServiceContext } from "../../context.js";
 import { decodeCursor, decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { AppError } from "../../errors.js";
 import type {
@@ -189,7 +189,7 @@ export async function getStockTake(
   ctx: ServiceContext,
   id: number,
 ): Promise<StockTake & { summary: StockTakeSummary }> {
-  const take = await loadStockTake(ctx.db, ctx.principal.accountId, id);
+  const take = await loadStockTake(readDb(ctx), ctx.principal.accountId, id);
   return { ...take, summary: await summarize(ctx, take) };
 }
 
@@ -204,7 +204,7 @@ export async function listStockTakes(
   const take = pageSize(args.limit);
   const status = oneOf(args.status, STATUSES, "status");
   const before = args.cursor ? decodeIdCursor("stock_take", args.cursor) : null;
-  const rows = await ctx.db.stockTake.findMany({
+  const rows = await readDb(ctx).stockTake.findMany({
     where: {
       accountId: ctx.principal.accountId,
       ...(status ? { status } : {}),
@@ -234,11 +234,12 @@ export async function listLines(
   query: LineQuery,
   stockTake?: StockTake,
 ): Promise<Page<StockTakeLine>> {
-  const take = stockTake ?? (await loadStockTake(ctx.db, ctx.principal.accountId, stockTakeId));
+  const take =
+    stockTake ?? (await loadStockTake(readDb(ctx), ctx.principal.accountId, stockTakeId));
   const size = pageSize(query.limit);
   const state = oneOf(query.state, LINE_STATES, "state");
   const after = query.cursor ? decodeLineCursor(query.cursor, stockTakeId) : 0;
-  const rows = await selectLines(ctx.db, ctx.principal.accountId, stockTakeId, {
+  const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
     where: Prisma.sql`AND l.id > ${after}
       ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
       ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`,
@@ -252,11 +253,11 @@ export async function* allLines(
   ctx: ServiceContext,
   stockTakeId: number,
 ): AsyncGenerator<{ take: StockTake; visible: boolean; lines: StockTakeLine[] }> {
-  const take = await loadStockTake(ctx.db, ctx.principal.accountId, stockTakeId);
+  const take = await loadStockTake(readDb(ctx), ctx.principal.accountId, stockTakeId);
   const visible = seesExpected(take, ctx.principal);
   let after = 0;
   for (;;) {
-    const rows = await selectLines(ctx.db, ctx.principal.accountId, stockTakeId, {
+    const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
       where: Prisma.sql`AND l.id > ${after}`,
       limit: FIRST_LINES,
     });
@@ -290,12 +291,12 @@ export async function listCounts(
   query: { limit?: number | null; cursor?: string | null },
 ): Promise<Page<StockTakeCount>> {
   const { accountId } = ctx.principal;
-  await loadStockTake(ctx.db, accountId, stockTakeId);
+  await loadStockTake(readDb(ctx), accountId, stockTakeId);
   const size = pageSize(query.limit);
   const after = query.cursor
     ? (decodeCursor("stock_take_count", query.cursor, ["number"])[0] as number)
     : 0;
-  const rows = await ctx.db.$queryRaw<
+  const rows = await readDb(ctx).$queryRaw<
     {
       id: bigint;
       entity_type: EntityType;

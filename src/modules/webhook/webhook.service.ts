@@ -2,7 +2,7 @@
 // secret shown once, rotated with the old secret still valid for a while. Deliveries are made
 // by the worker (webhook.worker.ts); here they are listed and sent again on request.
 import type { Tx } from "../../db/client.js";
-import type { ServiceContext } from "../../context.js";
+import { readDb, type ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
@@ -86,7 +86,7 @@ const WEBHOOK_LOCK_CLASS = 0x5748; // "WH"
 
 /** The account's endpoints, oldest first (at most MAX_WEBHOOKS). */
 export async function listWebhooks(ctx: ServiceContext): Promise<Webhook[]> {
-  const rows = await ctx.db.webhookEndpoint.findMany({
+  const rows = await readDb(ctx).webhookEndpoint.findMany({
     where: { accountId: ctx.principal.accountId },
     orderBy: { id: "asc" },
   });
@@ -95,7 +95,7 @@ export async function listWebhooks(ctx: ServiceContext): Promise<Webhook[]> {
 
 /** One endpoint of the account. */
 export async function getWebhook(ctx: ServiceContext, id: number): Promise<Webhook> {
-  const row = await ctx.db.webhookEndpoint.findUnique({
+  const row = await readDb(ctx).webhookEndpoint.findUnique({
     where: { accountId_id: { accountId: ctx.principal.accountId, id } },
   });
   if (!row) throw webhookNotFound(id);
@@ -239,7 +239,7 @@ export async function listDeliveries(
     : null;
   const { accountId } = ctx.principal;
   await getWebhook(ctx, webhookId);
-  const rows = await ctx.db.webhookDelivery.findMany({
+  const rows = await readDb(ctx).webhookDelivery.findMany({
     where: {
       accountId,
       endpointId: webhookId,

@@ -1,0 +1,258 @@
+// Reads on streaming replicas with read-your-writes. Every write response carries the primary's
+// WAL position after the write (the consistency token); a read that sends it back is served by a
+// replica only once that replica has replayed past it, else by the primary. Without a token a
+// read goes to any replica within the lag bound. A background probe keeps, per replica, its
+// replay position and how fresh it is, so choosing one costs no round trip.
+import pg from "pg";
+import { AppError } from "../errors.js";
+import type { PrismaClient } from "./client.js";
+
+/** A WAL position, e.g. `0/16B3748`, as a number that orders correctly. */
+export type Lsn = bigint;
+
+const LSN = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i;
+
+/** The position a token names, or null when the text is not one. */
+export function parseLsn(text: string): Lsn | null {
+  const match = LSN.exec(text);
+  return match ? (BigInt(`0x${match[1]}`) << 32n) | BigInt(`0x${match[2]}`) : null;
+}
+
+export const formatLsn = (lsn: Lsn): string =>
+  `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
+
+export type ReplicaState = "starting" | "streaming" | "lagging" | "down" | "not_a_standby";
+
+/** What /readyz and /metrics say of a replica. */
+export interface ReplicaStatus {
+  /** `host:port/database` of its URL (never its credentials). */
+  name: string;
+  state: ReplicaState;
+  /** How stale its data may be: null until it was first seen caught up with the primary. */
+  lagMs: number | null;
+  replayLsn: string | null;
+}
+
+export interface ReplicaOptions {
+  /** A replica whose data may be older than this serves no reads. */
+  maxLagMs: number;
+  /** How often the primary's and each replica's WAL positions are read. */
+  pollMs: number;
+  log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
+}
+
+interface Replica {
+  name: string;
+  db: PrismaClient;
+  probe: pg.Pool;
+  state: ReplicaState;
+  replay: Lsn | null;
+  /** The time of the latest primary sample this replica had replayed past when last probed. */
+  freshAt: number | null;
+}
+
+/** A primary WAL position and when it was read. */
+interface Sample {
+  at: number;
+  lsn: Lsn;
+}
+
+const probePool = (url: string) => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: 1000,
+    idleTimeoutMillis: 0,
+    // A probe that hangs must not hold the next one: the server ends it.
+    options: "-c statement_timeout=1000",
+  });
+  // A server that goes away errors its idle connection; the next probe reports it down.
+  pool.on("error", () => {});
+  return pool;
+};
+
+/** `host:port/database` of a connection URL. */
+export const describeUrl = (url: string): string => {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+};
+
+/**
+ * Chooses the database of each read. With no replica it is always the primary (tokens are still
+ * checked, so a client's mistake shows up before replicas are added).
+ */
+export class ReadRouting {
+  private readonly replicas: Replica[];
+  private samples: Sample[] = [];
+  private next = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+
+  constructor(
+    private readonly primary: PrismaClient,
+    primaryUrl: string | null,
+    replicas: { url: string; db: PrismaClient }[],
+    private readonly options: ReplicaOptions,
+  ) {
+    this.replicas = replicas.map(({ url, db }) => ({
+      name: describeUrl(url),
+      db,
+      probe: probePool(url),
+      state: "starting",
+      replay: null,
+      freshAt: null,
+    }));
+    this.primaryProbe = primaryUrl && replicas.length > 0 ? probePool(primaryUrl) : null;
+  }
+
+  private readonly primaryProbe: pg.Pool | null;
+
+  get hasReplicas(): boolean {
+    return this.replicas.length > 0;
+  }
+
+  /** Starts probing (nothing to do without replicas); resolves after the first probe. */
+  async start(): Promise<void> {
+    if (!this.hasReplicas) return;
+    await this.poll();
+    const tick = () => {
+      this.timer = setTimeout(() => {
+        void this.poll().finally(() => this.timer && tick());
+      }, this.options.pollMs);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.polling;
+    await Promise.all([
+      this.primaryProbe?.end(),
+      ...this.replicas.map(async (r) => {
+        await r.probe.end();
+        await r.db.$disconnect();
+      }),
+    ]);
+  }
+
+  /**
+   * The database for a read: a replica within the lag bound that has replayed past the token
+   * (when one is given), else the primary. A token that is not one, or names a position the
+   * primary has not reached, is refused (INVALID_PARAMETER).
+   */
+  async reader(token: string | undefined): Promise<PrismaClient> {
+    const wanted = token === undefined ? null : parseLsn(token);
+    if (token !== undefined && wanted === null) {
+      throw invalidToken("is not a consistency token (it looks like 0/16B3748)");
+    }
+    if (!this.hasReplicas) return this.primary;
+    if (wanted !== null && wanted > (this.latest()?.lsn ?? -1n)) {
+      // Newer than the last probe (a write a moment ago, maybe in another process): ask.
+      const now = await this.primaryLsn();
+      if (wanted > now) throw invalidToken("is ahead of this database: it came from another one");
+      return this.primary; // no replica was seen past it
+    }
+    const eligible = this.replicas.filter(
+      (r) =>
+        r.state === "streaming" && (wanted === null || (r.replay !== null && r.replay >= wanted)),
+    );
+    if (eligible.length === 0) return this.primary;
+    this.next = (this.next + 1) % eligible.length;
+    return eligible[this.next]!.db;
+  }
+
+  /** The consistency token of a write that has committed: null when there are no replicas. */
+  async writeToken(): Promise<string | null> {
+    if (!this.hasReplicas) return null;
+    return formatLsn(await this.primaryLsn());
+  }
+
+  status(): ReplicaStatus[] {
+    const now = Date.now();
+    return this.replicas.map((r) => ({
+      name: r.name,
+      state: r.state,
+      lagMs: r.freshAt === null ? null : now - r.freshAt,
+      replayLsn: r.replay === null ? null : formatLsn(r.replay),
+    }));
+  }
+
+  /** The primary's WAL insert position now (after every commit this process has seen). */
+  private async primaryLsn(): Promise<Lsn> {
+    const at = Date.now();
+    const [row] = await this.primary.$queryRaw<{ lsn: string }[]>`
+      SELECT pg_current_wal_insert_lsn()::text AS lsn`;
+    const lsn = parseLsn(row!.lsn)!;
+    this.record({ at, lsn });
+    return lsn;
+  }
+
+  private latest = (): Sample | undefined => this.samples[this.samples.length - 1];
+
+  private record(sample: Sample): void {
+    const last = this.latest();
+    if (last && (sample.lsn < last.lsn || sample.at < last.at)) return;
+    this.samples.push(sample);
+    // Older samples than the lag bound can no longer make a replica eligible.
+    const horizon = sample.at - this.options.maxLagMs * 2;
+    const keep = this.samples.findIndex((s) => s.at >= horizon);
+    if (keep > 0) this.samples = this.samples.slice(keep - 1);
+  }
+
+  private poll(): Promise<void> {
+    this.polling = this.probeAll().finally(() => (this.polling = null));
+    return this.polling;
+  }
+
+  /**
+   * The primary first, then every replica: a replica that has replayed past the primary's
+   * position read at time t holds everything committed by t, so its lag is now − t.
+   */
+  private async probeAll(): Promise<void> {
+    const at = Date.now();
+    const primary = await this.primaryProbe!.query<{ lsn: string }>(
+      "SELECT pg_current_wal_insert_lsn()::text AS lsn",
+    ).then(
+      (r) => parseLsn(r.rows[0]!.lsn),
+      () => null, // the primary is away: no new sample, so every replica's lag grows
+    );
+    if (primary !== null) this.record({ at, lsn: primary });
+    await Promise.all(this.replicas.map((r) => this.probe(r)));
+  }
+
+  private async probe(replica: Replica): Promise<void> {
+    const before = replica.state;
+    try {
+      const { rows } = await replica.probe.query<{ standby: boolean; replay: string | null }>(
+        "SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replay",
+      );
+      const { standby, replay } = rows[0]!;
+      if (!standby || replay === null) {
+        replica.state = "not_a_standby";
+        replica.replay = null;
+      } else {
+        replica.replay = parseLsn(replay);
+        const caughtUp = this.samples.findLast((s) => s.lsn <= replica.replay!);
+        if (caughtUp && (replica.freshAt === null || caughtUp.at > replica.freshAt)) {
+          replica.freshAt = caughtUp.at;
+        }
+        const lag = replica.freshAt === null ? Infinity : Date.now() - replica.freshAt;
+        replica.state = lag <= this.options.maxLagMs ? "streaming" : "lagging";
+      }
+    } catch {
+      replica.state = "down";
+    }
+    if (replica.state !== before) {
+      const line = { replica: replica.name, from: before, to: replica.state };
+      if (replica.state === "streaming") this.options.log.info(line, "replica serves reads");
+      else this.options.log.warn(line, "replica serves no reads");
+    }
+  }
+}
+
+const invalidToken = (message: string) =>
+  new AppError("INVALID_PARAMETER", `Countpoint-Consistency ${message}`, [
+    { path: ["consistency"], code: "INVALID_PARAMETER", message },
+  ]);

@@ -1,0 +1,50 @@
+// Read-your-writes over REST: a write answers the Countpoint-Consistency token, a read that sends
+// it back is served by a replica that has replayed past it, else by the primary.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { PrismaClient } from "../db/client.js";
+import type { ReadRouting } from "../db/replicas.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    reads: ReadRouting;
+  }
+  interface FastifyRequest {
+    /** The database chosen for this read-only request's plain reads (null: the primary). */
+    reader: PrismaClient | null;
+  }
+}
+
+export const CONSISTENCY_HEADER = "countpoint-consistency";
+
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
+/** The token a request sent (a repeated header arrives joined, and is refused as malformed). */
+export const consistencyToken = (request: FastifyRequest): string | undefined => {
+  const value = request.headers[CONSISTENCY_HEADER];
+  return Array.isArray(value) ? value.join(", ") : value;
+};
+
+/** Chooses each authenticated read's database and stamps each committed write with its token. */
+export function registerReadRouting(app: FastifyInstance, reads: ReadRouting): void {
+  app.decorate("reads", reads);
+  app.decorateRequest("reader", null);
+  app.addHook("onClose", async () => reads.close());
+  app.addHook("preHandler", async (request) => {
+    if (!request.principal || !READ_METHODS.has(request.method)) return;
+    request.reader = await reads.reader(consistencyToken(request));
+  });
+  if (!reads.hasReplicas) return;
+  app.addHook("onSend", async (request, reply, payload) => {
+    const write = !READ_METHODS.has(request.method) && request.method !== "OPTIONS";
+    if (!write || !request.principal || reply.statusCode >= 400) return payload;
+    if (!request.url.startsWith("/api/")) return payload; // GraphQL says it in extensions
+    const token = await reads.writeToken().catch((err: unknown) => {
+      // Committed, but the position cannot be read: without a token the client's next read may
+      // go to any replica within the lag bound, so say so in the log.
+      request.log.warn({ err }, "could not read the consistency token of a write");
+      return null;
+    });
+    if (token) reply.header(CONSISTENCY_HEADER, token);
+    return payload;
+  });
+}
