@@ -21,6 +21,10 @@ export function parseLsn(text: string): Lsn | null {
 export const formatLsn = (lsn: Lsn): string =>
   `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
 
+/** WAL page header sizes (the first page of a segment has the long one), on 64-bit builds. */
+const SHORT_PAGE_HEADER = 24n;
+const LONG_PAGE_HEADER = 40n;
+
 export type ReplicaState = "starting" | "streaming" | "lagging" | "down" | "not_a_standby";
 
 /** What /readyz and /metrics say of a replica. */
@@ -106,6 +110,23 @@ export class ReadRouting {
   }
 
   private readonly primaryProbe: pg.Pool | null;
+  /** The primary's WAL page and segment sizes, once read. */
+  private wal: { page: bigint; segment: bigint } | null = null;
+
+  /**
+   * Where the last record before `lsn` ends. The insert position right after a page boundary
+   * points past the new page's header, where no record has started yet; a replica that has
+   * replayed to the boundary holds everything before it (seen after every WAL segment switch,
+   * which an idle primary with archive_timeout makes regularly).
+   */
+  private recordEnd(lsn: Lsn): Lsn {
+    if (!this.wal) return lsn;
+    const inSegment = lsn % this.wal.segment;
+    if (inSegment === LONG_PAGE_HEADER) return lsn - LONG_PAGE_HEADER;
+    const inPage = lsn % this.wal.page;
+    if (inSegment !== inPage && inPage === SHORT_PAGE_HEADER) return lsn - SHORT_PAGE_HEADER;
+    return lsn;
+  }
 
   get hasReplicas(): boolean {
     return this.replicas.length > 0;
@@ -156,7 +177,8 @@ export class ReadRouting {
     }
     const eligible = this.replicas.filter(
       (r) =>
-        r.state === "streaming" && (wanted === null || (r.replay !== null && r.replay >= wanted)),
+        r.state === "streaming" &&
+        (wanted === null || (r.replay !== null && r.replay >= this.recordEnd(wanted))),
     );
     if (eligible.length === 0) return this.primary;
     this.next = (this.next + 1) % eligible.length;
@@ -212,6 +234,13 @@ export class ReadRouting {
    */
   private async probeAll(): Promise<void> {
     const at = Date.now();
+    this.wal ??= await this.primaryProbe!.query<{ page: string; segment: string }>(
+      `SELECT current_setting('wal_block_size') AS page,
+         pg_size_bytes(current_setting('wal_segment_size'))::text AS segment`,
+    ).then(
+      (r) => ({ page: BigInt(r.rows[0]!.page), segment: BigInt(r.rows[0]!.segment) }),
+      () => null,
+    );
     const primary = await this.primaryProbe!.query<{ lsn: string }>(
       "SELECT pg_current_wal_insert_lsn()::text AS lsn",
     ).then(
@@ -234,7 +263,7 @@ export class ReadRouting {
         replica.replay = null;
       } else {
         replica.replay = parseLsn(replay);
-        const caughtUp = this.samples.findLast((s) => s.lsn <= replica.replay!);
+        const caughtUp = this.samples.findLast((s) => this.recordEnd(s.lsn) <= replica.replay!);
         if (caughtUp && (replica.freshAt === null || caughtUp.at > replica.freshAt)) {
           replica.freshAt = caughtUp.at;
         }

@@ -1,5 +1,6 @@
 // Read replicas with read-your-writes, on a real streaming replica: pausing its WAL replay makes
 // it serve what it had, so every answer below shows which server gave it.
+import pg from "pg";
 import { parseLsn } from "../../src/db/replicas.js";
 import { rest } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";
@@ -176,6 +177,30 @@ describe("read replicas with read-your-writes", () => {
       expect(refused.status).toBe(400);
       expect(refused.body.errors[0].extensions.code).toBe("INVALID_PARAMETER");
       expect(refused.body.data).toBeUndefined();
+    } finally {
+      await pair.resumeReplay();
+    }
+  });
+
+  it("after a WAL segment switch on an idle primary the replica stays fresh, and a token taken then is served by it", async () => {
+    await replayed(await setOnHand(16));
+    const primary = new pg.Client({ connectionString: pair.primaryUrl });
+    await primary.connect();
+    await primary.query("SELECT pg_switch_wal()").finally(() => primary.end());
+    // The insert position now points past the new segment's page header; no record is there.
+    const afterSwitch = (await t.reads.writeToken())!;
+    expect(parseLsn(afterSwitch)! % 8192n).toBe(40n);
+    const boundary = parseLsn(afterSwitch)! - 40n;
+    await until("the replica has replayed the switch", async () => {
+      const lsn = (await readiness(t)).replicas?.[0]?.replay_lsn;
+      return lsn != null && parseLsn(lsn)! >= boundary;
+    });
+    await new Promise((r) => setTimeout(r, 1500)); // idle: no new record
+    expect((await readiness(t)).replicas?.[0]?.lag_ms).toBeLessThan(1000);
+    await pair.pauseReplay();
+    try {
+      await setOnHand(17);
+      expect(await onHandRead(afterSwitch)).toBe(16); // the replica
     } finally {
       await pair.resumeReplay();
     }
