@@ -7,7 +7,8 @@ export interface LoadSpec {
   baseUrl: string;
   token: string;
   skuIds: number[];
-  transport: "rest" | "graphql";
+  /** rest and graphql adjust stock; rest-read reads a SKU (GET /skus/{id}). */
+  transport: "rest" | "graphql" | "rest-read";
   connections: number;
   seconds: number;
 }
@@ -35,29 +36,31 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     duration: spec.seconds,
     headers: { authorization: `Bearer ${spec.token}`, "content-type": "application/json" },
     requests: [
-      spec.transport === "rest"
-        ? {
-            method: "PATCH",
-            setupRequest: (req) => ({
-              ...req,
-              path: `/api/v1/skus/${pick()}`,
-              body: JSON.stringify({ on_hand: quantity(), reason: "correction" }),
-            }),
-          }
-        : {
-            method: "POST",
-            path: "/graphql",
-            setupRequest: (req) => ({
-              ...req,
-              body: JSON.stringify({
-                query: GRAPHQL_ADJUST,
-                variables: { input: { skuId: pick(), onHand: quantity(), reason: "CORRECTION" } },
+      spec.transport === "rest-read"
+        ? { method: "GET", setupRequest: (req) => ({ ...req, path: `/api/v1/skus/${pick()}` }) }
+        : spec.transport === "rest"
+          ? {
+              method: "PATCH",
+              setupRequest: (req) => ({
+                ...req,
+                path: `/api/v1/skus/${pick()}`,
+                body: JSON.stringify({ on_hand: quantity(), reason: "correction" }),
               }),
-            }),
-            onResponse: (_status, body) => {
-              if (body.includes('"errors"') || !body.includes('"userErrors":[]')) failedBodies++;
+            }
+          : {
+              method: "POST",
+              path: "/graphql",
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({
+                  query: GRAPHQL_ADJUST,
+                  variables: { input: { skuId: pick(), onHand: quantity(), reason: "CORRECTION" } },
+                }),
+              }),
+              onResponse: (_status, body) => {
+                if (body.includes('"errors"') || !body.includes('"userErrors":[]')) failedBodies++;
+              },
             },
-          },
     ],
   });
   return {

@@ -19,8 +19,10 @@ import type { LoadResult } from "./load.js";
 import { startServer } from "./server.js";
 import { P5_SKUS, p5Steps, rawStockTake, serviceStockTake } from "./stock-take.js";
 import { IMPORT_BATCH, rawImport, serviceImport } from "./import.js";
+import { replicaFigures } from "./replicas.js";
 
-// `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6); none named runs all.
+// `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, replicas); none
+// named runs all.
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
 const args = process.argv.slice(2).map((a) => a.toLowerCase());
@@ -49,7 +51,7 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-let embedded: { url: string; stop: () => Promise<void> } | undefined;
+let embedded: { url: string; clusterDir: string; stop: () => Promise<void> } | undefined;
 let url = process.env.DATABASE_URL;
 let dataDir: string | undefined;
 if (!url) {
@@ -521,6 +523,25 @@ if (wants("p6")) {
     met: run.ms <= 30_000 && run.created === P6_SKUS,
   });
   judgeRss("P6", "peak server RSS", run.peakRss);
+}
+
+if (wants("replicas")) {
+  // Read replicas: what routing reads to a streaming replica costs writes and gives reads.
+  heading(`Read replicas, ${CLIENTS} clients, 1000 SKUs of one account, ${P2_SECONDS} s each:`);
+  if (!embedded) {
+    row("skipped", "needs the embedded cluster (unset DATABASE_URL) to make a replica of it");
+  } else {
+    const context = await newContext("bench-replicas");
+    await replicaFigures({
+      db,
+      primaryUrl: url,
+      primaryDir: embedded.clusterDir,
+      accountId: context.principal.accountId,
+      skuIds: await seedSkus(context.principal.accountId, 1000),
+      seconds: P2_SECONDS,
+      row,
+    });
+  }
 }
 
 // One table of every target: what was measured, beside what, and whether the target was met.

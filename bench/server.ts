@@ -38,13 +38,14 @@ async function cpuSeconds(pid: number): Promise<number> {
 
 /**
  * Starts the server on `databaseUrl` with a token for `accountId`, node run with `nodeOptions`
- * (a heap ceiling, say); stop() ends it.
+ * (a heap ceiling, say) and settings of `env` added; stop() ends it.
  */
 export async function startServer(
   db: PrismaClient,
   databaseUrl: string,
   accountId: number,
   nodeOptions: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<ServerUnderTest & { stop: () => Promise<void> }> {
   const port = await freePort();
   // BENCH_SERVER_NODE_OPTIONS adds node flags of your own, e.g. `--cpu-prof` to profile the server.
@@ -58,6 +59,7 @@ export async function startServer(
       LOG_LEVEL: "warn",
       DATABASE_URL: databaseUrl,
       PORT: String(port),
+      ...env,
     },
     stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "inherit"],
   });
