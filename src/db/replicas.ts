@@ -67,7 +67,10 @@ const probePool = (url: string) => {
     max: 1,
     connectionTimeoutMillis: 1000,
     idleTimeoutMillis: 0,
-    // A probe that hangs must not hold the next one: the server ends it.
+    // A probe must not hang the next ones: the client gives up on a server that stopped
+    // answering (a network that drops packets), the server on a statement that waits.
+    query_timeout: 1000,
+    keepAlive: true,
     options: "-c statement_timeout=1000",
   });
   // A server that goes away errors its idle connection; the next probe reports it down.
@@ -82,8 +85,8 @@ export const describeUrl = (url: string): string => {
 };
 
 /**
- * Chooses the database of each read. With no replica it is always the primary (tokens are still
- * checked, so a client's mistake shows up before replicas are added).
+ * Chooses the database of each read. With no replica it is always the primary (tokens sent are
+ * still checked, so a client's mistake shows up before replicas are added).
  */
 export class ReadRouting {
   private readonly replicas: Replica[];
@@ -168,21 +171,36 @@ export class ReadRouting {
     if (token !== undefined && wanted === null) {
       throw invalidToken("is not a consistency token (it looks like 0/16B3748)");
     }
-    if (!this.hasReplicas) return this.primary;
     if (wanted !== null && wanted > (this.latest()?.lsn ?? -1n)) {
       // Newer than the last probe (a write a moment ago, maybe in another process): ask.
       const now = await this.primaryLsn();
       if (wanted > now) throw invalidToken("is ahead of this database: it came from another one");
       return this.primary; // no replica was seen past it
     }
+    if (!this.hasReplicas) return this.primary;
+    // Freshness is judged now, not at the last probe: a probe that stopped answering makes it stale.
+    const oldest = Date.now() - this.options.maxLagMs;
     const eligible = this.replicas.filter(
       (r) =>
         r.state === "streaming" &&
+        r.freshAt !== null &&
+        r.freshAt >= oldest &&
         (wanted === null || (r.replay !== null && r.replay >= this.recordEnd(wanted))),
     );
     if (eligible.length === 0) return this.primary;
     this.next = (this.next + 1) % eligible.length;
     return eligible[this.next]!.db;
+  }
+
+  /**
+   * A read on `db` failed as if its server were gone (or replay cancelled it): it serves no
+   * reads until a probe finds it well again.
+   */
+  failed(db: PrismaClient): void {
+    const replica = this.replicas.find((r) => r.db === db);
+    if (!replica || replica.state === "down") return;
+    this.options.log.warn({ replica: replica.name }, "a read failed on the replica");
+    replica.state = "down";
   }
 
   /** The consistency token of a write that has committed: null when there are no replicas. */
@@ -195,7 +213,11 @@ export class ReadRouting {
     const now = Date.now();
     return this.replicas.map((r) => ({
       name: r.name,
-      state: r.state,
+      // A probe that hangs leaves "streaming" behind while the data ages.
+      state:
+        r.state === "streaming" && (r.freshAt ?? 0) < now - this.options.maxLagMs
+          ? "lagging"
+          : r.state,
       lagMs: r.freshAt === null ? null : now - r.freshAt,
       replayLsn: r.replay === null ? null : formatLsn(r.replay),
     }));
@@ -215,7 +237,8 @@ export class ReadRouting {
 
   private record(sample: Sample): void {
     const last = this.latest();
-    if (last && (sample.lsn < last.lsn || sample.at < last.at)) return;
+    // One sample every few milliseconds is plenty (writes ask for one each).
+    if (last && (sample.lsn < last.lsn || sample.at < last.at + 5)) return;
     this.samples.push(sample);
     // Older samples than the lag bound can no longer make a replica eligible.
     const horizon = sample.at - this.options.maxLagMs * 2;

@@ -20,14 +20,18 @@ export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      if (attempt >= MAX_ATTEMPTS || !isRetryableConflict(error)) throw error;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
     }
   }
 }
 
-/** Prisma reports both as P2034; a raw query's failure carries the SQLSTATE in its metadata. */
-function isRetryable(error: unknown): boolean {
+/**
+ * A deadlock or serialization failure (also how a hot standby cancels a query that conflicts
+ * with replay): the same request may well succeed again. Prisma reports both as P2034; a raw
+ * query's failure carries the SQLSTATE in its metadata.
+ */
+export function isRetryableConflict(error: unknown): boolean {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (error.code === "P2034") return true;
   const meta = error.meta as

@@ -5,6 +5,8 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError } from "graphql";
 import type { ReadRouting } from "../db/replicas.js";
+import { isRetryableConflict } from "../db/transaction.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "../errors.js";
 import { CONSISTENCY_HEADER } from "../http/consistency.js";
 import type { GraphQLContext } from "./context.js";
@@ -29,6 +31,15 @@ export function consistencyPlugin(reads: ReadRouting): ApolloServerPlugin<GraphQ
               originalError: error,
               extensions: { http: { status: error.status } },
             });
+          }
+        },
+        async didEncounterErrors({ errors, contextValue }) {
+          // The next queries avoid a replica that failed this one; this one's error says retry.
+          const replica = contextValue.read;
+          if (!replica || replica === contextValue.db) return;
+          const causes = errors.map((e) => e.originalError ?? e);
+          if (causes.some((c) => isDatabaseUnavailable(c) || isRetryableConflict(c))) {
+            reads.failed(replica);
           }
         },
         async willSendResponse({ operation, response, contextValue }) {

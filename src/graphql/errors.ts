@@ -1,6 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { ArgumentValidationError } from "type-graphql";
 import type { ValidationError } from "class-validator";
+import { isRetryableConflict } from "../db/transaction.js";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError, listedErrors, type FieldError } from "../errors.js";
 import type { UserError } from "./common.types.js";
@@ -55,7 +56,7 @@ export function formatError(
 ): GraphQLFormattedError {
   const original =
     limitRefusal(error) ?? (error instanceof GraphQLError ? (error.originalError ?? error) : error);
-  if (isDatabaseUnavailable(original)) {
+  if (isDatabaseUnavailable(original) || isRetryableConflict(original)) {
     return {
       message: "the database is unavailable; try again shortly",
       path: formatted.path,

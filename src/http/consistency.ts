@@ -1,8 +1,10 @@
 // Read-your-writes over REST: a write answers the Countpoint-Consistency token, a read that sends
 // it back is served by a replica that has replayed past it, else by the primary.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { PrismaClient } from "../db/client.js";
 import type { ReadRouting } from "../db/replicas.js";
+import { isRetryableConflict } from "../db/transaction.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -34,6 +36,24 @@ export function registerReadRouting(app: FastifyInstance, reads: ReadRouting): v
     request.reader = await reads.reader(consistencyToken(request));
   });
   if (!reads.hasReplicas) return;
+  // A replica that fails a read (gone since its last probe, or replay cancelled the query) is
+  // set aside and the read runs again on the primary: reads change nothing, so once more is safe.
+  app.addHook("onRoute", (route) => {
+    if (![route.method].flat().includes("GET")) return;
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function (request, reply) {
+      try {
+        return await handler.call(this, request, reply);
+      } catch (error) {
+        const replica = request.reader;
+        const replicaFailed = isDatabaseUnavailable(error) || isRetryableConflict(error);
+        if (!replica || replica === app.db || reply.sent || !replicaFailed) throw error;
+        reads.failed(replica);
+        request.reader = app.db;
+        return handler.call(this, request, reply);
+      }
+    };
+  });
   app.addHook("onSend", async (request, reply, payload) => {
     const write = !READ_METHODS.has(request.method) && request.method !== "OPTIONS";
     if (!write || !request.principal || reply.statusCode >= 400) return payload;

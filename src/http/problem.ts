@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isRetryableConflict } from "../db/transaction.js";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 import {
   AppError,
@@ -165,7 +166,7 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   if (fastifyError.statusCode === 400 || error instanceof SyntaxError) {
     return problem("MALFORMED_REQUEST", "the request could not be read", id);
   }
-  if (isDatabaseUnavailable(error)) {
+  if (isDatabaseUnavailable(error) || isRetryableConflict(error)) {
     return problem("SERVICE_UNAVAILABLE", "the database is unavailable; try again shortly", id);
   }
   return problem("INTERNAL", "an unexpected error occurred; it has been logged", id);

@@ -1,5 +1,7 @@
 // Read replicas with read-your-writes, on a real streaming replica: pausing its WAL replay makes
 // it serve what it had, so every answer below shows which server gave it.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 import pg from "pg";
 import { parseLsn } from "../../src/db/replicas.js";
 import { rest } from "../helpers/app.js";
@@ -21,6 +23,37 @@ async function until(what: string, check: () => Promise<boolean>, ms = 30_000): 
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A TCP relay to `target` that freeze() turns into a black hole: connections stay open, silent. */
+async function frozenProxy(target: URL) {
+  const sockets = new Set<Socket>();
+  let frozen = false;
+  const server = createServer((client) => {
+    sockets.add(client);
+    if (frozen) return; // accepted, never answered
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(upstream);
+    client.pipe(upstream).pipe(client);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", drop);
+    upstream.on("error", drop);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    port: (server.address() as AddressInfo).port,
+    freeze: () => {
+      frozen = true;
+      for (const s of sockets) s.pause();
+    },
+    close: () => {
+      for (const s of sockets) s.destroy();
+      server.close();
+    },
+  };
 }
 
 interface Ready {
@@ -157,6 +190,8 @@ describe("read replicas with read-your-writes", () => {
         { id: skuId },
       );
       expect(written.body.data.adjustSkuStock.userErrors).toEqual([]);
+      // What a mutation answers is read on the primary, in its own request.
+      expect(written.body.data.adjustSkuStock.sku.onHand).toBe(11);
       const consistency = written.body.extensions?.consistency as string;
       expect(consistency).toMatch(TOKEN);
       expect(written.header).toBe(consistency);
@@ -177,6 +212,112 @@ describe("read replicas with read-your-writes", () => {
       expect(refused.status).toBe(400);
       expect(refused.body.errors[0].extensions.code).toBe("INVALID_PARAMETER");
       expect(refused.body.data).toBeUndefined();
+    } finally {
+      await pair.resumeReplay();
+    }
+  });
+
+  it("every plain read is a replica's, and the same read with the token sees the writes; sync readers use the primary", async () => {
+    const code = `RR-${Date.now()}`;
+    const barcode = `RR-LABEL-${Date.now()}`;
+    const created = await rest(t, "POST", "/skus", {
+      token,
+      body: { code, name: "Before", barcodes: [barcode] },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    await replayed(created.headers.get("countpoint-consistency")!);
+    await pair.pauseReplay();
+    try {
+      // Writes of every kind, none of them replayed on the replica.
+      const renamed = await rest(t, "PATCH", `/skus/${id}`, { token, body: { name: "After" } });
+      expect(renamed.status).toBe(200);
+      const adjusted = await rest(t, "POST", "/stock-adjustments/bulk", {
+        token,
+        body: { reason: "received", lines: [{ type: "sku", id, new_qty: 3 }] },
+      });
+      expect(adjusted.status).toBe(201);
+      const started = await rest(t, "POST", "/stock-takes/start", {
+        token,
+        body: { scope: { sku_ids: [id] } },
+      });
+      expect(started.status).toBe(201);
+      const hooked = await rest(t, "POST", "/webhooks", {
+        token,
+        body: { url: "https://receiver.example/countpoint", event_types: ["stock.changed"] },
+      });
+      expect(hooked.status).toBe(201);
+      const consistency = hooked.headers.get("countpoint-consistency")!;
+      const [adjustment, stockTake, webhook] = [adjusted, started, hooked].map(
+        (r) => r.body.id as number,
+      );
+
+      // Each read's answer reduced to what tells the replica's data from the primary's.
+      const reads: [string, (body: any, status: number) => unknown][] = [
+        [`/skus/${id}`, (b) => b.name],
+        [`/skus?code=${code}`, (b) => b.data[0]?.name],
+        [`/barcodes/${barcode}`, (b) => b.name],
+        [`/stock/movements?sku_id=${id}`, (b) => b.data.length],
+        [`/stock/movements?adjustment_id=${adjustment}`, (_b, status) => status],
+        [`/stock-adjustments`, (b) => b.data[0]?.id === adjustment],
+        [`/stock-adjustments/${adjustment}`, (_b, status) => status],
+        [`/stock-adjustments/${adjustment}/lines`, (_b, status) => status],
+        [`/stock-takes`, (b) => b.data[0]?.id === stockTake],
+        [`/stock-takes/${stockTake}`, (_b, status) => status],
+        [`/stock-takes/${stockTake}/lines`, (_b, status) => status],
+        [`/stock-takes/${stockTake}/counts`, (_b, status) => status],
+        [`/webhooks`, (b) => b.data.some((w: { id: number }) => w.id === webhook)],
+        [`/webhooks/${webhook}`, (_b, status) => status],
+        [`/webhooks/${webhook}/deliveries`, (_b, status) => status],
+      ];
+      for (const [path, seen] of reads) {
+        const plain = await rest(t, "GET", path, { token });
+        const fresh = await rest(t, "GET", path, {
+          token,
+          headers: { "countpoint-consistency": consistency },
+        });
+        expect([path, fresh.status]).toEqual([path, 200]);
+        expect([path, seen(plain.body, plain.status)]).not.toEqual([
+          path,
+          seen(fresh.body, fresh.status),
+        ]);
+      }
+      // Sync reads page by change, below the horizon the primary's locks tell.
+      const sync = await rest(t, "GET", `/skus?code=${code}&updated_since=2000-01-01`, { token });
+      expect(sync.body.data[0]?.name).toBe("After");
+
+      // GraphQL queries likewise, the loaders of nested entities included.
+      const query = `query ($id: Int!, $code: String!, $barcode: String!) {
+        sku(id: $id) { name }
+        skus(filter: { code: $code }) { edges { node { name } } }
+        lookupBarcode(code: $barcode) { ... on Sku { name } }
+        stockMovements(filter: { skuId: $id }) { edges { node { sku { name } } } }
+      }`;
+      const ask = async (headers: Record<string, string>) => {
+        const response = await fetch(`${t.baseUrl}/graphql`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${token}`,
+            ...headers,
+          },
+          body: JSON.stringify({ query, variables: { id, code, barcode } }),
+        });
+        const { data } = (await response.json()) as any;
+        return [
+          data.sku.name,
+          data.skus.edges[0].node.name,
+          data.lookupBarcode.name,
+          data.stockMovements.edges.map((e: any) => e.node.sku.name),
+        ];
+      };
+      expect(await ask({})).toEqual(["Before", "Before", "Before", []]);
+      expect(await ask({ "countpoint-consistency": consistency })).toEqual([
+        "After",
+        "After",
+        "After",
+        ["After"],
+      ]);
     } finally {
       await pair.resumeReplay();
     }
@@ -262,6 +403,70 @@ describe("read replicas with read-your-writes", () => {
       await pair.startReplica();
       await until("the replica serves again", async () => (await states())?.[0] === "streaming");
     } finally {
+      await strict.close();
+    }
+  });
+
+  it("without replicas a token is still checked: one ahead of the database is refused", async () => {
+    const alone = await startReplicatedApp(pair.primaryUrl, [], { maxLagMs: 1000 });
+    try {
+      const read = (consistency: string) =>
+        rest(alone, "GET", `/skus/${skuId}`, {
+          token,
+          headers: { "countpoint-consistency": consistency },
+        });
+      expect((await read("FFFFFFFF/0")).status).toBe(400);
+      expect((await read("0/1")).status).toBe(200);
+      // No replica: writes answer no token (it would cost a round trip for nothing).
+      const written = await rest(alone, "PATCH", `/skus/${skuId}`, {
+        token,
+        body: { on_hand: 20, reason: "correction" },
+      });
+      expect(written.status).toBe(200);
+      expect(written.headers.get("countpoint-consistency")).toBeNull();
+    } finally {
+      await alone.close();
+    }
+  });
+
+  it("a read that fails on a replica gone since its last probe runs again on the primary, and the replica is set aside", async () => {
+    // One probe at start, none after: only the failed read can tell it is gone.
+    const slow = await startReplicatedApp(pair.primaryUrl, [pair.replicaUrl], {
+      maxLagMs: 600_000,
+      pollMs: 600_000,
+    });
+    try {
+      await replayed(await setOnHand(21)); // as the app that keeps probing sees it
+      await pair.stopReplica();
+      expect(await onHandRead(undefined, slow)).toBe(21);
+      expect((await readiness(slow)).replicas?.[0]?.state).toBe("down");
+    } finally {
+      await slow.close();
+      await pair.startReplica();
+    }
+    await replayed(await setOnHand(22));
+  });
+
+  it("a replica that stops answering (its network drops packets) is set aside once its data may be older than the bound", async () => {
+    const proxy = await frozenProxy(new URL(pair.replicaUrl));
+    const replicaUrl = new URL(pair.replicaUrl);
+    replicaUrl.port = String(proxy.port);
+    const strict = await startReplicatedApp(pair.primaryUrl, [replicaUrl.toString()], {
+      maxLagMs: 500,
+    });
+    try {
+      await replayed(await setOnHand(23, strict), strict);
+      proxy.freeze();
+      await setOnHand(24, strict);
+      await until(
+        "the replica is no longer served",
+        async () => (await readiness(strict)).replicas?.[0]?.state !== "streaming",
+        5000,
+      );
+      // Sent to the frozen replica this read would hang: the primary answers it.
+      expect(await onHandRead(undefined, strict)).toBe(24);
+    } finally {
+      proxy.close();
       await strict.close();
     }
   });
