@@ -166,7 +166,6 @@ describe("read replicas with read-your-writes", () => {
       return {
         status: response.status,
         header: response.headers.get("countpoint-consistency"),
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
         body: (await response.json()) as any,
       };
     };
