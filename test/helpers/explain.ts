@@ -41,7 +41,7 @@ export async function explain(
     statement.params,
   );
   const parents = await partitionParents(sql);
-  return flatten(result.rows[0]!["QUERY PLAN"][0].Plan).map((node) => {
+  const named = (node: PlanNode): PlanNode => {
     const table = node["Relation Name"];
     const index = node["Index Name"];
     const parent = table && parents.get(table);
@@ -49,8 +49,10 @@ export async function explain(
       ...node,
       ...(parent ? { "Relation Name": parent, Partition: table } : {}),
       ...(index ? { "Index Name": parents.get(index) ?? index } : {}),
+      ...(node.Plans ? { Plans: node.Plans.map(named) } : {}),
     };
-  });
+  };
+  return flatten(named(result.rows[0]!["QUERY PLAN"][0].Plan));
 }
 
 /** Each partition (of a table or of an index) and the partitioned relation it belongs to. */

@@ -103,16 +103,20 @@ const explain = (statement: { sql: string; params: unknown[] }, analyze = false)
 
 const scansOfLedger = (nodes: PlanNode[]) => scansOf("stock_movements", nodes);
 
+/** The index a scan reads through (a bitmap heap scan's is on the bitmap index scan beneath it). */
+const indexOf = (scan: PlanNode) => scan["Index Name"] ?? scan.Plans?.[0]?.["Index Name"];
+
 /**
- * The plan reads the table through exactly the given index (once, or once in each partition it
- * reads), and skips nothing by OFFSET.
+ * The plan reads the table through an index in every partition it reads (once each), the rows
+ * of the page through exactly the given index, and skips nothing by OFFSET. (In a partition
+ * with next to no rows, such as the months made ahead, the planner may walk another index.)
  */
 async function expectServedBy(
   table: string,
   statement: { sql: string; params: unknown[] },
   index: string,
 ) {
-  const nodes = await explain(statement);
+  const nodes = await explain(statement, true);
   const scans = scansOf(table, nodes);
   expect(scans.map((n) => n["Node Type"])).not.toContain("Seq Scan");
   expect(scans.length).toBeGreaterThan(0);
@@ -121,7 +125,9 @@ async function expectServedBy(
   for (const scan of scans) {
     expect(scan["Node Type"]).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
   }
-  expect([...new Set(nodes.map((n) => n["Index Name"]).filter(Boolean))]).toEqual([index]);
+  const reading = scans.filter((n) => (n["Actual Rows"] ?? 0) > 0);
+  expect(reading.length).toBeGreaterThan(0);
+  expect([...new Set(reading.map(indexOf))]).toEqual([index]);
   // Prisma always writes an OFFSET clause; it must skip nothing (keyset, not offset paging).
   expect(offsets(statement).filter((o) => o !== 0)).toEqual([]);
 }
