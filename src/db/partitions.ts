@@ -20,14 +20,24 @@ export interface TablePartitions {
 
 export type PartitionStatus = Record<PartitionedTable, TablePartitions>;
 
-/** Creates this month's and the next `monthsAhead` months' partitions that are missing; how many. */
-export async function ensurePartitions(
-  db: PrismaClient | Tx,
-  monthsAhead: number,
-): Promise<number> {
-  const [row] = await db.$queryRaw<{ created: number }[]>`
-    SELECT countpoint_ensure_partitions(${monthsAhead}::int) AS created`;
-  return row?.created ?? 0;
+/**
+ * Creates this month's and the next `monthsAhead` months' partitions that are missing; how many.
+ * What countpoint_ensure_partitions does in one call, but a month at a time, each in a
+ * transaction of its own: the locks creating a month takes (its table's DEFAULT partition, for
+ * a moment) are let go before the next month waits for its own.
+ */
+export async function ensurePartitions(db: PrismaClient, monthsAhead: number): Promise<number> {
+  let created = 0;
+  for (const table of PARTITIONED_TABLES) {
+    for (let ahead = 0; ahead <= monthsAhead; ahead++) {
+      const [row] = await db.$queryRaw<{ created: boolean }[]>`
+        SELECT countpoint_create_partition(${table}::regclass,
+          (date_trunc('month', clock_timestamp() AT TIME ZONE 'UTC')
+            + make_interval(months => ${ahead}::int))::date) AS created`;
+      if (row?.created) created++;
+    }
+  }
+  return created;
 }
 
 /** Per partitioned table: rows caught by its DEFAULT partition, and how far its months reach. */

@@ -2,8 +2,8 @@
 -- occurred_at: a query of a window or an entity's history reads the months it needs, and old
 -- events go by dropping a month at once. Partitions are months in UTC, named <table>_pYYYY_MM;
 -- a DEFAULT partition per table catches a row no month holds, so a write never fails for a
--- missing partition. The service creates the coming months ahead of time
--- (countpoint_ensure_partitions, at start-up and daily).
+-- missing partition. The service creates the coming months ahead of time, at start-up and daily
+-- (countpoint_create_partition for each; countpoint_ensure_partitions does them all in one call).
 --
 -- An existing database is converted in this migration's one transaction: each table is renamed,
 -- its partitioned successor created with the same columns, defaults and CHECKs (the id sequences
