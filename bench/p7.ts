@@ -85,12 +85,13 @@ async function paging(
   rawQuery: { where: string; params: unknown[] },
   depth: number,
 ): Promise<Paging> {
-  // Walk once with big pages to the cursor before page `depth`.
+  // Walk once with big pages to the cursor before page `depth`, exactly.
   let cursor: string | undefined;
   let at: Date | undefined;
   let id = 0;
-  for (let seen = 0; seen < (depth - 1) * 100; seen += 1000) {
-    const page = await queryMovements(reader, { ...query, limit: 1000, cursor });
+  for (let seen = 0, limit = 0; seen < (depth - 1) * 100; seen += limit) {
+    limit = Math.min(1000, (depth - 1) * 100 - seen);
+    const page = await queryMovements(reader, { ...query, limit, cursor });
     cursor = page.nextCursor ?? undefined;
     const last = page.items.at(-1)!.node;
     at = last.occurredAt;
