@@ -10,8 +10,9 @@ import { AppError, listedErrors } from "./errors.js";
 const USAGE = `usage:
   countpoint serve [--workers N]      run the service (what npm start runs); N processes on one
                                       port (default WEB_CONCURRENCY, else 1)
-  countpoint worker                   deliver webhooks and prune old events, without the API
-                                      (for serve with WEBHOOK_WORKER=false elsewhere)
+  countpoint worker                   deliver webhooks, prune old events and create partitions
+                                      ahead, without the API (for serve with WEBHOOK_WORKER=false
+                                      elsewhere)
   countpoint migrate                  apply pending migrations, print a JSON report
   countpoint accounts create --name NAME [--timezone IANA]
   countpoint accounts list            one JSON line per account

@@ -33,6 +33,7 @@ const schema = z.object({
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(35),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PARTITION_MONTHS_AHEAD: z.coerce.number().int().min(1).max(24).default(3),
   WEBHOOK_WORKER: booleanFlag.default(true),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
@@ -73,6 +74,8 @@ export type Config = {
   webConcurrency: number;
   /** Events older than this many days are pruned in the background. */
   eventRetentionDays: number;
+  /** Months of ledger and event partitions created ahead of the current one. */
+  partitionMonthsAhead: number;
   /** Whether `serve` delivers webhooks too (else run `countpoint worker`). */
   webhookWorker: boolean;
   webhookTimeoutMs: number;
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: c.BODY_LIMIT_BYTES,
     webConcurrency: c.WEB_CONCURRENCY,
     eventRetentionDays: c.EVENT_RETENTION_DAYS,
+    partitionMonthsAhead: c.PARTITION_MONTHS_AHEAD,
     webhookWorker: c.WEBHOOK_WORKER,
     webhookTimeoutMs: c.WEBHOOK_TIMEOUT_MS,
     webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,

@@ -8,6 +8,7 @@ import { createPrismaClient } from "./db/client.js";
 import { openDatabase, type Database } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { ReadRouting } from "./db/replicas.js";
+import { keepPartitionsAhead } from "./db/partitions.js";
 import { buildApp } from "./http/app.js";
 import { ensureDemoAccount, type DemoAccess } from "./modules/account/demo.service.js";
 import { keepEventsPruned } from "./modules/event/event.retention.js";
@@ -41,6 +42,9 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   );
   await reads.start();
   const app = await buildApp({ db, config, reads });
+  // Every process keeps the partitions ahead (idempotent, a no-op on most days): months to come
+  // must exist wherever writes come from, whichever process does the other background work.
+  const stopPartitioning = keepPartitionsAhead(db, config.partitionMonthsAhead, app.log);
   // Background work (webhook deliveries, event pruning) runs where WEBHOOK_WORKER says.
   const stopPruning = config.webhookWorker
     ? keepEventsPruned(db, config.eventRetentionDays, app.log)
@@ -56,6 +60,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    stopPartitioning();
     stopPruning();
     await worker?.stop();
     await app.close().catch((err) => app.log.error({ err }, "error while closing HTTP"));
@@ -210,8 +215,8 @@ function boundHeapGrowth(percent: number): void {
 }
 
 /**
- * Runs only the background work (webhook deliveries, event pruning), for a deployment that keeps
- * it apart from the API processes; stops cleanly on SIGINT/SIGTERM.
+ * Runs only the background work (webhook deliveries, event pruning, partitions ahead), for a
+ * deployment that keeps it apart from the API processes; stops cleanly on SIGINT/SIGTERM.
  */
 export async function runWorker(config: Config): Promise<void> {
   const database = await openDatabase(config);
@@ -221,10 +226,12 @@ export async function runWorker(config: Config): Promise<void> {
     prepare: config.preparedStatements,
   });
   const log = pino({ level: config.logLevel });
+  const stopPartitioning = keepPartitionsAhead(db, config.partitionMonthsAhead, log);
   const stopPruning = keepEventsPruned(db, config.eventRetentionDays, log);
   const worker = startWebhookWorker(db, workerOptions(config), log);
   process.stdout.write("Countpoint worker is delivering webhooks.\n");
   const stop = async (signal: string) => {
+    stopPartitioning();
     stopPruning();
     await worker.stop();
     await db.$disconnect().catch(() => {});

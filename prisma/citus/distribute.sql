@@ -8,9 +8,12 @@
 -- account_id and co-located with accounts (distributed by its id): one account's rows live on
 -- one node, and every statement the service sends names its account, so it runs there.
 --
+-- stock_movements and events are partitioned by month: Citus distributes a partitioned table
+-- together with its partitions (name the parent only, never a partition), and co-locates them.
+--
 -- UNTESTED against a live Citus cluster: Citus cannot be installed where Countpoint is built. See
 -- "Running at scale" in the README for what is known to need care (triggers, the ledger's
--- horizon).
+-- horizon, the partitions the service creates ahead).
 
 SELECT create_distributed_table('accounts', 'id');
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { partitionStatus, type PartitionStatus } from "../db/partitions.js";
 import { ledgerLag } from "../ledger/ledger.js";
 
 /** /metrics in Prometheus text format: process metrics and a request-duration histogram per route. */
@@ -45,6 +46,40 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
       this.reset();
       for (const r of app.reads.status()) {
         this.set({ replica: r.name }, r.state === "streaming" ? 1 : 0);
+      }
+    },
+  });
+  // One read of the partitions' state per scrape, shared by both gauges; null while the
+  // database is away (the gauges are left out rather than failing /metrics).
+  let partitions: { at: number; read: Promise<PartitionStatus | null> } | undefined;
+  const readPartitions = () => {
+    if (!partitions || Date.now() - partitions.at > 1_000) {
+      partitions = { at: Date.now(), read: partitionStatus(app.db).catch(() => null) };
+    }
+    return partitions.read;
+  };
+  new Gauge({
+    name: "countpoint_partition_default_rows",
+    help: "Rows in a partitioned table's DEFAULT partition (times no monthly partition holds), counted up to 10001",
+    labelNames: ["table"] as const,
+    registers: [registry],
+    async collect() {
+      const status = await readPartitions();
+      this.reset();
+      for (const [table, t] of Object.entries(status ?? {})) this.set({ table }, t.defaultRows);
+    },
+  });
+  new Gauge({
+    name: "countpoint_partition_ahead_seconds",
+    help: "How far ahead of now a partitioned table's monthly partitions reach without a gap (0: none holds the present)",
+    labelNames: ["table"] as const,
+    registers: [registry],
+    async collect() {
+      const status = await readPartitions();
+      this.reset();
+      for (const [table, t] of Object.entries(status ?? {})) {
+        const until = t.coveredUntil ? Date.parse(`${t.coveredUntil}T00:00:00Z`) : Date.now();
+        this.set({ table }, Math.max(0, (until - Date.now()) / 1000));
       }
     },
   });

@@ -24,7 +24,13 @@ describe("health and metrics", () => {
   it("answers /readyz with 200 {status: ready} when the database is migrated", async () => {
     const res = await get("/readyz");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ready" });
+    expect(await res.json()).toEqual({
+      status: "ready",
+      partitions: {
+        stock_movements: { default_rows: expect.any(Number), covered_until: expect.any(String) },
+        events: { default_rows: expect.any(Number), covered_until: expect.any(String) },
+      },
+    });
   });
 
   it("serves Prometheus text at /metrics with the request duration histogram per route", async () => {

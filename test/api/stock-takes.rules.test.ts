@@ -2,6 +2,7 @@
 // moved-since-freeze, dry runs, review input, and tenancy.
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { rest, type TestApp } from "../helpers/app.js";
+import { placeMovement } from "../helpers/movements.js";
 import { chainProblems, ledgerState, movementsOf, skuOnHand } from "../helpers/stock.js";
 import {
   adjustSku,
@@ -183,6 +184,27 @@ describe("reconcile", () => {
     expect(
       await t.db.stockMovement.count({ where: { accountId: acct.accountId, stockTakeId: id } }),
     ).toBe(1);
+    expect(await chainProblems(t.db, acct.accountId, a!)).toEqual([]);
+  });
+
+  it("basis count_time: an entity that last moved months before the count is measured against what it held then", async () => {
+    // The ledger is partitioned by month: the look back must reach past the last 31 days.
+    const [a] = await skus(t, acct.token, 0);
+    await placeMovement(t.db, acct.accountId, {
+      at: new Date(Date.now() - 75 * 86_400_000),
+      skuId: a!.id,
+      before: 0,
+      after: 6,
+    });
+    await t.db
+      .$executeRaw`UPDATE skus SET on_hand = 6 WHERE account_id = ${acct.accountId} AND id = ${a!.id}`;
+    const id = (await api.start({ basis: "count_time" })).body.id as number;
+    await api.input(id, { counts: [count(a!, 4)] }); // 2 short of the 6 it has held since
+    await api.accept(id, { lines: [a] });
+    const res = await api.reconcile(id);
+    expect(res.body.applied).toEqual([
+      expect.objectContaining({ id: a!.id, difference: -2, previous_qty: 6, new_qty: 4 }),
+    ]);
     expect(await chainProblems(t.db, acct.accountId, a!)).toEqual([]);
   });
 

@@ -15,12 +15,21 @@ export interface PlanNode {
   "Join Filter"?: string;
   Filter?: string;
   "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Subplans Removed"?: number;
+  /** The partition a scan reads, when "Relation Name" (its table) is partitioned. */
+  Partition?: string;
   Plans?: PlanNode[];
 }
 
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
-/** Every node of PostgreSQL's plan for a captured statement, run with its own parameters. */
+/**
+ * Every node of PostgreSQL's plan for a captured statement, run with its own parameters. A scan
+ * of a partition names its partitioned table as "Relation Name" (and the partitioned index as
+ * "Index Name"), the partition itself as Partition, so a plan reads the same whether a table is
+ * partitioned or not.
+ */
 export async function explain(
   sql: pg.Client,
   statement: { sql: string; params: unknown[] },
@@ -31,7 +40,29 @@ export async function explain(
     `EXPLAIN (${options}) ${statement.sql}`,
     statement.params,
   );
-  return flatten(result.rows[0]!["QUERY PLAN"][0].Plan);
+  const parents = await partitionParents(sql);
+  const named = (node: PlanNode): PlanNode => {
+    const table = node["Relation Name"];
+    const index = node["Index Name"];
+    const parent = table && parents.get(table);
+    return {
+      ...node,
+      ...(parent ? { "Relation Name": parent, Partition: table } : {}),
+      ...(index ? { "Index Name": parents.get(index) ?? index } : {}),
+      ...(node.Plans ? { Plans: node.Plans.map(named) } : {}),
+    };
+  };
+  return flatten(named(result.rows[0]!["QUERY PLAN"][0].Plan));
+}
+
+/** Each partition (of a table or of an index) and the partitioned relation it belongs to. */
+async function partitionParents(sql: pg.Client): Promise<Map<string, string>> {
+  const { rows } = await sql.query<{ child: string; parent: string }>(
+    `SELECT c.relname AS child, p.relname AS parent
+     FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+     WHERE p.relkind IN ('p', 'I')`,
+  );
+  return new Map(rows.map((r) => [r.child, r.parent]));
 }
 
 /** The nodes reading `table`. */

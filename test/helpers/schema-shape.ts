@@ -318,9 +318,11 @@ export async function actualShape(databaseUrl: string): Promise<SchemaShape> {
   try {
     const shape: SchemaShape = { tables: {}, enums: {}, indexes: {}, foreignKeys: {} };
 
+    // A partition is part of its table (relkind 'p'), not a table of the schema.
     const tables = await client.query<{ table: string }>(
       `SELECT c.relname AS table FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT (c.relname = ANY($1))`,
+       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+         AND NOT (c.relname = ANY($1))`,
       [BOOKKEEPING_TABLES],
     );
     for (const { table } of tables.rows) {
@@ -345,8 +347,8 @@ export async function actualShape(databaseUrl: string): Promise<SchemaShape> {
        JOIN pg_class c ON c.oid = a.attrelid
        JOIN pg_namespace n ON n.oid = c.relnamespace
        LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
-         AND NOT (c.relname = ANY($1))`,
+       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+         AND a.attnum > 0 AND NOT a.attisdropped AND NOT (c.relname = ANY($1))`,
       [BOOKKEEPING_TABLES],
     );
     for (const r of columns.rows) {

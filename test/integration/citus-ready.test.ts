@@ -15,15 +15,28 @@ beforeAll(async () => {
 });
 afterAll(() => db.$disconnect());
 
-/** Tables of the schema, but Prisma's migration bookkeeping (it stays on the coordinator). */
+/**
+ * Tables of the schema, but Prisma's migration bookkeeping (it stays on the coordinator). Citus
+ * distributes a partitioned table with its partitions, so the script names the parent only.
+ */
 const TABLES = `
   SELECT c.oid, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+    AND c.relname <> '_prisma_migrations'`;
+
+/** Every table holding rows: TABLES and their partitions, each a distributed table's shard too. */
+const TABLES_AND_PARTITIONS = `
+  SELECT c.oid, COALESCE(p.relname, c.relname) AS relname
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  LEFT JOIN pg_inherits i ON c.relispartition AND i.inhrelid = c.oid
+  LEFT JOIN pg_class p ON p.oid = i.inhparent
   WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> '_prisma_migrations'`;
 
 describe("the schema, distributed by account", () => {
   it("leads every primary key, unique index and foreign key with the account", async () => {
+    // Partitions are read as their table (relname is the parent's): their keys are its keys.
     const rows = await db.$queryRawUnsafe<{ table: string; name: string; first: string }[]>(`
-      WITH t AS (${TABLES})
+      WITH t AS (${TABLES_AND_PARTITIONS})
       SELECT t.relname AS table, i.relname AS name, a.attname AS first
       FROM t JOIN pg_index x ON x.indrelid = t.oid AND (x.indisunique OR x.indisprimary)
       JOIN pg_class i ON i.oid = x.indexrelid

@@ -64,7 +64,7 @@ describe("stock_movements is append-only", () => {
     expect(await movementOf(sku.id)).toEqual(before);
   });
 
-  it("refuses to TRUNCATE the ledger", async () => {
+  it("refuses to TRUNCATE the ledger, or to empty any of its partitions", async () => {
     // On a database of its own: if the rule were missing, the shared test data would be gone.
     const fresh = await createFreshDatabase();
     try {
@@ -78,12 +78,40 @@ describe("stock_movements is append-only", () => {
       );
 
       await expect(queryRows(fresh.url, `TRUNCATE stock_movements`)).rejects.toThrow(/append-only/);
+      // Each partition refuses on its own too: TRUNCATE any of them (the month holding the
+      // movement, the months made ahead, the DEFAULT partition), UPDATE or DELETE the rows of
+      // the month and of the DEFAULT partition (a movement stamped where no month is).
+      await queryRows(
+        fresh.url,
+        `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
+           quantity_after, change, reason, source, actor_name)
+         SELECT account_id, '2999-01-01T00:00:00Z', 'sku', 1, 1, 2, 1, 'found', 'adjustment', 'test'
+         FROM stock_movements`,
+      );
+      const partitions = await queryRows<{ name: string }>(
+        fresh.url,
+        `SELECT partition::text AS name FROM countpoint_partitions('stock_movements')`,
+      );
+      expect(partitions.length).toBe(5);
+      for (const { name } of partitions) {
+        await expect(queryRows(fresh.url, `TRUNCATE ${name}`)).rejects.toThrow(/append-only/);
+      }
+      const holding = await queryRows<{ name: string }>(
+        fresh.url,
+        `SELECT DISTINCT tableoid::regclass::text AS name FROM stock_movements ORDER BY 1`,
+      );
+      expect(holding.length).toBe(2);
+      for (const { name } of holding) {
+        for (const statement of [`DELETE FROM ${name}`, `UPDATE ${name} SET note = 'tampered'`]) {
+          await expect(queryRows(fresh.url, statement)).rejects.toThrow(/append-only/);
+        }
+      }
 
       const [count] = await queryRows<{ n: number }>(
         fresh.url,
         `SELECT count(*)::int AS n FROM stock_movements`,
       );
-      expect(count?.n).toBe(1);
+      expect(count?.n).toBe(2);
     } finally {
       await fresh.drop();
     }

@@ -103,21 +103,31 @@ const explain = (statement: { sql: string; params: unknown[] }, analyze = false)
 
 const scansOfLedger = (nodes: PlanNode[]) => scansOf("stock_movements", nodes);
 
-/** The plan reads the table through exactly the given index, and skips nothing by OFFSET. */
+/** The index a scan reads through (a bitmap heap scan's is on the bitmap index scan beneath it). */
+const indexOf = (scan: PlanNode) => scan["Index Name"] ?? scan.Plans?.[0]?.["Index Name"];
+
+/**
+ * The plan reads the table through an index in every partition it reads (once each), the rows
+ * of the page through exactly the given index, and skips nothing by OFFSET. (In a partition
+ * with next to no rows, such as the months made ahead, the planner may walk another index.)
+ */
 async function expectServedBy(
   table: string,
   statement: { sql: string; params: unknown[] },
   index: string,
 ) {
-  const nodes = await explain(statement);
+  const nodes = await explain(statement, true);
   const scans = scansOf(table, nodes);
   expect(scans.map((n) => n["Node Type"])).not.toContain("Seq Scan");
-  expect(scans).toEqual([
-    expect.objectContaining({
-      "Node Type": expect.stringMatching(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/),
-    }),
-  ]);
-  expect(nodes.map((n) => n["Index Name"]).filter(Boolean)).toEqual([index]);
+  expect(scans.length).toBeGreaterThan(0);
+  // One scan per table or partition read: a partition is never read twice.
+  expect(new Set(scans.map((n) => n.Partition ?? table)).size).toBe(scans.length);
+  for (const scan of scans) {
+    expect(scan["Node Type"]).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
+  }
+  const reading = scans.filter((n) => (n["Actual Rows"] ?? 0) > 0);
+  expect(reading.length).toBeGreaterThan(0);
+  expect([...new Set(reading.map(indexOf))]).toEqual([index]);
   // Prisma always writes an OFFSET clause; it must skip nothing (keyset, not offset paging).
   expect(offsets(statement).filter((o) => o !== 0)).toEqual([]);
 }
@@ -189,10 +199,11 @@ describe("movement queries are served by indexes", () => {
     const first = await capture(query);
     const deep = await capture({ ...query, cursor });
     expect(deep.page.items).toHaveLength(20);
-    const [firstScan] = scansOfLedger(await explain(first.statement, true));
-    const [deepScan] = scansOfLedger(await explain(deep.statement, true));
-    expect(firstScan?.["Actual Rows"]).toBe(21);
-    expect(deepScan?.["Actual Rows"]).toBe(21);
+    // Rows read from the ledger, over every partition the window touches.
+    const rowsRead = (nodes: PlanNode[]) =>
+      scansOfLedger(nodes).reduce((sum, n) => sum + (n["Actual Rows"] ?? 0), 0);
+    expect(rowsRead(await explain(first.statement, true))).toBe(21);
+    expect(rowsRead(await explain(deep.statement, true))).toBe(21);
   }, 60_000);
 });
 

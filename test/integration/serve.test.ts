@@ -94,7 +94,7 @@ describe("countpoint serve without DATABASE_URL", () => {
   it("starts embedded PostgreSQL with demo data, stops cleanly on Ctrl-C, and reuses the data on the next start", async () => {
     const first = await serve(dataDir);
     expect(first.output()).toMatch(/Demo account \d+ \("Demo"\) created/);
-    expect((await get(first, "/readyz")).body).toEqual({ status: "ready" });
+    expect((await get(first, "/readyz")).body).toMatchObject({ status: "ready" });
     const skus = await get(first, "/api/v1/skus?limit=1000");
     const items = await get(first, "/api/v1/supplier-items?limit=1000");
     expect(skus.status).toBe(200);
@@ -188,7 +188,7 @@ describe("countpoint serve without DATABASE_URL", () => {
       expect(listed.code).toBe(0);
       expect(listed.stdout).toContain('"name":"Demo"');
 
-      expect((await get(running, "/readyz")).body).toEqual({ status: "ready" });
+      expect((await get(running, "/readyz")).body).toMatchObject({ status: "ready" });
       expect((await get(running, "/api/v1/skus?limit=1")).status).toBe(200);
     } finally {
       expect(await interrupt(running)).toBe(0);
@@ -205,7 +205,7 @@ describe("countpoint serve without DATABASE_URL", () => {
 
     const next = await serve(dataDir);
     try {
-      expect((await get(next, "/readyz")).body).toEqual({ status: "ready" });
+      expect((await get(next, "/readyz")).body).toMatchObject({ status: "ready" });
       expect(next.token).toBe(killed.token);
     } finally {
       expect(await interrupt(next)).toBe(0);
@@ -225,7 +225,7 @@ const asRoot = process.getuid?.() === 0;
     try {
       const running = await serve(dataDir, { user: nobody });
       try {
-        expect((await get(running, "/readyz")).body).toEqual({ status: "ready" });
+        expect((await get(running, "/readyz")).body).toMatchObject({ status: "ready" });
         expect((await get(running, "/api/v1/skus")).status).toBe(200);
       } finally {
         expect(await interrupt(running)).toBe(0);

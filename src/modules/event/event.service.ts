@@ -111,6 +111,8 @@ async function readFeed(
   const window = Prisma.sql`SELECT e.id, e.type, e.occurred_at, e.data FROM events AS e
     WHERE e.account_id = ${accountId}
       AND (e.occurred_at, e.id) > (${p.at}::timestamptz, ${p.id}::bigint)
+      -- Implied by the row comparison, but only a plain bound skips the months before it.
+      AND e.occurred_at >= ${p.at}::timestamptz
       AND e.occurred_at < ${horizon.toISOString()}::timestamptz
     -- e.id, the bigint: a bare "id" would sort the text column of the same name.
     ORDER BY e.occurred_at, e.id`;

@@ -182,14 +182,19 @@ export async function selectLines(
 
 /**
  * The quantity the ledger held for line l's entity at `at` (SQL): the last movement's
- * quantity_after at or before it, by the (entity, occurred_at) index; 0 before the first.
+ * quantity_after at or before it, by the (entity, occurred_at) index; 0 before the first. The
+ * ledger is partitioned by month, and a look back without a lower bound starts a scan in every
+ * month before `at`: the 31 days before it are looked at first (a month or two), the whole
+ * history only for an entity that did not move in them.
  */
-export const ledgerQuantityAt = (at: Prisma.Sql) => Prisma.sql`COALESCE(
-  (SELECT m.quantity_after FROM stock_movements m
-    WHERE m.account_id = l.account_id AND m.sku_id = l.sku_id AND m.occurred_at <= ${at}
-    ORDER BY m.occurred_at DESC, m.id DESC LIMIT 1),
-  (SELECT m.quantity_after FROM stock_movements m
-    WHERE m.account_id = l.account_id AND m.supplier_item_id = l.supplier_item_id
-      AND m.occurred_at <= ${at}
-    ORDER BY m.occurred_at DESC, m.id DESC LIMIT 1),
-  0)`;
+export const ledgerQuantityAt = (at: Prisma.Sql) => {
+  const last = (entity: Prisma.Sql, since: Prisma.Sql) => Prisma.sql`(
+    SELECT m.quantity_after FROM stock_movements m
+    WHERE m.account_id = l.account_id AND ${entity} AND m.occurred_at <= ${at} ${since}
+    ORDER BY m.occurred_at DESC, m.id DESC LIMIT 1)`;
+  const recent = Prisma.sql`AND m.occurred_at > ${at} - interval '31 days'`;
+  const sku = Prisma.sql`m.sku_id = l.sku_id`;
+  const item = Prisma.sql`m.supplier_item_id = l.supplier_item_id`;
+  return Prisma.sql`COALESCE(${last(sku, recent)}, ${last(sku, Prisma.empty)},
+    ${last(item, recent)}, ${last(item, Prisma.empty)}, 0)`;
+};
