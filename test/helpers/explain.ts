@@ -16,6 +16,7 @@ export interface PlanNode {
   Filter?: string;
   "Actual Rows"?: number;
   "Actual Loops"?: number;
+  "Rows Removed by Filter"?: number;
   "Subplans Removed"?: number;
   /** The partition a scan reads, when "Relation Name" (its table) is partitioned. */
   Partition?: string;

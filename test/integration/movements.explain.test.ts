@@ -85,13 +85,17 @@ beforeAll(async () => {
 
 afterAll(() => plan.close());
 
-/** Runs a service query and returns the one statement it sent to the table. */
+/**
+ * Runs a service query and returns the statements it sent to the table: one, or for an entity's
+ * page newest first, the 31 days before it and then (when they do not fill it) the rest.
+ */
 async function captureFrom<P>(table: string, run: () => Promise<P>) {
   queries.length = 0;
   const page = await run();
   const statements = queries.filter((q) => q.sql.includes(`FROM "public"."${table}"`));
-  expect(statements).toHaveLength(1);
-  return { page, statement: statements[0]! };
+  expect(statements.length).toBeGreaterThan(0);
+  expect(statements.length).toBeLessThanOrEqual(2);
+  return { page, statement: statements.at(-1)!, before: statements.slice(0, -1) };
 }
 
 const capture = (query: MovementQuery) =>
@@ -115,19 +119,27 @@ async function expectServedBy(
   table: string,
   statement: { sql: string; params: unknown[] },
   index: string,
+  { readsRows = true } = {},
 ) {
   const nodes = await explain(statement, true);
   const scans = scansOf(table, nodes);
-  expect(scans.map((n) => n["Node Type"])).not.toContain("Seq Scan");
+  // A sequential scan only of a partition holding nothing (a month made ahead, say), where it
+  // discards no row: never one that reads rows and throws them away.
+  const wasteful = scans.filter(
+    (n) => n["Node Type"] === "Seq Scan" && Number(n["Rows Removed by Filter"] ?? 0) > 0,
+  );
+  expect(wasteful).toEqual([]);
   expect(scans.length).toBeGreaterThan(0);
   // One scan per table or partition read: a partition is never read twice.
   expect(new Set(scans.map((n) => n.Partition ?? table)).size).toBe(scans.length);
-  for (const scan of scans) {
+  for (const scan of scans.filter((n) => n["Node Type"] !== "Seq Scan")) {
     expect(scan["Node Type"]).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
   }
   const reading = scans.filter((n) => (n["Actual Rows"] ?? 0) > 0);
-  expect(reading.length).toBeGreaterThan(0);
-  expect([...new Set(reading.map(indexOf))]).toEqual([index]);
+  if (readsRows) {
+    expect(reading.length).toBeGreaterThan(0);
+    expect([...new Set(reading.map(indexOf))]).toEqual([index]);
+  }
   // Prisma always writes an OFFSET clause; it must skip nothing (keyset, not offset paging).
   expect(offsets(statement).filter((o) => o !== 0)).toEqual([]);
 }
@@ -180,9 +192,12 @@ describe("movement queries are served by indexes", () => {
         cursor = first.nextCursor ?? undefined;
         expect(cursor).toEqual(expect.any(String));
       }
-      const { page, statement } = await capture({ ...filter, order, limit, cursor });
+      const { page, statement, before } = await capture({ ...filter, order, limit, cursor });
       expect(page.items).toHaveLength(limit);
       await expectServedBy("stock_movements", statement, index);
+      // A look at the recent weeks that found too little (these rows are from months ago).
+      for (const s of before)
+        await expectServedBy("stock_movements", s, index, { readsRows: false });
     },
     60_000,
   );

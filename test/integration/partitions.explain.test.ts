@@ -62,13 +62,16 @@ async function partitionsRead(query: MovementQuery) {
   const page = await queryMovements(ctx, query);
   expect(page.items.length).toBeGreaterThan(0);
   const statements = queries.filter((q) => q.sql.includes(`FROM "public"."stock_movements"`));
-  expect(statements).toHaveLength(1);
-  const nodes = await explain(sql, statements[0]!, true);
-  const scans = scansOf("stock_movements", nodes);
+  expect(statements.length).toBeGreaterThan(0);
+  const scans: ReturnType<typeof scansOf> = [];
+  for (const statement of statements) {
+    scans.push(...scansOf("stock_movements", await explain(sql, statement, true)));
+  }
   // Every scan is of a partition (the table itself holds no rows).
   expect(scans.every((s) => s.Partition !== undefined)).toBe(true);
   const names = (list: typeof scans) => [...new Set(list.map((s) => s.Partition!))].sort();
   return {
+    statements: statements.length,
     planned: names(scans),
     // An ordered read stops once the page is full: later partitions are "never executed".
     executed: names(scans.filter((s) => s["Actual Loops"] !== 0)),
@@ -111,5 +114,34 @@ describe("one SKU's history, newest first", () => {
     // Without the cursor the same query reads the later months too (what the cursor spares).
     const all = await partitionsRead({ skuId: 2, limit: 20 });
     expect(all.planned).toEqual(expect.arrayContaining([month(7), month(12)]));
+  }, 60_000);
+});
+
+describe("one SKU's page, newest first, looks in the 31 days before it first", () => {
+  it("reads only the months of those 31 days when they fill the page, and further back only when not", async () => {
+    const first = await queryMovements(ctx, { skuId: 4, limit: 200 });
+    const cursorAt = first.items.at(-1)!.node.occurredAt;
+    // About 36 movements of the SKU in any 31 days: a page of 20 is filled by them.
+    const filled = await partitionsRead({ skuId: 4, limit: 20, cursor: first.nextCursor! });
+    expect(filled.statements).toBe(1);
+    const edge = new Date(+cursorAt - 31 * 86_400_000);
+    const months = filled.planned.filter((p) => monthStarts.has(p));
+    expect(months.length).toBeLessThanOrEqual(2);
+    for (const p of months) {
+      const start = monthStarts.get(p)!;
+      expect(+start).toBeLessThanOrEqual(+cursorAt);
+      // The month holding the edge, or a later one.
+      expect(start.getUTCFullYear() * 12 + start.getUTCMonth()).toBeGreaterThanOrEqual(
+        edge.getUTCFullYear() * 12 + edge.getUTCMonth(),
+      );
+    }
+    // A page larger than those 31 days hold reads on, older months too, and misses nothing.
+    const long = await queryMovements(ctx, { skuId: 4, limit: 100, cursor: first.nextCursor! });
+    const direct = await sql.query<{ id: string }>(
+      `SELECT id::text FROM stock_movements WHERE account_id = $1 AND sku_id = 4
+         AND (occurred_at, id) < ($2, $3) ORDER BY occurred_at DESC, id DESC LIMIT 100`,
+      [ctx.principal.accountId, cursorAt, first.items.at(-1)!.node.id],
+    );
+    expect(long.items.map((i) => String(i.node.id))).toEqual(direct.rows.map((r) => r.id));
   }, 60_000);
 });

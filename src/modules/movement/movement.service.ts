@@ -113,11 +113,17 @@ export async function queryMovements(
   // Oldest first, a page ends below the ledger's horizon: a movement still being written can
   // only appear above it, never behind a cursor already handed out.
   if (order === "asc") bounds.push({ occurredAt: { lt: await ledgerHorizon(ctx.db, accountId) } });
-  const rows = await db.stockMovement.findMany({
-    where: { ...where, AND: bounds },
-    orderBy: [{ occurredAt: order }, { id: order }],
-    take: take + 1,
-  });
+  const find = (more: Prisma.StockMovementWhereInput[], n: number) =>
+    db.stockMovement.findMany({
+      where: { ...where, AND: [...bounds, ...more] },
+      orderBy: [{ occurredAt: order }, { id: order }],
+      take: n,
+    });
+  const newest = position?.at ?? window.end ?? new Date();
+  const rows =
+    order === "desc" && !(window.start && window.start >= recentEdge(newest))
+      ? await recentFirst(find, newest, take + 1)
+      : await find([], take + 1);
   const items = rows.slice(0, take).map((r) => ({
     cursor: encodeTimeCursor("movement", { at: r.occurredAt, id: Number(r.id) }, fingerprint),
     node: toMovement(r),
@@ -129,6 +135,26 @@ export async function queryMovements(
     // Oldest first, the ledger grows at the end: a consumer resumes from here to see what is new.
     resumeCursor: order === "asc" ? (last ?? q.cursor ?? null) : null,
   };
+}
+
+const RECENT_MS = 31 * 86_400_000;
+const recentEdge = (newest: Date) => new Date(newest.getTime() - RECENT_MS);
+
+/**
+ * Newest first, an entity's page looks in the 31 days before its start first, and further back
+ * only for what they lack. The ledger is partitioned by month with a DEFAULT partition, which
+ * keeps PostgreSQL from reading the months in order and stopping early: without the bound a
+ * first page starts an index descent in every month.
+ */
+async function recentFirst<T>(
+  find: (more: Prisma.StockMovementWhereInput[], n: number) => Promise<T[]>,
+  newest: Date,
+  n: number,
+): Promise<T[]> {
+  const edge = recentEdge(newest);
+  const recent = await find([{ occurredAt: { gte: edge } }], n);
+  if (recent.length >= n) return recent;
+  return [...recent, ...(await find([{ occurredAt: { lt: edge } }], n - recent.length))];
 }
 
 interface CheckedFilter {
