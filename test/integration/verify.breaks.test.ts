@@ -82,11 +82,9 @@ describe("movement chains and on hand", () => {
   it("change_mismatch: a change that is not after − before (were the CHECK ever lost)", async () => {
     const id = await createSku(t, acct.token, 3);
     const [first] = await movements();
+    // The database is this file's own: the CHECK stays dropped.
     await broken(`ALTER TABLE stock_movements DROP CONSTRAINT stock_movements_quantities_check;
-      UPDATE stock_movements SET change = 4 WHERE account_id = ${acct.accountId} AND id = ${first!.id};
-      ALTER TABLE stock_movements ADD CONSTRAINT stock_movements_quantities_check CHECK (
-        quantity_before >= 0 AND quantity_after >= 0 AND change = quantity_after - quantity_before)
-        NOT VALID`);
+      UPDATE stock_movements SET change = 4 WHERE account_id = ${acct.accountId} AND id = ${first!.id}`);
     expect(await problems()).toEqual([
       {
         kind: "change_mismatch",

@@ -24,23 +24,53 @@ const claimed = (alias: string) => {
 };
 
 /**
- * What a movement and the line naming it must agree on, as one row to hash: the movement, its
- * entity and owner, and for an adjustment its quantities. A stock take line's quantities are
- * compared with its movement's by checkStockTakeLines (they depend on the movement's own
- * quantity_before), so a stock take's movement hashes without them. A line hashes what its
- * movement must be, so a movement with another source or owner, or two owners, differs.
+ * What a movement and the line naming it must agree on, hashed: the movement, its entity (a
+ * supplier item's id negated), its adjustment, its stock take, its source and, for an adjustment,
+ * its quantities (each hash seeds the next; cheaper than hashing a row). A stock take line's
+ * quantities are compared with its movement's by checkStockTakeLines (they depend on the
+ * movement's own quantity_before), so a stock take's movement hashes without them. A line hashes
+ * what its movement must be, so a movement with another source or owner, or two owners, differs.
  */
-const movementRow = Prisma.sql`ROW(m.id, m.entity_type::text,
-  COALESCE(m.sku_id, m.supplier_item_id), m.adjustment_id, m.stock_take_id, m.source::text,
-  CASE WHEN m.source <> 'stock_take' THEN m.quantity_before END,
-  CASE WHEN m.source <> 'stock_take' THEN m.quantity_after END)`;
-const adjustmentLineRow = Prisma.sql`ROW(l.movement_id, l.entity_type::text,
-  COALESCE(l.sku_id, l.supplier_item_id), l.adjustment_id, NULL::int, 'adjustment'::text,
-  l.previous_qty, l.new_qty)`;
-const stockTakeLineRow = Prisma.sql`ROW(l.movement_id, l.entity_type::text,
-  COALESCE(l.sku_id, l.supplier_item_id), NULL::int, l.stock_take_id, 'stock_take'::text,
-  NULL::numeric, NULL::numeric)`;
-const hashed = (row: Prisma.Sql) => Prisma.sql`sum(hash_record_extended(${row}, 0))`;
+const fingerprint = (
+  id: Prisma.Sql,
+  entity: Prisma.Sql,
+  adjustment: Prisma.Sql,
+  stockTake: Prisma.Sql,
+  source: Prisma.Sql,
+  quantities: Prisma.Sql,
+) => Prisma.sql`sum(hashint8extended(${id}, hashint4extended(${entity},
+  hashint4extended(COALESCE(${adjustment}, 0), hashint4extended(COALESCE(${stockTake}, 0),
+  hashint4extended(${source}, ${quantities}))))))`;
+const bothQuantities = (before: string, after: string) =>
+  Prisma.sql`hash_numeric_extended(${Prisma.raw(before)}, hash_numeric_extended(${Prisma.raw(after)}, 0))`;
+const ADJUSTMENT = Prisma.sql`1`;
+const STOCK_TAKE = Prisma.sql`2`;
+const movementHash = fingerprint(
+  Prisma.sql`m.id`,
+  Prisma.sql`COALESCE(m.sku_id, -m.supplier_item_id)`,
+  Prisma.sql`m.adjustment_id`,
+  Prisma.sql`m.stock_take_id`,
+  Prisma.sql`CASE m.source WHEN 'adjustment' THEN ${ADJUSTMENT} WHEN 'stock_take' THEN ${STOCK_TAKE}
+    ELSE 0 END`,
+  Prisma.sql`CASE WHEN m.source = 'stock_take' THEN 0
+    ELSE ${bothQuantities("m.quantity_before", "m.quantity_after")} END`,
+);
+const adjustmentLineHash = fingerprint(
+  Prisma.sql`l.movement_id`,
+  Prisma.sql`COALESCE(l.sku_id, -l.supplier_item_id)`,
+  Prisma.sql`l.adjustment_id`,
+  Prisma.sql`NULL`,
+  ADJUSTMENT,
+  bothQuantities("l.previous_qty", "l.new_qty"),
+);
+const stockTakeLineHash = fingerprint(
+  Prisma.sql`l.movement_id`,
+  Prisma.sql`COALESCE(l.sku_id, -l.supplier_item_id)`,
+  Prisma.sql`NULL`,
+  Prisma.sql`l.stock_take_id`,
+  STOCK_TAKE,
+  Prisma.sql`0`,
+);
 
 /** An adjustment line that does not add up on its own (whatever its movement says). */
 const badLine = Prisma.sql`((l.status = 'changed') <> (l.movement_id IS NOT NULL)
@@ -58,17 +88,17 @@ export async function fingerprints(
   const [row] = await tx.$queryRaw<{ flagged: Range[]; adjustment_lines: bigint }[]>`
     WITH moved AS (
       SELECT m.account_id, m.id >> ${RANGE_BITS} AS range, count(*) AS n,
-        ${hashed(movementRow)} AS fp
+        ${movementHash} AS fp
       FROM stock_movements AS m WHERE ${claimed("m")} ${scoped("m")}
       GROUP BY 1, 2
     ), named AS (
       SELECT l.account_id, l.movement_id >> ${RANGE_BITS} AS range, count(l.movement_id) AS n,
-        ${hashed(adjustmentLineRow)} FILTER (WHERE l.movement_id IS NOT NULL) AS fp,
+        ${adjustmentLineHash} FILTER (WHERE l.movement_id IS NOT NULL) AS fp,
         count(*) FILTER (WHERE ${badLine}) AS bad, count(*) AS lines
       FROM stock_adjustment_lines AS l WHERE true ${scoped("l")}
       GROUP BY 1, 2
       UNION ALL
-      SELECT l.account_id, l.movement_id >> ${RANGE_BITS}, count(*), ${hashed(stockTakeLineRow)},
+      SELECT l.account_id, l.movement_id >> ${RANGE_BITS}, count(*), ${stockTakeLineHash},
         0, 0
       FROM stock_take_lines AS l WHERE l.movement_id IS NOT NULL ${scoped("l")}
       GROUP BY 1, 2
