@@ -9,12 +9,6 @@ import { scopedTo, type Scope, type SortedProblem } from "./verify.sql.js";
 import { checkStockTakeLines } from "./verify.stock-takes.js";
 import { MAX_LISTED, type LedgerReport, type VerifyOptions } from "./verify.types.js";
 
-/**
- * Memory for the statements' sorts and aggregates (the chains are walked in entity order), so a
- * large ledger's are not spilled to disk in many small batches as the default 4 MB would.
- */
-const WORK_MEM = "128MB";
-
 /** How long the whole check may take: it reads every movement, which takes a while on a big ledger. */
 const TRANSACTION_TIMEOUT_MS = 6 * 60 * 60_000;
 
@@ -33,7 +27,6 @@ export async function verifyLedger(
       await tx.$executeRawUnsafe("SET TRANSACTION READ ONLY");
       // A statement timeout set for the service's requests is not meant for this one.
       await tx.$executeRawUnsafe("SET LOCAL statement_timeout = 0");
-      await tx.$executeRawUnsafe(`SET LOCAL work_mem = '${WORK_MEM}'`);
       const counted = await countRecords(tx, options.accountId, scoped);
       const chains = await checkChains(tx, scoped, limit);
       const { flagged, adjustmentLines } = await fingerprints(tx, scoped);
