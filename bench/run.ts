@@ -21,9 +21,10 @@ import { P5_SKUS, p5Steps, rawStockTake, serviceStockTake } from "./stock-take.j
 import { IMPORT_BATCH, rawImport, serviceImport } from "./import.js";
 import { replicaFigures } from "./replicas.js";
 import { P7_MONTHS, runP7 } from "./p7.js";
+import { verifyFigures } from "./verify.js";
 
-// `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, replicas); none
-// named runs all.
+// `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
+// replicas); none named runs all.
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
 const args = process.argv.slice(2).map((a) => a.toLowerCase());
@@ -41,6 +42,9 @@ const P5_SIZE = quick ? P5_SKUS / 10 : P5_SKUS;
 const P6_SKUS = quick ? 10_000 : 100_000;
 /** P7's ledger over P7_MONTHS monthly partitions. */
 const P7_MOVEMENTS = quick ? 400_000 : 20_000_000;
+/** The verifier's ledger: movements over SKUs of one account. */
+const VERIFY_MOVEMENTS = quick ? 200_000 : 5_000_000;
+const VERIFY_SKUS = quick ? 2000 : 20_000;
 
 const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -571,6 +575,33 @@ if (wants("p6")) {
     met: run.ms <= 30_000 && run.created === P6_SKUS,
   });
   judgeRss("P6", "peak server RSS", run.peakRss);
+}
+
+if (wants("verify")) {
+  // The ledger verifier (countpoint verify) over one account of millions of movements.
+  const context = await newContext("bench-verify");
+  process.stderr.write(`verify: writing ${VERIFY_MOVEMENTS} movements…\n`);
+  const v = await verifyFigures(raw, context, {
+    movements: VERIFY_MOVEMENTS,
+    skus: VERIFY_SKUS,
+    runs: RUNS,
+  });
+  const verifyMedian = median(v.runsMs.slice(1));
+  heading(
+    `Ledger verifier, one account of ${v.movements} movements over ${v.skus} SKUs (median of ${RUNS - 1} after a warm-up):`,
+  );
+  row("verifyLedger (countpoint verify --account)", ms(verifyMedian));
+  row("movements checked per second", `${((v.movements / verifyMedian) * 1000).toFixed(0)}/s`);
+  row("problems found (a sound ledger: 0)", String(v.problems));
+  judge({
+    id: "V1",
+    what: `verify ${v.movements} movements, no problem found`,
+    figure: ms(verifyMedian),
+    baseline: "",
+    ratio: "",
+    target: "<= 20 s",
+    met: verifyMedian <= 20_000 && v.problems === 0,
+  });
 }
 
 if (wants("replicas")) {

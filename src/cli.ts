@@ -23,12 +23,26 @@ const USAGE = `usage:
                                       create or update SKUs from a CSV file of any size, in
                                       batches of up to 10,000 rows; progress on stderr, a JSON
                                       summary on stdout
+  countpoint verify [--account ID]    check the ledger (every movement chain, on hand quantity,
+                                      adjustment and reconciled stock take) in one snapshot while
+                                      writes go on; prints a JSON report; exit 0 when sound, 1 on
+                                      any break, 2 when it could not check
   countpoint schema                   print the GraphQL schema
   countpoint help | --help | -h       print this help
 
 The database is DATABASE_URL, or the embedded one under COUNTPOINT_DATA_DIR (default .data).`;
 
 class UsageError extends Error {}
+
+/** A failure that ends the command with its own exit code. */
+class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
 
 function options(
   args: string[],
@@ -51,14 +65,15 @@ function options(
   return values as Record<string, string | undefined>;
 }
 
-/** Runs a command that needs the database, then releases it. */
+/** Runs a command that needs the database (migrated first unless told not to), then releases it. */
 async function withDatabase<T>(
   work: (db: ReturnType<typeof createPrismaClient>) => Promise<T>,
+  { migrated = true }: { migrated?: boolean } = {},
 ): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    await migrate(database.url);
+    if (migrated) await migrate(database.url);
     const db = createPrismaClient(database.url, 2);
     try {
       return await work(db);
@@ -117,6 +132,25 @@ async function main(argv: string[]): Promise<void> {
       } finally {
         await database.release();
       }
+      return;
+    }
+    case "verify": {
+      const o = options(argv.slice(1), { account: { required: false } });
+      const accountId = o.account === undefined ? undefined : positiveInt(o.account, "--account");
+      const { verifyLedger } = await import("./modules/verify/verify.service.js");
+      // A check only reads: it leaves the schema as it finds it. Exit 1 means a break was found,
+      // so a check that could not run (no database, say) is 2.
+      const report = await withDatabase((db) => verifyLedger(db, { accountId }), {
+        migrated: false,
+      }).catch((error: unknown) => {
+        const message = (error as Error)?.message ?? String(error);
+        throw new CommandError(`verify failed: ${message.trim().split("\n").at(-1)}`, 2);
+      });
+      if (accountId !== undefined && report.checked.accounts === 0) {
+        throw new UsageError(`--account: there is no account ${accountId}`);
+      }
+      print(report);
+      if (!report.ok) process.exitCode = 1;
       return;
     }
     case "schema": {
@@ -221,6 +255,10 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof CommandError) {
+    process.stderr.write(`countpoint: ${error.message}\n`);
+    process.exit(error.exitCode);
+  }
   if (error instanceof UsageError) {
     process.stderr.write(`countpoint: ${error.message} (see: countpoint help)\n`);
     process.exit(2);

@@ -1,6 +1,12 @@
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { rest, startTestApp, type TestApp } from "../helpers/app.js";
-import { chainProblems, createSku, movementsOf, skuOnHand } from "../helpers/stock.js";
+import {
+  chainProblems,
+  createSku,
+  ledgerProblems,
+  movementsOf,
+  skuOnHand,
+} from "../helpers/stock.js";
 
 let t: TestApp;
 let acct: TestAccount;
@@ -48,6 +54,8 @@ describe("concurrent adjustments", () => {
       const m = byId.get(r.body.movement.id)!;
       expect(r.body.movement.quantity_before).toBe(Number(m.quantityBefore.toFixed()));
     }
+    // And the verifier finds every movement, line and on hand of the account in order.
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
   // The service retries a deadlock, so a client cannot tell whether one happened; that rows are
@@ -88,6 +96,7 @@ describe("concurrent adjustments", () => {
       where: { accountId: acct.accountId, reference: { startsWith: "R" } },
     });
     expect(adjustments).toHaveLength(20);
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
   it("concurrent PATCH and bulk requests on overlapping SKUs keep every chain unbroken", async () => {
@@ -109,6 +118,7 @@ describe("concurrent adjustments", () => {
     for (const res of responses) expect([200, 201]).toContain(res.status);
     expect(await chainProblems(t.db, acct.accountId, { type: "sku", id: a })).toEqual([]);
     expect(await chainProblems(t.db, acct.accountId, { type: "sku", id: b })).toEqual([]);
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
   it("with expected_on_hand, exactly one of several concurrent writers wins; the others get 409 ON_HAND_CHANGED", async () => {
@@ -127,6 +137,7 @@ describe("concurrent adjustments", () => {
     const movements = await movementsOf(t.db, acct.accountId, { type: "sku", id });
     expect(movements).toHaveLength(2); // opening balance + the winner
     expect(await skuOnHand(t.db, acct.accountId, id)).toBe(String(winners[0]!.body.on_hand));
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 });
 

@@ -1,7 +1,13 @@
 import pg from "pg";
 import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
 import { rest, startTestApp, type RestResponse, type TestApp } from "../helpers/app.js";
-import { chainProblems, createSku, ledgerState, skuOnHand } from "../helpers/stock.js";
+import {
+  chainProblems,
+  createSku,
+  ledgerProblems,
+  ledgerState,
+  skuOnHand,
+} from "../helpers/stock.js";
 
 let t: TestApp;
 let acct: TestAccount;
@@ -282,6 +288,7 @@ describe("Idempotency-Key under concurrency", () => {
     expect(await skuOnHand(t.db, acct.accountId, a)).toBe("11");
     expect(await skuOnHand(t.db, acct.accountId, b)).toBe("22");
     expect(await chainProblems(t.db, acct.accountId, { type: "sku", id: a })).toEqual([]);
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
   it("20 concurrent PATCH requests with one key write exactly one movement", async () => {
@@ -303,6 +310,7 @@ describe("Idempotency-Key under concurrency", () => {
     const after = await ledgerState(t.db, acct.accountId);
     expect(after.adjustments).toBe(before.adjustments + 1);
     expect(after.movements).toBe(before.movements + 1);
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 });
 

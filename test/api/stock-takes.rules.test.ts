@@ -3,7 +3,13 @@
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { rest, type TestApp } from "../helpers/app.js";
 import { placeMovement } from "../helpers/movements.js";
-import { chainProblems, ledgerState, movementsOf, skuOnHand } from "../helpers/stock.js";
+import {
+  chainProblems,
+  ledgerProblems,
+  ledgerState,
+  movementsOf,
+  skuOnHand,
+} from "../helpers/stock.js";
 import {
   adjustSku,
   count,
@@ -49,6 +55,7 @@ describe("overlap", () => {
     const results = await Promise.all([api.start(), api.start(), api.start()]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await t.db.stockTake.count({ where: { accountId: acct.accountId } })).toBe(1);
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
   it("refuses unknown and linked entities in an explicit scope, and bad scope input", async () => {
@@ -146,6 +153,7 @@ describe("reconcile", () => {
       await t.db.stockMovement.count({ where: { accountId: acct.accountId, stockTakeId: id } }),
     ).toBe(3);
     for (const r of refs) expect(await chainProblems(t.db, acct.accountId, r)).toEqual([]);
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
   it("basis count_time: a sale stamped before a count but written after it is taken into account at reconcile", async () => {
@@ -162,6 +170,7 @@ describe("reconcile", () => {
       expect.objectContaining({ id: a!.id, difference: -1, previous_qty: 8, new_qty: 7 }),
     ]);
     expect(await skuOnHand(t.db, acct.accountId, a!.id)).toBe("7");
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
   it("basis count_time: concurrent and repeated reconciles answer the same, from the ledger at each count", async () => {
@@ -185,6 +194,7 @@ describe("reconcile", () => {
       await t.db.stockMovement.count({ where: { accountId: acct.accountId, stockTakeId: id } }),
     ).toBe(1);
     expect(await chainProblems(t.db, acct.accountId, a!)).toEqual([]);
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
   it("basis count_time: an entity that last moved months before the count is measured against what it held then", async () => {

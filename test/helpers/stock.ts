@@ -1,6 +1,7 @@
 // Helpers for tests about stock quantities: creating entities over REST, reading what the ledger
 // holds straight from the database, and checking the movement chain invariant.
 import type { PrismaClient } from "../../src/db/client.js";
+import { verifyLedger } from "../../src/modules/verify/verify.service.js";
 import { rest, type TestApp } from "./app.js";
 
 let counter = 0;
@@ -131,6 +132,14 @@ export async function chainProblems(
   if (previousAfter !== onHand)
     problems.push(`on_hand is ${onHand} but the last movement ends at ${previousAfter}`);
   return problems;
+}
+
+/**
+ * What `countpoint verify` finds wrong in the account's ledger: every chain and on hand, every
+ * adjustment line and stock take line against its movement (none when the ledger is sound).
+ */
+export async function ledgerProblems(db: PrismaClient, accountId: number) {
+  return (await verifyLedger(db, { accountId })).problems;
 }
 
 /** Puts an entity into a stock take of the given status directly (there is no stock take API yet). */

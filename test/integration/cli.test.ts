@@ -1,7 +1,6 @@
 // The command line as an operator uses it: the built `countpoint` binary against a database of
 // its own. Output is one JSON line on success; a failure is a non-zero exit with a message on
 // stderr that starts with `countpoint:`, and nothing written.
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,33 +13,13 @@ import {
   createToken,
   revokeToken,
 } from "../../src/modules/account/account.service.js";
-import { projectRoot } from "../../src/paths.js";
+import { runCountpoint, type CliResult } from "../helpers/cli.js";
 import { createFreshDatabase, type FreshDatabase } from "../helpers/fresh-database.js";
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 let fresh: FreshDatabase;
 let db: PrismaClient;
 
-function countpoint(args: string[]): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: fresh.url };
-  delete env.NODE_OPTIONS;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["dist/src/cli.js", ...args],
-      { cwd: projectRoot, env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const countpoint = (args: string[]): Promise<CliResult> => runCountpoint(fresh.url, args);
 
 const written = async () => ({
   accounts: await db.account.count(),
@@ -133,6 +112,7 @@ describe("countpoint help", () => {
         "tokens create",
         "tokens list",
         "tokens revoke",
+        "verify",
         "schema",
       ]) {
         expect(result.stdout).toContain(`countpoint ${command}`);

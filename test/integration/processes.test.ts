@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import type { PrismaClient } from "../../src/db/client.js";
 import { projectRoot } from "../../src/paths.js";
 import { databaseUrl, newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { chainProblems, skuOnHand } from "../helpers/stock.js";
+import { chainProblems, ledgerProblems, skuOnHand } from "../helpers/stock.js";
 
 interface Server {
   child: ChildProcess;
@@ -110,6 +110,7 @@ describe("two server processes over one database", () => {
       where: { accountId: acct.accountId, skuId: id },
     });
     expect(movements).toBeGreaterThanOrEqual(60); // a write equal to on hand writes none
+    expect(await ledgerProblems(db, acct.accountId)).toEqual([]);
   });
 
   it("overlapping bulks in opposite orders: all applied whole, no deadlock reaches a client", async () => {
@@ -130,6 +131,7 @@ describe("two server processes over one database", () => {
     // Each bulk was applied whole: every SKU ends at the value of the bulk that came last.
     const finals = new Set(await Promise.all(ids.map((id) => skuOnHand(db, acct.accountId, id))));
     expect(finals.size).toBe(1);
+    expect(await ledgerProblems(db, acct.accountId)).toEqual([]);
   });
 
   it("one Idempotency-Key retried on both processes at once: applied once, every answer the same", async () => {
@@ -152,6 +154,7 @@ describe("two server processes over one database", () => {
     expect(later.body).toEqual(applied[0]!.body);
     expect(await db.stockAdjustment.count({ where: { accountId: acct.accountId } })).toBe(1);
     expect(await skuOnHand(db, acct.accountId, id)).toBe("9");
+    expect(await ledgerProblems(db, acct.accountId)).toEqual([]);
   });
 
   it("a reconcile sent to both processes at once applies once and both answer the same", async () => {
@@ -177,6 +180,7 @@ describe("two server processes over one database", () => {
     });
     expect(movements).toBe(10);
     for (const id of ids) expect(await skuOnHand(db, acct.accountId, id)).toBe("7");
+    expect(await ledgerProblems(db, acct.accountId)).toEqual([]);
   });
 });
 

@@ -1,0 +1,78 @@
+// What `countpoint verify` reports: how much it checked and every break it found, as JSON with
+// snake_case keys (the report is printed as it is). Quantities are exact decimal strings.
+
+export interface VerifyOptions {
+  /** Check one account only; every account when absent. */
+  accountId?: number;
+  /** Most problems listed in the report (all are counted); default MAX_LISTED. */
+  limit?: number;
+}
+
+/** Problems listed by default; the report counts them all. */
+export const MAX_LISTED = 1000;
+
+export interface LedgerReport {
+  ok: boolean;
+  checked: {
+    accounts: number;
+    skus: number;
+    supplier_items: number;
+    movements: number;
+    stock_takes: number;
+    adjustment_lines: number;
+    stock_take_lines: number;
+  };
+  /** The first problems, by account, then kind (in the order of PROBLEM_KINDS), then id. */
+  problems: LedgerProblem[];
+  /** All problems found, listed or not. */
+  problem_count: number;
+  truncated: boolean;
+}
+
+/**
+ * Every kind of break, in the order the report lists them within an account:
+ * - chain_break: a movement's quantity_before is not the quantity_after of the movement before
+ *   it (by id) of the same entity, or not 0 for the entity's first movement.
+ * - change_mismatch: a movement's change is not quantity_after − quantity_before.
+ * - on_hand_mismatch: an entity's on_hand is not its last movement's quantity_after (0 without
+ *   movements).
+ * - movement_entity_missing: movements name a SKU or supplier item their account does not have.
+ * - adjustment_line_movement_missing: a changed adjustment line names no movement, or one that
+ *   does not exist.
+ * - adjustment_line_mismatch: an adjustment line disagrees with its movement (`fields` says how),
+ *   or an unchanged line's quantities differ.
+ * - adjustment_movement_unlisted: a movement of an adjustment that no line of it names.
+ * - stock_take_line_state: an applied line in a stock take that is not reconciled, a line naming
+ *   a movement without being applied, or an applied line without a count.
+ * - stock_take_line_basis: what an applied line's count was compared with is not the freeze
+ *   (basis freeze) or the ledger at the count's time (basis count_time).
+ * - stock_take_line_movement_missing: an applied line names a movement that does not exist, or
+ *   names none though its count is above its basis (it must have raised stock).
+ * - stock_take_line_mismatch: an applied line disagrees with its movement: not its entity or
+ *   stock take, or the movement's quantity_after is not max(quantity_before + counted − basis, 0).
+ * - stock_take_movement_unlisted: a stock take's movement that none of its applied lines names
+ *   (a stock take not reconciled has none).
+ */
+export const PROBLEM_KINDS = [
+  "chain_break",
+  "change_mismatch",
+  "on_hand_mismatch",
+  "movement_entity_missing",
+  "adjustment_line_movement_missing",
+  "adjustment_line_mismatch",
+  "adjustment_movement_unlisted",
+  "stock_take_line_state",
+  "stock_take_line_basis",
+  "stock_take_line_movement_missing",
+  "stock_take_line_mismatch",
+  "stock_take_movement_unlisted",
+] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+
+/** One break: its kind, account and entity, and the fields that say where and what. */
+export interface LedgerProblem {
+  kind: ProblemKind;
+  account_id: number;
+  entity: { type: "sku" | "supplier_item"; id: number };
+  [detail: string]: unknown;
+}

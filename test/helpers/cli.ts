@@ -1,0 +1,26 @@
+// The command line as an operator runs it: the built `countpoint` binary in a process of its own.
+import { execFile } from "node:child_process";
+import { projectRoot } from "../../src/paths.js";
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `countpoint` with the arguments against the database at `url`. */
+export function runCountpoint(url: string, args: string[]): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
+  delete env.NODE_OPTIONS;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["dist/src/cli.js", ...args],
+      { cwd: projectRoot, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
