@@ -119,9 +119,11 @@ export async function queryMovements(
       orderBy: [{ occurredAt: order }, { id: order }],
       take: n,
     });
-  const newest = position?.at ?? window.end ?? new Date();
+  // A first page newest first; a page after a cursor already has its bound at the cursor, and
+  // a lower one there can turn PostgreSQL from the ordered index walk to reading the whole range.
+  const newest = window.end ?? new Date();
   const rows =
-    order === "desc" && !(window.start && window.start >= recentEdge(newest))
+    order === "desc" && !position && !(window.start && window.start >= recentEdge(newest))
       ? await recentFirst(find, newest, take + 1)
       : await find([], take + 1);
   const items = rows.slice(0, take).map((r) => ({
@@ -141,8 +143,8 @@ const RECENT_MS = 31 * 86_400_000;
 const recentEdge = (newest: Date) => new Date(newest.getTime() - RECENT_MS);
 
 /**
- * Newest first, an entity's page looks in the 31 days before its start first, and further back
- * only for what they lack. The ledger is partitioned by month with a DEFAULT partition, which
+ * Newest first, an entity's first page looks in the 31 days before its end first, and further
+ * back only for what they lack. The ledger is partitioned by month with a DEFAULT partition, which
  * keeps PostgreSQL from reading the months in order and stopping early: without the bound a
  * first page starts an index descent in every month.
  */
