@@ -11,7 +11,7 @@ import { EventHub } from "../modules/event/event.hub.js";
 import { resolvePrincipal } from "../http/auth.js";
 import { consistencyPlugin } from "./consistency.js";
 import { createContext, type GraphQLContext } from "./context.js";
-import { formatError } from "./errors.js";
+import { contextFailure, formatError, unavailablePlugin } from "./errors.js";
 import { complexityLimit, depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
 import { subscriptionHandler } from "./subscriptions.js";
@@ -42,6 +42,7 @@ export async function registerGraphql(
       fastifyApolloDrainPlugin(app),
       complexityLimit(schema),
       consistencyPlugin(app.reads),
+      unavailablePlugin,
       // No field carries a cache hint; the default plugin would still wrap every field's resolver.
       ApolloServerPluginCacheControlDisabled(),
       options.introspection
@@ -52,7 +53,9 @@ export async function registerGraphql(
   await apollo.start();
   const handler = fastifyApolloHandler(apollo, {
     context: async (request): Promise<GraphQLContext> => {
-      const auth = await resolvePrincipal(request);
+      const auth = await resolvePrincipal(request).catch((error: unknown) => {
+        throw contextFailure(error);
+      });
       return createContext(app.db, auth.principal, auth.principal ? null : auth.problem);
     },
   });

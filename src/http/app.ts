@@ -15,6 +15,7 @@ import { healthRoutes } from "./health.js";
 import { metricsRoutes } from "./metrics.js";
 import { registerOpenApi } from "./openapi.js";
 import { registerErrorHandling } from "./problem.js";
+import { registerRequestTimeout } from "./request-timeout.js";
 import { registerSharedSchemas } from "./openapi-schemas.js";
 import { buildValidatorCompiler } from "./validation.js";
 
@@ -29,7 +30,7 @@ export interface AppDeps {
   /** Where reads go; without it, everything is read from `db`. */
   reads?: ReadRouting;
   config: Pick<Config, "logLevel" | "bodyLimit" | "graphqlIntrospection"> &
-    Partial<Pick<Config, "subscriptionPollMs" | "subscriptionTokenRecheckMs">>;
+    Partial<Pick<Config, "subscriptionPollMs" | "subscriptionTokenRecheckMs" | "requestTimeoutMs">>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -57,6 +58,8 @@ export async function buildApp({ db, config, reads }: AppDeps): Promise<FastifyI
     reply.header("x-request-id", request.id);
   });
   registerErrorHandling(app);
+  // Before the other hooks: whatever they read from the database is the request's work too.
+  registerRequestTimeout(app, config.requestTimeoutMs ?? 0);
   registerReadRouting(
     app,
     reads ?? new ReadRouting(db, null, [], { maxLagMs: 0, pollMs: 1000, log: app.log }),

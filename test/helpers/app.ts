@@ -21,8 +21,14 @@ export interface TestApp {
 const CONTRACT_HEADER = "x-test-contract-id";
 let requests = 0;
 
-/** The real HTTP app on an ephemeral port, over the test database (or the client given). */
-export async function startTestApp(client?: PrismaClient): Promise<TestApp> {
+/**
+ * The real HTTP app on an ephemeral port, over the test database (or the client given); a
+ * request timeout only when asked for one.
+ */
+export async function startTestApp(
+  client?: PrismaClient,
+  options: { requestTimeoutMs?: number } = {},
+): Promise<TestApp> {
   const db = client ?? (await testDb());
   const app = await buildApp({
     db,
@@ -32,6 +38,7 @@ export async function startTestApp(client?: PrismaClient): Promise<TestApp> {
       graphqlIntrospection: true,
       // A revoked token's subscriptions end within this (10 s in production).
       subscriptionTokenRecheckMs: 200,
+      requestTimeoutMs: options.requestTimeoutMs,
     },
   });
   return {
