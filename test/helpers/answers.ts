@@ -5,6 +5,7 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 
 export interface Answer {
   status: number;
+  headers: Headers;
   retryAfter: string | null;
   /** The problem's code (REST) or the first error's extensions.code (GraphQL). */
   code: string | undefined;
@@ -52,6 +53,7 @@ export async function answerOf(baseUrl: string, call: Call, token?: string): Pro
   const parsed = body as { code?: string; errors?: { extensions?: { code?: string } }[] };
   return {
     status: response.status,
+    headers: response.headers,
     retryAfter: response.headers.get("retry-after"),
     code: "graphql" in call ? parsed?.errors?.[0]?.extensions?.code : parsed?.code,
     ms,

@@ -11,6 +11,8 @@ export interface Received {
 export interface Answer {
   status: number;
   headers?: Record<string, string>;
+  /** Answers only once this settles (a receiver slow to answer). */
+  after?: Promise<unknown>;
 }
 
 export interface Receiver {
@@ -36,7 +38,9 @@ export async function startReceiver(): Promise<Receiver> {
         at: Date.now(),
       });
       const answer = answers.shift() ?? { status: 200 };
-      res.writeHead(answer.status, answer.headers).end("ok");
+      const reply = () => res.writeHead(answer.status, answer.headers).end("ok");
+      if (answer.after) void answer.after.finally(reply);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
