@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from "../helpers/app.js";
 import { runCountpoint } from "../helpers/cli.js";
 import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
 import { holdLock } from "../helpers/locks.js";
+import { frozenProxy, throughProxy } from "../helpers/proxy.js";
 import { createSku, ledgerState } from "../helpers/stock.js";
 import { AdjAdjustSkuStockDocument } from "./generated/graphql.js";
 
@@ -136,6 +137,38 @@ describe("REQUEST_TIMEOUT_MS", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(await ledgerState(setup.db, acct.accountId)).toEqual(before);
     expect((await answerOf(t.baseUrl, writes(skuId)[0]!, acct.token)).status).toBe(200);
+  });
+
+  it("answers 503 when the database stops answering at all (a network gone silent), closes the connection stuck on it, and serves once the network is back", async () => {
+    const proxy = await frozenProxy(new URL(databaseUrl()));
+    const url = throughProxy(databaseUrl(), proxy);
+    // One connection: were it left waiting on the silent network, nothing would be served again.
+    const silent = await startTestApp(createPrismaClient(url, 1, { maxWaitMs: 1_000 }), {
+      requestTimeoutMs: 500,
+    });
+    try {
+      const skuId = await createSku(setup, acct.token, 10);
+      const read: Call = { method: "GET", path: `/api/v1/skus/${skuId}` };
+      expect((await answerOf(silent.baseUrl, read, acct.token)).status).toBe(200);
+
+      proxy.freeze();
+      const answers = await Promise.all(
+        [read, writes(skuId)[0]!].map((c) => answerOf(silent.baseUrl, c, acct.token)),
+      );
+      for (const answer of answers) expectUnavailable(answer);
+
+      proxy.thaw();
+      let after = await answerOf(silent.baseUrl, read, acct.token);
+      for (let tries = 0; after.status !== 200 && tries < 20; tries++) {
+        await new Promise((r) => setTimeout(r, 250));
+        after = await answerOf(silent.baseUrl, read, acct.token);
+      }
+      expect(after.status).toBe(200);
+      expect(after.body.on_hand).toBe(10);
+    } finally {
+      await silent.close();
+      proxy.close();
+    }
   });
 });
 
