@@ -125,18 +125,16 @@ function expectServedOrUnavailable(answers: Answer[]) {
  * replays it). Returns the keys whose retry replayed.
  */
 async function retryRefused(writes: Write[]): Promise<string[]> {
-  const replayed: string[] = [];
-  for (const w of writes.filter((x) => x.answer.status === 503)) {
-    const again = await call({
-      method: "PATCH",
-      path: w.path,
-      body: w.body,
-      headers: { "idempotency-key": w.key },
-    });
-    expect(again.status).toBe(200);
-    if (again.headers.get("idempotent-replayed") === "true") replayed.push(w.key);
-  }
-  return replayed;
+  const refused = writes.filter((x) => x.answer.status === 503);
+  const retried = await Promise.all(
+    refused.map((w) =>
+      call({ method: "PATCH", path: w.path, body: w.body, headers: { "idempotency-key": w.key } }),
+    ),
+  );
+  expect(retried.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+  return refused
+    .filter((_, i) => retried[i]!.headers.get("idempotent-replayed") === "true")
+    .map((w) => w.key);
 }
 
 /** The account's adjustment movements: one per write applied. */
