@@ -41,6 +41,12 @@ const schema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   SUBSCRIPTION_TOKEN_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000_000).default(100),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000_000).default(200),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -94,6 +100,13 @@ export type Config = {
    * one, in percent; 0 leaves it to V8, which lets it grow up to 4 times on a large machine.
    */
   heapGrowthPercent: number;
+  /**
+   * Each token's default rate limit: a bucket of `burst` units refilled at `perSecond` units a
+   * second (perSecond 0: unlimited). A token may carry a limit of its own.
+   */
+  rateLimit: { perSecond: number; burst: number };
+  /** Where the rate-limit buckets live when set; else in PostgreSQL. */
+  redisUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -133,5 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subscriptionPollMs: c.SUBSCRIPTION_POLL_MS,
     subscriptionTokenRecheckMs: c.SUBSCRIPTION_TOKEN_RECHECK_MS,
     heapGrowthPercent: c.HEAP_GROWTH_PERCENT,
+    rateLimit:
+      c.RATE_LIMIT_PER_SECOND > 0
+        ? { perSecond: c.RATE_LIMIT_PER_SECOND, burst: c.RATE_LIMIT_BURST }
+        : { perSecond: 0, burst: 0 },
+    redisUrl: c.REDIS_URL,
   };
 }

@@ -9,9 +9,11 @@ import type { FastifyInstance } from "fastify";
 import websocket from "@fastify/websocket";
 import { EventHub } from "../modules/event/event.hub.js";
 import { resolvePrincipal } from "../http/auth.js";
+import { sendRateLimitHeaders } from "../http/rate-limit.js";
 import { consistencyPlugin } from "./consistency.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { formatError } from "./errors.js";
+import { rateLimitedError, rateLimitPlugin } from "./rate-limit.js";
 import { complexityLimit, depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
 import { subscriptionHandler } from "./subscriptions.js";
@@ -41,6 +43,7 @@ export async function registerGraphql(
     plugins: [
       fastifyApolloDrainPlugin(app),
       complexityLimit(schema),
+      rateLimitPlugin(app.limiter),
       consistencyPlugin(app.reads),
       // No field carries a cache hint; the default plugin would still wrap every field's resolver.
       ApolloServerPluginCacheControlDisabled(),
@@ -51,9 +54,15 @@ export async function registerGraphql(
   });
   await apollo.start();
   const handler = fastifyApolloHandler(apollo, {
-    context: async (request): Promise<GraphQLContext> => {
+    // Apollo answers an error thrown here (our 429) before it parses the document.
+    context: async (request, reply): Promise<GraphQLContext> => {
       const auth = await resolvePrincipal(request);
-      return createContext(app.db, auth.principal, auth.principal ? null : auth.problem);
+      if (!auth.principal) return createContext(app.db, null, auth.problem);
+      if (auth.bucket && auth.decision) {
+        sendRateLimitHeaders(reply, auth.decision);
+        if (!auth.decision.granted) throw rateLimitedError(auth.bucket, auth.decision, 1);
+      }
+      return createContext(app.db, auth.principal, null, auth.bucket);
     },
   });
   // A WebSocket upgrade is a GET: that route alone carries the subscription handler.
@@ -61,7 +70,13 @@ export async function registerGraphql(
     url: "/graphql",
     method: "GET",
     schema: { hide: true },
-    wsHandler: subscriptionHandler(schema, app.db, hub, options.tokenRecheckMs ?? 10_000),
+    wsHandler: subscriptionHandler(
+      schema,
+      app.db,
+      app.limiter,
+      hub,
+      options.tokenRecheckMs ?? 10_000,
+    ),
     handler,
   });
   app.route({ url: "/graphql", method: ["POST", "OPTIONS"], schema: { hide: true }, handler });

@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import type { PrismaClient } from "../db/client.js";
 import { ReadRouting } from "../db/replicas.js";
+import type { RateLimit } from "../rate-limit/bucket.js";
+import { createRateLimiter } from "../rate-limit/limiter.js";
 import { registerGraphql } from "../graphql/server.js";
 import { adjustmentRoutes } from "../modules/adjustment/adjustment.rest.js";
 import { catalogRoutes } from "../modules/catalog/catalog.rest.js";
@@ -29,7 +31,12 @@ export interface AppDeps {
   /** Where reads go; without it, everything is read from `db`. */
   reads?: ReadRouting;
   config: Pick<Config, "logLevel" | "bodyLimit" | "graphqlIntrospection"> &
-    Partial<Pick<Config, "subscriptionPollMs" | "subscriptionTokenRecheckMs">>;
+    Partial<Pick<Config, "subscriptionPollMs" | "subscriptionTokenRecheckMs">> & {
+      /** Tokens' default rate limit; absent: unlimited (tokens with a limit of their own keep it). */
+      rateLimit?: RateLimit;
+      /** Where the rate-limit buckets live; absent: in PostgreSQL. */
+      redisUrl?: string | undefined;
+    };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -48,7 +55,13 @@ export async function buildApp({ db, config, reads }: AppDeps): Promise<FastifyI
     return503OnClosing: true,
   });
   app.decorate("db", db);
+  app.decorate(
+    "limiter",
+    createRateLimiter(db, { rateLimit: config.rateLimit, redisUrl: config.redisUrl, log: app.log }),
+  );
+  app.addHook("onClose", async () => app.limiter.close());
   app.decorateRequest("principal", null);
+  app.decorateRequest("rateBucket", null);
   registerSharedSchemas(app);
   app.setValidatorCompiler(buildValidatorCompiler(app.getSchemas()));
   // Fastify parses text/plain by default; the API speaks JSON, so other media types are 415.

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { Principal, Scope, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
-import { authenticate } from "../modules/account/account.service.js";
+import type { Authentication } from "../modules/account/account.auth.js";
+import { applyDecision } from "./rate-limit.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -21,26 +22,31 @@ export function parseBearer(value: string): string | null {
   return /^Bearer\s+(\S+)\s*$/i.exec(value)?.[1] ?? null;
 }
 
-/** Resolves the caller, or says why it cannot: shared by REST and GraphQL. */
-export async function resolvePrincipal(
-  request: FastifyRequest,
-): Promise<{ principal: Principal } | { principal: null; problem: string }> {
+/**
+ * Resolves the caller, or says why it cannot, taking the request's first unit from its token's
+ * rate-limit bucket: shared by REST and GraphQL.
+ */
+export async function resolvePrincipal(request: FastifyRequest): Promise<Authentication> {
   const token = bearerToken(request);
   if (token === undefined)
     return { principal: null, problem: "send Authorization: Bearer <token>" };
   if (token === null)
     return { principal: null, problem: "the Authorization header must be Bearer <token>" };
-  const principal = await authenticate(request.server.db, token);
-  return principal
-    ? { principal }
-    : { principal: null, problem: "the token is unknown or revoked" };
+  return request.server.limiter.authenticate(token, 1);
 }
 
-/** Route hook: authenticates before the body is even read, then checks the scope. */
+/**
+ * Route hook: authenticates (and rate-limits) before the body is even read, then checks the
+ * scope. A request over its token's limit is refused here, so nothing of it is processed.
+ */
 export function requireScope(scope: Scope): onRequestHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await resolvePrincipal(request);
     if (!result.principal) throw new AppError("UNAUTHENTICATED", result.problem);
+    if (result.bucket && result.decision) {
+      applyDecision(reply, result.bucket, result.decision, 1);
+    }
+    request.rateBucket = result.bucket;
     if (!result.principal.scopes.has(scope)) {
       throw new AppError("FORBIDDEN", `this token lacks the ${scope} scope`);
     }

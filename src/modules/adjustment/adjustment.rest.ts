@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
+import { chargeLines } from "../../http/rate-limit.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
   examples,
@@ -266,6 +267,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
     "/stock-adjustments/bulk",
     {
       onRequest: requireScope("adjust"),
+      preHandler: chargeLines((request) => (request.body as BulkBody).lines.length),
       schema: {
         operationId: "bulkAdjustStock",
         tags: ["adjustments"],

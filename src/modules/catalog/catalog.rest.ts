@@ -4,6 +4,7 @@ import type { Idempotent } from "../../db/idempotency.js";
 import type { ErrorCode, FieldError } from "../../errors.js";
 import { utf8Text } from "../../csv.js";
 import { ctxOf, requireScope } from "../../http/auth.js";
+import { chargeLines, csvRows } from "../../http/rate-limit.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import {
@@ -75,6 +76,9 @@ function importRoute(
     route.path,
     {
       onRequest: requireScope("adjust"),
+      preHandler: chargeLines(({ body }) =>
+        typeof body === "string" ? csvRows(body) : (body as ImportBody).rows.length,
+      ),
       schema: {
         operationId: route.operationId,
         tags: ["catalog"],

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
+import { chargeLines, csvRows } from "../../http/rate-limit.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
   ok,
@@ -79,6 +80,10 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     "/stock-takes/start",
     {
       onRequest: requireScope("count"),
+      preHandler: chargeLines(({ body }) => {
+        const scope = (body as StartBody | undefined)?.scope;
+        return (scope?.sku_ids?.length ?? 0) + (scope?.supplier_item_ids?.length ?? 0);
+      }),
       schema: {
         operationId: "startStockTake",
         tags: TAG,
@@ -222,6 +227,9 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     "/stock-takes/:id/input",
     {
       onRequest: requireScope("count"),
+      preHandler: chargeLines(({ body }) =>
+        typeof body === "string" ? csvRows(body) : (body as InputBody).counts.length,
+      ),
       schema: {
         operationId: "submitStockTakeCounts",
         tags: TAG,
@@ -287,6 +295,10 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     "/stock-takes/:id/accept-lines",
     {
       onRequest: requireScope("approve"),
+      preHandler: chargeLines(({ body }) => {
+        const accept = body as AcceptBody | undefined;
+        return (accept?.lines?.length ?? 0) + (accept?.recount?.length ?? 0);
+      }),
       schema: {
         operationId: "acceptStockTakeLines",
         tags: TAG,
