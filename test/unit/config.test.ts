@@ -38,6 +38,8 @@ describe("loadConfig", () => {
       subscriptionPollMs: 250,
       subscriptionTokenRecheckMs: 10_000,
       heapGrowthPercent: 35,
+      rateLimit: { perSecond: 100, burst: 200 },
+      redisUrl: undefined,
     });
   });
 
@@ -66,6 +68,20 @@ describe("loadConfig", () => {
       dataDir: "/var/lib/countpoint",
       replicaUrls: ["postgres://u:p@r1:5432/countpoint", "postgresql://u:p@r2/countpoint"],
       replicaMaxLagMs: 2000,
+    });
+  });
+
+  it("reads the rate limit, off with RATE_LIMIT_PER_SECOND=0, and where its buckets live", () => {
+    expect(
+      loadConfig({
+        RATE_LIMIT_PER_SECOND: "20",
+        RATE_LIMIT_BURST: "50",
+        REDIS_URL: "redis://cache:6379/2",
+      }),
+    ).toMatchObject({ rateLimit: { perSecond: 20, burst: 50 }, redisUrl: "redis://cache:6379/2" });
+    expect(loadConfig({ RATE_LIMIT_PER_SECOND: "0" }).rateLimit).toEqual({
+      perSecond: 0,
+      burst: 0,
     });
   });
 
@@ -99,6 +115,10 @@ describe("loadConfig", () => {
     ["WEBHOOK_WORKER", "maybe"],
     ["WEBHOOK_TIMEOUT_MS", "50"],
     ["WEBHOOK_GIVE_UP_HOURS", "0"],
+    ["RATE_LIMIT_PER_SECOND", "-1"],
+    ["RATE_LIMIT_PER_SECOND", "2.5"],
+    ["RATE_LIMIT_BURST", "0"],
+    ["REDIS_URL", "127.0.0.1:6379"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });
 
