@@ -48,9 +48,12 @@ export async function chargeInDatabase(
       SELECT ${bucket.accountId}::int, ${bucket.tokenId}::int, ${burst} - ${units}, now()
       ${takeOnConflict(rate, burst, units)}
     )
-    SELECT (SELECT tokens FROM taken) AS taken,
-      (SELECT ${bucketLevel("s", rate, burst)} FROM api_token_buckets s
-       WHERE s.account_id = ${bucket.accountId}::int AND s.token_id = ${bucket.tokenId}::int) AS seen`;
+    SELECT taken.tokens AS taken,
+      CASE WHEN taken.tokens IS NULL THEN
+        (SELECT ${bucketLevel("s", rate, burst)} FROM api_token_buckets s
+         WHERE s.account_id = ${bucket.accountId}::int AND s.token_id = ${bucket.tokenId}::int)
+      END AS seen
+    FROM (SELECT 1) one LEFT JOIN taken ON true`;
   const granted = row?.taken !== null && row?.taken !== undefined;
   return bucketDecision(
     bucket.limit,

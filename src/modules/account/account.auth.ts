@@ -103,8 +103,8 @@ export async function authenticateToken(
       FROM tok WHERE NOT revoked AND expired IS NOT TRUE
     ),
     touched AS (
-      UPDATE api_tokens t SET last_used_at = now() FROM live
-      WHERE t.account_id = ${accountId}::int AND t.id = live.id
+      UPDATE api_tokens t SET last_used_at = now()
+      WHERE t.account_id = ${accountId}::int AND t.id = (SELECT id FROM live)
         AND (t.last_used_at IS NULL OR t.last_used_at <= now() - interval '1 minute')
       RETURNING t.id
     ),
@@ -114,12 +114,13 @@ export async function authenticateToken(
       ${takeOnConflict(rate, burst, cost)}
     )
     SELECT tok.id, tok.name, tok.scopes, tok.token_hash, tok.revoked, tok.expires_at,
-      tok.expired, tok.timezone, tok.rate, tok.burst,
-      (SELECT tokens FROM taken) AS taken,
-      (SELECT ${bucketLevel("s", Prisma.sql`tok.rate`, Prisma.sql`tok.burst`)}
-       FROM api_token_buckets s WHERE s.account_id = ${accountId}::int AND s.token_id = tok.id)
-       AS seen
-    FROM tok`;
+      tok.expired, tok.timezone, tok.rate, tok.burst, taken.tokens AS taken,
+      -- What a refused charge found (read only then): for its Retry-After.
+      CASE WHEN taken.tokens IS NULL THEN
+        (SELECT ${bucketLevel("s", Prisma.sql`tok.rate`, Prisma.sql`tok.burst`)}
+         FROM api_token_buckets s WHERE s.account_id = ${accountId}::int AND s.token_id = tok.id)
+      END AS seen
+    FROM tok LEFT JOIN taken ON true`;
   if (!row || !tokenMatches(token, row.token_hash) || row.revoked) {
     return { principal: null, problem: UNKNOWN };
   }
