@@ -13,6 +13,8 @@ export interface GraphQLContext {
   authProblem: string | null;
   /** The caller's rate-limit bucket, for charging a mutation's lines (null: unlimited). */
   rateBucket: TokenBucket | null;
+  /** Units the authentication took from it (0: the operation pays its whole cost later). */
+  rateTaken: number;
   /** Batch loaders of this request, scoped to the caller's account (made on first use). */
   loaders: Loaders | null;
   /** Where a query's plain reads go (set once the operation is known to be a query). */
@@ -27,12 +29,14 @@ export function createContext(
   principal: Principal | null,
   authProblem: string | null,
   rateBucket: TokenBucket | null = null,
+  rateTaken = 0,
 ): GraphQLContext {
   return {
     db,
     principal,
     authProblem,
     rateBucket,
+    rateTaken,
     loaders: null,
   };
 }

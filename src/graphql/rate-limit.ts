@@ -1,7 +1,8 @@
-// Rate limits over GraphQL. The context's authentication takes the request's first unit (a
-// refusal there is 429 before the document is even parsed); this plugin charges a mutation's
-// lines once the operation is known and before anything runs: the whole operation is refused or
-// none of it, never half of a document's mutations.
+// Rate limits over GraphQL. With the buckets in PostgreSQL the context's authentication takes the
+// request's first unit (a refusal there is 429 before the document is even parsed); this plugin
+// charges the rest, a mutation's lines, once the operation is known and before anything runs, so
+// the whole operation is refused or none of it, never half of a document's mutations. With the
+// buckets in Redis the plugin charges the whole cost, in the request's one call to Redis.
 import { HeaderMap, type ApolloServerPlugin } from "@apollo/server";
 import {
   GraphQLError,
@@ -53,19 +54,23 @@ export function rateLimitedError(
   });
 }
 
-/** Charges each mutation operation for the lines its priced lists carry. */
+/** Charges each operation what its authentication did not take: its mutations' lines. */
 export function rateLimitPlugin(limiter: RateLimiter): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, operation, contextValue, response }) {
           const bucket = contextValue.rateBucket;
-          if (!bucket || operation?.operation !== "mutation") return;
-          const lines = mutationLines(document, operation, request.variables ?? {});
+          if (!bucket) return;
+          const lines =
+            operation?.operation === "mutation"
+              ? mutationLines(document, operation, request.variables ?? {})
+              : 0;
           const total = chargeOf(costOfLines(lines), bucket.limit);
-          if (total <= 1) return;
-          // Authentication took 1 unit; a retry pays it again, so it must find `total`.
-          const decision = await limiter.charge(bucket, total - 1, total);
+          const extra = total - contextValue.rateTaken;
+          if (extra <= 0) return;
+          // A retry pays its authentication's unit again, so it must find `total`.
+          const decision = await limiter.charge(bucket, extra, total);
           if (!decision) return;
           for (const [name, value] of rateLimitHeaders(decision)) {
             response.http.headers.set(name, value);

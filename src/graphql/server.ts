@@ -54,15 +54,17 @@ export async function registerGraphql(
   });
   await apollo.start();
   const handler = fastifyApolloHandler(apollo, {
-    // Apollo answers an error thrown here (our 429) before it parses the document.
+    // Apollo answers an error thrown here (our 429) before it parses the document. With the
+    // buckets in Redis the operation is charged once, all of it, when it is known (the plugin).
     context: async (request, reply): Promise<GraphQLContext> => {
-      const auth = await resolvePrincipal(request);
+      const cost = app.limiter.atAuthentication ? 1 : 0;
+      const auth = await resolvePrincipal(request, cost);
       if (!auth.principal) return createContext(app.db, null, auth.problem);
       if (auth.bucket && auth.decision) {
         sendRateLimitHeaders(reply, auth.decision);
         if (!auth.decision.granted) throw rateLimitedError(auth.bucket, auth.decision, 1);
       }
-      return createContext(app.db, auth.principal, null, auth.bucket);
+      return createContext(app.db, auth.principal, null, auth.bucket, cost);
     },
   });
   // A WebSocket upgrade is a GET: that route alone carries the subscription handler.

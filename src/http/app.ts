@@ -62,6 +62,7 @@ export async function buildApp({ db, config, reads }: AppDeps): Promise<FastifyI
   app.addHook("onClose", async () => app.limiter.close());
   app.decorateRequest("principal", null);
   app.decorateRequest("rateBucket", null);
+  app.decorateRequest("rateTaken", 0);
   registerSharedSchemas(app);
   app.setValidatorCompiler(buildValidatorCompiler(app.getSchemas()));
   // Fastify parses text/plain by default; the API speaks JSON, so other media types are 415.

@@ -17,6 +17,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The caller's rate-limit bucket (null: unlimited, or not authenticated). */
     rateBucket: TokenBucket | null;
+    /** Units its authentication took (0 when its lines pay the whole cost later). */
+    rateTaken: number;
   }
 }
 
@@ -46,17 +48,19 @@ export function csvRows(text: string): number {
 
 /**
  * Route hook charging a request for its lines once its body is read and valid, before the
- * handler writes anything: authentication took 1 unit, this takes the rest of costOfLines (none
- * for up to LINES_PER_UNIT lines, so most requests make no second trip to the bucket).
+ * handler writes anything: the rest of costOfLines beyond what authentication took (with the
+ * buckets in PostgreSQL authentication took 1, so up to LINES_PER_UNIT lines cost no second
+ * trip to the bucket; with Redis it took none, and this is the request's one call).
  */
 export function chargeLines(linesOf: (request: FastifyRequest) => number): preHandlerHookHandler {
   return async (request, reply) => {
     const bucket = request.rateBucket;
     if (!bucket) return;
     const total = chargeOf(costOfLines(linesOf(request)), bucket.limit);
-    if (total <= 1) return;
-    // A retry pays the 1 of its authentication again: it must find `total` units to pass.
-    const decision = await request.server.limiter.charge(bucket, total - 1, total);
+    const extra = total - request.rateTaken;
+    if (extra <= 0) return;
+    // A retry pays its authentication's unit again: it must find `total` units to pass.
+    const decision = await request.server.limiter.charge(bucket, extra, total);
     if (decision) applyDecision(reply, bucket, decision, total);
   };
 }

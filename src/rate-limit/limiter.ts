@@ -14,6 +14,12 @@ export interface RateLimiter {
   /** The limit of tokens without one of their own. */
   readonly defaults: RateLimit;
   /**
+   * Whether a charge made with the authentication costs no round trip (PostgreSQL: it rides in
+   * the authentication's statement). Else a request whose cost is known only later (its lines)
+   * is charged once, then, rather than twice.
+   */
+  readonly atAuthentication: boolean;
+  /**
    * Who `token` is, with `cost` units taken from its bucket (0: none, e.g. a subscription's
    * recheck). A refused charge is a decision with granted false; the caller answers 429.
    */
@@ -31,6 +37,7 @@ export interface RateLimiter {
 export function databaseLimiter(db: PrismaClient, defaults: RateLimit): RateLimiter {
   return {
     defaults,
+    atAuthentication: true,
     authenticate: (token, cost) => authenticateToken(db, token, { defaults, charge: cost }),
     charge: (bucket, cost, needed) => chargeInDatabase(db, bucket, cost, needed),
     close: async () => {},
@@ -53,6 +60,7 @@ export function redisLimiter(
     buckets.take(bucket, cost, needed);
   return {
     defaults,
+    atAuthentication: false,
     authenticate: async (token, cost) => {
       const auth = await authenticateToken(db, token, { defaults, charge: 0 });
       if (!auth.principal || !auth.bucket || cost <= 0) return auth;

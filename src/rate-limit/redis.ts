@@ -57,6 +57,9 @@ export class RedisBuckets {
       maxRetriesPerRequest: 0,
       // RESP2 speaks to every Redis version; the script returns a plain array either way.
       protocol: 2,
+      // On close, a socket still connecting is given this long before it is dropped (2 s by
+      // default, which would hold the process up when it stops while Redis is away).
+      disconnectTimeout: 200,
     });
     this.redis.defineCommand("countpointTake", { numberOfKeys: 1, lua: TAKE });
     this.redis.on("error", (err: Error) => this.failed(err));

@@ -117,7 +117,7 @@ describe("rate limits in Redis", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(60);
   });
 
-  it("prices lines as in PostgreSQL", async () => {
+  it("prices lines as in PostgreSQL, in one call: REST once the body is read, GraphQL once the operation is known", async () => {
     const acct = await limitedToken({ perSecond: SLOW, burst: 10 });
     const rows = Array.from({ length: 250 }, (_, i) => ({
       code: `RR-${Date.now()}-${i}`,
@@ -126,6 +126,48 @@ describe("rate limits in Redis", () => {
     const made = await rest(t, "POST", "/skus/bulk", { token: acct.token, body: { rows } });
     expect(made.status).toBe(200);
     expect(made.headers.get("ratelimit-remaining")).toBe("7");
+    const ids = (made.body.ids as { id: number }[]).map((r) => r.id);
+    const query = await postGraphql(
+      t2,
+      { query: "{ skus(first: 1) { edges { node { id } } } }" },
+      acct.token,
+    );
+    expect(query.headers.get("ratelimit-remaining")).toBe("6");
+    const bulk = (lines: number[]) =>
+      postGraphql(
+        t,
+        {
+          query: `mutation ($input: BulkAdjustStockInput!) { bulkAdjustStock(input: $input) { userErrors { code } } }`,
+          variables: {
+            input: {
+              reason: "CORRECTION",
+              lines: lines.map((id) => ({ type: "SKU", id, newQty: 2 })),
+            },
+          },
+        },
+        acct.token,
+      );
+    const adjusted = await bulk(ids);
+    expect(adjusted.data).toEqual({ bulkAdjustStock: { userErrors: [] } });
+    expect(adjusted.headers.get("ratelimit-remaining")).toBe("3");
+
+    const movements = await t.db.stockMovement.count({ where: { accountId: acct.accountId } });
+    const refused = await rest(t2, "POST", "/stock-adjustments/bulk", {
+      token: acct.token,
+      body: { reason: "correction", lines: ids.map((id) => ({ type: "sku", id, new_qty: 3 })) },
+    });
+    // 250 lines cost 3: the 3 units left pay for them, and the next 250 find none.
+    expect(refused.status).toBe(201);
+    const more = await rest(t2, "POST", "/stock-adjustments/bulk", {
+      token: acct.token,
+      body: { reason: "correction", lines: ids.map((id) => ({ type: "sku", id, new_qty: 4 })) },
+    });
+    expect(more.status).toBe(429);
+    expect(more.headers.get("ratelimit-remaining")).toBe("0");
+    expect(await t.db.stockMovement.count({ where: { accountId: acct.accountId } })).toBe(
+      movements + 250,
+    );
+    expect(await skuOnHand(t.db, acct.accountId, ids[0]!)).toBe("3");
   });
 
   it("sends PostgreSQL only the authentication's statement, asked to take nothing", async () => {

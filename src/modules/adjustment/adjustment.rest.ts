@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ctxOf, requireScope } from "../../http/auth.js";
-import { chargeLines } from "../../http/rate-limit.js";
+import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
   examples,
@@ -266,8 +265,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: BulkBody }>(
     "/stock-adjustments/bulk",
     {
-      onRequest: requireScope("adjust"),
-      preHandler: chargeLines((request) => (request.body as BulkBody).lines.length),
+      ...linePricedScope("adjust", (request) => (request.body as BulkBody).lines.length),
       schema: {
         operationId: "bulkAdjustStock",
         tags: ["adjustments"],

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { ctxOf, requireScope } from "../../http/auth.js";
-import { chargeLines, csvRows } from "../../http/rate-limit.js";
+import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
+import { csvRows } from "../../http/rate-limit.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
   ok,
@@ -79,8 +79,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: StartBody }>(
     "/stock-takes/start",
     {
-      onRequest: requireScope("count"),
-      preHandler: chargeLines(({ body }) => {
+      ...linePricedScope("count", ({ body }) => {
         const scope = (body as StartBody | undefined)?.scope;
         return (scope?.sku_ids?.length ?? 0) + (scope?.supplier_item_ids?.length ?? 0);
       }),
@@ -226,8 +225,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams & { Body: InputBody | string; Querystring: { counter?: string } }>(
     "/stock-takes/:id/input",
     {
-      onRequest: requireScope("count"),
-      preHandler: chargeLines(({ body }) =>
+      ...linePricedScope("count", ({ body }) =>
         typeof body === "string" ? csvRows(body) : (body as InputBody).counts.length,
       ),
       schema: {
@@ -294,8 +292,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams & { Body: AcceptBody }>(
     "/stock-takes/:id/accept-lines",
     {
-      onRequest: requireScope("approve"),
-      preHandler: chargeLines(({ body }) => {
+      ...linePricedScope("approve", ({ body }) => {
         const accept = body as AcceptBody | undefined;
         return (accept?.lines?.length ?? 0) + (accept?.recount?.length ?? 0);
       }),
