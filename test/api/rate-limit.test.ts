@@ -2,6 +2,7 @@
 // 429 RATE_LIMITED with Retry-After on REST and GraphQL before anything is read or written,
 // refilling, a token's own limit, requests priced by their lines, one bucket shared by two app
 // instances, exact counting under concurrency, and no round trip added to a request.
+import WebSocket from "ws";
 import { buildApp } from "../../src/http/app.js";
 import type { PrismaClient } from "../../src/db/client.js";
 import { createToken, updateToken } from "../../src/modules/account/account.service.js";
@@ -218,6 +219,29 @@ describe("a token's rate limit over GraphQL", () => {
       }),
     ]);
     expect(await skuOnHand(t.db, acct.accountId, sku)).toBe("6");
+  });
+});
+
+describe("a token's rate limit on subscriptions", () => {
+  it("closes a connection the token's bucket cannot pay for with 4429", async () => {
+    const acct = await account();
+    const one = await token(acct.accountId, { perSecond: SLOW, burst: 1 });
+    expect((await rest(t, "GET", "/skus", { token: one })).status).toBe(200);
+
+    const socket = new WebSocket(
+      t.baseUrl.replace(/^http/, "ws") + "/graphql",
+      "graphql-transport-ws",
+    );
+    socket.once("open", () =>
+      socket.send(
+        JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${one}` } }),
+      ),
+    );
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    expect(closed.code).toBe(4429);
+    expect(closed.reason).toMatch(/^Too many requests: retry after \d+ s$/);
   });
 });
 

@@ -190,6 +190,9 @@ function checkSettings(settings: TokenSettings): void {
     throw invalid(["--expires-at"], "must be in the future (to stop a token now, revoke it)");
   }
   const limit = settings.rateLimit;
+  if (limit && !(Number.isFinite(limit.perSecond) && limit.perSecond >= 0)) {
+    throw invalid(["--rate-limit"], "must not be negative");
+  }
   if (limit && limit.perSecond > 0 && !(limit.burst >= 1 && Number.isSafeInteger(limit.burst))) {
     throw invalid(["--burst"], "must be a whole number from 1");
   }
