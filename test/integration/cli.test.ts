@@ -283,20 +283,6 @@ describe("countpoint with bad arguments", () => {
       /--expires-at must be in the future/,
     ],
     [
-      "an expiry without its offset",
-      () => [
-        "tokens",
-        "create",
-        "--account",
-        String(accountId),
-        "--name",
-        "p",
-        "--expires-at",
-        "2030-01-01",
-      ],
-      /--expires-at must be an ISO 8601 instant/,
-    ],
-    [
       "tokens update with nothing to change",
       () => ["tokens", "update", "--account", String(accountId), "--id", "1"],
       /give --rate-limit, --expires-at or --expires-in/,
@@ -494,15 +480,5 @@ describe("countpoint tokens create and update: expiry and rate limit", () => {
       rate_limit: "default",
       rate_limit_burst: null,
     });
-    const listed = jsonLines(
-      (await countpoint(["tokens", "list", "--account", String(account.id)])).stdout,
-    );
-    expect(listed).toEqual([
-      expect.objectContaining({
-        id: printed.id,
-        expires_at: "2099-01-30T23:00:00.000Z",
-        rate_limit: "default",
-      }),
-    ]);
   });
 });
