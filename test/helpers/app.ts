@@ -1,7 +1,7 @@
 import { print } from "graphql";
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp, type AppDeps } from "../../src/http/app.js";
 import type { PrismaClient } from "../../src/db/client.js";
 import { Contract, serialisationMismatch, type OpenApiDocument } from "./contract.js";
 import { testDb } from "./db.js";
@@ -21,8 +21,14 @@ export interface TestApp {
 const CONTRACT_HEADER = "x-test-contract-id";
 let requests = 0;
 
-/** The real HTTP app on an ephemeral port, over the test database (or the client given). */
-export async function startTestApp(client?: PrismaClient): Promise<TestApp> {
+/**
+ * The real HTTP app on an ephemeral port, over the test database (or the client given), with
+ * the test configuration unless `options.config` says otherwise.
+ */
+export async function startTestApp(
+  client?: PrismaClient,
+  options: { config?: Partial<AppDeps["config"]>; logStream?: AppDeps["logStream"] } = {},
+): Promise<TestApp> {
   const db = client ?? (await testDb());
   const app = await buildApp({
     db,
@@ -32,7 +38,9 @@ export async function startTestApp(client?: PrismaClient): Promise<TestApp> {
       graphqlIntrospection: true,
       // A revoked token's subscriptions end within this (10 s in production).
       subscriptionTokenRecheckMs: 200,
+      ...options.config,
     },
+    logStream: options.logStream,
   });
   return {
     db,

@@ -27,6 +27,7 @@ describe("loadConfig", () => {
       dataDir: ".data",
       graphqlIntrospection: true,
       bodyLimit: 5 * 1024 * 1024,
+      corsOrigins: [],
       webConcurrency: 1,
       eventRetentionDays: 30,
       partitionMonthsAhead: 3,
@@ -54,6 +55,7 @@ describe("loadConfig", () => {
         COUNTPOINT_DATA_DIR: "/var/lib/countpoint",
         DATABASE_REPLICA_URLS: "postgres://u:p@r1:5432/countpoint, postgresql://u:p@r2/countpoint,",
         DATABASE_REPLICA_MAX_LAG_MS: "2000",
+        CORS_ORIGINS: "https://app.example.com, http://localhost:5173,",
       }),
     ).toMatchObject({
       port: 8080,
@@ -66,6 +68,7 @@ describe("loadConfig", () => {
       dataDir: "/var/lib/countpoint",
       replicaUrls: ["postgres://u:p@r1:5432/countpoint", "postgresql://u:p@r2/countpoint"],
       replicaMaxLagMs: 2000,
+      corsOrigins: ["https://app.example.com", "http://localhost:5173"],
     });
   });
 
@@ -99,6 +102,12 @@ describe("loadConfig", () => {
     ["WEBHOOK_WORKER", "maybe"],
     ["WEBHOOK_TIMEOUT_MS", "50"],
     ["WEBHOOK_GIVE_UP_HOURS", "0"],
+    ["CORS_ORIGINS", "*"],
+    ["CORS_ORIGINS", "app.example.com"],
+    ["CORS_ORIGINS", "https://app.example.com/"],
+    ["CORS_ORIGINS", "https://app.example.com/admin"],
+    ["CORS_ORIGINS", "https://APP.example.com"],
+    ["CORS_ORIGINS", "ftp://files.example.com"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });
 
