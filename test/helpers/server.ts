@@ -1,25 +1,41 @@
-// `countpoint serve` in a process of its own over the test database, as an operator runs it, and
-// plain HTTP calls to it: for tests about several processes and about a process that dies.
+// `countpoint serve` and `countpoint worker` in processes of their own over the test database, as an
+// operator runs them, and plain HTTP calls to a server: for tests about several processes and about
+// a process that dies.
 import { spawn, type ChildProcess } from "node:child_process";
 import { projectRoot } from "../../src/paths.js";
 import { databaseUrl } from "./db.js";
 
-export interface Server {
+export interface Running {
   child: ChildProcess;
+}
+
+export interface Server extends Running {
   base: string;
 }
 
-/** `countpoint serve` (with `args`) on a port of its own, over the test database. */
-export async function startServer(args: string[] = []): Promise<Server> {
-  const child = spawn(process.execPath, ["dist/src/cli.js", "serve", ...args], {
+export interface ProcessOptions {
+  /** The database (the test database unless given). */
+  url?: string;
+  /** More environment variables (they win over the defaults). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** `countpoint <args>` in a process of its own, once its output shows `ready`. */
+async function run(
+  args: string[],
+  ready: RegExp,
+  { url, env }: ProcessOptions,
+): Promise<{ child: ChildProcess; output: string }> {
+  const child = spawn(process.execPath, ["dist/src/cli.js", ...args], {
     cwd: projectRoot,
     env: {
       ...process.env,
       NODE_OPTIONS: "",
-      DATABASE_URL: databaseUrl(),
+      DATABASE_URL: url ?? databaseUrl(),
       PORT: "0",
       LOG_LEVEL: "silent",
       WEBHOOK_WORKER: "false",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -27,16 +43,32 @@ export async function startServer(args: string[] = []): Promise<Server> {
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
   const deadline = Date.now() + 60_000;
-  while (!/running at (http:\/\/\S+)/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`serve exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`serve did not start:\n${out}`);
+  while (!ready.test(out)) {
+    if (child.exitCode !== null) throw new Error(`countpoint ${args[0]} exited early:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`countpoint ${args[0]} did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { child, base: /running at (http:\/\/\S+)/.exec(out)![1]! };
+  return { child, output: out };
+}
+
+/** `countpoint serve` (with `args`) on a port of its own, over the test database (no worker). */
+export async function startServer(
+  args: string[] = [],
+  options: ProcessOptions = {},
+): Promise<Server> {
+  const ready = /running at (http:\/\/\S+)/;
+  const { child, output } = await run(["serve", ...args], ready, options);
+  return { child, base: ready.exec(output)![1]! };
+}
+
+/** `countpoint worker` (webhook deliveries) in a process of its own, as a replica runs it. */
+export async function startWorker(options: ProcessOptions = {}): Promise<Running> {
+  const { child } = await run(["worker"], /delivering webhooks/, options);
+  return { child };
 }
 
 /** Sends `signal` (SIGTERM: a clean stop) and answers how the process ended. */
-export const stopServer = (server: Server, signal: NodeJS.Signals = "SIGTERM") =>
+export const stopProcess = (server: Running, signal: NodeJS.Signals = "SIGTERM") =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     const { child } = server;
     if (child.exitCode !== null || child.signalCode !== null) {

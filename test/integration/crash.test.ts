@@ -11,8 +11,20 @@ import pg from "pg";
 import type { PrismaClient } from "../../src/db/client.js";
 import { runCountpoint } from "../helpers/cli.js";
 import { databaseUrl, newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { call, startServer, stopServer, type Answer, type Server } from "../helpers/server.js";
-import { ledgerProblems, seedSkus } from "../helpers/stock.js";
+import { rest } from "../helpers/app.js";
+import { startReceiver } from "../helpers/receiver.js";
+import {
+  call,
+  startServer,
+  startWorker,
+  stopProcess,
+  type Answer,
+  type Running,
+  type Server,
+} from "../helpers/server.js";
+import { createSku, ledgerProblems, seedSkus } from "../helpers/stock.js";
+import { adjustSku } from "../helpers/stock-takes.js";
+import { verifyWorld } from "../helpers/verify.js";
 
 const N = 10_000;
 
@@ -41,7 +53,7 @@ beforeAll(async () => {
   server = await startServer();
 }, 120_000);
 afterAll(async () => {
-  await stopServer(server);
+  await stopProcess(server);
   await db.$disconnect();
 });
 
@@ -139,7 +151,7 @@ async function killMidTransaction(
       SELECT DISTINCT c.relname FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
       WHERE l.pid = ${backend.pid} AND l.mode = 'RowExclusiveLock' ORDER BY 1`;
     const movementIdsDrawn = (await lastMovementId()) - firstId;
-    expect(await stopServer(server, "SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
+    expect(await stopProcess(server, "SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
     expect(await sent).toEqual({ answered: false });
     server = await next;
     // The dead process's transaction is still open (blocked on the test): its outcome is not
@@ -157,7 +169,7 @@ async function killMidTransaction(
   } finally {
     await hold.end();
     const started = await next.catch(() => undefined);
-    if (started && started !== server) await stopServer(started);
+    if (started && started !== server) await stopProcess(started);
   }
 }
 
@@ -193,12 +205,12 @@ async function killAfterCommit(
         SELECT 1 FROM idempotency_keys WHERE account_id = ${acct.accountId} AND key = ${key}`;
       return rows.length > 0 ? true : undefined;
     });
-    expect(await stopServer(server, "SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
+    expect(await stopProcess(server, "SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
     server = await next;
     return await sent;
   } finally {
     const started = await next.catch(() => undefined);
-    if (started && started !== server) await stopServer(started);
+    if (started && started !== server) await stopProcess(started);
   }
 }
 
@@ -375,5 +387,68 @@ describe("a server killed in the middle of a 10,000-line write", () => {
     const idOf = new Map(skus.map((sku) => [sku.code, sku.id]));
     expect(replayed.body.ids).toEqual(rows.map((r) => ({ code: r.code, id: idOf.get(r.code) })));
     await expectLedgerSound(acct);
+  });
+});
+
+describe("a webhook worker killed while a delivery is in flight", () => {
+  it("sends that event again with the same webhook-id once its lease runs out, then the rest in order", async () => {
+    // A database of its own: a worker serves the endpoints of every account in its database.
+    const world = await verifyWorld();
+    const receiver = await startReceiver();
+    const workers: Running[] = [];
+    const worker = async () => {
+      workers.push(await startWorker({ url: world.fresh.url, env: { WEBHOOK_POLL_MS: "20" } }));
+      return workers.at(-1)!;
+    };
+    try {
+      const acct = await newAccount(world.t.db);
+      const hook = await rest(world.t, "POST", "/webhooks", {
+        token: acct.token,
+        body: { url: receiver.url, event_types: ["stock.changed"] },
+      });
+      expect(hook.status).toBe(201);
+      const deliveries = async () => {
+        const res = await rest(world.t, "GET", `/webhooks/${hook.body.id}/deliveries`, {
+          token: acct.token,
+        });
+        return (res.body.data as { id: number; status: string; attempts: unknown[] }[])
+          .sort((x, y) => x.id - y.id)
+          .map((d) => ({ status: d.status, attempts: d.attempts.length }));
+      };
+      const sku = await createSku(world.t, acct.token, 0);
+      for (const q of [1, 2, 3]) await adjustSku(world.t, acct.token, sku, q);
+
+      // The receiver takes the first delivery and never answers; its sender dies meanwhile.
+      receiver.answers.push({ status: 200, hang: true });
+      const first = await worker();
+      await receiver.waitFor(1);
+      expect(await stopProcess(first, "SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
+      // The send it died in was never recorded: the delivery is still to be made.
+      expect((await deliveries())[0]).toEqual({ status: "pending", attempts: 0 });
+
+      // The dead worker's lease (30 s at the least) runs out: moved into the past, not waited for.
+      await world.t.db.$executeRaw`
+        UPDATE webhook_endpoints SET lease_until = now() - interval '1 second'
+        WHERE account_id = ${acct.accountId} AND id = ${hook.body.id}`;
+      await worker();
+      await until("every delivery to be made", async () => {
+        const all = await deliveries();
+        return all.length === 3 && all.every((d) => d.status === "delivered") ? all : undefined;
+      });
+      expect(await deliveries()).toEqual(Array(3).fill({ status: "delivered", attempts: 1 }));
+      // The first event twice with the same webhook-id (a receiver drops the repeat), then the
+      // others in feed order: none lost.
+      const got = receiver.received.map((r) => ({
+        id: r.headers["webhook-id"],
+        quantity: (JSON.parse(r.body) as { data: { quantity_after: number } }).data.quantity_after,
+      }));
+      expect(got.map((g) => g.quantity)).toEqual([1, 1, 2, 3]);
+      expect(got[1]!.id).toBe(got[0]!.id);
+      expect(new Set(got.map((g) => g.id)).size).toBe(3);
+    } finally {
+      await Promise.all(workers.map((w) => stopProcess(w)));
+      await receiver.close();
+      await world.close();
+    }
   });
 });

@@ -4,7 +4,7 @@
 // workers on one port.
 import type { PrismaClient } from "../../src/db/client.js";
 import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { call, startServer, stopServer, type Server } from "../helpers/server.js";
+import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
 import { chainProblems, ledgerProblems, skuOnHand } from "../helpers/stock.js";
 
 let db: PrismaClient;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   servers = await Promise.all([startServer(), startServer()]);
 }, 120_000);
 afterAll(async () => {
-  await Promise.all(servers.map((s) => stopServer(s)));
+  await Promise.all(servers.map((s) => stopProcess(s)));
   await db.$disconnect();
 });
 beforeEach(async () => {
@@ -148,7 +148,7 @@ describe("countpoint serve --workers 2", () => {
       expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
       expect(await chainProblems(db, acct.accountId, { type: "sku", id })).toEqual([]);
     } finally {
-      expect(await stopServer(cluster)).toEqual({ code: 0, signal: null });
+      expect(await stopProcess(cluster)).toEqual({ code: 0, signal: null });
       // The workers stopped with it.
       const alive = (pid: number) => {
         try {
