@@ -4,9 +4,10 @@
 // last statement, the store of its idempotency key (an uncommitted row of the test's own with
 // that key makes it wait), so the kill lands inside the transaction every time. Nothing of it
 // remains; a retry with the same key is told to wait (409) only while PostgreSQL still runs the
-// dead process's session. Then the retry is killed as soon as it has committed, before its
-// answer is read: it is all there, and the next retry (a third process) replays it, writing
-// nothing. `countpoint verify` finds nothing wrong.
+// dead process's session. Then that retry is killed as soon as it has committed, whether or not
+// its answer got out: it is all there, and the next retry (a third process) replays it, writing
+// nothing. `countpoint verify` finds nothing wrong. Last, a webhook worker is killed while a
+// receiver holds a delivery.
 import pg from "pg";
 import type { PrismaClient } from "../../src/db/client.js";
 import { runCountpoint } from "../helpers/cli.js";
@@ -97,7 +98,7 @@ interface Backend {
 interface Crash {
   /** The killed server's database session as it was at the kill. */
   backend: Backend;
-  /** Tables its transaction had written to (RowExclusiveLock held) at the kill. */
+  /** Tables its transaction had run INSERTs or UPDATEs on (RowExclusiveLock held) at the kill. */
   written: string[];
   /** Movement ids drawn (by anyone) between the request and the kill. */
   movementIdsDrawn: number;
@@ -106,9 +107,9 @@ interface Crash {
 }
 
 const lastMovementId = async () => {
-  const [row] = await db.$queryRaw<{ last: number }[]>`
-    SELECT last_value::int AS last FROM stock_movements_id_seq`;
-  return row!.last;
+  const [row] = await db.$queryRaw<{ last: string }[]>`
+    SELECT last_value::text AS last FROM stock_movements_id_seq`;
+  return Number(row!.last);
 };
 
 /**
