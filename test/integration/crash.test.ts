@@ -161,9 +161,8 @@ async function killMidTransaction(
     await hold.query("ROLLBACK");
     // Once its statement can finish, PostgreSQL finds the client gone and rolls it all back.
     await until("the killed server's session to end", async () => {
-      const rows = await db.$queryRaw<
-        unknown[]
-      >`SELECT 1 FROM pg_stat_activity WHERE pid = ${backend.pid}`;
+      const rows = await db.$queryRaw<unknown[]>`
+        SELECT 1 FROM pg_stat_activity WHERE pid = ${backend.pid}`;
       return rows.length === 0 ? true : undefined;
     });
     return { backend, written: locks.map((l) => l.relname), movementIdsDrawn, early };
@@ -261,8 +260,8 @@ async function expectLedgerSound(acct: TestAccount) {
 /** How many of the account's SKUs have each on hand quantity. */
 async function onHandCounts(accountId: number) {
   const rows = await db.$queryRaw<{ on_hand: string; skus: number }[]>`
-    SELECT trim_scale(on_hand)::text AS on_hand, count(*)::int AS skus FROM skus WHERE account_id = ${accountId}
-    GROUP BY 1 ORDER BY 1`;
+    SELECT trim_scale(on_hand)::text AS on_hand, count(*)::int AS skus
+    FROM skus WHERE account_id = ${accountId} GROUP BY 1 ORDER BY 1`;
   return Object.fromEntries(rows.map((r) => [r.on_hand, r.skus]));
 }
 
