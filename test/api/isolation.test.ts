@@ -18,6 +18,7 @@ import {
   gqlDocument,
   gqlVariables,
   leakedValues,
+  refusedEarly,
   restDifferences,
   type Answer,
   type GqlProbe,
@@ -51,8 +52,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs probes one group at a time (an operation or field), A's fingerprint around each group. */
-async function sweep<P>(
+/**
+ * Runs probes one group at a time (an operation or field), A's fingerprint around each group;
+ * within a group those that write nothing in B at once, then the others one by one.
+ */
+async function sweep<P extends { volatile?: string[] }>(
   probes: P[],
   groupOf: (p: P) => string,
   run: (p: P) => Promise<string[]>,
@@ -62,7 +66,9 @@ async function sweep<P>(
   for (const p of probes) groups.set(groupOf(p), [...(groups.get(groupOf(p)) ?? []), p]);
   for (const [group, members] of groups) {
     const before = await fingerprint(t.db, w.a.accountId);
-    for (const p of members) problems.push(...(await run(p)).map((m) => `${group}: ${m}`));
+    const found = await Promise.all(members.filter((p) => !p.volatile).map(run));
+    for (const p of members.filter((m) => m.volatile)) found.push(await run(p));
+    problems.push(...found.flat().map((m) => `${group}: ${m}`));
     const after = await fingerprint(t.db, w.a.accountId);
     const changed = Object.keys(before).filter(
       (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
@@ -94,11 +100,15 @@ async function check(
   if (process.env.ISO_DEBUG)
     console.log(label, foreign.status, JSON.stringify(foreign.body).slice(0, 300));
   const rows1 = counted ? await rowsOf(w.b.accountId) : null;
+  const early = refusedEarly(foreign);
+  if (early) problems.push(`${label} was ${early}: the probe tests nothing`);
   const leaked = leakedValues(foreign, w.secrets);
   if (leaked.length > 0) problems.push(`${label} shows A's ${leaked.join(", ")}`);
   if (options.positional) return problems;
   const missing = await call("missing");
   const rows2 = counted ? await rowsOf(w.b.accountId) : null;
+  const missingEarly = refusedEarly(missing);
+  if (missingEarly) problems.push(`${label} naming nothing was ${missingEarly}`);
   const diff = difference(foreign, missing, pairs, options.volatile);
   if (diff) problems.push(`${label} is told apart from a missing one: ${diff}`);
   if (counted) {

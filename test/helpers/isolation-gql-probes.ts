@@ -208,7 +208,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     mutation(
       "Mutation.importSkus",
       {
-        rows: [{ code: names.importGql, name: "B's", barcodes: [names.importSkusGqlBarcode] }],
+        rows: [{ code: names.importSkusGql, name: "B's", barcodes: [names.importSkusGqlBarcode] }],
         idempotencyKey: key("importSkusGql"),
       },
       { rows: [{ code: unused(), name: "B's", barcodes: [gtin()] }], idempotencyKey: unused() },
@@ -220,7 +220,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         rows: [
           {
             supplier: names.supplier,
-            code: names.importItemGql,
+            code: names.importItemsGql,
             name: "B's",
             skuId: ids.s1,
             barcodes: [names.importItemsGqlBarcode],

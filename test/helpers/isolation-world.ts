@@ -101,93 +101,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
   names.tag = tag;
   names.supplier = `${tag} Supplies`;
 
-  // SKUs: one to read and name everywhere, one per stock take, and one per write B repeats.
-  await sku("s1", 9137.25);
-  await sku("s2", 8146.5);
-  await sku("s3", 7155.75);
-  for (const name of ["sRest", "sGql", "sPatch", "sUpdate"]) await sku(name, 6164.125);
-  await item("i1", { skuId: ids.s1 });
-  await item("i2", { opening: 5173.5 });
-  for (const name of ["iRest", "iGql", "iPatch", "iUpdate", "iLink"]) {
-    await item(name, { opening: 0 });
-  }
-
-  // Catalog edits, a link and an unlink, imports.
-  await write("patchSku", {
-    method: "PATCH",
-    path: `/skus/${ids.s1}`,
-    body: { on_hand: 9140.125, reason: "correction", reference: `${tag}-ref-1` },
-  });
-  await write("patchItem", {
-    method: "PATCH",
-    path: `/supplier-items/${ids.i2}`,
-    body: { name: `${tag} i2 renamed` },
-  });
-  await write("link", {
-    method: "POST",
-    path: `/supplier-items/${ids.iLink}/link`,
-    body: { sku_id: ids.s1 },
-  });
-  await write("unlink", { method: "POST", path: `/supplier-items/${ids.i1}/unlink` });
-  await write("relink", {
-    method: "POST",
-    path: `/supplier-items/${ids.i1}/link`,
-    body: { sku_id: ids.s1 },
-  });
-  names.importRest = `${tag}-imp-rest`;
-  names.importGql = `${tag}-imp-gql`;
-  for (const [name, code] of [
-    ["importSkus", names.importRest],
-    ["importSkusGql", names.importGql],
-  ] as const) {
-    names[`${name}Barcode`] = gtin();
-    await write(name, {
-      method: "POST",
-      path: "/skus/bulk",
-      body: { rows: [{ code, name: `${tag} imported`, barcodes: [names[`${name}Barcode`]] }] },
-    });
-  }
-  names.importItemRest = `${tag}-imp-item-rest`;
-  names.importItemGql = `${tag}-imp-item-gql`;
-  for (const [name, code] of [
-    ["importItems", names.importItemRest],
-    ["importItemsGql", names.importItemGql],
-  ] as const) {
-    names[`${name}Barcode`] = gtin();
-    await write(name, {
-      method: "POST",
-      path: "/supplier-items/bulk",
-      body: {
-        rows: [
-          {
-            supplier: names.supplier,
-            code,
-            name: `${tag} imported`,
-            sku_id: ids.s1,
-            barcodes: [names[`${name}Barcode`]],
-          },
-        ],
-      },
-    });
-  }
-
-  // Adjustments.
-  const bulk = await write("bulk", {
-    method: "POST",
-    path: "/stock-adjustments/bulk",
-    body: {
-      reason: "received",
-      note: `${tag} bulk note`,
-      reference: `${tag}-ref-2`,
-      lines: [
-        { type: "sku", id: ids.s2, new_qty: 8150.5 },
-        { type: "supplier_item", id: ids.i2, new_qty: 5180.5 },
-      ],
-    },
-  });
-  ids.adjustment = bulk.id;
-
-  // Stock takes: reconciled, cancelled, counting (counted and accepted lines), open.
   const start = async (name: string, scope: object) => {
     const body = await write(name, {
       method: "POST",
@@ -198,29 +111,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   };
   const takeWrite = (name: string, take: string, action: string, body?: object) =>
     write(name, { method: "POST", path: `/stock-takes/${ids[take]}/${action}`, body });
-  await start("reconciled", { sku_ids: [ids.s1] });
-  await takeWrite("countReconciled", "reconciled", "input", {
-    counts: [{ type: "sku", id: ids.s1, counted_qty: 9141.125 }],
-    counter: `${tag} counter`,
-  });
-  await takeWrite("acceptReconciled", "reconciled", "accept-lines", {
-    lines: [{ type: "sku", id: ids.s1 }],
-  });
-  await takeWrite("reconcile", "reconciled", "reconcile", {});
-  await start("cancelled", { sku_ids: [ids.s1] });
-  await takeWrite("cancel", "cancelled", "cancel");
-  await start("counting", { sku_ids: [ids.s2], supplier_item_ids: [ids.i2] });
-  await takeWrite("input", "counting", "input", {
-    counts: [
-      { type: "sku", id: ids.s2, counted_qty: 8152.5 },
-      { type: "supplier_item", id: ids.i2, counted_qty: 5181.5 },
-    ],
-    counter: `${tag} counter`,
-  });
-  await takeWrite("accept", "counting", "accept-lines", { lines: [{ type: "sku", id: ids.s2 }] });
-  await start("open", { sku_ids: [ids.s3] });
-
-  // Webhooks (paused: no worker anywhere may send to them), one with a delivery and an attempt.
+  // Webhooks are paused: no worker of a parallel test may send to them.
   const webhook = async (name: string) => {
     const body = await write(name, {
       method: "POST",
@@ -235,75 +126,183 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ids[name] = body.id;
     return body.secret as string;
   };
-  const secret = await webhook("w1");
-  await webhook("w2");
-  await write("rotate", { method: "POST", path: `/webhooks/${ids.w1}/rotate-secret`, body: {} });
-  ids.delivery = await deliveryFor(t, a.accountId, ids.w1!);
-
-  // B's own things, named by B's probes together with A's.
-  const bWrite = async (name: string, call: RestCall) => {
+  const imports = (path: string, rows: [string, string, object][]) =>
+    Promise.all(
+      rows.map(([name, code, extra]) => {
+        names[name] = code;
+        names[`${name}Barcode`] = gtin();
+        return write(name, {
+          method: "POST",
+          path,
+          body: {
+            rows: [
+              { code, name: `${tag} imported`, barcodes: [names[`${name}Barcode`]], ...extra },
+            ],
+          },
+        });
+      }),
+    );
+  const bWrite = async (call: RestCall) => {
     const res = await rest(t, call.method, call.path, { token: b.token, body: call.body });
-    if (res.status >= 300) throw new Error(`setting up B's ${name} failed: ${res.status}`);
+    if (res.status >= 300) throw new Error(`setting up B failed: ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  ids.bSku = (
-    await bWrite("sku", {
-      method: "POST",
-      path: "/skus",
-      body: { code: "B-1", name: "B one", opening_on_hand: 2 },
-    })
-  ).id;
-  ids.bItem = (
-    await bWrite("item", {
-      method: "POST",
-      path: "/supplier-items",
-      body: { supplier: "B Supplies", code: "B-I1", name: "B item", opening_on_hand: 3 },
-    })
-  ).id;
-  ids.bItem2 = (
-    await bWrite("item2", {
-      method: "POST",
-      path: "/supplier-items",
-      body: { supplier: "B Supplies", code: "B-I2", name: "B item 2" },
-    })
-  ).id;
-  ids.bAdjustment = (
-    await bWrite("bulk", {
-      method: "POST",
-      path: "/stock-adjustments/bulk",
-      body: { reason: "received", lines: [{ type: "sku", id: ids.bSku, new_qty: 4 }] },
-    })
-  ).id;
-  ids.bTake = (
-    await bWrite("take", {
-      method: "POST",
-      path: "/stock-takes/start",
-      body: { scope: { sku_ids: [ids.bSku], supplier_item_ids: [ids.bItem] } },
-    })
-  ).id;
-  await bWrite("count", {
-    method: "POST",
-    path: `/stock-takes/${ids.bTake}/input`,
-    body: { counts: [{ type: "sku", id: ids.bSku, counted_qty: 4 }] },
-  });
-  ids.bWebhook = (
-    await bWrite("webhook", {
-      method: "POST",
-      path: "/webhooks",
-      body: { url: "https://hooks.example.com/b", event_types: ["stock.changed"], active: false },
-    })
-  ).id;
-  ids.bDelivery = await deliveryFor(t, b.accountId, ids.bWebhook!);
+  const bPost = (path: string, body: object) => bWrite({ method: "POST", path, body });
 
+  // SKUs: one to read and name everywhere, one per stock take, one per write B repeats; B's own.
+  await Promise.all([
+    sku("s1", 9137.25),
+    sku("s2", 8146.5),
+    sku("s3", 7155.75),
+    ...["sRest", "sGql", "sPatch", "sUpdate"].map((name) => sku(name, 6164.125)),
+    (async () => {
+      ids.bSku = (await bPost("/skus", { code: "B-1", name: "B one", opening_on_hand: 2 })).id;
+      ids.bItem = (
+        await bPost("/supplier-items", {
+          supplier: "B Supplies",
+          code: "B-I1",
+          name: "B item",
+          opening_on_hand: 3,
+        })
+      ).id;
+      ids.bItem2 = (
+        await bPost("/supplier-items", { supplier: "B Supplies", code: "B-I2", name: "B item 2" })
+      ).id;
+      ids.bAdjustment = (
+        await bPost("/stock-adjustments/bulk", {
+          reason: "received",
+          lines: [{ type: "sku", id: ids.bSku, new_qty: 4 }],
+        })
+      ).id;
+      ids.bTake = (
+        await bPost("/stock-takes/start", {
+          scope: { sku_ids: [ids.bSku], supplier_item_ids: [ids.bItem] },
+        })
+      ).id;
+      await bPost(`/stock-takes/${ids.bTake}/input`, {
+        counts: [{ type: "sku", id: ids.bSku, counted_qty: 4 }],
+      });
+      ids.bWebhook = (
+        await bPost("/webhooks", {
+          url: "https://hooks.example.com/b",
+          event_types: ["stock.changed"],
+          active: false,
+        })
+      ).id;
+      ids.bDelivery = await deliveryFor(t, b.accountId, ids.bWebhook!);
+    })(),
+  ]);
+  await Promise.all([
+    item("i1", { skuId: ids.s1 }),
+    item("i2", { opening: 5173.5 }),
+    ...["iRest", "iGql", "iPatch", "iUpdate", "iLink"].map((name) => item(name, { opening: 0 })),
+    imports("/skus/bulk", [
+      ["importSkus", `${tag}-imp-rest`, {}],
+      ["importSkusGql", `${tag}-imp-gql`, {}],
+    ]),
+    imports("/supplier-items/bulk", [
+      ["importItems", `${tag}-imp-item-rest`, { supplier: names.supplier, sku_id: ids.s1 }],
+      ["importItemsGql", `${tag}-imp-item-gql`, { supplier: names.supplier, sku_id: ids.s1 }],
+    ]),
+  ]);
+
+  let secret = "";
+  await Promise.all([
+    // An adjustment, then stock takes reconciled and cancelled.
+    (async () => {
+      await write("patchSku", {
+        method: "PATCH",
+        path: `/skus/${ids.s1}`,
+        body: { on_hand: 9140.125, reason: "correction", reference: `${tag}-ref-1` },
+      });
+      await start("reconciled", { sku_ids: [ids.s1] });
+      await takeWrite("countReconciled", "reconciled", "input", {
+        counts: [{ type: "sku", id: ids.s1, counted_qty: 9141.125 }],
+        counter: `${tag} counter`,
+      });
+      await takeWrite("acceptReconciled", "reconciled", "accept-lines", {
+        lines: [{ type: "sku", id: ids.s1 }],
+      });
+      await takeWrite("reconcile", "reconciled", "reconcile", {});
+      await start("cancelled", { sku_ids: [ids.s1] });
+      await takeWrite("cancel", "cancelled", "cancel");
+    })(),
+    // A bulk adjustment, then a stock take counting (a line counted, one accepted).
+    (async () => {
+      ids.adjustment = (
+        await write("bulk", {
+          method: "POST",
+          path: "/stock-adjustments/bulk",
+          body: {
+            reason: "received",
+            note: `${tag} bulk note`,
+            reference: `${tag}-ref-2`,
+            lines: [
+              { type: "sku", id: ids.s2, new_qty: 8150.5 },
+              { type: "supplier_item", id: ids.i2, new_qty: 5180.5 },
+            ],
+          },
+        })
+      ).id;
+      await write("patchItem", {
+        method: "PATCH",
+        path: `/supplier-items/${ids.i2}`,
+        body: { name: `${tag} i2 renamed` },
+      });
+      await start("counting", { sku_ids: [ids.s2], supplier_item_ids: [ids.i2] });
+      await takeWrite("input", "counting", "input", {
+        counts: [
+          { type: "sku", id: ids.s2, counted_qty: 8152.5 },
+          { type: "supplier_item", id: ids.i2, counted_qty: 5181.5 },
+        ],
+        counter: `${tag} counter`,
+      });
+      await takeWrite("accept", "counting", "accept-lines", {
+        lines: [{ type: "sku", id: ids.s2 }],
+      });
+    })(),
+    start("open", { sku_ids: [ids.s3] }),
+    // A link, an unlink and a link again.
+    (async () => {
+      await write("link", {
+        method: "POST",
+        path: `/supplier-items/${ids.iLink}/link`,
+        body: { sku_id: ids.s1 },
+      });
+      await write("unlink", { method: "POST", path: `/supplier-items/${ids.i1}/unlink` });
+      await write("relink", {
+        method: "POST",
+        path: `/supplier-items/${ids.i1}/link`,
+        body: { sku_id: ids.s1 },
+      });
+    })(),
+    // Webhooks, one with a rotated secret and a delivery with an attempt.
+    (async () => {
+      secret = await webhook("w1");
+      await webhook("w2");
+      await write("rotate", {
+        method: "POST",
+        path: `/webhooks/${ids.w1}/rotate-secret`,
+        body: {},
+      });
+      ids.delivery = await deliveryFor(t, a.accountId, ids.w1!);
+    })(),
+  ]);
+
+  const [secrets, cursors, s2] = await Promise.all([
+    secretsOf(t, a.accountId, secret),
+    cursorsOf(t, a, ids as Record<string, number>),
+    skuOnHand(t.db, a.accountId, ids.s2!),
+  ]);
   return {
     a,
     b,
-    secrets: await secretsOf(t, a.accountId, secret),
+    secrets,
     ids: ids as Record<string, number>,
     names: names as Record<string, string>,
     made,
-    cursors: await cursorsOf(t, a, ids as Record<string, number>),
-    onHand: { s2: await skuOnHand(t.db, a.accountId, ids.s2!) },
+    cursors,
+    onHand: { s2 },
   };
 }
 

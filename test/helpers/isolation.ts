@@ -235,6 +235,48 @@ export function difference(
   return `they differ at ${found.join(", ")}:\nnaming A's: ${JSON.stringify(shape(foreign))}\nnaming nothing: ${JSON.stringify(shape(missing))}`;
 }
 
+/** Codes that say a request was refused before anything was looked up. */
+const EARLY = new Set([
+  "MALFORMED_REQUEST",
+  "INVALID_PARAMETER",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "METHOD_NOT_ALLOWED",
+  "ROUTE_NOT_FOUND",
+  "QUERY_TOO_DEEP",
+  "QUERY_TOO_COMPLEX",
+  "SERVICE_UNAVAILABLE",
+  "INTERNAL",
+  "GRAPHQL_PARSE_FAILED",
+  "GRAPHQL_VALIDATION_FAILED",
+  "BAD_USER_INPUT",
+]);
+
+/**
+ * Why an answer proves nothing (the request was refused for its form, its token or a fault,
+ * before any name in it was looked up), or null. Two such answers would match whatever the
+ * names: a probe must reach the data.
+ */
+export function refusedEarly(answer: Answer): string | null {
+  const codes: string[] = [];
+  const walk = (v: unknown, key = ""): void => {
+    if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+    else if (v !== null && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) walk(x, k);
+    } else if (key === "code" && typeof v === "string") codes.push(v);
+  };
+  walk(answer.body);
+  const early = codes.filter((c) => EARLY.has(c));
+  if (early.length > 0) return `refused before any lookup (${[...new Set(early)].join(", ")})`;
+  if (answer.status >= 500 || [401, 403, 405, 413, 415, 429].includes(answer.status)) {
+    return `refused before any lookup (HTTP ${answer.status})`;
+  }
+  return null;
+}
+
 /** The other account's values an answer shows that its request did not send. */
 export function leakedValues(answer: Answer, secrets: string[]): string[] {
   const text = JSON.stringify([answer.headers, answer.body]);
