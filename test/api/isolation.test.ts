@@ -184,4 +184,38 @@ describe("isolation sweep", () => {
   it("answers B's GraphQL mutations naming A's things as if they did not exist, changing nothing of A", async () => {
     expect(await sweep(gqls.writes, (p) => p.field, runGql)).toEqual([]);
   });
+
+  it("resolves each account's nested SKUs, items and stock takes with its own loaders when both ask at once", async () => {
+    // Loaders batch the ids a request names; a batch shared across requests would look one
+    // account's ids up in the other's (nulls for one, or the other's rows).
+    const query = `query ($from: String) { stockMovements(filter: { from: $from }, first: 1000) {
+      edges { node { skuId supplierItemId stockTakeId sku { id } supplierItem { id } stockTake { id } } } } }`;
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const callers = Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? w.a : w.b));
+    const answers = await Promise.all(
+      callers.map((c) => postGraphql(t, { query, variables: { from } }, c.token)),
+    );
+    const problems = answers.flatMap((answer, i) => {
+      const caller = callers[i] === w.a ? "A" : "B";
+      type Node = Record<string, number | { id: number } | null>;
+      const data = answer.data as { stockMovements: { edges: { node: Node }[] } } | null;
+      if (!data) return [`${caller}: ${JSON.stringify(answer.errors)}`];
+      return data.stockMovements.edges.flatMap(({ node }) =>
+        (["sku", "supplierItem", "stockTake"] as const)
+          .filter(
+            (f) => (node[`${f}Id`] ?? null) !== ((node[f] as { id: number } | null)?.id ?? null),
+          )
+          .map(
+            (f) =>
+              `${caller}: ${f}Id ${String(node[`${f}Id`])} resolved to ${JSON.stringify(node[f])}`,
+          ),
+      );
+    });
+    expect(problems).toEqual([]);
+    expect(
+      answers.every(
+        (a) => (a.data as { stockMovements: { edges: unknown[] } }).stockMovements.edges.length > 0,
+      ),
+    ).toBe(true);
+  });
 });
