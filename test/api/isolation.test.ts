@@ -10,13 +10,9 @@ import { buildClientSchema, getIntrospectionQuery, type GraphQLSchema } from "gr
 import { postGraphql, startTestApp, type TestApp } from "../helpers/app.js";
 import { fingerprint } from "../helpers/fingerprint.js";
 import {
-  callGraphql,
   callRest,
-  callSubscription,
   difference,
   gqlDifferences,
-  gqlDocument,
-  gqlVariables,
   leakedValues,
   refusedEarly,
   restDifferences,
@@ -25,6 +21,12 @@ import {
   type RestProbe,
 } from "../helpers/isolation.js";
 import { gqlProbes } from "../helpers/isolation-gql-probes.js";
+import {
+  callGraphql,
+  callSubscription,
+  gqlDocument,
+  gqlVariables,
+} from "../helpers/isolation-graphql.js";
 import { restProbes } from "../helpers/isolation-rest-probes.js";
 import { buildWorld, type World } from "../helpers/isolation-world.js";
 import {
@@ -97,8 +99,6 @@ async function check(
   const counted = options.volatile?.includes("id") ?? false;
   const rows0 = counted ? await rowsOf(w.b.accountId) : null;
   const foreign = await call("foreign");
-  if (process.env.ISO_DEBUG)
-    console.log(label, foreign.status, JSON.stringify(foreign.body).slice(0, 300));
   const rows1 = counted ? await rowsOf(w.b.accountId) : null;
   const early = refusedEarly(foreign);
   if (early) problems.push(`${label} was ${early}: the probe tests nothing`);

@@ -2,8 +2,7 @@
 // field below them that takes arguments, called by B naming A's things (ids in arguments and in
 // inputs, nested lines and counts, A's cursors, A's idempotency keys) and naming nothing.
 import { gtin, missingId, unused, type World } from "./isolation-world.js";
-import type { GqlProbe } from "./isolation.js";
-import { reparent } from "./isolation-rest-probes.js";
+import { reparent, type GqlProbe } from "./isolation.js";
 
 /** Rows each side creates in B: their ids and times differ by nature. */
 const CREATED = ["id", "createdAt", "updatedAt", "secret"];

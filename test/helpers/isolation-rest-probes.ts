@@ -2,13 +2,7 @@
 // the same calls naming things that exist nowhere. Writes A made are repeated by B with A's own
 // Idempotency-Key (keys are per account: B must get its own answer, never A's replay).
 import { gtin, missingId, unused, type World } from "./isolation-world.js";
-import type { RestCall, RestProbe } from "./isolation.js";
-
-/** A cursor with what it belongs to (its first value after the kind) replaced. */
-export function reparent(cursor: string, owner: number): string {
-  const [kind, , ...rest] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
-  return Buffer.from(JSON.stringify([kind, owner, ...rest])).toString("base64url");
-}
+import { reparent, type RestCall, type RestProbe } from "./isolation.js";
 
 /** Rows each side creates in B: their ids and times differ by nature. */
 const CREATED = ["id", "created_at", "updated_at", "secret"];
