@@ -35,9 +35,9 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       missing: get(path, { ...base, [key]: missing }),
     }));
   /** A's cursor on B's list: a position, so only what it shows is checked. */
-  const cursor = (op: string, path: string, value: string, base = {}, key = "cursor") => ({
+  const cursor = (op: string, path: string, value: string, base = {}) => ({
     op,
-    foreign: get(path, { ...base, [key]: value }),
+    foreign: get(path, { ...base, cursor: value }),
     missing: get(path, base),
     positional: true,
   });
