@@ -4,6 +4,16 @@ import { z } from "zod";
 // process with a one-line message instead of surfacing later as a confusing failure.
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+/** An origin exactly as a browser sends it: scheme, host and port only (no path, no slash). */
+const isOrigin = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value;
+  } catch {
+    return false;
+  }
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -47,6 +57,20 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter((o) => o !== ""),
+    )
+    .pipe(
+      z.array(
+        z.string().refine(isOrigin, "each must be an origin such as https://app.example.com"),
+      ),
+    )
+    .default([]),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -76,6 +100,8 @@ export type Config = {
   /** Introspection and the Sandbox landing page; on unless NODE_ENV=production. */
   graphqlIntrospection: boolean;
   bodyLimit: number;
+  /** Browser origins allowed to call the API (CORS); empty: no CORS headers at all. */
+  corsOrigins: string[];
   /** HTTP worker processes `countpoint serve` runs on its port (node cluster). */
   webConcurrency: number;
   /** Events older than this many days are pruned in the background. */
@@ -135,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: c.COUNTPOINT_DATA_DIR,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== "production",
     bodyLimit: c.BODY_LIMIT_BYTES,
+    corsOrigins: c.CORS_ORIGINS,
     webConcurrency: c.WEB_CONCURRENCY,
     eventRetentionDays: c.EVENT_RETENTION_DAYS,
     partitionMonthsAhead: c.PARTITION_MONTHS_AHEAD,

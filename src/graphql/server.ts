@@ -10,6 +10,7 @@ import websocket from "@fastify/websocket";
 import { EventHub } from "../modules/event/event.hub.js";
 import { resolvePrincipal } from "../http/auth.js";
 import { sendRateLimitHeaders } from "../http/rate-limit.js";
+import { landingPagePolicy } from "../http/security.js";
 import { consistencyPlugin } from "./consistency.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { formatError } from "./errors.js";
@@ -36,6 +37,11 @@ export async function registerGraphql(
     introspection: options.introspection,
     formatError,
     includeStacktraceInErrorResponses: false,
+    // Said explicitly (it is Apollo's default): a GET, or a POST a plain HTML form or a
+    // no-preflight fetch could send, needs a header only a preflighted request can carry.
+    csrfPrevention: true,
+    // Apollo's own messages go to the service's log, redacted like the rest.
+    logger: app.log,
     // Size first (tokens while parsing, then selections), so later checks see bounded documents.
     parseOptions: { maxTokens: MAX_TOKENS },
     maxRecursiveSelections: MAX_SELECTIONS,
@@ -79,6 +85,7 @@ export async function registerGraphql(
       hub,
       options.tokenRecheckMs ?? 10_000,
     ),
+    onSend: landingPagePolicy,
     handler,
   });
   app.route({ url: "/graphql", method: ["POST", "OPTIONS"], schema: { hide: true }, handler });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { DOCS_CSP } from "./security.js";
 
 interface RouteSchema {
   hide?: boolean;
@@ -139,6 +140,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: "/api/v1/docs",
     uiConfig: { validatorUrl: null, deepLinking: true },
+    // The docs pages' own policy, in place of the API's (which would block the page).
+    staticCSP: DOCS_CSP,
   });
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

@@ -32,7 +32,7 @@ beforeAll(async () => {
     throw new Error(`these tests need Redis at ${REDIS_URL} (TEST_REDIS_URL): ${error.message}`);
   });
   const config = { rateLimit: { perSecond: SLOW, burst: 5 }, redisUrl: REDIS_URL };
-  t = await startTestApp(undefined, config);
+  t = await startTestApp(undefined, { config });
   const queries: LoggedApp["queries"] = [];
   const appDb = loggingClient(queries);
   const app = await buildApp({
@@ -184,9 +184,11 @@ describe("rate limits in Redis", () => {
 
   it("serves requests without a limit while Redis is unreachable", async () => {
     const away = await startTestApp(undefined, {
-      rateLimit: { perSecond: SLOW, burst: 1 },
-      // A port nothing listens on.
-      redisUrl: "redis://127.0.0.1:1",
+      config: {
+        rateLimit: { perSecond: SLOW, burst: 1 },
+        // A port nothing listens on.
+        redisUrl: "redis://127.0.0.1:1",
+      },
     });
     try {
       const acct = await limitedToken();

@@ -26,8 +26,8 @@ let t: TestApp;
 let t2: TestApp;
 beforeAll(async () => {
   [t, t2] = await Promise.all([
-    startTestApp(undefined, { rateLimit: DEFAULT }),
-    startTestApp(undefined, { rateLimit: DEFAULT }),
+    startTestApp(undefined, { config: { rateLimit: DEFAULT } }),
+    startTestApp(undefined, { config: { rateLimit: DEFAULT } }),
   ]);
 });
 afterAll(() => Promise.all([t.close(), t2.close()]));

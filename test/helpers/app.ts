@@ -27,10 +27,13 @@ let requests = 0;
  */
 export const TEST_RATE_LIMIT = { perSecond: 1_000_000, burst: 1_000_000 };
 
-/** The real HTTP app on an ephemeral port, over the test database (or the client given). */
+/**
+ * The real HTTP app on an ephemeral port, over the test database (or the client given), with
+ * the test configuration unless `options.config` says otherwise.
+ */
 export async function startTestApp(
   client?: PrismaClient,
-  config: Partial<AppDeps["config"]> = {},
+  options: { config?: Partial<AppDeps["config"]>; logStream?: AppDeps["logStream"] } = {},
 ): Promise<TestApp> {
   const db = client ?? (await testDb());
   const app = await buildApp({
@@ -42,8 +45,9 @@ export async function startTestApp(
       // A revoked token's subscriptions end within this (10 s in production).
       subscriptionTokenRecheckMs: 200,
       rateLimit: TEST_RATE_LIMIT,
-      ...config,
+      ...options.config,
     },
+    logStream: options.logStream,
   });
   return {
     db,

@@ -11,6 +11,8 @@ export interface Received {
 export interface Answer {
   status: number;
   headers?: Record<string, string>;
+  /** Receive the request and never answer it (a receiver busy while its sender dies). */
+  hang?: boolean;
 }
 
 export interface Receiver {
@@ -36,6 +38,7 @@ export async function startReceiver(): Promise<Receiver> {
         at: Date.now(),
       });
       const answer = answers.shift() ?? { status: 200 };
+      if (answer.hang) return;
       res.writeHead(answer.status, answer.headers).end("ok");
     });
   });

@@ -2,71 +2,10 @@
 // specifications (one hot SKU, overlapping bulks, idempotent retries, a reconcile race) with
 // their requests spread over two `countpoint serve` processes; and `serve --workers 2` runs two
 // workers on one port.
-import { spawn, type ChildProcess } from "node:child_process";
 import type { PrismaClient } from "../../src/db/client.js";
-import { projectRoot } from "../../src/paths.js";
-import { databaseUrl, newAccount, testDb, type TestAccount } from "../helpers/db.js";
+import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
+import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
 import { chainProblems, ledgerProblems, skuOnHand } from "../helpers/stock.js";
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-}
-
-/** `countpoint serve` (with `args`) on a port of its own, over the test database. */
-async function startServer(args: string[] = []): Promise<Server> {
-  const child = spawn(process.execPath, ["dist/src/cli.js", "serve", ...args], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: "",
-      DATABASE_URL: databaseUrl(),
-      PORT: "0",
-      LOG_LEVEL: "silent",
-      WEBHOOK_WORKER: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-  const deadline = Date.now() + 60_000;
-  while (!/running at (http:\/\/\S+)/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`serve exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`serve did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { child, base: /running at (http:\/\/\S+)/.exec(out)![1]! };
-}
-
-const stop = (server: Server) =>
-  new Promise<number | null>((resolve) => {
-    if (server.child.exitCode !== null) return resolve(server.child.exitCode);
-    server.child.once("exit", (code) => resolve(code));
-    server.child.kill("SIGTERM");
-  });
-
-async function call(
-  server: Server,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
-): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${server.base}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 let db: PrismaClient;
 let servers: Server[];
@@ -79,7 +18,7 @@ beforeAll(async () => {
   servers = await Promise.all([startServer(), startServer()]);
 }, 120_000);
 afterAll(async () => {
-  await Promise.all(servers.map(stop));
+  await Promise.all(servers.map((s) => stopProcess(s)));
   await db.$disconnect();
 });
 beforeEach(async () => {
@@ -209,7 +148,7 @@ describe("countpoint serve --workers 2", () => {
       expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
       expect(await chainProblems(db, acct.accountId, { type: "sku", id })).toEqual([]);
     } finally {
-      expect(await stop(cluster)).toBe(0);
+      expect(await stopProcess(cluster)).toEqual({ code: 0, signal: null });
       // The workers stopped with it.
       const alive = (pid: number) => {
         try {

@@ -27,6 +27,7 @@ describe("loadConfig", () => {
       dataDir: ".data",
       graphqlIntrospection: true,
       bodyLimit: 5 * 1024 * 1024,
+      corsOrigins: [],
       webConcurrency: 1,
       eventRetentionDays: 30,
       partitionMonthsAhead: 3,
@@ -56,6 +57,7 @@ describe("loadConfig", () => {
         COUNTPOINT_DATA_DIR: "/var/lib/countpoint",
         DATABASE_REPLICA_URLS: "postgres://u:p@r1:5432/countpoint, postgresql://u:p@r2/countpoint,",
         DATABASE_REPLICA_MAX_LAG_MS: "2000",
+        CORS_ORIGINS: "https://app.example.com, http://localhost:5173,",
       }),
     ).toMatchObject({
       port: 8080,
@@ -68,6 +70,7 @@ describe("loadConfig", () => {
       dataDir: "/var/lib/countpoint",
       replicaUrls: ["postgres://u:p@r1:5432/countpoint", "postgresql://u:p@r2/countpoint"],
       replicaMaxLagMs: 2000,
+      corsOrigins: ["https://app.example.com", "http://localhost:5173"],
     });
   });
 
@@ -119,6 +122,12 @@ describe("loadConfig", () => {
     ["RATE_LIMIT_PER_SECOND", "2.5"],
     ["RATE_LIMIT_BURST", "0"],
     ["REDIS_URL", "127.0.0.1:6379"],
+    ["CORS_ORIGINS", "*"],
+    ["CORS_ORIGINS", "app.example.com"],
+    ["CORS_ORIGINS", "https://app.example.com/"],
+    ["CORS_ORIGINS", "https://app.example.com/admin"],
+    ["CORS_ORIGINS", "https://APP.example.com"],
+    ["CORS_ORIGINS", "ftp://files.example.com"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });
 
