@@ -15,7 +15,7 @@ import {
   startTestApp,
   type TestApp,
 } from "../helpers/app.js";
-import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
+import { newAccount, type TestAccount } from "../helpers/db.js";
 import { createSku, ledgerProblems, skuOnHand } from "../helpers/stock.js";
 
 /** One unit every 10 minutes: no bucket refills while a test runs. */
@@ -23,14 +23,37 @@ const SLOW = 1 / 600;
 const DEFAULT: RateLimit = { perSecond: SLOW, burst: 5 };
 
 let t: TestApp;
-let t2: TestApp;
+/** A second instance, whose database client records the statements it sends. */
+let t2: LoggedApp & { close: () => Promise<void> };
 beforeAll(async () => {
-  [t, t2] = await Promise.all([
-    startTestApp(undefined, { config: { rateLimit: DEFAULT } }),
-    startTestApp(undefined, { config: { rateLimit: DEFAULT } }),
-  ]);
+  t = await startTestApp(undefined, { config: { rateLimit: DEFAULT } });
+  const queries: LoggedApp["queries"] = [];
+  const appDb = loggingClient(queries);
+  const app = await buildApp({
+    db: appDb,
+    config: {
+      logLevel: "silent",
+      bodyLimit: 1024 * 1024,
+      graphqlIntrospection: true,
+      rateLimit: DEFAULT,
+    },
+  });
+  t2 = {
+    db: t.db,
+    app,
+    appDb,
+    queries,
+    ...(await listenWithContract(app)),
+    close: async () => {
+      await app.close();
+      await appDb.$disconnect();
+    },
+  };
 });
-afterAll(() => Promise.all([t.close(), t2.close()]));
+afterAll(async () => {
+  await t2?.close();
+  await t?.close();
+});
 
 /** A fresh account whose own token has the app's default limit, and an unlimited one to set up. */
 async function account(): Promise<TestAccount & { setup: string }> {
@@ -332,78 +355,56 @@ describe("one bucket per token for every process", () => {
 });
 
 describe("the cost of limiting", () => {
-  let on: LoggedApp & { close: () => Promise<void> };
-  let off: LoggedApp & { close: () => Promise<void> };
-  /** An app whose database client records the statements it sends. */
-  async function loggedApp(rateLimit?: RateLimit) {
-    const db = await testDb();
-    const queries: LoggedApp["queries"] = [];
-    const appDb = loggingClient(queries);
-    const app = await buildApp({
-      db: appDb,
-      config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: true, rateLimit },
-    });
-    return {
-      db,
-      app,
-      appDb,
-      queries,
-      ...(await listenWithContract(app)),
-      close: async () => {
-        await app.close();
-        await appDb.$disconnect();
-        await db.$disconnect();
-      },
-    };
-  }
-  beforeAll(async () => {
-    [on, off] = await Promise.all([loggedApp({ perSecond: 1000, burst: 1000 }), loggedApp()]);
-  });
-  afterAll(() => Promise.all([on.close(), off.close()]));
-
-  /** Statements each app sends for the same request. */
-  async function statements(call: (app: TestApp) => Promise<unknown>) {
+  /** Statements the app sends for the same request with a limited and an unlimited token. */
+  async function statements(call: (token: string) => Promise<unknown>, tokens: string[]) {
     const counts = [];
-    for (const app of [on, off]) {
-      app.queries.length = 0;
-      await call(app);
-      counts.push(app.queries.length);
+    for (const token of tokens) {
+      t2.queries.length = 0;
+      await call(token);
+      counts.push(t2.queries.length);
     }
-    return { on: counts[0], off: counts[1], onSql: on.queries.map((q) => q.sql) };
+    return { on: counts[0], off: counts[1] };
   }
 
   it("adds no round trip to a request, and one to a request of more than 100 lines", async () => {
-    const acct = await newAccount(on.db);
-    const sku = await createSku(on, acct.token, 1);
-    const ids = await skus(on, acct.token, 250);
+    const acct = await account();
+    const limited = await token(acct.accountId, { perSecond: 1000, burst: 1000 });
+    const tokens = [limited, acct.setup];
+    const sku = await createSku(t, acct.setup, 1);
+    const ids = await skus(t, acct.setup, 250);
 
-    const read = await statements((app) => rest(app, "GET", `/skus/${sku}`, { token: acct.token }));
-    expect(read.on).toBe(read.off);
+    t2.queries.length = 0;
+    await rest(t2, "GET", `/skus/${sku}`, { token: limited });
     // The bucket is taken from inside the authentication's statement.
-    const auth = read.onSql.filter((sql) => sql.includes("api_token_buckets"));
+    const auth = t2.queries.filter((q) => q.sql.includes("api_token_buckets"));
     expect(auth).toHaveLength(1);
-    expect(auth[0]).toMatch(/FROM api_tokens t JOIN accounts/);
+    expect(auth[0]!.sql).toMatch(/FROM api_tokens t JOIN accounts/);
+    expect(await t.db.apiTokenBucket.count({ where: { accountId: acct.accountId } })).toBe(1);
 
+    const read = await statements((token) => rest(t2, "GET", `/skus/${sku}`, { token }), tokens);
+    expect(read.on).toBe(read.off);
     let qty = 1;
-    const write = await statements((app) =>
-      rest(app, "PATCH", `/skus/${sku}`, {
-        token: acct.token,
-        body: { on_hand: ++qty, reason: "correction" },
-      }),
+    const write = await statements(
+      (token) =>
+        rest(t2, "PATCH", `/skus/${sku}`, {
+          token,
+          body: { on_hand: ++qty, reason: "correction" },
+        }),
+      tokens,
     );
     expect(write.on).toBe(write.off);
-    const small = await statements((app) =>
-      rest(app, "POST", "/stock-adjustments/bulk", {
-        token: acct.token,
-        body: bulkBody(ids.slice(0, 100), ++qty),
-      }),
+    const small = await statements(
+      (token) =>
+        rest(t2, "POST", "/stock-adjustments/bulk", {
+          token,
+          body: bulkBody(ids.slice(0, 100), ++qty),
+        }),
+      tokens,
     );
     expect(small.on).toBe(small.off);
-    const large = await statements((app) =>
-      rest(app, "POST", "/stock-adjustments/bulk", {
-        token: acct.token,
-        body: bulkBody(ids, ++qty),
-      }),
+    const large = await statements(
+      (token) => rest(t2, "POST", "/stock-adjustments/bulk", { token, body: bulkBody(ids, ++qty) }),
+      tokens,
     );
     expect(large.on).toBe(large.off! + 1);
   });
