@@ -22,6 +22,7 @@ import { IMPORT_BATCH, rawImport, serviceImport } from "./import.js";
 import { replicaFigures } from "./replicas.js";
 import { P7_MONTHS, runP7 } from "./p7.js";
 import { verifyFigures } from "./verify.js";
+import { limiterFigures } from "./rate-limit.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
 // replicas); none named runs all.
@@ -504,6 +505,19 @@ if (wants("p2")) {
     judgeRss("M1", "peak server RSS during P2 and P3", peak);
   } finally {
     await server.stop();
+  }
+  // The rate limiter's cost: P2's REST writes with the buckets in PostgreSQL (the default, as
+  // above), with no limit, and in Redis; each server of its own, one after the other.
+  const figures = await limiterFigures(db, url, service.principal.accountId, serviceSkus, seconds);
+  heading(
+    `P2 REST PATCH /skus/{id} and the rate limiter, ${CLIENTS} clients of one token, ${seconds} s each:`,
+  );
+  for (const [label, r] of figures.runs)
+    row(label, `${rate(r)}, ${r.cpuPerChangeUs.toFixed(0)} µs CPU`);
+  if (!figures.redis) row("buckets in Redis", `not run: no Redis at ${figures.redisUrl}`);
+  const [, off] = figures.runs[0]!;
+  for (const [label, r] of figures.runs.slice(1)) {
+    row(`${label.replace(/ \(.*/, "")} / no limit`, pct(r.perSecond / off.perSecond));
   }
 }
 

@@ -6,6 +6,8 @@ import { createPrismaClient } from "./db/client.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { AppError, listedErrors } from "./errors.js";
+import type { TokenSettings, TokenView } from "./modules/account/account.tokens.js";
+import { formatRate, type RateLimit } from "./rate-limit/bucket.js";
 
 const USAGE = `usage:
   countpoint serve [--workers N]      run the service (what npm start runs); N processes on one
@@ -17,7 +19,15 @@ const USAGE = `usage:
   countpoint accounts create --name NAME [--timezone IANA]
   countpoint accounts list            one JSON line per account
   countpoint tokens create --account ID --name NAME [--scopes read,adjust,count,approve,webhooks]
-  countpoint tokens list --account ID one JSON line per token (never the token itself)
+                                      [--expires-at ISO | --expires-in 90d|12h|30m]
+                                      [--rate-limit N/s|off [--burst N]]
+  countpoint tokens update --account ID --id TOKEN_ID [--expires-at ISO|never | --expires-in D]
+                                      [--rate-limit N/s|off|default [--burst N]]
+                                      a token's expiry or own rate limit (default: the service's
+                                      RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; N/s alone
+                                      allows bursts of 2N)
+  countpoint tokens list --account ID one JSON line per token (never the token itself), with
+                                      its expiry, last use and rate limit
   countpoint tokens revoke --account ID --id TOKEN_ID
   countpoint import skus FILE.csv --account ID [--batch ROWS]
                                       create or update SKUs from a CSV file of any size, in
@@ -105,6 +115,50 @@ function showProgress(p: { rows: number; bytes: number; size: number }): void {
 }
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** Options of tokens create and tokens update that set a token's expiry and rate limit. */
+const TOKEN_SETTINGS = {
+  "expires-at": { required: false },
+  "expires-in": { required: false },
+  "rate-limit": { required: false },
+  burst: { required: false },
+} as const;
+
+/** A token's settings from the command line; a setting not given is left out. */
+async function tokenSettings(o: Record<string, string | undefined>): Promise<TokenSettings> {
+  const { parseExpiresAt, parseExpiresIn, parseRateLimit } = await tokensModule();
+  if (o["expires-at"] !== undefined && o["expires-in"] !== undefined) {
+    throw new UsageError("give --expires-at or --expires-in, not both");
+  }
+  if (o.burst !== undefined && o["rate-limit"] === undefined) {
+    throw new UsageError("--burst goes with --rate-limit N/s");
+  }
+  const burst = o.burst === undefined ? undefined : positiveInt(o.burst, "--burst");
+  const settings: TokenSettings = {};
+  if (o["expires-at"] !== undefined) settings.expiresAt = parseExpiresAt(o["expires-at"]);
+  if (o["expires-in"] !== undefined) settings.expiresAt = parseExpiresIn(o["expires-in"]);
+  if (o["rate-limit"] !== undefined) settings.rateLimit = parseRateLimit(o["rate-limit"], burst);
+  return settings;
+}
+
+/** A token's rate limit as tokens list prints it: "default", "off", or "N/s" with its burst. */
+const rateLimitJson = (limit: RateLimit | null) => ({
+  rate_limit:
+    limit === null ? "default" : limit.perSecond === 0 ? "off" : formatRate(limit.perSecond),
+  rate_limit_burst: limit && limit.perSecond > 0 ? limit.burst : null,
+});
+
+const tokensModule = () => import("./modules/account/account.tokens.js");
+const tokenJson = (t: TokenView) => ({
+  id: t.id,
+  name: t.name,
+  scopes: t.scopes,
+  created_at: iso(t.createdAt),
+  revoked_at: iso(t.revokedAt),
+  expires_at: iso(t.expiresAt),
+  last_used_at: iso(t.lastUsedAt),
+  ...rateLimitJson(t.rateLimit),
+});
+
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
   const grouped = command === "accounts" || command === "tokens" || command === "import";
@@ -176,13 +230,7 @@ async function main(argv: string[]): Promise<void> {
       const accountId = positiveInt(o.account, "--account");
       const { listTokens } = await import("./modules/account/account.service.js");
       for (const t of await withDatabase((db) => listTokens(db, accountId))) {
-        print({
-          id: t.id,
-          name: t.name,
-          scopes: t.scopes,
-          created_at: iso(t.createdAt),
-          revoked_at: iso(t.revokedAt),
-        });
+        print(tokenJson(t));
       }
       return;
     }
@@ -204,6 +252,7 @@ async function main(argv: string[]): Promise<void> {
         account: { required: true },
         name: { required: true },
         scopes: { required: false },
+        ...TOKEN_SETTINGS,
       });
       const accountId = positiveInt(o.account, "--account");
       const scopes = o.scopes
@@ -212,10 +261,37 @@ async function main(argv: string[]): Promise<void> {
         .filter(Boolean);
       const { createToken, parseScopes } = await import("./modules/account/account.service.js");
       if (scopes) parseScopes(scopes);
+      const settings = await tokenSettings(o);
+      if (settings.expiresAt === null) throw new UsageError("--expires-at never: leave it out");
       const created = await withDatabase((db) =>
-        createToken(db, { accountId, name: o.name ?? "", scopes }),
+        createToken(db, { accountId, name: o.name ?? "", scopes, ...settings }),
       );
-      print({ id: created.id, token: created.token, scopes: created.scopes });
+      print({
+        id: created.id,
+        token: created.token,
+        scopes: created.scopes,
+        expires_at: iso(created.expiresAt),
+        ...rateLimitJson(created.rateLimit),
+      });
+      return;
+    }
+    case "tokens update": {
+      const o = options(rest, {
+        account: { required: true },
+        id: { required: true },
+        ...TOKEN_SETTINGS,
+      });
+      const accountId = positiveInt(o.account, "--account");
+      const tokenId = positiveInt(o.id, "--id");
+      const settings = await tokenSettings(o);
+      if (Object.keys(settings).length === 0) {
+        throw new UsageError("give --rate-limit, --expires-at or --expires-in");
+      }
+      const { updateToken } = await import("./modules/account/account.service.js");
+      const updated = await withDatabase((db) =>
+        updateToken(db, { accountId, tokenId, ...settings }),
+      );
+      print(tokenJson(updated));
       return;
     }
     case "tokens revoke": {

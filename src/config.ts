@@ -4,6 +4,16 @@ import { z } from "zod";
 // process with a one-line message instead of surfacing later as a confusing failure.
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+/** An origin exactly as a browser sends it: scheme, host and port only (no path, no slash). */
+const isOrigin = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value;
+  } catch {
+    return false;
+  }
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -49,6 +59,26 @@ const schema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   SUBSCRIPTION_TOKEN_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000_000).default(100),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000_000).default(200),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter((o) => o !== ""),
+    )
+    .pipe(
+      z.array(
+        z.string().refine(isOrigin, "each must be an origin such as https://app.example.com"),
+      ),
+    )
+    .default([]),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -84,6 +114,8 @@ export type Config = {
   /** Introspection and the Sandbox landing page; on unless NODE_ENV=production. */
   graphqlIntrospection: boolean;
   bodyLimit: number;
+  /** Browser origins allowed to call the API (CORS); empty: no CORS headers at all. */
+  corsOrigins: string[];
   /** HTTP worker processes `countpoint serve` runs on its port (node cluster). */
   webConcurrency: number;
   /** Events older than this many days are pruned in the background. */
@@ -108,6 +140,13 @@ export type Config = {
    * one, in percent; 0 leaves it to V8, which lets it grow up to 4 times on a large machine.
    */
   heapGrowthPercent: number;
+  /**
+   * Each token's default rate limit: a bucket of `burst` units refilled at `perSecond` units a
+   * second (perSecond 0: unlimited). A token may carry a limit of its own.
+   */
+  rateLimit: { perSecond: number; burst: number };
+  /** Where the rate-limit buckets live when set; else in PostgreSQL. */
+  redisUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -139,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: c.COUNTPOINT_DATA_DIR,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== "production",
     bodyLimit: c.BODY_LIMIT_BYTES,
+    corsOrigins: c.CORS_ORIGINS,
     webConcurrency: c.WEB_CONCURRENCY,
     eventRetentionDays: c.EVENT_RETENTION_DAYS,
     partitionMonthsAhead: c.PARTITION_MONTHS_AHEAD,
@@ -150,5 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subscriptionPollMs: c.SUBSCRIPTION_POLL_MS,
     subscriptionTokenRecheckMs: c.SUBSCRIPTION_TOKEN_RECHECK_MS,
     heapGrowthPercent: c.HEAP_GROWTH_PERCENT,
+    rateLimit:
+      c.RATE_LIMIT_PER_SECOND > 0
+        ? { perSecond: c.RATE_LIMIT_PER_SECOND, burst: c.RATE_LIMIT_BURST }
+        : { perSecond: 0, burst: 0 },
+    redisUrl: c.REDIS_URL,
   };
 }

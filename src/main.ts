@@ -10,6 +10,7 @@ import { migrate } from "./db/migrate.js";
 import { ReadRouting } from "./db/replicas.js";
 import { keepPartitionsAhead } from "./db/partitions.js";
 import { buildApp } from "./http/app.js";
+import { logOptions } from "./log.js";
 import { ensureDemoAccount, type DemoAccess } from "./modules/account/demo.service.js";
 import { keepEventsPruned } from "./modules/event/event.retention.js";
 import { startWebhookWorker, workerOptions } from "./modules/webhook/webhook.worker.js";
@@ -42,7 +43,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     {
       maxLagMs: config.replicaMaxLagMs,
       pollMs: config.replicaPollMs,
-      log: pino({ level: config.logLevel }),
+      log: pino(logOptions(config.logLevel)),
     },
   );
   await reads.start();
@@ -227,7 +228,7 @@ export async function runWorker(config: Config): Promise<void> {
   const database = await openDatabase(config);
   await migrate(database.url);
   const db = createPrismaClient(database.url, Math.min(config.poolSize, 4), poolOptions(config));
-  const log = pino({ level: config.logLevel });
+  const log = pino(logOptions(config.logLevel));
   const stopPartitioning = keepPartitionsAhead(db, config.partitionMonthsAhead, log);
   const stopPruning = keepEventsPruned(db, config.eventRetentionDays, log);
   const worker = startWebhookWorker(db, workerOptions(config), log);

@@ -21,8 +21,9 @@ const CANCEL_GRACE_MS = 1_000;
 const WRITE = /\b(INSERT|UPDATE|DELETE|MERGE)\b/i;
 
 interface ClientState {
-  /** The request holding the connection, if a request does. */
+  /** The request holding the connection, if a request does, and whether for its bookkeeping. */
   scope: RequestScope | undefined;
+  bookkeeping: boolean;
   /** Statements sent and not yet answered, and those of them that may commit. */
   running: number;
   committing: number;
@@ -85,16 +86,25 @@ export class RequestScope {
   }
 }
 
-const storage = new AsyncLocalStorage<RequestScope>();
+/** A request's bookkeeping (its token's last use, its rate-limit bucket): see asBookkeeping. */
+class Bookkeeping {
+  constructor(readonly scope: RequestScope) {}
+}
+
+const storage = new AsyncLocalStorage<RequestScope | Bookkeeping>();
 
 /** Runs `work` (and everything it starts) as the request `scope`'s. */
 export const runInScope = (scope: RequestScope, work: () => void): void => storage.run(scope, work);
 
 /**
- * Runs `work` as no request's: bookkeeping a request starts (a token's last use, say) that must
- * neither be cancelled with it nor count as a change it made.
+ * Runs `work` as the current request's bookkeeping: stopped with the request like the rest of its
+ * work, but a write of it that commits is not a change the request made, which its answer must
+ * tell (src/http/request-timeout.ts).
  */
-export const outsideRequests = <T>(work: () => T): T => storage.exit(work);
+export function asBookkeeping<T>(work: () => T): T {
+  const current = storage.getStore();
+  return current instanceof RequestScope ? storage.run(new Bookkeeping(current), work) : work();
+}
 
 /** What PostgreSQL says of a statement it cancelled (query_canceled), here before it ran. */
 export function requestTimedOut(): pg.DatabaseError {
@@ -111,14 +121,18 @@ export function scopeConnections(pool: pg.Pool): void {
   pool.on("connect", (client) => guard(client as pg.PoolClient));
   const take = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | void;
   const scoped = (callback?: Callback): Promise<pg.PoolClient> | void => {
-    const scope = storage.getStore();
-    if (!scope) return take(callback);
-    if (!callback) return (take() as Promise<pg.PoolClient>).then((client) => claim(scope, client));
+    const current = storage.getStore();
+    if (!current) return take(callback);
+    const scope = current instanceof Bookkeeping ? current.scope : current;
+    const bookkeeping = current instanceof Bookkeeping;
+    if (!callback) {
+      return (take() as Promise<pg.PoolClient>).then((client) => claim(scope, client, bookkeeping));
+    }
     take((err, client) => {
       if (err || !client) return callback(err, client);
       let claimed: pg.PoolClient;
       try {
-        claimed = claim(scope, client);
+        claimed = claim(scope, client, bookkeeping);
       } catch (refused) {
         return callback(refused as Error);
       }
@@ -129,14 +143,14 @@ export function scopeConnections(pool: pg.Pool): void {
 }
 
 /** The connection now belongs to the request, unless the request was stopped meanwhile. */
-function claim(scope: RequestScope, client: pg.PoolClient): pg.PoolClient {
+function claim(scope: RequestScope, client: pg.PoolClient, bookkeeping: boolean): pg.PoolClient {
   if (scope.stopped) {
     client.release();
     throw requestTimedOut();
   }
   const state = states.get(client);
   if (!state) return client;
-  Object.assign(state, { scope, inTransaction: false });
+  Object.assign(state, { scope, bookkeeping, inTransaction: false });
   scope.clients.add(client);
   const release = client.release.bind(client);
   client.release = (err?: Error | boolean) => {
@@ -156,6 +170,7 @@ type Query = (...args: unknown[]) => unknown;
 function guard(client: pg.PoolClient): void {
   const state: ClientState = {
     scope: undefined,
+    bookkeeping: false,
     running: 0,
     committing: 0,
     inTransaction: false,
@@ -181,7 +196,8 @@ function guard(client: pg.PoolClient): void {
         ),
       );
     }
-    const mayCommit = text === "COMMIT" || (!state.inTransaction && WRITE.test(text));
+    const mayCommit =
+      !state.bookkeeping && (text === "COMMIT" || (!state.inTransaction && WRITE.test(text)));
     if (/^(BEGIN|START TRANSACTION)\b/i.test(text)) state.inTransaction = true;
     else if (text === "COMMIT" || text === "ROLLBACK") state.inTransaction = false;
     state.running++;

@@ -2,6 +2,7 @@ import type { PrismaClient } from "../db/client.js";
 import type { Principal, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
 import type { EventHub } from "../modules/event/event.hub.js";
+import type { TokenBucket } from "../rate-limit/bucket.js";
 import { createLoaders, type Loaders } from "./loaders.js";
 
 export interface GraphQLContext {
@@ -10,6 +11,10 @@ export interface GraphQLContext {
   principal: Principal | null;
   /** Why principal is null, for the UNAUTHENTICATED message. */
   authProblem: string | null;
+  /** The caller's rate-limit bucket, for charging a mutation's lines (null: unlimited). */
+  rateBucket: TokenBucket | null;
+  /** Units the authentication took from it (0: the operation pays its whole cost later). */
+  rateTaken: number;
   /** Batch loaders of this request, scoped to the caller's account (made on first use). */
   loaders: Loaders | null;
   /** Where a query's plain reads go (set once the operation is known to be a query). */
@@ -23,11 +28,15 @@ export function createContext(
   db: PrismaClient,
   principal: Principal | null,
   authProblem: string | null,
+  rateBucket: TokenBucket | null = null,
+  rateTaken = 0,
 ): GraphQLContext {
   return {
     db,
     principal,
     authProblem,
+    rateBucket,
+    rateTaken,
     loaders: null,
   };
 }

@@ -9,9 +9,12 @@ import type { FastifyInstance } from "fastify";
 import websocket from "@fastify/websocket";
 import { EventHub } from "../modules/event/event.hub.js";
 import { resolvePrincipal } from "../http/auth.js";
+import { sendRateLimitHeaders } from "../http/rate-limit.js";
+import { landingPagePolicy } from "../http/security.js";
 import { consistencyPlugin } from "./consistency.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { contextFailure, formatError, unavailablePlugin } from "./errors.js";
+import { rateLimitedError, rateLimitPlugin } from "./rate-limit.js";
 import { complexityLimit, depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
 import { subscriptionHandler } from "./subscriptions.js";
@@ -34,6 +37,11 @@ export async function registerGraphql(
     introspection: options.introspection,
     formatError,
     includeStacktraceInErrorResponses: false,
+    // Said explicitly (it is Apollo's default): a GET, or a POST a plain HTML form or a
+    // no-preflight fetch could send, needs a header only a preflighted request can carry.
+    csrfPrevention: true,
+    // Apollo's own messages go to the service's log, redacted like the rest.
+    logger: app.log,
     // Size first (tokens while parsing, then selections), so later checks see bounded documents.
     parseOptions: { maxTokens: MAX_TOKENS },
     maxRecursiveSelections: MAX_SELECTIONS,
@@ -41,6 +49,7 @@ export async function registerGraphql(
     plugins: [
       fastifyApolloDrainPlugin(app),
       complexityLimit(schema),
+      rateLimitPlugin(app.limiter),
       consistencyPlugin(app.reads),
       unavailablePlugin,
       // No field carries a cache hint; the default plugin would still wrap every field's resolver.
@@ -52,11 +61,19 @@ export async function registerGraphql(
   });
   await apollo.start();
   const handler = fastifyApolloHandler(apollo, {
-    context: async (request): Promise<GraphQLContext> => {
-      const auth = await resolvePrincipal(request).catch((error: unknown) => {
+    // Apollo answers an error thrown here (our 429) before it parses the document. With the
+    // buckets in Redis the operation is charged once, all of it, when it is known (the plugin).
+    context: async (request, reply): Promise<GraphQLContext> => {
+      const cost = app.limiter.atAuthentication ? 1 : 0;
+      const auth = await resolvePrincipal(request, cost).catch((error: unknown) => {
         throw contextFailure(error);
       });
-      return createContext(app.db, auth.principal, auth.principal ? null : auth.problem);
+      if (!auth.principal) return createContext(app.db, null, auth.problem);
+      if (auth.bucket && auth.decision) {
+        sendRateLimitHeaders(reply, auth.decision);
+        if (!auth.decision.granted) throw rateLimitedError(auth.bucket, auth.decision, 1);
+      }
+      return createContext(app.db, auth.principal, null, auth.bucket, cost);
     },
   });
   // A WebSocket upgrade is a GET: that route alone carries the subscription handler.
@@ -64,7 +81,14 @@ export async function registerGraphql(
     url: "/graphql",
     method: "GET",
     schema: { hide: true },
-    wsHandler: subscriptionHandler(schema, app.db, hub, options.tokenRecheckMs ?? 10_000),
+    wsHandler: subscriptionHandler(
+      schema,
+      app.db,
+      app.limiter,
+      hub,
+      options.tokenRecheckMs ?? 10_000,
+    ),
+    onSend: landingPagePolicy,
     handler,
   });
   app.route({ url: "/graphql", method: ["POST", "OPTIONS"], schema: { hide: true }, handler });

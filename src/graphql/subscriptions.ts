@@ -17,7 +17,7 @@ import {
 import type { PrismaClient } from "../db/client.js";
 import type { Principal } from "../context.js";
 import { parseBearer } from "../http/auth.js";
-import { authenticate } from "../modules/account/account.service.js";
+import type { RateLimiter } from "../rate-limit/limiter.js";
 import type { EventHub } from "../modules/event/event.hub.js";
 import { createContext } from "./context.js";
 import { formatError } from "./errors.js";
@@ -39,6 +39,7 @@ const bearer = (value: unknown): string | null => {
 export function subscriptionHandler(
   schema: GraphQLSchema,
   db: PrismaClient,
+  limiter: RateLimiter,
   hub: EventHub,
   tokenRecheckMs: number,
 ) {
@@ -46,14 +47,20 @@ export function subscriptionHandler(
     schema,
     onConnect: async (ctx) => {
       const token = bearer(ctx.connectionParams?.authorization);
-      const principal = token ? await authenticate(db, token) : null;
-      if (!principal) return false; // 4403 Forbidden
-      ctx.extra.principal = principal;
-      // A token revoked while connected stops working within tokenRecheckMs.
+      // Connecting costs one unit of the token's rate limit; its subscriptions cost nothing more.
+      const auth = token ? await limiter.authenticate(token, 1) : null;
+      if (!auth?.principal) return false; // 4403 Forbidden
+      if (auth.decision && !auth.decision.granted) {
+        const retry = auth.decision.retryAfterSeconds;
+        ctx.extra.socket.close(4429, `Too many requests: retry after ${retry} s`);
+        return false;
+      }
+      ctx.extra.principal = auth.principal;
+      // A token revoked, or expiring, while connected stops working within tokenRecheckMs.
       const recheck = setInterval(() => {
-        authenticate(db, token!).then(
+        limiter.authenticate(token!, 0).then(
           (still) => {
-            if (!still) ctx.extra.socket.close(4403, "Forbidden: the token was revoked");
+            if (!still.principal) ctx.extra.socket.close(4403, `Forbidden: ${still.problem}`);
           },
           () => {}, // the database away for a moment: try again at the next check
         );

@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import type { Config } from "../config.js";
 import type { PrismaClient } from "../db/client.js";
 import { ReadRouting } from "../db/replicas.js";
+import type { RateLimit } from "../rate-limit/bucket.js";
+import { createRateLimiter } from "../rate-limit/limiter.js";
 import { registerGraphql } from "../graphql/server.js";
+import { logOptions } from "../log.js";
 import { adjustmentRoutes } from "../modules/adjustment/adjustment.rest.js";
 import { catalogRoutes } from "../modules/catalog/catalog.rest.js";
 import { movementRoutes } from "../modules/movement/movement.rest.js";
@@ -11,12 +15,14 @@ import { eventRoutes } from "../modules/event/event.rest.js";
 import { webhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { stockTakeRoutes } from "../modules/stock-take/stock-take.rest.js";
 import { registerReadRouting } from "./consistency.js";
+import { registerCors } from "./cors.js";
 import { healthRoutes } from "./health.js";
 import { metricsRoutes } from "./metrics.js";
 import { registerOpenApi } from "./openapi.js";
 import { registerErrorHandling } from "./problem.js";
 import { registerRequestTimeout } from "./request-timeout.js";
 import { registerSharedSchemas } from "./openapi-schemas.js";
+import { registerSecurityHeaders } from "./security.js";
 import { buildValidatorCompiler } from "./validation.js";
 
 declare module "fastify" {
@@ -30,15 +36,32 @@ export interface AppDeps {
   /** Where reads go; without it, everything is read from `db`. */
   reads?: ReadRouting;
   config: Pick<Config, "logLevel" | "bodyLimit" | "graphqlIntrospection"> &
-    Partial<Pick<Config, "subscriptionPollMs" | "subscriptionTokenRecheckMs" | "requestTimeoutMs">>;
+    Partial<
+      Pick<
+        Config,
+        "subscriptionPollMs" | "subscriptionTokenRecheckMs" | "corsOrigins" | "requestTimeoutMs"
+      >
+    > & {
+      /** Tokens' default rate limit; absent: unlimited (tokens with a limit of their own keep it). */
+      rateLimit?: RateLimit;
+      /** Where the rate-limit buckets live; absent: in PostgreSQL. */
+      redisUrl?: string | undefined;
+    };
+  /** Where the log goes (standard output by default). */
+  logStream?: DestinationStream;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The whole HTTP surface in one Fastify instance: /graphql, /api/v1, docs, health and metrics. */
-export async function buildApp({ db, config, reads }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  reads,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.bodyLimit,
     // A caller's x-request-id is kept (when sane) so logs can be joined across services.
     genReqId: (req) => {
@@ -49,7 +72,17 @@ export async function buildApp({ db, config, reads }: AppDeps): Promise<FastifyI
     return503OnClosing: true,
   });
   app.decorate("db", db);
+  app.decorate(
+    "limiter",
+    createRateLimiter(db, { rateLimit: config.rateLimit, redisUrl: config.redisUrl, log: app.log }),
+  );
+  app.addHook("onClose", async () => app.limiter.close());
   app.decorateRequest("principal", null);
+  app.decorateRequest("rateBucket", null);
+  app.decorateRequest("rateTaken", 0);
+  // First, so every answer carries them, errors and 404s included.
+  await registerSecurityHeaders(app);
+  await registerCors(app, config.corsOrigins ?? []);
   registerSharedSchemas(app);
   app.setValidatorCompiler(buildValidatorCompiler(app.getSchemas()));
   // Fastify parses text/plain by default; the API speaks JSON, so other media types are 415.

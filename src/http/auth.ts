@@ -1,7 +1,13 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from "fastify";
 import type { Principal, Scope, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
-import { authenticate } from "../modules/account/account.service.js";
+import type { Authentication } from "../modules/account/account.auth.js";
+import { applyDecision, chargeLines } from "./rate-limit.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -21,30 +27,58 @@ export function parseBearer(value: string): string | null {
   return /^Bearer\s+(\S+)\s*$/i.exec(value)?.[1] ?? null;
 }
 
-/** Resolves the caller, or says why it cannot: shared by REST and GraphQL. */
-export async function resolvePrincipal(
-  request: FastifyRequest,
-): Promise<{ principal: Principal } | { principal: null; problem: string }> {
+/**
+ * Resolves the caller, or says why it cannot, taking `cost` units (the request's first) from its
+ * token's rate-limit bucket: shared by REST and GraphQL.
+ */
+export async function resolvePrincipal(request: FastifyRequest, cost = 1): Promise<Authentication> {
   const token = bearerToken(request);
   if (token === undefined)
     return { principal: null, problem: "send Authorization: Bearer <token>" };
   if (token === null)
     return { principal: null, problem: "the Authorization header must be Bearer <token>" };
-  const principal = await authenticate(request.server.db, token);
-  return principal
-    ? { principal }
-    : { principal: null, problem: "the token is unknown or revoked" };
+  return request.server.limiter.authenticate(token, cost);
 }
 
-/** Route hook: authenticates before the body is even read, then checks the scope. */
-export function requireScope(scope: Scope): onRequestHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const result = await resolvePrincipal(request);
+/**
+ * Route hook: authenticates (and rate-limits) before the body is even read, then checks the
+ * scope. A request over its token's limit is refused here, so nothing of it is processed.
+ * `pricedByLines`: the route also charges the request's lines once its body is read (see
+ * linePricedScope).
+ */
+export function requireScope(
+  scope: Scope,
+  { pricedByLines = false }: { pricedByLines?: boolean } = {},
+): onRequestHookHandler {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // With the buckets in Redis a charge is a round trip of its own: a request priced by its
+    // lines then makes one, for all its cost, once its body is read (not one now and one then).
+    const cost = pricedByLines && !request.server.limiter.atAuthentication ? 0 : 1;
+    const result = await resolvePrincipal(request, cost);
     if (!result.principal) throw new AppError("UNAUTHENTICATED", result.problem);
+    if (result.bucket && result.decision) {
+      applyDecision(reply, result.bucket, result.decision, cost);
+    }
+    request.rateBucket = result.bucket;
+    request.rateTaken = cost;
     if (!result.principal.scopes.has(scope)) {
       throw new AppError("FORBIDDEN", `this token lacks the ${scope} scope`);
     }
     request.principal = result.principal;
+  };
+}
+
+/**
+ * The hooks of a route priced by the lines its body carries: authentication with the scope
+ * before the body is read, and the lines' units once it is read and valid, before the handler.
+ */
+export function linePricedScope(
+  scope: Scope,
+  linesOf: (request: FastifyRequest) => number,
+): { onRequest: onRequestHookHandler; preHandler: preHandlerHookHandler } {
+  return {
+    onRequest: requireScope(scope, { pricedByLines: true }),
+    preHandler: chargeLines(linesOf),
   };
 }
 

@@ -25,64 +25,62 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
       else this.set(lag);
     },
   });
-  new Gauge({
-    name: "countpoint_replica_lag_seconds",
-    help: "How stale each read replica's data may be (time since it was last seen caught up with the primary)",
-    labelNames: ["replica"] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const r of app.reads.status()) {
-        this.set({ replica: r.name }, r.lagMs === null ? Infinity : r.lagMs / 1000);
-      }
-    },
-  });
-  new Gauge({
-    name: "countpoint_replica_serving",
-    help: "1 when a read replica serves reads (streaming, within DATABASE_REPLICA_MAX_LAG_MS), else 0",
-    labelNames: ["replica"] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const r of app.reads.status()) {
-        this.set({ replica: r.name }, r.state === "streaming" ? 1 : 0);
-      }
-    },
-  });
+  // Gauges with one series per replica or per partitioned table, read afresh at each scrape.
+  const labelled = (
+    name: string,
+    help: string,
+    label: string,
+    series: () => Promise<[string, number][]> | [string, number][],
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      async collect() {
+        const values = await series();
+        this.reset();
+        for (const [key, value] of values) this.set({ [label]: key }, value);
+      },
+    });
+  const replicas = () => app.reads.status();
+  labelled(
+    "countpoint_replica_lag_seconds",
+    "How stale each read replica's data may be (time since it was last seen caught up with the primary)",
+    "replica",
+    () => replicas().map((r) => [r.name, r.lagMs === null ? Infinity : r.lagMs / 1000]),
+  );
+  labelled(
+    "countpoint_replica_serving",
+    "1 when a read replica serves reads (streaming, within DATABASE_REPLICA_MAX_LAG_MS), else 0",
+    "replica",
+    () => replicas().map((r) => [r.name, r.state === "streaming" ? 1 : 0]),
+  );
   // One read of the partitions' state per scrape, shared by both gauges; null while the
   // database is away (the gauges are left out rather than failing /metrics).
   let partitions: { at: number; read: Promise<PartitionStatus | null> } | undefined;
-  const readPartitions = () => {
+  const tables = async () => {
     if (!partitions || Date.now() - partitions.at > 1_000) {
       partitions = { at: Date.now(), read: partitionStatus(app.db).catch(() => null) };
     }
-    return partitions.read;
+    return Object.entries((await partitions.read) ?? {});
   };
-  new Gauge({
-    name: "countpoint_partition_default_rows",
-    help: "Rows in a partitioned table's DEFAULT partition (times no monthly partition holds), counted up to 10001",
-    labelNames: ["table"] as const,
-    registers: [registry],
-    async collect() {
-      const status = await readPartitions();
-      this.reset();
-      for (const [table, t] of Object.entries(status ?? {})) this.set({ table }, t.defaultRows);
-    },
-  });
-  new Gauge({
-    name: "countpoint_partition_ahead_seconds",
-    help: "How far ahead of now a partitioned table's monthly partitions reach without a gap (0: none holds the present)",
-    labelNames: ["table"] as const,
-    registers: [registry],
-    async collect() {
-      const status = await readPartitions();
-      this.reset();
-      for (const [table, t] of Object.entries(status ?? {})) {
+  labelled(
+    "countpoint_partition_default_rows",
+    "Rows in a partitioned table's DEFAULT partition (times no monthly partition holds), counted up to 10001",
+    "table",
+    async () => (await tables()).map(([table, t]) => [table, t.defaultRows]),
+  );
+  labelled(
+    "countpoint_partition_ahead_seconds",
+    "How far ahead of now a partitioned table's monthly partitions reach without a gap (0: none holds the present)",
+    "table",
+    async () =>
+      (await tables()).map(([table, t]) => {
         const until = t.coveredUntil ? Date.parse(`${t.coveredUntil}T00:00:00Z`) : Date.now();
-        this.set({ table }, Math.max(0, (until - Date.now()) / 1000));
-      }
-    },
-  });
+        return [table, Math.max(0, (until - Date.now()) / 1000)];
+      }),
+  );
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     duration.observe(

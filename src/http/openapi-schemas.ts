@@ -765,6 +765,7 @@ export const READ_PROBLEMS = [
   "INVALID_PARAMETER",
   "UNAUTHENTICATED",
   "FORBIDDEN",
+  "RATE_LIMITED",
   "SERVICE_UNAVAILABLE",
 ] as const satisfies readonly ErrorCode[];
 
@@ -790,12 +791,21 @@ const STATUS_TEXT: Record<number, string> = {
   413: "The body is larger than the server accepts",
   415: "The body is not application/json",
   422: "Breaks a rule",
+  429: "The token's rate limit is used up; retry after Retry-After seconds",
   503: "The database is unavailable; retry after Retry-After seconds",
 };
 
 const STATUS_HEADERS: Record<number, object> = {
   401: { "www-authenticate": { type: "string", description: 'Bearer realm="countpoint"' } },
   503: { "retry-after": { type: "string", description: "Seconds to wait before retrying." } },
+  429: {
+    "retry-after": {
+      type: "string",
+      pattern: "^[1-9][0-9]*$",
+      description:
+        "Seconds until the token's bucket holds what this request costs: retry then, not sooner.",
+    },
+  },
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { DOCS_CSP } from "./security.js";
 
 interface RouteSchema {
   hide?: boolean;
@@ -58,6 +59,42 @@ function withConsistency(schema: RouteSchema, methods: string[]): RouteSchema {
   return { ...schema, response };
 }
 
+/** The RateLimit-* response headers (draft-ietf-httpapi-ratelimit-headers-06). */
+const RATE_LIMIT_HEADERS = {
+  "ratelimit-limit": {
+    type: "string",
+    pattern: "^[0-9]+$",
+    description:
+      "The size of the token's rate-limit bucket, in units (a request costs 1; one carrying lines 1 per started 100 lines).",
+  },
+  "ratelimit-remaining": {
+    type: "string",
+    pattern: "^[0-9]+$",
+    description: "Whole units left in the bucket after this request.",
+  },
+  "ratelimit-reset": {
+    type: "string",
+    pattern: "^[0-9]+$",
+    description:
+      "Seconds until the bucket is full again (on a 429: until the request can pass, as Retry-After).",
+  },
+};
+
+/**
+ * Every operation authenticates, and every response to an authenticated request says where the
+ * token's rate limit stands (absent for an unlimited token, and on a 401).
+ */
+function withRateLimitHeaders(schema: RouteSchema): RouteSchema {
+  if (!schema || schema.hide || !schema.response) return schema;
+  const response = Object.fromEntries(
+    Object.entries(schema.response).map(([status, r]) => [
+      status,
+      status === "401" ? r : { ...r, headers: { ...r.headers, ...RATE_LIMIT_HEADERS } },
+    ]),
+  );
+  return { ...schema, response };
+}
+
 /**
  * OpenAPI 3.1 generated from the route schemas, at /api/v1/openapi.json, and a docs page at
  * /api/v1/docs (assets served locally). Route conventions: src/http/openapi-schemas.ts.
@@ -70,7 +107,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: "Countpoint REST API",
         version: "1",
         description:
-          "Stock takes, absolute stock adjustments and an append-only stock ledger. Authenticate with `Authorization: Bearer <token>`. Errors are application/problem+json with a stable `code`. Writes take an `Idempotency-Key` header.",
+          "Stock takes, absolute stock adjustments and an append-only stock ledger. Authenticate with `Authorization: Bearer <token>`. Errors are application/problem+json with a stable `code`. Writes take an `Idempotency-Key` header. Each token has a rate limit (a token bucket): every response says where it stands in RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset, and a request over it is 429 RATE_LIMITED with Retry-After, refused before its body is read.",
       },
       tags: [
         { name: "catalog", description: "SKUs and supplier items." },
@@ -91,7 +128,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ bearer: [] }],
     },
     transform: ({ schema, url, route }) => ({
-      schema: withConsistency(schema as RouteSchema, [route.method].flat()),
+      schema: withRateLimitHeaders(withConsistency(schema as RouteSchema, [route.method].flat())),
       url,
     }),
     // Shared schemas (app.addSchema) become components named by their $id, not def-0, def-1, ….
@@ -103,6 +140,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: "/api/v1/docs",
     uiConfig: { validatorUrl: null, deepLinking: true },
+    // The docs pages' own policy, in place of the API's (which would block the page).
+    staticCSP: DOCS_CSP,
   });
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

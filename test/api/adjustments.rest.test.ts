@@ -52,9 +52,10 @@ describe("PATCH /skus/{id}", () => {
         expect(res.status).toBe(status);
         return logged.queries.map((q) => q.sql.trim().split(/\s+/).slice(0, 3).join(" "));
       };
-      // The token with its account; then one statement that locks the SKU, checks it, writes the
-      // record, the ledger's write (stamp, on hand, movement, stock take flags) and the line.
-      const two = ["SELECT t.id, t.name,", "WITH target AS"];
+      // The token with its account (and its rate-limit bucket); then one statement that locks the
+      // SKU, checks it, writes the record, the ledger's write (stamp, on hand, movement, stock take
+      // flags) and the line.
+      const two = ["WITH tok AS", "WITH target AS"];
       expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual(two);
       const once = await ledgerState(logged.db, owner.accountId);
       // Already 5: the adjustment and its unchanged line are recorded, no movement.

@@ -23,7 +23,10 @@ interface Operation {
   summary?: string;
   tags?: string[];
   requestBody?: { content: Record<string, Media> };
-  responses: Record<string, { description: string; content?: Record<string, Media> }>;
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, Media>; headers?: Record<string, unknown> }
+  >;
 }
 type Schema = {
   $ref?: string;
@@ -135,10 +138,10 @@ describe("the OpenAPI document", () => {
     for (const { name, op, method } of operations()) {
       const errors = Object.entries(op.responses).filter(([status]) => Number(status) >= 400);
       const statuses = errors.map(([status]) => Number(status));
-      // Every operation authenticates, validates its input and needs the database.
+      // Every operation authenticates (and rate-limits), validates its input and needs the database.
       expect({ name, statuses }).toEqual({
         name,
-        statuses: expect.arrayContaining([400, 401, 403, 503]),
+        statuses: expect.arrayContaining([400, 401, 403, 429, 503]),
       });
       if (op.requestBody)
         expect({ name, statuses }).toEqual({ name, statuses: expect.arrayContaining([413, 415]) });
@@ -159,6 +162,26 @@ describe("the OpenAPI document", () => {
             status: ERROR_CATALOG[code as keyof typeof ERROR_CATALOG]?.status,
           }).toEqual({ name, code, status: Number(status) });
         }
+      }
+    }
+  });
+
+  it("documents the RateLimit headers on every answer to a token, and Retry-After on 429", () => {
+    for (const { name, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const headers = Object.keys(response.headers ?? {});
+        const expected =
+          status === "401" ? [] : ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"];
+        expect({ name, status, headers }).toEqual({
+          name,
+          status,
+          headers: expect.arrayContaining(expected),
+        });
+        if (status === "429")
+          expect({ name, headers }).toEqual({
+            name,
+            headers: expect.arrayContaining(["retry-after"]),
+          });
       }
     }
   });

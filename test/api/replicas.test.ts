@@ -398,13 +398,15 @@ describe("read replicas with read-your-writes", () => {
   });
 
   it("a read that fails on a replica gone since its last probe runs again on the primary, and the replica is set aside", async () => {
-    // One probe at start, none after: only the failed read can tell it is gone.
+    // One probe at start, once the replica has caught up, none after: only the failed read can
+    // tell it is gone.
+    await replayed(await setOnHand(21)); // as the app that keeps probing sees it
     const slow = await startReplicatedApp(pair.primaryUrl, [pair.replicaUrl], {
       maxLagMs: 600_000,
       pollMs: 600_000,
     });
     try {
-      await replayed(await setOnHand(21)); // as the app that keeps probing sees it
+      expect((await readiness(slow)).replicas?.[0]?.state).toBe("streaming");
       await pair.stopReplica();
       expect(await onHandRead(undefined, slow)).toBe(21);
       expect((await readiness(slow)).replicas?.[0]?.state).toBe("down");
@@ -413,6 +415,35 @@ describe("read replicas with read-your-writes", () => {
       await pair.startReplica();
     }
     await replayed(await setOnHand(22));
+  });
+
+  it("GraphQL: a query that fails on a replica gone since its last probe says retry (SERVICE_UNAVAILABLE), and the next query is the primary's", async () => {
+    // Probed once at start, once the replica has caught up; never again.
+    await replayed(await setOnHand(23));
+    const slow = await startReplicatedApp(pair.primaryUrl, [pair.replicaUrl], {
+      maxLagMs: 600_000,
+      pollMs: 600_000,
+    });
+    const query = async () => {
+      const response = await fetch(`${slow.baseUrl}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: `{ sku(id: ${skuId}) { onHand } }` }),
+      });
+      return (await response.json()) as any;
+    };
+    try {
+      expect((await readiness(slow)).replicas?.[0]?.state).toBe("streaming");
+      await pair.stopReplica();
+      const failed = await query();
+      expect(failed.errors?.[0]?.extensions?.code).toBe("SERVICE_UNAVAILABLE");
+      expect((await readiness(slow)).replicas?.[0]?.state).toBe("down");
+      expect((await query()).data?.sku?.onHand).toBe(23);
+    } finally {
+      await slow.close();
+      await pair.startReplica();
+    }
+    await replayed(await setOnHand(24));
   });
 
   it("a replica that stops answering (its network drops packets) is set aside once its data may be older than the bound", async () => {

@@ -3,6 +3,7 @@
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { rest, type TestApp } from "../helpers/app.js";
 import { startLoggedApp, type LoggedApp } from "../helpers/movements.js";
+import { seedSkus } from "../helpers/stock.js";
 import { stockTakeClient } from "../helpers/stock-takes.js";
 
 let logged: LoggedApp;
@@ -15,26 +16,7 @@ afterAll(() => logged.close());
 /** An account with `n` SKUs on hand 5 each, each with its opening balance in the ledger. */
 async function accountWithSkus(n: number): Promise<{ account: TestAccount; ids: number[] }> {
   const account = await newAccount(logged.db);
-  await logged.db.sku.createMany({
-    data: Array.from({ length: n }, (_, i) => ({
-      accountId: account.accountId,
-      code: `SCALE-${i}`,
-      name: `Scale ${i}`,
-      onHand: 5,
-    })),
-  });
-  await logged.db.$executeRaw`
-    INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-      quantity_after, change, reason, source, actor_name)
-    SELECT account_id, now() - interval '1 hour', 'sku', id, 0, on_hand, on_hand,
-      'opening_balance', 'opening_balance', 'test'
-    FROM skus WHERE account_id = ${account.accountId}`;
-  const rows = await logged.db.sku.findMany({
-    where: { accountId: account.accountId },
-    select: { id: true },
-    orderBy: { id: "asc" },
-  });
-  return { account, ids: rows.map((r) => r.id) };
+  return { account, ids: await seedSkus(logged.db, account.accountId, n) };
 }
 
 /** Runs the whole flow, returning the statements each step sent. */

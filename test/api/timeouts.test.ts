@@ -27,7 +27,7 @@ async function appWith(
   pool: Parameters<typeof createPrismaClient>[2],
   requestTimeoutMs?: number,
 ): Promise<TestApp> {
-  return startTestApp(createPrismaClient(databaseUrl(), 2, pool), { requestTimeoutMs });
+  return startTestApp(createPrismaClient(databaseUrl(), 2, pool), { config: { requestTimeoutMs } });
 }
 
 const lockSku = (skuId: number) =>
@@ -144,7 +144,7 @@ describe("REQUEST_TIMEOUT_MS", () => {
     const url = throughProxy(databaseUrl(), proxy);
     // One connection: were it left waiting on the silent network, nothing would be served again.
     const silent = await startTestApp(createPrismaClient(url, 1, { maxWaitMs: 1_000 }), {
-      requestTimeoutMs: 500,
+      config: { requestTimeoutMs: 500 },
     });
     try {
       const skuId = await createSku(setup, acct.token, 10);

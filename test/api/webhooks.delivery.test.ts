@@ -1,8 +1,6 @@
 // Webhook deliveries against a local receiver, by the worker `countpoint serve` runs: signed as
 // Standard Webhooks prescribes, retried, in feed order, once between replicas.
 import { Webhook } from "standardwebhooks";
-import { spawn, type ChildProcess } from "node:child_process";
-import { projectRoot } from "../../src/paths.js";
 import {
   startWebhookWorker,
   type WorkerOptions,
@@ -10,6 +8,7 @@ import {
 import { rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { startReceiver, type Receiver } from "../helpers/receiver.js";
+import { startWorker, stopProcess } from "../helpers/server.js";
 import { createSku } from "../helpers/stock.js";
 
 const OPTIONS: WorkerOptions = {
@@ -310,34 +309,13 @@ describe("webhook deliveries", () => {
 });
 
 /** `countpoint worker` in a process of its own, as a second replica runs it. */
-async function workerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/src/cli.js", "worker"], {
-    cwd: projectRoot,
+const workerProcess = () =>
+  startWorker({
     env: {
-      ...process.env,
-      NODE_OPTIONS: "",
-      LOG_LEVEL: "silent",
       WEBHOOK_POLL_MS: String(OPTIONS.pollMs),
       WEBHOOK_RETRY_BASE_MS: String(OPTIONS.retryBaseMs),
       WEBHOOK_TIMEOUT_MS: String(OPTIONS.timeoutMs),
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes("delivering webhooks")) resolve();
-    });
-    child.on("exit", (code) => reject(new Error(`the worker exited (${code}): ${out}`)));
-  });
-  return child;
-}
-
-const stopped = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
   });
 
 describe("two worker processes", () => {
@@ -365,7 +343,7 @@ describe("two worker processes", () => {
         );
       }
     } finally {
-      await Promise.all(workers.map(stopped));
+      await Promise.all(workers.map((w) => stopProcess(w)));
     }
   });
 });

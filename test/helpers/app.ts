@@ -1,7 +1,7 @@
 import { print } from "graphql";
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp, type AppDeps } from "../../src/http/app.js";
 import type { PrismaClient } from "../../src/db/client.js";
 import { Contract, serialisationMismatch, type OpenApiDocument } from "./contract.js";
 import { testDb } from "./db.js";
@@ -22,12 +22,18 @@ const CONTRACT_HEADER = "x-test-contract-id";
 let requests = 0;
 
 /**
- * The real HTTP app on an ephemeral port, over the test database (or the client given); a
- * request timeout only when asked for one.
+ * The rate limit of test apps' tokens: on, so every request goes through the limiter and answers
+ * its headers, but too large for any test to reach (test/api/rate-limit.test.ts sets its own).
+ */
+export const TEST_RATE_LIMIT = { perSecond: 1_000_000, burst: 1_000_000 };
+
+/**
+ * The real HTTP app on an ephemeral port, over the test database (or the client given), with
+ * the test configuration unless `options.config` says otherwise.
  */
 export async function startTestApp(
   client?: PrismaClient,
-  options: { requestTimeoutMs?: number } = {},
+  options: { config?: Partial<AppDeps["config"]>; logStream?: AppDeps["logStream"] } = {},
 ): Promise<TestApp> {
   const db = client ?? (await testDb());
   const app = await buildApp({
@@ -38,8 +44,10 @@ export async function startTestApp(
       graphqlIntrospection: true,
       // A revoked token's subscriptions end within this (10 s in production).
       subscriptionTokenRecheckMs: 200,
-      requestTimeoutMs: options.requestTimeoutMs,
+      rateLimit: TEST_RATE_LIMIT,
+      ...options.config,
     },
+    logStream: options.logStream,
   });
   return {
     db,
@@ -151,7 +159,7 @@ export async function postGraphql(
   t: TestApp,
   request: { query?: string; variables?: unknown; raw?: string },
   token?: string,
-): Promise<GqlResponse<unknown> & { bytes: number }> {
+): Promise<GqlResponse<unknown> & { bytes: number; headers: Headers }> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(`${t.baseUrl}/graphql`, {
@@ -160,5 +168,10 @@ export async function postGraphql(
     body: request.raw ?? JSON.stringify({ query: request.query, variables: request.variables }),
   });
   const text = await response.text();
-  return { status: response.status, bytes: text.length, ...(JSON.parse(text) as object) };
+  return {
+    status: response.status,
+    bytes: text.length,
+    headers: response.headers,
+    ...(JSON.parse(text) as object),
+  };
 }

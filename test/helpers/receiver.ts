@@ -11,6 +11,8 @@ export interface Received {
 export interface Answer {
   status: number;
   headers?: Record<string, string>;
+  /** Receive the request and never answer it (a receiver busy while its sender dies). */
+  hang?: boolean;
   /** Answers only once this settles (a receiver slow to answer). */
   after?: Promise<unknown>;
 }
@@ -38,6 +40,7 @@ export async function startReceiver(): Promise<Receiver> {
         at: Date.now(),
       });
       const answer = answers.shift() ?? { status: 200 };
+      if (answer.hang) return;
       const reply = () => res.writeHead(answer.status, answer.headers).end("ok");
       if (answer.after) void answer.after.finally(reply);
       else reply();

@@ -40,6 +40,34 @@ export async function createSupplierItem(
   return res.body.id as number;
 }
 
+/**
+ * `n` SKUs of the account, `onHand` each with its opening balance in the ledger, written with
+ * set-based SQL (10,000 in a fraction of a second, where the API takes seconds); answers their
+ * ids in order. Their codes are `${prefix}-0` onwards.
+ */
+export async function seedSkus(
+  db: PrismaClient,
+  accountId: number,
+  n: number,
+  { onHand = 5, prefix = "SCALE" }: { onHand?: number; prefix?: string } = {},
+): Promise<number[]> {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    WITH s AS (
+      INSERT INTO skus (account_id, code, name, on_hand)
+      SELECT ${accountId}, ${prefix}::text || '-' || i, 'Scale ' || i, ${onHand}::numeric
+      FROM generate_series(0, ${n - 1}::int) AS i ORDER BY i
+      RETURNING account_id, id, on_hand
+    ), m AS (
+      INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
+        quantity_after, change, reason, source, actor_name)
+      SELECT account_id, now() - interval '1 hour', 'sku', id, 0, on_hand, on_hand,
+        'opening_balance', 'opening_balance', 'test'
+      FROM s WHERE on_hand > 0 ORDER BY id
+    )
+    SELECT id FROM s ORDER BY id`;
+  return rows.map((r) => r.id);
+}
+
 /** A SKU's on hand as stored, as an exact decimal string ("12.5"). */
 export async function skuOnHand(db: PrismaClient, accountId: number, id: number): Promise<string> {
   const sku = await db.sku.findUniqueOrThrow({ where: { accountId_id: { accountId, id } } });

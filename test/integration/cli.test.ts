@@ -87,6 +87,9 @@ describe("countpoint tokens create", () => {
       id: expect.any(Number),
       token: expect.any(String),
       scopes: ["read", "count"],
+      expires_at: null,
+      rate_limit: "default",
+      rate_limit_burst: null,
     });
 
     const principal = await authenticate(db, printed.token);
@@ -111,6 +114,7 @@ describe("countpoint help", () => {
         "accounts list",
         "tokens create",
         "tokens list",
+        "tokens update",
         "tokens revoke",
         "verify",
         "schema",
@@ -169,6 +173,10 @@ describe("countpoint tokens list", () => {
         scopes: ["read"],
         created_at: expect.any(String),
         revoked_at: null,
+        expires_at: null,
+        last_used_at: null,
+        rate_limit: "default",
+        rate_limit_burst: null,
       },
       {
         id: old.id,
@@ -176,6 +184,10 @@ describe("countpoint tokens list", () => {
         scopes: ["read", "adjust", "count", "approve", "webhooks"],
         created_at: expect.any(String),
         revoked_at: expect.stringMatching(/Z$/),
+        expires_at: null,
+        last_used_at: null,
+        rate_limit: "default",
+        rate_limit_burst: null,
       },
     ]);
     for (const token of [pos.token, old.token, foreign.token]) {
@@ -242,6 +254,53 @@ describe("countpoint with bad arguments", () => {
       /^countpoint: account 2000000000 does not exist$/,
     ],
     ["tokens list without --account", () => ["tokens", "list"], /--account/],
+    [
+      "a rate limit that is not N/s",
+      () => [
+        "tokens",
+        "create",
+        "--account",
+        String(accountId),
+        "--name",
+        "p",
+        "--rate-limit",
+        "5",
+      ],
+      /--rate-limit must be N\/s or N\/min/,
+    ],
+    [
+      "an expiry in the past",
+      () => [
+        "tokens",
+        "create",
+        "--account",
+        String(accountId),
+        "--name",
+        "p",
+        "--expires-at",
+        "2020-01-01T00:00:00Z",
+      ],
+      /--expires-at must be in the future/,
+    ],
+    [
+      "tokens update with nothing to change",
+      () => ["tokens", "update", "--account", String(accountId), "--id", "1"],
+      /give --rate-limit, --expires-at or --expires-in/,
+    ],
+    [
+      "tokens update of an unknown token",
+      () => [
+        "tokens",
+        "update",
+        "--account",
+        String(accountId),
+        "--id",
+        "2000000000",
+        "--rate-limit",
+        "off",
+      ],
+      /token 2000000000 of account \d+ does not exist/,
+    ],
     ["accounts list with a flag", () => ["accounts", "list", "--all"], /all/],
     [
       "a non-numeric account",
@@ -359,5 +418,67 @@ describe("countpoint import skus", () => {
     expect(await db.sku.count({ where: { accountId: account.id } })).toBe(0);
     const usage = await countpoint(["import", "skus", file]);
     expect(usage.code).toBe(2);
+  });
+});
+
+describe("countpoint tokens create and update: expiry and rate limit", () => {
+  it("creates a token expiring in 90 days with its own rate limit, and changes both", async () => {
+    const account = await createAccount(db, { name: "Limited" });
+    const before = Date.now();
+
+    const created = await countpoint([
+      "tokens",
+      "create",
+      "--account",
+      String(account.id),
+      "--name",
+      "sync",
+      "--expires-in",
+      "90d",
+      "--rate-limit",
+      "20/s",
+    ]);
+
+    expect(created).toMatchObject({ code: 0, stderr: "" });
+    const printed = JSON.parse(created.stdout);
+    expect(printed).toMatchObject({ rate_limit: "20/s", rate_limit_burst: 40 });
+    const expiresIn = Date.parse(printed.expires_at) - before;
+    expect(expiresIn).toBeGreaterThan(90 * 86_400_000 - 60_000);
+    expect(expiresIn).toBeLessThan(90 * 86_400_000 + 60_000);
+    expect(
+      await db.apiToken.findUniqueOrThrow({
+        where: { accountId_id: { accountId: account.id, id: printed.id } },
+      }),
+    ).toMatchObject({
+      rateLimitPerSecond: 20,
+      rateLimitBurst: 40,
+      expiresAt: new Date(printed.expires_at),
+    });
+
+    const args = ["tokens", "update", "--account", String(account.id), "--id", String(printed.id)];
+    const perMinute = await countpoint([...args, "--rate-limit", "30/min", "--burst", "5"]);
+    expect(perMinute).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(perMinute.stdout)).toMatchObject({
+      id: printed.id,
+      expires_at: printed.expires_at,
+      rate_limit: "30/min",
+      rate_limit_burst: 5,
+    });
+
+    const off = await countpoint([...args, "--rate-limit", "off", "--expires-at", "never"]);
+    expect(JSON.parse(off.stdout)).toMatchObject({ expires_at: null, rate_limit: "off" });
+
+    const reset = await countpoint([
+      ...args,
+      "--rate-limit",
+      "default",
+      "--expires-at",
+      "2099-01-31T00:00:00+01:00",
+    ]);
+    expect(JSON.parse(reset.stdout)).toMatchObject({
+      expires_at: "2099-01-30T23:00:00.000Z",
+      rate_limit: "default",
+      rate_limit_burst: null,
+    });
   });
 });

@@ -14,7 +14,7 @@ import { startTestApp } from "../helpers/app.js";
 import { startOwnCluster, type OwnCluster } from "../helpers/cluster.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { startReceiver, type Receiver } from "../helpers/receiver.js";
-import { startServer, type Server } from "../helpers/server.js";
+import { startServer, stopProcess, type Server } from "../helpers/server.js";
 import { ledgerProblems, skuOnHand } from "../helpers/stock.js";
 
 /** The issue's bound: an API call answers within this while the database is down. */
@@ -33,7 +33,8 @@ beforeAll(async () => {
   db = createPrismaClient(cluster.url, 2);
   [acct, hooked] = [await newAccount(db), await newAccount(db)];
   receiver = await startReceiver();
-  server = await startServer(cluster.url, {
+  server = await startServer([], {
+    url: cluster.url,
     env: {
       // Every background worker runs, often: each meets the outage many times.
       WEBHOOK_WORKER: "true",
@@ -46,7 +47,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await ws?.dispose();
-  await server?.stop();
+  if (server) await stopProcess(server);
   await receiver?.close();
   await db?.$disconnect();
   await cluster?.close();
@@ -307,7 +308,9 @@ it("when every connection of the service is terminated under it, answers the req
 }, 60_000);
 
 it("REQUEST_TIMEOUT_MS: a write that commits though the timeout cancelled it (a commit waiting for a synchronous standby) answers what it did, not 503", async () => {
-  const t = await startTestApp(createPrismaClient(cluster.url, 2), { requestTimeoutMs: 500 });
+  const t = await startTestApp(createPrismaClient(cluster.url, 2), {
+    config: { requestTimeoutMs: 500 },
+  });
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   try {

@@ -3,31 +3,9 @@
 // their requests spread over two `countpoint serve` processes; and `serve --workers 2` runs two
 // workers on one port.
 import type { PrismaClient } from "../../src/db/client.js";
-import { databaseUrl, newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { startServer as serve, type Server } from "../helpers/server.js";
+import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
+import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
 import { chainProblems, ledgerProblems, skuOnHand } from "../helpers/stock.js";
-
-async function call(
-  server: Server,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
-): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${server.base}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 let db: PrismaClient;
 let servers: Server[];
@@ -37,10 +15,10 @@ const via = (i: number) => servers[i % servers.length]!;
 
 beforeAll(async () => {
   db = await testDb();
-  servers = await Promise.all([serve(databaseUrl()), serve(databaseUrl())]);
+  servers = await Promise.all([startServer(), startServer()]);
 }, 120_000);
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
+  await Promise.all(servers.map((s) => stopProcess(s)));
   await db.$disconnect();
 });
 beforeEach(async () => {
@@ -147,7 +125,7 @@ describe("two server processes over one database", () => {
 
 describe("countpoint serve --workers 2", () => {
   it("serves one port from two worker processes, and stops them all on SIGTERM", async () => {
-    const cluster = await serve(databaseUrl(), { args: ["--workers", "2"] });
+    const cluster = await startServer(["--workers", "2"]);
     let workerPids: number[] = [];
     try {
       const { execFileSync } = await import("node:child_process");
@@ -170,7 +148,7 @@ describe("countpoint serve --workers 2", () => {
       expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
       expect(await chainProblems(db, acct.accountId, { type: "sku", id })).toEqual([]);
     } finally {
-      expect(await cluster.stop()).toBe(0);
+      expect(await stopProcess(cluster)).toEqual({ code: 0, signal: null });
       // The workers stopped with it.
       const alive = (pid: number) => {
         try {

@@ -30,6 +30,7 @@ describe("loadConfig", () => {
       dataDir: ".data",
       graphqlIntrospection: true,
       bodyLimit: 5 * 1024 * 1024,
+      corsOrigins: [],
       webConcurrency: 1,
       eventRetentionDays: 30,
       partitionMonthsAhead: 3,
@@ -41,6 +42,8 @@ describe("loadConfig", () => {
       subscriptionPollMs: 250,
       subscriptionTokenRecheckMs: 10_000,
       heapGrowthPercent: 35,
+      rateLimit: { perSecond: 100, burst: 200 },
+      redisUrl: undefined,
     });
   });
 
@@ -60,6 +63,7 @@ describe("loadConfig", () => {
         COUNTPOINT_DATA_DIR: "/var/lib/countpoint",
         DATABASE_REPLICA_URLS: "postgres://u:p@r1:5432/countpoint, postgresql://u:p@r2/countpoint,",
         DATABASE_REPLICA_MAX_LAG_MS: "2000",
+        CORS_ORIGINS: "https://app.example.com, http://localhost:5173,",
       }),
     ).toMatchObject({
       port: 8080,
@@ -75,6 +79,21 @@ describe("loadConfig", () => {
       dataDir: "/var/lib/countpoint",
       replicaUrls: ["postgres://u:p@r1:5432/countpoint", "postgresql://u:p@r2/countpoint"],
       replicaMaxLagMs: 2000,
+      corsOrigins: ["https://app.example.com", "http://localhost:5173"],
+    });
+  });
+
+  it("reads the rate limit, off with RATE_LIMIT_PER_SECOND=0, and where its buckets live", () => {
+    expect(
+      loadConfig({
+        RATE_LIMIT_PER_SECOND: "20",
+        RATE_LIMIT_BURST: "50",
+        REDIS_URL: "redis://cache:6379/2",
+      }),
+    ).toMatchObject({ rateLimit: { perSecond: 20, burst: 50 }, redisUrl: "redis://cache:6379/2" });
+    expect(loadConfig({ RATE_LIMIT_PER_SECOND: "0" }).rateLimit).toEqual({
+      perSecond: 0,
+      burst: 0,
     });
   });
 
@@ -111,6 +130,16 @@ describe("loadConfig", () => {
     ["WEBHOOK_WORKER", "maybe"],
     ["WEBHOOK_TIMEOUT_MS", "50"],
     ["WEBHOOK_GIVE_UP_HOURS", "0"],
+    ["RATE_LIMIT_PER_SECOND", "-1"],
+    ["RATE_LIMIT_PER_SECOND", "2.5"],
+    ["RATE_LIMIT_BURST", "0"],
+    ["REDIS_URL", "127.0.0.1:6379"],
+    ["CORS_ORIGINS", "*"],
+    ["CORS_ORIGINS", "app.example.com"],
+    ["CORS_ORIGINS", "https://app.example.com/"],
+    ["CORS_ORIGINS", "https://app.example.com/admin"],
+    ["CORS_ORIGINS", "https://APP.example.com"],
+    ["CORS_ORIGINS", "ftp://files.example.com"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ctxOf, requireScope } from "../../http/auth.js";
+import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
   examples,
@@ -265,7 +265,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: BulkBody }>(
     "/stock-adjustments/bulk",
     {
-      onRequest: requireScope("adjust"),
+      ...linePricedScope("adjust", (request) => (request.body as BulkBody).lines.length),
       schema: {
         operationId: "bulkAdjustStock",
         tags: ["adjustments"],

@@ -3,7 +3,8 @@ import type { ServiceContext } from "../../context.js";
 import type { Idempotent } from "../../db/idempotency.js";
 import type { ErrorCode, FieldError } from "../../errors.js";
 import { utf8Text } from "../../csv.js";
-import { ctxOf, requireScope } from "../../http/auth.js";
+import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
+import { csvRows } from "../../http/rate-limit.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import {
@@ -74,7 +75,9 @@ function importRoute(
   app.post<{ Body: ImportBody | string }>(
     route.path,
     {
-      onRequest: requireScope("adjust"),
+      ...linePricedScope("adjust", ({ body }) =>
+        typeof body === "string" ? csvRows(body) : (body as ImportBody).rows.length,
+      ),
       schema: {
         operationId: route.operationId,
         tags: ["catalog"],

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { ctxOf, requireScope } from "../../http/auth.js";
+import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
+import { csvRows } from "../../http/rate-limit.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
   ok,
@@ -78,7 +79,10 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: StartBody }>(
     "/stock-takes/start",
     {
-      onRequest: requireScope("count"),
+      ...linePricedScope("count", ({ body }) => {
+        const scope = (body as StartBody | undefined)?.scope;
+        return (scope?.sku_ids?.length ?? 0) + (scope?.supplier_item_ids?.length ?? 0);
+      }),
       schema: {
         operationId: "startStockTake",
         tags: TAG,
@@ -221,7 +225,9 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams & { Body: InputBody | string; Querystring: { counter?: string } }>(
     "/stock-takes/:id/input",
     {
-      onRequest: requireScope("count"),
+      ...linePricedScope("count", ({ body }) =>
+        typeof body === "string" ? csvRows(body) : (body as InputBody).counts.length,
+      ),
       schema: {
         operationId: "submitStockTakeCounts",
         tags: TAG,
@@ -286,7 +292,10 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams & { Body: AcceptBody }>(
     "/stock-takes/:id/accept-lines",
     {
-      onRequest: requireScope("approve"),
+      ...linePricedScope("approve", ({ body }) => {
+        const accept = body as AcceptBody | undefined;
+        return (accept?.lines?.length ?? 0) + (accept?.recount?.length ?? 0);
+      }),
       schema: {
         operationId: "acceptStockTakeLines",
         tags: TAG,

@@ -1,0 +1,165 @@
+// Rate limits over GraphQL. With the buckets in PostgreSQL the context's authentication takes the
+// request's first unit (a refusal there is 429 before the document is even parsed); this plugin
+// charges the rest, a mutation's lines, once the operation is known and before anything runs, so
+// the whole operation is refused or none of it, never half of a document's mutations. With the
+// buckets in Redis the plugin charges the whole cost, in the request's one call to Redis.
+import { HeaderMap, type ApolloServerPlugin } from "@apollo/server";
+import {
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
+} from "graphql";
+import { AppError } from "../errors.js";
+import {
+  chargeOf,
+  costOfLines,
+  rateLimitHeaders,
+  refusalMessage,
+  type BucketDecision,
+  type TokenBucket,
+} from "../rate-limit/bucket.js";
+import type { RateLimiter } from "../rate-limit/limiter.js";
+import type { GraphQLContext } from "./context.js";
+
+/** The lists of each mutation whose entries are priced as lines (paths inside its arguments). */
+export const PRICED_LISTS: Record<string, string[][]> = {
+  bulkAdjustStock: [["input", "lines"]],
+  submitStockTakeCounts: [["input", "counts"]],
+  importSkus: [["input", "rows"]],
+  importSupplierItems: [["input", "rows"]],
+  acceptStockTakeLines: [
+    ["input", "lines"],
+    ["input", "recount"],
+  ],
+  startStockTake: [
+    ["input", "scope", "skuIds"],
+    ["input", "scope", "supplierItemIds"],
+  ],
+};
+
+/** The top-level error of a refused request: 429 with Retry-After, extensions.code RATE_LIMITED. */
+export function rateLimitedError(
+  bucket: TokenBucket,
+  decision: BucketDecision,
+  cost: number,
+): GraphQLError {
+  const error = new AppError("RATE_LIMITED", refusalMessage(bucket.limit, decision, cost));
+  return new GraphQLError(error.message, {
+    originalError: error,
+    extensions: { http: { status: 429, headers: new HeaderMap(rateLimitHeaders(decision)) } },
+  });
+}
+
+/** Charges each operation what its authentication did not take: its mutations' lines. */
+export function rateLimitPlugin(limiter: RateLimiter): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document, operation, contextValue, response }) {
+          const bucket = contextValue.rateBucket;
+          if (!bucket) return;
+          const lines =
+            operation?.operation === "mutation"
+              ? mutationLines(document, operation, request.variables ?? {})
+              : 0;
+          const total = chargeOf(costOfLines(lines), bucket.limit);
+          const extra = total - contextValue.rateTaken;
+          if (extra <= 0) return;
+          // A retry pays its authentication's unit again, so it must find `total`.
+          const decision = await limiter.charge(bucket, extra, total);
+          if (!decision) return;
+          for (const [name, value] of rateLimitHeaders(decision)) {
+            response.http.headers.set(name, value);
+          }
+          if (!decision.granted) throw rateLimitedError(bucket, decision, total);
+        },
+      };
+    },
+  };
+}
+
+/** Lines the operation's mutations carry in their priced lists, read without coercing them. */
+export function mutationLines(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): number {
+  const fragments = new Map(
+    document.definitions.flatMap((d) =>
+      d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [],
+    ),
+  );
+  const fields: FieldNode[] = [];
+  const seen = new Set<string>();
+  const collect = (set: SelectionSetNode) => {
+    for (const selection of set.selections) {
+      if (!included(selection.directives, variables)) continue;
+      if (selection.kind === Kind.FIELD) fields.push(selection);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) collect(selection.selectionSet);
+      else if (!seen.has(selection.name.value)) {
+        seen.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) collect(fragment);
+      }
+    }
+  };
+  collect(operation.selectionSet);
+  let lines = 0;
+  for (const field of fields) {
+    for (const [argument, ...path] of PRICED_LISTS[field.name.value] ?? []) {
+      const value = field.arguments?.find((a) => a.name.value === argument)?.value;
+      lines += listLength(value, path, variables);
+    }
+  }
+  return lines;
+}
+
+/** Whether @skip/@include leave a selection in (a condition not yet known counts as in). */
+function included(
+  directives: FieldNode["directives"],
+  variables: Record<string, unknown>,
+): boolean {
+  for (const directive of directives ?? []) {
+    const name = directive.name.value;
+    if (name !== "skip" && name !== "include") continue;
+    const node = directive.arguments?.find((a) => a.name.value === "if")?.value;
+    const value =
+      node?.kind === Kind.BOOLEAN
+        ? node.value
+        : node?.kind === Kind.VARIABLE
+          ? variables[node.name.value]
+          : undefined;
+    if (typeof value === "boolean" && value === (name === "skip")) return false;
+  }
+  return true;
+}
+
+/** How many entries the list at `path` inside a value (literal or variable) holds. */
+function listLength(
+  node: ValueNode | undefined,
+  path: string[],
+  variables: Record<string, unknown>,
+): number {
+  if (!node) return 0;
+  if (node.kind === Kind.VARIABLE) return valueLength(variables[node.name.value], path);
+  if (path.length === 0) {
+    return node.kind === Kind.LIST ? node.values.length : node.kind === Kind.NULL ? 0 : 1;
+  }
+  if (node.kind !== Kind.OBJECT) return 0;
+  const [key, ...rest] = path;
+  return listLength(node.fields.find((f) => f.name.value === key)?.value, rest, variables);
+}
+
+function valueLength(value: unknown, path: string[]): number {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== "object" || current === null || Array.isArray(current)) return 0;
+    current = (current as Record<string, unknown>)[key];
+  }
+  if (Array.isArray(current)) return current.length;
+  return current === undefined || current === null ? 0 : 1;
+}

@@ -1,0 +1,237 @@
+import { randomBytes } from "node:crypto";
+import type { PrismaClient } from "../../db/client.js";
+import { SCOPES, type Scope } from "../../context.js";
+import { AppError } from "../../errors.js";
+import type { RateLimit } from "../../rate-limit/bucket.js";
+import { hashToken } from "./account.auth.js";
+
+// API tokens: created (shown once), listed, changed (expiry, rate limit) and revoked from the
+// command line.
+
+export interface NewToken {
+  id: number;
+  name: string;
+  token: string;
+  scopes: Scope[];
+  expiresAt: Date | null;
+  /** The token's own rate limit; null: the service's default. */
+  rateLimit: RateLimit | null;
+}
+
+/** What a token's settings change to; a field left out stays as it is. */
+export interface TokenSettings {
+  /** null: never expires. */
+  expiresAt?: Date | null;
+  /** null: the service's default; perSecond 0: unlimited. */
+  rateLimit?: RateLimit | null;
+}
+
+export interface TokenView {
+  id: number;
+  name: string;
+  scopes: string[];
+  createdAt: Date;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+  /** When it last authenticated (to the minute: written at most once a minute). */
+  lastUsedAt: Date | null;
+  rateLimit: RateLimit | null;
+}
+
+/** Creates an API token and returns it; the only time the token is ever shown. */
+export async function createToken(
+  db: PrismaClient,
+  input: { accountId: number; name: string; scopes?: string[] } & TokenSettings,
+): Promise<NewToken> {
+  const name = input.name.trim();
+  if (!name) throw invalid(["name"], "must not be blank");
+  const scopes = parseScopes(input.scopes ?? [...SCOPES]);
+  checkSettings(input);
+  const account = await db.account.findUnique({ where: { id: input.accountId } });
+  if (!account) throw invalid(["account"], `${input.accountId} does not exist`);
+  const token = `cp_${account.id}_${randomBytes(24).toString("base64url")}`;
+  const row = await db.apiToken.create({
+    data: {
+      accountId: account.id,
+      name,
+      scopes,
+      tokenHash: hashToken(token),
+      expiresAt: input.expiresAt ?? null,
+      ...limitColumns(input.rateLimit ?? null),
+    },
+  });
+  return {
+    id: row.id,
+    name: row.name,
+    token,
+    scopes,
+    expiresAt: row.expiresAt,
+    rateLimit: limitOf(row),
+  };
+}
+
+/** Changes a token's expiry or rate limit; it takes effect with the token's next request. */
+export async function updateToken(
+  db: PrismaClient,
+  input: { accountId: number; tokenId: number } & TokenSettings,
+): Promise<TokenView> {
+  checkSettings(input);
+  const data = {
+    ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt } : {}),
+    ...(input.rateLimit !== undefined ? limitColumns(input.rateLimit) : {}),
+  };
+  const { count } = await db.apiToken.updateMany({
+    where: { accountId: input.accountId, id: input.tokenId },
+    data,
+  });
+  if (count === 0) {
+    throw invalid(["token"], `${input.tokenId} of account ${input.accountId} does not exist`);
+  }
+  const row = await db.apiToken.findUniqueOrThrow({
+    where: { accountId_id: { accountId: input.accountId, id: input.tokenId } },
+    select: VIEW,
+  });
+  return view(row);
+}
+
+/** An account's tokens, oldest first: what they are called and may do, never the secret or its hash. */
+export async function listTokens(db: PrismaClient, accountId: number): Promise<TokenView[]> {
+  const account = await db.account.findUnique({ where: { id: accountId } });
+  if (!account) throw invalid(["account"], `${accountId} does not exist`);
+  const rows = await db.apiToken.findMany({
+    where: { accountId },
+    select: VIEW,
+    orderBy: { id: "asc" },
+  });
+  return rows.map(view);
+}
+
+/** Revokes a token: it stops authenticating at once. */
+export async function revokeToken(
+  db: PrismaClient,
+  input: { accountId: number; tokenId: number },
+): Promise<{ id: number; revoked: true }> {
+  const { count } = await db.apiToken.updateMany({
+    where: { accountId: input.accountId, id: input.tokenId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  const exists =
+    count > 0 ||
+    (await db.apiToken.count({ where: { accountId: input.accountId, id: input.tokenId } })) > 0;
+  if (!exists)
+    throw invalid(["token"], `${input.tokenId} of account ${input.accountId} does not exist`);
+  return { id: input.tokenId, revoked: true };
+}
+
+/** The scopes named, or INVALID_PARAMETER when the list is empty or names an unknown scope. */
+export function parseScopes(scopes: string[]): Scope[] {
+  const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0 || scopes.length === 0) {
+    throw invalid(["scopes"], `scopes must be a non-empty list of ${SCOPES.join(", ")}`);
+  }
+  return [...new Set(scopes)] as Scope[];
+}
+
+/**
+ * A rate limit as the command line takes it: `N/s` or `N/min` (N whole units a second or a
+ * minute, in bursts of `burst`, else of twice N), `off` (unlimited) or `default` (null: the
+ * service's default).
+ */
+export function parseRateLimit(value: string, burst?: number): RateLimit | null {
+  const text = value.trim().toLowerCase();
+  if (text === "default" || text === "off") {
+    if (burst !== undefined) throw invalid(["--burst"], `does not go with a rate limit of ${text}`);
+    return text === "off" ? { perSecond: 0, burst: 0 } : null;
+  }
+  const match = /^(\d{1,9})\s*\/\s*(s|min)$/.exec(text);
+  const units = Number(match?.[1]);
+  if (!match || units < 1) {
+    throw invalid(
+      ["--rate-limit"],
+      "must be N/s or N/min (N a whole number from 1), off or default",
+    );
+  }
+  return { perSecond: match[2] === "s" ? units : units / 60, burst: burst ?? units * 2 };
+}
+
+/** How long until a token expires, as `90d`, `12h` or `30m`, from `now`. */
+export function parseExpiresIn(value: string, now = new Date()): Date {
+  const match = /^(\d{1,6})([dhm])$/.exec(value.trim());
+  if (!match || Number(match[1]) < 1) {
+    throw invalid(
+      ["--expires-in"],
+      "must be a whole number of days, hours or minutes: 90d, 12h, 30m",
+    );
+  }
+  const minutes = { d: 24 * 60, h: 60, m: 1 }[match[2] as "d" | "h" | "m"];
+  return new Date(now.getTime() + Number(match[1]) * minutes * 60_000);
+}
+
+/** An instant given as ISO 8601 with a time zone (`2027-01-31T00:00:00Z`), or `never` (null). */
+export function parseExpiresAt(value: string): Date | null {
+  const text = value.trim();
+  if (text.toLowerCase() === "never") return null;
+  const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(
+    text,
+  )
+    ? new Date(text)
+    : new Date(NaN);
+  if (Number.isNaN(instant.getTime())) {
+    throw invalid(
+      ["--expires-at"],
+      "must be an ISO 8601 instant with its offset, e.g. 2027-01-31T00:00:00Z, or never",
+    );
+  }
+  return instant;
+}
+
+function checkSettings(settings: TokenSettings): void {
+  if (settings.expiresAt && settings.expiresAt.getTime() <= Date.now()) {
+    throw invalid(["--expires-at"], "must be in the future (to stop a token now, revoke it)");
+  }
+  const limit = settings.rateLimit;
+  if (limit && !(Number.isFinite(limit.perSecond) && limit.perSecond >= 0)) {
+    throw invalid(["--rate-limit"], "must not be negative");
+  }
+  if (limit && limit.perSecond > 0 && !(limit.burst >= 1 && Number.isSafeInteger(limit.burst))) {
+    throw invalid(["--burst"], "must be a whole number from 1");
+  }
+  if (limit && limit.burst > 2_000_000_000)
+    throw invalid(["--burst"], "must be at most 2000000000");
+}
+
+const limitColumns = (limit: RateLimit | null) => ({
+  rateLimitPerSecond: limit?.perSecond ?? null,
+  rateLimitBurst: limit ? (limit.perSecond > 0 ? limit.burst : 0) : null,
+});
+
+const limitOf = (row: { rateLimitPerSecond: number | null; rateLimitBurst: number | null }) =>
+  row.rateLimitPerSecond === null
+    ? null
+    : { perSecond: row.rateLimitPerSecond, burst: row.rateLimitBurst ?? 0 };
+
+const VIEW = {
+  id: true,
+  name: true,
+  scopes: true,
+  createdAt: true,
+  revokedAt: true,
+  expiresAt: true,
+  lastUsedAt: true,
+  rateLimitPerSecond: true,
+  rateLimitBurst: true,
+} as const;
+
+const view = ({
+  rateLimitPerSecond,
+  rateLimitBurst,
+  ...row
+}: Omit<TokenView, "rateLimit"> & {
+  rateLimitPerSecond: number | null;
+  rateLimitBurst: number | null;
+}): TokenView => ({ ...row, rateLimit: limitOf({ rateLimitPerSecond, rateLimitBurst }) });
+
+export const invalid = (path: string[], message: string) =>
+  new AppError("INVALID_PARAMETER", `${path.join(".")} ${message}`, [
+    { path, code: "INVALID_PARAMETER", message },
+  ]);

@@ -1,0 +1,102 @@
+// Rate limits are token buckets, one per API token, shared by every process of the service (in
+// PostgreSQL, or in Redis when REDIS_URL is set). A bucket holds up to `burst` units and refills
+// at `perSecond` units a second; a request takes its cost in units, or is refused (429) and takes
+// nothing. Most requests cost 1; a request carrying lines (bulk adjustments, imports, counts)
+// costs one unit per started LINES_PER_UNIT lines.
+
+/** A bucket's size and refill rate. perSecond 0: unlimited (no bucket at all). */
+export interface RateLimit {
+  perSecond: number;
+  burst: number;
+}
+
+/** No limit: what RATE_LIMIT_PER_SECOND=0 and a token's `--rate-limit off` mean. */
+export const UNLIMITED: RateLimit = { perSecond: 0, burst: 0 };
+
+/** The bucket of an authenticated token, for charging a request's lines after its body is read. */
+export interface TokenBucket {
+  /** Where the bucket lives: the token's row in PostgreSQL, or this key in Redis. */
+  accountId: number;
+  tokenId: number;
+  /** The token's digest: the Redis key (unique across databases sharing one Redis). */
+  digest: string;
+  limit: RateLimit;
+}
+
+/** What a bucket answered one charge, and the RateLimit-* headers that tell the caller. */
+export interface BucketDecision {
+  granted: boolean;
+  /** RateLimit-Limit: the bucket's size. */
+  limit: number;
+  /** RateLimit-Remaining: whole units left. */
+  remaining: number;
+  /** RateLimit-Reset: seconds until the bucket is full again (refused: until the retry passes). */
+  resetSeconds: number;
+  /** Retry-After of a refusal: seconds until the bucket holds what the refused request needs. */
+  retryAfterSeconds: number;
+}
+
+/** Lines one unit pays for: a 10,000-line request costs 100 units. */
+export const LINES_PER_UNIT = 100;
+
+/** What a request carrying `lines` lines costs (1 for none or up to LINES_PER_UNIT). */
+export const costOfLines = (lines: number): number =>
+  Math.max(1, Math.ceil(lines / LINES_PER_UNIT));
+
+/**
+ * What a request is charged: its cost, but never more than the bucket holds, so any request the
+ * API accepts can pass once the bucket is full (a token limited to bursts of 20 may still send a
+ * 10,000-line import: it takes the whole bucket).
+ */
+export const chargeOf = (cost: number, limit: RateLimit): number => Math.min(cost, limit.burst);
+
+/** Rounding slack: a bucket refilled to 0.9999999999 holds the unit it should. */
+export const EPSILON = 1e-9;
+
+/**
+ * The decision for a bucket at `level` units after the charge (granted) or at the moment of the
+ * refusal; `needed` is what a refused request must find in the bucket when it comes back.
+ */
+export function bucketDecision(
+  limit: RateLimit,
+  level: number,
+  granted: boolean,
+  needed: number,
+): BucketDecision {
+  const held = Math.max(0, Math.min(limit.burst, level));
+  const seconds = (units: number) => Math.max(0, Math.ceil((units - EPSILON) / limit.perSecond));
+  const retryAfterSeconds = granted ? 0 : Math.max(1, seconds(needed - held));
+  return {
+    granted,
+    limit: limit.burst,
+    remaining: Math.floor(held + EPSILON),
+    // The draft asks Reset to name the moment Retry-After names when both are sent.
+    resetSeconds: granted ? seconds(limit.burst - held) : retryAfterSeconds,
+    retryAfterSeconds,
+  };
+}
+
+/** The RateLimit-* headers of a decision (draft-ietf-httpapi-ratelimit-headers-06), lower case. */
+export function rateLimitHeaders(decision: BucketDecision): [string, string][] {
+  const headers: [string, string][] = [
+    ["ratelimit-limit", String(decision.limit)],
+    ["ratelimit-remaining", String(decision.remaining)],
+    ["ratelimit-reset", String(decision.resetSeconds)],
+  ];
+  if (!decision.granted) headers.push(["retry-after", String(decision.retryAfterSeconds)]);
+  return headers;
+}
+
+/** The detail of a 429. */
+export function refusalMessage(limit: RateLimit, decision: BucketDecision, cost: number): string {
+  const what = cost > 1 ? `this request costs ${cost} units and ` : "";
+  return `rate limit exceeded: ${what}this token may spend ${limit.perSecond} units a second in bursts of up to ${limit.burst}; retry after ${decision.retryAfterSeconds} s`;
+}
+
+/** A rate limit as the command line shows it: `N/s`, or `N/min` below one a second. */
+export function formatRate(perSecond: number): string {
+  const perMinute = Math.round(perSecond * 60);
+  return perSecond < 1 && Math.abs(perMinute - perSecond * 60) < 1e-6
+    ? `${perMinute}/min`
+    : `${Number(perSecond.toFixed(6))}/s`;
+}

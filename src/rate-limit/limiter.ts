@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { PrismaClient } from "../db/client.js";
+import { asBookkeeping } from "../db/request-scope.js";
+import { authenticateToken, type Authentication } from "../modules/account/account.auth.js";
+import { UNLIMITED, type BucketDecision, type RateLimit, type TokenBucket } from "./bucket.js";
+import { chargeInDatabase } from "./postgres.js";
+import { RedisBuckets } from "./redis.js";
+
+/**
+ * Authenticates requests and charges their tokens' buckets. With the buckets in PostgreSQL the
+ * charge rides in the authentication's own statement (no round trip added); with Redis it is one
+ * script call after it.
+ */
+export interface RateLimiter {
+  /** The limit of tokens without one of their own. */
+  readonly defaults: RateLimit;
+  /**
+   * Whether a charge made with the authentication costs no round trip (PostgreSQL: it rides in
+   * the authentication's statement). Else a request whose cost is known only later (its lines)
+   * is charged once, then, rather than twice.
+   */
+  readonly atAuthentication: boolean;
+  /**
+   * Who `token` is, with `cost` units taken from its bucket (0: none, e.g. a subscription's
+   * recheck). A refused charge is a decision with granted false; the caller answers 429.
+   */
+  authenticate(token: string, cost: number): Promise<Authentication>;
+  /**
+   * Takes `cost` more units from an authenticated request's bucket (its lines, once its body is
+   * read and before anything is written); `needed` is what a retry must find in the bucket.
+   * Null: nothing was decided (the bucket store is unreachable: the request goes through).
+   */
+  charge(bucket: TokenBucket, cost: number, needed: number): Promise<BucketDecision | null>;
+  close(): Promise<void>;
+}
+
+/** Buckets in PostgreSQL, taken from by the authentication's statement. */
+export function databaseLimiter(db: PrismaClient, defaults: RateLimit): RateLimiter {
+  return {
+    defaults,
+    atAuthentication: true,
+    authenticate: (token, cost) => authenticateToken(db, token, { defaults, charge: cost }),
+    charge: (bucket, cost, needed) => chargeInDatabase(db, bucket, cost, needed),
+    close: async () => {},
+  };
+}
+
+/**
+ * Buckets in Redis (an atomic script per charge). PostgreSQL still authenticates the token and
+ * says its limit. Should Redis be unreachable, requests go through unlimited (logged): the limit
+ * protects the service, and an outage of it must not become an outage of the API.
+ */
+export function redisLimiter(
+  db: PrismaClient,
+  defaults: RateLimit,
+  redisUrl: string,
+  log: FastifyBaseLogger,
+): RateLimiter {
+  const buckets = new RedisBuckets(redisUrl, log);
+  const take = async (bucket: TokenBucket, cost: number, needed: number) =>
+    buckets.take(bucket, cost, needed);
+  return {
+    defaults,
+    atAuthentication: false,
+    authenticate: async (token, cost) => {
+      const auth = await authenticateToken(db, token, { defaults, charge: 0 });
+      if (!auth.principal || !auth.bucket || cost <= 0) return auth;
+      return { ...auth, decision: await take(auth.bucket, cost, cost) };
+    },
+    charge: take,
+    close: () => buckets.close(),
+  };
+}
+
+/** The limiter the configuration asks for. */
+export function createRateLimiter(
+  db: PrismaClient,
+  options: { rateLimit?: RateLimit; redisUrl?: string; log: FastifyBaseLogger },
+): RateLimiter {
+  const defaults = options.rateLimit ?? UNLIMITED;
+  const limiter = options.redisUrl
+    ? redisLimiter(db, defaults, options.redisUrl, options.log)
+    : databaseLimiter(db, defaults);
+  // A request's bookkeeping, not its work: the token's last use and its bucket, written as the
+  // request starts, do not make a request that runs out of time one that changed data.
+  return {
+    ...limiter,
+    authenticate: (token, cost) => asBookkeeping(() => limiter.authenticate(token, cost)),
+    charge: (bucket, cost, needed) => asBookkeeping(() => limiter.charge(bucket, cost, needed)),
+  };
+}

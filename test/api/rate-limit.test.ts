@@ -1,0 +1,411 @@
+// Rate limits per token with the buckets in PostgreSQL, over real HTTP: the RateLimit-* headers,
+// 429 RATE_LIMITED with Retry-After on REST and GraphQL before anything is read or written,
+// refilling, a token's own limit, requests priced by their lines, one bucket shared by two app
+// instances, exact counting under concurrency, and no round trip added to a request.
+import WebSocket from "ws";
+import { buildApp } from "../../src/http/app.js";
+import type { PrismaClient } from "../../src/db/client.js";
+import { createToken, updateToken } from "../../src/modules/account/account.service.js";
+import type { RateLimit } from "../../src/rate-limit/bucket.js";
+import { loggingClient, type LoggedApp } from "../helpers/movements.js";
+import {
+  listenWithContract,
+  postGraphql,
+  rest,
+  startTestApp,
+  type TestApp,
+} from "../helpers/app.js";
+import { newAccount, type TestAccount } from "../helpers/db.js";
+import { createSku, ledgerProblems, skuOnHand } from "../helpers/stock.js";
+
+/** One unit every 10 minutes: no bucket refills while a test runs. */
+const SLOW = 1 / 600;
+const DEFAULT: RateLimit = { perSecond: SLOW, burst: 5 };
+
+let t: TestApp;
+/** A second instance, whose database client records the statements it sends. */
+let t2: LoggedApp & { close: () => Promise<void> };
+beforeAll(async () => {
+  t = await startTestApp(undefined, { config: { rateLimit: DEFAULT } });
+  const queries: LoggedApp["queries"] = [];
+  const appDb = loggingClient(queries);
+  const app = await buildApp({
+    db: appDb,
+    config: {
+      logLevel: "silent",
+      bodyLimit: 1024 * 1024,
+      graphqlIntrospection: true,
+      rateLimit: DEFAULT,
+    },
+  });
+  t2 = {
+    db: t.db,
+    app,
+    appDb,
+    queries,
+    ...(await listenWithContract(app)),
+    close: async () => {
+      await app.close();
+      await appDb.$disconnect();
+    },
+  };
+});
+afterAll(async () => {
+  await t2?.close();
+  await t?.close();
+});
+
+/** A fresh account whose own token has the app's default limit, and an unlimited one to set up. */
+async function account(): Promise<TestAccount & { setup: string }> {
+  const acct = await newAccount(t.db);
+  const setup = await token(acct.accountId, { perSecond: 0, burst: 0 });
+  return { ...acct, setup };
+}
+
+async function token(accountId: number, rateLimit: RateLimit | null): Promise<string> {
+  return (await createToken(t.db, { accountId, name: "limited", rateLimit })).token;
+}
+
+const limitHeaders = (headers: Headers) => ({
+  limit: headers.get("ratelimit-limit"),
+  remaining: headers.get("ratelimit-remaining"),
+  reset: headers.get("ratelimit-reset"),
+});
+
+function expectWithin(value: number, low: number, high: number): void {
+  expect(value).toBeGreaterThanOrEqual(low);
+  expect(value).toBeLessThanOrEqual(high);
+}
+
+const movementCount = (db: PrismaClient, accountId: number) =>
+  db.stockMovement.count({ where: { accountId } });
+
+/** SKUs with on hand 0 for bulk requests, created with a token that is not limited. */
+async function skus(app: TestApp, setup: string, n: number): Promise<number[]> {
+  const rows = Array.from({ length: n }, (_, i) => ({ code: `RL-${Date.now()}-${i}`, name: "x" }));
+  const res = await rest(app, "POST", "/skus/bulk", { token: setup, body: { rows } });
+  expect(res.status).toBe(200);
+  return (res.body.ids as { id: number }[]).map((row) => row.id);
+}
+
+const bulkBody = (ids: number[], qty: number) => ({
+  reason: "correction",
+  lines: ids.map((id) => ({ type: "sku", id, new_qty: qty })),
+});
+
+const BULK_ADJUST = `mutation ($input: BulkAdjustStockInput!) {
+  bulkAdjustStock(input: $input) { adjustment { id } userErrors { code message } } }`;
+const gqlBulk = (ids: number[], qty: number) => ({
+  input: { reason: "CORRECTION", lines: ids.map((id) => ({ type: "SKU", id, newQty: qty })) },
+});
+
+describe("a token's rate limit over REST", () => {
+  it("counts down in RateLimit headers, then answers 429 RATE_LIMITED with Retry-After before reading the body, writing nothing", async () => {
+    const acct = await account();
+    const sku = await createSku(t, acct.setup, 5);
+
+    const seen = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await rest(t, "GET", `/skus/${sku}`, { token: acct.token });
+      expect(res.status).toBe(200);
+      seen.push(limitHeaders(res.headers));
+    }
+    expect(seen.map((h) => [h.limit, h.remaining])).toEqual([
+      ["5", "4"],
+      ["5", "3"],
+      ["5", "2"],
+      ["5", "1"],
+      ["5", "0"],
+    ]);
+    // Seconds until the bucket is full again: 10 minutes a unit, less the refill since the first.
+    seen.forEach((h, i) => expectWithin(Number(h.reset), 600 * (i + 1) - 30, 600 * (i + 1)));
+
+    const movements = await movementCount(t.db, acct.accountId);
+    const refused = await rest(t, "PATCH", `/skus/${sku}`, {
+      token: acct.token,
+      body: { on_hand: 9, reason: "correction" },
+      headers: { "idempotency-key": `rl-${sku}` },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(refused.body).toMatchObject({ status: 429, code: "RATE_LIMITED" });
+    const retryAfter = refused.headers.get("retry-after");
+    expectWithin(Number(retryAfter), 570, 600);
+    expect(refused.body.detail).toContain(`retry after ${retryAfter} s`);
+    expect(limitHeaders(refused.headers)).toEqual({
+      limit: "5",
+      remaining: "0",
+      reset: retryAfter,
+    });
+    // The refusal is decided before the body is read: a body over the size limit is not 413.
+    const huge = await rest(t, "POST", "/stock-adjustments/bulk", {
+      token: acct.token,
+      raw: `{"reason":"correction","lines":[${'{"type":"sku","id":1,"new_qty":1},'.repeat(40_000)}]}`,
+    });
+    expect(huge.status).toBe(429);
+
+    expect(await skuOnHand(t.db, acct.accountId, sku)).toBe("5");
+    expect(await movementCount(t.db, acct.accountId)).toBe(movements);
+    expect(await t.db.idempotencyKey.count({ where: { accountId: acct.accountId } })).toBe(0);
+    // An unlimited token answers no RateLimit headers.
+    const free = await rest(t, "GET", `/skus/${sku}`, { token: acct.setup });
+    expect(limitHeaders(free.headers)).toEqual({ limit: null, remaining: null, reset: null });
+  });
+
+  it("lets a refused client through again once Retry-After has passed", async () => {
+    const acct = await account();
+    const fast = await token(acct.accountId, { perSecond: 1, burst: 1 });
+
+    const first = await rest(t, "GET", "/skus", { token: fast });
+    expect(first.status).toBe(200);
+    expect(limitHeaders(first.headers)).toEqual({ limit: "1", remaining: "0", reset: "1" });
+    // The next request is refused unless a whole second passed (a slow machine): try thrice.
+    let refused = await rest(t, "GET", "/skus", { token: fast });
+    for (let tries = 1; refused.status !== 429 && tries < 3; tries++) {
+      refused = await rest(t, "GET", "/skus", { token: fast });
+    }
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("1");
+
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await rest(t, "GET", "/skus", { token: fast })).status).toBe(200);
+  });
+
+  it("follows a token's own limit, changed by tokens update with its next request", async () => {
+    const acct = await account();
+    const own = await createToken(t.db, {
+      accountId: acct.accountId,
+      name: "own",
+      rateLimit: { perSecond: SLOW, burst: 3 },
+    });
+    const get = () => rest(t, "GET", "/skus", { token: own.token });
+    expect(limitHeaders((await get()).headers)).toMatchObject({ limit: "3", remaining: "2" });
+
+    await updateToken(t.db, {
+      accountId: acct.accountId,
+      tokenId: own.id,
+      rateLimit: { perSecond: SLOW, burst: 1 },
+    });
+    // The bucket is held to its new size at once: 2 units left become 1, this request takes it.
+    expect(limitHeaders((await get()).headers)).toMatchObject({ limit: "1", remaining: "0" });
+    expect((await get()).status).toBe(429);
+
+    await updateToken(t.db, {
+      accountId: acct.accountId,
+      tokenId: own.id,
+      rateLimit: { perSecond: 0, burst: 0 },
+    });
+    for (let i = 0; i < 4; i++) {
+      const res = await get();
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit-limit")).toBeNull();
+    }
+
+    await updateToken(t.db, { accountId: acct.accountId, tokenId: own.id, rateLimit: null });
+    expect(limitHeaders((await get()).headers)).toMatchObject({ limit: "5" });
+  });
+});
+
+describe("a token's rate limit over GraphQL", () => {
+  it("answers a top-level RATE_LIMITED error with 429 and Retry-After, running nothing", async () => {
+    const acct = await account();
+    const sku = await createSku(t, acct.setup, 5);
+    const adjust = (onHand: number) =>
+      postGraphql(
+        t,
+        {
+          query: `mutation ($id: Int!, $onHand: Quantity!) { adjustSkuStock(input: { skuId: $id, onHand: $onHand, reason: CORRECTION }) { sku { onHand } userErrors { code } } }`,
+          variables: { id: sku, onHand },
+        },
+        acct.token,
+      );
+
+    const remaining = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await postGraphql(t, { query: `{ sku(id: ${sku}) { onHand } }` }, acct.token);
+      expect(res.status).toBe(200);
+      remaining.push(res.headers.get("ratelimit-remaining"));
+    }
+    expect(remaining).toEqual(["4", "3", "2", "1"]);
+    const last = await adjust(6);
+    expect(last.data).toEqual({ adjustSkuStock: { sku: { onHand: 6 }, userErrors: [] } });
+    expect(limitHeaders(last.headers)).toMatchObject({ limit: "5", remaining: "0" });
+
+    const refused = await adjust(7);
+    expect(refused.status).toBe(429);
+    expectWithin(Number(refused.headers.get("retry-after")), 570, 600);
+    expect(refused.data).toBeUndefined();
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/^rate limit exceeded/),
+        extensions: { code: "RATE_LIMITED" },
+      }),
+    ]);
+    expect(await skuOnHand(t.db, acct.accountId, sku)).toBe("6");
+  });
+});
+
+describe("a token's rate limit on subscriptions", () => {
+  it("closes a connection the token's bucket cannot pay for with 4429", async () => {
+    const acct = await account();
+    const one = await token(acct.accountId, { perSecond: SLOW, burst: 1 });
+    expect((await rest(t, "GET", "/skus", { token: one })).status).toBe(200);
+
+    const socket = new WebSocket(
+      t.baseUrl.replace(/^http/, "ws") + "/graphql",
+      "graphql-transport-ws",
+    );
+    socket.once("open", () =>
+      socket.send(
+        JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${one}` } }),
+      ),
+    );
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    expect(closed.code).toBe(4429);
+    expect(closed.reason).toMatch(/^Too many requests: retry after \d+ s$/);
+  });
+});
+
+describe("requests carrying lines", () => {
+  it("cost one unit per started 100 lines, REST and GraphQL; one the bucket cannot pay is refused before it writes", async () => {
+    const acct = await account();
+    const bulk = await token(acct.accountId, { perSecond: SLOW, burst: 10 });
+    const ids = await skus(t, acct.setup, 400);
+    const post = (lines: number[], qty: number) =>
+      rest(t, "POST", "/stock-adjustments/bulk", { token: bulk, body: bulkBody(lines, qty) });
+
+    const costly = await post(ids.slice(0, 250), 1);
+    expect(costly.status).toBe(201);
+    expect(costly.headers.get("ratelimit-remaining")).toBe("7");
+    const hundred = await post(ids.slice(0, 100), 2);
+    expect(hundred.headers.get("ratelimit-remaining")).toBe("6");
+    const viaGraphql = await postGraphql(
+      t,
+      { query: BULK_ADJUST, variables: gqlBulk(ids.slice(0, 250), 3) },
+      bulk,
+    );
+    expect(viaGraphql.errors).toBeUndefined();
+    expect(viaGraphql.headers.get("ratelimit-remaining")).toBe("3");
+
+    const movements = await movementCount(t.db, acct.accountId);
+    // 400 lines cost 4: authentication takes 1 of the 3 left, the lines find 2 of the 3 more.
+    const refused = await post(ids, 4);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: "RATE_LIMITED" });
+    expect(refused.body.detail).toMatch(/this request costs 4 units/);
+    expect(limitHeaders(refused.headers)).toMatchObject({ limit: "10", remaining: "2" });
+    // A retry must find all 4: the 2 it lacks take 20 minutes.
+    expectWithin(Number(refused.headers.get("retry-after")), 1170, 1200);
+    const refusedGraphql = await postGraphql(
+      t,
+      { query: BULK_ADJUST, variables: gqlBulk(ids.slice(0, 300), 4) },
+      bulk,
+    );
+    expect(refusedGraphql.status).toBe(429);
+    expect(refusedGraphql.errors).toEqual([
+      expect.objectContaining({ extensions: { code: "RATE_LIMITED" } }),
+    ]);
+    expect(refusedGraphql.headers.get("ratelimit-remaining")).toBe("1");
+    expect(await movementCount(t.db, acct.accountId)).toBe(movements);
+    expect(await skuOnHand(t.db, acct.accountId, ids[399]!)).toBe("0");
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
+  });
+
+  it("lets a request costing more than a small bucket holds through once the bucket is full", async () => {
+    const acct = await account();
+    const small = await token(acct.accountId, { perSecond: SLOW, burst: 2 });
+    const ids = await skus(t, acct.setup, 250);
+
+    const res = await rest(t, "POST", "/stock-adjustments/bulk", {
+      token: small,
+      body: bulkBody(ids, 1),
+    });
+    expect(res.status).toBe(201);
+    expect(limitHeaders(res.headers)).toMatchObject({ limit: "2", remaining: "0" });
+  });
+});
+
+describe("one bucket per token for every process", () => {
+  it("is shared by two app instances on one database", async () => {
+    const acct = await account();
+    const remaining = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await rest(i % 2 ? t2 : t, "GET", "/skus", { token: acct.token });
+      remaining.push(res.headers.get("ratelimit-remaining"));
+    }
+    expect(remaining).toEqual(["4", "3", "2", "1", "0"]);
+    expect((await rest(t2, "GET", "/skus", { token: acct.token })).status).toBe(429);
+    expect((await rest(t, "GET", "/skus", { token: acct.token })).status).toBe(429);
+  });
+
+  it("lets exactly as many concurrent requests through as the bucket holds", async () => {
+    const acct = await account();
+    const twenty = await token(acct.accountId, { perSecond: SLOW, burst: 20 });
+    // Two instances, 80 requests at once: a read-then-write bucket lets most of them through.
+    const statuses = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        rest(i % 2 ? t2 : t, "GET", "/skus", { token: twenty }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60);
+  });
+});
+
+describe("the cost of limiting", () => {
+  /** Statements the app sends for the same request with a limited and an unlimited token. */
+  async function statements(call: (token: string) => Promise<unknown>, tokens: string[]) {
+    const counts = [];
+    for (const token of tokens) {
+      t2.queries.length = 0;
+      await call(token);
+      counts.push(t2.queries.length);
+    }
+    return { on: counts[0], off: counts[1] };
+  }
+
+  it("adds no round trip to a request, and one to a request of more than 100 lines", async () => {
+    const acct = await account();
+    const limited = await token(acct.accountId, { perSecond: 1000, burst: 1000 });
+    const tokens = [limited, acct.setup];
+    const sku = await createSku(t, acct.setup, 1);
+    const ids = await skus(t, acct.setup, 250);
+
+    t2.queries.length = 0;
+    await rest(t2, "GET", `/skus/${sku}`, { token: limited });
+    // The bucket is taken from inside the authentication's statement.
+    const auth = t2.queries.filter((q) => q.sql.includes("api_token_buckets"));
+    expect(auth).toHaveLength(1);
+    expect(auth[0]!.sql).toMatch(/FROM api_tokens t JOIN accounts/);
+    expect(await t.db.apiTokenBucket.count({ where: { accountId: acct.accountId } })).toBe(1);
+
+    const read = await statements((token) => rest(t2, "GET", `/skus/${sku}`, { token }), tokens);
+    expect(read.on).toBe(read.off);
+    let qty = 1;
+    const write = await statements(
+      (token) =>
+        rest(t2, "PATCH", `/skus/${sku}`, {
+          token,
+          body: { on_hand: ++qty, reason: "correction" },
+        }),
+      tokens,
+    );
+    expect(write.on).toBe(write.off);
+    const small = await statements(
+      (token) =>
+        rest(t2, "POST", "/stock-adjustments/bulk", {
+          token,
+          body: bulkBody(ids.slice(0, 100), ++qty),
+        }),
+      tokens,
+    );
+    expect(small.on).toBe(small.off);
+    const large = await statements(
+      (token) => rest(t2, "POST", "/stock-adjustments/bulk", { token, body: bulkBody(ids, ++qty) }),
+      tokens,
+    );
+    expect(large.on).toBe(large.off! + 1);
+  });
+});

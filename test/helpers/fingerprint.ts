@@ -1,0 +1,48 @@
+// Everything one account holds, as one comparable value: for every table with an account_id
+// (found in the catalog, so a table added later is included), its row count and a hash of its
+// rows, plus the account's own row. Two equal fingerprints mean nothing of the account was
+// written in between.
+import type { PrismaClient } from "../../src/db/client.js";
+
+/**
+ * Columns left out: a token's last use is stamped by its own requests (asynchronously, at most
+ * once a minute), never by another account's, and may land while a sweep runs.
+ */
+const BOOKKEEPING = ["last_used_at"];
+
+export type Fingerprint = Record<string, { rows: number; hash: string }>;
+
+let tables: Promise<string[]> | undefined;
+
+/** Tables holding account rows (partitioned parents, not their partitions). */
+function accountTables(db: PrismaClient): Promise<string[]> {
+  tables ??= db.$queryRaw<{ name: string }[]>`
+      SELECT c.relname AS name FROM pg_class c
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'account_id' AND NOT a.attisdropped
+      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+      ORDER BY c.relname`.then((rows) => rows.map((r) => r.name));
+  return tables;
+}
+
+export async function fingerprint(db: PrismaClient, accountId: number): Promise<Fingerprint> {
+  const names = await accountTables(db);
+  // Names come from the catalog and are quoted; the account id is bound.
+  const parts = names.map(
+    (name) =>
+      `SELECT '${name}' AS name, count(*)::int AS rows,
+         md5(coalesce(string_agg(r.row, E'\\n' ORDER BY r.row), '')) AS hash
+       FROM (SELECT (to_jsonb(t) - $2::text[])::text AS row
+             FROM "${name}" AS t WHERE t.account_id = $1) AS r`,
+  );
+  parts.push(
+    `SELECT 'accounts', count(*)::int, md5(coalesce(string_agg(a::text, ''), ''))
+     FROM accounts AS a WHERE a.id = $1`,
+  );
+  const rows = await db.$queryRawUnsafe<{ name: string; rows: number; hash: string }[]>(
+    parts.join(" UNION ALL "),
+    accountId,
+    BOOKKEEPING,
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, { rows: r.rows, hash: r.hash }]));
+}

@@ -1,0 +1,453 @@
+// The GraphQL probes of the isolation sweep: every query, mutation and subscription, and every
+// field below them that takes arguments, called by B naming A's things (ids in arguments and in
+// inputs, nested lines and counts, A's cursors, A's idempotency keys) and naming nothing.
+import { gtin, missingId, unused, type World } from "./isolation-world.js";
+import { reparent, type GqlProbe } from "./isolation.js";
+
+/** Rows each side creates in B: their ids and times differ by nature. */
+const CREATED = ["id", "createdAt", "updatedAt", "secret"];
+
+type Args = Record<string, unknown>;
+
+export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
+  const { ids, names, made, cursors } = w;
+  const none = () => missingId();
+  const key = (name: string) => made[name]!.key;
+  const takes = [ids.reconciled!, ids.cancelled!, ids.counting!, ids.open!];
+
+  /** The field with each of A's ids as `arg` against a missing id, other arguments the same. */
+  const byId = (field: string, arg: string, foreignIds: number[], rest: Args = {}) =>
+    foreignIds.map((id): GqlProbe => ({
+      field,
+      foreign: { ...rest, [arg]: id },
+      missing: { ...rest, [arg]: none() },
+    }));
+  /** A mutation's input naming A's things against one naming nothing. */
+  const mutation = (
+    field: string,
+    foreign: Args,
+    missing: Args,
+    volatile?: string[],
+  ): GqlProbe => ({
+    field,
+    foreign: { input: foreign },
+    missing: { input: missing },
+    ...(volatile ? { volatile } : {}),
+  });
+  const filter = (field: string, pairs: [string, unknown, unknown][]) =>
+    pairs.map(([name, foreign, missing]): GqlProbe => ({
+      field,
+      foreign: { filter: { [name]: foreign } },
+      missing: { filter: { [name]: missing } },
+    }));
+  const after = (field: string, cursor: string, rest: Args = {}): GqlProbe => ({
+    field,
+    foreign: { ...rest, after: cursor },
+    missing: rest,
+    positional: true,
+  });
+  /** A's cursor on a page below one of B's own things. */
+  const nestedAfter = (root: string, rootArgs: Args, field: string, cursor: string): GqlProbe => ({
+    field: root,
+    foreign: rootArgs,
+    missing: rootArgs,
+    nested: { field, foreign: { after: cursor }, missing: {} },
+    positional: true,
+  });
+  const eventsCursor = reparent;
+  /** A's cursor naming its parent, on B's own parent: against one naming a missing parent. */
+  const parentAfter = (root: string, rootArgs: Args, field: string, cursor: string): GqlProbe => ({
+    field: root,
+    foreign: rootArgs,
+    missing: rootArgs,
+    nested: { field, foreign: { after: cursor }, missing: { after: reparent(cursor, none()) } },
+  });
+
+  const reads: GqlProbe[] = [
+    ...byId("Query.sku", "id", [ids.s1!, ids.s2!]),
+    ...byId("Query.supplierItem", "id", [ids.i1!, ids.i2!]),
+    ...byId("Query.stockAdjustment", "id", [ids.adjustment!]),
+    ...byId("Query.stockTake", "id", takes),
+    ...byId("Query.webhook", "id", [ids.w1!, ids.w2!]),
+    // B's own lists, whole: nothing of A among them.
+    ...[
+      "Query.webhooks",
+      "Query.skus",
+      "Query.supplierItems",
+      "Query.stockAdjustments",
+      "Query.stockTakes",
+      "Query.events",
+    ].map((field) => ({ field, foreign: {}, missing: {}, positional: true })),
+    ...[
+      [names.s1Barcode, gtin()],
+      [names.s1Label, unused()],
+      [names.i1Barcode, gtin()],
+    ].map(([foreign, missing]) => ({
+      field: "Query.lookupBarcode",
+      foreign: { code: foreign },
+      missing: { code: missing },
+    })),
+    ...filter("Query.skus", [
+      ["code", names.s1Code, unused()],
+      ["barcode", names.s1Barcode, gtin()],
+      ["q", names.s1Code, unused()],
+    ]),
+    after("Query.skus", cursors["gql.skus"]!),
+    ...filter("Query.supplierItems", [
+      ["skuId", ids.s1, none()],
+      ["code", names.i1Code, unused()],
+      ["barcode", names.i1Barcode, gtin()],
+      ["supplier", names.supplier, unused()],
+    ]),
+    after("Query.supplierItems", cursors["gql.supplierItems"]!),
+    ...filter("Query.stockAdjustments", [["reference", `${names.tag}-ref-2`, unused()]]),
+    after("Query.stockAdjustments", cursors["gql.stockAdjustments"]!),
+    ...filter("Query.stockMovements", [
+      ["skuId", ids.s1, none()],
+      ["supplierItemId", ids.i2, none()],
+      ["supplierItemId", ids.i1, none()],
+      ["stockTakeId", ids.reconciled, none()],
+      ["adjustmentId", ids.adjustment, none()],
+    ]),
+    after("Query.stockMovements", cursors["gql.stockMovements"]!, { filter: { skuId: ids.bSku } }),
+    after("Query.stockMovements", cursors["gql.stockMovements"]!, { filter: { skuId: ids.s1 } }),
+    after("Query.stockTakes", cursors["gql.stockTakes"]!),
+    {
+      field: "Query.events",
+      foreign: { after: cursors["gql.events"] },
+      missing: { after: eventsCursor(cursors["gql.events"]!, none()) },
+    },
+    nestedAfter("Query.sku", { id: ids.bSku }, "Sku.movements", cursors["gql.skuMovements"]!),
+    nestedAfter(
+      "Query.supplierItem",
+      { id: ids.bItem },
+      "SupplierItem.movements",
+      cursors["gql.itemMovements"]!,
+    ),
+    parentAfter(
+      "Query.stockAdjustment",
+      { id: ids.bAdjustment },
+      "StockAdjustmentRecord.lines",
+      cursors["gql.adjustmentLines"]!,
+    ),
+    parentAfter("Query.stockTake", { id: ids.bTake }, "StockTake.lines", cursors["gql.lines"]!),
+    nestedAfter("Query.stockTake", { id: ids.bTake }, "StockTake.counts", cursors["gql.counts"]!),
+    nestedAfter(
+      "Query.webhook",
+      { id: ids.bWebhook },
+      "Webhook.deliveries",
+      cursors["gql.deliveries"]!,
+    ),
+    ...byId("Subscription.stockChanged", "skuIds", [ids.s1!]).map((p) => ({
+      ...p,
+      foreign: { skuIds: [p.foreign.skuIds] },
+      missing: { skuIds: [p.missing.skuIds] },
+    })),
+    ...byId("Subscription.stockTakeProgress", "id", takes),
+  ];
+
+  const ref = (type: string, named: Args) => ({ type, ...named });
+  /** Ways to name an entity in B's own stock take: A's entity against nothing. */
+  const refs: [Args, Args][] = [
+    [ref("SKU", { id: ids.s1 }), ref("SKU", { id: none() })],
+    [ref("SKU", { code: names.s1Code }), ref("SKU", { code: unused() })],
+    [ref("SKU", { barcode: names.s1Barcode }), ref("SKU", { barcode: gtin() })],
+    [
+      ref("SUPPLIER_ITEM", { supplier: names.supplier, code: names.i2Code }),
+      ref("SUPPLIER_ITEM", { supplier: names.supplier, code: unused() }),
+    ],
+    [ref("SUPPLIER_ITEM", { id: ids.i2 }), ref("SUPPLIER_ITEM", { id: none() })],
+    [ref("SUPPLIER_ITEM", { id: ids.i1 }), ref("SUPPLIER_ITEM", { id: none() })],
+  ];
+  const onB = (field: string, make: (r: Args) => Args) =>
+    refs.map(([foreign, missing]) =>
+      mutation(
+        field,
+        { stockTakeId: ids.bTake, ...make(foreign) },
+        { stockTakeId: ids.bTake, ...make(missing) },
+      ),
+    );
+  const line = (named: Args) => ({ newQty: 1, ...named });
+
+  const writes: GqlProbe[] = [
+    mutation(
+      "Mutation.createSku",
+      {
+        code: names.sGqlCode,
+        name: "B's",
+        barcodes: [names.sGqlBarcode, names.sGqlLabel],
+        idempotencyKey: key("sGql"),
+      },
+      { code: unused(), name: "B's", barcodes: [gtin(), unused()], idempotencyKey: unused() },
+      CREATED,
+    ),
+    mutation(
+      "Mutation.createSupplierItem",
+      {
+        supplier: names.supplier,
+        code: names.iGqlCode,
+        name: "B's",
+        barcodes: [names.iGqlBarcode],
+        idempotencyKey: key("iGql"),
+      },
+      {
+        supplier: names.supplier,
+        code: unused(),
+        name: "B's",
+        barcodes: [gtin()],
+        idempotencyKey: unused(),
+      },
+      CREATED,
+    ),
+    mutation(
+      "Mutation.createSupplierItem",
+      { supplier: "B", code: "B-3", name: "B", skuId: ids.s1 },
+      { supplier: "B", code: "B-3", name: "B", skuId: none() },
+    ),
+    mutation(
+      "Mutation.importSkus",
+      {
+        rows: [{ code: names.importSkusGql, name: "B's", barcodes: [names.importSkusGqlBarcode] }],
+        idempotencyKey: key("importSkusGql"),
+      },
+      { rows: [{ code: unused(), name: "B's", barcodes: [gtin()] }], idempotencyKey: unused() },
+      CREATED,
+    ),
+    mutation(
+      "Mutation.importSupplierItems",
+      {
+        rows: [
+          {
+            supplier: names.supplier,
+            code: names.importItemsGql,
+            name: "B's",
+            skuId: ids.s1,
+            barcodes: [names.importItemsGqlBarcode],
+          },
+        ],
+        idempotencyKey: key("importItemsGql"),
+      },
+      {
+        rows: [
+          {
+            supplier: names.supplier,
+            code: unused(),
+            name: "B's",
+            skuId: none(),
+            barcodes: [gtin()],
+          },
+        ],
+        idempotencyKey: unused(),
+      },
+    ),
+    mutation(
+      "Mutation.importSupplierItems",
+      { rows: [{ supplier: "B Supplies", code: "B-I2", name: "B item 2", skuId: ids.s1 }] },
+      { rows: [{ supplier: "B Supplies", code: "B-I2", name: "B item 2", skuId: none() }] },
+    ),
+    mutation(
+      "Mutation.updateSku",
+      { id: ids.s1, name: "B's", idempotencyKey: key("patchSku") },
+      { id: none(), name: "B's", idempotencyKey: unused() },
+    ),
+    mutation(
+      "Mutation.updateSku",
+      { id: ids.bSku, code: names.sUpdateCode, barcodes: [names.sUpdateBarcode] },
+      { id: ids.bSku, code: unused(), barcodes: [gtin()] },
+      ["updatedAt"],
+    ),
+    mutation(
+      "Mutation.updateSupplierItem",
+      { id: ids.i2, name: "B's", idempotencyKey: key("patchItem") },
+      { id: none(), name: "B's", idempotencyKey: unused() },
+    ),
+    mutation(
+      "Mutation.updateSupplierItem",
+      {
+        id: ids.bItem,
+        supplier: names.supplier,
+        code: names.iUpdateCode,
+        barcodes: [names.iUpdateBarcode],
+      },
+      { id: ids.bItem, supplier: names.supplier, code: unused(), barcodes: [gtin()] },
+      ["updatedAt"],
+    ),
+    mutation(
+      "Mutation.linkSupplierItem",
+      { id: ids.iLink, skuId: ids.s1, idempotencyKey: key("link") },
+      { id: none(), skuId: none(), idempotencyKey: unused() },
+    ),
+    mutation(
+      "Mutation.linkSupplierItem",
+      { id: ids.bItem, skuId: ids.s1 },
+      { id: ids.bItem, skuId: none() },
+    ),
+    mutation(
+      "Mutation.unlinkSupplierItem",
+      { id: ids.i1, idempotencyKey: key("unlink") },
+      { id: none(), idempotencyKey: unused() },
+    ),
+    mutation(
+      "Mutation.adjustSkuStock",
+      { skuId: ids.s1, onHand: 1, reason: "CORRECTION", idempotencyKey: key("patchSku") },
+      { skuId: none(), onHand: 1, reason: "CORRECTION", idempotencyKey: unused() },
+    ),
+    mutation(
+      "Mutation.adjustSupplierItemStock",
+      { supplierItemId: ids.i2, onHand: 1, reason: "CORRECTION", idempotencyKey: key("patchItem") },
+      { supplierItemId: none(), onHand: 1, reason: "CORRECTION", idempotencyKey: unused() },
+    ),
+    mutation(
+      "Mutation.adjustSkuStock",
+      { skuId: ids.s2, onHand: 1, reason: "CORRECTION", expectedOnHand: Number(w.onHand.s2) },
+      { skuId: none(), onHand: 1, reason: "CORRECTION", expectedOnHand: Number(w.onHand.s2) },
+    ),
+    mutation(
+      "Mutation.adjustSupplierItemStock",
+      { supplierItemId: ids.i1, onHand: 1, reason: "CORRECTION" },
+      { supplierItemId: none(), onHand: 1, reason: "CORRECTION" },
+    ),
+    mutation(
+      "Mutation.bulkAdjustStock",
+      {
+        reason: "RECEIVED",
+        lines: [line({ type: "SKU", id: ids.s2 }), line({ type: "SUPPLIER_ITEM", id: ids.i2 })],
+        idempotencyKey: key("bulk"),
+      },
+      {
+        reason: "RECEIVED",
+        lines: [line({ type: "SKU", id: none() }), line({ type: "SUPPLIER_ITEM", id: none() })],
+        idempotencyKey: unused(),
+      },
+    ),
+    ...[
+      [
+        { type: "SKU", barcode: names.s1Barcode },
+        { type: "SKU", barcode: gtin() },
+      ],
+      [
+        { type: "SUPPLIER_ITEM", barcode: names.i2Barcode },
+        { type: "SUPPLIER_ITEM", barcode: gtin() },
+      ],
+      [
+        { type: "SUPPLIER_ITEM", id: ids.i1 },
+        { type: "SUPPLIER_ITEM", id: none() },
+      ],
+    ].map(([foreign, missing]) =>
+      mutation(
+        "Mutation.bulkAdjustStock",
+        { reason: "CORRECTION", lines: [line(foreign!)] },
+        { reason: "CORRECTION", lines: [line(missing!)] },
+      ),
+    ),
+    mutation(
+      "Mutation.createWebhook",
+      {
+        url: "https://hooks.example.com/b-copy",
+        eventTypes: ["stock.changed"],
+        active: false,
+        idempotencyKey: key("w1"),
+      },
+      {
+        url: "https://hooks.example.com/b-copy",
+        eventTypes: ["stock.changed"],
+        active: false,
+        idempotencyKey: unused(),
+      },
+      CREATED,
+    ),
+    ...[ids.w1!, ids.w2!].map((id) =>
+      mutation(
+        "Mutation.updateWebhook",
+        { id, description: "B's" },
+        { id: none(), description: "B's" },
+      ),
+    ),
+    mutation(
+      "Mutation.rotateWebhookSecret",
+      { id: ids.w1, idempotencyKey: key("rotate") },
+      { id: none(), idempotencyKey: unused() },
+    ),
+    mutation(
+      "Mutation.redeliverWebhookDelivery",
+      { webhookId: ids.w1, deliveryId: ids.delivery },
+      { webhookId: none(), deliveryId: none() },
+    ),
+    mutation(
+      "Mutation.redeliverWebhookDelivery",
+      { webhookId: ids.bWebhook, deliveryId: ids.delivery },
+      { webhookId: ids.bWebhook, deliveryId: none() },
+    ),
+    ...[ids.w1!, ids.w2!].map((id) => mutation("Mutation.deleteWebhook", { id }, { id: none() })),
+    mutation(
+      "Mutation.startStockTake",
+      { scope: { skuIds: [ids.s3] }, idempotencyKey: key("open") },
+      { scope: { skuIds: [none()] }, idempotencyKey: unused() },
+    ),
+    ...[ids.i2!, ids.i1!].map((id) =>
+      mutation(
+        "Mutation.startStockTake",
+        { scope: { supplierItemIds: [id] } },
+        { scope: { supplierItemIds: [none()] } },
+      ),
+    ),
+    mutation(
+      "Mutation.submitStockTakeCounts",
+      {
+        stockTakeId: ids.counting,
+        counts: [{ type: "SKU", id: ids.s2, countedQty: 8152.5 }],
+        idempotencyKey: key("input"),
+      },
+      {
+        stockTakeId: none(),
+        counts: [{ type: "SKU", id: none(), countedQty: 8152.5 }],
+        idempotencyKey: unused(),
+      },
+    ),
+    ...takes.map((take) =>
+      mutation(
+        "Mutation.submitStockTakeCounts",
+        { stockTakeId: take, counts: [{ type: "SKU", id: ids.bSku, countedQty: 1 }] },
+        { stockTakeId: none(), counts: [{ type: "SKU", id: ids.bSku, countedQty: 1 }] },
+      ),
+    ),
+    ...onB("Mutation.submitStockTakeCounts", (r) => ({ counts: [{ ...r, countedQty: 1 }] })),
+    mutation(
+      "Mutation.acceptStockTakeLines",
+      {
+        stockTakeId: ids.counting,
+        lines: [{ type: "SKU", id: ids.s2 }],
+        idempotencyKey: key("accept"),
+      },
+      { stockTakeId: none(), lines: [{ type: "SKU", id: none() }], idempotencyKey: unused() },
+    ),
+    ...takes.map((take) =>
+      mutation("Mutation.acceptStockTakeLines", { stockTakeId: take }, { stockTakeId: none() }),
+    ),
+    ...onB("Mutation.acceptStockTakeLines", (r) => ({ lines: [r] })),
+    ...onB("Mutation.acceptStockTakeLines", (r) => ({ recount: [r] })),
+    mutation(
+      "Mutation.reconcileStockTake",
+      { stockTakeId: ids.reconciled, idempotencyKey: key("reconcile") },
+      { stockTakeId: none(), idempotencyKey: unused() },
+    ),
+    ...takes.flatMap((take) =>
+      [true, false].map((dryRun) =>
+        mutation(
+          "Mutation.reconcileStockTake",
+          { stockTakeId: take, dryRun },
+          { stockTakeId: none(), dryRun },
+        ),
+      ),
+    ),
+    mutation(
+      "Mutation.cancelStockTake",
+      { stockTakeId: ids.cancelled, idempotencyKey: key("cancel") },
+      { stockTakeId: none(), idempotencyKey: unused() },
+    ),
+    ...takes.map((take) =>
+      mutation("Mutation.cancelStockTake", { stockTakeId: take }, { stockTakeId: none() }),
+    ),
+  ];
+  return { reads, writes };
+}

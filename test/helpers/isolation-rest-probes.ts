@@ -1,0 +1,465 @@
+// The REST probes of the isolation sweep: for every operation, B's calls naming A's things and
+// the same calls naming things that exist nowhere. Writes A made are repeated by B with A's own
+// Idempotency-Key (keys are per account: B must get its own answer, never A's replay).
+import { gtin, missingId, unused, type World } from "./isolation-world.js";
+import { reparent, type RestCall, type RestProbe } from "./isolation.js";
+
+/** Rows each side creates in B: their ids and times differ by nature. */
+const CREATED = ["id", "created_at", "updated_at", "secret"];
+
+/** Every REST probe, reads first (writes that succeed in B change what B's later reads see). */
+export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] } {
+  const { ids, names, made, cursors } = w;
+  const none = () => missingId();
+
+  /** The same call with each of A's ids given replaced by a missing one. */
+  const byId = (op: string, path: (id: number) => string, foreignIds: number[], rest = {}) =>
+    foreignIds.map((id): RestProbe => ({
+      op,
+      foreign: { method: op.split(" ")[0]!, path: path(id), ...rest },
+      missing: { method: op.split(" ")[0]!, path: path(none()), ...rest },
+    }));
+  /** A's own write repeated by B with A's key; `missing` is the call naming nothing. */
+  const repeat = (op: string, name: string, missing: RestCall, volatile?: string[]): RestProbe => ({
+    op,
+    foreign: { ...made[name]!.call, headers: { "idempotency-key": made[name]!.key } },
+    missing: { ...missing, headers: { "idempotency-key": unused("key") } },
+    ...(volatile ? { volatile } : {}),
+  });
+  const get = (path: string, query: Record<string, string>) => ({ method: "GET", path, query });
+  /** A list filtered by one of A's values against one that matches nothing. */
+  const filter = (op: string, path: string, pairs: [string, string, string][], base = {}) =>
+    pairs.map(([key, foreign, missing]): RestProbe => ({
+      op,
+      foreign: get(path, { ...base, [key]: foreign }),
+      missing: get(path, { ...base, [key]: missing }),
+    }));
+  /** A's cursor on B's list: a position, so only what it shows is checked. */
+  const cursor = (op: string, path: string, value: string, base = {}) => ({
+    op,
+    foreign: get(path, { ...base, cursor: value }),
+    missing: get(path, base),
+    positional: true,
+  });
+  /**
+   * A cursor of A's that names its stock take or adjustment: against the same cursor naming one
+   * that does not exist.
+   */
+  const parentCursor = (op: string, path: string, value: string): RestProbe => ({
+    op,
+    foreign: get(path, { cursor: value }),
+    missing: get(path, { cursor: reparent(value, none()) }),
+  });
+  const takes = [ids.reconciled!, ids.cancelled!, ids.counting!, ids.open!];
+  const skuLine = (id: number) => ({ type: "sku", id, new_qty: 1 });
+  const today = new Date().toISOString().slice(0, 10);
+  // The events cursor names its account: the same position of an account that does not exist.
+  const eventsCursor = reparent;
+
+  const reads: RestProbe[] = [
+    ...byId("GET /skus/{id}", (id) => `/skus/${id}`, [ids.s1!, ids.s2!]),
+    ...filter("GET /skus", "/skus", [
+      ["code", names.s1Code!, unused()],
+      ["barcode", names.s1Barcode!, gtin()],
+      ["barcode", names.s1Label!, unused()],
+      ["q", names.s1Code!, unused()],
+    ]),
+    cursor("GET /skus", "/skus", cursors.skus!),
+    ...byId("GET /supplier-items/{id}", (id) => `/supplier-items/${id}`, [ids.i1!, ids.i2!]),
+    ...filter("GET /supplier-items", "/supplier-items", [
+      ["sku_id", String(ids.s1), String(none())],
+      ["code", names.i1Code!, unused()],
+      ["barcode", names.i1Barcode!, gtin()],
+      ["supplier", names.supplier!, unused()],
+    ]),
+    cursor("GET /supplier-items", "/supplier-items", cursors.supplierItems!),
+    ...[
+      [names.s1Barcode!, gtin()],
+      [names.s1Label!, unused()],
+      [names.i1Barcode!, gtin()],
+    ].map(([foreign, missing]): RestProbe => ({
+      op: "GET /barcodes/{code}",
+      foreign: { method: "GET", path: `/barcodes/${encodeURIComponent(foreign!)}` },
+      missing: { method: "GET", path: `/barcodes/${encodeURIComponent(missing!)}` },
+    })),
+    ...byId("GET /stock-adjustments/{id}", (id) => `/stock-adjustments/${id}`, [ids.adjustment!]),
+    ...filter("GET /stock-adjustments", "/stock-adjustments", [
+      ["reference", `${names.tag}-ref-2`, unused()],
+    ]),
+    cursor("GET /stock-adjustments", "/stock-adjustments", cursors.adjustments!),
+    ...byId("GET /stock-adjustments/{id}/lines", (id) => `/stock-adjustments/${id}/lines`, [
+      ids.adjustment!,
+    ]),
+    parentCursor(
+      "GET /stock-adjustments/{id}/lines",
+      `/stock-adjustments/${ids.bAdjustment}/lines`,
+      cursors.adjustmentLines!,
+    ),
+    ...filter("GET /stock/movements", "/stock/movements", [
+      ["sku_id", String(ids.s1), String(none())],
+      ["supplier_item_id", String(ids.i2), String(none())],
+      ["supplier_item_id", String(ids.i1), String(none())],
+      ["stock_take_id", String(ids.reconciled), String(none())],
+      ["adjustment_id", String(ids.adjustment), String(none())],
+    ]),
+    ...filter(
+      "GET /stock/movements",
+      "/stock/movements",
+      [["reference", `${names.tag}-ref-1`, unused()]],
+      { from: today },
+    ),
+    cursor("GET /stock/movements", "/stock/movements", cursors.movements!, {
+      sku_id: String(ids.bSku),
+    }),
+    cursor("GET /stock/movements", "/stock/movements", cursors.movements!, {
+      sku_id: String(ids.s1),
+    }),
+    {
+      op: "GET /events",
+      foreign: get("/events", { after: cursors.events! }),
+      missing: get("/events", { after: eventsCursor(cursors.events!, none()) }),
+    },
+    // B's own lists, whole: nothing of A among them.
+    ...(
+      [
+        ["GET /webhooks", "/webhooks", {}],
+        ["GET /skus", "/skus", {}],
+        ["GET /supplier-items", "/supplier-items", {}],
+        ["GET /stock-adjustments", "/stock-adjustments", {}],
+        ["GET /stock-takes", "/stock-takes", {}],
+        ["GET /events", "/events", {}],
+        ["GET /stock/movements", "/stock/movements", { from: today }],
+      ] as const
+    ).map(([op, path, query]): RestProbe => ({
+      op,
+      foreign: get(path, query),
+      missing: get(path, query),
+      positional: true,
+    })),
+    ...byId("GET /webhooks/{id}", (id) => `/webhooks/${id}`, [ids.w1!, ids.w2!]),
+    ...byId("GET /webhooks/{id}/deliveries", (id) => `/webhooks/${id}/deliveries`, [ids.w1!]),
+    cursor(
+      "GET /webhooks/{id}/deliveries",
+      `/webhooks/${ids.bWebhook}/deliveries`,
+      cursors.deliveries!,
+    ),
+    cursor("GET /stock-takes", "/stock-takes", cursors.stockTakes!),
+    ...byId("GET /stock-takes/{id}", (id) => `/stock-takes/${id}`, takes),
+    ...byId("GET /stock-takes/{id}/lines", (id) => `/stock-takes/${id}/lines`, takes),
+    ...byId("GET /stock-takes/{id}/lines", (id) => `/stock-takes/${id}/lines`, [ids.counting!], {
+      headers: { accept: "text/csv" },
+    }),
+    parentCursor("GET /stock-takes/{id}/lines", `/stock-takes/${ids.bTake}/lines`, cursors.lines!),
+    ...byId("GET /stock-takes/{id}/counts", (id) => `/stock-takes/${id}/counts`, takes),
+    cursor("GET /stock-takes/{id}/counts", `/stock-takes/${ids.bTake}/counts`, cursors.counts!),
+  ];
+
+  const post = (path: string, body?: unknown): RestCall => ({ method: "POST", path, body });
+  const patch = (path: string, body: unknown): RestCall => ({ method: "PATCH", path, body });
+  const csv = (path: string, raw: string): RestCall => ({
+    method: "POST",
+    path,
+    raw,
+    headers: { "content-type": "text/csv" },
+  });
+  const input = (take: number, count: object) =>
+    post(`/stock-takes/${take}/input`, { counts: [count] });
+  const accept = (take: number, body: object) => post(`/stock-takes/${take}/accept-lines`, body);
+  /** B's call on B's own stock take naming A's entity against naming nothing. */
+  const onB = (
+    op: string,
+    make: (take: number, ref: object) => RestCall,
+    refs: [object, object][],
+  ) =>
+    refs.map(([foreign, missing]): RestProbe => ({
+      op,
+      foreign: make(ids.bTake!, foreign),
+      missing: make(ids.bTake!, missing),
+    }));
+  const sku1 = { type: "sku", id: ids.s1 };
+  const refs: [object, object][] = [
+    [sku1, { type: "sku", id: none() }],
+    [
+      { type: "sku", code: names.s1Code },
+      { type: "sku", code: unused() },
+    ],
+    [
+      { type: "sku", barcode: names.s1Barcode },
+      { type: "sku", barcode: gtin() },
+    ],
+    [
+      { type: "supplier_item", supplier: names.supplier, code: names.i2Code },
+      { type: "supplier_item", supplier: names.supplier, code: unused() },
+    ],
+    [
+      { type: "supplier_item", id: ids.i2 },
+      { type: "supplier_item", id: none() },
+    ],
+    [
+      { type: "supplier_item", id: ids.i1 },
+      { type: "supplier_item", id: none() },
+    ],
+  ];
+  const csvMissing = none();
+  const madeBody = (name: string) => made[name]!.call.body as Record<string, unknown>;
+
+  const writes: RestProbe[] = [
+    repeat(
+      "POST /skus",
+      "sRest",
+      post("/skus", {
+        ...madeBody("sRest"),
+        code: unused(),
+        barcodes: [gtin(), unused("label")],
+      }),
+      CREATED,
+    ),
+    repeat(
+      "POST /skus/bulk",
+      "importSkus",
+      post("/skus/bulk", {
+        rows: [
+          { ...(madeBody("importSkus").rows as object[])[0], code: unused(), barcodes: [gtin()] },
+        ],
+      }),
+      CREATED,
+    ),
+    repeat(
+      "POST /supplier-items/bulk",
+      "importItems",
+      post("/supplier-items/bulk", {
+        rows: [
+          {
+            ...(madeBody("importItems").rows as object[])[0],
+            code: unused(),
+            sku_id: none(),
+            barcodes: [gtin()],
+          },
+        ],
+      }),
+    ),
+    {
+      op: "POST /supplier-items/bulk",
+      foreign: post("/supplier-items/bulk", {
+        rows: [{ supplier: "B Supplies", code: "B-I2", name: "B item 2", sku_id: ids.s1 }],
+      }),
+      missing: post("/supplier-items/bulk", {
+        rows: [{ supplier: "B Supplies", code: "B-I2", name: "B item 2", sku_id: none() }],
+      }),
+    },
+    {
+      op: "POST /supplier-items/bulk",
+      foreign: post("/supplier-items/bulk", {
+        rows: [{ supplier: names.supplier, code: names.iLinkCode, name: "B's copy" }],
+      }),
+      missing: post("/supplier-items/bulk", {
+        rows: [{ supplier: names.supplier, code: unused(), name: "B's copy" }],
+      }),
+      volatile: CREATED,
+    },
+    repeat("PATCH /skus/{id}", "patchSku", patch(`/skus/${none()}`, madeBody("patchSku"))),
+    ...byId("PATCH /skus/{id}", (id) => `/skus/${id}`, [ids.s2!], { body: { name: "B's" } }),
+    // A's true on hand as the expected one must not answer otherwise than a wrong one.
+    ...[w.onHand.s2!, "1"].flatMap((expected) =>
+      byId("PATCH /skus/{id}", (id) => `/skus/${id}`, [ids.s2!], {
+        body: { on_hand: 1, reason: "correction", expected_on_hand: Number(expected) },
+      }),
+    ),
+    {
+      op: "PATCH /skus/{id}",
+      foreign: patch(`/skus/${ids.bSku}`, {
+        code: names.sPatchCode,
+        barcodes: [names.sPatchBarcode],
+      }),
+      missing: patch(`/skus/${ids.bSku}`, { code: unused(), barcodes: [gtin()] }),
+      volatile: ["updated_at"],
+    },
+    repeat(
+      "POST /supplier-items",
+      "iRest",
+      post("/supplier-items", { ...madeBody("iRest"), code: unused(), barcodes: [gtin()] }),
+      CREATED,
+    ),
+    {
+      op: "POST /supplier-items",
+      foreign: post("/supplier-items", { supplier: "B", code: "B-2", name: "B", sku_id: ids.s1 }),
+      missing: post("/supplier-items", { supplier: "B", code: "B-2", name: "B", sku_id: none() }),
+    },
+    repeat(
+      "PATCH /supplier-items/{id}",
+      "patchItem",
+      patch(`/supplier-items/${none()}`, madeBody("patchItem")),
+    ),
+    ...byId("PATCH /supplier-items/{id}", (id) => `/supplier-items/${id}`, [ids.i2!, ids.i1!], {
+      body: { on_hand: 1, reason: "correction" },
+    }),
+    {
+      op: "PATCH /supplier-items/{id}",
+      foreign: patch(`/supplier-items/${ids.bItem}`, {
+        supplier: names.supplier,
+        code: names.iPatchCode,
+        barcodes: [names.iPatchBarcode],
+      }),
+      missing: patch(`/supplier-items/${ids.bItem}`, {
+        supplier: names.supplier,
+        code: unused(),
+        barcodes: [gtin()],
+      }),
+      volatile: ["updated_at"],
+    },
+    repeat(
+      "POST /supplier-items/{id}/link",
+      "link",
+      post(`/supplier-items/${none()}/link`, { sku_id: none() }),
+    ),
+    {
+      op: "POST /supplier-items/{id}/link",
+      foreign: post(`/supplier-items/${ids.bItem}/link`, { sku_id: ids.s1 }),
+      missing: post(`/supplier-items/${ids.bItem}/link`, { sku_id: none() }),
+    },
+    repeat("POST /supplier-items/{id}/unlink", "unlink", post(`/supplier-items/${none()}/unlink`)),
+    ...byId("POST /supplier-items/{id}/unlink", (id) => `/supplier-items/${id}/unlink`, [ids.i2!]),
+    repeat(
+      "POST /stock-adjustments/bulk",
+      "bulk",
+      post("/stock-adjustments/bulk", {
+        ...madeBody("bulk"),
+        lines: [
+          { type: "sku", id: none(), new_qty: 8150.5 },
+          { type: "supplier_item", id: none(), new_qty: 5180.5 },
+        ],
+      }),
+    ),
+    ...[
+      [
+        { type: "sku", barcode: names.s1Barcode },
+        { type: "sku", barcode: gtin() },
+      ],
+      [
+        { type: "sku", barcode: names.s1Label },
+        { type: "sku", barcode: unused() },
+      ],
+      [
+        { type: "supplier_item", barcode: names.i2Barcode },
+        { type: "supplier_item", barcode: gtin() },
+      ],
+      [skuLine(ids.s1!), skuLine(none())],
+      [
+        { ...skuLine(ids.s2!), expected_qty: Number(w.onHand.s2) },
+        { ...skuLine(none()), expected_qty: Number(w.onHand.s2) },
+      ],
+      [
+        { type: "supplier_item", id: ids.i1 },
+        { type: "supplier_item", id: none() },
+      ],
+    ].map(([foreign, missing]): RestProbe => ({
+      op: "POST /stock-adjustments/bulk",
+      foreign: post("/stock-adjustments/bulk", {
+        reason: "correction",
+        lines: [{ new_qty: 1, ...foreign }],
+      }),
+      missing: post("/stock-adjustments/bulk", {
+        reason: "correction",
+        lines: [{ new_qty: 1, ...missing }],
+      }),
+    })),
+    repeat("POST /webhooks", "w2", made.w2!.call, CREATED),
+    ...byId("PATCH /webhooks/{id}", (id) => `/webhooks/${id}`, [ids.w1!, ids.w2!], {
+      body: { description: "B's" },
+    }),
+    repeat(
+      "POST /webhooks/{id}/rotate-secret",
+      "rotate",
+      post(`/webhooks/${none()}/rotate-secret`, {}),
+    ),
+    {
+      op: "POST /webhooks/{id}/deliveries/{delivery}/redeliver",
+      foreign: post(`/webhooks/${ids.w1}/deliveries/${ids.delivery}/redeliver`),
+      missing: post(`/webhooks/${none()}/deliveries/${none()}/redeliver`),
+    },
+    {
+      op: "POST /webhooks/{id}/deliveries/{delivery}/redeliver",
+      foreign: post(`/webhooks/${ids.bWebhook}/deliveries/${ids.delivery}/redeliver`),
+      missing: post(`/webhooks/${ids.bWebhook}/deliveries/${none()}/redeliver`),
+    },
+    {
+      op: "POST /webhooks/{id}/deliveries/{delivery}/redeliver",
+      foreign: post(`/webhooks/${ids.w1}/deliveries/${ids.bDelivery}/redeliver`),
+      missing: post(`/webhooks/${none()}/deliveries/${ids.bDelivery}/redeliver`),
+    },
+    ...byId("DELETE /webhooks/{id}", (id) => `/webhooks/${id}`, [ids.w1!, ids.w2!]),
+    repeat(
+      "POST /stock-takes/start",
+      "open",
+      post("/stock-takes/start", { ...madeBody("open"), scope: { sku_ids: [none()] } }),
+    ),
+    {
+      op: "POST /stock-takes/start",
+      foreign: post("/stock-takes/start", { scope: { supplier_item_ids: [ids.i2, ids.iLink] } }),
+      missing: post("/stock-takes/start", { scope: { supplier_item_ids: [none(), none()] } }),
+    },
+    {
+      op: "POST /stock-takes/start",
+      foreign: post("/stock-takes/start", { scope: { supplier_item_ids: [ids.i1] } }),
+      missing: post("/stock-takes/start", { scope: { supplier_item_ids: [none()] } }),
+    },
+    {
+      op: "POST /stock-takes/start",
+      foreign: post("/stock-takes/start", { scope: { sku_ids: [ids.bSku, ids.s1] } }),
+      missing: post("/stock-takes/start", { scope: { sku_ids: [ids.bSku, none()] } }),
+    },
+    repeat("POST /stock-takes/{id}/input", "input", {
+      ...made.input!.call,
+      path: `/stock-takes/${none()}/input`,
+    }),
+    ...takes.flatMap((take) =>
+      byId("POST /stock-takes/{id}/input", (id) => `/stock-takes/${id}/input`, [take], {
+        body: { counts: [{ type: "sku", id: ids.s2, counted_qty: 1 }] },
+      }),
+    ),
+    ...onB(
+      "POST /stock-takes/{id}/input",
+      (take, ref) => input(take, { ...ref, counted_qty: 1 }),
+      refs,
+    ),
+    {
+      op: "POST /stock-takes/{id}/input",
+      foreign: csv(`/stock-takes/${ids.bTake}/input`, `type,id,counted_qty\nsku,${ids.s1},1\n`),
+      missing: csv(`/stock-takes/${ids.bTake}/input`, `type,id,counted_qty\nsku,${csvMissing},1\n`),
+      names: [[ids.s1, csvMissing]],
+    },
+    repeat("POST /stock-takes/{id}/accept-lines", "accept", {
+      ...made.accept!.call,
+      path: `/stock-takes/${none()}/accept-lines`,
+    }),
+    ...byId(
+      "POST /stock-takes/{id}/accept-lines",
+      (id) => `/stock-takes/${id}/accept-lines`,
+      takes,
+      { body: {} },
+    ),
+    ...onB(
+      "POST /stock-takes/{id}/accept-lines",
+      (take, ref) => accept(take, { lines: [ref] }),
+      refs,
+    ),
+    ...onB(
+      "POST /stock-takes/{id}/accept-lines",
+      (take, ref) => accept(take, { recount: [ref] }),
+      refs,
+    ),
+    repeat("POST /stock-takes/{id}/reconcile", "reconcile", {
+      ...made.reconcile!.call,
+      path: `/stock-takes/${none()}/reconcile`,
+    }),
+    ...byId("POST /stock-takes/{id}/reconcile", (id) => `/stock-takes/${id}/reconcile`, takes, {
+      body: { dry_run: true },
+    }),
+    ...byId("POST /stock-takes/{id}/reconcile", (id) => `/stock-takes/${id}/reconcile`, takes, {
+      body: {},
+    }),
+    repeat("POST /stock-takes/{id}/cancel", "cancel", post(`/stock-takes/${none()}/cancel`)),
+    ...byId("POST /stock-takes/{id}/cancel", (id) => `/stock-takes/${id}/cancel`, takes),
+  ];
+  return { reads, writes };
+}

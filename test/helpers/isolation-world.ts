@@ -1,0 +1,412 @@
+// Two accounts for the isolation sweep: A holds one of everything the API can name (SKUs and
+// supplier items with barcodes, a link, adjustments, stock takes in every status with lines and
+// counts, imports, webhooks with a delivery, events), each write made with an Idempotency-Key;
+// B holds a few things of its own to name A's things from (its stock take, item, webhook).
+import { randomBytes } from "node:crypto";
+import { gs1CheckDigit } from "../../src/modules/catalog/barcode.js";
+import { postGraphql, rest, type TestApp } from "./app.js";
+import { newAccount, type TestAccount } from "./db.js";
+import type { RestCall } from "./isolation.js";
+import { skuOnHand } from "./stock.js";
+
+/** A fresh GTIN-13 with a valid check digit. */
+export function gtin(): string {
+  const body = `2${String(randomBytes(6).readUIntBE(0, 6) % 1e11).padStart(11, "0")}`;
+  return body + gs1CheckDigit(body);
+}
+
+let fresh = 0;
+/** A value that names nothing anywhere. */
+export const unused = (prefix = "none") => `${prefix}-${randomBytes(4).toString("hex")}-${++fresh}`;
+
+/** Ids no account has (the sequences stay far below them); a different one per use. */
+let missingIds = 2_000_000_000;
+export const missingId = () => ++missingIds;
+
+/** What A created, by the request that created it (with its key), for B to repeat. */
+export interface Made {
+  call: RestCall;
+  key: string;
+  body: Record<string, unknown>;
+}
+
+export interface World {
+  a: TestAccount;
+  b: TestAccount;
+  /** Every text and distinctive quantity of A's rows: none may reach B unless B sent it. */
+  secrets: string[];
+  ids: Record<string, number>;
+  /** A's barcodes, codes and other names. */
+  names: Record<string, string>;
+  /** A's writes by a short name, with the key each was made with. */
+  made: Record<string, Made>;
+  /** Cursors A was given (REST next_cursor values and GraphQL end cursors). */
+  cursors: Record<string, string>;
+  /** A's SKUs' on hand as stored, by name (s2: an oracle B must not be able to test). */
+  onHand: Record<string, string>;
+}
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const a = await newAccount(t.db);
+  const b = await newAccount(t.db);
+  const tag = `isoA${randomBytes(3).toString("hex")}`;
+  const made: Record<string, Made> = {};
+  const ids: Record<string, number> = {};
+  const names: Record<string, string> = {};
+
+  /** One of A's writes; it must succeed. */
+  const write = async (name: string, call: RestCall, token = a.token) => {
+    const key = `${tag}-${name}`;
+    const headers = { ...call.headers, "idempotency-key": key };
+    const res = await rest(t, call.method, call.path, { token, body: call.body, headers });
+    if (res.status >= 300) {
+      throw new Error(`setting up ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    made[name] = { call, key, body: res.body };
+    return res.body;
+  };
+  const sku = async (name: string, opening: number) => {
+    names[`${name}Code`] = `${tag}-${name}`;
+    names[`${name}Barcode`] = gtin();
+    names[`${name}Label`] = `${tag}-${name}-label`;
+    const body = await write(name, {
+      method: "POST",
+      path: "/skus",
+      body: {
+        code: names[`${name}Code`],
+        name: `${tag} ${name} name`,
+        opening_on_hand: opening,
+        barcodes: [names[`${name}Barcode`], names[`${name}Label`]],
+      },
+    });
+    ids[name] = body.id;
+  };
+  const item = async (name: string, options: { skuId?: number; opening?: number }) => {
+    names[`${name}Code`] = `${tag}-${name}`;
+    names[`${name}Barcode`] = gtin();
+    const body = await write(name, {
+      method: "POST",
+      path: "/supplier-items",
+      body: {
+        supplier: `${tag} Supplies`,
+        code: names[`${name}Code`],
+        name: `${tag} ${name} name`,
+        barcodes: [names[`${name}Barcode`]],
+        ...(options.skuId ? { sku_id: options.skuId } : {}),
+        ...(options.opening ? { opening_on_hand: options.opening } : {}),
+      },
+    });
+    ids[name] = body.id;
+  };
+  names.tag = tag;
+  names.supplier = `${tag} Supplies`;
+
+  const start = async (name: string, scope: object) => {
+    const body = await write(name, {
+      method: "POST",
+      path: "/stock-takes/start",
+      body: { scope, reference: `${tag}-${name}`, note: `${tag} ${name} note` },
+    });
+    ids[name] = body.id;
+  };
+  const takeWrite = (name: string, take: string, action: string, body?: object) =>
+    write(name, { method: "POST", path: `/stock-takes/${ids[take]}/${action}`, body });
+  // Webhooks are paused: no worker of a parallel test may send to them.
+  const webhook = async (name: string) => {
+    const body = await write(name, {
+      method: "POST",
+      path: "/webhooks",
+      body: {
+        url: `https://hooks.example.com/${tag}/${name}`,
+        event_types: ["stock.changed", "sku.created"],
+        description: `${tag} ${name} description`,
+        active: false,
+      },
+    });
+    ids[name] = body.id;
+    return body.secret as string;
+  };
+  const imports = (path: string, rows: [string, string, object][]) =>
+    Promise.all(
+      rows.map(([name, code, extra]) => {
+        names[name] = code;
+        names[`${name}Barcode`] = gtin();
+        return write(name, {
+          method: "POST",
+          path,
+          body: {
+            rows: [
+              { code, name: `${tag} imported`, barcodes: [names[`${name}Barcode`]], ...extra },
+            ],
+          },
+        });
+      }),
+    );
+  const bWrite = async (call: RestCall) => {
+    const res = await rest(t, call.method, call.path, { token: b.token, body: call.body });
+    if (res.status >= 300) throw new Error(`setting up B failed: ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const bPost = (path: string, body: object) => bWrite({ method: "POST", path, body });
+
+  // SKUs: one to read and name everywhere, one per stock take, one per write B repeats; B's own.
+  await Promise.all([
+    sku("s1", 9137.25),
+    sku("s2", 8146.5),
+    sku("s3", 7155.75),
+    ...["sRest", "sGql", "sPatch", "sUpdate"].map((name) => sku(name, 6164.125)),
+    (async () => {
+      ids.bSku = (await bPost("/skus", { code: "B-1", name: "B one", opening_on_hand: 2 })).id;
+      ids.bItem = (
+        await bPost("/supplier-items", {
+          supplier: "B Supplies",
+          code: "B-I1",
+          name: "B item",
+          opening_on_hand: 3,
+        })
+      ).id;
+      ids.bItem2 = (
+        await bPost("/supplier-items", { supplier: "B Supplies", code: "B-I2", name: "B item 2" })
+      ).id;
+      ids.bAdjustment = (
+        await bPost("/stock-adjustments/bulk", {
+          reason: "received",
+          lines: [{ type: "sku", id: ids.bSku, new_qty: 4 }],
+        })
+      ).id;
+      ids.bTake = (
+        await bPost("/stock-takes/start", {
+          scope: { sku_ids: [ids.bSku], supplier_item_ids: [ids.bItem] },
+        })
+      ).id;
+      await bPost(`/stock-takes/${ids.bTake}/input`, {
+        counts: [{ type: "sku", id: ids.bSku, counted_qty: 4 }],
+      });
+      ids.bWebhook = (
+        await bPost("/webhooks", {
+          url: "https://hooks.example.com/b",
+          event_types: ["stock.changed"],
+          active: false,
+        })
+      ).id;
+      ids.bDelivery = await deliveryFor(t, b.accountId, ids.bWebhook!);
+    })(),
+  ]);
+  await Promise.all([
+    item("i1", { skuId: ids.s1 }),
+    item("i2", { opening: 5173.5 }),
+    ...["iRest", "iGql", "iPatch", "iUpdate", "iLink"].map((name) => item(name, { opening: 0 })),
+    imports("/skus/bulk", [
+      ["importSkus", `${tag}-imp-rest`, {}],
+      ["importSkusGql", `${tag}-imp-gql`, {}],
+    ]),
+    imports("/supplier-items/bulk", [
+      ["importItems", `${tag}-imp-item-rest`, { supplier: names.supplier, sku_id: ids.s1 }],
+      ["importItemsGql", `${tag}-imp-item-gql`, { supplier: names.supplier, sku_id: ids.s1 }],
+    ]),
+  ]);
+
+  let secret = "";
+  await Promise.all([
+    // An adjustment, then stock takes reconciled and cancelled.
+    (async () => {
+      await write("patchSku", {
+        method: "PATCH",
+        path: `/skus/${ids.s1}`,
+        body: { on_hand: 9140.125, reason: "correction", reference: `${tag}-ref-1` },
+      });
+      await start("reconciled", { sku_ids: [ids.s1] });
+      await takeWrite("countReconciled", "reconciled", "input", {
+        counts: [{ type: "sku", id: ids.s1, counted_qty: 9141.125 }],
+        counter: `${tag} counter`,
+      });
+      await takeWrite("acceptReconciled", "reconciled", "accept-lines", {
+        lines: [{ type: "sku", id: ids.s1 }],
+      });
+      await takeWrite("reconcile", "reconciled", "reconcile", {});
+      await start("cancelled", { sku_ids: [ids.s1] });
+      await takeWrite("cancel", "cancelled", "cancel");
+    })(),
+    // A bulk adjustment, then a stock take counting (a line counted, one accepted).
+    (async () => {
+      ids.adjustment = (
+        await write("bulk", {
+          method: "POST",
+          path: "/stock-adjustments/bulk",
+          body: {
+            reason: "received",
+            note: `${tag} bulk note`,
+            reference: `${tag}-ref-2`,
+            lines: [
+              { type: "sku", id: ids.s2, new_qty: 8150.5 },
+              { type: "supplier_item", id: ids.i2, new_qty: 5180.5 },
+            ],
+          },
+        })
+      ).id;
+      await write("patchItem", {
+        method: "PATCH",
+        path: `/supplier-items/${ids.i2}`,
+        body: { name: `${tag} i2 renamed` },
+      });
+      await start("counting", { sku_ids: [ids.s2], supplier_item_ids: [ids.i2] });
+      await takeWrite("input", "counting", "input", {
+        counts: [
+          { type: "sku", id: ids.s2, counted_qty: 8152.5 },
+          { type: "supplier_item", id: ids.i2, counted_qty: 5181.5 },
+        ],
+        counter: `${tag} counter`,
+      });
+      await takeWrite("accept", "counting", "accept-lines", {
+        lines: [{ type: "sku", id: ids.s2 }],
+      });
+    })(),
+    start("open", { sku_ids: [ids.s3] }),
+    // A link, an unlink and a link again.
+    (async () => {
+      await write("link", {
+        method: "POST",
+        path: `/supplier-items/${ids.iLink}/link`,
+        body: { sku_id: ids.s1 },
+      });
+      await write("unlink", { method: "POST", path: `/supplier-items/${ids.i1}/unlink` });
+      await write("relink", {
+        method: "POST",
+        path: `/supplier-items/${ids.i1}/link`,
+        body: { sku_id: ids.s1 },
+      });
+    })(),
+    // Webhooks, one with a rotated secret and a delivery with an attempt.
+    (async () => {
+      secret = await webhook("w1");
+      await webhook("w2");
+      await write("rotate", {
+        method: "POST",
+        path: `/webhooks/${ids.w1}/rotate-secret`,
+        body: {},
+      });
+      ids.delivery = await deliveryFor(t, a.accountId, ids.w1!);
+    })(),
+  ]);
+
+  const [secrets, cursors, s2] = await Promise.all([
+    secretsOf(t, a.accountId, secret),
+    cursorsOf(t, a, ids as Record<string, number>),
+    skuOnHand(t.db, a.accountId, ids.s2!),
+  ]);
+  return {
+    a,
+    b,
+    secrets,
+    ids: ids as Record<string, number>,
+    names: names as Record<string, string>,
+    made,
+    cursors,
+    onHand: { s2 },
+  };
+}
+
+/**
+ * A delivered delivery of the account's first event to its webhook, with one attempt, as the
+ * worker records them (the webhooks are paused, so no worker of a parallel test sends them).
+ */
+async function deliveryFor(t: TestApp, accountId: number, webhookId: number): Promise<number> {
+  const event = await t.db.event.findFirstOrThrow({ where: { accountId }, orderBy: { id: "asc" } });
+  const delivery = await t.db.webhookDelivery.create({
+    data: {
+      accountId,
+      endpointId: webhookId,
+      eventId: event.id,
+      eventType: event.type,
+      eventAt: event.occurredAt,
+      body: JSON.stringify({ id: `evt_${event.id}`, type: event.type, data: event.data }),
+      status: "delivered",
+      attempts: 1,
+      deliveredAt: new Date(),
+      tries: { create: { statusCode: 200, durationMs: 12 } },
+    },
+  });
+  return Number(delivery.id);
+}
+
+/** A's texts and distinctive values as stored: any of them in B's answer is a leak. */
+async function secretsOf(t: TestApp, accountId: number, webhookSecret: string): Promise<string[]> {
+  const where = { accountId };
+  const [skus, items, takes, counts, adjustments, hooks, events, movements] = await Promise.all([
+    t.db.sku.findMany({ where }),
+    t.db.supplierItem.findMany({ where }),
+    t.db.stockTake.findMany({ where }),
+    t.db.stockTakeCount.findMany({ where }),
+    t.db.stockAdjustment.findMany({ where }),
+    t.db.webhookEndpoint.findMany({ where }),
+    t.db.event.findMany({ where }),
+    t.db.stockMovement.findMany({ where }),
+  ]);
+  const values = [
+    webhookSecret,
+    ...skus.flatMap((s) => [s.code, s.name, ...s.barcodes, s.onHand.toFixed()]),
+    ...items.flatMap((i) => [i.code, i.name, i.supplier, ...i.barcodes]),
+    ...takes.flatMap((s) => [s.reference, s.note]),
+    ...counts.flatMap((c) => [c.counter, c.countedQty.toFixed()]),
+    ...adjustments.flatMap((s) => [s.reference, s.note]),
+    ...hooks.flatMap((h) => [h.url, h.description, h.secret, h.previousSecret]),
+    ...events.map((e) => `evt_${e.id}`),
+    ...movements.map((m) => m.quantityAfter.toFixed()),
+  ];
+  // Quantities B's own rows could also hold by chance are not distinctive: A's all have decimals
+  // above 5000.
+  return [...new Set(values.filter((v): v is string => typeof v === "string" && v.length > 3))];
+}
+
+/** A cursor of every list A can page, as REST and GraphQL hand them out. */
+async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>) {
+  const get = async (path: string, field = "next_cursor") => {
+    const res = await rest(t, "GET", path, { token: a.token });
+    const cursor = res.body[field] as string | null;
+    if (!cursor) throw new Error(`A has no cursor for ${path}`);
+    return cursor;
+  };
+  const cursors: Record<string, string> = {
+    skus: await get("/skus?limit=1"),
+    supplierItems: await get("/supplier-items?limit=1"),
+    adjustments: await get("/stock-adjustments?limit=1"),
+    adjustmentLines: await get(`/stock-adjustments/${ids.adjustment}/lines?limit=1`),
+    movements: await get(`/stock/movements?sku_id=${ids.s1}&limit=1`),
+    events: await get("/events?limit=1"),
+    stockTakes: await get("/stock-takes?limit=1"),
+    lines: await get(`/stock-takes/${ids.counting}/lines?limit=1`),
+    counts: await get(`/stock-takes/${ids.counting}/counts?limit=1`),
+  };
+  const page = "first: 1) { pageInfo { endCursor } }";
+  const res = await postGraphql(
+    t,
+    {
+      query: `{
+        skus(${page} supplierItems(${page} stockAdjustments(${page} stockTakes(${page}
+        events(${page} stockMovements(filter: { skuId: ${ids.s1} }, ${page}
+        sku(id: ${ids.s1}) { movements(${page} }
+        supplierItem(id: ${ids.i2}) { movements(${page} }
+        stockAdjustment(id: ${ids.adjustment}) { lines(${page} }
+        stockTake(id: ${ids.counting}) { lines(${page} counts(${page} }
+        webhook(id: ${ids.w1}) { deliveries(${page} }
+      }`,
+    },
+    a.token,
+  );
+  const data = res.data as Record<string, Record<string, { pageInfo: { endCursor: string } }>>;
+  if (!data) throw new Error(`A's GraphQL cursors: ${JSON.stringify(res.errors)}`);
+  const end = (c: unknown) => (c as { pageInfo: { endCursor: string } }).pageInfo.endCursor;
+  for (const root of ["skus", "supplierItems", "stockAdjustments", "stockTakes", "events"]) {
+    cursors[`gql.${root}`] = end(data[root]);
+  }
+  cursors["gql.stockMovements"] = end(data.stockMovements);
+  cursors["gql.skuMovements"] = end(data.sku!.movements);
+  cursors["gql.itemMovements"] = end(data.supplierItem!.movements);
+  cursors["gql.adjustmentLines"] = end(data.stockAdjustment!.lines);
+  cursors["gql.lines"] = end(data.stockTake!.lines);
+  cursors["gql.counts"] = end(data.stockTake!.counts);
+  cursors["gql.deliveries"] = end(data.webhook!.deliveries);
+  // A has one delivery, so REST has no next page to point at; both transports share the format.
+  cursors.deliveries = cursors["gql.deliveries"];
+  return cursors;
+}
