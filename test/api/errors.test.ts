@@ -255,6 +255,34 @@ describe("problem+json for routes and parameters", () => {
     );
   });
 
+  // The three below were found by the fuzzer (test/api/fuzz.rest-*.test.ts): the router and
+  // Node's HTTP parser answered them with JSON of their own, or 500.
+  it("answers a path that is not percent-encoded UTF-8 with 400 MALFORMED_REQUEST", async () => {
+    for (const path of ["/skus/%C0%80", "/stock-takes/%FF/lines"]) {
+      const res = await rest(t, "GET", path, { token: acct.token });
+      expectProblem(res, 400, "MALFORMED_REQUEST");
+      expect(res.body.detail).toBe("the path is not valid percent-encoded UTF-8");
+    }
+  });
+
+  it("answers a path parameter over 100 characters with 400 INVALID_PARAMETER, not 500", async () => {
+    const before = await counts();
+    for (const [method, path] of [
+      ["GET", `/skus/${"9".repeat(101)}`],
+      ["POST", `/webhooks/${"%20".repeat(150)}/rotate-secret`],
+    ] as const) {
+      const res = await rest(t, method, path, { token: acct.token });
+      expectProblem(res, 400, "INVALID_PARAMETER");
+      expect(res.body.detail).toBe("a path parameter is longer than 100 characters");
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answers a request line and headers over 16 KB with 431 HEADERS_TOO_LARGE", async () => {
+    const res = await rest(t, "GET", `/skus?q=${"a".repeat(17_000)}`, { token: acct.token });
+    expectProblem(res, 431, "HEADERS_TOO_LARGE");
+  });
+
   it("answers a missing token with 401 and a forbidden scope with 403 in the same shape", async () => {
     expectProblem(await rest(t, "GET", "/skus"), 401, "UNAUTHENTICATED");
     const reader = await newAccount(t.db, { scopes: ["read"] });
