@@ -372,8 +372,10 @@ export async function sendGraphqlCase(
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (c.authorization) headers.authorization = c.authorization;
   const body = `{"query":${JSON.stringify(c.query)},"variables":${jsonText(c.variables)}}`;
+  const started = Date.now();
   const response = await fetch(`${world.t.baseUrl}/graphql`, { method: "POST", headers, body });
   const text = await response.text();
+  const took = Date.now() - started;
   const after = await worldFingerprint(world);
   world.last = after;
   const problems: string[] = [];
@@ -419,7 +421,7 @@ export async function sendGraphqlCase(
       problems.push("no data and no error");
   }
   if (process.env.FUZZ_TRACE) {
-    const line = `${op.name} ${status} ${outcome} ${body.slice(0, 600)} => ${text.slice(0, 300)}`;
+    const line = `${op.name} ${status} ${took} ms ${outcome} ${body.slice(0, 600)} => ${text.slice(0, 300)}`;
     appendFileSync(process.env.FUZZ_TRACE, `${line.replaceAll("\n", " ")}\n`);
   }
   const refused = outcome !== "data";

@@ -379,7 +379,7 @@ function headersOf(world: FuzzWorld, op: RestOperation, hostile: boolean): fc.Ar
     });
   }
   const authorization = fc.oneof(
-    tokens,
+    { weight: 4, arbitrary: tokens },
     fc.constantFrom(
       undefined,
       "",

@@ -10,7 +10,7 @@ import { newAccount, type TestAccount } from "./db.js";
 import { fingerprint } from "./fingerprint.js";
 
 /** Cases per operation or GraphQL field: FUZZ_RUNS=500 npm test -- fuzz tries many more. */
-export const FUZZ_RUNS = positive(process.env.FUZZ_RUNS) ?? 40;
+export const FUZZ_RUNS = positive(process.env.FUZZ_RUNS) ?? 30;
 
 /**
  * One seed for the whole run, printed so a failure can be replayed with FUZZ_SEED=… (fast-check
