@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { rest, startTestApp, type RestResponse, type TestApp } from "../helpers/app.js";
 
@@ -278,9 +279,28 @@ describe("problem+json for routes and parameters", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("answers a request line and headers over 16 KB with 431 HEADERS_TOO_LARGE", async () => {
+  it("answers a request line and headers over 16 kB with 431 HEADERS_TOO_LARGE", async () => {
     const res = await rest(t, "GET", `/skus?q=${"a".repeat(17_000)}`, { token: acct.token });
     expectProblem(res, 431, "HEADERS_TOO_LARGE");
+  });
+
+  it("answers a request that is not HTTP with 400 MALFORMED_REQUEST as a problem", async () => {
+    const { port } = new URL(t.baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write("GET /api/v1/skus HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n");
+      });
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+    });
+    const [head, body] = answer.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+    expect(JSON.parse(body!)).toEqual(
+      expect.objectContaining({ status: 400, code: "MALFORMED_REQUEST" }),
+    );
   });
 
   it("answers a missing token with 401 and a forbidden scope with 403 in the same shape", async () => {
