@@ -28,14 +28,15 @@ function accountTables(db: PrismaClient): Promise<string[]> {
 /**
  * The account's fingerprint. Tables in `appendOnly` are summed up by row count and last id
  * instead of a digest of every row: as sure for tables whose rows are only ever added (the
- * ledger, the feed), and cheap however many rows an account has piled up in them.
+ * ledger, the feed), and cheap however many rows an account has piled up in them. Tables in
+ * `leaveOut` are not looked at (bookkeeping a caller's own requests write).
  */
 export async function fingerprint(
   db: PrismaClient,
   accountId: number,
-  appendOnly: string[] = [],
+  { appendOnly = [], leaveOut = [] }: { appendOnly?: string[]; leaveOut?: string[] } = {},
 ): Promise<Fingerprint> {
-  const names = await accountTables(db);
+  const names = (await accountTables(db)).filter((name) => !leaveOut.includes(name));
   // Names come from the catalog and are quoted; the account id is bound.
   const parts = names.map((name) =>
     appendOnly.includes(name)

@@ -255,11 +255,14 @@ export async function refreshPools(world: FuzzWorld): Promise<void> {
   world.last = undefined;
 }
 
-/**
- * Tables whose rows are only ever added (movements and counts refuse changes in PostgreSQL;
- * events and webhook attempts are added, and pruned by age, which a count sees).
- */
-const APPEND_ONLY = ["stock_movements", "events", "stock_take_counts", "webhook_attempts"];
+const FINGERPRINT = {
+  // Only ever added to (movements and counts refuse changes in PostgreSQL; events and webhook
+  // attempts are added, and pruned by age, which a count sees): count and last id suffice.
+  appendOnly: ["stock_movements", "events", "stock_take_counts", "webhook_attempts"],
+  // The rate limiter's buckets: every request a token sends takes from its bucket, refused or
+  // not (a client sending bad requests over and over is limited too).
+  leaveOut: ["api_token_buckets"],
+};
 
 /** Both accounts' rows, table by table (count and digest): a refusal or a read changes neither. */
 export type WorldFingerprint = Record<string, string>;
@@ -268,7 +271,7 @@ export async function worldFingerprint(world: FuzzWorld): Promise<WorldFingerpri
   const accounts = { mine: world.mine.accountId, theirs: world.theirs.accountId };
   const parts = await Promise.all(
     Object.entries(accounts).map(async ([who, id]) =>
-      Object.entries(await fingerprint(world.t.db, id, APPEND_ONLY)).map(
+      Object.entries(await fingerprint(world.t.db, id, FINGERPRINT)).map(
         ([table, { rows, hash }]) => [`${who}.${table}`, `${rows} rows ${hash}`] as const,
       ),
     ),
