@@ -25,6 +25,14 @@ const schema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(60_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   DATABASE_REPLICA_URLS: z
     .string()
@@ -88,6 +96,12 @@ export type Config = {
   poolSize: number;
   /** How long a request waits for a database connection before answering 503. */
   poolWaitMs: number;
+  /** PostgreSQL's statement_timeout on the service's connections (0: the server's own). */
+  statementTimeoutMs: number;
+  /** PostgreSQL's idle_in_transaction_session_timeout on them (0: the server's own). */
+  idleInTransactionTimeoutMs: number;
+  /** A request still running after this is answered 503 and its database work cancelled (0: never). */
+  requestTimeoutMs: number;
   /** Keep repeated statements prepared on each connection (off for a transaction-mode pooler). */
   preparedStatements: boolean;
   /** Streaming replicas that serve reads (none: every read goes to the primary). */
@@ -154,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     poolSize: c.DATABASE_POOL_SIZE,
     poolWaitMs: c.DATABASE_POOL_WAIT_MS,
+    statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: c.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     preparedStatements: c.DATABASE_PREPARED_STATEMENTS,
     replicaUrls: c.DATABASE_REPLICA_URLS,
     replicaMaxLagMs: c.DATABASE_REPLICA_MAX_LAG_MS,

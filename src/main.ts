@@ -4,7 +4,7 @@ import { setFlagsFromString } from "node:v8";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import type { Config } from "./config.js";
-import { createPrismaClient } from "./db/client.js";
+import { createPrismaClient, type PoolOptions } from "./db/client.js";
 import { openDatabase, type Database } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { ReadRouting } from "./db/replicas.js";
@@ -15,25 +15,30 @@ import { ensureDemoAccount, type DemoAccess } from "./modules/account/demo.servi
 import { keepEventsPruned } from "./modules/event/event.retention.js";
 import { startWebhookWorker, workerOptions } from "./modules/webhook/webhook.worker.js";
 
+/**
+ * The service's pools (serve and worker). The command line's own commands (migrate, verify,
+ * import) leave out these timeouts: a long check or import is not cut off by them.
+ */
+const poolOptions = (config: Config): PoolOptions => ({
+  maxWaitMs: config.poolWaitMs,
+  prepare: config.preparedStatements,
+  statementTimeoutMs: config.statementTimeoutMs,
+  idleInTransactionTimeoutMs: config.idleInTransactionTimeoutMs,
+});
+
 /** Starts the service: database (embedded unless DATABASE_URL), migrations, HTTP; stops cleanly on SIGINT/SIGTERM. */
 export async function serve(config: Config): Promise<FastifyInstance> {
   boundHeapGrowth(config.heapGrowthPercent);
   const database = await openDatabase(config);
   // A cluster worker's primary has migrated already.
   if (!cluster.isWorker) await migrate(database.url);
-  const db = createPrismaClient(database.url, config.poolSize, {
-    maxWaitMs: config.poolWaitMs,
-    prepare: config.preparedStatements,
-  });
+  const db = createPrismaClient(database.url, config.poolSize, poolOptions(config));
   const reads = new ReadRouting(
     db,
     database.url,
     config.replicaUrls.map((url) => ({
       url,
-      db: createPrismaClient(url, config.poolSize, {
-        maxWaitMs: config.poolWaitMs,
-        prepare: config.preparedStatements,
-      }),
+      db: createPrismaClient(url, config.poolSize, poolOptions(config)),
     })),
     {
       maxLagMs: config.replicaMaxLagMs,
@@ -222,10 +227,7 @@ function boundHeapGrowth(percent: number): void {
 export async function runWorker(config: Config): Promise<void> {
   const database = await openDatabase(config);
   await migrate(database.url);
-  const db = createPrismaClient(database.url, Math.min(config.poolSize, 4), {
-    maxWaitMs: config.poolWaitMs,
-    prepare: config.preparedStatements,
-  });
+  const db = createPrismaClient(database.url, Math.min(config.poolSize, 4), poolOptions(config));
   const log = pino(logOptions(config.logLevel));
   const stopPartitioning = keepPartitionsAhead(db, config.partitionMonthsAhead, log);
   const stopPruning = keepEventsPruned(db, config.eventRetentionDays, log);

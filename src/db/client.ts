@@ -1,6 +1,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { Prisma, PrismaClient } from "../generated/prisma/client.js";
 import { preparedStatementNames } from "./prepared.js";
+import { scopeConnections } from "./request-scope.js";
 
 export { Prisma, PrismaClient };
 export type Tx = Prisma.TransactionClient;
@@ -16,20 +18,42 @@ export interface PoolOptions {
    * prepared.ts). Off for a pooler in transaction mode that cannot carry prepared statements.
    */
   prepare?: boolean;
+  /** PostgreSQL's statement_timeout on every connection; 0 or unset: the server's own. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL's idle_in_transaction_session_timeout on every connection; 0 or unset: the server's own. */
+  idleInTransactionTimeoutMs?: number;
 }
 
 /** A Prisma client over node-postgres with a bounded pool. */
 export function createPrismaClient(
   databaseUrl: string,
   poolSize: number,
-  { maxWaitMs = 30_000, prepare = true }: PoolOptions = {},
+  {
+    maxWaitMs = 30_000,
+    prepare = true,
+    statementTimeoutMs = 0,
+    idleInTransactionTimeoutMs = 0,
+  }: PoolOptions = {},
 ): PrismaClient {
   const names = prepare ? preparedStatementNames() : undefined;
-  const adapter = new PrismaPg(
-    { connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: maxWaitMs },
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: maxWaitMs,
+    // Sent when each connection starts (node-postgres leaves out a 0): no extra round trip.
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: idleInTransactionTimeoutMs,
+  });
+  // A connection the server closes while it is idle in the pool (a restart, an administrator)
+  // is dropped and replaced on the next use; without a listener, node would stop the process.
+  pool.on("error", () => {});
+  scopeConnections(pool);
+  // The adapter's copy of pg's type declarations is another version of the same module.
+  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
+    disposeExternalPool: true,
     // node-postgres runs a query unnamed when its name is undefined.
-    names && { statementNameGenerator: (query) => names(query) as string },
-  );
+    ...(names && { statementNameGenerator: (query) => names(query) as string }),
+  });
   const client = new PrismaClient({ adapter });
   transactionOptions.set(client, { maxWait: maxWaitMs, timeout: 120_000 });
   return client;

@@ -22,6 +22,7 @@ export const OUTSIDE_CLUSTERS = "/var/lib/countpoint";
  * @property {string} url connection string for the `countpoint` database
  * @property {string} clusterDir the PostgreSQL data directory
  * @property {() => Promise<void>} stop stops the PostgreSQL server
+ * @property {() => Promise<void>} start starts it again after stop, on the same port
  */
 
 /** @typedef {{ uid: number, gid: number } | null} RunAs null: as the current user */
@@ -96,13 +97,24 @@ export async function startEmbeddedPostgres({ dataDir, log = () => {} }) {
 
   /** @param {string[]} args */
   const ctl = (args) => run(bin.pg_ctl, ["-D", clusterDir, ...args], { ...runAs, ...inRoot });
+  const logFile = join(clusterDir, "postgresql.log");
+  /** @param {number} at */
+  const startOn = (at) =>
+    ctl([
+      "start",
+      "-w",
+      "-t",
+      "120",
+      "-l",
+      logFile,
+      "-o",
+      `-p ${at} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,
+    ]);
   let port = await runningPort(clusterDir, ctl);
   if (port === null) {
     port = await freePort();
-    const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
-    const logFile = join(clusterDir, "postgresql.log");
     try {
-      await ctl(["start", "-w", "-t", "120", "-l", logFile, "-o", options]);
+      await startOn(port);
     } catch (error) {
       const tail = await readFile(logFile, "utf8").catch(() => "");
       throw new Error(
@@ -127,9 +139,13 @@ export async function startEmbeddedPostgres({ dataDir, log = () => {} }) {
     await admin.end();
   }
 
+  const listening = port;
   return {
     url: url("countpoint"),
     clusterDir,
+    start: async () => {
+      if ((await runningPort(clusterDir, ctl)) === null) await startOn(listening);
+    },
     stop: async () => {
       await ctl(["stop", "-m", "fast", "-w", "-t", "120"]).catch(async (error) => {
         // Already stopped is fine; anything else is worth reporting.

@@ -1,9 +1,18 @@
 import pg from "pg";
 import { Prisma } from "./client.js";
+import { isRetryableConflict } from "./transaction.js";
 
 // Whether an error means the database cannot serve us right now (a 503, not a 500). Decided by
 // the error's type and code only: a message can carry client text (an unknown GraphQL field named
 // `too_many_clients_ECONNREFUSED`), so no message is ever searched.
+
+/** What a client told 503 waits before retrying, in seconds (REST and GraphQL: Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** What a client told 503 reads. */
+export const UNAVAILABLE = "the database is unavailable; try again shortly";
+/** …when a statement was cancelled (statement_timeout, or the request's own timeout). */
+export const TIMED_OUT = "the database did not finish in time; try again shortly";
 
 /** Prisma: can't reach, timed out, server closed the connection, pool timeout, transaction could not start in time. */
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
@@ -18,11 +27,12 @@ const ADAPTER_KINDS = new Set([
 
 /**
  * SQLSTATEs: class 08 (connection exception), 53300 too_many_connections, 57P01 admin_shutdown,
- * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down, recovering).
+ * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down, recovering), and
+ * the server ending a session that sat idle: 25P03 in a transaction, 57P05 outside one.
  */
 const isUnavailableSqlstate = (code: unknown): boolean =>
   typeof code === "string" &&
-  (code.startsWith("08") || ["53300", "57P01", "57P02", "57P03"].includes(code));
+  (code.startsWith("08") || ["53300", "57P01", "57P02", "57P03", "25P03", "57P05"].includes(code));
 
 const SOCKET_CODES = new Set([
   "ECONNREFUSED",
@@ -50,6 +60,29 @@ const PG_CONNECTION_ERRORS = new Set([
 /** Real error objects only (errors raised by Node's core come from another realm under jest). */
 const isErrorObject = (value: unknown): value is Error =>
   Object.prototype.toString.call(value) === "[object Error]";
+
+/** The SQLSTATE a Prisma error carries from PostgreSQL, if any. */
+function sqlstateOf(error: Prisma.PrismaClientKnownRequestError): unknown {
+  const meta = error.meta as
+    { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } } | undefined;
+  return meta?.driverAdapterError?.cause?.originalCode ?? meta?.code;
+}
+
+/**
+ * A statement PostgreSQL cancelled (57014 query_canceled): it ran past statement_timeout, or its
+ * request ran out of time (src/db/request-scope.ts). Its transaction was rolled back.
+ */
+export function isStatementCancelled(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) return sqlstateOf(error) === "57014";
+  return error instanceof pg.DatabaseError && error.code === "57014";
+}
+
+/**
+ * Whether the client is told 503 SERVICE_UNAVAILABLE and to retry: the database is away, a
+ * statement ran out of time, or a deadlock or serialization failure outlived its retries.
+ */
+export const isServiceUnavailable = (error: unknown): boolean =>
+  isDatabaseUnavailable(error) || isStatementCancelled(error) || isRetryableConflict(error);
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error instanceof Prisma.PrismaClientKnownRequestError) {

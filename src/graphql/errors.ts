@@ -1,10 +1,17 @@
+import { HeaderMap, type ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { ArgumentValidationError } from "type-graphql";
 import type { ValidationError } from "class-validator";
-import { isRetryableConflict } from "../db/transaction.js";
-import { isDatabaseUnavailable } from "../db/unavailable.js";
+import {
+  isServiceUnavailable,
+  isStatementCancelled,
+  RETRY_AFTER_SECONDS,
+  TIMED_OUT,
+  UNAVAILABLE,
+} from "../db/unavailable.js";
 import { AppError, listedErrors, type FieldError } from "../errors.js";
 import type { UserError } from "./common.types.js";
+import type { GraphQLContext } from "./context.js";
 import { limitRefusal } from "./limits.js";
 
 // The one place AppErrors become GraphQL: rule violations in a mutation become the payload's
@@ -62,9 +69,9 @@ export function formatError(
 ): GraphQLFormattedError {
   const original =
     limitRefusal(error) ?? (error instanceof GraphQLError ? (error.originalError ?? error) : error);
-  if (isDatabaseUnavailable(original) || isRetryableConflict(original)) {
+  if (isServiceUnavailable(original)) {
     return {
-      message: "the database is unavailable; try again shortly",
+      message: isStatementCancelled(original) ? TIMED_OUT : UNAVAILABLE,
       path: formatted.path,
       extensions: { code: "SERVICE_UNAVAILABLE" },
     };
@@ -101,3 +108,41 @@ export function formatError(
   }
   return { message: "internal error", path: formatted.path, extensions: { code: "INTERNAL" } };
 }
+
+/** A SERVICE_UNAVAILABLE answer's HTTP status and header, as REST gives them. */
+const unavailableHttp = () => ({
+  status: 503,
+  headers: new HeaderMap([["retry-after", String(RETRY_AFTER_SECONDS)]]),
+});
+
+/**
+ * What to throw when the context cannot be made because the database did not answer (the token
+ * could not be checked): a SERVICE_UNAVAILABLE error with 503 and Retry-After, not a 500.
+ */
+export function contextFailure(error: unknown): unknown {
+  if (!isServiceUnavailable(error)) return error;
+  return new GraphQLError(UNAVAILABLE, {
+    originalError: error instanceof Error ? error : undefined,
+    extensions: { code: "SERVICE_UNAVAILABLE", http: unavailableHttp() },
+  });
+}
+
+/**
+ * An operation answered with SERVICE_UNAVAILABLE errors carries Retry-After; one that could
+ * answer nothing at all (every root field null) is a 503, as over REST.
+ */
+export const unavailablePlugin: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== "single") return;
+        const { errors, data } = response.body.singleResult;
+        if (!errors?.some((e) => e.extensions?.code === "SERVICE_UNAVAILABLE")) return;
+        const http = unavailableHttp();
+        for (const [name, value] of http.headers) response.http.headers.set(name, value);
+        if (!data || Object.values(data).every((v) => v === null))
+          response.http.status = http.status;
+      },
+    };
+  },
+};

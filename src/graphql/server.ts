@@ -13,7 +13,7 @@ import { sendRateLimitHeaders } from "../http/rate-limit.js";
 import { landingPagePolicy } from "../http/security.js";
 import { consistencyPlugin } from "./consistency.js";
 import { createContext, type GraphQLContext } from "./context.js";
-import { formatError } from "./errors.js";
+import { contextFailure, formatError, unavailablePlugin } from "./errors.js";
 import { rateLimitedError, rateLimitPlugin } from "./rate-limit.js";
 import { complexityLimit, depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
@@ -51,6 +51,7 @@ export async function registerGraphql(
       complexityLimit(schema),
       rateLimitPlugin(app.limiter),
       consistencyPlugin(app.reads),
+      unavailablePlugin,
       // No field carries a cache hint; the default plugin would still wrap every field's resolver.
       ApolloServerPluginCacheControlDisabled(),
       options.introspection
@@ -64,7 +65,9 @@ export async function registerGraphql(
     // buckets in Redis the operation is charged once, all of it, when it is known (the plugin).
     context: async (request, reply): Promise<GraphQLContext> => {
       const cost = app.limiter.atAuthentication ? 1 : 0;
-      const auth = await resolvePrincipal(request, cost);
+      const auth = await resolvePrincipal(request, cost).catch((error: unknown) => {
+        throw contextFailure(error);
+      });
       if (!auth.principal) return createContext(app.db, null, auth.problem);
       if (auth.bucket && auth.decision) {
         sendRateLimitHeaders(reply, auth.decision);

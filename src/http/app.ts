@@ -20,6 +20,7 @@ import { healthRoutes } from "./health.js";
 import { metricsRoutes } from "./metrics.js";
 import { registerOpenApi } from "./openapi.js";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./problem.js";
+import { registerRequestTimeout } from "./request-timeout.js";
 import { registerSharedSchemas } from "./openapi-schemas.js";
 import { registerSecurityHeaders } from "./security.js";
 import { buildValidatorCompiler } from "./validation.js";
@@ -35,7 +36,12 @@ export interface AppDeps {
   /** Where reads go; without it, everything is read from `db`. */
   reads?: ReadRouting;
   config: Pick<Config, "logLevel" | "bodyLimit" | "graphqlIntrospection"> &
-    Partial<Pick<Config, "subscriptionPollMs" | "subscriptionTokenRecheckMs" | "corsOrigins">> & {
+    Partial<
+      Pick<
+        Config,
+        "subscriptionPollMs" | "subscriptionTokenRecheckMs" | "corsOrigins" | "requestTimeoutMs"
+      >
+    > & {
       /** Tokens' default rate limit; absent: unlimited (tokens with a limit of their own keep it). */
       rateLimit?: RateLimit;
       /** Where the rate-limit buckets live; absent: in PostgreSQL. */
@@ -87,6 +93,8 @@ export async function buildApp({
     reply.header("x-request-id", request.id);
   });
   registerErrorHandling(app);
+  // Before the other hooks: whatever they read from the database is the request's work too.
+  registerRequestTimeout(app, config.requestTimeoutMs ?? 0);
   registerReadRouting(
     app,
     reads ?? new ReadRouting(db, null, [], { maxLagMs: 0, pollMs: 1000, log: app.log }),

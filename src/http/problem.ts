@@ -2,8 +2,13 @@ import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isRetryableConflict } from "../db/transaction.js";
-import { isDatabaseUnavailable } from "../db/unavailable.js";
+import {
+  isServiceUnavailable,
+  isStatementCancelled,
+  RETRY_AFTER_SECONDS,
+  TIMED_OUT,
+  UNAVAILABLE,
+} from "../db/unavailable.js";
 import {
   AppError,
   ERROR_CATALOG,
@@ -181,15 +186,18 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   if (fastifyError.statusCode === 400 || error instanceof SyntaxError) {
     return problem("MALFORMED_REQUEST", "the request could not be read", id);
   }
-  if (isDatabaseUnavailable(error) || isRetryableConflict(error)) {
-    return problem("SERVICE_UNAVAILABLE", "the database is unavailable; try again shortly", id);
+  if (isStatementCancelled(error)) {
+    return problem("SERVICE_UNAVAILABLE", TIMED_OUT, id);
+  }
+  if (isServiceUnavailable(error)) {
+    return problem("SERVICE_UNAVAILABLE", UNAVAILABLE, id);
   }
   return problem("INTERNAL", "an unexpected error occurred; it has been logged", id);
 }
 
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   if (body.status === 401) reply.header("www-authenticate", 'Bearer realm="countpoint"');
-  if (body.status === 503) reply.header("retry-after", "5");
+  if (body.status === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
   return reply.status(body.status).type("application/problem+json").send(body);
 }
 

@@ -1,7 +1,8 @@
-import pg from "pg";
 import { createPrismaClient } from "../../src/db/client.js";
-import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { answerOf } from "../helpers/answers.js";
+import { rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
+import { holdLock } from "../helpers/locks.js";
 import { createSku, movementsOf } from "../helpers/stock.js";
 import { AdjAdjustSkuStockDocument } from "./generated/graphql.js";
 
@@ -25,39 +26,11 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Holds the SKU's row lock on a connection of its own until released. */
-async function lockSku(skuId: number) {
-  const holder = new pg.Client({ connectionString: databaseUrl() });
-  await holder.connect();
-  await holder.query("BEGIN");
-  await holder.query("SELECT 1 FROM skus WHERE account_id = $1 AND id = $2 FOR UPDATE", [
+const lockSku = (skuId: number) =>
+  holdLock(databaseUrl(), "SELECT 1 FROM skus WHERE account_id = $1 AND id = $2 FOR UPDATE", [
     acct.accountId,
     skuId,
   ]);
-  const pid = (await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid;
-  return {
-    /** Waits until `count` sessions are blocked behind the lock. */
-    waiters: async (count: number) => {
-      for (let i = 0; i < 200; i++) {
-        // Waiters queue behind each other, so follow the chain of blockers from the holder.
-        const [row] = await t.db.$queryRawUnsafe<{ n: number }[]>(
-          `WITH RECURSIVE w(pid) AS (
-             SELECT $1::int
-             UNION SELECT a.pid FROM pg_stat_activity a JOIN w ON w.pid = ANY(pg_blocking_pids(a.pid)))
-           SELECT count(*)::int - 1 AS n FROM w`,
-          pid,
-        );
-        if (row?.n === count) return;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`never saw ${count} sessions waiting on the lock`);
-    },
-    release: async () => {
-      await holder.query("ROLLBACK");
-      await holder.end();
-    },
-  };
-}
 
 it("answers 503 SERVICE_UNAVAILABLE with Retry-After over REST and GraphQL when every connection is busy", async () => {
   const skuId = await createSku(t, acct.token, 10);
@@ -85,14 +58,17 @@ it("answers 503 SERVICE_UNAVAILABLE with Retry-After over REST and GraphQL when 
     const read = await rest(small, "GET", `/skus/${skuId}`, { token: acct.token });
     expect(read.status).toBe(503);
 
-    const viaGraphql = await gql(
-      small,
-      AdjAdjustSkuStockDocument,
-      { input: { skuId, onHand: 8, reason: "FOUND" } },
+    const viaGraphql = await answerOf(
+      small.baseUrl,
+      {
+        graphql: AdjAdjustSkuStockDocument,
+        variables: { input: { skuId, onHand: 8, reason: "FOUND" } },
+      },
       acct.token,
     );
-    expect(viaGraphql.errors?.map((e) => e.extensions?.code)).toEqual(["SERVICE_UNAVAILABLE"]);
-    expect(viaGraphql.errors?.[0]?.message).not.toMatch(/prisma|transaction|P20/i);
+    expect(viaGraphql).toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE", retryAfter: "5" });
+    expect(viaGraphql.body.errors).toHaveLength(1);
+    expect(viaGraphql.body.errors[0].message).not.toMatch(/prisma|transaction|P20/i);
   } finally {
     await lock.release();
   }

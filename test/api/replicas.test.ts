@@ -1,11 +1,11 @@
 // Read replicas with read-your-writes, on a real streaming replica: pausing its WAL replay makes
 // it serve what it had, so every answer below shows which server gave it.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 import pg from "pg";
 import { parseLsn } from "../../src/db/replicas.js";
 import { rest } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";
+import { frozenProxy } from "../helpers/proxy.js";
 import {
   startReplicaPair,
   startReplicatedApp,
@@ -23,37 +23,6 @@ async function until(what: string, check: () => Promise<boolean>, ms = 30_000): 
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-/** A TCP relay to `target` that freeze() turns into a black hole: connections stay open, silent. */
-async function frozenProxy(target: URL) {
-  const sockets = new Set<Socket>();
-  let frozen = false;
-  const server = createServer((client) => {
-    sockets.add(client);
-    if (frozen) return; // accepted, never answered
-    const upstream = connect(Number(target.port), target.hostname);
-    sockets.add(upstream);
-    client.pipe(upstream).pipe(client);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("error", drop);
-    upstream.on("error", drop);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    port: (server.address() as AddressInfo).port,
-    freeze: () => {
-      frozen = true;
-      for (const s of sockets) s.pause();
-    },
-    close: () => {
-      for (const s of sockets) s.destroy();
-      server.close();
-    },
-  };
 }
 
 interface Ready {

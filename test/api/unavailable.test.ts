@@ -46,7 +46,7 @@ describe("when the database is unreachable", () => {
     expect(body.detail).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres/);
   });
 
-  it("answers GraphQL with a SERVICE_UNAVAILABLE error", async () => {
+  it("answers GraphQL with a SERVICE_UNAVAILABLE error, 503 and Retry-After", async () => {
     const response = await fetch(`${baseUrl}/graphql`, {
       method: "POST",
       headers: {
@@ -57,6 +57,9 @@ describe("when the database is unreachable", () => {
     });
     const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
     expect(body.errors?.[0]?.extensions?.code).toBe("SERVICE_UNAVAILABLE");
+    // As over REST: 503 with Retry-After, not a 500.
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it("reports not ready on /readyz but alive on /healthz", async () => {

@@ -8,9 +8,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built `countpoint` with the arguments against the database at `url`. */
-export function runCountpoint(url: string, args: string[]): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
+/** Runs the built `countpoint` with the arguments against the database at `url` (settings of `extra` added). */
+export function runCountpoint(
+  url: string,
+  args: string[],
+  extra: NodeJS.ProcessEnv = {},
+): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, ...extra };
   delete env.NODE_OPTIONS;
   return new Promise((resolve) => {
     execFile(

@@ -13,6 +13,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Receive the request and never answer it (a receiver busy while its sender dies). */
   hang?: boolean;
+  /** Answers only once this settles (a receiver slow to answer). */
+  after?: Promise<unknown>;
 }
 
 export interface Receiver {
@@ -39,7 +41,9 @@ export async function startReceiver(): Promise<Receiver> {
       });
       const answer = answers.shift() ?? { status: 200 };
       if (answer.hang) return;
-      res.writeHead(answer.status, answer.headers).end("ok");
+      const reply = () => res.writeHead(answer.status, answer.headers).end("ok");
+      if (answer.after) void answer.after.finally(reply);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

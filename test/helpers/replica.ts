@@ -1,15 +1,13 @@
 // A primary and a real streaming replica of its own (embedded PostgreSQL, a low-level base
 // backup), and the app over both, for the read-replica specifications.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import pg from "pg";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
-import { startEmbeddedPostgres, startEmbeddedStandby } from "../../src/db/embedded.js";
-import { migrate } from "../../src/db/migrate.js";
+import { startEmbeddedStandby } from "../../src/db/embedded.js";
 import { ReadRouting } from "../../src/db/replicas.js";
 import { buildApp } from "../../src/http/app.js";
 import { listenWithContract, type TestApp } from "./app.js";
+import { startOwnCluster } from "./cluster.js";
 
 export interface ReplicaPair {
   primaryUrl: string;
@@ -25,9 +23,7 @@ export interface ReplicaPair {
 
 /** Starts a primary (migrated) and a streaming replica of it. */
 export async function startReplicaPair(): Promise<ReplicaPair> {
-  const root = await mkdtemp(join(tmpdir(), "countpoint-replica-"));
-  const primary = await startEmbeddedPostgres({ dataDir: join(root, "primary") });
-  await migrate(primary.url);
+  const primary = await startOwnCluster();
   const replica = await startEmbeddedStandby({
     primaryUrl: primary.url,
     primaryDir: primary.clusterDir,
@@ -52,10 +48,8 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
     stopPrimary: primary.stop,
     close: async () => {
       await replica.stop();
-      await primary.stop();
-      // Under root the clusters live outside the temporary folder (see embedded.js).
-      await rm(dirname(primary.clusterDir), { recursive: true, force: true }).catch(() => {});
-      await rm(root, { recursive: true, force: true }).catch(() => {});
+      // The replica's folder is the primary's sibling: removed with it.
+      await primary.close();
     },
   };
 }

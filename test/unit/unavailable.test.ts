@@ -1,6 +1,6 @@
 import pg from "pg";
 import { Prisma } from "../../src/db/client.js";
-import { isDatabaseUnavailable } from "../../src/db/unavailable.js";
+import { isDatabaseUnavailable, isServiceUnavailable } from "../../src/db/unavailable.js";
 
 // The classification the transports use to answer 503: by error type and code, never by message.
 
@@ -61,5 +61,29 @@ describe("isDatabaseUnavailable", () => {
     ["nothing", undefined],
   ])("%s is not", (_label, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe("isServiceUnavailable", () => {
+  it.each([
+    [
+      "a statement cancelled by statement_timeout",
+      adapterCause({ kind: "postgres", originalCode: "57014" }),
+    ],
+    ["a session ended idle in a transaction (25P03)", pgError("25P03")],
+    ["a deadlock that outlived its retries", known("P2034")],
+    ["the database away", systemError("ECONNREFUSED")],
+  ])("%s is answered 503", (_label, error) => {
+    expect(isServiceUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    [
+      "a unique violation",
+      adapterCause({ kind: "UniqueConstraintViolation", originalCode: "23505" }),
+    ],
+    ["a message naming the code", new Error("57014 canceling statement due to statement timeout")],
+  ])("%s is not", (_label, error) => {
+    expect(isServiceUnavailable(error)).toBe(false);
   });
 });

@@ -91,11 +91,12 @@ export function startWebhookWorker(db: PrismaClient, options: WorkerOptions, log
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const stranded: Lease[] = [];
   const loop = async () => {
     if (stopped) return;
     let busy = false;
     try {
-      busy = (await workOnce(db, options, log)) > 0;
+      busy = (await workOnce(db, options, log, stranded)) > 0;
     } catch (err) {
       log.warn({ err }, "webhook worker: a round failed; trying again");
     }
@@ -121,7 +122,14 @@ export async function workOnce(
   db: PrismaClient,
   options: WorkerOptions,
   log: Log = { warn: () => {} },
+  stranded: Lease[] = [],
 ): Promise<number> {
+  // Leases an earlier round could not return (the database went away under it) first: else
+  // their endpoints would wait for the lease to run out (a minute by default) after an outage.
+  while (stranded.length > 0) {
+    await returnLease(db, stranded[0]!, new Date());
+    stranded.shift();
+  }
   const leaseMs = options.timeoutMs * 3 + 30_000;
   const leases = await db.$queryRaw<Lease[]>`
     UPDATE webhook_endpoints AS w SET due_at = '9999-12-31T00:00:00Z',
@@ -136,9 +144,11 @@ export async function workOnce(
   const served = await Promise.allSettled(
     leases.map((lease) => serveEndpoint(db, lease, options, leaseMs)),
   );
-  for (const r of served) {
-    if (r.status === "rejected") log.warn({ err: r.reason }, "webhook worker: an endpoint failed");
-  }
+  served.forEach((r, i) => {
+    if (r.status === "fulfilled") return;
+    log.warn({ err: r.reason }, "webhook worker: an endpoint failed");
+    stranded.push(leases[i]!);
+  });
   return leases.length;
 }
 
@@ -202,11 +212,16 @@ async function serveEndpoint(
       break;
     }
   }
+  await returnLease(db, lease, due);
+}
+
+/** Gives the lease back (if it is still this worker's), the endpoint due again at `due` or sooner. */
+async function returnLease(db: PrismaClient, lease: Lease, due: Date): Promise<void> {
   await db.$executeRaw`
     UPDATE webhook_endpoints SET lease_until = NULL,
       due_at = LEAST(due_at, ${due.toISOString()}::timestamptz)
     WHERE account_id = ${lease.account_id} AND id = ${lease.id}
-      AND lease_until = ${mine}::timestamptz`;
+      AND lease_until = ${lease.lease_until.toISOString()}::timestamptz`;
 }
 
 /**
