@@ -56,6 +56,12 @@ export function asUserErrors(error: unknown): { userErrors: UserError[] } {
   throw appError;
 }
 
+/**
+ * graphql-js stops checking variables after 50 bad values with one more error, which Apollo does
+ * not recognise as the caller's (it has no variable to point at): it is BAD_USER_INPUT like the 50.
+ */
+const VARIABLE_ERROR_LIMIT = "Too many errors processing variables";
+
 /** Top-level errors: AppErrors keep their code; anything unexpected is INTERNAL, without details. */
 export function formatError(
   formatted: GraphQLFormattedError,
@@ -86,6 +92,9 @@ export function formatError(
       locations: formatted.locations,
       extensions: { code: original.code },
     };
+  }
+  if (original instanceof GraphQLError && original.message.startsWith(VARIABLE_ERROR_LIMIT)) {
+    return { message: original.message, extensions: { code: "BAD_USER_INPUT" } };
   }
   const code = formatted.extensions?.code;
   // Errors raised by GraphQL itself (syntax, validation, bad variables) are the caller's.

@@ -19,7 +19,7 @@ import { registerCors } from "./cors.js";
 import { healthRoutes } from "./health.js";
 import { metricsRoutes } from "./metrics.js";
 import { registerOpenApi } from "./openapi.js";
-import { registerErrorHandling } from "./problem.js";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./problem.js";
 import { registerRequestTimeout } from "./request-timeout.js";
 import { registerSharedSchemas } from "./openapi-schemas.js";
 import { registerSecurityHeaders } from "./security.js";
@@ -68,6 +68,8 @@ export async function buildApp({
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    frameworkErrors,
+    clientErrorHandler,
     forceCloseConnections: "idle",
     return503OnClosing: true,
   });

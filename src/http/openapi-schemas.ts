@@ -763,6 +763,7 @@ export const replayHeaders = {
 /** Problems any authenticated operation can answer. */
 export const READ_PROBLEMS = [
   "INVALID_PARAMETER",
+  "HEADERS_TOO_LARGE",
   "UNAUTHENTICATED",
   "FORBIDDEN",
   "RATE_LIMITED",
@@ -772,12 +773,20 @@ export const READ_PROBLEMS = [
 /** What a write that sets an entity's barcodes can answer besides the rest. */
 export const BARCODE_PROBLEMS = ["INVALID_BARCODE", "DUPLICATE_BARCODE"] as const;
 
-/** Problems any write with a JSON body and an Idempotency-Key can answer, besides READ_PROBLEMS. */
-export const WRITE_PROBLEMS = [
-  ...READ_PROBLEMS,
+/**
+ * Problems of a request body, which any POST, PATCH or DELETE can be sent (even one that takes no
+ * body: a body that is sent is read).
+ */
+export const BODY_PROBLEMS = [
   "MALFORMED_REQUEST",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
+] as const satisfies readonly ErrorCode[];
+
+/** Problems any write with a JSON body and an Idempotency-Key can answer, besides READ_PROBLEMS. */
+export const WRITE_PROBLEMS = [
+  ...READ_PROBLEMS,
+  ...BODY_PROBLEMS,
   "IDEMPOTENCY_KEY_IN_PROGRESS",
   "IDEMPOTENCY_KEY_REUSED",
 ] as const satisfies readonly ErrorCode[];
@@ -790,6 +799,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: "Conflicts with the current state",
   413: "The body is larger than the server accepts",
   415: "The body is not application/json",
+  431: "The request line and headers are over 16 kB (a long query string counts)",
   422: "Breaks a rule",
   429: "The token's rate limit is used up; retry after Retry-After seconds",
   503: "The database is unavailable; retry after Retry-After seconds",

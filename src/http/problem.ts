@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   isServiceUnavailable,
@@ -42,6 +45,18 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   FST_ERR_CTP_INVALID_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+};
+
+/** What the router refuses before any route runs, as problems like any other. */
+const ROUTER_PROBLEMS: Record<string, { code: ErrorCode; detail: string }> = {
+  FST_ERR_BAD_URL: {
+    code: "MALFORMED_REQUEST",
+    detail: "the path is not valid percent-encoded UTF-8",
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: "INVALID_PARAMETER",
+    detail: "a path parameter is longer than 100 characters",
+  },
 };
 
 function problem(
@@ -211,6 +226,56 @@ function methodTable(app: FastifyInstance): (path: string) => string[] {
     if (allowed.size > 0) allowed.add("OPTIONS");
     return [...allowed].sort();
   };
+}
+
+/**
+ * The errors the router raises before a route is found (Fastify's `frameworkErrors` option): a
+ * path that is not UTF-8 (`/skus/%C0%80`), or a parameter past the router's length limit.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const known = ROUTER_PROBLEMS[error.code];
+  const id = String(request.id);
+  // No route, so no route hooks: the header every other answer gets in onSend.
+  reply.header("x-request-id", id);
+  return sendProblem(
+    reply,
+    known ? problem(known.code, known.detail, id) : toProblem(error, request),
+  );
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (Fastify's `clientErrorHandler`
+ * option): written straight to the socket, as problems. A request line and headers over Node's
+ * limit (16 KB; a long URL counts) is 431 HEADERS_TOO_LARGE; anything else unreadable is 400.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    // The client did not send its request in time: no request to answer, as Node does.
+    if (socket.writable) socket.write("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");
+    socket.destroy(error);
+    return;
+  }
+  const code: ErrorCode =
+    error.code === "HPE_HEADER_OVERFLOW" ? "HEADERS_TOO_LARGE" : "MALFORMED_REQUEST";
+  const detail =
+    code === "HEADERS_TOO_LARGE"
+      ? "the request line and headers are larger than the server accepts (16 KB)"
+      : "the request could not be read as HTTP";
+  const id = randomUUID();
+  const body = JSON.stringify(problem(code, detail, id));
+  if (socket.writable) {
+    const { status } = ERROR_CATALOG[code];
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

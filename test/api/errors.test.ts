@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { rest, startTestApp, type RestResponse, type TestApp } from "../helpers/app.js";
 
@@ -252,6 +253,53 @@ describe("problem+json for routes and parameters", () => {
       await rest(t, "GET", "/skus/99999999999999999999", { token: acct.token }),
       400,
       "INVALID_PARAMETER",
+    );
+  });
+
+  // The three below were found by the fuzzer (test/api/fuzz.rest-*.test.ts): the router and
+  // Node's HTTP parser answered them with JSON of their own, or 500.
+  it("answers a path that is not percent-encoded UTF-8 with 400 MALFORMED_REQUEST", async () => {
+    for (const path of ["/skus/%C0%80", "/stock-takes/%FF/lines"]) {
+      const res = await rest(t, "GET", path, { token: acct.token });
+      expectProblem(res, 400, "MALFORMED_REQUEST");
+      expect(res.body.detail).toBe("the path is not valid percent-encoded UTF-8");
+    }
+  });
+
+  it("answers a path parameter over 100 characters with 400 INVALID_PARAMETER, not 500", async () => {
+    const before = await counts();
+    for (const [method, path] of [
+      ["GET", `/skus/${"9".repeat(101)}`],
+      ["POST", `/webhooks/${"%20".repeat(150)}/rotate-secret`],
+    ] as const) {
+      const res = await rest(t, method, path, { token: acct.token });
+      expectProblem(res, 400, "INVALID_PARAMETER");
+      expect(res.body.detail).toBe("a path parameter is longer than 100 characters");
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answers a request line and headers over 16 kB with 431 HEADERS_TOO_LARGE", async () => {
+    const res = await rest(t, "GET", `/skus?q=${"a".repeat(17_000)}`, { token: acct.token });
+    expectProblem(res, 431, "HEADERS_TOO_LARGE");
+  });
+
+  it("answers a request that is not HTTP with 400 MALFORMED_REQUEST as a problem", async () => {
+    const { port } = new URL(t.baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write("GET /api/v1/skus HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n");
+      });
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+    });
+    const [head, body] = answer.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+    expect(JSON.parse(body!)).toEqual(
+      expect.objectContaining({ status: 400, code: "MALFORMED_REQUEST" }),
     );
   });
 

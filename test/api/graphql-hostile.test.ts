@@ -188,6 +188,25 @@ describe("hostile GraphQL variables", () => {
     expect(await ledgerState(t.db, acct.accountId)).toEqual(before);
   });
 
+  it("answers more than 50 bad variable values with BAD_USER_INPUT only, never INTERNAL", async () => {
+    // GraphQL stops after 50 bad values with one more error of its own (found by the fuzzer).
+    const recount = Array.from({ length: 60 }, () => ({ type: "SKU", code: 1 }));
+    const query = `mutation Accept($input: AcceptStockTakeLinesInput!) {
+      acceptStockTakeLines(input: $input) { userErrors { code } } }`;
+    const res = await postGraphql(
+      t,
+      { query, variables: { input: { stockTakeId: 1, recount } } },
+      acct.token,
+    );
+
+    expect(res.status).toBe(400);
+    expect(res.errors).toHaveLength(51);
+    expect(new Set(res.errors!.map((e) => e.extensions?.code))).toEqual(
+      new Set(["BAD_USER_INPUT"]),
+    );
+    expect(res.errors![50]!.message).toMatch(/Too many errors processing variables/);
+  });
+
   it("refuses thousands of unused variable definitions, listing at most about a hundred", async () => {
     const definitions = Array.from({ length: 5_000 }, (_, i) => `$v${i}: Int`).join(" ");
     const res = await postGraphql(

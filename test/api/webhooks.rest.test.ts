@@ -204,4 +204,17 @@ describe("another account", () => {
     });
     expect([res.status, res.body.code]).toEqual([404, "WEBHOOK_DELIVERY_NOT_FOUND"]);
   });
+
+  it("documents the body problems of DELETE and redeliver, which take no body but read one sent", async () => {
+    // Found by the fuzzer: both answered 415 for a text/plain body, which their OpenAPI
+    // operations did not list (rest() checks every answer against the document).
+    const id = (await create({ url: LOCAL, event_types: ["stock.changed"] })).body.id as number;
+    const text = { token: acct.token, raw: "x", headers: { "content-type": "text/plain" } };
+    const redeliver = await rest(t, "POST", `/webhooks/${id}/deliveries/1/redeliver`, text);
+    expect([redeliver.status, redeliver.body.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
+    const json = { token: acct.token, raw: "{", headers: { "content-type": "application/json" } };
+    const deleted = await rest(t, "DELETE", `/webhooks/${id}`, json);
+    expect([deleted.status, deleted.body.code]).toEqual([400, "MALFORMED_REQUEST"]);
+    expect((await rest(t, "GET", `/webhooks/${id}`, { token: acct.token })).status).toBe(200);
+  });
 });

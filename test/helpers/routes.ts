@@ -4,17 +4,34 @@
 // must cover the whole surface (isolation, fuzzing) enumerate it from here, so an operation or
 // field added later is swept or the sweep fails.
 import {
+  buildClientSchema,
+  getIntrospectionQuery,
   getNamedType,
   getNullableType,
   isInputObjectType,
   isListType,
   isObjectType,
+  type GraphQLArgument,
+  type GraphQLField,
   type GraphQLInputType,
   type GraphQLSchema,
+  type IntrospectionQuery,
 } from "graphql";
+import type { TestApp } from "./app.js";
 import type { OpenApiDocument } from "./contract.js";
 
 const METHODS = ["get", "put", "post", "patch", "delete"] as const;
+
+/** A JSON schema as the OpenAPI document holds it (3.1: plain JSON Schema 2020-12). */
+export type JsonSchema = Record<string, unknown>;
+
+/** A path, query or header parameter of an operation. */
+export interface RestParameter {
+  in: "path" | "query" | "header";
+  name: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
 
 /** One REST operation: "GET /skus/{id}" (the path without the /api/v1 prefix). */
 export interface RestOperation {
@@ -22,16 +39,41 @@ export interface RestOperation {
   method: string;
   /** The path template, without /api/v1. */
   path: string;
+  operationId: string;
+  parameters: RestParameter[];
+  /** Media type → schema of the request body, when the operation takes one. */
+  body?: Record<string, JsonSchema>;
+  /** The statuses the document lists for the operation. */
+  statuses: number[];
 }
 
 const PREFIX = "/api/v1";
+
+interface DocumentOperation {
+  operationId?: string;
+  parameters?: RestParameter[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, unknown>;
+}
 
 /** Every operation of the served OpenAPI document (hidden routes are not in it). */
 export function restOperations(doc: OpenApiDocument): RestOperation[] {
   return Object.entries(doc.paths).flatMap(([template, ops]) =>
     METHODS.filter((m) => ops[m]).map((m) => {
       const path = template.startsWith(PREFIX) ? template.slice(PREFIX.length) : template;
-      return { key: `${m.toUpperCase()} ${path}`, method: m.toUpperCase(), path };
+      const op = ops[m] as unknown as DocumentOperation;
+      const content = op.requestBody?.content;
+      return {
+        key: `${m.toUpperCase()} ${path}`,
+        method: m.toUpperCase(),
+        path,
+        operationId: op.operationId ?? `${m} ${path}`,
+        parameters: op.parameters ?? [],
+        ...(content
+          ? { body: Object.fromEntries(Object.entries(content).map(([t, c]) => [t, c.schema])) }
+          : {}),
+        statuses: Object.keys(op.responses).map(Number),
+      };
     }),
   );
 }
@@ -149,4 +191,39 @@ function namingPaths(type: GraphQLInputType, path: string[], seen: Set<string>):
     }
   }
   return out;
+}
+
+/** The schema the server serves, read by introspection (introspection is on in test apps). */
+export async function servedSchema(t: Pick<TestApp, "baseUrl">): Promise<GraphQLSchema> {
+  const response = await fetch(`${t.baseUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: getIntrospectionQuery() }),
+  });
+  const { data } = (await response.json()) as { data: IntrospectionQuery };
+  return buildClientSchema(data);
+}
+
+/** A root field of Query or Mutation, as an operation of its own. */
+export interface GraphqlOperation {
+  kind: "query" | "mutation";
+  field: GraphQLField<unknown, unknown>;
+  name: string;
+  args: readonly GraphQLArgument[];
+}
+
+/** Every root field of Query and Mutation (subscriptions run over WebSocket, not POST). */
+export function graphqlOperations(schema: GraphQLSchema): GraphqlOperation[] {
+  const roots = [
+    ["query", schema.getQueryType()],
+    ["mutation", schema.getMutationType()],
+  ] as const;
+  return roots.flatMap(([kind, type]) =>
+    Object.values(type?.getFields() ?? {}).map((field) => ({
+      kind,
+      field,
+      name: field.name,
+      args: field.args,
+    })),
+  );
 }

@@ -8,6 +8,7 @@
 // its answer got out: it is all there, and the next retry (a third process) replays it, writing
 // nothing. `countpoint verify` finds nothing wrong. Last, a webhook worker is killed while a
 // receiver holds a delivery.
+import { jest } from "@jest/globals";
 import pg from "pg";
 import type { PrismaClient } from "../../src/db/client.js";
 import { runCountpoint } from "../helpers/cli.js";
@@ -45,6 +46,10 @@ const TABLES = [
 ] as const;
 type Table = (typeof TABLES)[number];
 type Snapshot = Record<Table, { rows: number; digest: string }>;
+
+// Each case writes 10,000 lines four times and starts three servers: a minute is too short on a
+// loaded 2-core machine.
+jest.setTimeout(240_000);
 
 let db: PrismaClient;
 let server: Server;

@@ -64,8 +64,12 @@ export interface ReconcileResult {
  * seen: on them the planner estimates a handful of rows and picks a loop that reads one set whole
  * for each row of the other (the lock of 20,000 changed lines' SKUs among 100,000 ran for
  * minutes). A hash join costs one pass over each, whatever the estimate.
+ * A disabled plan node adds 10^10 to a plan's estimated cost, far past jit_above_cost: JIT would
+ * then compile every statement of the span (half a second for the write of a two-line stock
+ * take, with the locks held), so JIT is off too, for the rest of the transaction.
  */
-export const HASH_JOINS = "SELECT set_config('enable_nestloop', 'off', true)";
+export const HASH_JOINS =
+  "SELECT set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true)";
 
 /** Gives the planner its nested loops back once the sets are written (the read-back is small). */
 const NESTED_LOOPS = "SELECT set_config('enable_nestloop', 'on', true)";

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
+  BODY_PROBLEMS,
   ok,
   problemResponses,
   READ_PROBLEMS,
@@ -174,7 +175,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
         params: idParams,
         response: {
           204: { description: "Deleted", type: "null" },
-          ...problemResponses(...READ_PROBLEMS, "WEBHOOK_NOT_FOUND"),
+          ...problemResponses(...READ_PROBLEMS, ...BODY_PROBLEMS, "WEBHOOK_NOT_FOUND"),
         },
       },
     },
@@ -267,7 +268,12 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
             next_attempt_at: "2026-11-24T10:00:00.000Z",
             delivered_at: null,
           }),
-          ...problemResponses(...READ_PROBLEMS, "WEBHOOK_NOT_FOUND", "WEBHOOK_DELIVERY_NOT_FOUND"),
+          ...problemResponses(
+            ...READ_PROBLEMS,
+            ...BODY_PROBLEMS,
+            "WEBHOOK_NOT_FOUND",
+            "WEBHOOK_DELIVERY_NOT_FOUND",
+          ),
         },
       },
     },

@@ -200,6 +200,8 @@ export type ErrorCode =
   | 'ENTITY_IN_STOCK_TAKE'
   /** Missing scope */
   | 'FORBIDDEN'
+  /** Request line and headers too large */
+  | 'HEADERS_TOO_LARGE'
   /** Idempotency key in progress */
   | 'IDEMPOTENCY_KEY_IN_PROGRESS'
   /** Idempotency key reused */
