@@ -258,7 +258,15 @@ export async function refreshPools(world: FuzzWorld): Promise<void> {
 const FINGERPRINT = {
   // Only ever added to (movements and counts refuse changes in PostgreSQL; events and webhook
   // attempts are added, and pruned by age, which a count sees): count and last id suffice.
-  appendOnly: ["stock_movements", "events", "stock_take_counts"],
+  appendOnly: [
+    "stock_movements",
+    "events",
+    "stock_take_counts",
+    // A webhook worker updates endpoints on its own (progress, leases, disabling one that fails):
+    // on a shared database another test's worker may while a case runs. Created or deleted
+    // endpoints are still seen.
+    "webhook_endpoints",
+  ],
   // The rate limiter's buckets: every request a token sends takes from its bucket, refused or
   // not (a client sending bad requests over and over is limited too). And the deliveries a
   // webhook worker makes of the accounts' events on its own: on a shared database another test's
