@@ -78,6 +78,7 @@ export async function buildApp({
     "limiter",
     createRateLimiter(db, { rateLimit: config.rateLimit, redisUrl: config.redisUrl, log: app.log }),
   );
+  await app.limiter.start();
   app.addHook("onClose", async () => app.limiter.close());
   app.decorateRequest("principal", null);
   app.decorateRequest("rateBucket", null);

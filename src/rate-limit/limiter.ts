@@ -31,6 +31,8 @@ export interface RateLimiter {
    * Null: nothing was decided (the bucket store is unreachable: the request goes through).
    */
   charge(bucket: TokenBucket, cost: number, needed: number): Promise<BucketDecision | null>;
+  /** Readies the bucket store before the first request (Redis: connects). */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export function databaseLimiter(db: PrismaClient, defaults: RateLimit): RateLimi
     atAuthentication: true,
     authenticate: (token, cost) => authenticateToken(db, token, { defaults, charge: cost }),
     charge: (bucket, cost, needed) => chargeInDatabase(db, bucket, cost, needed),
+    start: async () => {},
     close: async () => {},
   };
 }
@@ -68,6 +71,7 @@ export function redisLimiter(
       return { ...auth, decision: await take(auth.bucket, cost, cost) };
     },
     charge: take,
+    start: () => buckets.start(),
     close: () => buckets.close(),
   };
 }

@@ -60,10 +60,27 @@ export class RedisBuckets {
       // On close, a socket still connecting is given this long before it is dropped (2 s by
       // default, which would hold the process up when it stops while Redis is away).
       disconnectTimeout: 200,
+      // Connected by start(), which the app awaits before it serves: without the offline queue a
+      // command sent while the first connection is still being made would fail, and the first
+      // requests go unlimited.
+      lazyConnect: true,
     });
     this.redis.defineCommand("countpointTake", { numberOfKeys: 1, lua: TAKE });
     this.redis.on("error", (err: Error) => this.failed(err));
     this.redis.on("ready", () => this.answered());
+  }
+
+  /**
+   * Connects, waiting at most `waitMs`: the service starts either way (unreachable, requests go
+   * unlimited until Redis answers; ioredis keeps reconnecting).
+   */
+  async start(waitMs = 2_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    await Promise.race([this.redis.connect().catch((err: Error) => this.failed(err)), gaveUp]);
+    clearTimeout(timer);
   }
 
   /** Takes `cost` units (at most the bucket's size) from a token's bucket. Null: Redis is away. */

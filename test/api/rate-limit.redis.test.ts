@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";
+import { frozenProxy, throughProxy } from "../helpers/proxy.js";
 import { loggingClient, type LoggedApp } from "../helpers/movements.js";
 import { createSku, skuOnHand } from "../helpers/stock.js";
 
@@ -180,6 +181,28 @@ describe("rate limits in Redis", () => {
     expect(sql).toHaveLength(2);
     expect(sql.filter((s) => /FROM api_tokens t JOIN accounts/.test(s))).toHaveLength(1);
     expect(await t.db.apiTokenBucket.count({ where: { accountId: acct.accountId } })).toBe(0);
+  });
+
+  it("limits the very first request of an app whose Redis connection is slow to open", async () => {
+    // Each connection to Redis is relayed only after 1.5 s: the app connects before it serves
+    // (a command sent while the connection opens would fail, and the request go unlimited).
+    const proxy = await frozenProxy(new URL(REDIS_URL), { connectDelayMs: 1_500 });
+    const slow = await startTestApp(undefined, {
+      config: {
+        rateLimit: { perSecond: SLOW, burst: 5 },
+        redisUrl: throughProxy(REDIS_URL, proxy),
+      },
+    });
+    try {
+      const acct = await limitedToken();
+      const res = await rest(slow, "GET", "/skus", { token: acct.token });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit-limit")).toBe("5");
+      expect(res.headers.get("ratelimit-remaining")).toBe("4");
+    } finally {
+      await slow.close();
+      proxy.close();
+    }
   });
 
   it("serves requests without a limit while Redis is unreachable", async () => {

@@ -10,12 +10,15 @@ export interface FrozenProxy {
   close: () => void;
 }
 
-export async function frozenProxy(target: URL): Promise<FrozenProxy> {
+/** `connectDelayMs`: each new connection is relayed only after this long (a slow network). */
+export async function frozenProxy(
+  target: URL,
+  { connectDelayMs = 0 }: { connectDelayMs?: number } = {},
+): Promise<FrozenProxy> {
   const sockets = new Set<Socket>();
   let frozen = false;
-  const server = createServer((client) => {
-    sockets.add(client);
-    if (frozen) return; // accepted, never answered
+  const relay = (client: Socket) => {
+    if (client.destroyed) return;
     const upstream = connect(Number(target.port), target.hostname);
     sockets.add(upstream);
     client.pipe(upstream).pipe(client);
@@ -25,6 +28,12 @@ export async function frozenProxy(target: URL): Promise<FrozenProxy> {
     };
     client.on("error", drop);
     upstream.on("error", drop);
+  };
+  const server = createServer((client) => {
+    sockets.add(client);
+    if (frozen) return; // accepted, never answered
+    if (connectDelayMs > 0) setTimeout(() => relay(client), connectDelayMs);
+    else relay(client);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
