@@ -84,6 +84,12 @@ export function isStatementCancelled(error: unknown): boolean {
 export const isServiceUnavailable = (error: unknown): boolean =>
   isDatabaseUnavailable(error) || isStatementCancelled(error) || isRetryableConflict(error);
 
+/** What a client told 503 is told of `error`, or null when `error` is not a 503. */
+export function unavailableMessage(error: unknown): string | null {
+  if (isStatementCancelled(error)) return TIMED_OUT;
+  return isServiceUnavailable(error) ? UNAVAILABLE : null;
+}
+
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (PRISMA_CODES.has(error.code)) return true;

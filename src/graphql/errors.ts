@@ -4,10 +4,9 @@ import { ArgumentValidationError } from "type-graphql";
 import type { ValidationError } from "class-validator";
 import {
   isServiceUnavailable,
-  isStatementCancelled,
   RETRY_AFTER_SECONDS,
-  TIMED_OUT,
   UNAVAILABLE,
+  unavailableMessage,
 } from "../db/unavailable.js";
 import { AppError, listedErrors, type FieldError } from "../errors.js";
 import type { UserError } from "./common.types.js";
@@ -69,9 +68,10 @@ export function formatError(
 ): GraphQLFormattedError {
   const original =
     limitRefusal(error) ?? (error instanceof GraphQLError ? (error.originalError ?? error) : error);
-  if (isServiceUnavailable(original)) {
+  const unavailable = unavailableMessage(original);
+  if (unavailable) {
     return {
-      message: isStatementCancelled(original) ? TIMED_OUT : UNAVAILABLE,
+      message: unavailable,
       path: formatted.path,
       extensions: { code: "SERVICE_UNAVAILABLE" },
     };

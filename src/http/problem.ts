@@ -2,13 +2,7 @@ import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  isServiceUnavailable,
-  isStatementCancelled,
-  RETRY_AFTER_SECONDS,
-  TIMED_OUT,
-  UNAVAILABLE,
-} from "../db/unavailable.js";
+import { RETRY_AFTER_SECONDS, unavailableMessage } from "../db/unavailable.js";
 import {
   AppError,
   ERROR_CATALOG,
@@ -186,12 +180,8 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   if (fastifyError.statusCode === 400 || error instanceof SyntaxError) {
     return problem("MALFORMED_REQUEST", "the request could not be read", id);
   }
-  if (isStatementCancelled(error)) {
-    return problem("SERVICE_UNAVAILABLE", TIMED_OUT, id);
-  }
-  if (isServiceUnavailable(error)) {
-    return problem("SERVICE_UNAVAILABLE", UNAVAILABLE, id);
-  }
+  const unavailable = unavailableMessage(error);
+  if (unavailable) return problem("SERVICE_UNAVAILABLE", unavailable, id);
   return problem("INTERNAL", "an unexpected error occurred; it has been logged", id);
 }
 
