@@ -8,9 +8,7 @@ import type { PrismaClient } from "../../src/db/client.js";
  * Columns left out: a token's last use is stamped by its own requests (asynchronously, at most
  * once a minute), never by another account's, and may land while a sweep runs.
  */
-// Columns the service writes on its own, whatever a client asks: a token's last use, and where a
-// webhook worker (any process's, on a shared database) has got to with an endpoint.
-const BOOKKEEPING = ["last_used_at", "feed_at", "feed_id", "due_at", "lease_until"];
+const BOOKKEEPING = ["last_used_at"];
 
 export type Fingerprint = Record<string, { rows: number; hash: string }>;
 
