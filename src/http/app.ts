@@ -84,7 +84,7 @@ export async function buildApp({
   app.decorateRequest("rateBucket", null);
   app.decorateRequest("rateTaken", 0);
   // First, so every answer carries them, errors and 404s included.
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCors(app, config.corsOrigins ?? []);
   registerSharedSchemas(app);
   app.setValidatorCompiler(buildValidatorCompiler(app.getSchemas()));

@@ -1,5 +1,6 @@
-import helmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, onSendHookHandler } from "fastify";
+import helmet from "helmet";
 
 type Directives = Record<string, string[]>;
 
@@ -74,16 +75,33 @@ export const landingPagePolicy: onSendHookHandler = async (_request, reply, payl
   return payload;
 };
 
+/** The headers helmet sets with `options`, read once from its middleware. */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 /**
- * Security headers on every answer (helmet): the API policy above, no framing, no MIME
+ * Security headers on every answer (helmet's): the API policy above, no framing, no MIME
  * sniffing, no referrer, same-origin resource and opener policies, and HSTS (a browser heeds it
  * over HTTPS only, so it matters behind a TLS proxy; this host alone, its subdomains are not
  * the service's to decide). The docs and the Sandbox page replace the policy with their own.
+ * The headers are the same for every answer, so helmet works them out once, at start-up, and one
+ * hook sets them (the Fastify plugin would run helmet's middleware anew for every request).
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: API_CSP },
     frameguard: { action: "deny" },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+  });
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
