@@ -187,12 +187,18 @@ function guard(client: pg.PoolClient): void {
     if (scope.stopped && text !== "ROLLBACK") {
       // A COMMIT becomes a ROLLBACK: the transaction ends here, with nothing of it kept.
       const ended = text === "COMMIT" ? (query("ROLLBACK") as Promise<unknown>) : Promise.resolve();
-      if (text === "COMMIT") state.inTransaction = false;
       return answer(
         args,
         ended.then(
-          () => Promise.reject(requestTimedOut()),
-          () => Promise.reject(requestTimedOut()),
+          () => {
+            if (text === "COMMIT") state.inTransaction = false;
+            return Promise.reject(requestTimedOut());
+          },
+          () => {
+            // Whether the transaction ended is unknown: the connection is closed, not reused.
+            state.cancelled = true;
+            return Promise.reject(requestTimedOut());
+          },
         ),
       );
     }

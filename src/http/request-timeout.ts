@@ -48,6 +48,15 @@ async function expire(
   timeoutMs: number,
 ): Promise<void> {
   if (answered(reply)) return;
+  if (scope.committed) {
+    // It has already committed: stopping it now would answer a change made with a 503 that
+    // invites the client to make it again. It answers what it did.
+    request.log.warn(
+      { timeoutMs },
+      "request ran past its timeout after it committed; finishing it",
+    );
+    return;
+  }
   scope.stop();
   // A write that was under way ends now, one way or the other: which decides the answer.
   await scope.commitsSettled();

@@ -122,6 +122,9 @@ describe("REQUEST_TIMEOUT_MS", () => {
       for (const answer of answers) expectUnavailable(answer);
       // Said by the timeout itself, which knows nothing was changed (the token's bookkeeping aside).
       expect(answers[0]!.body.detail).toMatch(/did not finish within 500 ms; nothing was changed/);
+      expect(answers[1]!.body.errors[0].message).toMatch(
+        /did not finish within 500 ms; nothing was changed/,
+      );
       // Cancelled, not left waiting: the lock is still held, yet no session waits on it…
       await lock.waiters(0);
       // …and the pool's connections serve other requests meanwhile.
