@@ -33,8 +33,9 @@ export async function pruneEvents(db: PrismaClient, days: number): Promise<numbe
 
 /**
  * Drops the monthly partitions of events that end at or before `before`; the rows they held.
- * Dropping a partition locks the events table for a moment: if it cannot have that lock within
- * 2 s (a long read), the month is left to the batched delete this time.
+ * Dropping a partition locks the events table for a moment, and every write (each appends an
+ * event) queues behind the drop while it waits for that lock: so it waits 100 ms at most, and if
+ * a long read holds the table meanwhile, the month is left to the batched delete this time.
  */
 async function dropExpiredMonths(db: PrismaClient, before: string): Promise<number> {
   const expired = await db.$queryRaw<{ name: string }[]>`
@@ -46,10 +47,12 @@ async function dropExpiredMonths(db: PrismaClient, before: string): Promise<numb
     const rows = await db
       .$transaction(
         async (tx) => {
+          // Counting a large month may take longer than the service's statement_timeout.
+          await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = 0`);
           const [count] = await tx.$queryRawUnsafe<{ n: bigint }[]>(
             `SELECT count(*) AS n FROM ${name}`,
           );
-          await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '2s'`);
+          await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '100ms'`);
           await tx.$executeRawUnsafe(`DROP TABLE ${name}`);
           return Number(count?.n ?? 0);
         },
