@@ -10,6 +10,7 @@
 import type { Config } from "../../config.js";
 import type { PrismaClient } from "../../db/client.js";
 import { jsonRows } from "../../db/sql.js";
+import { isServiceUnavailable } from "../../db/unavailable.js";
 import { eventsAfter, positionOf } from "../event/event.service.js";
 import type { Event } from "../event/event.types.js";
 import { send, type SendResult } from "./webhook.send.js";
@@ -147,7 +148,9 @@ export async function workOnce(
   served.forEach((r, i) => {
     if (r.status === "fulfilled") return;
     log.warn({ err: r.reason }, "webhook worker: an endpoint failed");
-    stranded.push(leases[i]!);
+    // The database went away under it: give the lease back as soon as it returns. Any other
+    // failure keeps its lease until it runs out, so a fault is not retried round after round.
+    if (isServiceUnavailable(r.reason)) stranded.push(leases[i]!);
   });
   return leases.length;
 }
