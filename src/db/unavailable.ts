@@ -90,18 +90,25 @@ export function unavailableMessage(error: unknown): string | null {
   return isServiceUnavailable(error) ? UNAVAILABLE : null;
 }
 
+/** What the PostgreSQL driver adapter says went wrong: a kind, and PostgreSQL's SQLSTATE. */
+type AdapterCause = { kind?: unknown; code?: unknown; originalCode?: unknown } | undefined;
+
+const isUnavailableCause = (cause: AdapterCause): boolean =>
+  (typeof cause?.kind === "string" && ADAPTER_KINDS.has(cause.kind)) ||
+  isUnavailableSqlstate(cause?.originalCode ?? cause?.code);
+
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (PRISMA_CODES.has(error.code)) return true;
-    const cause = (error.meta as { driverAdapterError?: { cause?: unknown } } | undefined)
-      ?.driverAdapterError?.cause as
-      { kind?: unknown; code?: unknown; originalCode?: unknown } | undefined;
-    return (
-      (typeof cause?.kind === "string" && ADAPTER_KINDS.has(cause.kind)) ||
-      isUnavailableSqlstate(cause?.originalCode ?? cause?.code)
-    );
+    const meta = error.meta as { driverAdapterError?: { cause?: AdapterCause } } | undefined;
+    return isUnavailableCause(meta?.driverAdapterError?.cause);
   }
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  // Inside an interactive transaction the adapter's own error reaches us unwrapped (Prisma's
+  // isDriverAdapterError tells it the same way: by name, with its cause an object).
+  if (isErrorObject(error) && error.name === "DriverAdapterError") {
+    return typeof error.cause === "object" && isUnavailableCause(error.cause as AdapterCause);
+  }
   if (error instanceof pg.DatabaseError) return isUnavailableSqlstate(error.code);
   if (!isErrorObject(error) || depth > 5) return false;
   const system = error as NodeJS.ErrnoException;

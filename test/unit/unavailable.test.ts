@@ -26,6 +26,13 @@ describe("isDatabaseUnavailable", () => {
     ["adapter: too many connections", adapterCause({ kind: "TooManyConnections" })],
     ["adapter: admin shutdown (57P01)", adapterCause({ kind: "postgres", originalCode: "57P01" })],
     ["adapter: recovery (57P03)", adapterCause({ kind: "postgres", originalCode: "57P03" })],
+    [
+      "adapter, unwrapped (in a transaction): admin shutdown (57P01)",
+      Object.assign(new Error("terminating connection due to administrator command"), {
+        name: "DriverAdapterError",
+        cause: { kind: "postgres", code: "57P01", originalCode: "57P01" },
+      }),
+    ],
     ["pg: admin shutdown", pgError("57P01")],
     ["pg: connection failure (08006)", pgError("08006")],
     ["node: connection refused", systemError("ECONNREFUSED")],
@@ -55,6 +62,13 @@ describe("isDatabaseUnavailable", () => {
     [
       "a unique violation",
       adapterCause({ kind: "UniqueConstraintViolation", originalCode: "23505" }),
+    ],
+    [
+      "an unwrapped adapter error of a unique violation",
+      Object.assign(new Error("duplicate key"), {
+        name: "DriverAdapterError",
+        cause: { kind: "UniqueConstraintViolation", originalCode: "23505" },
+      }),
     ],
     ["a deadlock", known("P2034")],
     ["a query error from pg", pgError("22P02")],
