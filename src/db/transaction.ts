@@ -1,4 +1,5 @@
 import { Prisma, transactionOptionsOf, type PrismaClient, type Tx } from "./client.js";
+import { sqlstateOf } from "./sqlstate.js";
 
 const RETRYABLE_SQLSTATES = ["40P01", "40001"]; // deadlock_detected, serialization_failure
 const MAX_ATTEMPTS = 5;
@@ -32,10 +33,7 @@ export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
  * query's failure carries the SQLSTATE in its metadata.
  */
 export function isRetryableConflict(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  if (error.code === "P2034") return true;
-  const meta = error.meta as
-    { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } } | undefined;
-  const sqlstate = meta?.code ?? meta?.driverAdapterError?.cause?.originalCode;
-  return typeof sqlstate === "string" && RETRYABLE_SQLSTATES.includes(sqlstate);
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2034") return true;
+  const sqlstate = sqlstateOf(error);
+  return sqlstate !== undefined && RETRYABLE_SQLSTATES.includes(sqlstate);
 }

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { Prisma } from "./client.js";
+import { adapterCauseOf, sqlstateOf, type AdapterCause } from "./sqlstate.js";
 import { isRetryableConflict } from "./transaction.js";
 
 // Whether an error means the database cannot serve us right now (a 503, not a 500). Decided by
@@ -61,20 +62,13 @@ const PG_CONNECTION_ERRORS = new Set([
 const isErrorObject = (value: unknown): value is Error =>
   Object.prototype.toString.call(value) === "[object Error]";
 
-/** The SQLSTATE a Prisma error carries from PostgreSQL, if any. */
-function sqlstateOf(error: Prisma.PrismaClientKnownRequestError): unknown {
-  const meta = error.meta as
-    { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } } | undefined;
-  return meta?.driverAdapterError?.cause?.originalCode ?? meta?.code;
-}
-
 /**
  * A statement PostgreSQL cancelled (57014 query_canceled): it ran past statement_timeout, or its
  * request ran out of time (src/db/request-scope.ts). Its transaction was rolled back.
  */
 export function isStatementCancelled(error: unknown): boolean {
-  if (error instanceof Prisma.PrismaClientKnownRequestError) return sqlstateOf(error) === "57014";
-  return error instanceof pg.DatabaseError && error.code === "57014";
+  if (error instanceof pg.DatabaseError) return error.code === "57014";
+  return sqlstateOf(error) === "57014";
 }
 
 /**
@@ -90,24 +84,18 @@ export function unavailableMessage(error: unknown): string | null {
   return isServiceUnavailable(error) ? UNAVAILABLE : null;
 }
 
-/** What the PostgreSQL driver adapter says went wrong: a kind, and PostgreSQL's SQLSTATE. */
-type AdapterCause = { kind?: unknown; code?: unknown; originalCode?: unknown } | undefined;
-
-const isUnavailableCause = (cause: AdapterCause): boolean =>
+const isUnavailableCause = (cause: AdapterCause | undefined): boolean =>
   (typeof cause?.kind === "string" && ADAPTER_KINDS.has(cause.kind)) ||
   isUnavailableSqlstate(cause?.originalCode ?? cause?.code);
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (PRISMA_CODES.has(error.code)) return true;
-    const meta = error.meta as { driverAdapterError?: { cause?: AdapterCause } } | undefined;
-    return isUnavailableCause(meta?.driverAdapterError?.cause);
+  if (error instanceof Prisma.PrismaClientKnownRequestError && PRISMA_CODES.has(error.code)) {
+    return true;
   }
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
-  // Inside an interactive transaction the adapter's own error reaches us unwrapped (Prisma's
-  // isDriverAdapterError tells it the same way: by name, with its cause an object).
-  if (isErrorObject(error) && error.name === "DriverAdapterError") {
-    return typeof error.cause === "object" && isUnavailableCause(error.cause as AdapterCause);
+  const cause = adapterCauseOf(error);
+  if (cause || error instanceof Prisma.PrismaClientKnownRequestError) {
+    return isUnavailableCause(cause);
   }
   if (error instanceof pg.DatabaseError) return isUnavailableSqlstate(error.code);
   if (!isErrorObject(error) || depth > 5) return false;

@@ -14,6 +14,12 @@ const systemError = (code: string) =>
     errno: -111,
     syscall: "connect",
   });
+/** The adapter's own error, as a statement of an interactive transaction throws it. */
+const unwrapped = (code: string) =>
+  Object.assign(new Error("failed"), {
+    name: "DriverAdapterError",
+    cause: { kind: "postgres", code, originalCode: code },
+  });
 const pgError = (code: string) =>
   Object.assign(new pg.DatabaseError("terminating connection", 0, "error"), { code });
 
@@ -86,6 +92,9 @@ describe("isServiceUnavailable", () => {
     ],
     ["a session ended idle in a transaction (25P03)", pgError("25P03")],
     ["a deadlock that outlived its retries", known("P2034")],
+    ["an unwrapped adapter error of a deadlock (40P01)", unwrapped("40P01")],
+    ["an unwrapped adapter error of a serialization failure (40001)", unwrapped("40001")],
+    ["an unwrapped adapter error of a cancelled statement (57014)", unwrapped("57014")],
     ["the database away", systemError("ECONNREFUSED")],
   ])("%s is answered 503", (_label, error) => {
     expect(isServiceUnavailable(error)).toBe(true);
