@@ -13,7 +13,8 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from "graphql";
-import { AppError } from "../errors.js";
+import { MAX_SCOPE_IDS } from "../modules/stock-take/stock-take.parse.js";
+import { AppError, ERROR_CATALOG } from "../errors.js";
 import {
   chargeOf,
   costOfLines,
@@ -41,6 +42,9 @@ export const PRICED_LISTS: Record<string, string[][]> = {
   ],
 };
 
+/** The most lines one mutation may carry (startStockTake's two scope lists, full): per operation. */
+export const MAX_OPERATION_LINES = 2 * MAX_SCOPE_IDS;
+
 /** The top-level error of a refused request: 429 with Retry-After, extensions.code RATE_LIMITED. */
 export function rateLimitedError(
   bucket: TokenBucket,
@@ -60,13 +64,22 @@ export function rateLimitPlugin(limiter: RateLimiter): ApolloServerPlugin<GraphQ
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, operation, contextValue, response }) {
+          const priced =
+            operation?.operation === "mutation"
+              ? mutationCost(document, operation, request.variables ?? {})
+              : { lines: 0, cost: 1 };
+          // Aliases may repeat a bulk mutation: an operation's lines in all are held to what the
+          // largest single mutation may carry, whether or not the token is limited.
+          if (priced.lines > MAX_OPERATION_LINES) {
+            const message = `an operation's mutations carry at most ${MAX_OPERATION_LINES} lines in all; got ${priced.lines}`;
+            throw new GraphQLError(message, {
+              originalError: new AppError("TOO_MANY_LINES", message),
+              extensions: { http: { status: ERROR_CATALOG.TOO_MANY_LINES.status } },
+            });
+          }
           const bucket = contextValue.rateBucket;
           if (!bucket) return;
-          const lines =
-            operation?.operation === "mutation"
-              ? mutationLines(document, operation, request.variables ?? {})
-              : 0;
-          const total = chargeOf(costOfLines(lines), bucket.limit);
+          const total = chargeOf(priced.cost, bucket.limit);
           const extra = total - contextValue.rateTaken;
           if (extra <= 0) return;
           // A retry pays its authentication's unit again, so it must find `total`.
@@ -82,12 +95,22 @@ export function rateLimitPlugin(limiter: RateLimiter): ApolloServerPlugin<GraphQ
   };
 }
 
-/** Lines the operation's mutations carry in their priced lists, read without coercing them. */
-export function mutationLines(
+/**
+ * What the operation's mutations carry in their priced lists, read without coercing them (a
+ * variable left out counts as its default), and what they cost: each top-level field as one
+ * request of its own (at least 1 unit, one per started 100 lines), so aliases pay for each copy.
+ */
+export function mutationCost(
   document: DocumentNode,
   operation: OperationDefinitionNode,
-  variables: Record<string, unknown>,
-): number {
+  given: Record<string, unknown>,
+): { lines: number; cost: number } {
+  const defaults = new Map(
+    (operation.variableDefinitions ?? []).flatMap((d) =>
+      d.defaultValue ? [[d.variable.name.value, d.defaultValue] as const] : [],
+    ),
+  );
+  const variables: Variables = { given, defaults };
   const fragments = new Map(
     document.definitions.flatMap((d) =>
       d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [],
@@ -109,20 +132,27 @@ export function mutationLines(
   };
   collect(operation.selectionSet);
   let lines = 0;
+  let cost = 0;
   for (const field of fields) {
+    let fieldLines = 0;
     for (const [argument, ...path] of PRICED_LISTS[field.name.value] ?? []) {
       const value = field.arguments?.find((a) => a.name.value === argument)?.value;
-      lines += listLength(value, path, variables);
+      fieldLines += listLength(value, path, variables);
     }
+    lines += fieldLines;
+    if (field.name.value !== "__typename") cost += costOfLines(fieldLines);
   }
-  return lines;
+  return { lines, cost: Math.max(1, cost) };
+}
+
+/** The request's variables, and the operation's defaults for those it leaves out. */
+interface Variables {
+  given: Record<string, unknown>;
+  defaults: Map<string, ValueNode>;
 }
 
 /** Whether @skip/@include leave a selection in (a condition not yet known counts as in). */
-function included(
-  directives: FieldNode["directives"],
-  variables: Record<string, unknown>,
-): boolean {
+function included(directives: FieldNode["directives"], { given }: Variables): boolean {
   for (const directive of directives ?? []) {
     const name = directive.name.value;
     if (name !== "skip" && name !== "include") continue;
@@ -131,7 +161,7 @@ function included(
       node?.kind === Kind.BOOLEAN
         ? node.value
         : node?.kind === Kind.VARIABLE
-          ? variables[node.name.value]
+          ? given[node.name.value]
           : undefined;
     if (typeof value === "boolean" && value === (name === "skip")) return false;
   }
@@ -139,13 +169,13 @@ function included(
 }
 
 /** How many entries the list at `path` inside a value (literal or variable) holds. */
-function listLength(
-  node: ValueNode | undefined,
-  path: string[],
-  variables: Record<string, unknown>,
-): number {
+function listLength(node: ValueNode | undefined, path: string[], variables: Variables): number {
   if (!node) return 0;
-  if (node.kind === Kind.VARIABLE) return valueLength(variables[node.name.value], path);
+  if (node.kind === Kind.VARIABLE) {
+    const name = node.name.value;
+    if (name in variables.given) return valueLength(variables.given[name], path);
+    return listLength(variables.defaults.get(name), path, variables);
+  }
   if (path.length === 0) {
     return node.kind === Kind.LIST ? node.values.length : node.kind === Kind.NULL ? 0 : 1;
   }

@@ -327,6 +327,65 @@ describe("requests carrying lines", () => {
   });
 });
 
+describe("GraphQL operations carrying several mutations", () => {
+  it("pay for each aliased mutation as a request of its own, and for a variable left out at its default", async () => {
+    const acct = await account();
+    const limited = await token(acct.accountId, { perSecond: SLOW, burst: 10 });
+    const [sku] = await skus(t, acct.setup, 1);
+    const twice = await postGraphql(
+      t,
+      {
+        query: `mutation {
+          a: adjustSkuStock(input: { skuId: ${sku}, onHand: 1, reason: CORRECTION }) { userErrors { code } }
+          b: adjustSkuStock(input: { skuId: ${sku}, onHand: 2, reason: CORRECTION }) { userErrors { code } } }`,
+      },
+      limited,
+    );
+    expect(twice.errors).toBeUndefined();
+    expect(twice.headers.get("ratelimit-remaining")).toBe("8");
+
+    const ids = await skus(t, acct.setup, 250);
+    const lines = ids.map((id) => `{ type: SKU, id: ${id}, newQty: 3 }`).join(", ");
+    const byDefault = await postGraphql(
+      t,
+      {
+        query: `mutation ($input: BulkAdjustStockInput! = { reason: CORRECTION, lines: [${lines}] }) {
+          bulkAdjustStock(input: $input) { adjustment { id } userErrors { code } } }`,
+      },
+      limited,
+    );
+    expect(byDefault.errors).toBeUndefined();
+    expect(byDefault.headers.get("ratelimit-remaining")).toBe("5");
+  });
+
+  it("refuse an operation whose mutations carry more lines in all than the largest single mutation may, writing nothing, limited or not", async () => {
+    const acct = await account();
+    const movements = await movementCount(t.db, acct.accountId);
+    // 21 copies of one 10,000-line bulk adjustment: 210,000 lines, past 200,000.
+    const aliases = Array.from(
+      { length: 21 },
+      (_, i) => `a${i}: bulkAdjustStock(input: $input) { adjustment { id } }`,
+    ).join("\n");
+    const input = {
+      reason: "CORRECTION",
+      lines: Array.from({ length: 10_000 }, (_, i) => ({ type: "SKU", id: i + 1, newQty: 1 })),
+    };
+    const refused = await postGraphql(
+      t,
+      { query: `mutation ($input: BulkAdjustStockInput!) { ${aliases} }`, variables: { input } },
+      acct.setup,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/at most 200000 lines in all; got 210000/),
+        extensions: { code: "TOO_MANY_LINES" },
+      }),
+    ]);
+    expect(await movementCount(t.db, acct.accountId)).toBe(movements);
+  });
+});
+
 describe("one bucket per token for every process", () => {
   it("is shared by two app instances on one database", async () => {
     const acct = await account();
