@@ -7,6 +7,16 @@ import { AppError, type FieldError } from "./errors.js";
 /** The CSV row (1 = the header) of the data row at this 0-based index. */
 export const csvRow = (index: number): number => index + 2;
 
+/**
+ * Non-empty rows of a CSV body, its header row excluded, without parsing it: a row ends where the
+ * parser ends one (CRLF, LF or a lone CR); a line break inside quotes counts as a row too, so a
+ * body is never priced below its rows.
+ */
+export function csvRows(text: string): number {
+  const lines = text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== "").length;
+  return Math.max(0, lines - 1);
+}
+
 /** One data row: its cells by (lower-case) column name, blank cells null. */
 export type CsvCells = (column: string) => string | null;
 

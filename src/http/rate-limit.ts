@@ -40,12 +40,6 @@ export function applyDecision(
   }
 }
 
-/** Non-empty rows of a CSV body, its header row excluded (quoted line breaks count as rows). */
-export function csvRows(text: string): number {
-  const lines = text.split("\n").filter((line) => line.trim() !== "").length;
-  return Math.max(0, lines - 1);
-}
-
 /**
  * Route hook charging a request for its lines once its body is read and valid, before the
  * handler writes anything: the rest of costOfLines beyond what authentication took (with the

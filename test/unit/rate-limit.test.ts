@@ -1,5 +1,5 @@
 import { loadConfig } from "../../src/config.js";
-import { csvRows } from "../../src/http/rate-limit.js";
+import { csvRows } from "../../src/csv.js";
 import { hashToken, tokenMatches } from "../../src/modules/account/account.auth.js";
 import {
   parseExpiresAt,
@@ -32,6 +32,7 @@ describe("what a request costs", () => {
 
   it("counts a CSV body's rows without its header or blank lines", () => {
     expect(csvRows("type,id,counted_qty\r\nsku,1,2\r\nsku,2,3\r\n\r\n")).toBe(2);
+    expect(csvRows("code,name\rA,a\rB,b\rC,c")).toBe(3);
     expect(csvRows("code,name")).toBe(0);
     expect(csvRows("")).toBe(0);
   });

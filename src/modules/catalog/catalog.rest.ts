@@ -2,9 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ServiceContext } from "../../context.js";
 import type { Idempotent } from "../../db/idempotency.js";
 import type { ErrorCode, FieldError } from "../../errors.js";
-import { utf8Text } from "../../csv.js";
+import { csvRows, utf8Text } from "../../csv.js";
 import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
-import { csvRows } from "../../http/rate-limit.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import {

@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
-import { csvRows } from "../../http/rate-limit.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
   ok,
@@ -15,7 +14,7 @@ import {
 import { stockTakeExamples as examples } from "../../http/openapi-stock-takes.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
-import { csvRow } from "../../csv.js";
+import { csvRow, csvRows } from "../../csv.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
 import { TEXT_LIMITS, type EntityRefData } from "./stock-take.parse.js";
 import * as stockTakes from "./stock-take.service.js";
