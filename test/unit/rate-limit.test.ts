@@ -82,7 +82,9 @@ describe("a token's settings on the command line", () => {
   it("reads expiries as instants with their offset, or durations", () => {
     expect(parseExpiresAt("2030-01-31T12:00:00+02:00")).toEqual(new Date("2030-01-31T10:00:00Z"));
     expect(parseExpiresAt("never")).toBeNull();
-    expect(() => parseExpiresAt("2030-01-31")).toThrow(/ISO 8601/);
+    expect(() => parseExpiresAt("2030-01-31")).toThrow(/RFC 3339 timestamp/);
+    // A day that does not exist is refused, not rolled over into March.
+    expect(() => parseExpiresAt("2030-02-31T00:00:00Z")).toThrow(/RFC 3339 timestamp/);
     const now = new Date("2030-01-01T00:00:00Z");
     expect(parseExpiresIn("90d", now)).toEqual(new Date("2030-04-01T00:00:00Z"));
     expect(parseExpiresIn("12h", now)).toEqual(new Date("2030-01-01T12:00:00Z"));

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/client.js";
 import { SCOPES, type Scope } from "../../context.js";
+import { parseFilterDate } from "../../dates.js";
 import { AppError } from "../../errors.js";
 import type { RateLimit } from "../../rate-limit/bucket.js";
 import { hashToken } from "./account.auth.js";
@@ -171,18 +172,16 @@ export function parseExpiresIn(value: string, now = new Date()): Date {
 export function parseExpiresAt(value: string): Date | null {
   const text = value.trim();
   if (text.toLowerCase() === "never") return null;
-  const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(
-    text,
-  )
-    ? new Date(text)
-    : new Date(NaN);
-  if (Number.isNaN(instant.getTime())) {
+  // The filters' rule for a timestamp: a day that does not exist (2027-02-31) is refused, not
+  // rolled over into the next month.
+  const parsed = parseFilterDate(text, "UTC");
+  if (parsed?.kind !== "timestamp") {
     throw invalid(
       ["--expires-at"],
-      "must be an ISO 8601 instant with its offset, e.g. 2027-01-31T00:00:00Z, or never",
+      "must be an RFC 3339 timestamp with its offset, e.g. 2027-01-31T00:00:00Z, or never",
     );
   }
-  return instant;
+  return parsed.at.toJSDate();
 }
 
 function checkSettings(settings: TokenSettings): void {
