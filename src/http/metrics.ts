@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { partitionStatus, type PartitionStatus } from "../db/partitions.js";
@@ -25,6 +26,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
       else this.set(lag);
     },
   });
+  eventLoopDelay(app, registry);
   // Gauges with one series per replica or per partitioned table, read afresh at each scrape.
   const labelled = (
     name: string,
@@ -91,5 +93,36 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
+  });
+}
+
+/** How often the event-loop monitor's timer fires, in ms: its precision, and all it costs. */
+const DELAY_RESOLUTION_MS = 10;
+
+/**
+ * How late the event loop ran timers since the previous scrape (p50, p99 and max), the time the
+ * serving thread was held by something, every account waiting meanwhile. The histogram is reset
+ * at each scrape, so each scrape reports the window since the one before (as prom-client's own
+ * nodejs_eventloop_lag_* do); a timer sampling every 10 ms does the measuring, nothing per request.
+ */
+function eventLoopDelay(app: FastifyInstance, registry: Registry): void {
+  const histogram = monitorEventLoopDelay({ resolution: DELAY_RESOLUTION_MS });
+  histogram.enable();
+  app.addHook("onClose", async () => histogram.disable());
+  // Node records the whole interval between the timer's runs: the delay is what exceeds it.
+  const delay = (ns: number) => Math.max(0, ns / 1e9 - DELAY_RESOLUTION_MS / 1000);
+  new Gauge({
+    name: "countpoint_event_loop_delay_seconds",
+    help: "How late the event loop ran since the previous scrape: p50, p99 and max (the thread held by synchronous work)",
+    labelNames: ["stat"] as const,
+    registers: [registry],
+    collect() {
+      // No sample yet (a scrape right after the last): 0, not the histogram's empty sentinels.
+      const empty = histogram.count === 0;
+      this.set({ stat: "p50" }, empty ? 0 : delay(histogram.percentile(50)));
+      this.set({ stat: "p99" }, empty ? 0 : delay(histogram.percentile(99)));
+      this.set({ stat: "max" }, empty ? 0 : delay(histogram.max));
+      histogram.reset();
+    },
   });
 }
