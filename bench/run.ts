@@ -23,9 +23,12 @@ import { replicaFigures } from "./replicas.js";
 import { P7_MONTHS, runP7 } from "./p7.js";
 import { verifyFigures } from "./verify.js";
 import { limiterFigures } from "./rate-limit.js";
+import { fairnessFigures } from "./fairness.js";
+import { HOSTILE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
-// replicas); none named runs all.
+// replicas, fairness); none named runs all. `--only=csv,webhooks` limits fairness's hostile
+// classes to those named (bench/hostile.ts).
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
 const args = process.argv.slice(2).map((a) => a.toLowerCase());
@@ -46,6 +49,18 @@ const P7_MOVEMENTS = quick ? 400_000 : 20_000_000;
 /** The verifier's ledger: movements over SKUs of one account. */
 const VERIFY_MOVEMENTS = quick ? 200_000 : 5_000_000;
 const VERIFY_SKUS = quick ? 2000 : 20_000;
+/** N1's phases, alone and beside the hostile account, and the hostile classes' head start. */
+const N1_SECONDS = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 15));
+const N1_RAMP_SECONDS = quick ? 1 : 5;
+const only = (args
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",") ?? []) as HostileName[];
+for (const name of only) {
+  if (!HOSTILE_NAMES.includes(name)) {
+    throw new Error(`--only: no hostile class ${name} (${HOSTILE_NAMES.join(", ")})`);
+  }
+}
 
 const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -635,6 +650,69 @@ if (wants("replicas")) {
       row,
     });
   }
+}
+
+// N1 holds the server for minutes on a build that does not bound its inputs: not part of a
+// --quick run of everything (CI's); `npm run bench -- fairness --quick` runs its short version.
+if (wants("fairness") && !(quick && named.length === 0)) {
+  // N1: P2's REST writes of one account alone, then beside a hostile account at its rate limit.
+  const n1 = await fairnessFigures({
+    db,
+    url,
+    neighbour: await newContext("bench-n1-neighbour"),
+    hostile: await newContext("bench-n1-hostile"),
+    seedSkus,
+    seconds: N1_SECONDS,
+    rampSeconds: N1_RAMP_SECONDS,
+    only,
+  });
+  const rate = (r: LoadResult) =>
+    `${r.perSecond.toFixed(0)}/s, p50 ${latency(r.p50Ms)}, p99 ${latency(r.p99Ms)}${r.failures ? `, ${r.failures} not 2xx` : ""}`;
+  // The max of the scrapes answered; one still unanswered when the phase ended says for how
+  // long the server (its thread, or its pool: /metrics reads the database) could not answer.
+  const delay = ({ max, unansweredMs }: { max: number; unansweredMs: number }) =>
+    `${Number.isNaN(max) ? "n/a" : ms(max * 1000)}${unansweredMs > 0 ? ` (a scrape unanswered after ${(unansweredMs / 1000).toFixed(1)} s)` : ""}`;
+  const latency = (x: number) => (Number.isFinite(x) ? ms(x) : "none answered");
+  const hostileRow = (c: ClassStats) => {
+    const outcomes = Object.entries(c.outcomes)
+      .map(([outcome, n]) => `${outcome}×${n}`)
+      .join(" ");
+    const times = c.ms.length ? `, median ${ms(median(c.ms))}, max ${ms(Math.max(...c.ms))}` : "";
+    return `${c.sent} sent: ${outcomes || "no answer"}${times}${c.notes.map((n) => `; ${n}`).join("")}`;
+  };
+  const throughput = n1.beside.perSecond / n1.alone.perSecond;
+  const p99 = n1.beside.p99Ms / n1.alone.p99Ms;
+  heading(
+    `N1 fairness: P2's REST PATCH /skus/{id}, ${CLIENTS} clients of one account, ${N1_SECONDS} s alone, then beside a hostile account (${only.length ? only.join(", ") : "every class"}) at 100/s, burst 200:`,
+  );
+  row("alone", rate(n1.alone));
+  row("beside the hostile account", rate(n1.beside));
+  row("throughput beside / alone", `${pct(throughput)} (target >= 80%)`);
+  const p99Ratio = Number.isFinite(p99) ? `${p99.toFixed(2)}x` : "none answered beside";
+  row("p99 beside / alone", `${p99Ratio} (target <= 2x)`);
+  row(
+    "server event-loop delay max, alone / beside",
+    `${delay(n1.delayAlone)} / ${delay(n1.delayBeside)}`,
+  );
+  for (const c of n1.hostile) row(`hostile ${c.name}`, hostileRow(c));
+  judge({
+    id: "N1",
+    what: "one account's writes beside a hostile one, throughput",
+    figure: `${n1.beside.perSecond.toFixed(0)}/s`,
+    baseline: `${n1.alone.perSecond.toFixed(0)}/s`,
+    ratio: pct(throughput),
+    target: ">= 80%",
+    met: throughput >= 0.8,
+  });
+  judge({
+    id: "N1",
+    what: "one account's writes beside a hostile one, p99",
+    figure: latency(n1.beside.p99Ms),
+    baseline: ms(n1.alone.p99Ms),
+    ratio: p99Ratio,
+    target: "<= 2x",
+    met: p99 <= 2,
+  });
 }
 
 // One table of every target: what was measured, beside what, and whether the target was met.

@@ -46,7 +46,7 @@ export async function startServer(
   accountId: number,
   nodeOptions: string[] = [],
   env: Record<string, string> = {},
-): Promise<ServerUnderTest & { stop: () => Promise<void> }> {
+): Promise<ServerUnderTest & { stop: (graceMs?: number) => Promise<void> }> {
   const port = await freePort();
   // BENCH_SERVER_NODE_OPTIONS adds node flags of your own, e.g. `--cpu-prof` to profile the server.
   const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(" ").filter(Boolean) ?? [];
@@ -88,9 +88,15 @@ export async function startServer(
     rss: () => statusBytes(pid, "VmRSS"),
     peakRss: () => statusBytes(pid, "VmHWM"),
     cpuSeconds: () => cpuSeconds(pid),
-    stop: async () => {
+    // A server still busy after `graceMs` (a hostile request holding it) is killed: its
+    // figures are taken by then.
+    stop: async (graceMs = Infinity) => {
       child.kill("SIGTERM");
+      const timer = Number.isFinite(graceMs)
+        ? setTimeout(() => child.kill("SIGKILL"), graceMs)
+        : undefined;
       await exited;
+      clearTimeout(timer);
     },
   };
 }
