@@ -84,3 +84,23 @@ export async function besideNeighbour<T>(
 /** `n` copies of `task` at once (a hostile client sending in parallel). */
 export const parallel = <T>(n: number, task: (i: number) => Promise<T>): Promise<T[]> =>
   Promise.all(Array.from({ length: n }, (_, i) => task(i)));
+
+/**
+ * The server's event-loop delay since the previous scrape of its /metrics, in milliseconds
+ * (countpoint_event_loop_delay_seconds); each scrape starts a new window, so scrape once before
+ * the hostile requests and once after them.
+ */
+export async function eventLoopDelay(
+  base: string,
+): Promise<{ p50: number; p99: number; max: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const stat = (name: string) => {
+    const value = new RegExp(
+      `^countpoint_event_loop_delay_seconds\\{stat="${name}"\\} (\\S+)$`,
+      "m",
+    ).exec(text)?.[1];
+    if (value === undefined) throw new Error(`/metrics has no event-loop delay ${name}`);
+    return Number(value) * 1000;
+  };
+  return { p50: stat("p50"), p99: stat("p99"), max: stat("max") };
+}
