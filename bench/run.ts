@@ -23,7 +23,7 @@ import { replicaFigures } from "./replicas.js";
 import { P7_MONTHS, runP7 } from "./p7.js";
 import { verifyFigures } from "./verify.js";
 import { limiterFigures } from "./rate-limit.js";
-import { fairnessFigures } from "./fairness.js";
+import { fairnessFigures, HOSTILE_LIMIT } from "./fairness.js";
 import { HOSTILE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
@@ -683,7 +683,7 @@ if (wants("fairness") && !(quick && named.length === 0)) {
   const throughput = n1.beside.perSecond / n1.alone.perSecond;
   const p99 = n1.beside.p99Ms / n1.alone.p99Ms;
   heading(
-    `N1 fairness: P2's REST PATCH /skus/{id}, ${CLIENTS} clients of one account, ${N1_SECONDS} s alone, then beside a hostile account (${only.length ? only.join(", ") : "every class"}) at 100/s, burst 200:`,
+    `N1 fairness: P2's REST PATCH /skus/{id}, ${CLIENTS} clients of one account, ${N1_SECONDS} s alone, then beside a hostile account (${only.length ? only.join(", ") : "every class"}) at ${HOSTILE_LIMIT.perSecond}/s, burst ${HOSTILE_LIMIT.burst}:`,
   );
   row("alone", rate(n1.alone));
   row("beside the hostile account", rate(n1.beside));
