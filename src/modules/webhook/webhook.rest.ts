@@ -108,7 +108,8 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/webhooks",
     {
-      ...rowPricedScope("webhooks"),
+      // No limit: every endpoint of the account, at most MAX_WEBHOOKS.
+      ...rowPricedScope("webhooks", { mostRows: () => webhooks.MAX_WEBHOOKS }),
       schema: {
         operationId: "listWebhooks",
         tags: ["webhooks"],
