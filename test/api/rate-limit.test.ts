@@ -535,6 +535,11 @@ describe("lists and count sheets, priced by the rows they answer", () => {
       // Nothing ran but the authentication's statement.
       expect(t2.queries).toHaveLength(1);
     }
+    // However the limit is written.
+    for (const path of ["/skus?limit=1e3", "/skus?limit=1&limit=1000"]) {
+      const refused = await rest(t, "GET", path, { token: acct.limited });
+      expect({ path, status: refused.status }).toEqual({ path, status: 429 });
+    }
     // The account's endpoints are at most 20: 1 unit.
     const endpoints = await rest(t, "GET", "/webhooks?limit=1000", { token: acct.limited });
     expect(endpoints.headers.get("ratelimit-remaining")).toBe("8");
