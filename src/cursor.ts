@@ -47,10 +47,14 @@ export function decodeIdCursor(kind: string, cursor: string | undefined): number
   return decodeCursor(kind, cursor, ["int4"])[0] as number;
 }
 
+/** A page's size when `limit` is absent, and the largest `limit`. */
+export const PAGE_DEFAULT = 100;
+export const PAGE_MAX = 1000;
+
 /** Page size: default 100, at most 1000. */
 export function pageSize(limit: number | null | undefined, path: string[] = ["limit"]): number {
-  if (limit === undefined || limit === null) return 100;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+  if (limit === undefined || limit === null) return PAGE_DEFAULT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX) {
     throw new AppError("INVALID_PARAMETER", "limit must be an integer from 1 to 1000", [
       { path, code: "INVALID_PARAMETER", message: "must be an integer from 1 to 1000" },
     ]);

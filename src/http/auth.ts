@@ -3,11 +3,13 @@ import type {
   FastifyRequest,
   onRequestHookHandler,
   preHandlerHookHandler,
+  preSerializationHookHandler,
 } from "fastify";
 import type { Principal, Scope, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
+import { costOfLines } from "../rate-limit/bucket.js";
 import type { Authentication } from "../modules/account/account.auth.js";
-import { applyDecision, chargeLines } from "./rate-limit.js";
+import { applyDecision, chargeBodyLines, chargeRows, pageLimitOf, pageRows } from "./rate-limit.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -29,32 +31,45 @@ export function parseBearer(value: string): string | null {
 
 /**
  * Resolves the caller, or says why it cannot, taking `cost` units (the request's first) from its
- * token's rate-limit bucket: shared by REST and GraphQL.
+ * token's rate-limit bucket if it holds `holds`: shared by REST and GraphQL.
  */
-export async function resolvePrincipal(request: FastifyRequest, cost = 1): Promise<Authentication> {
+export async function resolvePrincipal(
+  request: FastifyRequest,
+  cost = 1,
+  holds = cost,
+): Promise<Authentication> {
   const token = bearerToken(request);
   if (token === undefined)
     return { principal: null, problem: "send Authorization: Bearer <token>" };
   if (token === null)
     return { principal: null, problem: "the Authorization header must be Bearer <token>" };
-  return request.server.limiter.authenticate(token, cost);
+  return request.server.limiter.authenticate(token, cost, holds);
+}
+
+interface ScopePricing {
+  /** The route charges the request's lines once its body is read (see linePricedScope). */
+  pricedByLines?: boolean;
+  /**
+   * The most rows the request may answer: its bucket must hold what they cost, or it is refused
+   * here, before it runs (see rowPricedScope).
+   */
+  mostRows?: (request: FastifyRequest) => number;
 }
 
 /**
  * Route hook: authenticates (and rate-limits) before the body is even read, then checks the
  * scope. A request over its token's limit is refused here, so nothing of it is processed.
- * `pricedByLines`: the route also charges the request's lines once its body is read (see
- * linePricedScope).
  */
 export function requireScope(
   scope: Scope,
-  { pricedByLines = false }: { pricedByLines?: boolean } = {},
+  { pricedByLines = false, mostRows }: ScopePricing = {},
 ): onRequestHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // With the buckets in Redis a charge is a round trip of its own: a request priced by its
     // lines then makes one, for all its cost, once its body is read (not one now and one then).
     const cost = pricedByLines && !request.server.limiter.atAuthentication ? 0 : 1;
-    const result = await resolvePrincipal(request, cost);
+    const holds = mostRows ? costOfLines(mostRows(request)) : cost;
+    const result = await resolvePrincipal(request, cost, holds);
     if (!result.principal) throw new AppError("UNAUTHENTICATED", result.problem);
     if (result.bucket && result.decision) {
       applyDecision(reply, result.bucket, result.decision, cost);
@@ -78,8 +93,26 @@ export function linePricedScope(
 ): { onRequest: onRequestHookHandler; preHandler: preHandlerHookHandler } {
   return {
     onRequest: requireScope(scope, { pricedByLines: true }),
-    preHandler: chargeLines(linesOf),
+    preHandler: chargeBodyLines(linesOf),
   };
+}
+
+/**
+ * The hooks of a route answering a list, priced by its rows (1 unit per started 100): it is
+ * refused at authentication unless its bucket holds what `mostRows` rows cost (by default its
+ * `limit`), takes 1 unit then and the rest once its rows are counted, before they are sent.
+ */
+export function rowPricedScope(
+  scope: Scope,
+  {
+    mostRows = pageLimitOf,
+    rowsOf = pageRows,
+  }: {
+    mostRows?: (request: FastifyRequest) => number;
+    rowsOf?: (payload: unknown) => number | undefined;
+  } = {},
+): { onRequest: onRequestHookHandler; preSerialization: preSerializationHookHandler<unknown> } {
+  return { onRequest: requireScope(scope, { mostRows }), preSerialization: chargeRows(rowsOf) };
 }
 
 /** The service context of an authenticated request. */

@@ -1,4 +1,10 @@
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from "fastify";
+import type {
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+  preSerializationHookHandler,
+} from "fastify";
+import { PAGE_DEFAULT, PAGE_MAX } from "../cursor.js";
 import { AppError } from "../errors.js";
 import {
   chargeOf,
@@ -41,20 +47,70 @@ export function applyDecision(
 }
 
 /**
- * Route hook charging a request for its lines once its body is read and valid, before the
- * handler writes anything: the rest of costOfLines beyond what authentication took (with the
- * buckets in PostgreSQL authentication took 1, so up to LINES_PER_UNIT lines cost no second
- * trip to the bucket; with Redis it took none, and this is the request's one call).
+ * Charges a request for `lines` lines before the work they stand for (a body's lines once it is
+ * read and valid, a count sheet's lines once counted): the rest of costOfLines beyond what
+ * authentication took, or 429 RATE_LIMITED. With the buckets in PostgreSQL authentication took
+ * 1, so up to LINES_PER_UNIT lines cost no second trip to the bucket; with Redis a request priced
+ * by its body took none, and this is its one call.
  */
-export function chargeLines(linesOf: (request: FastifyRequest) => number): preHandlerHookHandler {
-  return async (request, reply) => {
+export async function chargeLines(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  lines: number,
+): Promise<void> {
+  const bucket = request.rateBucket;
+  if (!bucket) return;
+  const total = chargeOf(costOfLines(lines), bucket.limit);
+  const extra = total - request.rateTaken;
+  if (extra <= 0) return;
+  // A retry pays its authentication's unit again: it must find `total` units to pass.
+  const decision = await request.server.limiter.charge(bucket, extra, total);
+  if (decision) applyDecision(reply, bucket, decision, total);
+}
+
+/** Route hook charging a request for the lines its body carries, before the handler writes. */
+export const chargeBodyLines =
+  (linesOf: (request: FastifyRequest) => number): preHandlerHookHandler =>
+  (request, reply) =>
+    chargeLines(request, reply, linesOf(request));
+
+/**
+ * The most rows a page may answer, from its `limit` as sent (validated later; this only prices
+ * it, reading it as validation's coercion does, the largest if it is repeated): PAGE_DEFAULT when
+ * absent or not a number.
+ */
+export function pageLimitOf(request: FastifyRequest): number {
+  const raw = (request.query as Record<string, unknown> | undefined)?.limit;
+  const limits = (Array.isArray(raw) ? raw : [raw])
+    .map((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : NaN))
+    .filter((limit) => limit >= 1);
+  return limits.length ? Math.min(Math.ceil(Math.max(...limits)), PAGE_MAX) : PAGE_DEFAULT;
+}
+
+/** The rows of a page as REST answers it ({data: [...]}); undefined for anything else. */
+export const pageRows = (payload: unknown): number | undefined => {
+  const data = (payload as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? data.length : undefined;
+};
+
+/**
+ * Route hook charging a list for the rows it answers, once they are counted and before the
+ * answer is sent: the rest of costOfLines(rows) beyond the unit authentication took (no trip to
+ * the bucket for up to LINES_PER_UNIT rows). Never refused: authentication already refused the
+ * list unless its bucket held what its limit may cost, and the work is done; when concurrent
+ * requests of the token spent those units meanwhile the bucket is left owing them.
+ */
+export function chargeRows(
+  rowsOf: (payload: unknown) => number | undefined = pageRows,
+): preSerializationHookHandler<unknown> {
+  return async (request, reply, payload) => {
     const bucket = request.rateBucket;
-    if (!bucket) return;
-    const total = chargeOf(costOfLines(linesOf(request)), bucket.limit);
-    const extra = total - request.rateTaken;
-    if (extra <= 0) return;
-    // A retry pays its authentication's unit again: it must find `total` units to pass.
-    const decision = await request.server.limiter.charge(bucket, extra, total);
-    if (decision) applyDecision(reply, bucket, decision, total);
+    const rows = reply.statusCode < 300 ? rowsOf(payload) : undefined;
+    if (!bucket || rows === undefined) return payload;
+    const extra = chargeOf(costOfLines(rows), bucket.limit) - request.rateTaken;
+    if (extra <= 0) return payload;
+    const decision = await request.server.limiter.settle(bucket, extra);
+    if (decision) sendRateLimitHeaders(reply, decision);
+    return payload;
   };
 }

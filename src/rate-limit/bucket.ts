@@ -2,7 +2,8 @@
 // PostgreSQL, or in Redis when REDIS_URL is set). A bucket holds up to `burst` units and refills
 // at `perSecond` units a second; a request takes its cost in units, or is refused (429) and takes
 // nothing. Most requests cost 1; a request carrying lines (bulk adjustments, imports, counts)
-// costs one unit per started LINES_PER_UNIT lines.
+// costs one unit per started LINES_PER_UNIT lines, and so does a list by the rows it answers or
+// a count sheet by its lines.
 
 /** A bucket's size and refill rate. perSecond 0: unlimited (no bucket at all). */
 export interface RateLimit {
@@ -36,7 +37,7 @@ export interface BucketDecision {
   retryAfterSeconds: number;
 }
 
-/** Lines one unit pays for: a 10,000-line request costs 100 units. */
+/** Lines (or rows answered) one unit pays for: a 10,000-line request costs 100 units. */
 export const LINES_PER_UNIT = 100;
 
 /** What a request carrying `lines` lines costs (1 for none or up to LINES_PER_UNIT). */
@@ -49,6 +50,17 @@ export const costOfLines = (lines: number): number =>
  * 10,000-line import: it takes the whole bucket).
  */
 export const chargeOf = (cost: number, limit: RateLimit): number => Math.min(cost, limit.burst);
+
+/**
+ * How a charge is granted. By default when the bucket holds the units it takes. `holds`: only when
+ * it holds that many (a list takes its first unit but must find what its `limit` may cost).
+ * `owed`: whatever the bucket holds, which may leave it below empty (the rest of a list's price,
+ * once its rows are counted: the work is done, and the token's next requests wait the longer).
+ */
+export interface ChargeTerms {
+  holds?: number;
+  owed?: boolean;
+}
 
 /** Rounding slack: a bucket refilled to 0.9999999999 holds the unit it should. */
 export const EPSILON = 1e-9;
@@ -63,13 +75,14 @@ export function bucketDecision(
   granted: boolean,
   needed: number,
 ): BucketDecision {
-  const held = Math.max(0, Math.min(limit.burst, level));
+  // Below 0 when the token owes units (see ChargeTerms.owed): its times count the debt too.
+  const held = Math.min(limit.burst, level);
   const seconds = (units: number) => Math.max(0, Math.ceil((units - EPSILON) / limit.perSecond));
   const retryAfterSeconds = granted ? 0 : Math.max(1, seconds(needed - held));
   return {
     granted,
     limit: limit.burst,
-    remaining: Math.floor(held + EPSILON),
+    remaining: Math.max(0, Math.floor(held + EPSILON)),
     // The draft asks Reset to name the moment Retry-After names when both are sent.
     resetSeconds: granted ? seconds(limit.burst - held) : retryAfterSeconds,
     retryAfterSeconds,

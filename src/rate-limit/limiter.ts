@@ -22,15 +22,21 @@ export interface RateLimiter {
   readonly atAuthentication: boolean;
   /**
    * Who `token` is, with `cost` units taken from its bucket (0: none, e.g. a subscription's
-   * recheck). A refused charge is a decision with granted false; the caller answers 429.
+   * recheck) if it holds `holds` (default `cost`: a list takes 1 but must find what its limit
+   * may cost). A refused charge is a decision with granted false; the caller answers 429.
    */
-  authenticate(token: string, cost: number): Promise<Authentication>;
+  authenticate(token: string, cost: number, holds?: number): Promise<Authentication>;
   /**
    * Takes `cost` more units from an authenticated request's bucket (its lines, once its body is
    * read and before anything is written); `needed` is what a retry must find in the bucket.
    * Null: nothing was decided (the bucket store is unreachable: the request goes through).
    */
   charge(bucket: TokenBucket, cost: number, needed: number): Promise<BucketDecision | null>;
+  /**
+   * Takes `cost` units the request owes for work done (the rest of a list's price once its rows
+   * are counted), whatever the bucket holds: it may be left below empty. Null as for charge.
+   */
+  settle(bucket: TokenBucket, cost: number): Promise<BucketDecision | null>;
   /** Readies the bucket store before the first request (Redis: connects). */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -41,8 +47,10 @@ export function databaseLimiter(db: PrismaClient, defaults: RateLimit): RateLimi
   return {
     defaults,
     atAuthentication: true,
-    authenticate: (token, cost) => authenticateToken(db, token, { defaults, charge: cost }),
+    authenticate: (token, cost, holds) =>
+      authenticateToken(db, token, { defaults, charge: cost, holds }),
     charge: (bucket, cost, needed) => chargeInDatabase(db, bucket, cost, needed),
+    settle: (bucket, cost) => chargeInDatabase(db, bucket, cost, cost, { owed: true }),
     start: async () => {},
     close: async () => {},
   };
@@ -60,17 +68,17 @@ export function redisLimiter(
   log: FastifyBaseLogger,
 ): RateLimiter {
   const buckets = new RedisBuckets(redisUrl, log);
-  const take = async (bucket: TokenBucket, cost: number, needed: number) =>
-    buckets.take(bucket, cost, needed);
   return {
     defaults,
     atAuthentication: false,
-    authenticate: async (token, cost) => {
+    authenticate: async (token, cost, holds = cost) => {
       const auth = await authenticateToken(db, token, { defaults, charge: 0 });
       if (!auth.principal || !auth.bucket || cost <= 0) return auth;
-      return { ...auth, decision: await take(auth.bucket, cost, cost) };
+      const most = Math.max(cost, holds);
+      return { ...auth, decision: await buckets.take(auth.bucket, cost, most, { holds: most }) };
     },
-    charge: take,
+    charge: (bucket, cost, needed) => buckets.take(bucket, cost, needed),
+    settle: (bucket, cost) => buckets.take(bucket, cost, cost, { owed: true }),
     start: () => buckets.start(),
     close: () => buckets.close(),
   };
@@ -89,7 +97,9 @@ export function createRateLimiter(
   // request starts, do not make a request that runs out of time one that changed data.
   return {
     ...limiter,
-    authenticate: (token, cost) => asBookkeeping(() => limiter.authenticate(token, cost)),
+    authenticate: (token, cost, holds) =>
+      asBookkeeping(() => limiter.authenticate(token, cost, holds)),
     charge: (bucket, cost, needed) => asBookkeeping(() => limiter.charge(bucket, cost, needed)),
+    settle: (bucket, cost) => asBookkeeping(() => limiter.settle(bucket, cost)),
   };
 }

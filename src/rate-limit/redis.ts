@@ -5,6 +5,7 @@ import {
   chargeOf,
   EPSILON,
   type BucketDecision,
+  type ChargeTerms,
   type TokenBucket,
 } from "./bucket.js";
 
@@ -17,6 +18,8 @@ const TAKE = `
 local rate = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
 local cost = tonumber(ARGV[3])
+-- What the bucket must hold for the charge to be taken; -1: whatever it holds (units owed).
+local holds = tonumber(ARGV[4])
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
 local state = redis.call('HMGET', KEYS[1], 'units', 'at')
@@ -26,7 +29,10 @@ if state[1] then
   level = math.min(burst, tonumber(state[1]) + elapsed * rate)
 end
 local granted = 0
-if level >= cost - ${EPSILON} then
+if holds < 0 then
+  level = level - cost
+  granted = 1
+elseif level >= holds - ${EPSILON} then
   level = math.max(0, level - cost)
   granted = 1
 end
@@ -36,7 +42,13 @@ redis.call('PEXPIRE', KEYS[1], math.ceil((burst - level) / rate * 1000) + 1000)
 return {granted, tostring(level)}
 `;
 
-type TakeCommand = (key: string, rate: number, burst: number, cost: number) => Promise<unknown>;
+type TakeCommand = (
+  key: string,
+  rate: number,
+  burst: number,
+  cost: number,
+  holds: number,
+) => Promise<unknown>;
 
 /** Keys under this prefix; the token's digest makes them unique across databases. */
 const KEY_PREFIX = "countpoint:ratelimit:";
@@ -83,8 +95,16 @@ export class RedisBuckets {
     clearTimeout(timer);
   }
 
-  /** Takes `cost` units (at most the bucket's size) from a token's bucket. Null: Redis is away. */
-  async take(bucket: TokenBucket, cost: number, needed: number): Promise<BucketDecision | null> {
+  /**
+   * Takes `cost` units (at most the bucket's size) from a token's bucket, on `terms`; `needed` is
+   * what a refused request's retry must find. Null: Redis is away.
+   */
+  async take(
+    bucket: TokenBucket,
+    cost: number,
+    needed: number,
+    { holds = cost, owed = false }: ChargeTerms = {},
+  ): Promise<BucketDecision | null> {
     const { perSecond, burst } = bucket.limit;
     const charge = chargeOf(cost, bucket.limit);
     const take = (this.redis as unknown as { countpointTake: TakeCommand }).countpointTake;
@@ -95,6 +115,7 @@ export class RedisBuckets {
         perSecond,
         burst,
         charge,
+        owed ? -1 : chargeOf(Math.max(holds, charge), bucket.limit),
       )) as [number, string];
       this.answered();
       return bucketDecision(

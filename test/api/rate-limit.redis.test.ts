@@ -17,7 +17,7 @@ import {
 import { newAccount } from "../helpers/db.js";
 import { frozenProxy, throughProxy } from "../helpers/proxy.js";
 import { loggingClient, type LoggedApp } from "../helpers/movements.js";
-import { createSku, skuOnHand } from "../helpers/stock.js";
+import { createSku, seedSkus, skuOnHand } from "../helpers/stock.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const SLOW = 1 / 600;
@@ -181,6 +181,69 @@ describe("rate limits in Redis", () => {
     expect(sql).toHaveLength(2);
     expect(sql.filter((s) => /FROM api_tokens t JOIN accounts/.test(s))).toHaveLength(1);
     expect(await t.db.apiTokenBucket.count({ where: { accountId: acct.accountId } })).toBe(0);
+  });
+
+  it("prices lists by their rows and count sheets by their lines as in PostgreSQL, refusing a list its bucket cannot pay for before its query", async () => {
+    const acct = await limitedToken({ perSecond: SLOW, burst: 20 });
+    await seedSkus(t.db, acct.accountId, 1000);
+    t2.queries.length = 0;
+    const page = await rest(t2, "GET", "/skus?limit=1000", { token: acct.token });
+    expect(page.body.data).toHaveLength(1000);
+    expect(page.headers.get("ratelimit-remaining")).toBe("10");
+    // PostgreSQL sees what an unlimited token's list sends: the authentication and the list.
+    expect(t2.queries).toHaveLength(2);
+    const few = await rest(t, "GET", "/skus?limit=1000&code=SCALE-7", { token: acct.token });
+    expect(few.body.data).toHaveLength(1);
+    expect(few.headers.get("ratelimit-remaining")).toBe("9");
+
+    const start = await rest(t, "POST", "/stock-takes/start", { token: acct.setup, body: {} });
+    expect(start.status).toBe(201);
+    const sheet = (tok: string) =>
+      rest(t2, "GET", `/stock-takes/${start.body.id}/lines`, {
+        token: tok,
+        headers: { accept: "text/csv" },
+      });
+    // 9 units: a page of 1,000 may cost 10, a sheet of 1,000 lines costs 10.
+    t2.queries.length = 0;
+    const refused = await rest(t2, "GET", "/skus?limit=1000", { token: acct.token });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("ratelimit-remaining")).toBe("9");
+    expect(t2.queries).toHaveLength(1);
+    t2.queries.length = 0;
+    const refusedSheet = await sheet(acct.token);
+    expect(refusedSheet.status).toBe(429);
+    expect(refusedSheet.body.detail).toMatch(/this request costs 10 units/);
+    expect(t2.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql))).toEqual([]);
+
+    const other = await createToken(t.db, {
+      accountId: acct.accountId,
+      name: "sheets",
+      rateLimit: { perSecond: SLOW, burst: 20 },
+    });
+    const paid = await sheet(other.token);
+    expect(paid.status).toBe(200);
+    expect((paid.body as string).trim().split("\r\n")).toHaveLength(1001);
+    expect(paid.headers.get("ratelimit-remaining")).toBe("10");
+  });
+
+  it("leaves a bucket owing the rows its token's parallel lists answered, as in PostgreSQL", async () => {
+    const acct = await limitedToken({ perSecond: SLOW, burst: 20 });
+    await seedSkus(t.db, acct.accountId, 1000);
+    const statuses = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        rest(i % 2 ? t2 : t, "GET", "/skus?limit=1000", { token: acct.token }).then(
+          (r) => r.status,
+        ),
+      ),
+    );
+    const served = statuses.filter((s) => s === 200).length;
+    expect(served).toBeGreaterThanOrEqual(2);
+    const next = await rest(t, "GET", "/skus?limit=1", { token: acct.token });
+    expect(next.status).toBe(429);
+    const owed = 10 * served - 20;
+    const retryAfter = Number(next.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual((owed + 1) * 600 - 30);
+    expect(retryAfter).toBeLessThanOrEqual((owed + 1) * 600);
   });
 
   it("limits the very first request of an app whose Redis connection is slow to open", async () => {

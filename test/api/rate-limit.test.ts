@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
-import { createSku, ledgerProblems, skuOnHand } from "../helpers/stock.js";
+import { createSku, ledgerProblems, seedSkus, skuOnHand } from "../helpers/stock.js";
 
 /** One unit every 10 minutes: no bucket refills while a test runs. */
 const SLOW = 1 / 600;
@@ -466,5 +466,156 @@ describe("the cost of limiting", () => {
       tokens,
     );
     expect(large.on).toBe(large.off! + 1);
+  });
+});
+
+describe("lists and count sheets, priced by the rows they answer", () => {
+  /** A fresh account with `n` SKUs, and a token of its own with a bucket of `burst`. */
+  async function withSkus(n: number, burst: number) {
+    const acct = await account();
+    await seedSkus(t.db, acct.accountId, n, { prefix: `P${acct.accountId}` });
+    return { ...acct, limited: await token(acct.accountId, { perSecond: SLOW, burst }) };
+  }
+  /** A stock take over all of the account's SKUs, started with its unlimited token. */
+  async function stockTake(setup: string): Promise<number> {
+    const res = await rest(t, "POST", "/stock-takes/start", { token: setup, body: {} });
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  }
+  const sheet = (app: TestApp | typeof t2, id: number, tok: string) =>
+    rest(app, "GET", `/stock-takes/${id}/lines`, { token: tok, headers: { accept: "text/csv" } });
+
+  it("charge a page 1 unit per started 100 rows: 1,000 rows cost 10, 5 rows 1 whatever the limit, and RateLimit-Remaining counts the whole charge", async () => {
+    const big = await withSkus(1000, 30);
+    const page = await rest(t, "GET", "/skus?limit=1000", { token: big.limited });
+    expect(page.status).toBe(200);
+    expect(page.body.data).toHaveLength(1000);
+    expect(limitHeaders(page.headers)).toMatchObject({ limit: "30", remaining: "20" });
+    // Full again in 10 units' time: 10 minutes each.
+    expectWithin(Number(page.headers.get("ratelimit-reset")), 6000 - 30, 6000);
+    const hundred = await rest(t, "GET", "/skus", { token: big.limited });
+    expect(hundred.body.data).toHaveLength(100);
+    expect(hundred.headers.get("ratelimit-remaining")).toBe("19");
+    const more = await rest(t, "GET", "/skus?limit=101", { token: big.limited });
+    expect(more.body.data).toHaveLength(101);
+    expect(more.headers.get("ratelimit-remaining")).toBe("17");
+
+    const small = await withSkus(5, 30);
+    const few = await rest(t, "GET", "/skus?limit=1000", { token: small.limited });
+    expect(few.body.data).toHaveLength(5);
+    expect(few.headers.get("ratelimit-remaining")).toBe("29");
+  });
+
+  it("refuse a list its bucket cannot pay for at authentication, on every list route, before its query runs and taking nothing", async () => {
+    const acct = await withSkus(1000, 20);
+    expect((await rest(t, "GET", "/skus?limit=1000", { token: acct.limited })).status).toBe(200);
+    expect((await rest(t, "GET", "/skus?limit=1", { token: acct.limited })).status).toBe(200);
+    // 9 units left: a page of up to 1,000 rows may cost 10.
+    const lists = [
+      "/skus",
+      "/supplier-items",
+      "/stock-adjustments",
+      "/stock-adjustments/1/lines",
+      "/stock-takes",
+      "/stock-takes/1/lines",
+      "/stock-takes/1/counts",
+      "/stock/movements?sku_id=1",
+      "/events",
+      "/webhooks/1/deliveries",
+    ].map((path) => `${path}${path.includes("?") ? "&" : "?"}limit=1000`);
+    // An adjustment answers its first 1,000 lines: it is priced like a page of 1,000.
+    for (const path of [...lists, "/stock-adjustments/1"]) {
+      t2.queries.length = 0;
+      const refused = await rest(t2, "GET", path, { token: acct.limited });
+      expect({ path, status: refused.status }).toEqual({ path, status: 429 });
+      expect(refused.body).toMatchObject({ code: "RATE_LIMITED" });
+      expect(limitHeaders(refused.headers)).toMatchObject({ limit: "20", remaining: "9" });
+      // A retry must find 10: one more unit, 10 minutes.
+      expectWithin(Number(refused.headers.get("retry-after")), 570, 600);
+      // Nothing ran but the authentication's statement.
+      expect(t2.queries).toHaveLength(1);
+    }
+    // However the limit is written.
+    for (const path of ["/skus?limit=1e3", "/skus?limit=1&limit=1000"]) {
+      const refused = await rest(t, "GET", path, { token: acct.limited });
+      expect({ path, status: refused.status }).toEqual({ path, status: 429 });
+    }
+    // The account's endpoints are at most 20: 1 unit.
+    const endpoints = await rest(t, "GET", "/webhooks?limit=1000", { token: acct.limited });
+    expect(endpoints.headers.get("ratelimit-remaining")).toBe("8");
+    // What the bucket holds still pays for a smaller page.
+    const page = await rest(t, "GET", "/skus?limit=800", { token: acct.limited });
+    expect(page.status).toBe(200);
+    expect(page.body.data).toHaveLength(800);
+    expect(page.headers.get("ratelimit-remaining")).toBe("0");
+  });
+
+  it("charge a count sheet 1 unit per started 100 lines; one its bucket cannot pay for is refused before any line is read", async () => {
+    const acct = await withSkus(250, 20);
+    const id = await stockTake(acct.setup);
+    const paid = await sheet(t, id, acct.limited);
+    expect(paid.status).toBe(200);
+    expect((paid.body as string).trim().split("\r\n")).toHaveLength(251);
+    expect(limitHeaders(paid.headers)).toMatchObject({ limit: "20", remaining: "17" });
+
+    const large = await withSkus(1500, 20);
+    const largeId = await stockTake(large.setup);
+    expect((await rest(t, "GET", "/skus?limit=1000", { token: large.limited })).status).toBe(200);
+    // 10 units left; 1,500 lines cost 15: authentication takes 1, the lines find 9 of 14.
+    t2.queries.length = 0;
+    const refused = await sheet(t2, largeId, large.limited);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(refused.body.detail).toMatch(/this request costs 15 units/);
+    expect(limitHeaders(refused.headers)).toMatchObject({ remaining: "9" });
+    expectWithin(Number(refused.headers.get("retry-after")), 6 * 600 - 30, 6 * 600);
+    // The stock take was found and its lines counted; none was read.
+    expect(t2.queries.some((q) => /stock_take_lines/.test(q.sql))).toBe(true);
+    expect(t2.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql))).toEqual([]);
+    // A sheet of more lines than a bucket holds takes the whole bucket once it is full.
+    const full = await token(large.accountId, { perSecond: SLOW, burst: 10 });
+    const whole = await sheet(t, largeId, full);
+    expect(whole.status).toBe(200);
+    expect((whole.body as string).trim().split("\r\n")).toHaveLength(1501);
+    expect(limitHeaders(whole.headers)).toMatchObject({ limit: "10", remaining: "0" });
+  });
+
+  it("leave a bucket owing the rows its token's parallel lists answered: no more rows than it pays for", async () => {
+    const acct = await withSkus(1000, 20);
+    const statuses = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        rest(i % 2 ? t2 : t, "GET", "/skus?limit=1000", { token: acct.limited }).then(
+          (r) => r.status,
+        ),
+      ),
+    );
+    const served = statuses.filter((s) => s === 200).length;
+    expect(served).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 429)).toBe(true);
+    // Each page served cost 10: the bucket holds 20 - 10 × served (below empty when owing), and
+    // the next request waits until it holds 1 again.
+    const next = await rest(t, "GET", "/skus?limit=1", { token: acct.limited });
+    expect(next.status).toBe(429);
+    expect(next.headers.get("ratelimit-remaining")).toBe("0");
+    const owed = 10 * served - 20;
+    expectWithin(Number(next.headers.get("retry-after")), (owed + 1) * 600 - 30, (owed + 1) * 600);
+  });
+
+  it("add no round trip to a list of up to 100 rows, whatever its limit, and one to a longer one", async () => {
+    const small = await withSkus(5, 1000);
+    const big = await withSkus(250, 1000);
+    const count = async (path: string, tokens: string[]) => {
+      const counts = [];
+      for (const tok of tokens) {
+        t2.queries.length = 0;
+        expect((await rest(t2, "GET", path, { token: tok })).status).toBe(200);
+        counts.push(t2.queries.length);
+      }
+      return counts;
+    };
+    const [few, fewFree] = await count("/skus?limit=1000", [small.limited, small.setup]);
+    expect(few).toBe(fewFree);
+    const [many, manyFree] = await count("/skus?limit=1000", [big.limited, big.setup]);
+    expect(many).toBe(manyFree! + 1);
   });
 });

@@ -1,6 +1,9 @@
 // Scale: start, input, accept and reconcile send as many SQL statements for 10,000 lines as for
-// 10 (set-based, never a round trip per line), and a count sheet of any size streams in full.
-import { newAccount, type TestAccount } from "../helpers/db.js";
+// 10 (set-based, never a round trip per line), and a count sheet of any size streams in full,
+// each batch reading only its own lines.
+import pg from "pg";
+import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
+import { explain, scansOf } from "../helpers/explain.js";
 import { rest, type TestApp } from "../helpers/app.js";
 import { startLoggedApp, type LoggedApp } from "../helpers/movements.js";
 import { seedSkus } from "../helpers/stock.js";
@@ -119,4 +122,57 @@ describe("set-based stock takes", () => {
     const reads = logged.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql));
     expect(reads.length).toBe(11);
   }, 600_000); // 20,020 SKUs through five steps each; slow on a busy machine, never a timing assertion
+});
+
+describe("a count sheet of 43,000 lines", () => {
+  it("is served in full, byte for byte, in batches that each read only their own lines", async () => {
+    const n = 43_000;
+    const { account, ids } = await accountWithSkus(n);
+    const api = stockTakeClient(logged, account.token);
+    const started = await api.start({});
+    expect(started.status).toBe(201);
+    const id = started.body.id;
+    // A few counted, one with a name the sheet must quote.
+    await logged.db.sku.update({
+      where: { accountId_id: { accountId: account.accountId, id: ids[1]! } },
+      data: { name: 'Bolt, "M8"' },
+    });
+    const counted = await api.input(id, {
+      counts: [0, 1, n - 1].map((i) => ({ type: "sku", id: ids[i], counted_qty: 7.5 })),
+    });
+    expect(counted.status).toBe(200);
+
+    logged.queries.length = 0;
+    const sheet = await rest(logged, "GET", `/stock-takes/${id}/lines`, {
+      token: account.token,
+      headers: { accept: "text/csv" },
+    });
+    expect(sheet.status).toBe(200);
+    const row = (i: number) => {
+      const name = i === 1 ? '"Bolt, ""M8"""' : `Scale ${i}`;
+      const count = [0, 1, n - 1].includes(i) ? "7.5,counted" : ",uncounted";
+      return `sku,${ids[i]},,SCALE-${i},${name},5,${count}\r\n`;
+    };
+    const expected =
+      "type,id,supplier,code,name,expected_qty,counted_qty,state\r\n" +
+      ids.map((_, i) => row(i)).join("");
+    expect(sheet.body).toBe(expected);
+
+    // 43 batches of 1,000 lines and the empty one after them; the first reads 1,000 lines, not
+    // all 43,000 (the index in line order), and so does every other.
+    const batches = logged.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql));
+    expect(batches).toHaveLength(44);
+    const sql = new pg.Client({ connectionString: databaseUrl() });
+    await sql.connect();
+    try {
+      for (const batch of [batches[0]!, batches[21]!]) {
+        const read = scansOf("stock_take_lines", await explain(sql, batch, true));
+        expect(read.reduce((sum, node) => sum + (node["Actual Rows"] ?? 0), 0)).toBeLessThanOrEqual(
+          1000,
+        );
+      }
+    } finally {
+      await sql.end();
+    }
+  }, 600_000); // 43,000 SKUs and a stock take of them: slow on a busy machine, never timed
 });

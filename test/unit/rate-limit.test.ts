@@ -64,6 +64,13 @@ describe("a bucket's decision", () => {
     expect(rateLimitHeaders(refused)).toContainEqual(["retry-after", "3"]);
     expect(bucketDecision(limit, 0.95, false, 1).retryAfterSeconds).toBe(1);
   });
+
+  it("counts units owed (a bucket below empty) in Reset and Retry-After, showing 0 remaining", () => {
+    const owing = bucketDecision(limit, -30, true, 10);
+    expect(owing).toMatchObject({ remaining: 0, resetSeconds: 8 });
+    const refused = bucketDecision(limit, -30, false, 10);
+    expect(refused).toMatchObject({ remaining: 0, retryAfterSeconds: 4, resetSeconds: 4 });
+  });
 });
 
 describe("a token's settings on the command line", () => {

@@ -51,6 +51,11 @@ export interface AuthOptions {
    * (a subscription's periodic recheck, or when the buckets live in Redis).
    */
   charge: number;
+  /**
+   * Units the bucket must hold for the charge to be taken (at least `charge`): a list takes 1 but
+   * must find what its `limit` may cost, so that it is refused before it runs.
+   */
+  holds?: number;
 }
 
 const UNKNOWN = "the token is unknown or revoked";
@@ -78,7 +83,7 @@ interface TokenRow {
 export async function authenticateToken(
   db: PrismaClient,
   token: string,
-  { defaults, charge }: AuthOptions,
+  { defaults, charge, holds = charge }: AuthOptions,
 ): Promise<Authentication> {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return { principal: null, problem: UNKNOWN };
@@ -87,6 +92,7 @@ export async function authenticateToken(
   const rate = Prisma.sql`(SELECT rate FROM live)`;
   const burst = Prisma.sql`(SELECT burst FROM live)`;
   const cost = Prisma.sql`(SELECT cost FROM live)`;
+  const floor = Prisma.sql`(SELECT floor FROM live)`;
   const [row] = await db.$queryRaw<TokenRow[]>`
     WITH tok AS (
       SELECT t.id, t.name, COALESCE(t.scopes, '{}') AS scopes, t.token_hash,
@@ -99,7 +105,8 @@ export async function authenticateToken(
     ),
     live AS (
       SELECT id, rate::float8 AS rate, burst::float8 AS burst,
-        LEAST(${charge}::float8, burst) AS cost
+        LEAST(${charge}::float8, burst) AS cost,
+        LEAST(GREATEST(${holds}::float8, ${charge}::float8), burst) AS floor
       FROM tok WHERE NOT revoked AND expired IS NOT TRUE
     ),
     touched AS (
@@ -111,7 +118,7 @@ export async function authenticateToken(
     taken AS (
       INSERT INTO api_token_buckets AS b (account_id, token_id, tokens, refilled_at)
       SELECT ${accountId}::int, id, burst - cost, now() FROM live WHERE rate > 0 AND cost > 0
-      ${takeOnConflict(rate, burst, cost)}
+      ${takeOnConflict(rate, burst, cost, floor)}
     )
     SELECT tok.id, tok.name, tok.scopes, tok.token_hash, tok.revoked, tok.expires_at,
       tok.expired, tok.timezone, tok.rate, tok.burst, taken.tokens AS taken,
@@ -144,6 +151,6 @@ export async function authenticateToken(
   return {
     principal,
     bucket,
-    decision: bucketDecision(limit, level, granted, chargeOf(charge, limit)),
+    decision: bucketDecision(limit, level, granted, chargeOf(Math.max(holds, charge), limit)),
   };
 }

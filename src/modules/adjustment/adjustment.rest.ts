@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
+import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
   examples,
@@ -183,7 +183,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: AdjustmentListQuerystring }>(
     "/stock-adjustments",
     {
-      onRequest: requireScope("read"),
+      ...rowPricedScope("read"),
       schema: {
         operationId: "listStockAdjustments",
         tags: ["adjustments"],
@@ -215,7 +215,11 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: number } }>(
     "/stock-adjustments/:id",
     {
-      onRequest: requireScope("read"),
+      // Priced like a list by the lines it answers (up to FIRST_LINES).
+      ...rowPricedScope("read", {
+        mostRows: () => history.FIRST_LINES,
+        rowsOf: (payload) => (payload as { lines?: unknown[] }).lines?.length,
+      }),
       schema: {
         operationId: "getStockAdjustment",
         tags: ["adjustments"],
@@ -238,7 +242,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: number }; Querystring: { limit?: number; cursor?: string } }>(
     "/stock-adjustments/:id/lines",
     {
-      onRequest: requireScope("read"),
+      ...rowPricedScope("read"),
       schema: {
         operationId: "listStockAdjustmentLines",
         tags: ["adjustments"],

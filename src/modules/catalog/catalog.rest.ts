@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../context.js";
 import type { Idempotent } from "../../db/idempotency.js";
 import type { ErrorCode, FieldError } from "../../errors.js";
 import { csvRows, utf8Text } from "../../csv.js";
-import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
+import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import {
@@ -249,7 +249,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: ListQuery }>(
     "/skus",
     {
-      onRequest: requireScope("read"),
+      ...rowPricedScope("read"),
       schema: {
         operationId: "listSkus",
         tags: ["catalog"],
@@ -363,7 +363,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: ListQuery }>(
     "/supplier-items",
     {
-      onRequest: requireScope("read"),
+      ...rowPricedScope("read"),
       schema: {
         operationId: "listSupplierItems",
         tags: ["catalog"],

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ctxOf, requireScope } from "../../http/auth.js";
+import { ctxOf, rowPricedScope } from "../../http/auth.js";
 import { ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-schemas.js";
 import { toRest } from "../../http/serialize.js";
 import { eventFeed } from "./event.service.js";
@@ -41,7 +41,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: FeedQuerystring }>(
     "/events",
     {
-      onRequest: requireScope("read"),
+      ...rowPricedScope("read"),
       schema: {
         operationId: "listEvents",
         tags: ["events"],

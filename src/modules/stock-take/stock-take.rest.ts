@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
+import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
+import { chargeLines, pageLimitOf } from "../../http/rate-limit.js";
 import {
   ok,
   orCsv,
@@ -127,7 +128,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { status?: string; limit?: number; cursor?: string } }>(
     "/stock-takes",
     {
-      onRequest: requireScope("read"),
+      ...rowPricedScope("read"),
       schema: {
         operationId: "listStockTakes",
         tags: TAG,
@@ -171,7 +172,10 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   >(
     "/stock-takes/:id/lines",
     {
-      onRequest: requireScope("read"),
+      // A page by its rows; a count sheet by its lines, charged once counted (chargeLines).
+      ...rowPricedScope("read", {
+        mostRows: (request) => (wantsCsv(request.headers.accept) ? 1 : pageLimitOf(request)),
+      }),
       schema: {
         operationId: "listStockTakeLines",
         tags: TAG,
@@ -200,14 +204,12 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const ctx = ctxOf(request);
       if (wantsCsv(request.headers.accept)) {
-        const batches = stockTakes.allLines(ctx, request.params.id);
-        const first = await batches.next(); // a 404 before any byte of the sheet is sent
-        async function* sheet() {
-          if (first.done) return;
-          yield (
-            sheetHeader(first.value.visible) + sheetRows(first.value.lines, first.value.visible)
-          );
-          for await (const batch of batches) yield sheetRows(batch.lines, batch.visible);
+        // A 404, or a 429 for the sheet's price, before any line is read.
+        const sheet = await stockTakes.countSheet(ctx, request.params.id);
+        await chargeLines(request, reply, sheet.lineCount);
+        async function* chunks() {
+          yield sheetHeader(sheet.visible);
+          for await (const lines of sheet.lines()) yield sheetRows(lines, sheet.visible);
         }
         return reply
           .type("text/csv; charset=utf-8")
@@ -215,7 +217,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
             "content-disposition",
             `attachment; filename="stock-take-${request.params.id}.csv"`,
           )
-          .send(Readable.from(sheet()));
+          .send(Readable.from(chunks()));
       }
       return toRestPage(await stockTakes.listLines(ctx, request.params.id, request.query));
     },
@@ -388,7 +390,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.get<IdParams & { Querystring: { limit?: number; cursor?: string } }>(
     "/stock-takes/:id/counts",
     {
-      onRequest: requireScope("read"),
+      ...rowPricedScope("read"),
       schema: {
         operationId: "listStockTakeCounts",
         tags: TAG,

@@ -248,24 +248,35 @@ export async function listLines(
   return linePage(rows, size, take, seesExpected(take, ctx.principal));
 }
 
-/** Every line, 1000 at a time by keyset, for a count sheet of any size. */
-export async function* allLines(
-  ctx: ServiceContext,
-  stockTakeId: number,
-): AsyncGenerator<{ take: StockTake; visible: boolean; lines: StockTakeLine[] }> {
-  const take = await loadStockTake(readDb(ctx), ctx.principal.accountId, stockTakeId);
+/** A whole count sheet: its line count, known before any line is read (its price), and its lines. */
+export interface CountSheet {
+  /** Whether the caller may see expected quantities (blind stock takes). */
+  visible: boolean;
+  lineCount: number;
+  /** Every line, 1000 at a time by keyset: a sheet of any size, read in short statements. */
+  lines(): AsyncGenerator<StockTakeLine[]>;
+}
+
+/** The count sheet of a stock take (STOCK_TAKE_NOT_FOUND before anything else is read). */
+export async function countSheet(ctx: ServiceContext, stockTakeId: number): Promise<CountSheet> {
+  const { accountId } = ctx.principal;
+  const take = await loadStockTake(readDb(ctx), accountId, stockTakeId);
   const visible = seesExpected(take, ctx.principal);
-  let after = 0;
-  for (;;) {
-    const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
-      where: Prisma.sql`AND l.id > ${after}`,
-      limit: FIRST_LINES,
-    });
-    yield { take, visible, lines: rows.map((r) => toLine(r, visible)) };
-    const last = rows.at(-1);
-    if (!last || rows.length < FIRST_LINES) return;
-    after = last.lineId;
+  const lineCount = await readDb(ctx).stockTakeLine.count({ where: { accountId, stockTakeId } });
+  async function* lines(): AsyncGenerator<StockTakeLine[]> {
+    let after = 0;
+    for (;;) {
+      const rows = await selectLines(readDb(ctx), accountId, stockTakeId, {
+        where: Prisma.sql`AND l.id > ${after}`,
+        limit: FIRST_LINES,
+      });
+      if (rows.length) yield rows.map((r) => toLine(r, visible));
+      const last = rows.at(-1);
+      if (!last || rows.length < FIRST_LINES) return;
+      after = last.lineId;
+    }
   }
+  return { visible, lineCount, lines };
 }
 
 /** One entry of the count log. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ctxOf, requireScope } from "../../http/auth.js";
+import { ctxOf, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
   BODY_PROBLEMS,
@@ -108,7 +108,8 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/webhooks",
     {
-      onRequest: scope,
+      // No limit: every endpoint of the account, at most MAX_WEBHOOKS.
+      ...rowPricedScope("webhooks", { mostRows: () => webhooks.MAX_WEBHOOKS }),
       schema: {
         operationId: "listWebhooks",
         tags: ["webhooks"],
@@ -227,7 +228,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   }>(
     "/webhooks/:id/deliveries",
     {
-      onRequest: scope,
+      ...rowPricedScope("webhooks"),
       schema: {
         operationId: "listWebhookDeliveries",
         tags: ["webhooks"],

@@ -1,0 +1,100 @@
+// Noisy neighbour, reads: a rate-limited hostile token loops full pages (limit=1000) and the count
+// sheet of a 43,000-line stock take against a spawned server while a second account's GET /skus
+// is timed. Lists are priced by their rows and sheets by their lines, so the hostile token is
+// refused 429 once its bucket is spent (before its queries run): it gets no more rows than its
+// bucket pays for, the neighbour's p99 stays bounded, and nothing answers 5xx.
+import { performance } from "node:perf_hooks";
+import type { PrismaClient } from "../../src/db/client.js";
+import { createToken } from "../../src/modules/account/account.service.js";
+import { testDb, newAccount } from "../helpers/db.js";
+import { alone, besideNeighbour } from "../helpers/neighbour.js";
+import { startServer, stopProcess, type Server } from "../helpers/server.js";
+import { seedSkus } from "../helpers/stock.js";
+
+/** The hostile token's limit: 2 units a second in bursts of 20 (a 1,000-row page costs 10). */
+const RATE = 2;
+const BURST = 20;
+const HOSTILE_MS = 8_000;
+const LOOPS = 4;
+
+let db: PrismaClient;
+let server: Server;
+beforeAll(async () => {
+  db = await testDb();
+  server = await startServer();
+}, 120_000);
+afterAll(async () => {
+  if (server) await stopProcess(server);
+  await db?.$disconnect();
+});
+
+async function get(path: string, token: string, accept = "application/json") {
+  const res = await fetch(`${server.base}/api/v1${path}`, {
+    headers: { authorization: `Bearer ${token}`, accept },
+  });
+  const body = await res.text();
+  return { status: res.status, rows: res.status === 200 ? body : "" };
+}
+
+describe("a token looping full pages and large count sheets", () => {
+  it("is refused once its bucket is spent, getting no more rows than it pays for, while another account's lists stay fast", async () => {
+    const hostile = await newAccount(db);
+    await seedSkus(db, hostile.accountId, 43_000);
+    const started = await fetch(`${server.base}/api/v1/stock-takes/start`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${hostile.token}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(started.status).toBe(201);
+    const takeId = ((await started.json()) as { id: number }).id;
+    const limited = await createToken(db, {
+      accountId: hostile.accountId,
+      name: "hostile",
+      rateLimit: { perSecond: RATE, burst: BURST },
+    });
+    const neighbour = await newAccount(db);
+    await seedSkus(db, neighbour.accountId, 100);
+    const probe = async () => (await get("/skus?limit=20", neighbour.token)).status;
+    const before = await alone(probe);
+
+    const answers: { kind: "page" | "sheet"; status: number; rows: number }[] = [];
+    const loop = async (i: number) => {
+      const end = performance.now() + HOSTILE_MS;
+      for (let n = i; performance.now() < end; n++) {
+        const sheet = n % 2 === 1;
+        const res = sheet
+          ? await get(`/stock-takes/${takeId}/lines`, limited.token, "text/csv")
+          : await get("/skus?limit=1000", limited.token);
+        const rows = sheet ? res.rows.split("\r\n").length - 2 : res.rows ? 1000 : 0;
+        answers.push({ kind: sheet ? "sheet" : "page", status: res.status, rows });
+      }
+    };
+    const started2 = performance.now();
+    const beside = await besideNeighbour(
+      () => Promise.all(Array.from({ length: LOOPS }, (_, i) => loop(i))),
+      probe,
+      { minProbes: 30, maxMs: 120_000 },
+    );
+    const seconds = (performance.now() - started2) / 1000;
+
+    // Served or refused, never a failure: the hostile token's and the neighbour's.
+    expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+    expect(beside.statuses.every((s) => s === 200)).toBe(true);
+    const served = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(served.length).toBeGreaterThanOrEqual(1);
+    expect(refused.length).toBeGreaterThan(served.length);
+    // Each served page paid 10 units and each sheet the whole bucket (43,000 lines: 430, at most
+    // 20): what it got is within what its bucket held and refilled, plus what parallel requests
+    // started on the same units left it owing (at most one page per loop).
+    const paid = served.reduce((sum, a) => sum + (a.kind === "page" ? 10 : BURST), 0);
+    expect(paid).toBeLessThanOrEqual(BURST + RATE * seconds + LOOPS * 10);
+    expect(served.filter((a) => a.kind === "sheet").every((a) => a.rows === 43_000)).toBe(true);
+
+    // The neighbour's lists stay fast: generous bounds for a loaded 2-core machine.
+    expect(beside.p99).toBeLessThan(Math.max(1_000, 10 * before.p99));
+    console.log(
+      `noisy reads: hostile ${served.length} served (${paid} units), ${refused.length} refused in ${seconds.toFixed(1)} s; neighbour p50 ${beside.p50.toFixed(0)} ms p99 ${beside.p99.toFixed(0)} ms (alone p99 ${before.p99.toFixed(0)} ms)`,
+    );
+  }, 300_000);
+});
