@@ -57,6 +57,7 @@ const schema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   WEBHOOK_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(72),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
   SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   SUBSCRIPTION_TOKEN_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000_000).default(100),
@@ -131,6 +132,8 @@ export type Config = {
   webhookGiveUpHours: number;
   /** How often the worker looks for new events when idle. */
   webhookPollMs: number;
+  /** Deliveries one account may have under way at once in one process (of its 8). */
+  webhookAccountConcurrency: number;
   /** How often a process reads the feed of accounts with GraphQL subscribers. */
   subscriptionPollMs: number;
   /** How often an open subscription connection's token is checked again (revoked: closed). */
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
     webhookGiveUpHours: c.WEBHOOK_GIVE_UP_HOURS,
     webhookPollMs: c.WEBHOOK_POLL_MS,
+    webhookAccountConcurrency: c.WEBHOOK_ACCOUNT_CONCURRENCY,
     subscriptionPollMs: c.SUBSCRIPTION_POLL_MS,
     subscriptionTokenRecheckMs: c.SUBSCRIPTION_TOKEN_RECHECK_MS,
     heapGrowthPercent: c.HEAP_GROWTH_PERCENT,

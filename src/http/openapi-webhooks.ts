@@ -4,6 +4,7 @@ import { EVENT_TYPES } from "../modules/event/event.types.js";
 import {
   MAX_DESCRIPTION,
   MAX_WEBHOOKS,
+  MAX_PREVIOUS_SECRETS,
   ROTATION_OVERLAP_HOURS,
 } from "../modules/webhook/webhook.service.js";
 import { MAX_URL_LENGTH } from "../modules/webhook/webhook.url.js";
@@ -51,7 +52,8 @@ const webhookProperties = {
   },
   previous_secret_expires_at: {
     ...nullableTimestamp,
-    description: "After a rotation: until when the old secret still signs deliveries.",
+    description:
+      "After a rotation: until when the secret it replaced still signs deliveries; null when it no longer does. Secrets replaced before keep signing until the end of their own overlap.",
   },
   created_at: timestamp,
   updated_at: timestamp,
@@ -135,7 +137,7 @@ export const webhookSchemas = {
         type: "integer",
         minimum: 0,
         maximum: ROTATION_OVERLAP_HOURS.max,
-        description: `How long the old secret keeps signing too (a second signature in webhook-signature); ${ROTATION_OVERLAP_HOURS.default} when absent.`,
+        description: `How long the old secret keeps signing too (one more signature in webhook-signature); ${ROTATION_OVERLAP_HOURS.default} when absent. Earlier secrets keep signing until the end of their own overlap; with ${MAX_PREVIOUS_SECRETS} of them still signing, only 0 is taken (400 INVALID_PARAMETER).`,
       },
     },
   },

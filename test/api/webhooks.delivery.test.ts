@@ -1,5 +1,7 @@
 // Webhook deliveries against a local receiver, by the worker `countpoint serve` runs: signed as
 // Standard Webhooks prescribes, retried, in feed order, once between replicas.
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import {
   startWebhookWorker,
@@ -18,6 +20,8 @@ const OPTIONS: WorkerOptions = {
   retryMaxMs: 1_000,
   giveUpMs: 60_000,
   concurrency: 8,
+  accountConcurrency: 2,
+  turnMs: 10_000,
   policy: { production: false },
 };
 const quiet = { warn: () => {} };
@@ -305,6 +309,87 @@ describe("webhook deliveries", () => {
     expect(new Webhook(hard.body.secret).verify(second!.body, h2)).toBeTruthy();
   });
 
+  it("keeps every secret signing until the end of its own overlap, across rotations in a row", async () => {
+    const hook = await createWebhook();
+    const rotate = (overlapHours: number) =>
+      rest(t, "POST", `/webhooks/${hook.id}/rotate-secret`, {
+        token: acct.token,
+        body: { overlap_hours: overlapHours },
+      });
+    const first = await rotate(1);
+    const second = await rotate(2);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // The answer says when the last earlier secret stops signing: the one just replaced, in 2 h.
+    const ends = Date.parse(second.body.previous_secret_expires_at);
+    expect(Math.abs(ends - Date.now() - 2 * 3_600_000)).toBeLessThan(60_000);
+    const secrets = [hook.secret, first.body.secret as string, second.body.secret as string];
+    const verifies = (secret: string, got: { body: string; headers: object }) => {
+      try {
+        new Webhook(secret).verify(got.body, got.headers as Record<string, string>);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await createSku(t, acct.token, 1);
+    const [got] = await receiver.waitFor(1);
+    // The first secret's hour is not cut short by the second rotation.
+    expect((got!.headers["webhook-signature"] as string).split(" ")).toHaveLength(3);
+    expect(secrets.map((s) => verifies(s, got!))).toEqual([true, true, true]);
+
+    // Without overlap, the secret replaced stops at once; the earlier ones keep their time.
+    const hard = await rotate(0);
+    await createSku(t, acct.token, 2);
+    const [, next] = await receiver.waitFor(2);
+    expect([...secrets, hard.body.secret as string].map((s) => verifies(s, next!))).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+
+    // At most 4 earlier secrets sign: a rotation that would keep a fifth is refused, nothing
+    // changed; one without overlap is still taken.
+    expect((await rotate(1)).status).toBe(200);
+    const fourth = await rotate(1);
+    expect(fourth.status).toBe(200);
+    const refused = await rotate(1);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: "INVALID_PARAMETER",
+      errors: [{ pointer: "/overlap_hours" }],
+    });
+    const stored = await t.db.webhookEndpoint.findUniqueOrThrow({
+      where: { accountId_id: { accountId: acct.accountId, id: hook.id } },
+    });
+    expect(stored.secret).toBe(fourth.body.secret);
+    expect(stored.previousSecrets).toHaveLength(4);
+    expect((await rotate(0)).status).toBe(200);
+  });
+
+  it("records what failed when TLS breaks, not where in OpenSSL", async () => {
+    // A plain TCP server spoken to over https://: it answers the TLS hello in plain text.
+    const plain = createServer((socket) => {
+      socket.on("error", () => {});
+      socket.once("data", () => socket.end("HTTP/1.1 400 Bad Request\r\n\r\n"));
+    });
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = plain.address() as AddressInfo;
+      const hook = await createWebhook({ url: `https://127.0.0.1:${port}/hooks` });
+      await createSku(t, acct.token, 1);
+      const [delivery] = await eventually(
+        () => deliveries(hook.id),
+        (d) => (d[0]?.attempts.length ?? 0) > 0,
+      );
+      const { error } = delivery!.attempts[0]!;
+      expect(error).toMatch(/^TLS handshake failed/);
+      expect(error).not.toMatch(/openssl|deps|ssl\/|\.c:|routines|:\d+:/i);
+    } finally {
+      plain.close();
+    }
+  });
+
   it("sends only the event types the endpoint names", async () => {
     await createWebhook({ event_types: ["sku.created"] });
     const skuId = await createSku(t, acct.token, 3);
@@ -313,6 +398,48 @@ describe("webhook deliveries", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.received.map((r) => bodyOf(r).type)).toEqual(["sku.created"]);
     expect(bodyOf(got!).data).toMatchObject({ id: skuId });
+  });
+});
+
+describe("the URL policy at delivery", () => {
+  it("does not connect to an IP literal the policy in force refuses", async () => {
+    // Registered under the development policy, delivered under production's, which refuses
+    // loopback addresses (and http): a literal's address is checked as a resolved one would be.
+    let connections = 0;
+    const tls = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
+    await worker.stop();
+    const production = startWebhookWorker(
+      t.db,
+      { ...OPTIONS, policy: { production: true } },
+      quiet,
+    );
+    try {
+      const { port } = tls.address() as AddressInfo;
+      const literal = await createWebhook({ url: `https://127.0.0.1:${port}/hooks` });
+      const plain = await createWebhook();
+      expect(receiver.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+      await createSku(t, acct.token, 1);
+      const firstError = async (id: number) => {
+        const [delivery] = await eventually(
+          () => deliveries(id),
+          (d) => (d[0]?.attempts.length ?? 0) > 0,
+        );
+        expect(delivery!.attempts[0]).toMatchObject({ status_code: null });
+        return delivery!.attempts[0]!.error;
+      };
+      expect(await firstError(literal.id)).toMatch(/loopback address/);
+      expect(await firstError(plain.id)).toMatch(/https/);
+      await new Promise((r) => setTimeout(r, 300));
+      expect([connections, receiver.received.length]).toEqual([0, 0]);
+    } finally {
+      await production.stop();
+      worker = startWebhookWorker(t.db, OPTIONS, quiet);
+      tls.close();
+    }
   });
 });
 

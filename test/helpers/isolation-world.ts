@@ -349,7 +349,12 @@ async function secretsOf(t: TestApp, accountId: number, webhookSecret: string): 
     ...takes.flatMap((s) => [s.reference, s.note]),
     ...counts.flatMap((c) => [c.counter, c.countedQty.toFixed()]),
     ...adjustments.flatMap((s) => [s.reference, s.note]),
-    ...hooks.flatMap((h) => [h.url, h.description, h.secret, h.previousSecret]),
+    ...hooks.flatMap((h) => [
+      h.url,
+      h.description,
+      h.secret,
+      ...(h.previousSecrets as { secret: string }[]).map((s) => s.secret),
+    ]),
     ...events.map((e) => `evt_${e.id}`),
     ...movements.map((m) => m.quantityAfter.toFixed()),
   ];

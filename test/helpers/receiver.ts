@@ -22,6 +22,8 @@ export interface Receiver {
   received: Received[];
   /** What to answer the next request with (the default is 200), in order. */
   answers: Answer[];
+  /** How long each answer waits from the request's arrival (a slow receiver); 0 at first. */
+  delayMs: number;
   /** Resolves once `count` requests have arrived (or rejects after `ms`). */
   waitFor(count: number, ms?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -30,6 +32,7 @@ export interface Receiver {
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const answers: Answer[] = [];
+  const pace = { delayMs: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -41,7 +44,8 @@ export async function startReceiver(): Promise<Receiver> {
       });
       const answer = answers.shift() ?? { status: 200 };
       if (answer.hang) return;
-      const reply = () => res.writeHead(answer.status, answer.headers).end("ok");
+      const answerNow = () => res.writeHead(answer.status, answer.headers).end("ok");
+      const reply = () => (pace.delayMs > 0 ? setTimeout(answerNow, pace.delayMs) : answerNow());
       if (answer.after) void answer.after.finally(reply);
       else reply();
     });
@@ -52,6 +56,12 @@ export async function startReceiver(): Promise<Receiver> {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
     answers,
+    get delayMs() {
+      return pace.delayMs;
+    },
+    set delayMs(ms: number) {
+      pace.delayMs = ms;
+    },
     async waitFor(count, ms = 15_000) {
       const until = Date.now() + ms;
       while (received.length < count) {

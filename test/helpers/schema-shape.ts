@@ -165,6 +165,7 @@ function columnDefault(
   if (typeof d === "string") {
     if (field.type === "String") return `${quoteLiteral(d)}::text`;
     if (field.type === "Decimal" || field.type === "BigInt") return d;
+    if (field.type === "Json") return `${quoteLiteral(d)}::jsonb`;
   }
   if (typeof d === "number" || typeof d === "boolean") return String(d);
   // An empty list, as PostgreSQL prints an empty array literal of the column's type.

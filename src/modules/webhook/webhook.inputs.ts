@@ -5,7 +5,11 @@ import { PageArgs } from "../../graphql/connection.js";
 import { WebhookDeliveryStatus } from "../../graphql/enums.js";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { EVENT_TYPES } from "../event/event.types.js";
-import { MAX_DESCRIPTION, ROTATION_OVERLAP_HOURS } from "./webhook.service.js";
+import {
+  MAX_DESCRIPTION,
+  MAX_PREVIOUS_SECRETS,
+  ROTATION_OVERLAP_HOURS,
+} from "./webhook.service.js";
 import { MAX_URL_LENGTH } from "./webhook.url.js";
 
 // Lengths and sizes are checked here, as REST's schema does; whether a URL may be used and which
@@ -90,7 +94,7 @@ export class RotateWebhookSecretInput {
 
   @Field(() => Int, {
     nullable: true,
-    description: `How long the old secret keeps signing too (a second signature in webhook-signature), 0 to ${ROTATION_OVERLAP_HOURS.max} hours; ${ROTATION_OVERLAP_HOURS.default} when absent.`,
+    description: `How long the old secret keeps signing too (one more signature in webhook-signature), 0 to ${ROTATION_OVERLAP_HOURS.max} hours; ${ROTATION_OVERLAP_HOURS.default} when absent. Earlier secrets keep signing until the end of their own overlap; with ${MAX_PREVIOUS_SECRETS} of them still signing, only 0 is taken (INVALID_PARAMETER).`,
   })
   @IsOptional()
   @Min(0)

@@ -5,7 +5,8 @@ import http from "node:http";
 import https from "node:https";
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { guardedLookup, type UrlPolicy } from "./webhook.url.js";
+import { describeFailure } from "./webhook.failure.js";
+import { guardedLookup, urlRefusal, type UrlPolicy } from "./webhook.url.js";
 
 /** A new signing secret: `whsec_` and 32 random bytes in base64, as Standard Webhooks has them. */
 export const newSecret = (): string => `whsec_${randomBytes(32).toString("base64")}`;
@@ -52,9 +53,20 @@ const agents = {
 /**
  * POSTs the message once: 2xx is success; a redirect is not followed (a failure, like any other
  * status); no answer within timeoutMs is a failure. Only the status and Retry-After are read.
+ * A URL the policy in force refuses now (an IP literal's address included: Node connects to a
+ * literal without a lookup) is not connected to: a failure, retried like any other.
  */
 export function send(request: SendRequest): Promise<SendResult> {
   const started = performance.now();
+  const refusal = urlRefusal(request.url, request.policy);
+  if (refusal) {
+    return Promise.resolve({
+      statusCode: null,
+      error: `not sent: the URL ${refusal}`,
+      retryAfterMs: null,
+      durationMs: Math.round(performance.now() - started),
+    });
+  }
   const url = new URL(request.url);
   const secure = url.protocol === "https:";
   const headers = {
@@ -95,11 +107,7 @@ export function send(request: SendRequest): Promise<SendResult> {
       });
     });
     req.on("error", (err: NodeJS.ErrnoException) =>
-      finish({
-        statusCode: null,
-        error: err.message || err.code || "network error",
-        retryAfterMs: null,
-      }),
+      finish({ statusCode: null, error: describeFailure(err), retryAfterMs: null }),
     );
     req.end(request.body);
   });

@@ -25,6 +25,11 @@ export const MAX_WEBHOOKS = 20;
 export const MAX_DESCRIPTION = 500;
 /** How long the secret before a rotation keeps signing deliveries, by default and at most. */
 export const ROTATION_OVERLAP_HOURS = { default: 24, max: 168 };
+/**
+ * Earlier secrets signing beside the current one at most (so a delivery carries at most 5
+ * signatures): a rotation that would keep one more is refused rather than cut another's overlap.
+ */
+export const MAX_PREVIOUS_SECRETS = 4;
 
 /** The URL rules of this deployment: production refuses http and internal addresses. */
 export const urlPolicy = (): UrlPolicy => ({ production: process.env.NODE_ENV === "production" });
@@ -177,8 +182,10 @@ export async function deleteWebhook(ctx: ServiceContext, id: number): Promise<vo
 }
 
 /**
- * A new secret; the one before keeps signing every delivery (a second signature) for
- * `overlapHours`, so receivers can switch over without a failed verification.
+ * A new secret; the one before keeps signing every delivery (a signature more) for
+ * `overlapHours`, so receivers can switch over without a failed verification. Earlier secrets
+ * keep signing until the end of the overlap each was given; with MAX_PREVIOUS_SECRETS of them
+ * still signing, only a rotation without overlap is taken.
  */
 export async function rotateWebhookSecret(
   ctx: ServiceContext,
@@ -200,11 +207,32 @@ export async function rotateWebhookSecret(
       operation: "rotateWebhookSecret",
       input: () => ({ id, overlapHours: hours }),
       inputErrors: errors,
-      check: async () => [],
+      check: async () => {
+        if (hours === 0) return [];
+        // Counted under the endpoint's row lock, so two rotations cannot both pass.
+        const [kept] = await tx.$queryRaw<{ count: number; next_end: Date | null }[]>`
+          SELECT (SELECT count(*)::int FROM jsonb_array_elements(previous_secrets) AS s
+              WHERE (s->>'expires_at')::timestamptz > now()) AS count,
+            (SELECT min((s->>'expires_at')::timestamptz) FROM jsonb_array_elements(previous_secrets) AS s
+              WHERE (s->>'expires_at')::timestamptz > now()) AS next_end
+          FROM webhook_endpoints WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
+        if (!kept || kept.count < MAX_PREVIOUS_SECRETS) return [];
+        return [
+          invalid(
+            ["overlapHours"],
+            `${MAX_PREVIOUS_SECRETS} earlier secrets still sign deliveries, the most kept: rotate with an overlap of 0 hours, or after ${kept.next_end!.toISOString()} when the first of them ends`,
+          ),
+        ];
+      },
       run: async () => {
         const [row] = await tx.$queryRaw<{ id: number }[]>`
-          UPDATE webhook_endpoints SET previous_secret = secret, secret = ${newSecret()},
-            previous_secret_expires_at = now() + make_interval(hours => ${hours}),
+          UPDATE webhook_endpoints SET secret = ${newSecret()},
+            previous_secrets = (
+              SELECT COALESCE(jsonb_agg(s ORDER BY n), '[]')
+              FROM jsonb_array_elements(previous_secrets) WITH ORDINALITY AS kept (s, n)
+              WHERE (s->>'expires_at')::timestamptz > now()
+            ) || jsonb_build_array(jsonb_build_object('secret', secret, 'expires_at',
+              date_trunc('milliseconds', now() + make_interval(hours => ${hours})))),
             updated_at = now(), due_at = 'epoch'
           WHERE account_id = ${accountId} AND id = ${id} RETURNING id`;
         if (!row) throw webhookNotFound(id);
@@ -338,7 +366,7 @@ interface EndpointRow {
   description: string | null;
   active: boolean;
   disabledReason: string | null;
-  previousSecretExpiresAt: Date | null;
+  previousSecrets: unknown;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -350,13 +378,20 @@ const toWebhook = (r: EndpointRow): Webhook => ({
   description: r.description,
   active: r.active,
   disabledReason: r.disabledReason,
-  previousSecretExpiresAt:
-    r.previousSecretExpiresAt && r.previousSecretExpiresAt > new Date()
-      ? r.previousSecretExpiresAt
-      : null,
+  previousSecretExpiresAt: replacedSecretEnd(r.previousSecrets),
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
+
+/**
+ * When the secret the last rotation replaced stops signing (the list's last: a rotation appends
+ * it, with no overlap already expired); null when it no longer does.
+ */
+function replacedSecretEnd(previousSecrets: unknown): Date | null {
+  const last = (previousSecrets as { expires_at: string }[]).at(-1);
+  const end = last ? new Date(last.expires_at) : null;
+  return end && end > new Date() ? end : null;
+}
 
 interface DeliveryRow {
   id: bigint;

@@ -41,7 +41,7 @@ export class Webhook {
   @Field(() => DateTimeResolver, {
     nullable: true,
     description:
-      "After a rotation: until when the old secret still signs deliveries too; null when it no longer does.",
+      "After a rotation: until when the secret it replaced still signs deliveries too; null when it no longer does. Secrets replaced before keep signing until the end of their own overlap.",
   })
   previousSecretExpiresAt!: Date | null;
 

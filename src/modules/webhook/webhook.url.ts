@@ -1,7 +1,8 @@
 // Where a webhook may point. A webhook makes the service send requests on a client's behalf, so
 // an address inside the service's own network (a cloud metadata service above all) must never
-// be one: the URL's host is checked when it is registered, and every address it resolves to is
-// checked again when a delivery connects (a name can be re-pointed after registration).
+// be one: the URL is checked when it is registered, and again before each delivery under the
+// policy in force then (an IP literal's address included), and every address a name resolves to
+// is checked when a delivery connects (a name can be re-pointed after registration).
 import { BlockList, isIP } from "node:net";
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
@@ -93,9 +94,13 @@ export function urlRefusal(raw: string, policy: UrlPolicy): string | null {
   return null;
 }
 
+/** The code of a connection refused by the URL policy (its message says why, and is shown). */
+export const ADDRESS_REFUSED = "ERR_WEBHOOK_ADDRESS_REFUSED";
+
 /**
  * A DNS lookup for the delivery's connection that refuses an address addressRefusal refuses, so
- * a host name re-pointed at an internal address after registration is not reached.
+ * a host name re-pointed at an internal address after registration is not reached. (Node does
+ * not call it for an IP literal: send checks the URL itself first.)
  */
 export function guardedLookup(policy: UrlPolicy): LookupFunction {
   return (hostname, options, callback) => {
@@ -105,7 +110,9 @@ export function guardedLookup(policy: UrlPolicy): LookupFunction {
       const refused = list.map((a) => addressRefusal(a.address, policy)).find((r) => r !== null);
       if (refused) {
         return callback(
-          Object.assign(new Error(`${hostname} resolves to ${refused}`), { code: "EREFUSED" }),
+          Object.assign(new Error(`${hostname} resolves to ${refused}`), {
+            code: ADDRESS_REFUSED,
+          }),
           "",
           0,
         );

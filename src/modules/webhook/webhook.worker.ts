@@ -7,6 +7,14 @@
 // exponential backoff and jitter (or after the receiver's Retry-After) and the ones after it
 // wait, so a receiver sees the events in feed order. 410 disables the endpoint at once; a
 // delivery still failing after the give-up period disables it too.
+//
+// Fairness: a process has `concurrency` delivery slots, refilled as each lease ends (no round
+// waits for its slowest endpoint). Due endpoints are ranked within their account and leased
+// lowest rank first (round-robin across accounts), an account holding at most
+// `accountConcurrency` slots of the process, and a lease serves its endpoint for one turn
+// (`turnMs`, plus the delivery under way) before it goes back in line. So one account's slow or
+// dead receivers hold only its own slots. The caps are per process: with several workers an
+// account may hold `accountConcurrency` slots in each.
 import type { Config } from "../../config.js";
 import type { PrismaClient } from "../../db/client.js";
 import { jsonRows } from "../../db/sql.js";
@@ -26,8 +34,12 @@ export interface WorkerOptions {
   retryMaxMs: number;
   /** A delivery failing for this long is given up, and its endpoint disabled. */
   giveUpMs: number;
-  /** Endpoints one process serves at once. */
+  /** Endpoints one process serves at once: its delivery slots. */
   concurrency: number;
+  /** Slots of one process one account's endpoints may hold at once. */
+  accountConcurrency: number;
+  /** How long a lease serves its endpoint (the delivery under way finishes) before it goes back in line. */
+  turnMs: number;
   policy: UrlPolicy;
 }
 
@@ -38,6 +50,8 @@ export const DEFAULT_WORKER_OPTIONS: Omit<WorkerOptions, "policy"> = {
   retryMaxMs: 6 * 3_600_000,
   giveUpMs: 3 * 86_400_000,
   concurrency: 8,
+  accountConcurrency: 2,
+  turnMs: 10_000,
 };
 
 /** Events turned into deliveries per look at the feed. */
@@ -84,97 +98,161 @@ export const workerOptions = (config: Config): WorkerOptions => ({
   timeoutMs: config.webhookTimeoutMs,
   retryBaseMs: config.webhookRetryBaseMs,
   giveUpMs: config.webhookGiveUpHours * 3_600_000,
+  accountConcurrency: config.webhookAccountConcurrency,
   policy: { production: config.env === "production" },
 });
 
-/** Starts the worker; `stop` lets the endpoints in hand finish their current delivery. */
+/** How long a worker holds an endpoint unless it returns it: past it, another worker may take it. */
+const leaseMsOf = (options: WorkerOptions) => options.timeoutMs * 3 + 30_000;
+
+/**
+ * Starts the worker; `stop` lets the endpoints in hand finish their current delivery and
+ * returns their leases.
+ */
 export function startWebhookWorker(db: PrismaClient, options: WorkerOptions, log: Log) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  const leaseMs = leaseMsOf(options);
+  const state = { stopped: false };
+  const serving = new Set<Promise<void>>();
+  /** Slots each account holds in this process. */
+  const held = new Map<number, number>();
   const stranded: Lease[] = [];
-  const loop = async () => {
-    if (stopped) return;
-    let busy = false;
-    try {
-      busy = (await workOnce(db, options, log, stranded)) > 0;
-    } catch (err) {
-      log.warn({ err }, "webhook worker: a round failed; trying again");
-    }
-    if (!stopped) timer = setTimeout(() => (running = loop()), busy ? 0 : options.pollMs);
+  let timer: NodeJS.Timeout | undefined;
+  let filling: Promise<void> | null = null;
+  let again = false;
+
+  const hold = (accountId: number, by: number) => {
+    const n = (held.get(accountId) ?? 0) + by;
+    if (n > 0) held.set(accountId, n);
+    else held.delete(accountId);
   };
-  running = loop();
+
+  const serve = (lease: Lease) => {
+    hold(lease.account_id, 1);
+    const run: Promise<void> = serveEndpoint(db, lease, options, leaseMs, state)
+      .catch((err: unknown) => {
+        log.warn({ err }, "webhook worker: an endpoint failed");
+        // The database went away under it: give the lease back as soon as it returns. Any other
+        // failure keeps its lease until it runs out, so a fault is not retried at once.
+        if (isServiceUnavailable(err)) stranded.push(lease);
+      })
+      .finally(() => {
+        hold(lease.account_id, -1);
+        serving.delete(run);
+        wake(); // a slot is free: refill it now, not at the next poll
+      });
+    serving.add(run);
+  };
+
+  /** Fills the free slots; whether every one was filled (more may be due at once). */
+  const fill = async (): Promise<boolean> => {
+    try {
+      // Leases a lease could not return (the database went away under it) first: else their
+      // endpoints would wait for the lease to run out (a minute by default) after an outage.
+      while (stranded.length > 0) {
+        await returnLease(db, stranded[0]!, new Date());
+        stranded.shift();
+      }
+      const free = options.concurrency - serving.size;
+      if (free <= 0) return false;
+      const leases = await leaseDue(db, options, leaseMs, free, held);
+      leases.forEach(serve);
+      return leases.length === free;
+    } catch (err) {
+      log.warn({ err }, "webhook worker: leasing failed; trying again");
+      return false;
+    }
+  };
+
+  const wake = () => {
+    if (state.stopped) return;
+    if (filling) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    filling = (async () => {
+      let more: boolean;
+      do {
+        again = false;
+        more = await fill();
+      } while (!state.stopped && (again || more));
+    })().finally(() => {
+      filling = null;
+      if (!state.stopped) timer = setTimeout(wake, options.pollMs);
+    });
+  };
+
+  wake();
   return {
     async stop() {
-      stopped = true;
+      state.stopped = true;
       clearTimeout(timer);
-      await running;
+      await filling;
+      while (serving.size > 0) await Promise.all([...serving]);
     },
   };
 }
 
 /**
- * One round: leases the endpoints due now (and any whose lease ran out: a worker died) and serves
- * each; how many it leased. While leased an endpoint is due only in the year 9999, so an edit,
- * rotation or redelivery meanwhile (which sets it due at once) is not lost when the lease is
- * returned (the earlier of the two times is kept).
+ * Leases up to `free` endpoints due now (or whose lease ran out: a worker died), round-robin
+ * across accounts: ranked by due time within their account, lowest rank first, none past its
+ * account's free slots (`held` counts the slots each account holds here). While leased an
+ * endpoint is due only in the year 9999, so an edit, rotation or redelivery meanwhile (which
+ * sets it due at once) is not lost when the lease is returned (the earlier of the two is kept).
  */
-export async function workOnce(
+async function leaseDue(
   db: PrismaClient,
   options: WorkerOptions,
-  log: Log = { warn: () => {} },
-  stranded: Lease[] = [],
-): Promise<number> {
-  // Leases an earlier round could not return (the database went away under it) first: else
-  // their endpoints would wait for the lease to run out (a minute by default) after an outage.
-  while (stranded.length > 0) {
-    await returnLease(db, stranded[0]!, new Date());
-    stranded.shift();
-  }
-  const leaseMs = options.timeoutMs * 3 + 30_000;
-  const leases = await db.$queryRaw<Lease[]>`
+  leaseMs: number,
+  free: number,
+  held: ReadonlyMap<number, number>,
+): Promise<Lease[]> {
+  const accounts = [...held.keys()];
+  const counts = accounts.map((a) => held.get(a)!);
+  return db.$queryRaw<Lease[]>`
+    WITH due AS (
+      SELECT account_id, id, due_at,
+        row_number() OVER (PARTITION BY account_id ORDER BY due_at, id) AS rank
+      FROM webhook_endpoints
+      WHERE active AND ((lease_until IS NULL AND due_at <= now()) OR lease_until < now())
+    ), picked AS (
+      SELECT w.account_id, w.id FROM webhook_endpoints AS w
+      JOIN due ON due.account_id = w.account_id AND due.id = w.id
+      LEFT JOIN unnest(${accounts}::int[], ${counts}::int[]) AS busy(account_id, slots)
+        ON busy.account_id = w.account_id
+      WHERE due.rank + COALESCE(busy.slots, 0) <= ${options.accountConcurrency}
+        AND w.active AND ((w.lease_until IS NULL AND w.due_at <= now()) OR w.lease_until < now())
+      ORDER BY due.rank, due.due_at LIMIT ${free}
+      FOR UPDATE OF w SKIP LOCKED
+    )
     UPDATE webhook_endpoints AS w SET due_at = '9999-12-31T00:00:00Z',
       lease_until = date_trunc('milliseconds', clock_timestamp()) + make_interval(secs => ${leaseMs / 1000})
-    FROM (
-      SELECT account_id, id FROM webhook_endpoints
-      WHERE active AND ((lease_until IS NULL AND due_at <= now()) OR lease_until < now())
-      ORDER BY due_at LIMIT ${options.concurrency} FOR UPDATE SKIP LOCKED
-    ) AS due
-    WHERE w.account_id = due.account_id AND w.id = due.id
+    FROM picked
+    WHERE w.account_id = picked.account_id AND w.id = picked.id
     RETURNING w.account_id, w.id, w.lease_until`;
-  const served = await Promise.allSettled(
-    leases.map((lease) => serveEndpoint(db, lease, options, leaseMs)),
-  );
-  served.forEach((r, i) => {
-    if (r.status === "fulfilled") return;
-    log.warn({ err: r.reason }, "webhook worker: an endpoint failed");
-    // The database went away under it: give the lease back as soon as it returns. Any other
-    // failure keeps its lease until it runs out, so a fault is not retried round after round.
-    if (isServiceUnavailable(r.reason)) stranded.push(leases[i]!);
-  });
-  return leases.length;
 }
 
 /**
- * Serves one leased endpoint for up to half its lease: its oldest pending delivery is sent, and
- * the next, until one fails or must wait; with none pending, new events become deliveries. The
- * endpoint is read afresh before each step (it may be edited meanwhile), and the lease is
- * returned with the time it is next due.
+ * Serves one leased endpoint for one turn (at most half its lease, and not past a stop): its
+ * oldest pending delivery is sent, and the next, until one fails or must wait; with none
+ * pending, new events become deliveries. The endpoint is read afresh before each step (it may be
+ * edited meanwhile), and the lease is returned with the time it is next due.
  */
 async function serveEndpoint(
   db: PrismaClient,
   lease: Lease,
   options: WorkerOptions,
   leaseMs: number,
+  state: { stopped: boolean },
 ): Promise<void> {
-  const until = Date.now() + leaseMs / 2;
+  const until = Date.now() + Math.min(options.turnMs, leaseMs / 2);
   const mine = lease.lease_until.toISOString();
   let due = new Date(Date.now() + options.pollMs);
   for (;;) {
     const [now] = await db.$queryRaw<Current[]>`
       SELECT w.url, w.event_types, w.feed_at, w.feed_id::text,
-        array_remove(ARRAY[w.secret, CASE WHEN w.previous_secret_expires_at > now()
-          THEN w.previous_secret END], NULL) AS secrets,
+        ARRAY[w.secret] || ARRAY(SELECT s->>'secret' FROM jsonb_array_elements(w.previous_secrets) AS s
+          WHERE (s->>'expires_at')::timestamptz > now()) AS secrets,
         h.id AS head_id, h.event_id, h.body, h.attempts, h.next_attempt_at, h.first_failed_at
       FROM webhook_endpoints AS w LEFT JOIN LATERAL (
         SELECT id, event_id, body, attempts, next_attempt_at, first_failed_at
@@ -188,7 +266,7 @@ async function serveEndpoint(
     if (now.head_id === null) {
       const more = await fanOut(db, lease, now);
       if (more === null) return;
-      if (more > 0 && Date.now() < until) continue;
+      if (more > 0 && Date.now() < until && !state.stopped) continue;
       break;
     }
     const head = now as Current & Head;
@@ -210,7 +288,7 @@ async function serveEndpoint(
       due = next;
       break;
     }
-    if (Date.now() >= until) {
+    if (Date.now() >= until || state.stopped) {
       due = new Date();
       break;
     }

@@ -326,7 +326,7 @@ export type RotateWebhookSecretInput = {
   id: number;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
-  /** How long the old secret keeps signing too (a second signature in webhook-signature), 0 to 168 hours; 24 when absent. */
+  /** How long the old secret keeps signing too (one more signature in webhook-signature), 0 to 168 hours; 24 when absent. Earlier secrets keep signing until the end of their own overlap; with 4 of them still signing, only 0 is taken (INVALID_PARAMETER). */
   overlapHours?: number | null | undefined;
 };
 
