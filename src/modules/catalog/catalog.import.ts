@@ -15,8 +15,9 @@ import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
 import { LIMITS, requireText } from "./catalog.service.js";
 
-/** Rows one import request may carry. */
-export const MAX_IMPORT_ROWS = 10_000;
+import { MAX_IMPORT_ROWS } from "../../limits.js";
+
+export { MAX_IMPORT_ROWS };
 
 /** A row as sent: JSON values, or a CSV row's text. */
 export interface SkuImportRow {

@@ -3,6 +3,7 @@ import type { ServiceContext } from "../../context.js";
 import type { Idempotent } from "../../db/idempotency.js";
 import type { ErrorCode, FieldError } from "../../errors.js";
 import { csvRows, utf8Text } from "../../csv.js";
+import { bulkBody } from "../../http/body-limit.js";
 import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
@@ -74,6 +75,7 @@ function importRoute(
   app.post<{ Body: ImportBody | string }>(
     route.path,
     {
+      ...bulkBody(app),
       ...linePricedScope("adjust", ({ body }) =>
         typeof body === "string" ? csvRows(body) : (body as ImportBody).rows.length,
       ),

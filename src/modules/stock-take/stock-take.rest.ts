@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { bulkBody } from "../../http/body-limit.js";
 import { ctxOf, linePricedScope, requireScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
@@ -78,6 +79,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: StartBody }>(
     "/stock-takes/start",
     {
+      ...bulkBody(app),
       ...linePricedScope("count", ({ body }) => {
         const scope = (body as StartBody | undefined)?.scope;
         return (scope?.sku_ids?.length ?? 0) + (scope?.supplier_item_ids?.length ?? 0);
@@ -224,6 +226,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams & { Body: InputBody | string; Querystring: { counter?: string } }>(
     "/stock-takes/:id/input",
     {
+      ...bulkBody(app),
       ...linePricedScope("count", ({ body }) =>
         typeof body === "string" ? csvRows(body) : (body as InputBody).counts.length,
       ),
@@ -291,6 +294,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams & { Body: AcceptBody }>(
     "/stock-takes/:id/accept-lines",
     {
+      ...bulkBody(app),
       ...linePricedScope("approve", ({ body }) => {
         const accept = body as AcceptBody | undefined;
         return (accept?.lines?.length ?? 0) + (accept?.recount?.length ?? 0);
