@@ -264,6 +264,28 @@ describe("importing a CSV file", () => {
     expect(await everything(acct.accountId)).toEqual(before);
   });
 
+  it("refuses a file of more than 10,000 rows at the row past the limit, writing nothing", async () => {
+    const acct = await newAccount(t.db);
+    const rows = Array.from({ length: 10_001 }, (_, i) => `ROW-${i},n\r\n`).join("");
+    for (const [path, header] of [
+      ["/skus/bulk", "code,name"],
+      ["/supplier-items/bulk", "supplier,code,name"],
+    ] as const) {
+      const body = path === "/skus/bulk" ? rows : rows.replaceAll("ROW-", "Acme,ROW-");
+      const res = await rest(t, "POST", path, {
+        token: acct.token,
+        raw: `${header}\r\n${body}`,
+        headers: { "content-type": "text/csv" },
+      });
+      expect([res.status, res.body.code]).toEqual([422, "TOO_MANY_LINES"]);
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({ pointer: "/rows/10002", code: "TOO_MANY_LINES" }),
+      ]);
+    }
+    const where = { where: { accountId: acct.accountId } };
+    expect([await t.db.sku.count(where), await t.db.supplierItem.count(where)]).toEqual([0, 0]);
+  });
+
   it("refuses a bad header and a file that is not UTF-8, writing nothing", async () => {
     const acct = await newAccount(t.db);
     const header = await importCsv(acct, "sku,title\r\nA,b\r\n");

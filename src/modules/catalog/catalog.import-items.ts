@@ -8,6 +8,7 @@ import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { readCsv, type CsvCells } from "../../csv.js";
 import { notFound, type FieldError } from "../../errors.js";
+import { MAX_IMPORT_ROWS } from "../../limits.js";
 import {
   asSent,
   parseRows,
@@ -174,6 +175,7 @@ export const SUPPLIER_ITEM_COLUMNS = {
   usage:
     "the header must name supplier, code and name (optional columns: sku_id, active, barcodes, opening_on_hand)",
   what: "rows",
+  max: MAX_IMPORT_ROWS,
 };
 
 /** The rows of a CSV import of supplier items (barcodes separated by |, as for SKUs). */

@@ -387,6 +387,7 @@ export const SKU_COLUMNS = {
   optional: ["active", "barcodes", "opening_on_hand"],
   usage: "the header must name code and name (optional columns: active, barcodes, opening_on_hand)",
   what: "rows",
+  max: MAX_IMPORT_ROWS,
 };
 
 /**

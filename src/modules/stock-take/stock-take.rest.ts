@@ -16,6 +16,8 @@ import { stockTakeExamples as examples } from "../../http/openapi-stock-takes.js
 import { toRest, toRestPage } from "../../http/serialize.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import { csvRow, csvRows } from "../../csv.js";
+import { acceptCsvBodies } from "../../http/csv-body.js";
+import { MAX_COUNTS } from "../../limits.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
 import { TEXT_LIMITS, type EntityRefData } from "./stock-take.parse.js";
 import * as stockTakes from "./stock-take.service.js";
@@ -72,9 +74,7 @@ type IdParams = { Params: { id: number } };
 /** /api/v1/stock-takes: start, count, review, reconcile, cancel, and the reads. */
 export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   // Counts may come as a CSV file; only these routes accept text/csv.
-  app.addContentTypeParser("text/csv", { parseAs: "string" }, (_req, body, done) =>
-    done(null, body),
-  );
+  acceptCsvBodies(app);
 
   app.post<{ Body: StartBody }>(
     "/stock-takes/start",
@@ -228,7 +228,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     {
       ...bulkBody(app),
       ...linePricedScope("count", ({ body }) =>
-        typeof body === "string" ? csvRows(body) : (body as InputBody).counts.length,
+        typeof body === "string" ? csvRows(body, MAX_COUNTS) : (body as InputBody).counts.length,
       ),
       schema: {
         operationId: "submitStockTakeCounts",
