@@ -12,6 +12,7 @@ import { MAX_IMPORT_ROWS } from "../../limits.js";
 import {
   asSent,
   parseRows,
+  repeatedCodes,
   settle,
   skuRow,
   type ImportResult,
@@ -44,9 +45,10 @@ export function importSupplierItems(
       inputErrors: errors,
       check: async () => {
         // SKUs before items, the order in which the ledger and links lock them.
+        const repeats = await repeatedCodes(tx, rows, path);
         const unknown = await unknownSkus(tx, accountId, rows, path);
         existing = await lockExisting(tx, accountId, rows);
-        return [...unknown, ...linkProblems(rows, existing, path)];
+        return [...repeats, ...unknown, ...linkProblems(rows, existing, path)];
       },
       run: () => upsert(ctx, tx, rows, existing, path),
     }),
