@@ -10,12 +10,26 @@ export const csvRow = (index: number): number => index + 2;
 /**
  * Non-empty rows of a CSV body, its header row excluded, without parsing it: a row ends where the
  * parser ends one (CRLF, LF or a lone CR); a line break inside quotes counts as a row too, so a
- * body is never priced below its rows.
+ * body is never priced below its rows. Counting stops at `max` + 1: a body past its limit is
+ * refused whatever its length, and it is never walked past the row that refuses it.
  */
-export function csvRows(text: string): number {
-  const lines = text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== "").length;
-  return Math.max(0, lines - 1);
+export function csvRows(text: string, max = Infinity): number {
+  let lines = 0;
+  let blank = true;
+  for (let i = 0; i < text.length && lines <= max + 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF || c === CR) {
+      if (!blank) lines++;
+      blank = true;
+    } else if (blank && !WHITESPACE.test(text[i]!)) blank = false;
+  }
+  if (!blank) lines++;
+  return Math.min(Math.max(0, lines - 1), max + 1);
 }
+
+const LF = 10;
+const CR = 13;
+const WHITESPACE = /\s/;
 
 /** One data row: its cells by (lower-case) column name, blank cells null. */
 export type CsvCells = (column: string) => string | null;
@@ -38,15 +52,30 @@ export interface CsvColumns {
   usage: string;
   /** What a data row is, for "the file has no …". */
   what: string;
+  /** Data rows a file may carry: the row past them refuses it (TOO_MANY_LINES), read no further. */
+  max: number;
 }
 
-/** The header and rows of a CSV text, against the columns a file may have. */
+/**
+ * The header and rows of a CSV text, against the columns a file may have. The text is read row by
+ * row and the read stops at the row past `columns.max`.
+ */
 export function readCsv(text: string, columns: CsvColumns): CsvTable {
   const rows = splitRows(text.replace(/^\uFEFF/, ""));
-  const header = csvHeader(rows[0] ?? [], columns);
+  const first = rows.next();
+  const header = csvHeader(first.done ? [] : first.value, columns);
   const errors: FieldError[] = [];
-  const table = rows.slice(1).map((cells, i) => csvCells(header, cells, csvRow(i), errors));
-  if (rows.length < 2) {
+  const table: (CsvCells | null)[] = [];
+  for (const cells of rows) {
+    if (table.length === columns.max) {
+      const message = `at most ${columns.max} ${columns.what} per file (send the rest in further requests)`;
+      throw new AppError("TOO_MANY_LINES", message, [
+        { path: ["rows", csvRow(columns.max)], code: "TOO_MANY_LINES", message },
+      ]);
+    }
+    table.push(csvCells(header, cells, csvRow(table.length), errors));
+  }
+  if (table.length === 0) {
     errors.push({
       path: ["rows"],
       code: "INVALID_PARAMETER",
@@ -109,12 +138,12 @@ export function utf8Text(bytes: Uint8Array): string {
   }
 }
 
-/** Splits CSV text into rows of fields; blank lines carry nothing and are dropped. */
-function splitRows(text: string): string[][] {
-  const rows: string[][] = [];
+/** The rows of CSV text, as fields, one at a time; blank lines carry nothing and are skipped. */
+function* splitRows(text: string): Generator<string[]> {
   let row: string[] = [];
   let field = "";
   let quoted = false;
+  const blank = () => row.length === 1 && row[0]!.trim() === "";
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
@@ -130,14 +159,32 @@ function splitRows(text: string): string[][] {
     } else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
       row.push(field);
-      rows.push(row);
+      if (!blank()) yield row;
       row = [];
       field = "";
     } else field += c;
   }
   if (field !== "" || row.length > 0) {
     row.push(field);
-    rows.push(row);
+    if (!blank()) yield row;
   }
-  return rows.filter((r) => !(r.length === 1 && r[0]?.trim() === ""));
+}
+
+/**
+ * One CSV line the service writes, CRLF-terminated. Numbers are the service's own (quantities,
+ * ids, differences such as -3) and stay numbers. Text comes from users (codes, names, barcodes,
+ * counters, notes): a cell a spreadsheet would take for a formula (starting with =, +, -, @, tab
+ * or CR) gets a leading single quote and is quoted, as OWASP advises against CSV injection.
+ */
+export function csvLine(cells: readonly (string | number | null | undefined)[]): string {
+  return cells.map(csvCell).join(",") + "\r\n";
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return String(value);
+  if (FORMULA_START.test(value)) return `"'${value.replaceAll('"', '""')}"`;
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }

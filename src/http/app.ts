@@ -14,6 +14,7 @@ import { movementRoutes } from "../modules/movement/movement.rest.js";
 import { eventRoutes } from "../modules/event/event.rest.js";
 import { webhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { stockTakeRoutes } from "../modules/stock-take/stock-take.rest.js";
+import { limitSmallBodies } from "./body-limit.js";
 import { registerReadRouting } from "./consistency.js";
 import { registerCors } from "./cors.js";
 import { healthRoutes } from "./health.js";
@@ -105,6 +106,7 @@ export async function buildApp({
   await metricsRoutes(app);
   await app.register(healthRoutes);
   await registerOpenApi(app);
+  limitSmallBodies(app);
   await app.register(catalogRoutes, { prefix: "/api/v1" });
   await app.register(adjustmentRoutes, { prefix: "/api/v1" });
   await app.register(movementRoutes, { prefix: "/api/v1" });

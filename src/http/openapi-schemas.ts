@@ -33,8 +33,8 @@ import { EntityType, MovementSource, StockReason } from "../generated/prisma/enu
 import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
 import { LIMITS } from "../modules/catalog/catalog.service.js";
 import { BARCODE_RULES, BARCODES_DESCRIPTION } from "../modules/catalog/barcode.js";
-import { MAX_IMPORT_ROWS } from "../modules/catalog/catalog.import.js";
 import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
+import { MAX_BARCODES, MAX_IMPORT_ROWS, MAX_LINES } from "../limits.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 import { stockTakeSchemas } from "./openapi-stock-takes.js";
@@ -69,7 +69,7 @@ function importRows(rule: string, properties: object) {
         type: "array",
         maxItems: MAX_IMPORT_ROWS,
         "x-error-codes": { maxItems: "TOO_MANY_LINES" },
-        description: `1 to ${MAX_IMPORT_ROWS} rows, ${rule}.`,
+        description: `1 to ${MAX_IMPORT_ROWS} rows (more: 422 TOO_MANY_LINES), ${rule}.`,
         items: { type: "object", additionalProperties: false, properties },
       },
     },
@@ -103,6 +103,9 @@ function importRowProperties() {
 function barcodesInput(what: string) {
   return {
     type: "array",
+    // Over the maximum: the one problem the service would answer, before any item is read.
+    maxItems: MAX_BARCODES,
+    "x-error-codes": { maxItems: "INVALID_BARCODE" },
     items: { type: "string" },
     // The service checks the rules, so a bad barcode is INVALID_BARCODE wherever it is.
     description: `${what} ${BARCODE_RULES}`,
@@ -665,9 +668,9 @@ const schemas = {
       lines: {
         type: "array",
         minItems: 1,
-        maxItems: 10000,
+        maxItems: MAX_LINES,
         "x-error-codes": { maxItems: "TOO_MANY_LINES" },
-        description: "Each SKU or supplier item at most once.",
+        description: `1 to ${MAX_LINES} lines (more: 422 TOO_MANY_LINES); each SKU or supplier item at most once.`,
         items: $ref("StockAdjustmentLineInput"),
       },
     },

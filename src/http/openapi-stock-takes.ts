@@ -2,13 +2,8 @@
 // registers these with the others). Response schemas drive serialisation: a field the handlers
 // return must be listed here. In a blind stock take a counter's lines and summary leave out
 // expected_qty and difference (and the difference totals), so those are never `required`.
-import {
-  BASES,
-  MAX_COUNTS,
-  MAX_SCOPE_IDS,
-  MODES,
-  TEXT_LIMITS,
-} from "../modules/stock-take/stock-take.parse.js";
+import { MAX_COUNTS, MAX_REFS, MAX_SCOPE_IDS } from "../limits.js";
+import { BASES, MODES, TEXT_LIMITS } from "../modules/stock-take/stock-take.parse.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 
 const nullableTimestamp = { ...nullable("string"), format: "date-time" } as const;
@@ -17,8 +12,6 @@ const quantity = {
   type: "number",
   description: "0 <= q < 10^11, at most 3 decimal places (else 422 INVALID_QUANTITY).",
 } as const;
-/** Most entity references in one accept request (lines or recount). */
-const MAX_REFS = 10_000;
 
 const stockTakeProperties = {
   id: integerId,
@@ -77,7 +70,7 @@ const refList = (description: string) => ({
   type: "array",
   maxItems: MAX_REFS,
   "x-error-codes": { maxItems: "TOO_MANY_LINES" },
-  description,
+  description: `${description} At most ${MAX_REFS} (more: 422 TOO_MANY_LINES).`,
   items: $ref("StockTakeEntityRef"),
 });
 
@@ -85,7 +78,7 @@ const scopeIds = (description: string) => ({
   type: "array",
   maxItems: MAX_SCOPE_IDS,
   "x-error-codes": { maxItems: "TOO_MANY_LINES" },
-  description,
+  description: `${description} At most ${MAX_SCOPE_IDS} (more: 422 TOO_MANY_LINES).`,
   items: integerId,
 });
 
@@ -443,7 +436,7 @@ export const stockTakeSchemas = {
         type: "array",
         maxItems: MAX_COUNTS,
         "x-error-codes": { maxItems: "TOO_MANY_LINES" },
-        description: `1 to ${MAX_COUNTS} counts, applied in order.`,
+        description: `1 to ${MAX_COUNTS} counts (more: 422 TOO_MANY_LINES), applied in order.`,
         items: $ref("StockTakeCountInput"),
       },
       counter: {

@@ -1,5 +1,6 @@
 // The webhook schemas of the REST contract (conventions: src/http/openapi-schemas.ts, which
 // registers these with the others).
+import { MAX_WEBHOOK_EVENT_TYPES } from "../limits.js";
 import { EVENT_TYPES } from "../modules/event/event.types.js";
 import {
   MAX_DESCRIPTION,
@@ -23,9 +24,9 @@ const url = {
 const eventTypes = {
   type: "array",
   minItems: 1,
-  maxItems: EVENT_TYPES.length,
+  maxItems: MAX_WEBHOOK_EVENT_TYPES,
   items: { type: "string", enum: [...EVENT_TYPES] },
-  description: "The event types it receives.",
+  description: `The event types it receives: 1 to ${MAX_WEBHOOK_EVENT_TYPES}, each once.`,
   "x-service-checked": true,
 } as const;
 

@@ -231,6 +231,71 @@ describe("importing SKUs", () => {
   });
 });
 
+describe("codes that differ only in non-ASCII case", () => {
+  // What the unique index takes for one code (citext): the database's case folding decides.
+  const pairs = [
+    ["İX-1", "ix-1"],
+    ["ΑΣ-1", "ασ-1"],
+  ] as const;
+
+  it.each([
+    ["SKUs", "/skus/bulk", "code,name", ""],
+    ["supplier items", "/supplier-items/bulk", "supplier,code,name", "Acme,"],
+  ])(
+    "are one %s code in an import: 422 DUPLICATE_LINE naming both rows, JSON and CSV",
+    async (_what, path, header, supplier) => {
+      const acct = await newAccount(t.db);
+      for (const [first, second] of pairs) {
+        const row = (code: string) => ({
+          ...(supplier ? { supplier: "Acme" } : {}),
+          code,
+          name: "n",
+        });
+        const json = await rest(t, "POST", path, {
+          token: acct.token,
+          body: { rows: [row("OK-1"), row(first), row(second)] },
+        });
+        expect([json.status, json.body.code]).toEqual([422, "DUPLICATE_LINE"]);
+        expect(json.body.errors).toEqual([
+          expect.objectContaining({ pointer: "/rows/2/code", code: "DUPLICATE_LINE" }),
+        ]);
+        expect(json.body.errors[0].message).toContain(
+          `"${second}" is the same as "${first}" on row 1`,
+        );
+
+        const csv = await rest(t, "POST", path, {
+          token: acct.token,
+          raw: `${header}\r\n${supplier}OK-1,n\r\n${supplier}${first},n\r\n${supplier}${second},n\r\n`,
+          headers: { "content-type": "text/csv" },
+        });
+        expect([csv.status, csv.body.code]).toEqual([422, "DUPLICATE_LINE"]);
+        expect(csv.body.errors).toEqual([
+          expect.objectContaining({ pointer: "/rows/4/code", code: "DUPLICATE_LINE" }),
+        ]);
+        expect(csv.body.errors[0].message).toContain(
+          `"${second}" is the same as "${first}" on row 3`,
+        );
+      }
+      const where = { where: { accountId: acct.accountId } };
+      expect([await t.db.sku.count(where), await t.db.supplierItem.count(where)]).toEqual([0, 0]);
+    },
+  );
+
+  it("are not one code for two suppliers", async () => {
+    const acct = await newAccount(t.db);
+    const res = await rest(t, "POST", "/supplier-items/bulk", {
+      token: acct.token,
+      body: {
+        rows: [
+          { supplier: "Acme", code: "İX-1", name: "n" },
+          { supplier: "Other", code: "ix-1", name: "n" },
+        ],
+      },
+    });
+    expect([res.status, res.body.created]).toEqual([200, 2]);
+  });
+});
+
 describe("importing a CSV file", () => {
   it("reads code, name, active, barcodes separated by | and opening_on_hand", async () => {
     const acct = await newAccount(t.db);
@@ -262,6 +327,28 @@ describe("importing a CSV file", () => {
       ["/rows/4/name", "INVALID_PARAMETER"],
     ]);
     expect(await everything(acct.accountId)).toEqual(before);
+  });
+
+  it("refuses a file of more than 10,000 rows at the row past the limit, writing nothing", async () => {
+    const acct = await newAccount(t.db);
+    const rows = Array.from({ length: 10_001 }, (_, i) => `ROW-${i},n\r\n`).join("");
+    for (const [path, header] of [
+      ["/skus/bulk", "code,name"],
+      ["/supplier-items/bulk", "supplier,code,name"],
+    ] as const) {
+      const body = path === "/skus/bulk" ? rows : rows.replaceAll("ROW-", "Acme,ROW-");
+      const res = await rest(t, "POST", path, {
+        token: acct.token,
+        raw: `${header}\r\n${body}`,
+        headers: { "content-type": "text/csv" },
+      });
+      expect([res.status, res.body.code]).toEqual([422, "TOO_MANY_LINES"]);
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({ pointer: "/rows/10002", code: "TOO_MANY_LINES" }),
+      ]);
+    }
+    const where = { where: { accountId: acct.accountId } };
+    expect([await t.db.sku.count(where), await t.db.supplierItem.count(where)]).toEqual([0, 0]);
   });
 
   it("refuses a bad header and a file that is not UTF-8, writing nothing", async () => {

@@ -354,6 +354,66 @@ describe("CSV", () => {
     ]);
   });
 
+  it("refuses a file that is not UTF-8, as a catalog import does, recording nothing", async () => {
+    const [a] = await skus(t, acct.token, 5);
+    const id = (await api.start()).body.id as number;
+    const latin1 = Buffer.concat([
+      Buffer.from(`type,id,counted_qty\nsku,${a!.id},1\n`),
+      Buffer.from([0xdf]),
+      Buffer.from("\n"),
+    ]);
+    const res = await expectNothingRecorded(() => api.inputCsv(id, latin1, "?counter=x"));
+    expect([res.status, res.body.code]).toEqual([400, "MALFORMED_REQUEST"]);
+    expect(res.body.detail).toMatch(/not UTF-8/);
+    // Bad bytes in a code are not mended into another code either.
+    const inCode = await expectNothingRecorded(() =>
+      api.inputCsv(
+        id,
+        Buffer.concat([
+          Buffer.from("type,code,counted_qty\nsku,A"),
+          Buffer.from([0xc3, 0x28]),
+          Buffer.from(",1\n"),
+        ]),
+      ),
+    );
+    expect([inCode.status, inCode.body.code]).toEqual([400, "MALFORMED_REQUEST"]);
+  });
+
+  it("refuses a file of more than 10,000 counts at the row past the limit, recording nothing", async () => {
+    const [a] = await skus(t, acct.token, 5);
+    const id = (await api.start()).body.id as number;
+    const csv = `type,id,counted_qty\n${`sku,${a!.id},1\n`.repeat(10_001)}`;
+    const res = await expectNothingRecorded(() => api.inputCsv(id, csv));
+    expect([res.status, res.body.code]).toEqual([422, "TOO_MANY_LINES"]);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/rows/10002", code: "TOO_MANY_LINES" }),
+    ]);
+  });
+
+  it("writes text cells a spreadsheet would run as formulas as text, and numbers as numbers", async () => {
+    const hostile = ['=HYPERLINK("http://x","y")', "+1+1", "-2+3", "@SUM(A1)"];
+    const made = [];
+    for (const [i, text] of hostile.entries()) {
+      const res = await rest(t, "POST", "/skus", {
+        token: acct.token,
+        body: { code: `${text}-${i}`, name: text, opening_on_hand: 5 },
+      });
+      expect(res.status).toBe(201);
+      made.push(res.body as { id: number; code: string });
+    }
+    const id = (await api.start({ scope: { sku_ids: made.map((s) => s.id) } })).body.id as number;
+    await api.input(id, { counts: made.map((s) => count({ type: "sku", id: s.id }, 2)) });
+    const sheet = await rest(t, "GET", `/stock-takes/${id}/lines`, {
+      token: acct.token,
+      headers: { accept: "text/csv" },
+    });
+    expect(sheet.status).toBe(200);
+    const quoted = (text: string) => `"'${text.replaceAll('"', '""')}"`;
+    expect((sheet.body as string).split("\r\n").slice(1, -1)).toEqual(
+      made.map((s, i) => `sku,${s.id},,${quoted(s.code)},${quoted(hostile[i]!)},5,2,counted`),
+    );
+  });
+
   it("streams the count sheet with Accept: text/csv", async () => {
     const [a] = await skus(t, acct.token, 5);
     const id = (await api.start()).body.id as number;

@@ -14,7 +14,13 @@ import {
   FUZZ_SEED,
   type FuzzWorld,
 } from "./fuzz-world.js";
-import { REST_GENERATORS, restCases, type PathPools, type RestCase } from "./fuzz-rest.js";
+import {
+  oversizeCases,
+  REST_GENERATORS,
+  restCases,
+  type PathPools,
+  type RestCase,
+} from "./fuzz-rest.js";
 import { restOperations, type RestOperation } from "./routes.js";
 import { ledgerProblems } from "./stock.js";
 
@@ -87,7 +93,10 @@ function describe(c: RestCase): string {
   return `/api/v1${short(c.path)}?${short(c.query)}\nheaders: ${short(JSON.stringify(c.headers))}\nbody: ${body}`;
 }
 
-/** Runs FUZZ_RUNS cases of one operation; returns how it answered them, by status and code. */
+/**
+ * Runs FUZZ_RUNS cases of one operation, then its oversize cases (every list past its maximum);
+ * returns how it answered them, by status and code.
+ */
 async function fuzzOperation(
   world: FuzzWorld,
   op: RestOperation,
@@ -102,6 +111,13 @@ async function fuzzOperation(
     }),
     { numRuns: FUZZ_RUNS, seed: seedOf(op.operationId), endOnFailure: true },
   );
+  for (const { name, arbitrary } of oversizeCases(op, world, pools)) {
+    const [c] = fc.sample(arbitrary, { numRuns: 1, seed: seedOf(`${op.operationId} ${name}`) });
+    const answer = await sendCase(world, op, c!);
+    // Refused by the list's bound (or, far past it, by the body limit): never served.
+    if (!answer.startsWith("4")) throw new Error(`${op.operationId} ${name}: answered ${answer}`);
+    seen.set(`oversize ${answer}`, (seen.get(`oversize ${answer}`) ?? 0) + 1);
+  }
   return seen;
 }
 

@@ -6,10 +6,13 @@
 import fc from "fast-check";
 import type { FuzzWorld, Pools } from "./fuzz-world.js";
 import {
+  boundedLists,
   hostileString,
   hostileValue,
   jsonText,
   mutated,
+  oversized,
+  oversizeLengths,
   validValue,
   type JsonSchema,
   type SchemaContext,
@@ -478,6 +481,7 @@ function rowsSchema(schema: JsonSchema, ctx: SchemaContext) {
       return {
         key,
         items,
+        maxItems: property.maxItems as number | undefined,
         resolved: typeof items.$ref === "string" ? ctx.resolve(items.$ref) : items,
       };
     }
@@ -600,6 +604,62 @@ function bodyOf(op: RestOperation, ctx: SchemaContext, hostile: boolean): fc.Arb
   return hostile
     ? fc.oneof({ weight: 6, arbitrary: fc.oneof(...media) }, { weight: 1, arbitrary: raw })
     : fc.oneof(...media);
+}
+
+// ---- oversize lists -------------------------------------------------------------------------
+
+export interface OversizeCase {
+  /** Which list, how long: "rows[0].barcodes × 51 (application/json)". */
+  name: string;
+  arbitrary: fc.Arbitrary<RestCase>;
+}
+
+/**
+ * For every list of the operation's body that has a maxItems (JSON lists, nested ones included,
+ * and a CSV body's rows), a valid request but for that list: one item past its maximum, and far
+ * past it. Each must be refused with a documented 4xx, nothing written.
+ */
+export function oversizeCases(
+  op: RestOperation,
+  world: FuzzWorld,
+  pools: PathPools,
+): OversizeCase[] {
+  const ctx = context(world, op);
+  const json = op.body?.["application/json"];
+  if (!json) return [];
+  const cases: OversizeCase[] = [];
+  const send = (name: string, type: string, body: fc.Arbitrary<string>) =>
+    cases.push({
+      name: `${name} (${type})`,
+      arbitrary: fc.record({ path: pathOf(op, world, pools, false), body }).map((c) => ({
+        path: c.path,
+        query: "",
+        headers: { authorization: `Bearer ${world.mine.token}`, "content-type": type },
+        body: c.body,
+      })),
+    });
+  const valid = validValue(json, ctx);
+  for (const list of boundedLists(json, ctx)) {
+    for (const length of oversizeLengths(list.maxItems)) {
+      const where = list.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("");
+      send(
+        `${where.slice(1)} × ${length}`,
+        "application/json",
+        oversized(valid, list, length, ctx).map(jsonText),
+      );
+    }
+  }
+  const rows = rowsSchema(json, ctx);
+  if (op.body?.["text/csv"] && rows?.maxItems !== undefined) {
+    for (const length of oversizeLengths(rows.maxItems)) {
+      const text = csvBody(op, ctx, false).map((csv) => {
+        const [header, row] = csv.split(/\r?\n/);
+        return `${header}\r\n${`${row}\r\n`.repeat(length)}`;
+      });
+      send(`CSV rows × ${length}`, "text/csv", text);
+    }
+  }
+  return cases;
 }
 
 // ---- cases ----------------------------------------------------------------------------------

@@ -413,3 +413,75 @@ function without(parent: unknown, key: string | number): unknown {
   }
   return parent;
 }
+
+// ---- oversize lists ------------------------------------------------------------------------
+
+/** A list a body may carry, where it is (["rows", 0, "barcodes"]) and its schema's maximum. */
+export interface BoundedList {
+  path: Path;
+  maxItems: number;
+  items: JsonSchema;
+}
+
+/** Every list a value of `schema` may carry that has a maxItems, with where it is. */
+export function boundedLists(
+  schema: JsonSchema,
+  ctx: SchemaContext,
+  path: Path = [],
+): BoundedList[] {
+  if (typeof schema.$ref === "string") return boundedLists(ctx.resolve(schema.$ref), ctx, path);
+  if (path.length > 8) return [];
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
+  const found: BoundedList[] = [];
+  if (types.includes("array") && schema.items) {
+    const items = schema.items as JsonSchema;
+    if (typeof schema.maxItems === "number") {
+      found.push({ path, maxItems: schema.maxItems, items });
+    }
+    found.push(...boundedLists(items, ctx, [...path, 0]));
+  }
+  const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
+  for (const [key, sub] of Object.entries(properties)) {
+    found.push(...boundedLists(sub, ctx, [...path, key]));
+  }
+  return found;
+}
+
+/**
+ * The sizes an oversize case of a list takes: one past its maximum (the bound itself), and a much
+ * larger list (what a hostile client sends; past the body limit for the largest lists).
+ */
+export const oversizeLengths = (maxItems: number): number[] => [
+  maxItems + 1,
+  Math.min(maxItems * 10, 1_000_000),
+];
+
+/** `valid` values with the list at `list.path` made `length` items long (one valid item, repeated). */
+export function oversized(
+  valid: fc.Arbitrary<unknown>,
+  list: BoundedList,
+  length: number,
+  ctx: SchemaContext,
+): fc.Arbitrary<unknown> {
+  const name = String(list.path.findLast((p) => typeof p === "string") ?? "");
+  return fc.tuple(valid, validValue(list.items, ctx, singular(name))).map(([value, item]) =>
+    placeAt(
+      value,
+      list.path,
+      Array.from({ length }, () => item),
+    ),
+  );
+}
+
+/** `value` with `leaf` at `path`, creating the objects and the first items on the way. */
+function placeAt(value: unknown, path: Path, leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [head, ...rest] = path;
+  if (typeof head === "number") {
+    const copy = Array.isArray(value) && value.length > 0 ? [...value] : [{}];
+    copy[0] = placeAt(copy[0], rest, leaf);
+    return copy;
+  }
+  const base = isPlainObject(value) ? value : {};
+  return { ...base, [head as string]: placeAt(base[head as string], rest, leaf) };
+}

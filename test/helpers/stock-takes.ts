@@ -12,7 +12,7 @@ export function stockTakeClient(t: TestApp, token: string) {
       rest(t, "POST", "/stock-takes/start", { token, body, headers }),
     input: (id: number, body: unknown, headers?: Record<string, string>) =>
       rest(t, "POST", `/stock-takes/${id}/input`, { token, body, headers }),
-    inputCsv: (id: number, csv: string, query = "") =>
+    inputCsv: (id: number, csv: string | Uint8Array, query = "") =>
       rest(t, "POST", `/stock-takes/${id}/input${query}`, {
         token,
         raw: csv,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { bulkBody } from "../../http/body-limit.js";
 import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
@@ -269,6 +270,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: BulkBody }>(
     "/stock-adjustments/bulk",
     {
+      ...bulkBody(app),
       ...linePricedScope("adjust", (request) => (request.body as BulkBody).lines.length),
       schema: {
         operationId: "bulkAdjustStock",

@@ -6,6 +6,7 @@ import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction, retryingConflicts } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
+import { MAX_LINES } from "../../limits.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import {
   applyStock,
@@ -45,7 +46,7 @@ import type { StockMovement } from "../movement/movement.types.js";
 import type { StockAdjustment } from "./adjustment.types.js";
 import { insertAdjustment, insertLines, setSkuAtOnce } from "./adjustment.sql.js";
 
-export const MAX_LINES = 10_000;
+export { MAX_LINES };
 /** Longest accepted texts; the GraphQL inputs and REST schemas announce the same limits. */
 export const TEXT_LIMITS = { note: 1000, reference: 200 } as const;
 export { ADJUSTMENT_REASONS };

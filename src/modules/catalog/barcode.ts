@@ -3,13 +3,13 @@
 // Each barcode has a key that a scan is looked up by: GTINs as 14 digits (a UPC-A, its EAN-13
 // with a leading 0 and its GTIN-14 with two are one product), labels in lower case.
 import type { FieldError } from "../../errors.js";
+import { MAX_BARCODES } from "../../limits.js";
 import { checkText } from "../../text.js";
 
 /** Longest barcode accepted (a GS1-128 payload fits). */
 export const MAX_BARCODE_LENGTH = 64;
 
-/** Barcodes one SKU or supplier item may carry. */
-export const MAX_BARCODES = 50;
+export { MAX_BARCODES };
 
 const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
 

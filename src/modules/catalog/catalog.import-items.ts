@@ -8,9 +8,11 @@ import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { readCsv, type CsvCells } from "../../csv.js";
 import { notFound, type FieldError } from "../../errors.js";
+import { MAX_IMPORT_ROWS } from "../../limits.js";
 import {
   asSent,
   parseRows,
+  repeatedCodes,
   settle,
   skuRow,
   type ImportResult,
@@ -43,9 +45,10 @@ export function importSupplierItems(
       inputErrors: errors,
       check: async () => {
         // SKUs before items, the order in which the ledger and links lock them.
+        const repeats = await repeatedCodes(tx, rows, path);
         const unknown = await unknownSkus(tx, accountId, rows, path);
         existing = await lockExisting(tx, accountId, rows);
-        return [...unknown, ...linkProblems(rows, existing, path)];
+        return [...repeats, ...unknown, ...linkProblems(rows, existing, path)];
       },
       run: () => upsert(ctx, tx, rows, existing, path),
     }),
@@ -174,6 +177,7 @@ export const SUPPLIER_ITEM_COLUMNS = {
   usage:
     "the header must name supplier, code and name (optional columns: sku_id, active, barcodes, opening_on_hand)",
   what: "rows",
+  max: MAX_IMPORT_ROWS,
 };
 
 /** The rows of a CSV import of supplier items (barcodes separated by |, as for SKUs). */

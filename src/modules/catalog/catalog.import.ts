@@ -15,8 +15,9 @@ import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
 import { LIMITS, requireText } from "./catalog.service.js";
 
-/** Rows one import request may carry. */
-export const MAX_IMPORT_ROWS = 10_000;
+import { MAX_IMPORT_ROWS } from "../../limits.js";
+
+export { MAX_IMPORT_ROWS };
 
 /** A row as sent: JSON values, or a CSV row's text. */
 export interface SkuImportRow {
@@ -75,7 +76,7 @@ export function importSkus(
       operation: "importSkus",
       input: () => rows.map(asSent),
       inputErrors: errors,
-      check: async () => [],
+      check: () => repeatedCodes(tx, rows, path),
       run: () => upsert(ctx, tx, rows, path),
     }),
   );
@@ -83,8 +84,8 @@ export function importSkus(
 
 /**
  * The rows checked, every problem into `errors` (a bad row is left out of `rows`): texts, flags,
- * quantities, barcodes, and no entity twice (a code regardless of case, per supplier for supplier
- * items) nor a barcode on two rows.
+ * quantities, barcodes, and no barcode on two rows. An entity named twice is the database's to
+ * see (repeatedCodes).
  */
 export function parseRows(
   kind: "sku" | "supplier_item",
@@ -101,7 +102,6 @@ export function parseRows(
   if (sent.length === 0 && errors.length === 0) {
     errors.push({ path: ["rows"], code: "INVALID_PARAMETER", message: "send at least one row" });
   }
-  const codes = new Map<string, number>();
   const barcodes = new Map<string, number>();
   const rows: ParsedRow[] = [];
   sent.forEach((row, i) => {
@@ -130,21 +130,45 @@ export function parseRows(
         });
       }
     }
-    if (code !== null) {
-      // Codes are unique regardless of case (per supplier), as the database compares them.
-      const key = `${supplier ?? ""}\u0000${code.toLowerCase()}`;
-      const first = codes.get(key);
-      if (first === undefined) codes.set(key, i);
-      else {
-        const message = `${items ? `supplier "${supplier}", ` : ""}code "${code}" is also on row ${first}`;
-        errors.push({ path: path(i, "code"), code: "DUPLICATE_LINE", message });
-      }
-    }
     if (errors.length === before && code !== null && name !== null && (!items || supplier)) {
       rows.push({ index: i, supplier, skuId, code, name, active, barcodes: set, opening });
     }
   });
   return { rows, errors };
+}
+
+/**
+ * Rows naming an entity an earlier row names (its code regardless of case, per supplier for
+ * supplier items), each DUPLICATE_LINE naming both rows. Compared by the database as the unique
+ * index compares them (citext): only its case folding says that İX-1 and ix-1, or ΑΣ-1 and ασ-1,
+ * are one code, and two such rows would otherwise meet in the upsert itself.
+ */
+export async function repeatedCodes(
+  tx: Tx,
+  rows: ParsedRow[],
+  path: RowPath,
+): Promise<FieldError[]> {
+  if (rows.length < 2) return [];
+  const v = jsonRows(
+    rows.map((r) => [r.supplier, r.code]),
+    "v",
+    "supplier text, code text",
+  );
+  const repeats = await tx.$queryRaw<{ ord: number; first: number }[]>`
+    SELECT ord, first FROM (
+      SELECT ord, min(ord) OVER (PARTITION BY supplier, code::citext) AS first FROM ${v}
+    ) AS d WHERE ord <> first ORDER BY ord`;
+  return repeats.map(({ ord, first }) => {
+    const row = rows[ord]!;
+    const earlier = rows[first]!;
+    const at = path(earlier.index, "code")[1];
+    const supplier = row.supplier !== null ? `supplier "${row.supplier}", ` : "";
+    return {
+      path: path(row.index, "code"),
+      code: "DUPLICATE_LINE",
+      message: `${supplier}code "${row.code}" is the same as "${earlier.code}" on row ${at}`,
+    };
+  });
 }
 
 /** A required text of a row: the catalog's own check (trimmed, not blank, within its limit). */
@@ -386,6 +410,7 @@ export const SKU_COLUMNS = {
   optional: ["active", "barcodes", "opening_on_hand"],
   usage: "the header must name code and name (optional columns: active, barcodes, opening_on_hand)",
   what: "rows",
+  max: MAX_IMPORT_ROWS,
 };
 
 /**

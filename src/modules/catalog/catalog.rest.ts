@@ -2,7 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ServiceContext } from "../../context.js";
 import type { Idempotent } from "../../db/idempotency.js";
 import type { ErrorCode, FieldError } from "../../errors.js";
-import { csvRows, utf8Text } from "../../csv.js";
+import { acceptCsvBodies } from "../../http/csv-body.js";
+import { MAX_IMPORT_ROWS } from "../../limits.js";
+import { bulkBody } from "../../http/body-limit.js";
+import { csvRows } from "../../csv.js";
 import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
@@ -74,8 +77,11 @@ function importRoute(
   app.post<{ Body: ImportBody | string }>(
     route.path,
     {
+      ...bulkBody(app),
       ...linePricedScope("adjust", ({ body }) =>
-        typeof body === "string" ? csvRows(body) : (body as ImportBody).rows.length,
+        typeof body === "string"
+          ? csvRows(body, MAX_IMPORT_ROWS)
+          : (body as ImportBody).rows.length,
       ),
       schema: {
         operationId: route.operationId,
@@ -213,14 +219,8 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // An import may come as a CSV file, which must be UTF-8 (never silently mended).
-  app.addContentTypeParser("text/csv", { parseAs: "buffer" }, (_request, body, done) => {
-    try {
-      done(null, utf8Text(body as Buffer));
-    } catch (error) {
-      done(error as Error);
-    }
-  });
+  // An import may come as a CSV file.
+  acceptCsvBodies(app);
 
   importRoute(app, {
     path: "/skus/bulk",

@@ -2,13 +2,14 @@
 // the events it gets are the ones that concern them (the transports only map each event).
 import type { ServiceContext } from "../../context.js";
 import { AppError } from "../../errors.js";
+import { MAX_FOLLOWED_SKUS } from "../../limits.js";
 import { requireSkus } from "../catalog/catalog.service.js";
 import { getStockTake } from "../stock-take/stock-take.service.js";
 import type { EventHub } from "./event.hub.js";
 import type { Event } from "./event.types.js";
 
 /** Most SKUs one subscriber may name. */
-export const MAX_FOLLOWED_SKUS = 1_000;
+export { MAX_FOLLOWED_SKUS };
 
 /** The account's SKU stock changes from now on: of these SKUs only, when given. */
 export async function followStockChanges(

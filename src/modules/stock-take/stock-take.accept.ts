@@ -2,6 +2,7 @@
 import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, type FieldError } from "../../errors.js";
+import { MAX_REFS } from "../../limits.js";
 import type { Decimal } from "../../quantity.js";
 import {
   inItemOrder,
@@ -48,8 +49,6 @@ export interface AcceptResult {
   /** Lines sent back for a recount: uncounted again, flagged (all of them: the request lists them). */
   recount: StockTakeLine[];
 }
-
-const MAX_REFS = 10_000;
 
 export function parseAccept(input: AcceptData): AcceptRequest {
   const errors: FieldError[] = [];

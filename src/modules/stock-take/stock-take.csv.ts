@@ -1,8 +1,9 @@
 // CSV for stock takes: count files in (`type,id,counted_qty`, `type,code,counted_qty` or
 // `type,barcode,counted_qty`, with optional supplier, mode and counted_at columns) and count
 // sheets out.
-import { readCsv } from "../../csv.js";
+import { csvLine, readCsv } from "../../csv.js";
 import type { FieldError } from "../../errors.js";
+import { MAX_COUNTS } from "../../limits.js";
 import { quantityToNumber } from "../../quantity.js";
 import type { StockTakeLine } from "./stock-take.lines.js";
 import type { CountData } from "./stock-take.parse.js";
@@ -20,6 +21,7 @@ const COUNT_COLUMNS = {
   usage:
     "the header must be type,id,counted_qty, type,code,counted_qty or type,barcode,counted_qty (optional columns: supplier, mode, counted_at)",
   what: "counts",
+  max: MAX_COUNTS,
 };
 
 /**
@@ -49,11 +51,6 @@ export function parseCountsCsv(text: string): {
   return { counts, errors };
 }
 
-const escape = (value: string | number | null | undefined): string => {
-  const text = value === null || value === undefined ? "" : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 /** The count sheet's header; without expected_qty when the caller may not see it. */
 export const sheetHeader = (visible: boolean): string =>
   (visible
@@ -62,20 +59,17 @@ export const sheetHeader = (visible: boolean): string =>
 
 export function sheetRows(lines: StockTakeLine[], visible: boolean): string {
   return lines
-    .map(
-      (l) =>
-        [
-          l.type,
-          l.id,
-          l.supplier,
-          l.code,
-          l.name,
-          ...(visible && l.expectedQty ? [quantityToNumber(l.expectedQty)] : []),
-          l.countedQty === null ? null : quantityToNumber(l.countedQty),
-          l.state,
-        ]
-          .map(escape)
-          .join(",") + "\r\n",
+    .map((l) =>
+      csvLine([
+        l.type,
+        l.id,
+        l.supplier,
+        l.code,
+        l.name,
+        ...(visible && l.expectedQty ? [quantityToNumber(l.expectedQty)] : []),
+        l.countedQty === null ? null : quantityToNumber(l.countedQty),
+        l.state,
+      ]),
     )
     .join("");
 }

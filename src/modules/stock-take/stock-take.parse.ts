@@ -1,14 +1,13 @@
 // Checks on stock take requests that need no database, each reporting every problem at once.
 import { AppError, type FieldError } from "../../errors.js";
+import { MAX_COUNTS, MAX_SCOPE_IDS } from "../../limits.js";
 import { FILTER_DATE_RANGE } from "../../dates.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { parseQuantity, type Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import { parseBarcode } from "../catalog/barcode.js";
 
-export const MAX_COUNTS = 10_000;
-/** Entities an explicit scope may name, per list. */
-export const MAX_SCOPE_IDS = 100_000;
+export { MAX_COUNTS, MAX_SCOPE_IDS };
 export const TEXT_LIMITS = { note: 1000, reference: 200, counter: 200, code: 64, supplier: 100 };
 export const BASES = ["freeze", "count_time"] as const;
 export const MODES = ["set", "add"] as const;

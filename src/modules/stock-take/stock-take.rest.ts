@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { bulkBody } from "../../http/body-limit.js";
 import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { chargeLines, pageLimitOf } from "../../http/rate-limit.js";
@@ -16,6 +17,8 @@ import { stockTakeExamples as examples } from "../../http/openapi-stock-takes.js
 import { toRest, toRestPage } from "../../http/serialize.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import { csvRow, csvRows } from "../../csv.js";
+import { acceptCsvBodies } from "../../http/csv-body.js";
+import { MAX_COUNTS } from "../../limits.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
 import { TEXT_LIMITS, type EntityRefData } from "./stock-take.parse.js";
 import * as stockTakes from "./stock-take.service.js";
@@ -72,13 +75,12 @@ type IdParams = { Params: { id: number } };
 /** /api/v1/stock-takes: start, count, review, reconcile, cancel, and the reads. */
 export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   // Counts may come as a CSV file; only these routes accept text/csv.
-  app.addContentTypeParser("text/csv", { parseAs: "string" }, (_req, body, done) =>
-    done(null, body),
-  );
+  acceptCsvBodies(app);
 
   app.post<{ Body: StartBody }>(
     "/stock-takes/start",
     {
+      ...bulkBody(app),
       ...linePricedScope("count", ({ body }) => {
         const scope = (body as StartBody | undefined)?.scope;
         return (scope?.sku_ids?.length ?? 0) + (scope?.supplier_item_ids?.length ?? 0);
@@ -226,8 +228,9 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams & { Body: InputBody | string; Querystring: { counter?: string } }>(
     "/stock-takes/:id/input",
     {
+      ...bulkBody(app),
       ...linePricedScope("count", ({ body }) =>
-        typeof body === "string" ? csvRows(body) : (body as InputBody).counts.length,
+        typeof body === "string" ? csvRows(body, MAX_COUNTS) : (body as InputBody).counts.length,
       ),
       schema: {
         operationId: "submitStockTakeCounts",
@@ -293,6 +296,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams & { Body: AcceptBody }>(
     "/stock-takes/:id/accept-lines",
     {
+      ...bulkBody(app),
       ...linePricedScope("approve", ({ body }) => {
         const accept = body as AcceptBody | undefined;
         return (accept?.lines?.length ?? 0) + (accept?.recount?.length ?? 0);

@@ -1,0 +1,33 @@
+// The maxima of every list a request may carry, named once. The REST schemas announce them as
+// `maxItems` (checked before a list is walked), the services and the GraphQL inputs read the same
+// constants, and the README's "Limits" table lists them with the code a request over each gets.
+
+/** Lines of one bulk stock adjustment (REST `lines`, GraphQL bulkAdjustStock). */
+export const MAX_LINES = 10_000;
+
+/** Counts of one stock take input request: JSON `counts` or the data rows of a CSV body. */
+export const MAX_COUNTS = 10_000;
+
+/** Entities one stock take accept request may name, per list (`lines`, `recount`). */
+export const MAX_REFS = 10_000;
+
+/** Ids one stock take scope may name, per list (`sku_ids`, `supplier_item_ids`). */
+export const MAX_SCOPE_IDS = 100_000;
+
+/** Rows of one catalog import: JSON `rows` or the data rows of a CSV body. */
+export const MAX_IMPORT_ROWS = 10_000;
+
+/** Barcodes one SKU or supplier item may carry (`barcodes`, in a create, an edit or an import row). */
+export const MAX_BARCODES = 50;
+
+/** Event types one webhook may receive: each of the ten event types once. */
+export const MAX_WEBHOOK_EVENT_TYPES = 10;
+
+/** SKUs one stockChanged subscription may follow (GraphQL `skuIds`). */
+export const MAX_FOLLOWED_SKUS = 1_000;
+
+/**
+ * The body limit of a route whose largest honest body is one entity's fields (a create, an edit,
+ * a link, a cancel): far below the server's BODY_LIMIT_BYTES, which is sized for bulk bodies.
+ */
+export const SMALL_BODY_LIMIT_BYTES = 64 * 1024;
