@@ -14,8 +14,9 @@ import { landingPagePolicy } from "../http/security.js";
 import { consistencyPlugin } from "./consistency.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { contextFailure, formatError, unavailablePlugin } from "./errors.js";
-import { rateLimitedError, rateLimitPlugin } from "./rate-limit.js";
-import { complexityLimit, depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
+import { admissionPlugin } from "./admission.js";
+import { rateLimitedError } from "./rate-limit.js";
+import { depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
 import { subscriptionHandler } from "./subscriptions.js";
 
@@ -48,8 +49,8 @@ export async function registerGraphql(
     validationRules: [depthLimit(MAX_DEPTH)],
     plugins: [
       fastifyApolloDrainPlugin(app),
-      complexityLimit(schema),
-      rateLimitPlugin(app.limiter),
+      // Token, list sizes, cost, then the charge: before variables are coerced or anything runs.
+      admissionPlugin(schema, app.limiter),
       consistencyPlugin(app.reads),
       unavailablePlugin,
       // No field carries a cache hint; the default plugin would still wrap every field's resolver.

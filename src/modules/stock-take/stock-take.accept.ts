@@ -49,7 +49,8 @@ export interface AcceptResult {
   recount: StockTakeLine[];
 }
 
-const MAX_REFS = 10_000;
+/** Lines one review may list to accept, and to recount. */
+export const MAX_REFS = 10_000;
 
 export function parseAccept(input: AcceptData): AcceptRequest {
   const errors: FieldError[] = [];
