@@ -1,7 +1,7 @@
 import { print } from "graphql";
 import { createToken } from "../../src/modules/account/account.service.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
-import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { gql, postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { CreateSkuDocument, GetSkuDocument, ListSkusDocument } from "./generated/graphql.js";
 
 let t: TestApp;
@@ -190,6 +190,55 @@ describe("GraphQL authentication and scopes", () => {
     expect(res.errors).toEqual([
       expect.objectContaining({ extensions: { code: "UNAUTHENTICATED" } }),
     ]);
+  });
+
+  it("answers an operation without a token with HTTP 401 and a Bearer challenge, as REST does", async () => {
+    const res = await postGraphql(t, { query: print(ListSkusDocument), variables: {} });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+    expect(res.errors?.map((e) => e.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
+  });
+
+  it("refuses an operation without a token before reading its variables", async () => {
+    // Numbers where strings belong: coercing them would answer BAD_USER_INPUT, and a list this
+    // long past its maximum would be INVALID_PARAMETER; neither is read.
+    const query = `query Feed($types: [String!]) { events(types: $types) { edges { cursor } } }`;
+    const types = Array.from({ length: 100_000 }, (_, i) => i);
+    for (const authorization of [undefined, "Bearer garbage"]) {
+      const res = await postGraphql(
+        t,
+        { query, variables: { types } },
+        authorization?.replace(/^Bearer /, ""),
+      );
+      expect(res.status).toBe(401);
+      expect(res.errors).toEqual([
+        { message: expect.any(String), extensions: { code: "UNAUTHENTICATED" } },
+      ]);
+      expect(res.bytes).toBeLessThan(300);
+    }
+    const mutation = `mutation Bulk($input: BulkAdjustStockInput!) { bulkAdjustStock(input: $input) { adjustment { id } } }`;
+    const lines = Array.from({ length: 20_000 }, () => ({ type: "SKU", id: "x", newQty: "y" }));
+    const refused = await postGraphql(t, {
+      query: mutation,
+      variables: { input: { reason: "FOUND", lines } },
+    });
+    expect([refused.status, refused.errors?.map((e) => e.extensions?.code)]).toEqual([
+      401,
+      ["UNAUTHENTICATED"],
+    ]);
+  });
+
+  it("still answers introspection and __typename without a token (Apollo Sandbox)", async () => {
+    const res = await postGraphql(t, {
+      query: '{ __typename __schema { queryType { name } } __type(name: "Sku") { name } }',
+    });
+    expect(res.status).toBe(200);
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({
+      __typename: "Query",
+      __schema: { queryType: { name: "Query" } },
+      __type: { name: "Sku" },
+    });
   });
 
   it("lets a read-only token query SKUs", async () => {
