@@ -21,6 +21,14 @@ import {
 import { AppError, ERROR_CATALOG } from "../errors.js";
 import { listBound, type ListBound } from "./list-bounds.js";
 
+/** The default value of each variable of an operation that declares one. */
+export const variableDefaults = (operation: OperationDefinitionNode): Map<string, ValueNode> =>
+  new Map(
+    (operation.variableDefinitions ?? []).flatMap((d) =>
+      d.defaultValue ? [[d.variable.name.value, d.defaultValue] as const] : [],
+    ),
+  );
+
 /** A list found over its maximum: where (as the operation writes it), its bound and length. */
 interface Oversize {
   path: string;
@@ -149,11 +157,7 @@ export function oversizeListRefusal(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
 ): GraphQLError | null {
-  const defaults = new Map(
-    (operation.variableDefinitions ?? []).flatMap((d) =>
-      d.defaultValue ? [[d.variable.name.value, d.defaultValue] as const] : [],
-    ),
-  );
+  const defaults = variableDefaults(operation);
   const walk = new ListWalk(variables, defaults);
   let found: { field: string; oversize: Oversize } | null = null;
   const typeInfo = new TypeInfo(schema);

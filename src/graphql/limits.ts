@@ -255,16 +255,8 @@ export function estimateCost(
 }
 
 /** Why an operation may not run for its cost (see estimateCost), or null. */
-export function costRefusal(
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operation: OperationDefinitionNode,
-  operationName: string | null | undefined,
-  variables: Record<string, unknown>,
-  max = MAX_COMPLEXITY,
-): GraphQLError | null {
-  return estimateCost(schema, document, operation, operationName, variables, max).refusal;
-}
+export const costRefusal = (...args: Parameters<typeof estimateCost>): GraphQLError | null =>
+  estimateCost(...args).refusal;
 
 /** Estimates kept per document; a document asked with ever new page sizes stops adding. */
 const MAX_ESTIMATES_PER_DOCUMENT = 64;

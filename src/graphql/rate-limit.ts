@@ -25,6 +25,7 @@ import {
   type TokenBucket,
 } from "../rate-limit/bucket.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
+import { variableDefaults } from "./bounds.js";
 import type { GraphQLContext } from "./context.js";
 
 /** The lists of each mutation whose entries are priced as lines (paths inside its arguments). */
@@ -124,11 +125,7 @@ export function mutationCost(
   operation: OperationDefinitionNode,
   given: Record<string, unknown>,
 ): { lines: number; cost: number } {
-  const defaults = new Map(
-    (operation.variableDefinitions ?? []).flatMap((d) =>
-      d.defaultValue ? [[d.variable.name.value, d.defaultValue] as const] : [],
-    ),
-  );
+  const defaults = variableDefaults(operation);
   const variables: Variables = { given, defaults };
   const fragments = new Map(
     document.definitions.flatMap((d) =>
