@@ -26,10 +26,14 @@ async function post(body: string, token?: string) {
   const res = await fetch(`${server.base}/graphql`, { method: "POST", headers, body });
   const text = await res.text();
   const ms = performance.now() - started;
-  const parsed = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
+  // A GraphQL answer, or a problem (refused before the body was read).
+  const parsed = JSON.parse(text) as {
+    errors?: { extensions?: { code?: string } }[];
+    code?: string;
+  };
   return {
     status: res.status,
-    code: parsed.errors?.[0]?.extensions?.code,
+    code: parsed.errors?.[0]?.extensions?.code ?? parsed.code,
     remaining: res.headers.get("ratelimit-remaining"),
     bytes: text.length,
     ms,
@@ -85,7 +89,7 @@ describe("a GraphQL neighbour beside hostile requests", () => {
     expect(new Set(answers.map((a) => `${a.status} ${a.code}`))).toEqual(
       new Set(["401 UNAUTHENTICATED"]),
     );
-    expect(Math.max(...answers.map((a) => a.bytes))).toBeLessThan(300);
+    expect(Math.max(...answers.map((a) => a.bytes))).toBeLessThan(600);
     expectNeighbourBounded(beside, "unauthenticated million strings");
   }, 120_000);
 
