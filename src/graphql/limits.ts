@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerErrorCode, ApolloServerValidationErrorCode } from "@apollo/server/errors";
 // The CommonJS build: its ES module build imports graphql's .mjs files, a second copy of graphql
 // that does not recognise the schema's types.
@@ -207,19 +206,20 @@ function costKey(
 }
 
 /**
- * Why an operation may not run for its cost (QUERY_TOO_COMPLEX, or INVALID_PARAMETER for a
- * variable left without a value the estimate needs), or null. Variables that do not fit the
- * operation are left to execution, which coerces them the same way and refuses them before any
- * resolver runs (checked only here, as coercing a 10,000-line bulk adjustment costs real time).
+ * What an operation is estimated to cost, or why it may not run for its cost (QUERY_TOO_COMPLEX,
+ * or INVALID_PARAMETER for a variable left without a value the estimate needs). Variables that do
+ * not fit the operation are left to execution, which coerces them the same way and refuses them
+ * before any resolver runs (cost null: checked only here, as coercing a 10,000-line bulk
+ * adjustment costs real time).
  */
-export function costRefusal(
+export function estimateCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operation: OperationDefinitionNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown>,
   max = MAX_COMPLEXITY,
-): GraphQLError | null {
+): { cost: number | null; refusal: GraphQLError | null } {
   let cost: number;
   try {
     cost = getComplexity({
@@ -231,57 +231,72 @@ export function costRefusal(
     });
   } catch (error) {
     if (getVariableValues(schema, operation.variableDefinitions ?? [], variables).errors) {
-      return null;
+      return { cost: null, refusal: null };
     }
     // An error at a spot in the document is an argument the variables left without a value it
     // needs (null where one is required); anything else is the estimate giving up.
     if (error instanceof GraphQLError && error.nodes?.length) {
-      return refusal("INVALID_PARAMETER", error.message, error.nodes);
+      return { cost: null, refusal: refusal("INVALID_PARAMETER", error.message, error.nodes) };
     }
     const why = error instanceof Error ? error.message : String(error);
-    return refusal("QUERY_TOO_COMPLEX", `operation's cost could not be estimated: ${why}`);
+    return {
+      cost: null,
+      refusal: refusal("QUERY_TOO_COMPLEX", `operation's cost could not be estimated: ${why}`),
+    };
   }
-  return cost > max
-    ? refusal(
-        "QUERY_TOO_COMPLEX",
-        `operation would cost ${cost}; the limit is ${max} (ask for smaller pages)`,
-      )
-    : null;
+  const tooCostly =
+    cost > max
+      ? refusal(
+          "QUERY_TOO_COMPLEX",
+          `operation would cost ${cost}; the limit is ${max} (ask for smaller pages)`,
+        )
+      : null;
+  return { cost, refusal: tooCostly };
 }
+
+/** Why an operation may not run for its cost (see estimateCost), or null. */
+export const costRefusal = (...args: Parameters<typeof estimateCost>): GraphQLError | null =>
+  estimateCost(...args).refusal;
 
 /** Estimates kept per document; a document asked with ever new page sizes stops adding. */
 const MAX_ESTIMATES_PER_DOCUMENT = 64;
 
+/** The parts of Apollo's request context an estimate reads. */
+export interface EstimatedRequest {
+  request: { operationName?: string | null; variables?: Record<string, unknown> };
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+}
+
 /**
- * An Apollo plugin refusing operations costlier than MAX_COMPLEXITY (QUERY_TOO_COMPLEX), and
- * operations whose cost cannot be estimated: nothing runs unpriced. An estimate that passed is
- * kept per document and cost key, so the hundredth call of an operation is not walked again.
+ * Estimates operations, refusing those costlier than `max` (QUERY_TOO_COMPLEX) and those whose
+ * cost cannot be estimated: nothing runs unpriced. The estimate is kept per document and cost
+ * key, so the hundredth call of an operation is not walked again. Answers the estimate (null:
+ * the variables do not fit the operation, which execution refuses before anything runs).
  */
-export function complexityLimit(schema: GraphQLSchema, max = MAX_COMPLEXITY): ApolloServerPlugin {
-  const passed = new WeakMap<DocumentNode, Set<string>>();
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ request, document, operation }) {
-          // No operation of that name (or several and no name): execution refuses, running nothing.
-          if (!operation) return;
-          const key = costKey(document, operation, request.operationName, request.variables ?? {});
-          const known = passed.get(document);
-          if (key !== undefined && known?.has(key)) return;
-          const refused = costRefusal(
-            schema,
-            document,
-            operation,
-            request.operationName,
-            request.variables ?? {},
-            max,
-          );
-          if (refused) throw refused;
-          if (key === undefined) return;
-          if (!known) passed.set(document, new Set([key]));
-          else if (known.size < MAX_ESTIMATES_PER_DOCUMENT) known.add(key);
-        },
-      };
-    },
+export function costEstimator(
+  schema: GraphQLSchema,
+  max = MAX_COMPLEXITY,
+): (operation: EstimatedRequest) => number | null {
+  const passed = new WeakMap<DocumentNode, Map<string, number>>();
+  return ({ request, document, operation }) => {
+    const variables = request.variables ?? {};
+    const key = costKey(document, operation, request.operationName, variables);
+    const known = passed.get(document);
+    const kept = key === undefined ? undefined : known?.get(key);
+    if (kept !== undefined) return kept;
+    const estimate = estimateCost(
+      schema,
+      document,
+      operation,
+      request.operationName,
+      variables,
+      max,
+    );
+    if (estimate.refusal) throw estimate.refusal;
+    if (key === undefined || estimate.cost === null) return estimate.cost;
+    if (!known) passed.set(document, new Map([[key, estimate.cost]]));
+    else if (known.size < MAX_ESTIMATES_PER_DOCUMENT) known.set(key, estimate.cost);
+    return estimate.cost;
   };
 }

@@ -1,9 +1,10 @@
 // Rate limits over GraphQL. With the buckets in PostgreSQL the context's authentication takes the
-// request's first unit (a refusal there is 429 before the document is even parsed); this plugin
-// charges the rest, a mutation's lines, once the operation is known and before anything runs, so
-// the whole operation is refused or none of it, never half of a document's mutations. With the
-// buckets in Redis the plugin charges the whole cost, in the request's one call to Redis.
-import { HeaderMap, type ApolloServerPlugin } from "@apollo/server";
+// request's first unit (a refusal there is 429 before the document is even parsed); the rest of
+// the operation's price (its estimated cost, or a mutation's lines) is charged once the operation
+// is known and before anything runs (admission.ts), so the whole operation is refused or none of
+// it, never half of a document's mutations. With the buckets in Redis that charge is the whole
+// price, in the request's one call to Redis.
+import { HeaderMap } from "@apollo/server";
 import {
   GraphQLError,
   Kind,
@@ -24,6 +25,7 @@ import {
   type TokenBucket,
 } from "../rate-limit/bucket.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
+import { variableDefaults } from "./bounds.js";
 import type { GraphQLContext } from "./context.js";
 
 /** The lists of each mutation whose entries are priced as lines (paths inside its arguments). */
@@ -58,41 +60,59 @@ export function rateLimitedError(
   });
 }
 
-/** Charges each operation what its authentication did not take: its mutations' lines. */
-export function rateLimitPlugin(limiter: RateLimiter): ApolloServerPlugin<GraphQLContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ request, document, operation, contextValue, response }) {
-          const priced =
-            operation?.operation === "mutation"
-              ? mutationCost(document, operation, request.variables ?? {})
-              : { lines: 0, cost: 1 };
-          // Aliases may repeat a bulk mutation: an operation's lines in all are held to what the
-          // largest single mutation may carry, whether or not the token is limited.
-          if (priced.lines > MAX_OPERATION_LINES) {
-            const message = `an operation's mutations carry at most ${MAX_OPERATION_LINES} lines in all; got ${priced.lines}`;
-            throw new GraphQLError(message, {
-              originalError: new AppError("TOO_MANY_LINES", message),
-              extensions: { http: { status: ERROR_CATALOG.TOO_MANY_LINES.status } },
-            });
-          }
-          const bucket = contextValue.rateBucket;
-          if (!bucket) return;
-          const total = chargeOf(priced.cost, bucket.limit);
-          const extra = total - contextValue.rateTaken;
-          if (extra <= 0) return;
-          // A retry pays its authentication's unit again, so it must find `total`.
-          const decision = await limiter.charge(bucket, extra, total);
-          if (!decision) return;
-          for (const [name, value] of rateLimitHeaders(decision)) {
-            response.http.headers.set(name, value);
-          }
-          if (!decision.granted) throw rateLimitedError(bucket, decision, total);
-        },
-      };
-    },
-  };
+/**
+ * Estimated cost one unit pays for. The estimate of a page of N nodes is about N × (2 + the
+ * fields each node selects): a 1000-item page of SKUs with their 8 REST fields is 10,001, 11
+ * units, as REST's 1000 rows cost 10; a full page of 1000 movements with their SKU, supplier
+ * item and stock take (~30,000) costs 30 units; the costliest operation allowed (50,000), 50.
+ */
+export const COST_PER_UNIT = 1_000;
+
+/** What an operation estimated at `estimate` costs, in units: at least 1. */
+export const costOfEstimate = (estimate: number): number =>
+  Math.max(1, Math.ceil(estimate / COST_PER_UNIT));
+
+/**
+ * What an operation is priced: its estimate's units, or (a mutation) its lines' units when
+ * larger. Null estimate: variables execution refuses before anything runs, 1 unit.
+ */
+export function operationPrice(estimate: number | null, linesCost: number): number {
+  return Math.max(estimate === null ? 1 : costOfEstimate(estimate), linesCost);
+}
+
+/**
+ * Refuses an operation whose mutations carry more lines in all than the largest single mutation
+ * may (aliases may repeat a bulk mutation), whether or not the token is limited.
+ */
+export function checkOperationLines(lines: number): void {
+  if (lines <= MAX_OPERATION_LINES) return;
+  const message = `an operation's mutations carry at most ${MAX_OPERATION_LINES} lines in all; got ${lines}`;
+  throw new GraphQLError(message, {
+    originalError: new AppError("TOO_MANY_LINES", message),
+    extensions: { http: { status: ERROR_CATALOG.TOO_MANY_LINES.status } },
+  });
+}
+
+/**
+ * Charges an operation its price, less what its authentication took, capped at the bucket's
+ * size (chargeOf), before anything runs; the RateLimit-* headers say the charge. A refusal is 429.
+ */
+export async function chargeOperation(
+  limiter: RateLimiter,
+  contextValue: GraphQLContext,
+  price: number,
+  headers: HeaderMap,
+): Promise<void> {
+  const bucket = contextValue.rateBucket;
+  if (!bucket) return;
+  const total = chargeOf(price, bucket.limit);
+  const extra = total - contextValue.rateTaken;
+  if (extra <= 0) return;
+  // A retry pays its authentication's unit again, so it must find `total`.
+  const decision = await limiter.charge(bucket, extra, total);
+  if (!decision) return;
+  for (const [name, value] of rateLimitHeaders(decision)) headers.set(name, value);
+  if (!decision.granted) throw rateLimitedError(bucket, decision, total);
 }
 
 /**
@@ -105,11 +125,7 @@ export function mutationCost(
   operation: OperationDefinitionNode,
   given: Record<string, unknown>,
 ): { lines: number; cost: number } {
-  const defaults = new Map(
-    (operation.variableDefinitions ?? []).flatMap((d) =>
-      d.defaultValue ? [[d.variable.name.value, d.defaultValue] as const] : [],
-    ),
-  );
+  const defaults = variableDefaults(operation);
   const variables: Variables = { given, defaults };
   const fragments = new Map(
     document.definitions.flatMap((d) =>

@@ -24,6 +24,7 @@ import { EventResolver } from "../modules/event/event.resolver.js";
 import { EventSubscriptionResolver } from "../modules/event/event.subscriptions.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { authChecker } from "./auth.js";
+import { describeListBounds } from "./list-bounds.js";
 
 let schema: GraphQLSchema | undefined;
 
@@ -70,29 +71,31 @@ export const validateInputs: ValidatorFn = async (value) => {
 
 /** The GraphQL schema, built once from the module resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
-  schema ??= describeRoots(
-    await buildSchema({
-      resolvers: [
-        CatalogResolver,
-        SkuBarcodesResolver,
-        SupplierItemBarcodesResolver,
-        AdjustmentResolver,
-        StockAdjustmentRecordResolver,
-        MovementResolver,
-        SkuMovementsResolver,
-        SupplierItemMovementsResolver,
-        StockTakeResolver,
-        StockTakeLineResolver,
-        EventResolver,
-        EventSubscriptionResolver,
-        WebhookResolver,
-      ],
-      authChecker,
-      authMode: "error",
-      validateFn: validateInputs,
-      // Every subscription brings its own event stream (the change feed): no topics to publish.
-      pubSub: NO_TOPICS,
-    }),
+  schema ??= describeListBounds(
+    describeRoots(
+      await buildSchema({
+        resolvers: [
+          CatalogResolver,
+          SkuBarcodesResolver,
+          SupplierItemBarcodesResolver,
+          AdjustmentResolver,
+          StockAdjustmentRecordResolver,
+          MovementResolver,
+          SkuMovementsResolver,
+          SupplierItemMovementsResolver,
+          StockTakeResolver,
+          StockTakeLineResolver,
+          EventResolver,
+          EventSubscriptionResolver,
+          WebhookResolver,
+        ],
+        authChecker,
+        authMode: "error",
+        validateFn: validateInputs,
+        // Every subscription brings its own event stream (the change feed): no topics to publish.
+        pubSub: NO_TOPICS,
+      }),
+    ),
   );
   return schema;
 }

@@ -5,19 +5,64 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from "@apollo/server/plugin/disabled";
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import websocket from "@fastify/websocket";
 import { EventHub } from "../modules/event/event.hub.js";
+import { AppError } from "../errors.js";
 import { resolvePrincipal } from "../http/auth.js";
-import { sendRateLimitHeaders } from "../http/rate-limit.js";
+import { applyDecision, sendRateLimitHeaders } from "../http/rate-limit.js";
+import type { Authentication } from "../modules/account/account.auth.js";
 import { landingPagePolicy } from "../http/security.js";
 import { consistencyPlugin } from "./consistency.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { contextFailure, formatError, unavailablePlugin } from "./errors.js";
-import { rateLimitedError, rateLimitPlugin } from "./rate-limit.js";
-import { complexityLimit, depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
+import { admissionPlugin } from "./admission.js";
+import { rateLimitedError } from "./rate-limit.js";
+import { depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
 import { subscriptionHandler } from "./subscriptions.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** A large GraphQL request's authentication, decided before its body was read. */
+    graphqlAuth: Authentication | null;
+  }
+}
+
+/**
+ * The largest body a GraphQL request without a valid token may send: an introspection query
+ * (Apollo Sandbox's is about 2 KB) fits many times over. A larger one is authenticated before its
+ * body is read, so a client without a token cannot make the server parse megabytes of JSON.
+ */
+export const UNAUTHENTICATED_BODY_LIMIT = 64 * 1024;
+
+/** The units a GraphQL request's authentication takes: its first, when that costs no round trip. */
+const authenticationCost = (app: FastifyInstance) => (app.limiter.atAuthentication ? 1 : 0);
+
+/**
+ * POST hook: a body larger than UNAUTHENTICATED_BODY_LIMIT (or of unknown length) is
+ * authenticated, and rate-limited, before it is read; refused as REST refuses (problem+json 401
+ * or 429), the body unread. Smaller requests are authenticated with their context, as before.
+ */
+function authenticateLargeBodies(app: FastifyInstance): onRequestHookHandler {
+  return async (request: FastifyRequest, reply) => {
+    if (request.method !== "POST") return;
+    const chunked = request.headers["transfer-encoding"] !== undefined;
+    if (!chunked && Number(request.headers["content-length"] ?? 0) <= UNAUTHENTICATED_BODY_LIMIT) {
+      return;
+    }
+    const cost = authenticationCost(app);
+    const auth = await resolvePrincipal(request, cost);
+    if (!auth.principal) {
+      throw new AppError(
+        "UNAUTHENTICATED",
+        `${auth.problem} (without a valid token a request may send at most ${UNAUTHENTICATED_BODY_LIMIT} bytes)`,
+      );
+    }
+    if (auth.bucket && auth.decision) applyDecision(reply, auth.bucket, auth.decision, 1);
+    request.graphqlAuth = auth;
+  };
+}
 
 /**
  * Serves /graphql: Apollo Sandbox on GET (when introspection is on), operations on POST, and
@@ -48,8 +93,8 @@ export async function registerGraphql(
     validationRules: [depthLimit(MAX_DEPTH)],
     plugins: [
       fastifyApolloDrainPlugin(app),
-      complexityLimit(schema),
-      rateLimitPlugin(app.limiter),
+      // Token, list sizes, cost, then the charge: before variables are coerced or anything runs.
+      admissionPlugin(schema, app.limiter),
       consistencyPlugin(app.reads),
       unavailablePlugin,
       // No field carries a cache hint; the default plugin would still wrap every field's resolver.
@@ -64,12 +109,15 @@ export async function registerGraphql(
     // Apollo answers an error thrown here (our 429) before it parses the document. With the
     // buckets in Redis the operation is charged once, all of it, when it is known (the plugin).
     context: async (request, reply): Promise<GraphQLContext> => {
-      const cost = app.limiter.atAuthentication ? 1 : 0;
-      const auth = await resolvePrincipal(request, cost).catch((error: unknown) => {
-        throw contextFailure(error);
-      });
+      const cost = authenticationCost(app);
+      const early = request.graphqlAuth;
+      const auth =
+        early ??
+        (await resolvePrincipal(request, cost).catch((error: unknown) => {
+          throw contextFailure(error);
+        }));
       if (!auth.principal) return createContext(app.db, null, auth.problem);
-      if (auth.bucket && auth.decision) {
+      if (auth.bucket && auth.decision && !early) {
         sendRateLimitHeaders(reply, auth.decision);
         if (!auth.decision.granted) throw rateLimitedError(auth.bucket, auth.decision, 1);
       }
@@ -91,5 +139,12 @@ export async function registerGraphql(
     onSend: landingPagePolicy,
     handler,
   });
-  app.route({ url: "/graphql", method: ["POST", "OPTIONS"], schema: { hide: true }, handler });
+  app.decorateRequest("graphqlAuth", null);
+  app.route({
+    url: "/graphql",
+    method: ["POST", "OPTIONS"],
+    schema: { hide: true },
+    onRequest: authenticateLargeBodies(app),
+    handler,
+  });
 }

@@ -1,7 +1,7 @@
 import { print } from "graphql";
 import { createToken } from "../../src/modules/account/account.service.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
-import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { gql, postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { CreateSkuDocument, GetSkuDocument, ListSkusDocument } from "./generated/graphql.js";
 
 let t: TestApp;
@@ -190,6 +190,70 @@ describe("GraphQL authentication and scopes", () => {
     expect(res.errors).toEqual([
       expect.objectContaining({ extensions: { code: "UNAUTHENTICATED" } }),
     ]);
+  });
+
+  it("answers an operation without a token with HTTP 401 and a Bearer challenge, as REST does", async () => {
+    const res = await postGraphql(t, { query: print(ListSkusDocument), variables: {} });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+    expect(res.errors?.map((e) => e.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
+  });
+
+  it("refuses an operation without a token before reading its variables", async () => {
+    // Numbers where strings belong: coercing them would answer BAD_USER_INPUT, and a list this
+    // long past its maximum would be INVALID_PARAMETER; neither is read.
+    const query = `query Feed($types: [String!]) { events(types: $types) { edges { cursor } } }`;
+    // Under the body size a request without a token may send, so GraphQL reads the document.
+    const types = Array.from({ length: 10_000 }, (_, i) => i);
+    for (const authorization of [undefined, "Bearer garbage"]) {
+      const res = await postGraphql(
+        t,
+        { query, variables: { types } },
+        authorization?.replace(/^Bearer /, ""),
+      );
+      expect(res.status).toBe(401);
+      expect(res.errors).toEqual([
+        { message: expect.any(String), extensions: { code: "UNAUTHENTICATED" } },
+      ]);
+      expect(res.bytes).toBeLessThan(300);
+    }
+    const mutation = `mutation Bulk($input: BulkAdjustStockInput!) { bulkAdjustStock(input: $input) { adjustment { id } } }`;
+    const lines = Array.from({ length: 1_000 }, () => ({ type: "SKU", id: "x", newQty: "y" }));
+    const refused = await postGraphql(t, {
+      query: mutation,
+      variables: { input: { reason: "FOUND", lines } },
+    });
+    expect([refused.status, refused.errors?.map((e) => e.extensions?.code)]).toEqual([
+      401,
+      ["UNAUTHENTICATED"],
+    ]);
+  });
+
+  it("refuses a body over 64 KB without a valid token before reading it, as REST does", async () => {
+    // Not even JSON: read, it would be 400; it is refused first.
+    const raw = `{"query": "{ __typename }", "variables": {"x": [${'"a",'.repeat(20_000)}`;
+    for (const authorization of [undefined, "Bearer garbage"]) {
+      const res = await postGraphql(t, { raw }, authorization?.replace(/^Bearer /, ""));
+      const answer = res as unknown as { status: number; code: string; headers: Headers };
+      expect([answer.status, answer.code]).toEqual([401, "UNAUTHENTICATED"]);
+      expect(answer.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+    }
+    // With a token the same body is read, and refused for what it is.
+    const read = await postGraphql(t, { raw }, full.token);
+    expect(read.status).toBe(400);
+  });
+
+  it("still answers introspection and __typename without a token (Apollo Sandbox)", async () => {
+    const res = await postGraphql(t, {
+      query: '{ __typename __schema { queryType { name } } __type(name: "Sku") { name } }',
+    });
+    expect(res.status).toBe(200);
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({
+      __typename: "Query",
+      __schema: { queryType: { name: "Query" } },
+      __type: { name: "Sku" },
+    });
   });
 
   it("lets a read-only token query SKUs", async () => {

@@ -83,7 +83,7 @@ describe("REST bulk adjustment limits", () => {
 });
 
 describe("GraphQL bulkAdjustStock limits", () => {
-  it("answers 10,001 lines with a TOO_MANY_LINES userError at lines", async () => {
+  it("answers 10,001 lines with one top-level 422 TOO_MANY_LINES error naming the list", async () => {
     const lines = Array.from({ length: 10_001 }, (_, i) => ({
       type: "SKU" as const,
       id: i + 1,
@@ -95,8 +95,13 @@ describe("GraphQL bulkAdjustStock limits", () => {
       { input: { reason: "FOUND", lines } },
       acct.token,
     );
-    expect(res.data?.bulkAdjustStock.userErrors).toEqual([
-      { field: ["lines"], code: "TOO_MANY_LINES", message: expect.any(String) },
+    expect(res.status).toBe(422);
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors).toEqual([
+      {
+        message: "bulkAdjustStock: input.lines may hold at most 10000 entries; got 10001",
+        extensions: { code: "TOO_MANY_LINES" },
+      },
     ]);
   });
 

@@ -5,7 +5,14 @@
 // refused mutation or any query wrote nothing. See test/helpers/fuzz-graphql.ts.
 import { ledgerProblems } from "../helpers/stock.js";
 import { FUZZ_RUNS, FUZZ_SEED, startFuzzWorld, type FuzzWorld } from "../helpers/fuzz-world.js";
-import { fuzzField, GRAPHQL_GENERATORS } from "../helpers/fuzz-graphql.js";
+import { ERROR_CATALOG } from "../../src/errors.js";
+import { LIST_BOUNDS } from "../../src/graphql/list-bounds.js";
+import {
+  fuzzField,
+  GRAPHQL_GENERATORS,
+  oversizeCases,
+  sendGraphqlCase,
+} from "../helpers/fuzz-graphql.js";
 import { graphqlOperations, servedSchema, type GraphqlOperation } from "../helpers/routes.js";
 
 let world: FuzzWorld;
@@ -42,6 +49,21 @@ it.each(Object.keys(GRAPHQL_GENERATORS))(
     for (const [k, n] of await fuzzField(world, op)) answers.set(`${name} ${k}`, n);
   },
 );
+
+it("refuses every list one past its declared maximum, and far past it, with its code, writing nothing", async () => {
+  const cases = oversizeCases(world, operations, LIST_BOUNDS);
+  // Every bounded list of a query or mutation, twice.
+  const lists = Object.keys(LIST_BOUNDS).filter((c) => !c.startsWith("Subscription."));
+  expect(cases.length).toBeGreaterThanOrEqual(2 * lists.length);
+  const answered: string[] = [];
+  const expected: string[] = [];
+  for (const c of cases) {
+    // sendGraphqlCase also checks that neither account changed.
+    answered.push(`${c.label}: ${await sendGraphqlCase(world, c.op, c.case)}`);
+    expected.push(`${c.label}: ${ERROR_CATALOG[c.code].status} ${c.code}`);
+  }
+  expect(answered).toEqual(expected);
+}, 120_000);
 
 it("leaves a ledger that verifies", async () => {
   expect(await ledgerProblems(world.t.db, world.mine.accountId)).toEqual([]);

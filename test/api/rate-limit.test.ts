@@ -245,6 +245,42 @@ describe("a token's rate limit over GraphQL", () => {
   });
 });
 
+describe("GraphQL queries priced by their estimated cost", () => {
+  // skus 1 + 1000 × (edges 1 + node 1 + 8 fields): 10,001, 11 units (REST's 1000 rows: 10).
+  const PAGE = `{ skus(first: 1000) { edges { node {
+    id code name active onHand barcodes createdAt updatedAt } } } }`;
+
+  it("drains the bucket by a heavy query's price, says so in RateLimit-Remaining, and refuses it when the bucket holds less", async () => {
+    const acct = await account();
+    const limited = await token(acct.accountId, { perSecond: SLOW, burst: 30 });
+    const first = await postGraphql(t, { query: PAGE }, limited);
+    expect(first.errors).toBeUndefined();
+    expect(limitHeaders(first.headers)).toMatchObject({ limit: "30", remaining: "19" });
+    const second = await postGraphql(t, { query: PAGE }, limited);
+    expect(limitHeaders(second.headers)).toMatchObject({ remaining: "8" });
+    // A small query still costs one unit.
+    const small = await postGraphql(
+      t,
+      { query: "{ skus(first: 1) { edges { cursor } } }" },
+      limited,
+    );
+    expect(limitHeaders(small.headers)).toMatchObject({ remaining: "7" });
+
+    const refused = await postGraphql(t, { query: PAGE }, limited);
+    expect(refused.status).toBe(429);
+    expect(refused.errors?.[0]?.message).toMatch(/this request costs 11 units/);
+    expect(refused.data ?? null).toBeNull();
+  });
+
+  it("charges an operation costing more than a small bucket holds the whole bucket", async () => {
+    const acct = await account();
+    const limited = await token(acct.accountId, { perSecond: SLOW, burst: 5 });
+    const res = await postGraphql(t, { query: PAGE }, limited);
+    expect(res.errors).toBeUndefined();
+    expect(limitHeaders(res.headers)).toMatchObject({ limit: "5", remaining: "0" });
+  });
+});
+
 describe("a token's rate limit on subscriptions", () => {
   it("closes a connection the token's bucket cannot pay for with 4429", async () => {
     const acct = await account();

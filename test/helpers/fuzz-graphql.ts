@@ -401,8 +401,13 @@ export async function sendGraphqlCase(
     }
     outcome = `problem ${parsed.code}`;
   } else {
-    if (status !== 200 && status !== 400) problems.push(`answered HTTP ${status}`);
     const codes = (parsed.errors ?? []).map((e) => String(e.extensions?.code));
+    // A refusal before anything ran carries its code's status (401, 422...); else 200 or 400.
+    const refusedWith = codes.length === 1 && CLIENT_CODES.has(codes[0] as ErrorCode);
+    const expected = refusedWith ? ERROR_CATALOG[codes[0] as ErrorCode].status : undefined;
+    if (status !== 200 && status !== 400 && status !== expected) {
+      problems.push(`answered HTTP ${status}`);
+    }
     for (const code of codes) {
       if (!CLIENT_CODES.has(code as ErrorCode) && !GRAPHQL_CODES.has(code)) {
         problems.push(
@@ -453,4 +458,121 @@ export async function fuzzField(
     { numRuns: FUZZ_RUNS, seed: seedOf(op.name), endOnFailure: true },
   );
   return seen;
+}
+
+// ---- oversize lists -------------------------------------------------------------------------
+
+/** A request carrying one list past its declared maximum, and what it must be answered. */
+export interface OversizeCase {
+  label: string;
+  op: GraphqlOperation;
+  case: GraphqlCase;
+  code: ErrorCode;
+}
+
+/** Each bounded list inside a root field's arguments: its path there and its coordinate. */
+function boundedLists(op: GraphqlOperation): { path: (string | number)[]; coordinate: string }[] {
+  const found: { path: (string | number)[]; coordinate: string }[] = [];
+  const walk = (type: GraphQLInputType, path: (string | number)[], coordinate: string) => {
+    const inner = type instanceof GraphQLNonNull ? type.ofType : type;
+    if (inner instanceof GraphQLList) {
+      found.push({ path, coordinate });
+      walk(inner.ofType, [...path, 0], coordinate);
+    } else if (inner instanceof GraphQLInputObjectType && path.length < 6) {
+      for (const field of Object.values(inner.getFields())) {
+        walk(field.type, [...path, field.name], `${inner.name}.${field.name}`);
+      }
+    }
+  };
+  const root = op.kind === "query" ? "Query" : "Mutation";
+  for (const arg of op.args) walk(arg.type, [arg.name], `${root}.${op.name}(${arg.name}:)`);
+  return found;
+}
+
+/** Sets `value` at `path` inside `target`, making the objects on the way that are missing. */
+function setAt(
+  target: Record<string | number, unknown>,
+  path: (string | number)[],
+  value: unknown,
+) {
+  let at = target;
+  for (const key of path.slice(0, -1)) {
+    if (typeof at[key] !== "object" || at[key] === null) at[key] = {};
+    at = at[key] as Record<string | number, unknown>;
+  }
+  at[path.at(-1)!] = value;
+}
+
+/** The type at `path` inside an argument of `op` (list entries by index). */
+function typeAt(op: GraphqlOperation, path: (string | number)[]): GraphQLInputType {
+  let type = op.args.find((a) => a.name === path[0])!.type;
+  for (const key of path.slice(1)) {
+    const inner = type instanceof GraphQLNonNull ? type.ofType : type;
+    type =
+      inner instanceof GraphQLList
+        ? inner.ofType
+        : (inner as GraphQLInputObjectType).getFields()[key as string]!.type;
+  }
+  return type;
+}
+
+/** Bodies stay under the test app's body limit (1 MB), so the list itself is what is refused. */
+const BODY_BUDGET = 900_000;
+
+/**
+ * For every bounded list of every root field: the list one past its declared maximum and far
+ * past it (ten times, or as many as the body limit lets through), the rest of the request valid.
+ */
+export function oversizeCases(
+  world: FuzzWorld,
+  operations: GraphqlOperation[],
+  bounds: Record<string, { max: number; code: ErrorCode }>,
+): OversizeCase[] {
+  const cases: OversizeCase[] = [];
+  for (const op of operations) {
+    const rootPool = GRAPHQL_GENERATORS[op.name] ?? null;
+    for (const { path, coordinate } of boundedLists(op)) {
+      const bound = bounds[coordinate];
+      if (!bound) throw new Error(`${coordinate} has no declared maximum`);
+      const sample = <T>(arbitrary: fc.Arbitrary<T>): T =>
+        fc.sample(arbitrary, { numRuns: 1, seed: seedOf(coordinate) })[0]!;
+      const variables = Object.fromEntries(
+        op.args.map((a) => [
+          a.name,
+          sample(inputValue(world, a.type, a.name, op.name, rootPool, false)),
+        ]),
+      );
+      const listType = typeAt(op, path);
+      const itemType = (
+        (listType instanceof GraphQLNonNull
+          ? listType.ofType
+          : listType) as GraphQLList<GraphQLInputType>
+      ).ofType;
+      const name = String(path.at(-1)).replace(/s$/, "");
+      const item = sample(inputValue(world, itemType, name, op.name, rootPool, false));
+      const size = JSON.stringify(item).length + 1;
+      const far = Math.max(bound.max + 2, Math.min(bound.max * 10, Math.floor(BODY_BUDGET / size)));
+      for (const length of [bound.max + 1, far]) {
+        // An entry too large for the body budget: an empty one (the list is refused unread).
+        const entry = length * size > BODY_BUDGET ? (typeof item === "object" ? {} : 0) : item;
+        const sent = structuredClone(variables) as Record<string, unknown>;
+        setAt(
+          sent,
+          path,
+          Array.from({ length }, () => entry),
+        );
+        cases.push({
+          label: `${op.name} ${path.join(".")} × ${length}`,
+          op,
+          case: {
+            query: documentOf(op),
+            variables: sent,
+            authorization: `Bearer ${world.mine.token}`,
+          },
+          code: bound.code,
+        });
+      }
+    }
+  }
+  return cases;
 }

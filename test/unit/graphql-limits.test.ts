@@ -11,7 +11,7 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import { AppError } from "../../src/errors.js";
-import { complexityLimit, depthLimit } from "../../src/graphql/limits.js";
+import { costEstimator, depthLimit } from "../../src/graphql/limits.js";
 import { buildGraphqlSchema } from "../../src/graphql/schema.js";
 
 let schema: GraphQLSchema;
@@ -89,15 +89,12 @@ describe("depthLimit", () => {
   });
 });
 
-describe("complexityLimit", () => {
-  /** What the plugin does once Apollo has resolved the operation of `query`. */
+describe("costEstimator", () => {
+  /** What the estimator answers once Apollo has resolved the operation of `query`. */
   async function priced(query: string, variables: Record<string, unknown> = {}) {
     const document = parse(query);
-    const operation = getOperationAST(document) ?? undefined;
-    const context = { request: { query, variables }, document, operation };
-    // The plugin reads only these fields of Apollo's request context.
-    const listener = await complexityLimit(schema).requestDidStart!(context as never);
-    return listener!.didResolveOperation!(context as never);
+    const operation = getOperationAST(document)!;
+    return costEstimator(schema)({ request: { variables }, document, operation });
   }
 
   it("refuses an operation the estimate gives up on (past 10,000 nodes) instead of running it", async () => {
@@ -112,25 +109,23 @@ describe("complexityLimit", () => {
 
   it("leaves variables that do not fit the operation to execution, which refuses them", async () => {
     const query = "query Pages($n: Int) { skus(first: $n) { edges { cursor } } }";
-    await expect(priced(query, { n: "many" })).resolves.toBeUndefined();
+    await expect(priced(query, { n: "many" })).resolves.toBeNull();
   });
 
   it("passes a small operation", async () => {
-    await expect(priced("{ skus(first: 10) { edges { cursor } } }")).resolves.toBeUndefined();
+    // skus 1 + 10 × (edges 1 + cursor 1)
+    await expect(priced("{ skus(first: 10) { edges { cursor } } }")).resolves.toBe(21);
   });
 });
 
-describe("complexityLimit on a document asked again (an estimate that passed is kept)", () => {
-  /** One plugin and one parsed document, as Apollo hands the same document to every request. */
+describe("costEstimator on a document asked again (an estimate that passed is kept)", () => {
+  /** One estimator and one parsed document, as Apollo hands the same document to every request. */
   function pricer(query: string) {
-    const plugin = complexityLimit(schema);
+    const estimate = costEstimator(schema);
     const document = parse(query);
-    const operation = getOperationAST(document) ?? undefined;
-    return async (variables: Record<string, unknown>) => {
-      const context = { request: { query, variables }, document, operation };
-      const listener = await plugin.requestDidStart!(context as never);
-      return listener!.didResolveOperation!(context as never);
-    };
+    const operation = getOperationAST(document)!;
+    return async (variables: Record<string, unknown>) =>
+      estimate({ request: { variables }, document, operation });
   }
   const tooComplex = { originalError: { code: "QUERY_TOO_COMPLEX" } };
 
@@ -138,8 +133,9 @@ describe("complexityLimit on a document asked again (an estimate that passed is 
     const price = pricer(`query Pages($skus: Int, $movements: Int) {
       skus(first: $skus) { edges { node { movements(first: $movements) { edges { cursor } } } } }
     }`);
-    await expect(price({ skus: 10, movements: 10 })).resolves.toBeUndefined();
-    await expect(price({ skus: 10, movements: 10 })).resolves.toBeUndefined();
+    const small = 1 + 10 * (1 + 1 + 1 + 10 * (1 + 1));
+    await expect(price({ skus: 10, movements: 10 })).resolves.toBe(small);
+    await expect(price({ skus: 10, movements: 10 })).resolves.toBe(small);
     await expect(price({ skus: 1000, movements: 1000 })).rejects.toMatchObject(tooComplex);
   });
 
@@ -147,13 +143,14 @@ describe("complexityLimit on a document asked again (an estimate that passed is 
     const price = pricer(`query Deep($deep: Boolean!) {
       skus(first: 1000) { edges { node { movements(first: 1000) @include(if: $deep) { edges { cursor } } } } }
     }`);
-    await expect(price({ deep: false })).resolves.toBeUndefined();
+    // skus 1 + 1000 × (edges 1 + node 1, its only field left out)
+    await expect(price({ deep: false })).resolves.toBe(1 + 1000 * 2);
     await expect(price({ deep: true })).rejects.toMatchObject(tooComplex);
   });
 
   it("still refuses a null where the operation needs a value after the same operation passed", async () => {
     const price = pricer("query One($id: Int = 1) { sku(id: $id) { id } }");
-    await expect(price({})).resolves.toBeUndefined();
+    await expect(price({})).resolves.toBe(2);
     await expect(price({ id: null })).rejects.toMatchObject({
       originalError: { code: "INVALID_PARAMETER" },
     });

@@ -7,6 +7,7 @@ import { AdjustmentReason, StockEntityType } from "../../graphql/enums.js";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
+import { atMost } from "../../graphql/list-bounds.js";
 import { TEXT_LIMITS } from "./adjustment.service.js";
 
 const NOTE_DESCRIPTION = `Required (not blank) for MANUAL and ERROR; at most ${TEXT_LIMITS.note} characters.`;
@@ -99,7 +100,9 @@ export class BulkAdjustStockInput {
   @MaxLength(TEXT_LIMITS.reference)
   reference?: string | null;
 
-  @Field(() => [BulkAdjustmentLineInput], { description: "1 to 10,000 lines, each entity once." })
+  @Field(() => [BulkAdjustmentLineInput], {
+    description: `At least one line, each entity once. ${atMost("BulkAdjustStockInput.lines")}`,
+  })
   lines!: BulkAdjustmentLineInput[];
 
   @IdempotencyKeyField()

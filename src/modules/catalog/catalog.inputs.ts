@@ -6,6 +6,7 @@ import type { Decimal } from "../../quantity.js";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { LIMITS } from "./catalog.service.js";
 import { BARCODE_RULES } from "./barcode.js";
+import { atMost } from "../../graphql/list-bounds.js";
 
 /** A barcodes input field (checked by the service, so a bad one is INVALID_BARCODE over REST too). */
 const BarcodesField = (what: string): PropertyDecorator =>
@@ -298,7 +299,7 @@ export class SupplierItemImportRowInput extends SkuImportRowInput {
 @InputType({ description: "Up to 10,000 supplier items to create or update, all or none." })
 export class ImportSupplierItemsInput {
   @Field(() => [SupplierItemImportRowInput], {
-    description: "1 to 10,000 rows, each supplier and code once.",
+    description: `At least one row, each supplier and code once. ${atMost("ImportSupplierItemsInput.rows")}`,
   })
   rows!: SupplierItemImportRowInput[];
 
@@ -308,7 +309,9 @@ export class ImportSupplierItemsInput {
 
 @InputType({ description: "Up to 10,000 SKUs to create or update, all or none." })
 export class ImportSkusInput {
-  @Field(() => [SkuImportRowInput], { description: "1 to 10,000 rows, each code once." })
+  @Field(() => [SkuImportRowInput], {
+    description: `At least one row, each code once. ${atMost("ImportSkusInput.rows")}`,
+  })
   rows!: SkuImportRowInput[];
 
   @IdempotencyKeyField()

@@ -13,17 +13,24 @@ import {
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
-import { DEFAULT_TOLERANCE, MAX_COUNTS, TEXT_LIMITS } from "./stock-take.parse.js";
+import { atMost } from "../../graphql/list-bounds.js";
+import { DEFAULT_TOLERANCE, TEXT_LIMITS } from "./stock-take.parse.js";
 
 @InputType({
   description:
     "What to count; leave it out to count every active SKU and every unlinked supplier item.",
 })
 export class StockTakeScopeInput {
-  @Field(() => [Int], { nullable: true, description: "SKUs to count." })
+  @Field(() => [Int], {
+    nullable: true,
+    description: `SKUs to count. ${atMost("StockTakeScopeInput.skuIds")}`,
+  })
   skuIds?: number[] | null;
 
-  @Field(() => [Int], { nullable: true, description: "Unlinked supplier items only." })
+  @Field(() => [Int], {
+    nullable: true,
+    description: `Unlinked supplier items only. ${atMost("StockTakeScopeInput.supplierItemIds")}`,
+  })
   supplierItemIds?: number[] | null;
 }
 
@@ -102,7 +109,7 @@ export class SubmitStockTakeCountsInput {
   stockTakeId!: number;
 
   @Field(() => [StockTakeCountInput], {
-    description: `1 to ${MAX_COUNTS} counts, applied in order.`,
+    description: `At least one count, applied in order. ${atMost("SubmitStockTakeCountsInput.counts")}`,
   })
   counts!: StockTakeCountInput[];
 
@@ -136,7 +143,10 @@ export class AcceptStockTakeLinesInput {
   @Field(() => Int, { description: "The stock take." })
   stockTakeId!: number;
 
-  @Field(() => [StockTakeLineRefInput], { nullable: true, description: "Lines to accept." })
+  @Field(() => [StockTakeLineRefInput], {
+    nullable: true,
+    description: `Lines to accept. ${atMost("AcceptStockTakeLinesInput.lines")}`,
+  })
   lines?: StockTakeLineRefInput[] | null;
 
   @Field(() => Boolean, {
@@ -154,7 +164,7 @@ export class AcceptStockTakeLinesInput {
 
   @Field(() => [StockTakeLineRefInput], {
     nullable: true,
-    description: "Lines to send back for a recount: uncounted again, flagged.",
+    description: `Lines to send back for a recount: uncounted again, flagged. ${atMost("AcceptStockTakeLinesInput.recount")}`,
   })
   recount?: StockTakeLineRefInput[] | null;
 

@@ -5,6 +5,7 @@ import { PageArgs } from "../../graphql/connection.js";
 import { WebhookDeliveryStatus } from "../../graphql/enums.js";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { EVENT_TYPES } from "../event/event.types.js";
+import { atMost, LIST_BOUNDS } from "../../graphql/list-bounds.js";
 import {
   MAX_DESCRIPTION,
   MAX_PREVIOUS_SECRETS,
@@ -26,8 +27,10 @@ export class CreateWebhookInput {
   @MaxLength(MAX_URL_LENGTH)
   url!: string;
 
-  @Field(() => [String], { description: `The event types it receives. ${EVENT_TYPES_RULE}` })
-  @ArrayMaxSize(EVENT_TYPES.length)
+  @Field(() => [String], {
+    description: `The event types it receives. ${EVENT_TYPES_RULE} ${atMost("CreateWebhookInput.eventTypes")}`,
+  })
+  @ArrayMaxSize(LIST_BOUNDS["CreateWebhookInput.eventTypes"].max)
   @MaxLength(64, { each: true })
   eventTypes!: string[];
 
@@ -59,10 +62,10 @@ export class UpdateWebhookInput {
 
   @Field(() => [String], {
     nullable: true,
-    description: `The whole new set of event types. ${EVENT_TYPES_RULE}`,
+    description: `The whole new set of event types. ${EVENT_TYPES_RULE} ${atMost("UpdateWebhookInput.eventTypes")}`,
   })
   @IsOptional()
-  @ArrayMaxSize(EVENT_TYPES.length)
+  @ArrayMaxSize(LIST_BOUNDS["UpdateWebhookInput.eventTypes"].max)
   @MaxLength(64, { each: true })
   eventTypes?: string[] | null;
 

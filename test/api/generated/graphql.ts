@@ -7,9 +7,9 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type AcceptStockTakeLinesInput = {
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
-  /** Lines to accept. */
+  /** Lines to accept. At most 10,000. */
   lines?: Array<StockTakeLineRefInput> | null | undefined;
-  /** Lines to send back for a recount: uncounted again, flagged. */
+  /** Lines to send back for a recount: uncounted again, flagged. At most 10,000. */
   recount?: Array<StockTakeLineRefInput> | null | undefined;
   /** Accept every counted line within the tolerance (default when no lines and no recounts are listed). Lines moved since the freeze are never safe. */
   safe?: boolean | null | undefined;
@@ -89,7 +89,7 @@ export type AdjustmentReason =
 export type BulkAdjustStockInput = {
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
-  /** 1 to 10,000 lines, each entity once. */
+  /** At least one line, each entity once. At most 10,000. */
   lines: Array<BulkAdjustmentLineInput>;
   /** Required (not blank) for MANUAL and ERROR; at most 1000 characters. */
   note?: string | null | undefined;
@@ -170,7 +170,7 @@ export type CreateWebhookInput = {
   active?: boolean | null | undefined;
   /** Your note on what it is for; at most 500 characters. */
   description?: string | null | undefined;
-  /** The event types it receives. At least one of stock.changed, sku.created, sku.updated, supplier_item.created, supplier_item.updated, stock_take.started, stock_take.counted, stock_take.accepted, stock_take.reconciled, stock_take.cancelled (an unknown one is INVALID_PARAMETER). */
+  /** The event types it receives. At least one of stock.changed, sku.created, sku.updated, supplier_item.created, supplier_item.updated, stock_take.started, stock_take.counted, stock_take.accepted, stock_take.reconciled, stock_take.cancelled (an unknown one is INVALID_PARAMETER). At most 10. */
   eventTypes: Array<string>;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
@@ -279,7 +279,7 @@ export type ErrorCode =
 export type ImportSkusInput = {
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
-  /** 1 to 10,000 rows, each code once. */
+  /** At least one row, each code once. At most 10,000. */
   rows: Array<SkuImportRowInput>;
 };
 
@@ -287,7 +287,7 @@ export type ImportSkusInput = {
 export type ImportSupplierItemsInput = {
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
-  /** 1 to 10,000 rows, each supplier and code once. */
+  /** At least one row, each supplier and code once. At most 10,000. */
   rows: Array<SupplierItemImportRowInput>;
 };
 
@@ -505,9 +505,9 @@ export type StockTakeLineState =
 
 /** What to count; leave it out to count every active SKU and every unlinked supplier item. */
 export type StockTakeScopeInput = {
-  /** SKUs to count. */
+  /** SKUs to count. At most 100,000. */
   skuIds?: Array<number> | null | undefined;
-  /** Unlinked supplier items only. */
+  /** Unlinked supplier items only. At most 100,000. */
   supplierItemIds?: Array<number> | null | undefined;
 };
 
@@ -534,7 +534,7 @@ export type StockTakeToleranceInput = {
 export type SubmitStockTakeCountsInput = {
   /** Who counted (default: the token's name). */
   counter?: string | null | undefined;
-  /** 1 to 10000 counts, applied in order. */
+  /** At least one count, applied in order. At most 10,000. */
   counts: Array<StockTakeCountInput>;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
@@ -582,7 +582,7 @@ export type UpdateWebhookInput = {
   active?: boolean | null | undefined;
   /** Your note on what it is for; at most 500 characters. null clears it. */
   description?: string | null | undefined;
-  /** The whole new set of event types. At least one of stock.changed, sku.created, sku.updated, supplier_item.created, supplier_item.updated, stock_take.started, stock_take.counted, stock_take.accepted, stock_take.reconciled, stock_take.cancelled (an unknown one is INVALID_PARAMETER). */
+  /** The whole new set of event types. At least one of stock.changed, sku.created, sku.updated, supplier_item.created, supplier_item.updated, stock_take.started, stock_take.counted, stock_take.accepted, stock_take.reconciled, stock_take.cancelled (an unknown one is INVALID_PARAMETER). At most 10. */
   eventTypes?: Array<string> | null | undefined;
   /** The webhook to change. */
   id: number;
