@@ -103,6 +103,7 @@ export async function registerGraphql(
       connectionsPerToken:
         options.subscriptions?.connectionsPerToken ?? SUBSCRIPTION_DEFAULTS.connectionsPerToken,
       perToken: options.subscriptions?.perToken ?? SUBSCRIPTION_DEFAULTS.perToken,
+      concurrency: options.subscriptions?.concurrency ?? SUBSCRIPTION_DEFAULTS.concurrency,
       eventTimeoutMs: options.subscriptions?.eventTimeoutMs ?? SUBSCRIPTION_DEFAULTS.eventTimeoutMs,
     },
   );

@@ -9,7 +9,35 @@ import {
 } from "graphql";
 import { AppError } from "../errors.js";
 
+/**
+ * At most `size` events' selections run at once, the others wait their turn in order: with as
+ * many as the pool has connections, each runs to its end on them rather than all of them
+ * interleaving their statements and finishing together, late. Waiting is a subscriber slowed
+ * down (its events coalesce meanwhile); the deadline counts from its turn.
+ */
+export class Turns {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < this.size) this.running++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // The turn passes to the next in line, or is given back.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
 export interface StreamOptions {
+  /** Whose turn it is to run an event's selection (one for the whole process). */
+  turns: Turns;
   /** How long one event's selection may take (SUBSCRIPTION_EVENT_TIMEOUT_MS). */
   timeoutMs: number;
   /** Called when a subscriber is ended for running out of time (a counter). */
@@ -42,7 +70,7 @@ function within<T>(work: Promise<T>, ms: number, error: () => Error): Promise<T>
  * selection within `timeoutMs`, else the subscription ends with SERVICE_UNAVAILABLE. `release`
  * (the contextValue's) is called once when it ends or is refused.
  */
-export function subscribeWithDeadline({ timeoutMs, onTimeout }: StreamOptions) {
+export function subscribeWithDeadline({ turns, timeoutMs, onTimeout }: StreamOptions) {
   return async (
     args: ExecutionArgs,
   ): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> => {
@@ -59,7 +87,9 @@ export function subscribeWithDeadline({ timeoutMs, onTimeout }: StreamOptions) {
       return source;
     }
     const events = source[Symbol.asyncIterator]();
+    let ended = false;
     const stop = async () => {
+      ended = true;
       release();
       await events.return?.();
     };
@@ -83,8 +113,13 @@ export function subscribeWithDeadline({ timeoutMs, onTimeout }: StreamOptions) {
           return tooSlow(timeoutMs);
         };
         try {
-          const run = Promise.resolve(execute({ ...args, rootValue: step.value }));
-          return { value: await within(run, timeoutMs, late), done: false };
+          const value = await turns.run(async () => {
+            // Ended while it waited: nothing to run.
+            if (ended) return null;
+            const run = Promise.resolve(execute({ ...args, rootValue: step.value }));
+            return within(run, timeoutMs, late);
+          });
+          return value ? { value, done: false } : { value: undefined, done: true };
         } catch (error) {
           if (timedOut) onTimeout();
           await stop();

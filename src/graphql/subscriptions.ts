@@ -19,7 +19,7 @@ import { createContext } from "./context.js";
 import { formatError } from "./errors.js";
 import { checkSubscription } from "./subscription-document.js";
 import { quotaKey, TokenQuotas, type QuotaLimits } from "./subscription-quotas.js";
-import { subscribeWithDeadline } from "./subscription-stream.js";
+import { subscribeWithDeadline, Turns } from "./subscription-stream.js";
 
 /** Subscriptions one connection may hold at once. */
 export const MAX_SUBSCRIPTIONS = 100;
@@ -44,8 +44,13 @@ export const MAX_REFUSED_IN_A_ROW = 50;
 export const CLOSE_TOO_MANY = 4429;
 
 export interface SubscriptionOptions extends QuotaLimits {
-  /** Where subscribers' events are resolved (a pool of its own). */
+  /**
+   * Where subscriptions read (a pool of its own): what subscribing checks, and each event's
+   * selection, so a flood of either never holds the requests' connections.
+   */
   db: PrismaClient;
+  /** Events whose selections run at once: the events' pool's size (SUBSCRIPTION_POOL_SIZE). */
+  concurrency: number;
   /** How long one subscriber's event may take to resolve (SUBSCRIPTION_EVENT_TIMEOUT_MS). */
   eventTimeoutMs: number;
 }
@@ -54,6 +59,7 @@ export interface SubscriptionOptions extends QuotaLimits {
 export const SUBSCRIPTION_DEFAULTS = {
   connectionsPerToken: 20,
   perToken: 200,
+  concurrency: 2,
   eventTimeoutMs: 5_000,
 } as const;
 
@@ -232,6 +238,7 @@ export function subscriptionHandler(
       }
     },
     subscribe: subscribeWithDeadline({
+      turns: new Turns(options.concurrency),
       timeoutMs: options.eventTimeoutMs,
       onTimeout: () => {
         deadlineDrops++;

@@ -43,6 +43,7 @@ export interface AppDeps {
         | "subscriptionTokenRecheckMs"
         | "subscriptionConnectionsPerToken"
         | "subscriptionsPerToken"
+        | "subscriptionPoolSize"
         | "subscriptionEventTimeoutMs"
         | "corsOrigins"
         | "requestTimeoutMs"
@@ -131,6 +132,7 @@ export async function buildApp({
       db: subscriptionDb ?? db,
       connectionsPerToken: config.subscriptionConnectionsPerToken,
       perToken: config.subscriptionsPerToken,
+      concurrency: config.subscriptionPoolSize,
       eventTimeoutMs: config.subscriptionEventTimeoutMs,
     },
   });
