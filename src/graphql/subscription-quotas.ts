@@ -56,29 +56,25 @@ export class TokenQuotas {
 
   /** Takes one of the token's connections: its release, or null when it holds them all. */
   openConnection(key: string): (() => void) | null {
-    const held = this.entry(key);
-    if (held.connections >= this.limits.connectionsPerToken) {
-      this.forget(key, held);
-      return null;
-    }
-    held.connections++;
-    this.connections++;
-    return once(() => {
-      held.connections--;
-      this.connections--;
-      this.forget(key, held);
-    });
+    return this.take(key, "connections", this.limits.connectionsPerToken);
   }
 
   /** Takes one of the token's subscriptions: its release, or null when it holds them all. */
   openSubscription(key: string): (() => void) | null {
+    return this.take(key, "subscriptions", this.limits.perToken);
+  }
+
+  private take(key: string, what: "connections" | "subscriptions", max: number) {
     const held = this.entry(key);
-    if (held.subscriptions >= this.limits.perToken) return null;
-    held.subscriptions++;
-    this.subscriptions++;
+    if (held[what] >= max) {
+      this.forget(key, held);
+      return null;
+    }
+    held[what]++;
+    this[what]++;
     return once(() => {
-      held.subscriptions--;
-      this.subscriptions--;
+      held[what]--;
+      this[what]--;
       this.forget(key, held);
     });
   }

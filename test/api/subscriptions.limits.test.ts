@@ -4,17 +4,10 @@
 // subscriber whose event cannot be resolved in time is ended, and GraphQL's own errors answer the
 // codes HTTP answers.
 import type { Client } from "graphql-ws";
-import { buildApp } from "../../src/http/app.js";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { createToken } from "../../src/modules/account/account.service.js";
-import {
-  listenWithContract,
-  postGraphql,
-  rest,
-  TEST_RATE_LIMIT,
-  type TestApp,
-} from "../helpers/app.js";
-import { databaseUrl, newAccount, testDb, type TestAccount } from "../helpers/db.js";
+import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
 import { count, skus, stockTakeClient } from "../helpers/stock-takes.js";
 import { subscribe, within, wsConnect, type Stream } from "../helpers/subscriptions.js";
 
@@ -29,35 +22,21 @@ const PER_TOKEN = 5;
 const EVENT_TIMEOUT_MS = 6_000;
 
 beforeAll(async () => {
-  const db = await testDb();
   fanout = createPrismaClient(databaseUrl(), 1);
-  const app = await buildApp({
-    db,
+  t = await startTestApp(undefined, {
     subscriptionDb: fanout,
     config: {
-      logLevel: "silent",
-      bodyLimit: 1024 * 1024,
-      graphqlIntrospection: true,
-      subscriptionTokenRecheckMs: 200,
       subscriptionPollMs: 100,
-      rateLimit: TEST_RATE_LIMIT,
       subscriptionConnectionsPerToken: CONNECTIONS,
       subscriptionsPerToken: PER_TOKEN,
       subscriptionEventTimeoutMs: EVENT_TIMEOUT_MS,
     },
   });
-  t = {
-    db,
-    app,
-    ...(await listenWithContract(app)),
-    close: async () => {
-      await app.close();
-      await db.$disconnect();
-      await fanout.$disconnect();
-    },
-  };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fanout.$disconnect();
+});
 beforeEach(async () => {
   acct = await newAccount(t.db);
 });
