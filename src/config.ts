@@ -60,6 +60,10 @@ const schema = z.object({
   WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
   SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   SUBSCRIPTION_TOKEN_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  SUBSCRIPTION_CONNECTIONS_PER_TOKEN: z.coerce.number().int().min(1).max(100_000).default(20),
+  SUBSCRIPTIONS_PER_TOKEN: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  SUBSCRIPTION_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(2),
+  SUBSCRIPTION_EVENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000_000).default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000_000).default(200),
   REDIS_URL: z
@@ -138,6 +142,14 @@ export type Config = {
   subscriptionPollMs: number;
   /** How often an open subscription connection's token is checked again (revoked: closed). */
   subscriptionTokenRecheckMs: number;
+  /** WebSocket connections one token may hold open on one process (more: closed with 4429). */
+  subscriptionConnectionsPerToken: number;
+  /** Live subscriptions one token may hold on one process, over all its connections. */
+  subscriptionsPerToken: number;
+  /** Connections of the pool that resolves subscribers' events (a pool of its own). */
+  subscriptionPoolSize: number;
+  /** How long one subscriber's event may take to resolve before the subscription is ended. */
+  subscriptionEventTimeoutMs: number;
   /**
    * How far the JavaScript heap may grow past what the last full collection kept before the next
    * one, in percent; 0 leaves it to V8, which lets it grow up to 4 times on a large machine.
@@ -193,6 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAccountConcurrency: c.WEBHOOK_ACCOUNT_CONCURRENCY,
     subscriptionPollMs: c.SUBSCRIPTION_POLL_MS,
     subscriptionTokenRecheckMs: c.SUBSCRIPTION_TOKEN_RECHECK_MS,
+    subscriptionConnectionsPerToken: c.SUBSCRIPTION_CONNECTIONS_PER_TOKEN,
+    subscriptionsPerToken: c.SUBSCRIPTIONS_PER_TOKEN,
+    subscriptionPoolSize: c.SUBSCRIPTION_POOL_SIZE,
+    subscriptionEventTimeoutMs: c.SUBSCRIPTION_EVENT_TIMEOUT_MS,
     heapGrowthPercent: c.HEAP_GROWTH_PERCENT,
     rateLimit:
       c.RATE_LIMIT_PER_SECOND > 0

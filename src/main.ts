@@ -10,6 +10,7 @@ import { migrate } from "./db/migrate.js";
 import { ReadRouting } from "./db/replicas.js";
 import { keepPartitionsAhead } from "./db/partitions.js";
 import { buildApp } from "./http/app.js";
+import { SUBSCRIPTION_POOL_NAME } from "./graphql/subscriptions.js";
 import { logOptions } from "./log.js";
 import { ensureDemoAccount, type DemoAccess } from "./modules/account/demo.service.js";
 import { keepEventsPruned } from "./modules/event/event.retention.js";
@@ -25,6 +26,20 @@ const poolOptions = (config: Config): PoolOptions => ({
   statementTimeoutMs: config.statementTimeoutMs,
   idleInTransactionTimeoutMs: config.idleInTransactionTimeoutMs,
 });
+
+/**
+ * The pool that resolves subscribers' events, apart from the requests' pool: however many
+ * subscribers an event wakes, they hold at most SUBSCRIPTION_POOL_SIZE connections. A subscriber's
+ * event gets SUBSCRIPTION_EVENT_TIMEOUT_MS in all; its statements are cancelled past it, and its
+ * wait for a connection ends just after it (the subscription has been ended by then).
+ */
+const subscriptionPool = (url: string, config: Config) =>
+  createPrismaClient(url, config.subscriptionPoolSize, {
+    ...poolOptions(config),
+    maxWaitMs: config.subscriptionEventTimeoutMs + 1_000,
+    statementTimeoutMs: config.subscriptionEventTimeoutMs,
+    applicationName: SUBSCRIPTION_POOL_NAME,
+  });
 
 /** Starts the service: database (embedded unless DATABASE_URL), migrations, HTTP; stops cleanly on SIGINT/SIGTERM. */
 export async function serve(config: Config): Promise<FastifyInstance> {
@@ -47,7 +62,8 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     },
   );
   await reads.start();
-  const app = await buildApp({ db, config, reads });
+  const subscriptionDb = subscriptionPool(database.url, config);
+  const app = await buildApp({ db, config, reads, subscriptionDb });
   // Every process keeps the partitions ahead (idempotent, a no-op on most days): months to come
   // must exist wherever writes come from, whichever process does the other background work.
   const stopPartitioning = keepPartitionsAhead(db, config.partitionMonthsAhead, app.log);
@@ -71,6 +87,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     await worker?.stop();
     await app.close().catch((err) => app.log.error({ err }, "error while closing HTTP"));
     await db.$disconnect().catch(() => {});
+    await subscriptionDb.$disconnect().catch(() => {});
     await database
       .release()
       .catch((err) => app.log.error({ err }, "error while stopping PostgreSQL"));

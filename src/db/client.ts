@@ -22,6 +22,8 @@ export interface PoolOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL's idle_in_transaction_session_timeout on every connection; 0 or unset: the server's own. */
   idleInTransactionTimeoutMs?: number;
+  /** PostgreSQL's application_name of every connection (pg_stat_activity shows whose they are). */
+  applicationName?: string;
 }
 
 /** A Prisma client over node-postgres with a bounded pool. */
@@ -33,6 +35,7 @@ export function createPrismaClient(
     prepare = true,
     statementTimeoutMs = 0,
     idleInTransactionTimeoutMs = 0,
+    applicationName,
   }: PoolOptions = {},
 ): PrismaClient {
   const names = prepare ? preparedStatementNames() : undefined;
@@ -43,6 +46,7 @@ export function createPrismaClient(
     // Sent when each connection starts (node-postgres leaves out a 0): no extra round trip.
     statement_timeout: statementTimeoutMs,
     idle_in_transaction_session_timeout: idleInTransactionTimeoutMs,
+    ...(applicationName && { application_name: applicationName }),
   });
   // A connection the server closes while it is idle in the pool (a restart, an administrator)
   // is dropped and replaced on the next use; without a listener, node would stop the process.

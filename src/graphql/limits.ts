@@ -154,6 +154,21 @@ const pagedCost: ComplexityEstimator = ({ field, args, childComplexity }) => {
   return 1 + (paged ? first : 1) * childComplexity;
 };
 
+/** An operation's estimated cost, as the limits price it (throws when it cannot be estimated). */
+export const operationCost = (
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
+): number =>
+  getComplexity({
+    schema,
+    query: document,
+    operationName: operationName ?? undefined,
+    variables,
+    estimators: [pagedCost],
+  });
+
 /**
  * The variables an operation's cost depends on: page sizes (`first: $n`) and `@include`/`@skip`
  * conditions. Found once per parsed document (Apollo keeps one parsed document per query text).

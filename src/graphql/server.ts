@@ -20,7 +20,19 @@ import { admissionPlugin } from "./admission.js";
 import { rateLimitedError } from "./rate-limit.js";
 import { depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
-import { subscriptionHandler } from "./subscriptions.js";
+import {
+  SUBSCRIPTION_DEFAULTS,
+  subscriptionHandler,
+  type SubscriptionOptions,
+  type SubscriptionStats,
+} from "./subscriptions.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** What /metrics shows of this process's subscriptions. */
+    subscriptionStats?: () => SubscriptionStats;
+  }
+}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -70,7 +82,12 @@ function authenticateLargeBodies(app: FastifyInstance): onRequestHookHandler {
  */
 export async function registerGraphql(
   app: FastifyInstance,
-  options: { introspection: boolean; subscriptionPollMs?: number; tokenRecheckMs?: number },
+  options: {
+    introspection: boolean;
+    subscriptionPollMs?: number;
+    tokenRecheckMs?: number;
+    subscriptions?: Partial<SubscriptionOptions>;
+  },
 ): Promise<void> {
   const schema = await buildGraphqlSchema();
   // Messages are operations: a few KB; the limit stops a client from making the server buffer more.
@@ -124,18 +141,27 @@ export async function registerGraphql(
       return createContext(app.db, auth.principal, null, auth.bucket, cost);
     },
   });
+  const subscriptions = subscriptionHandler(
+    schema,
+    app.limiter,
+    hub,
+    options.tokenRecheckMs ?? 10_000,
+    {
+      db: options.subscriptions?.db ?? app.db,
+      connectionsPerToken:
+        options.subscriptions?.connectionsPerToken ?? SUBSCRIPTION_DEFAULTS.connectionsPerToken,
+      perToken: options.subscriptions?.perToken ?? SUBSCRIPTION_DEFAULTS.perToken,
+      concurrency: options.subscriptions?.concurrency ?? SUBSCRIPTION_DEFAULTS.concurrency,
+      eventTimeoutMs: options.subscriptions?.eventTimeoutMs ?? SUBSCRIPTION_DEFAULTS.eventTimeoutMs,
+    },
+  );
+  app.decorate("subscriptionStats", subscriptions.stats);
   // A WebSocket upgrade is a GET: that route alone carries the subscription handler.
   app.route({
     url: "/graphql",
     method: "GET",
     schema: { hide: true },
-    wsHandler: subscriptionHandler(
-      schema,
-      app.db,
-      app.limiter,
-      hub,
-      options.tokenRecheckMs ?? 10_000,
-    ),
+    wsHandler: subscriptions.handler,
     onSend: landingPagePolicy,
     handler,
   });

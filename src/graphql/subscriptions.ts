@@ -1,33 +1,95 @@
 // GraphQL subscriptions over graphql-ws on the /graphql route's WebSocket upgrade. The token
 // comes in connectionParams.authorization ("Bearer …" or the token alone); a connection without
 // a valid one is closed with 4403 before any operation runs. Only subscriptions are served here
-// (queries and mutations go over HTTP, where Apollo's limits and cost checks apply), with the
-// same size and depth limits, and at most MAX_SUBSCRIPTIONS per connection.
+// (queries and mutations go over HTTP). Each subscribe message is checked with the query limits
+// (a tighter cost cap) and charged to the token's rate limit; a token holds a bounded number of
+// connections and subscriptions per process; each event's selections run on a pool of their own,
+// each within a deadline.
 import { makeHandler } from "graphql-ws/use/@fastify/websocket";
-import {
-  getOperationAST,
-  GraphQLError,
-  OperationTypeNode,
-  parse,
-  specifiedRules,
-  validate,
-  type DocumentNode,
-  type GraphQLSchema,
-} from "graphql";
+import { GraphQLError, type GraphQLSchema } from "graphql";
+import type { WebSocket } from "ws";
 import type { PrismaClient } from "../db/client.js";
 import type { Principal } from "../context.js";
+import { AppError } from "../errors.js";
 import { parseBearer } from "../http/auth.js";
+import { chargeOf, refusalMessage, type TokenBucket } from "../rate-limit/bucket.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
 import type { EventHub } from "../modules/event/event.hub.js";
 import { createContext } from "./context.js";
 import { formatError } from "./errors.js";
-import { costRefusal, depthLimit, MAX_DEPTH, MAX_TOKENS } from "./limits.js";
+import { checkSubscription } from "./subscription-document.js";
+import { quotaKey, TokenQuotas, type QuotaLimits } from "./subscription-quotas.js";
+import { subscribeWithDeadline, Turns } from "./subscription-stream.js";
 
 /** Subscriptions one connection may hold at once. */
 export const MAX_SUBSCRIPTIONS = 100;
 
+/** PostgreSQL's application_name of the pool subscribers' events are resolved on. */
+export const SUBSCRIPTION_POOL_NAME = "countpoint-subscriptions";
+
+/** Estimated cost one rate-limit unit pays for in a subscription's selection. */
+const COST_PER_UNIT = 1_000;
+
+/** What a subscribe message costs: at least 1 unit, 1 per started 1,000 of its estimated cost. */
+export const subscribeUnits = (cost: number): number =>
+  Math.max(1, Math.ceil(cost / COST_PER_UNIT));
+
+/**
+ * Subscribe messages a connection may send in a row while its token is rate limited before it
+ * is closed with 4429: a client that does not wait for Retry-After is not answered forever.
+ */
+export const MAX_REFUSED_IN_A_ROW = 50;
+
+/** Close codes of the subscription connection (graphql-ws's own: 4400, 4401, 4403, 4409…). */
+export const CLOSE_TOO_MANY = 4429;
+
+export interface SubscriptionOptions extends QuotaLimits {
+  /**
+   * Where subscriptions read (a pool of its own): what subscribing checks, and each event's
+   * selection, so a flood of either never holds the requests' connections.
+   */
+  db: PrismaClient;
+  /** Events whose selections run at once: the events' pool's size (SUBSCRIPTION_POOL_SIZE). */
+  concurrency: number;
+  /** How long one subscriber's event may take to resolve (SUBSCRIPTION_EVENT_TIMEOUT_MS). */
+  eventTimeoutMs: number;
+}
+
+/** The settings' defaults (src/config.ts), for an app built without them. */
+export const SUBSCRIPTION_DEFAULTS = {
+  connectionsPerToken: 20,
+  perToken: 200,
+  concurrency: 2,
+  eventTimeoutMs: 5_000,
+} as const;
+
+/** What /metrics shows of the subscriptions of this process. */
+export interface SubscriptionStats {
+  connections: number;
+  subscribers: number;
+  /** Subscribers ended since the start, by why: fell too far behind, or an event out of time. */
+  dropped: { behind: number; deadline: number };
+}
+
+interface Connection {
+  principal: Principal;
+  bucket: TokenBucket | null;
+  key: string;
+  /** RATE_LIMITED answers in a row. */
+  refused: number;
+}
+
 const refusal = (message: string) =>
-  new GraphQLError(message, { extensions: { code: "INVALID_PARAMETER" } });
+  new GraphQLError(message, { originalError: new AppError("INVALID_PARAMETER", message) });
+
+const rateLimited = (bucket: TokenBucket, units: number, retryAfterSeconds: number) => {
+  const message = refusalMessage(
+    bucket.limit,
+    { granted: false, limit: bucket.limit.burst, remaining: 0, resetSeconds: 0, retryAfterSeconds },
+    units,
+  );
+  return new GraphQLError(message, { originalError: new AppError("RATE_LIMITED", message) });
+};
 
 /** connectionParams.authorization: `Bearer <token>`, as the header, or the token alone. */
 const bearer = (value: unknown): string | null => {
@@ -35,87 +97,158 @@ const bearer = (value: unknown): string | null => {
   return parseBearer(value) ?? (/^\S+$/.test(value) ? value : null);
 };
 
-/** The /graphql route's WebSocket handler. */
+/** The /graphql route's WebSocket handler, and its figures for /metrics. */
 export function subscriptionHandler(
   schema: GraphQLSchema,
-  db: PrismaClient,
   limiter: RateLimiter,
   hub: EventHub,
   tokenRecheckMs: number,
+  options: SubscriptionOptions,
 ) {
-  return makeHandler<Record<string, unknown>, { principal: Principal }>({
+  const quotas = new TokenQuotas(options);
+  let deadlineDrops = 0;
+  const stats = (): SubscriptionStats => ({
+    connections: quotas.connections,
+    subscribers: hub.subscribers,
+    dropped: { behind: hub.dropped, deadline: deadlineDrops },
+  });
+
+  /** Takes a subscribe message's units from the token's bucket: null, or why not. */
+  const charge = async (
+    conn: Connection,
+    socket: WebSocket,
+    units: number,
+  ): Promise<GraphQLError | null> => {
+    const bucket = conn.bucket;
+    if (!bucket) return null;
+    const price = chargeOf(units, bucket.limit);
+    const known = quotas.refusedFor(conn.key);
+    let retryAfter = Math.ceil(known / 1000);
+    if (known === 0) {
+      const decision = await limiter.charge(bucket, price, price);
+      // Null: the bucket store is unreachable, and the subscription goes through.
+      if (!decision || decision.granted) {
+        conn.refused = 0;
+        return null;
+      }
+      retryAfter = decision.retryAfterSeconds;
+      quotas.refused(conn.key, retryAfter);
+    }
+    if (++conn.refused >= MAX_REFUSED_IN_A_ROW) {
+      socket.close(
+        CLOSE_TOO_MANY,
+        `Too many requests: subscribe messages kept coming while rate limited`,
+      );
+    }
+    return rateLimited(bucket, price, retryAfter);
+  };
+
+  const handler = makeHandler<Record<string, unknown>, { connection?: Connection }>({
     schema,
     onConnect: async (ctx) => {
+      const socket = ctx.extra.socket;
       const token = bearer(ctx.connectionParams?.authorization);
-      // Connecting costs one unit of the token's rate limit; its subscriptions cost nothing more.
-      const auth = token ? await limiter.authenticate(token, 1) : null;
-      if (!auth?.principal) return false; // 4403 Forbidden
-      if (auth.decision && !auth.decision.granted) {
-        const retry = auth.decision.retryAfterSeconds;
-        ctx.extra.socket.close(4429, `Too many requests: retry after ${retry} s`);
+      if (!token) return false; // 4403 Forbidden
+      // Counted before the token is looked up: a refusal costs no round trip.
+      const key = quotaKey(token);
+      const release = quotas.openConnection(key);
+      if (!release) {
+        socket.close(
+          CLOSE_TOO_MANY,
+          `Too many connections: a token may hold ${options.connectionsPerToken} on one server`,
+        );
         return false;
       }
-      ctx.extra.principal = auth.principal;
-      // A token revoked, or expiring, while connected stops working within tokenRecheckMs.
+      socket.once("close", release);
+      // Connecting costs one unit of the token's rate limit; each subscribe message its price.
+      const auth = await limiter.authenticate(token, 1);
+      if (!auth.principal) return false; // 4403 Forbidden
+      if (auth.decision && !auth.decision.granted) {
+        const retry = auth.decision.retryAfterSeconds;
+        socket.close(CLOSE_TOO_MANY, `Too many requests: retry after ${retry} s`);
+        return false;
+      }
+      const connection: Connection = {
+        principal: auth.principal,
+        bucket: auth.bucket,
+        key,
+        refused: 0,
+      };
+      ctx.extra.connection = connection;
+      // A token revoked, or expiring, while connected stops working within tokenRecheckMs; a
+      // limit changed meanwhile applies from then on.
       const recheck = setInterval(() => {
-        limiter.authenticate(token!, 0).then(
+        limiter.authenticate(token, 0).then(
           (still) => {
-            if (!still.principal) ctx.extra.socket.close(4403, `Forbidden: ${still.problem}`);
+            if (!still.principal) socket.close(4403, `Forbidden: ${still.problem}`);
+            else connection.bucket = still.bucket;
           },
           () => {}, // the database away for a moment: try again at the next check
         );
       }, tokenRecheckMs);
       recheck.unref();
-      ctx.extra.socket.once("close", () => clearInterval(recheck));
+      socket.once("close", () => clearInterval(recheck));
       return true;
     },
-    // Parsed and validated here (the operation chosen must be a subscription), so the document
-    // is read once, with the limits.
-    onSubscribe: (ctx, _id, payload) => {
+    // Cheapest refusals first; the document is read once, with the limits, then paid for.
+    onSubscribe: async (ctx, _id, payload) => {
+      const conn = ctx.extra.connection!;
       // graphql-ws has registered this one already when it asks.
       if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS) {
         return [refusal(`at most ${MAX_SUBSCRIPTIONS} subscriptions per connection`)];
       }
-      let document: DocumentNode;
-      try {
-        document = parse(payload.query, { maxTokens: MAX_TOKENS });
-      } catch (error) {
-        return [error instanceof GraphQLError ? error : refusal("the query does not parse")];
-      }
-      const operation = getOperationAST(document, payload.operationName);
-      if (operation && operation.operation !== OperationTypeNode.SUBSCRIPTION) {
+      const release = quotas.openSubscription(conn.key);
+      if (!release) {
         return [
           refusal(
-            "only subscriptions are served over WebSocket: send queries and mutations over HTTP",
+            `a token may hold at most ${options.perToken} subscriptions on one server (over all its connections)`,
           ),
         ];
       }
-      const errors = validate(schema, document, [...specifiedRules, depthLimit(MAX_DEPTH)], {
-        maxErrors: 10,
-      });
-      if (errors.length > 0) return errors;
-      if (operation) {
-        const tooCostly = costRefusal(
+      try {
+        // Rate limited already: refused before its document is read.
+        const early =
+          quotas.refusedFor(conn.key) > 0 ? await charge(conn, ctx.extra.socket, 1) : null;
+        if (early) {
+          release();
+          return [early];
+        }
+        const checked = checkSubscription(schema, payload);
+        // A document refused costs 1 unit; one served, its selection's price.
+        const units = Array.isArray(checked) ? 1 : subscribeUnits(checked.cost);
+        const limited = await charge(conn, ctx.extra.socket, units);
+        if (limited || Array.isArray(checked)) {
+          release();
+          return limited ? [limited] : (checked as GraphQLError[]);
+        }
+        return {
           schema,
-          document,
-          operation,
-          payload.operationName,
-          payload.variables ?? {},
-        );
-        if (tooCostly) return [tooCostly];
+          document: checked.document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue: {
+            ...createContext(options.db, conn.principal, null),
+            events: hub,
+            release,
+          },
+        };
+      } catch (error) {
+        release();
+        throw error;
       }
-      return {
-        schema,
-        document,
-        operationName: payload.operationName,
-        variableValues: payload.variables,
-        contextValue: { ...createContext(db, ctx.extra.principal ?? null, null), events: hub },
-      };
     },
+    subscribe: subscribeWithDeadline({
+      turns: new Turns(options.concurrency),
+      timeoutMs: options.eventTimeoutMs,
+      onTimeout: () => {
+        deadlineDrops++;
+      },
+    }),
     onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatError(e.toJSON(), e)),
     onNext: (_ctx, _id, _payload, _args, result) =>
       result.errors
         ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) }
         : undefined,
   });
+  return { handler, stats };
 }

@@ -40,7 +40,14 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        "subscriptionPollMs" | "subscriptionTokenRecheckMs" | "corsOrigins" | "requestTimeoutMs"
+        | "subscriptionPollMs"
+        | "subscriptionTokenRecheckMs"
+        | "subscriptionConnectionsPerToken"
+        | "subscriptionsPerToken"
+        | "subscriptionPoolSize"
+        | "subscriptionEventTimeoutMs"
+        | "corsOrigins"
+        | "requestTimeoutMs"
       >
     > & {
       /** Tokens' default rate limit; absent: unlimited (tokens with a limit of their own keep it). */
@@ -48,6 +55,11 @@ export interface AppDeps {
       /** Where the rate-limit buckets live; absent: in PostgreSQL. */
       redisUrl?: string | undefined;
     };
+  /**
+   * The pool subscribers' events are resolved on (a small one of its own: `serve` makes it);
+   * absent, they share `db`.
+   */
+  subscriptionDb?: PrismaClient;
   /** Where the log goes (standard output by default). */
   logStream?: DestinationStream;
 }
@@ -59,6 +71,7 @@ export async function buildApp({
   db,
   config,
   reads,
+  subscriptionDb,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -117,6 +130,13 @@ export async function buildApp({
     introspection: config.graphqlIntrospection,
     subscriptionPollMs: config.subscriptionPollMs,
     tokenRecheckMs: config.subscriptionTokenRecheckMs,
+    subscriptions: {
+      db: subscriptionDb ?? db,
+      connectionsPerToken: config.subscriptionConnectionsPerToken,
+      perToken: config.subscriptionsPerToken,
+      concurrency: config.subscriptionPoolSize,
+      eventTimeoutMs: config.subscriptionEventTimeoutMs,
+    },
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { partitionStatus, type PartitionStatus } from "../db/partitions.js";
 import { ledgerLag } from "../ledger/ledger.js";
 
@@ -27,6 +27,36 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
   eventLoopDelay(app, registry);
+  // This process's GraphQL subscriptions (read at each scrape; absent before GraphQL is set up).
+  const subscriptions = () => app.subscriptionStats?.();
+  new Gauge({
+    name: "countpoint_subscription_connections",
+    help: "Open GraphQL subscription (graphql-ws) connections of this process",
+    registers: [registry],
+    collect() {
+      this.set(subscriptions()?.connections ?? 0);
+    },
+  });
+  new Gauge({
+    name: "countpoint_subscribers",
+    help: "Live GraphQL subscriptions of this process",
+    registers: [registry],
+    collect() {
+      this.set(subscriptions()?.subscribers ?? 0);
+    },
+  });
+  new Counter({
+    name: "countpoint_subscribers_dropped_total",
+    help: "Subscriptions ended by the server: fell too far behind (reason=behind) or an event not resolved within SUBSCRIPTION_EVENT_TIMEOUT_MS (reason=deadline)",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+    collect() {
+      const dropped = subscriptions()?.dropped ?? { behind: 0, deadline: 0 };
+      this.reset();
+      this.inc({ reason: "behind" }, dropped.behind);
+      this.inc({ reason: "deadline" }, dropped.deadline);
+    },
+  });
   // Gauges with one series per replica or per partitioned table, read afresh at each scrape.
   const labelled = (
     name: string,

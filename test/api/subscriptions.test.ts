@@ -1,12 +1,12 @@
 // GraphQL subscriptions over graphql-ws, against the real server: a client sees the changes of
 // what it follows once they commit, nothing of another account, and a counter on a blind stock
 // take never receives expected quantities.
-import { createClient, type Client } from "graphql-ws";
-import WebSocket from "ws";
+import type { Client } from "graphql-ws";
 import { rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { createSku } from "../helpers/stock.js";
 import { count, skus, stockTakeClient } from "../helpers/stock-takes.js";
+import { subscribe, wsConnect } from "../helpers/subscriptions.js";
 
 let t: TestApp;
 let acct: TestAccount;
@@ -24,51 +24,9 @@ afterEach(async () => {
 });
 
 function connect(authorization?: string): Client {
-  const client = createClient({
-    url: t.baseUrl.replace(/^http/, "ws") + "/graphql",
-    webSocketImpl: WebSocket,
-    connectionParams: authorization === undefined ? {} : { authorization },
-    retryAttempts: 0,
-    lazy: false,
-    onNonLazyError: () => {},
-  });
+  const client = wsConnect(t.baseUrl, authorization);
   clients.push(client);
   return client;
-}
-
-interface Stream<T> {
-  /** Results received so far. */
-  results: { data?: T | null; errors?: { message: string; extensions?: { code?: string } }[] }[];
-  /** Resolves once `n` results arrived. */
-  next(n: number, ms?: number): Promise<Stream<T>["results"]>;
-  /** Why the subscription ended, if it did (a close event or an error). */
-  ended: Promise<unknown>;
-}
-
-function subscribe<T>(client: Client, query: string, variables: object = {}): Stream<T> {
-  const results: Stream<T>["results"] = [];
-  let end!: (why: unknown) => void;
-  const ended = new Promise<unknown>((resolve) => (end = resolve));
-  client.subscribe<T>(
-    { query, variables: variables as Record<string, unknown> },
-    {
-      next: (r) => void results.push(r as Stream<T>["results"][number]),
-      error: (e) => end(e),
-      complete: () => end("complete"),
-    },
-  );
-  return {
-    results,
-    ended,
-    async next(n, ms = 10_000) {
-      const until = Date.now() + ms;
-      while (results.length < n) {
-        if (Date.now() > until) throw new Error(`expected ${n} results, got ${results.length}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return results;
-    },
-  };
 }
 
 const STOCK_CHANGED = `subscription ($skuIds: [Int!]) {

@@ -33,7 +33,11 @@ export const TEST_RATE_LIMIT = { perSecond: 1_000_000, burst: 1_000_000 };
  */
 export async function startTestApp(
   client?: PrismaClient,
-  options: { config?: Partial<AppDeps["config"]>; logStream?: AppDeps["logStream"] } = {},
+  options: {
+    config?: Partial<AppDeps["config"]>;
+    logStream?: AppDeps["logStream"];
+    subscriptionDb?: AppDeps["subscriptionDb"];
+  } = {},
 ): Promise<TestApp> {
   const db = client ?? (await testDb());
   const app = await buildApp({
@@ -48,6 +52,7 @@ export async function startTestApp(
       ...options.config,
     },
     logStream: options.logStream,
+    subscriptionDb: options.subscriptionDb,
   });
   return {
     db,

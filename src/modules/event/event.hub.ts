@@ -9,12 +9,37 @@ import { ledgerHorizon, ledgerHorizons } from "../../ledger/ledger.js";
 import { eventsAfter, type FeedPosition } from "./event.service.js";
 import type { Event } from "./event.types.js";
 
-/** Events a subscriber may have waiting before it is dropped as too slow. */
+/** Events a subscriber may have waiting before it is dropped as too slow… */
 const MAX_QUEUED = 10_000;
+/** …or bytes of their data (as JSON): events of any size hold a subscriber to about 1 MiB. */
+const MAX_QUEUED_BYTES = 1024 * 1024;
 /** Subscriptions of one account one process serves. */
 const MAX_PER_ACCOUNT = 1_000;
 /** Events read per account and poll. */
 const BATCH = 1_000;
+
+/** How a subscriber takes its events. */
+export interface SubscribeOptions {
+  /**
+   * Only the newest waiting event matters (the subscriber reads the state afresh at each one):
+   * a subscriber still busy with one event finds only the latest of those that came meanwhile.
+   */
+  coalesce?: boolean;
+}
+
+/** What ends a subscriber that fell too far behind (SERVICE_UNAVAILABLE: subscribe again). */
+export const FELL_BEHIND = `the subscriber fell too far behind (${MAX_QUEUED} events or ${MAX_QUEUED_BYTES} bytes waiting); subscribe again, and read what it missed from the feed after its last cursor`;
+
+/** An event's data size as JSON, worked out once however many subscribers queue it. */
+const sizes = new WeakMap<Event, number>();
+function sizeOf(event: Event): number {
+  let size = sizes.get(event);
+  if (size === undefined) {
+    size = JSON.stringify(event.data).length + 200;
+    sizes.set(event, size);
+  }
+  return size;
+}
 
 interface Listener {
   accept: (event: Event) => boolean;
@@ -31,6 +56,8 @@ export class EventHub {
   private readonly accounts = new Map<number, Followed>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Subscribers dropped for falling too far behind since the start (a counter). */
+  dropped = 0;
 
   constructor(
     private readonly db: PrismaClient,
@@ -40,9 +67,14 @@ export class EventHub {
 
   /**
    * The account's events from now on that `accept` takes, as an async iterable; it ends when
-   * the consumer stops (return) or falls MAX_QUEUED events behind (an error).
+   * the consumer stops (return) or falls MAX_QUEUED events or MAX_QUEUED_BYTES behind (an
+   * error, SERVICE_UNAVAILABLE).
    */
-  async subscribe(accountId: number, accept: (e: Event) => boolean): Promise<AsyncIterable<Event>> {
+  async subscribe(
+    accountId: number,
+    accept: (e: Event) => boolean,
+    { coalesce = false }: SubscribeOptions = {},
+  ): Promise<AsyncIterable<Event>> {
     let followed = this.accounts.get(accountId);
     if (!followed) {
       // From the feed's end: what every write in flight will stamp after.
@@ -61,7 +93,9 @@ export class EventHub {
     }
     const target = followed;
     const queue: Event[] = [];
+    let queuedBytes = 0;
     let failure: Error | null = null;
+    let stopped = false;
     let wake: (() => void) | null = null;
     const leave = () => {
       target.listeners.delete(listener);
@@ -72,14 +106,22 @@ export class EventHub {
     const listener: Listener = {
       accept,
       push: (event) => {
-        if (queue.length < MAX_QUEUED) {
+        if (coalesce) {
+          queue.length = 0;
+          queuedBytes = 0;
+        }
+        const size = sizeOf(event);
+        if (queue.length < MAX_QUEUED && queuedBytes + size <= MAX_QUEUED_BYTES) {
           queue.push(event);
+          queuedBytes += size;
           wake?.();
         } else {
           // Dropped at once: what it missed is in the feed, from its last event's cursor.
           queue.length = 0;
+          queuedBytes = 0;
           leave();
-          listener.fail(new Error("the subscriber fell too far behind; subscribe again"));
+          this.dropped++;
+          listener.fail(new AppError("SERVICE_UNAVAILABLE", FELL_BEHIND));
         }
       },
       fail: (error) => {
@@ -94,7 +136,12 @@ export class EventHub {
       [Symbol.asyncIterator]: () => ({
         async next(): Promise<IteratorResult<Event>> {
           for (;;) {
-            if (queue.length > 0) return { value: queue.shift()!, done: false };
+            if (stopped) return { value: undefined, done: true };
+            if (queue.length > 0) {
+              const event = queue.shift()!;
+              queuedBytes -= sizeOf(event);
+              return { value: event, done: false };
+            }
             if (failure) {
               leave();
               throw failure;
@@ -105,6 +152,9 @@ export class EventHub {
           }
         },
         async return(): Promise<IteratorResult<Event>> {
+          // A next() still waiting ends too, so whoever iterates sees the end.
+          stopped = true;
+          queue.length = 0;
           leave();
           wake?.();
           return { value: undefined, done: true };

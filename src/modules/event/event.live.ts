@@ -38,7 +38,8 @@ export async function followStockChanges(
 
 /**
  * A stock take's own events from now on (STOCK_TAKE_NOT_FOUND for another account's): one per
- * request, however many lines it touched.
+ * request, however many lines it touched. Each is sent with the stock take read afresh, so a
+ * subscriber still busy with one event gets only the latest of those that came meanwhile.
  */
 export async function followStockTake(
   ctx: ServiceContext,
@@ -49,5 +50,6 @@ export async function followStockTake(
   return hub.subscribe(
     ctx.principal.accountId,
     (e) => e.type.startsWith("stock_take.") && e.data.id === id,
+    { coalesce: true },
   );
 }

@@ -1,0 +1,62 @@
+// A graphql-ws client of a test server and its subscriptions' results, as a front end sees them.
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
+
+/** A connection to `baseUrl`'s /graphql (http:// or ws://), with `authorization` as the token. */
+export function wsConnect(baseUrl: string, authorization?: string): Client {
+  return createClient({
+    url: baseUrl.replace(/^http/, "ws") + "/graphql",
+    webSocketImpl: WebSocket,
+    connectionParams: authorization === undefined ? {} : { authorization },
+    retryAttempts: 0,
+    lazy: false,
+    onNonLazyError: () => {},
+  });
+}
+
+export interface Stream<T> {
+  /** Results received so far. */
+  results: { data?: T | null; errors?: { message: string; extensions?: { code?: string } }[] }[];
+  /** Resolves once `n` results arrived. */
+  next(n: number, ms?: number): Promise<Stream<T>["results"]>;
+  /** Why the subscription ended, if it did (a close event, errors, or "complete"). */
+  ended: Promise<unknown>;
+  /** Ends it from the client's side (a Complete message). */
+  stop(): void;
+}
+
+export function subscribe<T>(
+  client: Client,
+  query: string,
+  variables: object = {},
+  operationName?: string,
+): Stream<T> {
+  const results: Stream<T>["results"] = [];
+  let end!: (why: unknown) => void;
+  const ended = new Promise<unknown>((resolve) => (end = resolve));
+  const stop = client.subscribe<T>(
+    { query, variables: variables as Record<string, unknown>, operationName },
+    {
+      next: (r) => void results.push(r as Stream<T>["results"][number]),
+      error: (e) => end(e),
+      complete: () => end("complete"),
+    },
+  );
+  return {
+    results,
+    ended,
+    stop,
+    async next(n, ms = 10_000) {
+      const until = Date.now() + ms;
+      while (results.length < n) {
+        if (Date.now() > until) throw new Error(`expected ${n} results, got ${results.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return results;
+    },
+  };
+}
+
+/** What a subscription answers within `ms`: how it ended, or "open". */
+export const within = (stream: Stream<unknown>, ms: number): Promise<unknown> =>
+  Promise.race([stream.ended, new Promise((r) => setTimeout(() => r("open"), ms))]);
