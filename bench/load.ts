@@ -20,6 +20,8 @@ export interface LoadResult {
   p99Ms: number;
   /** Answers that were not a success, and connection errors. */
   failures: number;
+  /** Requests sent, the ones still unanswered when the run ended too (not for raw SQL). */
+  sent?: number;
 }
 
 const GRAPHQL_ADJUST = `mutation Adjust($input: AdjustSkuStockInput!) {
@@ -68,6 +70,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts + failedBodies,
+    sent: result.requests.sent,
   };
 }
 

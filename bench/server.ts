@@ -36,6 +36,29 @@ async function cpuSeconds(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** What the server has done so far, from its /metrics. */
+export interface Counters {
+  /** Statements sent to PostgreSQL (scrapes' own reads left out); NaN: a build without it. */
+  statements: number;
+  /** HTTP requests answered, /metrics's own left out. */
+  requests: number;
+}
+
+async function counters(baseUrl: string): Promise<Counters> {
+  const text = await fetch(`${baseUrl}/metrics`).then(
+    (r) => r.text(),
+    () => "",
+  );
+  const statements = /^countpoint_db_statements_total (\S+)$/m.exec(text)?.[1];
+  let requests = 0;
+  for (const [line, count] of text.matchAll(
+    /^countpoint_http_request_duration_seconds_count\{.*\} (\d+)$/gm,
+  )) {
+    if (!line.includes('route="/metrics"')) requests += Number(count);
+  }
+  return { statements: statements === undefined ? NaN : Number(statements), requests };
+}
+
 /**
  * Starts the server on `databaseUrl` with a token for `accountId`, node run with `nodeOptions`
  * (a heap ceiling, say) and settings of `env` added; stop() ends it.
@@ -46,7 +69,12 @@ export async function startServer(
   accountId: number,
   nodeOptions: string[] = [],
   env: Record<string, string> = {},
-): Promise<ServerUnderTest & { stop: (graceMs?: number) => Promise<void> }> {
+): Promise<
+  ServerUnderTest & {
+    counters: () => Promise<Counters>;
+    stop: (graceMs?: number) => Promise<void>;
+  }
+> {
   const port = await freePort();
   // BENCH_SERVER_NODE_OPTIONS adds node flags of your own, e.g. `--cpu-prof` to profile the server.
   const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(" ").filter(Boolean) ?? [];
@@ -88,6 +116,7 @@ export async function startServer(
     rss: () => statusBytes(pid, "VmRSS"),
     peakRss: () => statusBytes(pid, "VmHWM"),
     cpuSeconds: () => cpuSeconds(pid),
+    counters: () => counters(baseUrl),
     // A server still busy after `graceMs` (a hostile request holding it) is killed: its
     // figures are taken by then.
     stop: async (graceMs = Infinity) => {

@@ -2,18 +2,19 @@
 // raw SQL doing the same writes: start, 100,000 counts in 10 requests, safe accept, reconcile.
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
+import { budget } from "./budget.js";
 
 /** SKUs in P5's stock take (`--quick`: a tenth). */
 export const P5_SKUS = 100_000;
 const REQUESTS = 10;
 
-/** The four steps of a stock take of `skus` SKUs, in order, with the target of each (NaN: none). */
+/** The four steps of a stock take of `skus` SKUs, in order, with the budget of each (bench/budget.json). */
 export const p5Steps = (skus: number) =>
   [
-    { step: "start", targetMs: 3000 },
-    { step: `${skus} counts in ${REQUESTS} requests`, targetMs: 10_000 },
-    { step: "safe accept", targetMs: NaN },
-    { step: "reconcile", targetMs: 5000 },
+    { step: "start", bound: budget.P5.startMs },
+    { step: `${skus} counts in ${REQUESTS} requests`, bound: budget.P5.countsMs },
+    { step: "safe accept", bound: undefined },
+    { step: "reconcile", bound: budget.P5.reconcileMs },
   ] as const;
 
 /** The service as users run it: `countpoint serve` in a process of its own, talked to over HTTP. */

@@ -43,6 +43,8 @@ export class RequestScope {
   committed = false;
   /** Such a statement ended with its connection closed under it: whether it committed is unknown. */
   inDoubt = false;
+  /** Its statements count in statementsSent() (a /metrics scrape's own reads do not). */
+  counted = true;
   /** The connections the request holds now. */
   readonly clients = new Set<pg.PoolClient>();
   private committing = 0;
@@ -92,6 +94,26 @@ class Bookkeeping {
 }
 
 const storage = new AsyncLocalStorage<RequestScope | Bookkeeping>();
+
+/** Statements sent to PostgreSQL through a scoped pool since the process started. */
+let statements = 0;
+
+/**
+ * How many statements the process has sent to PostgreSQL through its pools (every request's,
+ * authentication included, and background work's), but the reads of /metrics scrapes.
+ */
+export const statementsSent = (): number => statements;
+
+/**
+ * Runs `work` with its statements left out of statementsSent() (a /metrics scrape's reads): as
+ * the current request's, or, with no request scope (no request timeout), in a scope of its own.
+ */
+export function uncounted<T>(work: () => T): T {
+  const current = storage.getStore();
+  const scope = current instanceof Bookkeeping ? current.scope : (current ?? new RequestScope());
+  scope.counted = false;
+  return current ? work() : storage.run(scope, work);
+}
 
 /** Runs `work` (and everything it starts) as the request `scope`'s. */
 export const runInScope = (scope: RequestScope, work: () => void): void => storage.run(scope, work);
@@ -180,7 +202,11 @@ function guard(client: pg.PoolClient): void {
   const query = client.query.bind(client) as Query;
   const guarded: Query = (...args) => {
     const scope = state.scope;
-    if (!scope) return query(...args);
+    if (!scope) {
+      statements++;
+      return query(...args);
+    }
+    if (scope.counted) statements++;
     const first = args[0] as { text?: unknown; submit?: unknown } | string;
     if (typeof first === "object" && typeof first?.submit === "function") return query(...args);
     const text = String(typeof first === "string" ? first : first?.text);

@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { partitionStatus, type PartitionStatus } from "../db/partitions.js";
+import { statementsSent, uncounted } from "../db/request-scope.js";
 import { ledgerLag } from "../ledger/ledger.js";
 
 /** /metrics in Prometheus text format: process metrics and a request-duration histogram per route. */
@@ -55,6 +56,16 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
       this.reset();
       this.inc({ reason: "behind" }, dropped.behind);
       this.inc({ reason: "deadline" }, dropped.deadline);
+      },
+    });
+  // Counted by the pool's wrapper (one integer increment a statement), read at each scrape.
+  new Counter({
+    name: "countpoint_db_statements_total",
+    help: "Statements sent to PostgreSQL (requests' and background work's; not the reads of /metrics itself)",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(statementsSent());
     },
   });
   // Gauges with one series per replica or per partitioned table, read afresh at each scrape.
@@ -122,7 +133,8 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   });
   app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);
-    return registry.metrics();
+    // The scrape's own reads (feed lag, partitions) would move the counter between two scrapes.
+    return uncounted(() => registry.metrics());
   });
 }
 

@@ -79,6 +79,22 @@ describe("PATCH /skus/{id}", () => {
     }
   });
 
+  it("moves countpoint_db_statements_total on /metrics by its two statements, and a scrape by none", async () => {
+    const id = await createSku(t, acct.token, 3);
+    const statements = async () => {
+      const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
+      const value = /^countpoint_db_statements_total (\d+)$/m.exec(text)?.[1];
+      expect(value).toBeDefined();
+      return Number(value);
+    };
+    const first = await statements();
+    // A scrape's own reads (the feed's lag, the partitions) are not counted.
+    expect(await statements()).toBe(first);
+    const before = await statements();
+    expect((await patch(id, { on_hand: 4, reason: "found" })).status).toBe(200);
+    expect((await statements()) - before).toBe(2);
+  });
+
   it("accepts the documented client body verbatim and records one movement", async () => {
     const id = await createSku(t, acct.token, 5);
     const res = await rest(t, "PATCH", `/skus/${id}`, {
