@@ -56,8 +56,8 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
       this.reset();
       this.inc({ reason: "behind" }, dropped.behind);
       this.inc({ reason: "deadline" }, dropped.deadline);
-      },
-    });
+    },
+  });
   // Counted by the pool's wrapper (one integer increment a statement), read at each scrape.
   new Counter({
     name: "countpoint_db_statements_total",
