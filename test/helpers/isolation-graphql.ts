@@ -45,7 +45,9 @@ export function gqlDocument(schema: GraphQLSchema, probe: GqlProbe): string {
     const nestedArgs = argList(nested, "n_", { ...probe.nested.foreign, ...probe.nested.missing });
     selection = `{ __typename ${nestedName}${nestedArgs} ${selectionOf(nested.type, 1, false)} }`;
   } else {
-    selection = selectionOf(root.type, 0, false);
+    // A subscription's selection runs again for every event, so its cost cap is far lower than a
+    // query's: no pages below it.
+    selection = selectionOf(root.type, 0, kind === "subscription");
   }
   const header = vars.length ? `(${vars.join(", ")})` : "";
   return `${kind} Probe${header} { ${fieldName}${rootArgs} ${selection} }`;
