@@ -8,13 +8,8 @@ import type { PrismaClient } from "../src/db/client.js";
 import { createToken } from "../src/modules/account/account.service.js";
 import { bulkAdjust } from "../src/modules/adjustment/adjustment.service.js";
 import { CLIENTS, serviceLoad } from "./concurrency.js";
-import {
-  hostileClasses,
-  Pacer,
-  type ClassStats,
-  type HostileName,
-  type HostileTarget,
-} from "./hostile.js";
+import type { ClassStats, HostileName, HostileTarget } from "./hostile.js";
+import { startHostileProcess } from "./hostile-worker.js";
 import type { LoadResult } from "./load.js";
 import { startServer } from "./server.js";
 
@@ -44,6 +39,8 @@ export interface FairnessFigures {
   delayAlone: Delay;
   delayBeside: Delay;
   hostile: ClassStats[];
+  /** The CPU the hostile client itself used while it sent, in cores (1: one core all along). */
+  hostileCpu: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -143,42 +140,51 @@ export async function fairnessFigures(spec: FairnessSpec): Promise<FairnessFigur
       stockTakeId,
     };
     progress("starting a stock take, building the hostile requests");
-    // Every hostile body is built (and the costliest queries found) before anything is timed.
-    const classes = await hostileClasses(target, spec.only.length ? spec.only : undefined);
-    const load = (seconds: number) =>
-      serviceLoad({
-        ...server,
-        skuIds: neighbourSkus,
-        transport: "rest",
-        connections: CLIENTS,
-        seconds,
-      });
-    progress("measuring alone");
-    await load(Math.min(2, spec.seconds));
-    await delayMax(server.baseUrl);
-    const aloneDelay = watchDelay(server.baseUrl);
-    const alone = await load(spec.seconds);
-    const delayAlone = await aloneDelay.stop(DELAY_GRACE_MS);
+    // Every hostile body is built (and the costliest queries found) before anything is timed, in
+    // a process of its own at the lowest priority (see hostile-worker.ts).
+    const hostileClient = await startHostileProcess({
+      target,
+      only: spec.only,
+      limit: HOSTILE_LIMIT,
+    });
+    try {
+      const load = (seconds: number) =>
+        serviceLoad({
+          ...server,
+          skuIds: neighbourSkus,
+          transport: "rest",
+          connections: CLIENTS,
+          seconds,
+        });
+      progress("measuring alone");
+      await load(Math.min(2, spec.seconds));
+      await delayMax(server.baseUrl);
+      const aloneDelay = watchDelay(server.baseUrl);
+      const alone = await load(spec.seconds);
+      const delayAlone = await aloneDelay.stop(DELAY_GRACE_MS);
 
-    progress("measuring beside the hostile account");
-    // The delay beside runs from the hostile classes' start to their stop.
-    await delayMax(server.baseUrl);
-    const besideDelay = watchDelay(server.baseUrl);
-    const pacer = new Pacer(HOSTILE_LIMIT.perSecond, HOSTILE_LIMIT.burst);
-    const running = classes.map((c) => c.start(pacer));
-    await sleep(spec.rampSeconds * 1000);
-    const beside = await load(spec.seconds);
-    progress("stopping the hostile account");
-    const hostileStats = await Promise.all(running.map((r) => r.stop()));
-    const delayBeside = await besideDelay.stop(DELAY_GRACE_MS);
-    progress("stopping the server");
-    return {
-      alone: answered(alone),
-      beside: answered(beside),
-      delayAlone,
-      delayBeside,
-      hostile: hostileStats,
-    };
+      progress("measuring beside the hostile account");
+      // The delay beside runs from the hostile classes' start to their stop.
+      await delayMax(server.baseUrl);
+      const besideDelay = watchDelay(server.baseUrl);
+      hostileClient.start();
+      await sleep(spec.rampSeconds * 1000);
+      const beside = await load(spec.seconds);
+      progress("stopping the hostile account");
+      const hostileStats = await hostileClient.stop();
+      const delayBeside = await besideDelay.stop(DELAY_GRACE_MS);
+      progress("stopping the server");
+      return {
+        alone: answered(alone),
+        beside: answered(beside),
+        delayAlone,
+        delayBeside,
+        hostile: hostileStats.stats,
+        hostileCpu: hostileStats.cpuMs / hostileStats.elapsedMs,
+      };
+    } finally {
+      hostileClient.kill();
+    }
   } finally {
     await server.stop(STOP_GRACE_MS);
   }

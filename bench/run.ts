@@ -794,6 +794,8 @@ if (wants("fairness") && !(quick && named.length === 0)) {
     `${delay(n1.delayAlone)} / ${delay(n1.delayBeside)}`,
   );
   for (const c of n1.hostile) row(`hostile ${c.name}`, hostileRow(c));
+  // The hostile client shares the machine's cores (at the lowest priority): what it used itself.
+  row("hostile client's own CPU, cores", n1.hostileCpu.toFixed(2));
   judge({
     id: "N1",
     what: "one account's writes beside a hostile one, throughput",

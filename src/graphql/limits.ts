@@ -143,15 +143,24 @@ function causes(error: Error): Error[] {
 }
 
 /**
- * Each field costs 1 plus its children; a connection's children count once per requested item
- * (`first`, default 100), so nested pages multiply: skus(first: 1000) { … movements(first: 1000) }
- * is refused before it runs.
+ * What a page costs besides its items: a paged field is a query of its own, resolved once per
+ * parent (skus(first: 100) { movements } asks for 100 pages). About what four single adjustments
+ * cost the server, measured (docs: GraphQL pricing), so a page nested in a page is priced by the
+ * round trips it makes rather than by its fields alone.
+ */
+export const PAGE_COST = 250;
+
+/**
+ * Each field costs 1 plus its children; a paged field costs PAGE_COST plus its children once per
+ * requested item (`first`, default 100), so nested pages multiply: skus(first: 1000) { …
+ * movements(first: 1000) } is refused before it runs.
  */
 const pagedCost: ComplexityEstimator = ({ field, args, childComplexity }) => {
   const paged = field.args.some((a) => a.name === "first");
+  if (!paged) return 1 + childComplexity;
   // Sizes past 1000 are refused by argument validation, with a clearer message than ours.
   const first = typeof args.first === "number" ? Math.min(Math.max(args.first, 0), 1000) : 100;
-  return 1 + (paged ? first : 1) * childComplexity;
+  return PAGE_COST + first * childComplexity;
 };
 
 /** An operation's estimated cost, as the limits price it (throws when it cannot be estimated). */

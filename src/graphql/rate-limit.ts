@@ -17,14 +17,13 @@ import {
 import { MAX_SCOPE_IDS } from "../modules/stock-take/stock-take.parse.js";
 import { AppError, ERROR_CATALOG } from "../errors.js";
 import {
-  chargeOf,
   costOfLines,
   rateLimitHeaders,
   refusalMessage,
   type BucketDecision,
   type TokenBucket,
 } from "../rate-limit/bucket.js";
-import type { RateLimiter } from "../rate-limit/limiter.js";
+import { chargeRemainder, type RateLimiter } from "../rate-limit/limiter.js";
 import { variableDefaults } from "./bounds.js";
 import type { GraphQLContext } from "./context.js";
 
@@ -95,7 +94,7 @@ export function checkOperationLines(lines: number): void {
 
 /**
  * Charges an operation its price, less what its authentication took, capped at the bucket's
- * size (chargeOf), before anything runs; the RateLimit-* headers say the charge. A refusal is 429.
+ * size, before anything runs; the RateLimit-* headers say the charge. A refusal is 429.
  */
 export async function chargeOperation(
   limiter: RateLimiter,
@@ -105,14 +104,10 @@ export async function chargeOperation(
 ): Promise<void> {
   const bucket = contextValue.rateBucket;
   if (!bucket) return;
-  const total = chargeOf(price, bucket.limit);
-  const extra = total - contextValue.rateTaken;
-  if (extra <= 0) return;
-  // A retry pays its authentication's unit again, so it must find `total`.
-  const decision = await limiter.charge(bucket, extra, total);
-  if (!decision) return;
-  for (const [name, value] of rateLimitHeaders(decision)) headers.set(name, value);
-  if (!decision.granted) throw rateLimitedError(bucket, decision, total);
+  const charged = await chargeRemainder(limiter, bucket, contextValue.rateTaken, price);
+  if (!charged) return;
+  for (const [name, value] of rateLimitHeaders(charged.decision)) headers.set(name, value);
+  if (!charged.decision.granted) throw rateLimitedError(bucket, charged.decision, charged.total);
 }
 
 /**

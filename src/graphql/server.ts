@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fast
 import websocket from "@fastify/websocket";
 import { EventHub } from "../modules/event/event.hub.js";
 import { AppError } from "../errors.js";
-import { resolvePrincipal } from "../http/auth.js";
+import { bodyPrice, resolvePrincipal } from "../http/auth.js";
+import { chargeOf } from "../rate-limit/bucket.js";
 import { applyDecision, sendRateLimitHeaders } from "../http/rate-limit.js";
 import type { Authentication } from "../modules/account/account.auth.js";
 import { landingPagePolicy } from "../http/security.js";
@@ -63,7 +64,8 @@ function authenticateLargeBodies(app: FastifyInstance): onRequestHookHandler {
     if (!chunked && Number(request.headers["content-length"] ?? 0) <= UNAUTHENTICATED_BODY_LIMIT) {
       return;
     }
-    const cost = authenticationCost(app);
+    // The body's bytes are paid for before they are read: a padded operation is refused unread.
+    const cost = Math.max(authenticationCost(app), bodyPrice(request));
     const auth = await resolvePrincipal(request, cost);
     if (!auth.principal) {
       throw new AppError(
@@ -71,8 +73,9 @@ function authenticateLargeBodies(app: FastifyInstance): onRequestHookHandler {
         `${auth.problem} (without a valid token a request may send at most ${UNAUTHENTICATED_BODY_LIMIT} bytes)`,
       );
     }
-    if (auth.bucket && auth.decision) applyDecision(reply, auth.bucket, auth.decision, 1);
+    if (auth.bucket && auth.decision) applyDecision(reply, auth.bucket, auth.decision, cost);
     request.graphqlAuth = auth;
+    request.rateTaken = auth.bucket ? chargeOf(cost, auth.bucket.limit) : cost;
   };
 }
 
@@ -138,7 +141,13 @@ export async function registerGraphql(
         sendRateLimitHeaders(reply, auth.decision);
         if (!auth.decision.granted) throw rateLimitedError(auth.bucket, auth.decision, 1);
       }
-      return createContext(app.db, auth.principal, null, auth.bucket, cost);
+      return createContext(
+        app.db,
+        auth.principal,
+        null,
+        auth.bucket,
+        early ? request.rateTaken : cost,
+      );
     },
   });
   const subscriptions = subscriptionHandler(

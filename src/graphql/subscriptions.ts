@@ -13,6 +13,7 @@ import type { Principal } from "../context.js";
 import { AppError } from "../errors.js";
 import { parseBearer } from "../http/auth.js";
 import { chargeOf, refusalMessage, type TokenBucket } from "../rate-limit/bucket.js";
+import { costOfEstimate } from "./rate-limit.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
 import type { EventHub } from "../modules/event/event.hub.js";
 import { createContext } from "./context.js";
@@ -27,12 +28,8 @@ export const MAX_SUBSCRIPTIONS = 100;
 /** PostgreSQL's application_name of the pool subscribers' events are resolved on. */
 export const SUBSCRIPTION_POOL_NAME = "countpoint-subscriptions";
 
-/** Estimated cost one rate-limit unit pays for in a subscription's selection. */
-const COST_PER_UNIT = 1_000;
-
-/** What a subscribe message costs: at least 1 unit, 1 per started 1,000 of its estimated cost. */
-export const subscribeUnits = (cost: number): number =>
-  Math.max(1, Math.ceil(cost / COST_PER_UNIT));
+/** What a subscribe message costs: its selection's estimate priced as a query's (at least 1). */
+export const subscribeUnits = costOfEstimate;
 
 /**
  * Subscribe messages a connection may send in a row while its token is rate limited before it

@@ -7,7 +7,7 @@ import type {
 } from "fastify";
 import type { Principal, Scope, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
-import { costOfLines } from "../rate-limit/bucket.js";
+import { chargeOf, costOfBytes, costOfLines } from "../rate-limit/bucket.js";
 import type { Authentication } from "../modules/account/account.auth.js";
 import { applyDecision, chargeBodyLines, chargeRows, pageLimitOf, pageRows } from "./rate-limit.js";
 
@@ -46,6 +46,19 @@ export async function resolvePrincipal(
   return request.server.limiter.authenticate(token, cost, holds);
 }
 
+/**
+ * What reading a request's body costs (costOfBytes), from what the request declares before a byte
+ * of it is read: its Content-Length, or without one (a chunked body) the most its route reads; a
+ * body over its route's limit is priced at the limit (it is refused unread, 413). 1 for no body.
+ */
+export function bodyPrice(request: FastifyRequest): number {
+  const { headers } = request;
+  const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0;
+  const declared = headers["content-length"];
+  if (declared !== undefined) return costOfBytes(Math.min(Number(declared) || 0, limit));
+  return headers["transfer-encoding"] === undefined ? 1 : costOfBytes(limit);
+}
+
 interface ScopePricing {
   /** The route charges the request's lines once its body is read (see linePricedScope). */
   pricedByLines?: boolean;
@@ -58,24 +71,27 @@ interface ScopePricing {
 
 /**
  * Route hook: authenticates (and rate-limits) before the body is even read, then checks the
- * scope. A request over its token's limit is refused here, so nothing of it is processed.
+ * scope. The request pays here what its body's bytes cost, so a body padded past its price is
+ * refused unread; a request over its token's limit is refused here, so nothing of it is processed.
  */
 export function requireScope(
   scope: Scope,
   { pricedByLines = false, mostRows }: ScopePricing = {},
 ): onRequestHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    // With the buckets in Redis a charge is a round trip of its own: a request priced by its
-    // lines then makes one, for all its cost, once its body is read (not one now and one then).
-    const cost = pricedByLines && !request.server.limiter.atAuthentication ? 0 : 1;
-    const holds = mostRows ? costOfLines(mostRows(request)) : cost;
+    // With the buckets in Redis a charge is a round trip of its own: a small body priced by its
+    // lines then makes one, for all its cost, once it is read (not one now and one then).
+    const bytes = bodyPrice(request);
+    const cost =
+      bytes > 1 ? bytes : pricedByLines && !request.server.limiter.atAuthentication ? 0 : 1;
+    const holds = mostRows ? Math.max(cost, costOfLines(mostRows(request))) : cost;
     const result = await resolvePrincipal(request, cost, holds);
     if (!result.principal) throw new AppError("UNAUTHENTICATED", result.problem);
     if (result.bucket && result.decision) {
       applyDecision(reply, result.bucket, result.decision, cost);
     }
     request.rateBucket = result.bucket;
-    request.rateTaken = cost;
+    request.rateTaken = result.bucket ? chargeOf(cost, result.bucket.limit) : cost;
     if (!result.principal.scopes.has(scope)) {
       throw new AppError("FORBIDDEN", `this token lacks the ${scope} scope`);
     }

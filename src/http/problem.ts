@@ -185,7 +185,27 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   return problem("INTERNAL", "an unexpected error occurred; it has been logged", id);
 }
 
+/**
+ * The most of a refused body the server reads, to discard it, so that the client reads the answer
+ * and may send its next request on the same connection (as HTTP servers linger on a close).
+ */
+export const DISCARD_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Whether a request is refused before its body was read (401, 413, 429 in the hooks) with more
+ * body to come than the server discards: then the connection is closed after the answer rather
+ * than the megabytes a client may still be sending read for nothing. A client still sending may
+ * then see the connection reset instead of the answer.
+ */
+function refusedUnread({ raw, headers }: FastifyRequest): boolean {
+  if (raw.complete) return false;
+  const declared = headers["content-length"];
+  if (declared !== undefined) return Number(declared) > DISCARD_LIMIT_BYTES;
+  return headers["transfer-encoding"] !== undefined;
+}
+
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  if (refusedUnread(reply.request)) reply.header("connection", "close");
   if (body.status === 401) reply.header("www-authenticate", 'Bearer realm="countpoint"');
   if (body.status === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
   return reply.status(body.status).type("application/problem+json").send(body);

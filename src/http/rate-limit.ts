@@ -14,7 +14,7 @@ import {
   type BucketDecision,
   type TokenBucket,
 } from "../rate-limit/bucket.js";
-import type { RateLimiter } from "../rate-limit/limiter.js";
+import { chargeRemainder, type RateLimiter } from "../rate-limit/limiter.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -49,9 +49,9 @@ export function applyDecision(
 /**
  * Charges a request for `lines` lines before the work they stand for (a body's lines once it is
  * read and valid, a count sheet's lines once counted): the rest of costOfLines beyond what
- * authentication took, or 429 RATE_LIMITED. With the buckets in PostgreSQL authentication took
- * 1, so up to LINES_PER_UNIT lines cost no second trip to the bucket; with Redis a request priced
- * by its body took none, and this is its one call.
+ * authentication took (1, or what the body's bytes cost), or 429 RATE_LIMITED. With the buckets
+ * in PostgreSQL up to LINES_PER_UNIT lines cost no second trip to the bucket; with Redis a small
+ * body priced by its lines took nothing at authentication, and this is its one call.
  */
 export async function chargeLines(
   request: FastifyRequest,
@@ -60,12 +60,13 @@ export async function chargeLines(
 ): Promise<void> {
   const bucket = request.rateBucket;
   if (!bucket) return;
-  const total = chargeOf(costOfLines(lines), bucket.limit);
-  const extra = total - request.rateTaken;
-  if (extra <= 0) return;
-  // A retry pays its authentication's unit again: it must find `total` units to pass.
-  const decision = await request.server.limiter.charge(bucket, extra, total);
-  if (decision) applyDecision(reply, bucket, decision, total);
+  const charged = await chargeRemainder(
+    request.server.limiter,
+    bucket,
+    request.rateTaken,
+    costOfLines(lines),
+  );
+  if (charged) applyDecision(reply, bucket, charged.decision, charged.total);
 }
 
 /** Route hook charging a request for the lines its body carries, before the handler writes. */

@@ -45,6 +45,18 @@ export const costOfLines = (lines: number): number =>
   Math.max(1, Math.ceil(lines / LINES_PER_UNIT));
 
 /**
+ * Body bytes one unit pays for: reading and parsing a body costs the server by its size before
+ * its lines are known. An honest bulk body pays more for its lines (10,000 lines of a bulk
+ * adjustment weigh about 450 KB, 28 units by bytes, 100 by lines), so bytes decide the price only
+ * of a body padded beyond what its lines would cost.
+ */
+export const BYTES_PER_UNIT = 16 * 1024;
+
+/** What reading a body of `bytes` bytes costs (1 for none or up to BYTES_PER_UNIT). */
+export const costOfBytes = (bytes: number): number =>
+  Math.max(1, Math.ceil(bytes / BYTES_PER_UNIT));
+
+/**
  * What a request is charged: its cost, but never more than the bucket holds, so any request the
  * API accepts can pass once the bucket is full (a token limited to bursts of 20 may still send a
  * 10,000-line import: it takes the whole bucket).

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { PrismaClient } from "../db/client.js";
 import { asBookkeeping } from "../db/request-scope.js";
 import { authenticateToken, type Authentication } from "../modules/account/account.auth.js";
-import { UNLIMITED, type BucketDecision, type RateLimit, type TokenBucket } from "./bucket.js";
+import {
+  chargeOf,
+  UNLIMITED,
+  type BucketDecision,
+  type RateLimit,
+  type TokenBucket,
+} from "./bucket.js";
 import { chargeInDatabase } from "./postgres.js";
 import { RedisBuckets } from "./redis.js";
 
@@ -82,6 +88,33 @@ export function redisLimiter(
     start: () => buckets.start(),
     close: () => buckets.close(),
   };
+}
+
+/** What charging the rest of a request's price decided, and the price it was decided for. */
+export interface Remainder {
+  decision: BucketDecision;
+  /** The whole price, capped at the bucket's size: what a refused request must find to pass. */
+  total: number;
+}
+
+/**
+ * Charges a request the rest of its `price` beyond the `taken` units its authentication took,
+ * capped at the bucket's size (chargeOf), before the work it pays for: REST's lines and GraphQL's
+ * operations alike. Null when nothing is owed or nothing was decided (bucket store unreachable);
+ * a decision not granted is the caller's 429.
+ */
+export async function chargeRemainder(
+  limiter: RateLimiter,
+  bucket: TokenBucket,
+  taken: number,
+  price: number,
+): Promise<Remainder | null> {
+  const total = chargeOf(price, bucket.limit);
+  const extra = total - taken;
+  if (extra <= 0) return null;
+  // A retry pays its authentication's units again: it must find `total` to pass.
+  const decision = await limiter.charge(bucket, extra, total);
+  return decision ? { decision, total } : null;
 }
 
 /** The limiter the configuration asks for. */

@@ -363,6 +363,59 @@ describe("requests carrying lines", () => {
   });
 });
 
+describe("bodies priced by their bytes before they are read", () => {
+  /** A JSON body padded with white space to `bytes` bytes: it parses as the same value. */
+  const padded = (value: unknown, bytes: number) => {
+    const text = JSON.stringify(value);
+    return text.slice(0, -1) + " ".repeat(bytes - text.length) + "}";
+  };
+
+  it("charge a body 1 unit per started 16 KiB at authentication, refuse one the bucket cannot pay unread, and charge an honest bulk body its lines", async () => {
+    const acct = await account();
+    const limited = await token(acct.accountId, { perSecond: SLOW, burst: 10 });
+    const sku = await createSku(t, acct.setup, 5);
+    const ids = await skus(t, acct.setup, 300);
+    const patch = (body: string) =>
+      rest(t, "PATCH", `/skus/${sku}`, {
+        token: limited,
+        raw: body,
+        headers: { "content-type": "application/json" },
+      });
+
+    // 60,000 bytes: 4 units, where the same change unpadded costs 1.
+    const heavy = await patch(padded({ on_hand: 7, reason: "correction" }, 60_000));
+    expect(heavy.status).toBe(200);
+    expect(limitHeaders(heavy.headers)).toMatchObject({ limit: "10", remaining: "6" });
+    // 300 lines weigh about 12 KB (1 unit by bytes) and cost 3 by their lines: the larger.
+    const bulk = await rest(t, "POST", "/stock-adjustments/bulk", {
+      token: limited,
+      body: bulkBody(ids, 1),
+    });
+    expect(bulk.status).toBe(201);
+    expect(limitHeaders(bulk.headers)).toMatchObject({ remaining: "3" });
+
+    const movements = await movementCount(t.db, acct.accountId);
+    const refused = await patch(padded({ on_hand: 8, reason: "correction" }, 60_000));
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/this request costs 4 units/);
+    expect(limitHeaders(refused.headers)).toMatchObject({ remaining: "3" });
+    expect(await movementCount(t.db, acct.accountId)).toBe(movements);
+    expect(await skuOnHand(t.db, acct.accountId, sku)).toBe("7");
+  });
+
+  it("charge a GraphQL body over 64 KB its bytes before it is read, and the operation only what its price adds", async () => {
+    const acct = await account();
+    const limited = await token(acct.accountId, { perSecond: SLOW, burst: 20 });
+    const sku = await createSku(t, acct.setup, 5);
+    const query = `mutation { adjustSkuStock(input: { skuId: ${sku}, onHand: 9, reason: CORRECTION }) { userErrors { code } } }`;
+    // 100,000 bytes: 7 units, paid before the body is read; the mutation's own price is 1.
+    const res = await postGraphql(t, { raw: padded({ query }, 100_000) }, limited);
+    expect(res.errors).toBeUndefined();
+    expect(limitHeaders(res.headers)).toMatchObject({ limit: "20", remaining: "13" });
+    expect(await skuOnHand(t.db, acct.accountId, sku)).toBe("9");
+  });
+});
+
 describe("GraphQL operations carrying several mutations", () => {
   it("pay for each aliased mutation as a request of its own, and for a variable left out at its default", async () => {
     const acct = await account();

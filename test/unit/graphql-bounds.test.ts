@@ -5,7 +5,7 @@
 import { getOperationAST, parse, type GraphQLSchema } from "graphql";
 import { oversizeListRefusal } from "../../src/graphql/bounds.js";
 import { LIST_BOUNDS, listsOf } from "../../src/graphql/list-bounds.js";
-import { costEstimator } from "../../src/graphql/limits.js";
+import { costEstimator, PAGE_COST } from "../../src/graphql/limits.js";
 import { COST_PER_UNIT, costOfEstimate, operationPrice } from "../../src/graphql/rate-limit.js";
 import { buildGraphqlSchema } from "../../src/graphql/schema.js";
 import { costOfLines } from "../../src/rate-limit/bucket.js";
@@ -145,7 +145,7 @@ describe("the price of an operation", () => {
     const page = estimate(
       "{ skus(first: 1000) { edges { node { id code name active onHand barcodes createdAt updatedAt } } } }",
     );
-    expect(page).toBe(10_001);
+    expect(page).toBe(PAGE_COST + 10_000);
     expect(costOfEstimate(page)).toBe(11);
     expect(costOfLines(1000)).toBe(10);
   });

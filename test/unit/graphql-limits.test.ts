@@ -11,7 +11,7 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import { AppError } from "../../src/errors.js";
-import { costEstimator, depthLimit } from "../../src/graphql/limits.js";
+import { costEstimator, depthLimit, PAGE_COST } from "../../src/graphql/limits.js";
 import { buildGraphqlSchema } from "../../src/graphql/schema.js";
 
 let schema: GraphQLSchema;
@@ -113,8 +113,8 @@ describe("costEstimator", () => {
   });
 
   it("passes a small operation", async () => {
-    // skus 1 + 10 × (edges 1 + cursor 1)
-    await expect(priced("{ skus(first: 10) { edges { cursor } } }")).resolves.toBe(21);
+    // skus, a page: PAGE_COST + 10 × (edges 1 + cursor 1)
+    await expect(priced("{ skus(first: 10) { edges { cursor } } }")).resolves.toBe(PAGE_COST + 20);
   });
 });
 
@@ -133,7 +133,8 @@ describe("costEstimator on a document asked again (an estimate that passed is ke
     const price = pricer(`query Pages($skus: Int, $movements: Int) {
       skus(first: $skus) { edges { node { movements(first: $movements) { edges { cursor } } } } }
     }`);
-    const small = 1 + 10 * (1 + 1 + 1 + 10 * (1 + 1));
+    // Each SKU's movements are a page of their own: PAGE_COST once per SKU.
+    const small = PAGE_COST + 10 * (1 + 1 + PAGE_COST + 10 * (1 + 1));
     await expect(price({ skus: 10, movements: 10 })).resolves.toBe(small);
     await expect(price({ skus: 10, movements: 10 })).resolves.toBe(small);
     await expect(price({ skus: 1000, movements: 1000 })).rejects.toMatchObject(tooComplex);
@@ -143,8 +144,8 @@ describe("costEstimator on a document asked again (an estimate that passed is ke
     const price = pricer(`query Deep($deep: Boolean!) {
       skus(first: 1000) { edges { node { movements(first: 1000) @include(if: $deep) { edges { cursor } } } } }
     }`);
-    // skus 1 + 1000 × (edges 1 + node 1, its only field left out)
-    await expect(price({ deep: false })).resolves.toBe(1 + 1000 * 2);
+    // skus PAGE_COST + 1000 × (edges 1 + node 1, its only field left out)
+    await expect(price({ deep: false })).resolves.toBe(PAGE_COST + 1000 * 2);
     await expect(price({ deep: true })).rejects.toMatchObject(tooComplex);
   });
 
