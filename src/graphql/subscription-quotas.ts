@@ -16,6 +16,8 @@ interface Held {
   subscriptions: number;
   /** Until when (ms since the epoch) the token's bucket is known to refuse. */
   refusedUntil: number;
+  /** Whether a timer will forget the entry once its refusal has passed. */
+  sweeping: boolean;
 }
 
 /** Whose a connection is: the token's digest (the token itself is not kept). */
@@ -44,14 +46,26 @@ export class TokenQuotas {
   private entry(key: string): Held {
     let held = this.held.get(key);
     if (!held) {
-      held = { connections: 0, subscriptions: 0, refusedUntil: 0 };
+      held = { connections: 0, subscriptions: 0, refusedUntil: 0, sweeping: false };
       this.held.set(key, held);
     }
     return held;
   }
 
   private forget(key: string, held: Held): void {
-    if (held.connections === 0 && held.subscriptions === 0) this.held.delete(key);
+    if (held.connections !== 0 || held.subscriptions !== 0) return;
+    const left = held.refusedUntil - Date.now();
+    if (left <= 0) {
+      if (this.held.get(key) === held) this.held.delete(key);
+    } else if (!held.sweeping) {
+      // A refusal outlives the connection it closed, so a client reconnecting at once is refused
+      // without a round trip; the entry goes once the refusal has passed.
+      held.sweeping = true;
+      setTimeout(() => {
+        held.sweeping = false;
+        this.forget(key, held);
+      }, left).unref();
+    }
   }
 
   /** Takes one of the token's connections: its release, or null when it holds them all. */

@@ -157,11 +157,19 @@ export function subscriptionHandler(
         return false;
       }
       socket.once("close", release);
+      // Refused a moment ago (this very token: the key is its digest), refused again without a
+      // round trip until its Retry-After has passed: a client reconnecting in a loop costs no reads.
+      const known = quotas.refusedFor(key);
+      if (known > 0) {
+        socket.close(CLOSE_TOO_MANY, `Too many requests: retry after ${Math.ceil(known / 1000)} s`);
+        return false;
+      }
       // Connecting costs one unit of the token's rate limit; each subscribe message its price.
       const auth = await limiter.authenticate(token, 1);
       if (!auth.principal) return false; // 4403 Forbidden
       if (auth.decision && !auth.decision.granted) {
         const retry = auth.decision.retryAfterSeconds;
+        quotas.refused(key, retry);
         socket.close(CLOSE_TOO_MANY, `Too many requests: retry after ${retry} s`);
         return false;
       }

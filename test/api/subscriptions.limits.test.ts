@@ -4,9 +4,12 @@
 // subscriber whose event cannot be resolved in time is ended, and GraphQL's own errors answer the
 // codes HTTP answers.
 import type { Client } from "graphql-ws";
+import WebSocket from "ws";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { createToken } from "../../src/modules/account/account.service.js";
+import { buildApp } from "../../src/http/app.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { loggingClient, type LoggedApp } from "../helpers/movements.js";
 import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
 import { count, skus, stockTakeClient } from "../helpers/stock-takes.js";
 import { subscribe, within, wsConnect, type Stream } from "../helpers/subscriptions.js";
@@ -106,6 +109,60 @@ describe("the rate limit", () => {
     expect(limited).toHaveLength(49);
     expect(ends.at(-1)).toEqual(expect.objectContaining({ code: 4429 }));
     expect(await closeCode(served)).toBe(4429);
+  });
+});
+
+/** A raw graphql-ws connection: open once acknowledged (code null), or the code it was closed with. */
+function rawConnect(
+  baseUrl: string,
+  token: string,
+): Promise<{ code: number | null; socket: WebSocket }> {
+  const socket = new WebSocket(baseUrl.replace(/^http/, "ws") + "/graphql", "graphql-transport-ws");
+  return new Promise((resolve) => {
+    socket.on("open", () =>
+      socket.send(
+        JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${token}` } }),
+      ),
+    );
+    socket.on("message", (data) => {
+      if ((JSON.parse(String(data)) as { type: string }).type === "connection_ack") {
+        resolve({ code: null, socket });
+      }
+    });
+    socket.on("close", (code) => resolve({ code, socket }));
+  });
+}
+
+describe("a token refused for its rate limit", () => {
+  it("has its reconnects refused (4429) without a round trip until Retry-After, even once its last connection closed", async () => {
+    // An app of its own whose database client records what it sends: the token lookups it makes.
+    const queries: LoggedApp["queries"] = [];
+    const appDb = loggingClient(queries);
+    const app = await buildApp({
+      db: appDb,
+      config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: false },
+    });
+    const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
+    const lookups = () => queries.filter((q) => q.sql.includes("api_tokens")).length;
+    try {
+      const token = await limitedToken(1);
+      const first = await rawConnect(baseUrl, token);
+      expect(first.code).toBeNull();
+      // The bucket is empty: the next connection is refused by the bucket, one lookup.
+      let before = lookups();
+      expect((await rawConnect(baseUrl, token)).code).toBe(4429);
+      expect(lookups() - before).toBe(1);
+      // Then refused as it is known to be, asking nothing, also once its last connection closed.
+      before = lookups();
+      expect((await rawConnect(baseUrl, token)).code).toBe(4429);
+      first.socket.close();
+      await settle(100);
+      expect((await rawConnect(baseUrl, token)).code).toBe(4429);
+      expect(lookups() - before).toBe(0);
+    } finally {
+      await app.close();
+      await appDb.$disconnect();
+    }
   });
 });
 
