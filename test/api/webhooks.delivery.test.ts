@@ -217,6 +217,43 @@ describe("webhook deliveries", () => {
     );
   });
 
+  it("lists a delivery with its attempts as of one moment: never an attempt without what it changed", async () => {
+    receiver.answers.push({ status: 503, headers: { "retry-after": "3600" } });
+    const hook = await createWebhook();
+    await createSku(t, acct.token, 1);
+    const [parked] = (await eventually(
+      () => deliveries(hook.id),
+      (d) => d[0]?.attempts.length === 1,
+    )) as (Delivery & { next_attempt_at: string })[];
+    // Parked for an hour. A second attempt is recorded (as the worker records one: the attempt
+    // and the delivery's next attempt, in one transaction) while the listing is between its read
+    // of the deliveries and its read of their attempts, held there by a lock on the attempts.
+    const { listing } = await t.db.$transaction(async (tx) => {
+      await tx.$executeRaw`LOCK TABLE webhook_attempts IN ACCESS EXCLUSIVE MODE`;
+      const listing = deliveries(hook.id);
+      for (let waited = 0; ; waited += 10) {
+        const [row] = await t.db.$queryRaw<{ waiting: number }[]>`
+          SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND query ILIKE '%webhook_attempts%'`;
+        if (row!.waiting > 0) break;
+        if (waited > 5000) throw new Error("the listing never reached the attempts");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await tx.$executeRaw`INSERT INTO webhook_attempts (account_id, delivery_id, status_code, duration_ms)
+        VALUES (${acct.accountId}, ${parked!.id}, 503, 1)`;
+      await tx.$executeRaw`UPDATE webhook_deliveries SET attempts = attempts + 1,
+          next_attempt_at = next_attempt_at + interval '1 hour'
+        WHERE account_id = ${acct.accountId} AND id = ${parked!.id}`;
+      return { listing };
+    });
+    const seen = (await listing)[0] as Delivery & { next_attempt_at: string };
+    // As before the attempt (the listing began first), never the attempt with the old next try.
+    expect([seen.attempts.length, seen.next_attempt_at]).toEqual([1, parked!.next_attempt_at]);
+    const after = (await deliveries(hook.id))[0] as Delivery & { next_attempt_at: string };
+    expect(after.attempts).toHaveLength(2);
+    expect(Date.parse(after.next_attempt_at) - Date.parse(parked!.next_attempt_at)).toBe(3_600_000);
+  });
+
   it("stops sending the types an edit removes, and takes up the ones it adds", async () => {
     receiver.answers.push({ status: 500 }, { status: 500 }, { status: 500 });
     const hook = await createWebhook();

@@ -1,7 +1,7 @@
 // Webhook endpoints of an account: registered with the event types they want, signed with a
 // secret shown once, rotated with the old secret still valid for a while. Deliveries are made
 // by the worker (webhook.worker.ts); here they are listed and sent again on request.
-import type { Tx } from "../../db/client.js";
+import { Prisma, type Tx } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
@@ -267,17 +267,24 @@ export async function listDeliveries(
     : null;
   const { accountId } = ctx.principal;
   await getWebhook(ctx, webhookId);
-  const rows = await readDb(ctx).webhookDelivery.findMany({
-    where: {
-      accountId,
-      endpointId: webhookId,
-      ...(status ? { status: status as WebhookDelivery["status"] } : {}),
-      ...(before !== null ? { id: { lt: before } } : {}),
-    },
-    orderBy: { id: "desc" },
-    take: limit + 1,
-    include: { tries: { orderBy: { id: "asc" } } },
-  });
+  // Deliveries and their attempts are read by two statements: in one snapshot, so a delivery is
+  // never shown with an attempt the worker recorded after the delivery's row was read (its
+  // attempts counted, its next attempt still the one before).
+  const rows = await readDb(ctx).$transaction(
+    (tx) =>
+      tx.webhookDelivery.findMany({
+        where: {
+          accountId,
+          endpointId: webhookId,
+          ...(status ? { status: status as WebhookDelivery["status"] } : {}),
+          ...(before !== null ? { id: { lt: before } } : {}),
+        },
+        orderBy: { id: "desc" },
+        take: limit + 1,
+        include: { tries: { orderBy: { id: "asc" } } },
+      }),
+    { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead },
+  );
   const items = rows
     .slice(0, limit)
     .map((row) => ({ cursor: deliveryCursor(Number(row.id)), node: toDelivery(row) }));
