@@ -1,3 +1,4 @@
+import pg from "pg";
 import { Prisma } from "./client.js";
 
 /** What the PostgreSQL driver adapter says went wrong: a kind, and PostgreSQL's SQLSTATE. */
@@ -26,6 +27,8 @@ export function adapterCauseOf(error: unknown): AdapterCause | undefined {
 
 /** The SQLSTATE PostgreSQL gave a failed statement, if the error carries one. */
 export function sqlstateOf(error: unknown): string | undefined {
+  // A statement sent past Prisma (queryRows): node-postgres's own error.
+  if (error instanceof pg.DatabaseError) return error.code;
   const cause = adapterCauseOf(error);
   const fromMeta =
     error instanceof Prisma.PrismaClientKnownRequestError

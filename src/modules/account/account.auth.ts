@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { Prisma, type PrismaClient } from "../../db/client.js";
+import { Prisma, queryRows, type PrismaClient } from "../../db/client.js";
 import { SCOPES, type Principal, type Scope } from "../../context.js";
 import {
   bucketDecision,
@@ -93,7 +93,9 @@ export async function authenticateToken(
   const burst = Prisma.sql`(SELECT burst FROM live)`;
   const cost = Prisma.sql`(SELECT cost FROM live)`;
   const floor = Prisma.sql`(SELECT floor FROM live)`;
-  const [row] = await db.$queryRaw<TokenRow[]>`
+  const [row] = await queryRows<TokenRow>(
+    db,
+    Prisma.sql`
     WITH tok AS (
       SELECT t.id, t.name, COALESCE(t.scopes, '{}') AS scopes, t.token_hash,
         t.revoked_at IS NOT NULL AS revoked, t.expires_at, t.expires_at <= now() AS expired,
@@ -127,7 +129,8 @@ export async function authenticateToken(
         (SELECT ${bucketLevel("s", Prisma.sql`tok.rate`, Prisma.sql`tok.burst`)}
          FROM api_token_buckets s WHERE s.account_id = ${accountId}::int AND s.token_id = tok.id)
       END AS seen
-    FROM tok LEFT JOIN taken ON true`;
+    FROM tok LEFT JOIN taken ON true`,
+  );
   if (!row || !tokenMatches(token, row.token_hash) || row.revoked) {
     return { principal: null, problem: UNKNOWN };
   }

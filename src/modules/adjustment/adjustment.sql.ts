@@ -1,6 +1,6 @@
 // An adjustment's statements: its record, its lines, and the one statement that is the whole of a
 // single SKU's adjustment.
-import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
+import { Prisma, queryRows, type PrismaClient, type Tx } from "../../db/client.js";
 import { bigintArray, intArray, numericArray, wordArray } from "../../db/sql.js";
 import { movementWrites, type LockedSkuRow, type MovementDetails } from "../../ledger/ledger.js";
 import type { Decimal } from "../../quantity.js";
@@ -80,7 +80,9 @@ export async function setSkuAtOnce(
   d: MovementDetails,
 ): Promise<SkuSet | undefined> {
   const qty = newQty.toFixed();
-  const [row] = await db.$queryRaw<SkuSet[]>`
+  const [row] = await queryRows<SkuRow>(
+    db,
+    Prisma.sql`
     WITH target AS MATERIALIZED (
       SELECT id, on_hand, code, name, active, created_at, updated_at, barcodes FROM skus
       WHERE account_id = ${accountId} AND id = ${skuId} FOR UPDATE
@@ -109,6 +111,11 @@ export async function setSkuAtOnce(
     SELECT t.id, t.code, t.name, t.active, t.created_at AS "createdAt",
       t.updated_at AS "updatedAt", t.barcodes, t.on_hand::text AS "onHand", a.id AS "adjustmentId",
       a.created_at AS "adjustmentCreatedAt", i.id AS "movementId", i.occurred_at AS "occurredAt"
-    FROM target AS t LEFT JOIN adjustment AS a ON true LEFT JOIN inserted AS i ON true`;
-  return row;
+    FROM target AS t LEFT JOIN adjustment AS a ON true LEFT JOIN inserted AS i ON true`,
+  );
+  // The movement's id is an int8: a string from node-postgres, a bigint through Prisma.
+  return row && { ...row, movementId: row.movementId === null ? null : BigInt(row.movementId) };
 }
+
+/** SkuSet as the statement answers it. */
+type SkuRow = Omit<SkuSet, "movementId"> & { movementId: bigint | string | null };
