@@ -294,7 +294,20 @@ describe("events resolved on a budget", () => {
       { timeout: 30_000 },
     );
     await isLocked;
-    const held = fanout.$queryRawUnsafe("SELECT 1 AS held FROM pg_advisory_xact_lock(424242)");
+    // Prisma runs a query only once it is awaited (or then'd): started now, and waited for until
+    // it waits on the lock, so the pool's one connection is taken before the first count.
+    const held = fanout
+      .$queryRawUnsafe("SELECT 1 AS held FROM pg_advisory_xact_lock(424242)")
+      .then((rows) => rows);
+    for (let waited = 0; ; waited += 10) {
+      const [row] = await t.db.$queryRaw<{ waiting: number }[]>`
+        SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND query LIKE '%pg_advisory_xact_lock(424242)%'
+          AND query NOT LIKE '%pg_stat_activity%'`;
+      if (row!.waiting > 0) break;
+      if (waited > 5000) throw new Error("the events' pool never took the lock's query");
+      await settle(10);
+    }
     for (const ref of refs) {
       await rest(t, "POST", `/stock-takes/${id}/input`, {
         token: acct.token,
