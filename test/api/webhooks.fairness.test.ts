@@ -2,7 +2,10 @@
 // A has many endpoints whose receivers answer after 2 s while A changes stock steadily; account
 // B has one fast receiver. B's delivery latency (the event's occurred_at to its arrival) beside A
 // stays close to B's latency alone, and A's deliveries all still arrive, in feed order.
+import { createPrismaClient } from "../../src/db/client.js";
+import { migrate } from "../../src/db/migrate.js";
 import { rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { createFreshDatabase, type FreshDatabase } from "../helpers/fresh-database.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { percentile } from "../helpers/neighbour.js";
 import { startReceiver, type Receiver } from "../helpers/receiver.js";
@@ -16,20 +19,28 @@ const WAIT_MS = 30_000;
 
 let t: TestApp;
 let worker: Running;
+let database: FreshDatabase;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // A database of its own: a worker leases every account's endpoints in its database, so on the
+  // shared one another file's worker would deliver these events too (twice, on its own terms),
+  // and this file's worker theirs.
+  database = await createFreshDatabase();
+  await migrate(database.url);
+  t = await startTestApp(createPrismaClient(database.url, 10));
   await t.db.$queryRaw`SELECT 1`;
   // A worker process as `countpoint worker` runs it, with the default per-account cap (2).
   worker = await startWorker({
+    url: database.url,
     env: { WEBHOOK_POLL_MS: "50", WEBHOOK_TIMEOUT_MS: "5000", WEBHOOK_RETRY_BASE_MS: "100" },
   });
-});
+}, 60_000);
 afterAll(async () => {
-  await stopProcess(worker);
+  if (worker) await stopProcess(worker);
   await Promise.all(receivers.map((r) => r.close()));
-  await t.close();
+  await t?.close();
+  await database?.drop();
 });
 
 async function receiverFor(acct: TestAccount): Promise<Receiver> {
