@@ -112,8 +112,15 @@ async function check(
   const diff = difference(foreign, missing, pairs, options.volatile);
   if (diff) problems.push(`${label} is told apart from a missing one: ${diff}`);
   if (counted) {
+    // Tables in name order: PostgreSQL may answer the fingerprint's UNION ALL in any order.
     const delta = (x: Record<string, number>, y: Record<string, number>) =>
-      JSON.stringify(Object.fromEntries(Object.keys(y).map((k) => [k, y[k]! - (x[k] ?? 0)])));
+      JSON.stringify(
+        Object.fromEntries(
+          Object.keys(y)
+            .sort()
+            .map((k) => [k, y[k]! - (x[k] ?? 0)]),
+        ),
+      );
     if (delta(rows0!, rows1!) !== delta(rows1!, rows2!)) {
       problems.push(
         `${label} wrote ${delta(rows0!, rows1!)} in B, the call naming nothing ${delta(rows1!, rows2!)}`,
