@@ -10,7 +10,7 @@ import { createToken } from "../../src/modules/account/account.service.js";
 import { buildApp } from "../../src/http/app.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { loggingClient, type LoggedApp } from "../helpers/movements.js";
-import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
+import { databaseUrl, newAccount, untilWaitingOnLock, type TestAccount } from "../helpers/db.js";
 import { count, skus, stockTakeClient } from "../helpers/stock-takes.js";
 import { subscribe, within, wsConnect, type Stream } from "../helpers/subscriptions.js";
 
@@ -299,15 +299,7 @@ describe("events resolved on a budget", () => {
     const held = fanout
       .$queryRawUnsafe("SELECT 1 AS held FROM pg_advisory_xact_lock(424242)")
       .then((rows) => rows);
-    for (let waited = 0; ; waited += 10) {
-      const [row] = await t.db.$queryRaw<{ waiting: number }[]>`
-        SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE wait_event_type = 'Lock' AND query LIKE '%pg_advisory_xact_lock(424242)%'
-          AND query NOT LIKE '%pg_stat_activity%'`;
-      if (row!.waiting > 0) break;
-      if (waited > 5000) throw new Error("the events' pool never took the lock's query");
-      await settle(10);
-    }
+    await untilWaitingOnLock(t.db, "pg_advisory_xact_lock(424242)");
     for (const ref of refs) {
       await rest(t, "POST", `/stock-takes/${id}/input`, {
         token: acct.token,

@@ -8,7 +8,7 @@ import {
   type WorkerOptions,
 } from "../../src/modules/webhook/webhook.worker.js";
 import { rest, startTestApp, type TestApp } from "../helpers/app.js";
-import { newAccount, type TestAccount } from "../helpers/db.js";
+import { newAccount, untilWaitingOnLock, type TestAccount } from "../helpers/db.js";
 import { startReceiver, type Receiver } from "../helpers/receiver.js";
 import { startWorker, stopProcess } from "../helpers/server.js";
 import { createSku } from "../helpers/stock.js";
@@ -231,14 +231,7 @@ describe("webhook deliveries", () => {
     const { listing } = await t.db.$transaction(async (tx) => {
       await tx.$executeRaw`LOCK TABLE webhook_attempts IN ACCESS EXCLUSIVE MODE`;
       const listing = deliveries(hook.id);
-      for (let waited = 0; ; waited += 10) {
-        const [row] = await t.db.$queryRaw<{ waiting: number }[]>`
-          SELECT count(*)::int AS waiting FROM pg_stat_activity
-          WHERE wait_event_type = 'Lock' AND query ILIKE '%webhook_attempts%'`;
-        if (row!.waiting > 0) break;
-        if (waited > 5000) throw new Error("the listing never reached the attempts");
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await untilWaitingOnLock(t.db, "webhook_attempts");
       await tx.$executeRaw`INSERT INTO webhook_attempts (account_id, delivery_id, status_code, duration_ms)
         VALUES (${acct.accountId}, ${parked!.id}, 503, 1)`;
       await tx.$executeRaw`UPDATE webhook_deliveries SET attempts = attempts + 1,

@@ -42,3 +42,18 @@ export async function newAccount(
   });
   return { accountId: account.id, token };
 }
+
+/**
+ * Waits until a statement whose text contains `text` waits on a lock in PostgreSQL (a test holds
+ * the lock, so the statement stands still where the test wants it); throws after 5 s.
+ */
+export async function untilWaitingOnLock(db: PrismaClient, text: string): Promise<void> {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
+    const [row] = await db.$queryRaw<{ waiting: number }[]>`
+      SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND strpos(query, ${text}) > 0 AND pid <> pg_backend_pid()`;
+    if (row!.waiting > 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no statement containing ${text} came to wait on a lock`);
+}
