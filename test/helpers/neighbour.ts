@@ -81,6 +81,26 @@ export async function besideNeighbour<T>(
   return { ...summary(latencies, statuses), hostile: result, hostileMs };
 }
 
+/**
+ * `besideNeighbour`, run a second time if the neighbour's p99 passed `boundMs` in the first: on a
+ * shared machine one probe can stall past any bound for reasons of its own, while a server that
+ * works on what it should refuse stalls the neighbour in both runs. Only for hostile requests
+ * that leave nothing behind (they are sent twice).
+ */
+export async function besideNeighbourWithin<T>(
+  boundMs: number,
+  hostile: () => Promise<T>,
+  neighbour: () => Promise<number>,
+  options?: { minProbes?: number; maxMs?: number },
+): Promise<Beside<T>> {
+  const first = await besideNeighbour(hostile, neighbour, options);
+  if (first.p99 < boundMs) return first;
+  console.info(
+    `neighbour p99 ${first.p99.toFixed(0)} ms passed ${boundMs} ms (p50 ${first.p50.toFixed(0)} ms): measuring once more`,
+  );
+  return besideNeighbour(hostile, neighbour, options);
+}
+
 /** `n` copies of `task` at once (a hostile client sending in parallel). */
 export const parallel = <T>(n: number, task: (i: number) => Promise<T>): Promise<T[]> =>
   Promise.all(Array.from({ length: n }, (_, i) => task(i)));
