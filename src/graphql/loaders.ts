@@ -2,6 +2,9 @@ import DataLoader from "dataloader";
 import type { PrismaClient } from "../db/client.js";
 import { skusByIds, supplierItemsByIds } from "../modules/catalog/catalog.service.js";
 import type { Sku, SupplierItem } from "../modules/catalog/catalog.types.js";
+import type { Page } from "../cursor.js";
+import { firstMovementPages, type MovementOwner } from "../modules/movement/movement.service.js";
+import type { StockMovement } from "../modules/movement/movement.types.js";
 import { stockTakesByIds } from "../modules/stock-take/stock-take.service.js";
 import type { StockTake } from "../modules/stock-take/stock-take.types.js";
 
@@ -10,7 +13,34 @@ export interface Loaders {
   sku: DataLoader<number, Sku | null>;
   supplierItem: DataLoader<number, SupplierItem | null>;
   stockTake: DataLoader<number, StockTake | null>;
+  /** First pages of movements: a page of SKUs with theirs in one statement, not one per SKU. */
+  movementPages: DataLoader<MovementPageKey, Page<StockMovement>, string>;
 }
+
+/** Whose movements, and how many on the page. */
+export type MovementPageKey = MovementOwner & { first: number | null | undefined };
+
+const movementPageKey = (key: MovementPageKey): string =>
+  "skuId" in key ? `sku:${key.skuId}:${key.first}` : `item:${key.supplierItemId}:${key.first}`;
+
+/** Each page size's keys in one call of `load`; the pages in the keys' order. */
+const bySize =
+  <T>(load: (owners: MovementOwner[], first: number | null | undefined) => Promise<T[]>) =>
+  async (keys: readonly MovementPageKey[]): Promise<T[]> => {
+    const sizes = new Map<number | null | undefined, number[]>();
+    keys.forEach((key, i) => sizes.set(key.first, [...(sizes.get(key.first) ?? []), i]));
+    const pages: T[] = new Array<T>(keys.length);
+    await Promise.all(
+      [...sizes].map(async ([first, at]) => {
+        const found = await load(
+          at.map((i) => keys[i]!),
+          first,
+        );
+        at.forEach((i, j) => (pages[i] = found[j]!));
+      }),
+    );
+    return pages;
+  };
 
 const batch =
   <T>(load: (ids: readonly number[]) => Promise<Map<number, T>>) =>
@@ -24,6 +54,10 @@ export function createLoaders(db: PrismaClient, accountId: number): Loaders {
     sku: new DataLoader(batch((ids) => skusByIds(db, accountId, ids))),
     supplierItem: new DataLoader(batch((ids) => supplierItemsByIds(db, accountId, ids))),
     stockTake: new DataLoader(batch((ids) => stockTakesByIds(db, accountId, ids))),
+    movementPages: new DataLoader(
+      bySize((owners, first) => firstMovementPages(db, accountId, owners, first)),
+      { cacheKeyFn: movementPageKey },
+    ),
   };
 }
 

@@ -11,7 +11,12 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import { AppError } from "../../src/errors.js";
-import { costEstimator, depthLimit, PAGE_COST } from "../../src/graphql/limits.js";
+import {
+  BATCHED_PAGE_COST,
+  costEstimator,
+  depthLimit,
+  PAGE_COST,
+} from "../../src/graphql/limits.js";
 import { buildGraphqlSchema } from "../../src/graphql/schema.js";
 
 let schema: GraphQLSchema;
@@ -133,11 +138,20 @@ describe("costEstimator on a document asked again (an estimate that passed is ke
     const price = pricer(`query Pages($skus: Int, $movements: Int) {
       skus(first: $skus) { edges { node { movements(first: $movements) { edges { cursor } } } } }
     }`);
-    // Each SKU's movements are a page of their own: PAGE_COST once per SKU.
-    const small = PAGE_COST + 10 * (1 + 1 + PAGE_COST + 10 * (1 + 1));
+    // Each SKU's first page of movements is read with its siblings': BATCHED_PAGE_COST per SKU.
+    const small = PAGE_COST + 10 * (1 + 1 + BATCHED_PAGE_COST + 10 * (1 + 1));
     await expect(price({ skus: 10, movements: 10 })).resolves.toBe(small);
     await expect(price({ skus: 10, movements: 10 })).resolves.toBe(small);
     await expect(price({ skus: 1000, movements: 1000 })).rejects.toMatchObject(tooComplex);
+  });
+
+  it("prices a nested page after a cursor as a query per parent (PAGE_COST), a first page less", async () => {
+    const price = pricer(`query Pages($after: String) {
+      skus(first: 10) { edges { node { movements(first: 10, after: $after) { edges { cursor } } } } }
+    }`);
+    const perSku = (page: number) => PAGE_COST + 10 * (1 + 1 + page + 10 * (1 + 1));
+    await expect(price({})).resolves.toBe(perSku(BATCHED_PAGE_COST));
+    await expect(price({ after: "abc" })).resolves.toBe(perSku(PAGE_COST));
   });
 
   it("prices @include conditions anew: the nested page left out passes, then included is refused", async () => {

@@ -62,8 +62,11 @@ export class SkuMovementsResolver {
     @Root() sku: Sku,
     @Args(() => PageArgs) { first, after }: PageArgs,
   ) {
+    // A first page is batched with its siblings' (a page of SKUs with their movements).
     return toConnection(
-      await queryMovements(serviceContext(ctx), { skuId: sku.id, limit: first, cursor: after }),
+      after
+        ? await queryMovements(serviceContext(ctx), { skuId: sku.id, limit: first, cursor: after })
+        : await loadersOf(ctx).movementPages.load({ skuId: sku.id, first }),
       after,
     );
   }
@@ -82,11 +85,17 @@ export class SupplierItemMovementsResolver {
     @Args(() => PageArgs) { first, after }: PageArgs,
   ) {
     return toConnection(
-      await queryMovements(serviceContext(ctx), {
-        supplierItemId: item.id,
-        limit: first,
-        cursor: after,
-      }),
+      after
+        ? await queryMovements(serviceContext(ctx), {
+            supplierItemId: item.id,
+            limit: first,
+            cursor: after,
+          })
+        : await loadersOf(ctx).movementPages.load({
+            supplierItemId: item.id,
+            linkedSkuId: item.skuId,
+            first,
+          }),
       after,
     );
   }

@@ -1,5 +1,5 @@
 // Reading the ledger. Movements are written only by src/ledger.
-import type { Prisma, PrismaClient, Tx } from "../../db/client.js";
+import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import {
   decodeTimeCursor,
@@ -86,7 +86,7 @@ export async function queryMovements(
   const order = q.order ?? "desc";
   const filter = checkFilter(q);
   const window = parseWindow(q.from, q.to, timezone);
-  const fingerprint = queryFingerprint([accountId, order, q.from, q.to, ...Object.values(filter)]);
+  const fingerprint = fingerprintOf(accountId, order, q, filter);
   // Malformed input (400) is answered before unknown entities (404) and broken rules (422).
   const position = q.cursor ? decodeTimeCursor("movement", q.cursor, fingerprint) : undefined;
   // Oldest-first pages end at the horizon, which only the primary's locks tell.
@@ -138,6 +138,101 @@ export async function queryMovements(
     resumeCursor: order === "asc" ? (last ?? q.cursor ?? null) : null,
   };
 }
+
+/** What a query's cursors carry of its filters (firstMovementPages' cursors must be the same). */
+const fingerprintOf = (
+  accountId: number,
+  order: "asc" | "desc",
+  q: { from?: string; to?: string },
+  filter: CheckedFilter,
+) => queryFingerprint([accountId, order, q.from, q.to, ...Object.values(filter)]);
+
+/** Whose movements a page lists: a SKU, or a supplier item (a linked one's are its SKU's). */
+export type MovementOwner =
+  { skuId: number } | { supplierItemId: number; linkedSkuId: number | null };
+
+/**
+ * Each owner's first page of movements, newest first: the page queryMovements answers for it
+ * (same items, same cursors), for a whole page of owners in one statement, or two when some have
+ * fewer movements in the recent 31 days than the page holds. For a GraphQL page of SKUs with their
+ * movements, which queryMovements answers in two or three round trips per SKU. The owners were
+ * read from the account in this request, so none is checked again.
+ */
+export async function firstMovementPages(
+  db: PrismaClient,
+  accountId: number,
+  owners: readonly MovementOwner[],
+  limit: number | null | undefined,
+): Promise<Page<StockMovement>[]> {
+  const take = pageSize(limit);
+  const edge = recentEdge(new Date());
+  const skuIds = owners.map((o) => ("skuId" in o ? o.skuId : o.linkedSkuId));
+  const itemIds = owners.map((o) =>
+    "supplierItemId" in o && o.linkedSkuId === null ? o.supplierItemId : null,
+  );
+  const rows: (MovementRow & { n: number })[][] = owners.map(() => []);
+  const read = async (bound: Prisma.Sql, takes: number[]) => {
+    for (const row of await db.$queryRaw<(MovementRow & { n: number })[]>(
+      pagesOfMovements(accountId, skuIds, itemIds, takes, bound),
+    )) {
+      rows[row.n - 1]!.push(row);
+    }
+  };
+  await read(
+    Prisma.sql`m.occurred_at >= ${edge}`,
+    owners.map(() => take + 1),
+  );
+  const short = rows.map((r) => take + 1 - r.length);
+  if (short.some((n) => n > 0)) await read(Prisma.sql`m.occurred_at < ${edge}`, short);
+
+  return owners.map((owner, i) => {
+    const filter = checkFilter(
+      "skuId" in owner ? { skuId: owner.skuId } : { supplierItemId: owner.supplierItemId },
+    );
+    const fingerprint = fingerprintOf(accountId, "desc", {}, filter);
+    const found = rows[i]!;
+    const items = found.slice(0, take).map(({ n: _n, ...r }) => ({
+      cursor: encodeTimeCursor("movement", { at: r.occurredAt, id: Number(r.id) }, fingerprint),
+      node: toMovement(r),
+    }));
+    return {
+      items,
+      nextCursor: found.length > take ? (items.at(-1)?.cursor ?? null) : null,
+      resumeCursor: null,
+    };
+  });
+}
+
+/**
+ * The newest movements within `bound` of each owner (by SKU or by supplier item, the other
+ * null), at most its entry of `takes`, newest first, each row with its owner's ordinal `n`.
+ */
+const pagesOfMovements = (
+  accountId: number,
+  skuIds: (number | null)[],
+  itemIds: (number | null)[],
+  takes: number[],
+  bound: Prisma.Sql,
+) => Prisma.sql`
+  SELECT o.n::int AS n, m.account_id AS "accountId", m.id, m.occurred_at AS "occurredAt",
+    m.entity_type AS "entityType", m.sku_id AS "skuId", m.supplier_item_id AS "supplierItemId",
+    m.quantity_before AS "quantityBefore", m.quantity_after AS "quantityAfter", m.change,
+    m.reason, m.note, m.reference, m.source, m.adjustment_id AS "adjustmentId",
+    m.stock_take_id AS "stockTakeId", m.actor_name AS "actorName",
+    m.actor_token_id AS "actorTokenId"
+  FROM unnest(${skuIds}::int[], ${itemIds}::int[], ${takes}::int[])
+    WITH ORDINALITY AS o(sku_id, item_id, take, n)
+  CROSS JOIN LATERAL (
+    (SELECT * FROM stock_movements m
+      WHERE m.account_id = ${accountId} AND m.sku_id = o.sku_id AND ${bound}
+      ORDER BY m.occurred_at DESC, m.id DESC LIMIT o.take)
+    UNION ALL
+    (SELECT * FROM stock_movements m
+      WHERE m.account_id = ${accountId} AND m.supplier_item_id = o.item_id AND ${bound}
+      ORDER BY m.occurred_at DESC, m.id DESC LIMIT o.take)
+  ) m
+  WHERE o.take > 0
+  ORDER BY o.n, m.occurred_at DESC, m.id DESC`;
 
 const RECENT_MS = 31 * 86_400_000;
 const recentEdge = (newest: Date) => new Date(newest.getTime() - RECENT_MS);
