@@ -102,6 +102,8 @@ export async function registerGraphql(
     introspection: options.introspection,
     formatError,
     includeStacktraceInErrorResponses: false,
+    // Compact JSON: Apollo indents answers by default, a third more bytes and CPU on a large page.
+    stringifyResult: (value) => JSON.stringify(value),
     // Said explicitly (it is Apollo's default): a GET, or a POST a plain HTML form or a
     // no-preflight fetch could send, needs a header only a preflighted request can carry.
     csrfPrevention: true,
