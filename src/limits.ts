@@ -1,6 +1,7 @@
 // The maxima of every list a request may carry, named once. The REST schemas announce them as
 // `maxItems` (checked before a list is walked), the services and the GraphQL inputs read the same
-// constants, and the README's "Limits" table lists them with the code a request over each gets.
+// constants, and docs/guide/limits.md ("Lists and bodies") lists them with the code a request
+// over each gets.
 
 /** Lines of one bulk stock adjustment (REST `lines`, GraphQL bulkAdjustStock). */
 export const MAX_LINES = 10_000;

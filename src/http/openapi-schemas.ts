@@ -158,7 +158,7 @@ const schemas = {
     $id: "Problem",
     type: "object",
     description:
-      "An RFC 9457 problem. `code` is stable (see the README's catalogue); `errors` lists every problem found, with a JSON `pointer` into the body or the query/header `parameter`.",
+      "An RFC 9457 problem. `code` is stable (see the error catalogue, docs/reference/errors.md); `errors` lists every problem found, with a JSON `pointer` into the body or the query/header `parameter`.",
     required: ["type", "title", "status", "detail", "code", "request_id"],
     properties: {
       type: { type: "string", format: "uri" },

@@ -6,8 +6,8 @@ import ts from "typescript";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 
-// A client generated from the served document (as the README shows) type-checks and runs the
-// README's REST flow: the document is complete enough to build on.
+// A client generated from the served document (as docs/guide/api.md shows) type-checks and runs the
+// documented REST flow: the document is complete enough to build on.
 
 const here = join(dirname(fileURLToPath(import.meta.url)), "openapi-client");
 
@@ -40,7 +40,7 @@ function typeErrors(): string[] {
 }
 
 describe("a client generated from /api/v1/openapi.json", () => {
-  it("generates types the README's flow type-checks against", async () => {
+  it("generates types the documented flow type-checks against", async () => {
     const response = await fetch(`${t.baseUrl}/api/v1/openapi.json`);
     expect(response.status).toBe(200);
     const document = (await response.json()) as OpenAPI3;
@@ -52,7 +52,7 @@ describe("a client generated from /api/v1/openapi.json", () => {
     expect(typeErrors()).toEqual([]);
   });
 
-  it("runs the README's REST flow, every response as documented", async () => {
+  it("runs the documented REST flow, every response as documented", async () => {
     // A path tsc does not follow: the flow's types exist only once the test above generated them
     // (the first test type-checks it against them).
     const flowModule = "./openapi-client/flow.js";

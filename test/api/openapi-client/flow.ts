@@ -1,5 +1,5 @@
-// The README's REST flow through a client generated from the served OpenAPI document
-// (openapi-typescript types, openapi-fetch calls). Type-checked against the generated types by
+// The documented REST flow (docs/guide/api.md, docs/guide/adjustments.md) through a client
+// generated from the served OpenAPI document (openapi-typescript types, openapi-fetch calls). Type-checked against the generated types by
 // test/api/openapi-client.test.ts, which writes them to ./generated (not committed).
 import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./generated/countpoint.js";
