@@ -60,12 +60,14 @@ export function rateLimitedError(
 }
 
 /**
- * Estimated cost one unit pays for. The estimate of a page of N nodes is about N × (2 + the
- * fields each node selects): a 1000-item page of SKUs with their 8 REST fields is 10,001, 11
- * units, as REST's 1000 rows cost 10; a full page of 1000 movements with their SKU, supplier
- * item and stock take (~30,000) costs 30 units; the costliest operation allowed (50,000), 50.
+ * Estimated cost one unit pays for, so that a unit of reads costs the server about what a single
+ * adjustment (1 unit) does, measured (docs: GraphQL pricing). The estimate of a page of N nodes
+ * is about N × (2 + the fields each node selects): a 1000-item page of SKUs with their 8 REST
+ * fields is 10,250, 21 units (REST's 1000 rows cost 10, and take about half the server's time);
+ * a full page of 1000 movements with their SKU, supplier item and stock take (~30,000) costs 60
+ * units; the costliest operation allowed (50,000), 100.
  */
-export const COST_PER_UNIT = 1_000;
+export const COST_PER_UNIT = 500;
 
 /** What an operation estimated at `estimate` costs, in units: at least 1. */
 export const costOfEstimate = (estimate: number): number =>

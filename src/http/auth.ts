@@ -114,21 +114,35 @@ export function linePricedScope(
 }
 
 /**
- * The hooks of a route answering a list, priced by its rows (1 unit per started 100): it is
- * refused at authentication unless its bucket holds what `mostRows` rows cost (by default its
- * `limit`), takes 1 unit then and the rest once its rows are counted, before they are sent.
+ * What a row of the ledger or of the change feed counts as, in lines: such a row costs the server
+ * about twice a catalog row (read, with its JSON or its decimals, and answered), measured (docs:
+ * limits), so a 1,000-row page of movements or events costs 20 units.
+ */
+export const LEDGER_ROW_WEIGHT = 2;
+
+/**
+ * The hooks of a route answering a list, priced by its rows (1 unit per started 100, each row
+ * counted `rowWeight` times): it is refused at authentication unless its bucket holds what
+ * `mostRows` rows cost (by default its `limit`), takes 1 unit then and the rest once its rows
+ * are counted, before they are sent.
  */
 export function rowPricedScope(
   scope: Scope,
   {
     mostRows = pageLimitOf,
     rowsOf = pageRows,
+    rowWeight = 1,
   }: {
     mostRows?: (request: FastifyRequest) => number;
     rowsOf?: (payload: unknown) => number | undefined;
+    rowWeight?: number;
   } = {},
 ): { onRequest: onRequestHookHandler; preSerialization: preSerializationHookHandler<unknown> } {
-  return { onRequest: requireScope(scope, { mostRows }), preSerialization: chargeRows(rowsOf) };
+  const weighted = (rows: number | undefined) => (rows === undefined ? rows : rows * rowWeight);
+  return {
+    onRequest: requireScope(scope, { mostRows: (request) => mostRows(request) * rowWeight }),
+    preSerialization: chargeRows((payload) => weighted(rowsOf(payload))),
+  };
 }
 
 /** The service context of an authenticated request. */

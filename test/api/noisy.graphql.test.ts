@@ -165,20 +165,20 @@ describe("a GraphQL neighbour beside hostile requests", () => {
   }, 120_000);
 
   it("charges loops of the costliest page by its price: a rate-limited token gets few through, neighbour bounded", async () => {
-    // 1000 SKUs with the fields REST answers: an estimate of 10,001, 11 units.
+    // 1000 SKUs with the fields REST answers: an estimate of 10,250, 21 units.
     const query = `{ skus(first: 1000) { edges { node {
       id code name active onHand barcodes createdAt updatedAt } } } }`;
     const limited = (
       await createToken(db, {
         accountId: hostile.accountId,
         name: "looping",
-        rateLimit: { perSecond: 8, burst: 30 },
+        rateLimit: { perSecond: 16, burst: 60 },
       })
     ).token;
     const body = JSON.stringify({ query });
     const first = await post(body, limited);
-    // 11 units taken from 30.
-    expect([first.status, first.remaining]).toEqual([200, "19"]);
+    // 21 units taken from 60.
+    expect([first.status, first.remaining]).toEqual([200, "39"]);
     const seconds = 5;
     const beside = await besideNeighbour(
       () =>
@@ -193,10 +193,10 @@ describe("a GraphQL neighbour beside hostile requests", () => {
     const answers = beside.hostile.flat();
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     const served = answers.filter((a) => a.status === 200).length;
-    // What the bucket held (19) and refilled (8 a second) pays for 11 units a page; at 1 unit a
+    // What the bucket held (39) and refilled (16 a second) pays for 21 units a page; at 1 unit a
     // page this token would have had hundreds through.
     const elapsed = beside.hostileMs / 1000;
-    expect(served).toBeLessThanOrEqual(Math.ceil((19 + 8 * elapsed) / 11) + 1);
+    expect(served).toBeLessThanOrEqual(Math.ceil((39 + 16 * elapsed) / 21) + 1);
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
     expectNeighbourBounded(beside, "looping 1000-item pages");
   }, 120_000);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ctxOf, rowPricedScope } from "../../http/auth.js";
+import { ctxOf, LEDGER_ROW_WEIGHT, rowPricedScope } from "../../http/auth.js";
 import { ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-schemas.js";
 import { toRest } from "../../http/serialize.js";
 import { eventFeed } from "./event.service.js";
@@ -41,7 +41,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: FeedQuerystring }>(
     "/events",
     {
-      ...rowPricedScope("read"),
+      ...rowPricedScope("read", { rowWeight: LEDGER_ROW_WEIGHT }),
       schema: {
         operationId: "listEvents",
         tags: ["events"],

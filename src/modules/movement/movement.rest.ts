@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ctxOf, rowPricedScope } from "../../http/auth.js";
+import { ctxOf, LEDGER_ROW_WEIGHT, rowPricedScope } from "../../http/auth.js";
 import { examples, ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-schemas.js";
 import { toRest } from "../../http/serialize.js";
 import { windowQuery } from "../../http/validation.js";
@@ -28,7 +28,7 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: MovementQuerystring }>(
     "/stock/movements",
     {
-      ...rowPricedScope("read"),
+      ...rowPricedScope("read", { rowWeight: LEDGER_ROW_WEIGHT }),
       schema: {
         operationId: "listStockMovements",
         tags: ["movements"],
