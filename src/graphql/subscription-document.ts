@@ -94,14 +94,38 @@ function selections(document: DocumentNode, operation: OperationDefinitionNode):
   return count(operation.selectionSet);
 }
 
-/** The parsed, checked subscription, or the errors its subscriber is answered. */
-export function checkSubscription(
-  schema: GraphQLSchema,
-  payload: SubscribePayload,
-): CheckedSubscription | GraphQLError[] {
+/** A document read before, and what validating it found once it was validated. */
+interface ReadDocument {
+  document: DocumentNode;
+  invalid?: readonly GraphQLError[];
+}
+
+/**
+ * Documents read before, by their text, per schema: a client subscribing again (or a flood of
+ * subscribe messages) sends a few texts many times, each parsed and validated once, as Apollo's
+ * document store does for HTTP. Bounded in entries and in the length of a text kept.
+ */
+const READ_DOCUMENTS = 200;
+const KEPT_TEXT_LENGTH = 10_000;
+const readDocuments = new WeakMap<GraphQLSchema, Map<string, ReadDocument>>();
+
+/** The document of `query` read before, now the most recently used, or undefined. */
+function remembered(schema: GraphQLSchema, query: string): ReadDocument | undefined {
+  const documents = readDocuments.get(schema);
+  const known = documents?.get(query);
+  if (documents && known) {
+    // Most recently used last: the first entry is the one to forget.
+    documents.delete(query);
+    documents.set(query, known);
+  }
+  return known;
+}
+
+/** A document parsed and remembered by its text, or its parse error as HTTP answers it. */
+function readDocument(schema: GraphQLSchema, query: string): ReadDocument | GraphQLError[] {
   let document: DocumentNode;
   try {
-    document = parse(payload.query, { maxTokens: MAX_TOKENS });
+    document = parse(query, { maxTokens: MAX_TOKENS });
   } catch (error) {
     // A RangeError (nested too deeply for the parser) becomes QUERY_TOO_DEEP, as over HTTP.
     const syntax =
@@ -112,6 +136,24 @@ export function checkSubscription(
           });
     return [withCode(syntax, ApolloServerErrorCode.GRAPHQL_PARSE_FAILED)];
   }
+  const read: ReadDocument = { document };
+  if (query.length <= KEPT_TEXT_LENGTH) {
+    let documents = readDocuments.get(schema);
+    if (!documents) readDocuments.set(schema, (documents = new Map()));
+    documents.set(query, read);
+    if (documents.size > READ_DOCUMENTS) documents.delete(documents.keys().next().value!);
+  }
+  return read;
+}
+
+/** The parsed, checked subscription, or the errors its subscriber is answered. */
+export function checkSubscription(
+  schema: GraphQLSchema,
+  payload: SubscribePayload,
+): CheckedSubscription | GraphQLError[] {
+  const read = remembered(schema, payload.query) ?? readDocument(schema, payload.query);
+  if (Array.isArray(read)) return read;
+  const { document } = read;
   const operation = getOperationAST(document, payload.operationName);
   if (!operation) {
     const message = payload.operationName
@@ -136,9 +178,10 @@ export function checkSubscription(
       }),
     ];
   }
-  const invalid = validate(schema, document, [...specifiedRules, depthLimit(MAX_DEPTH)], {
+  read.invalid ??= validate(schema, document, [...specifiedRules, depthLimit(MAX_DEPTH)], {
     maxErrors: 10,
   });
+  const invalid = read.invalid;
   if (invalid.length > 0) {
     return invalid.map((e) => withCode(e, ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED));
   }
