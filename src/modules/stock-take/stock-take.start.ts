@@ -6,7 +6,7 @@ import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { optionalText } from "../../text.js";
 import { TEXT_LIMITS, parseBasis, parseIds, type Basis } from "./stock-take.parse.js";
-import { toStockTake, type StockTake } from "./stock-take.records.js";
+import { toStockTake, type StockTakeView } from "./stock-take.records.js";
 import { intArray } from "../../db/sql.js";
 
 export interface StartData {
@@ -80,7 +80,7 @@ export async function start(
   ctx: ServiceContext,
   tx: Tx,
   request: StartRequest,
-): Promise<StockTake> {
+): Promise<StockTakeView> {
   const { accountId, actor } = ctx.principal;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${START_LOCK_CLASS}::int, ${accountId}::int)`;
   const skuScope =
