@@ -8,8 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
 import { migrationsDir } from "../paths.js";
-
-const PRISMA_MIGRATE_LOCK_KEY = 72707369;
+import { PRISMA_MIGRATE_LOCK_KEY } from "./locks.js";
 
 const CREATE_BOOKKEEPING = `
 CREATE TABLE IF NOT EXISTS "_prisma_migrations" (

@@ -3,6 +3,7 @@
 // each other), writes the new on_hand and appends one movement per changed entity, all with a
 // fixed number of set-based statements however many lines a request carries.
 import { Prisma, type PrismaClient, type Tx } from "../db/client.js";
+import { LEDGER_LOCK_CLASS } from "../db/locks.js";
 import { intArray, numericArray, wordArray } from "../db/sql.js";
 import type { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";
 import type { Actor } from "../context.js";
@@ -215,17 +216,6 @@ export function movementWritten(
     actor: { name: d.actor.name, tokenId: d.actor.tokenId },
   };
 }
-
-/**
- * A movement is stamped when written but seen by others only at commit, so a later stamp can
- * commit first. Writers do not wait for each other for that: each holds its account's ledger
- * lock (this class, the account id) in shared mode from its stamp to its commit, and an
- * oldest-first reader reads only below ledgerHorizon(), under which no write still in flight can
- * stamp. Catalog edits hold it too (the catalog_stamp trigger takes it before stamping a row).
- * Nobody takes it exclusively, and shared holders never wait for each other, so it cannot be
- * part of a deadlock.
- */
-const LEDGER_LOCK_CLASS = 0x4c44; // "LD"; the catalog_stamp trigger takes it by number (19524)
 
 /**
  * The write of applyStock in one statement: the changes as a relation `v`, then the ledger's CTEs.

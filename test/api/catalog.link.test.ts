@@ -2,7 +2,7 @@
 // its own is linked only with transfer (two movements through the ledger); an item being counted
 // is neither linked nor unlinked.
 import pg from "pg";
-import { START_LOCK_CLASS } from "../../src/modules/stock-take/stock-take.start.js";
+import { STOCK_TAKE_START_LOCK_CLASS } from "../../src/db/locks.js";
 import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import {
@@ -276,7 +276,7 @@ describe("changes that bring an entity into a start's default scope", () => {
     try {
       await start.query("BEGIN");
       await start.query("SELECT pg_advisory_xact_lock($1::int, $2::int)", [
-        START_LOCK_CLASS,
+        STOCK_TAKE_START_LOCK_CLASS,
         acct.accountId,
       ]);
       const settled = (p: Promise<{ status: number }>) => {

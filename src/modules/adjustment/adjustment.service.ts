@@ -28,7 +28,7 @@ import {
 import { loadSupplierItem } from "../catalog/catalog.service.js";
 import { parseBarcode, type Barcode } from "../catalog/barcode.js";
 import { barcodeOwners } from "../catalog/catalog.barcodes.js";
-import { holdOffStarts } from "../stock-take/stock-take.start.js";
+import { holdOffStarts } from "../../db/locks.js";
 import {
   applySkuChanges,
   applySupplierItemChanges,

@@ -8,7 +8,7 @@ import type { ServiceContext } from "../../context.js";
 import { AppError, notFound } from "../../errors.js";
 import { applyStock, entityKey, lockStock, type Movement } from "../../ledger/ledger.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
-import { holdOffStarts } from "../stock-take/stock-take.start.js";
+import { holdOffStarts } from "../../db/locks.js";
 import { loadSupplierItem } from "./catalog.service.js";
 import type { SupplierItem } from "./catalog.types.js";
 

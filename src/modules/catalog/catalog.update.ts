@@ -8,7 +8,7 @@ import { notFound, type FieldError } from "../../errors.js";
 import type { EntityRef } from "../../ledger/ledger.js";
 import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodes } from "./catalog.barcodes.js";
-import { holdOffStarts } from "../stock-take/stock-take.start.js";
+import { holdOffStarts } from "../../db/locks.js";
 import { LIMITS, loadSku, loadSupplierItem, requireText, uniqueCode } from "./catalog.service.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 

@@ -13,9 +13,9 @@ import {
   type ParsedRef,
   type ToleranceData,
 } from "./stock-take.parse.js";
-import { ANSWERED_LINES, selectLines, toLine, type StockTakeLine } from "./stock-take.lines.js";
+import { ANSWERED_LINES, selectLines, toLine, type StockTakeLineView } from "./stock-take.lines.js";
 import { lockStockTake, requireOpen } from "./stock-take.records.js";
-import { resolveLines } from "./stock-take.resolve.js";
+import { lookupLines } from "./stock-take.lookup.js";
 import { intArray } from "../../db/sql.js";
 
 export interface AcceptData {
@@ -39,15 +39,15 @@ export interface AcceptRequest {
  */
 export interface AcceptResult {
   /** Lines this request accepted (listed ones accepted before included): the first ANSWERED_LINES. */
-  accepted: StockTakeLine[];
+  accepted: StockTakeLineView[];
   /** How many lines this request accepted, listed ones accepted before included. */
   acceptedCount: number;
   /** Counted lines still waiting for a decision: the first ANSWERED_LINES. */
-  needsReview: StockTakeLine[];
+  needsReview: StockTakeLineView[];
   /** How many counted lines are still waiting for a decision. */
   needsReviewCount: number;
   /** Lines sent back for a recount: uncounted again, flagged (all of them: the request lists them). */
-  recount: StockTakeLine[];
+  recount: StockTakeLineView[];
 }
 
 export function parseAccept(input: AcceptData): AcceptRequest {
@@ -82,7 +82,7 @@ export async function acceptLines(
   const errors: FieldError[] = [];
   const refs = [...request.lines, ...request.recount];
   const fieldOf = (i: number) => (i < request.lines.length ? "lines" : "recount");
-  const resolved = await resolveLines(
+  const resolved = await lookupLines(
     tx,
     accountId,
     stockTakeId,

@@ -5,7 +5,7 @@ import { csvLine, readCsv } from "../../csv.js";
 import type { FieldError } from "../../errors.js";
 import { MAX_COUNTS } from "../../limits.js";
 import { quantityToNumber } from "../../quantity.js";
-import type { StockTakeLine } from "./stock-take.lines.js";
+import type { StockTakeLineView } from "./stock-take.lines.js";
 import type { CountData } from "./stock-take.parse.js";
 
 /** The columns that name an entity; a file uses exactly one. */
@@ -57,7 +57,7 @@ export const sheetHeader = (visible: boolean): string =>
     ? "type,id,supplier,code,name,expected_qty,counted_qty,state"
     : "type,id,supplier,code,name,counted_qty,state") + "\r\n";
 
-export function sheetRows(lines: StockTakeLine[], visible: boolean): string {
+export function sheetRows(lines: StockTakeLineView[], visible: boolean): string {
   return lines
     .map((l) =>
       csvLine([

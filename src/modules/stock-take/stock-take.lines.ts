@@ -34,8 +34,11 @@ export interface LineRow {
   movementId: number | null;
 }
 
-/** A line as the API shows it; expectedQty and difference are absent in a blind count for a counter. */
-export interface StockTakeLine {
+/**
+ * A line as the API shows it, to both transports (GraphQL types it as StockTakeLine);
+ * expectedQty and difference are absent in a blind count for a counter.
+ */
+export interface StockTakeLineView {
   type: EntityType;
   id: number;
   code: string;
@@ -67,8 +70,8 @@ export const differenceOf = (row: LineRow): Decimal | null =>
 export const hidesStock = (line: { expectedQty?: Decimal | null }): boolean =>
   line.expectedQty === undefined || line.expectedQty === null;
 
-export function toLine(row: LineRow, visible: boolean): StockTakeLine {
-  const line: StockTakeLine = {
+export function toLine(row: LineRow, visible: boolean): StockTakeLineView {
+  const line: StockTakeLineView = {
     type: row.type,
     id: row.id,
     code: row.code,

@@ -9,8 +9,8 @@ import { seesExpected } from "./stock-take.lines.js";
 
 type Reader = PrismaClient | Tx;
 
-/** A stock take as the API shows it. */
-export interface StockTake {
+/** A stock take as the API shows it, to both transports (GraphQL types it as StockTake). */
+export interface StockTakeView {
   id: number;
   status: StockTakeStatus;
   basis: Basis;
@@ -59,13 +59,13 @@ type Row = {
     ? string
     : K extends "actorTokenId"
       ? number | null
-      : K extends keyof StockTake
-        ? StockTake[K]
+      : K extends keyof StockTakeView
+        ? StockTakeView[K]
         : never;
 };
 
 /** What the API shows of a stock take row; a full row (after a create) keeps its internals. */
-export function toStockTake(row: Row): StockTake {
+export function toStockTake(row: Row): StockTakeView {
   return {
     id: row.id,
     status: row.status,
@@ -82,7 +82,11 @@ export function toStockTake(row: Row): StockTake {
 }
 
 /** The stock take with this id in the caller's account, or STOCK_TAKE_NOT_FOUND. */
-export async function loadStockTake(db: Reader, accountId: number, id: number): Promise<StockTake> {
+export async function loadStockTake(
+  db: Reader,
+  accountId: number,
+  id: number,
+): Promise<StockTakeView> {
   const row = await db.stockTake.findUnique({
     where: { accountId_id: { accountId, id } },
     select: columns,
@@ -96,7 +100,7 @@ export async function stockTakesByIds(
   db: Reader,
   accountId: number,
   ids: readonly number[],
-): Promise<Map<number, StockTake>> {
+): Promise<Map<number, StockTakeView>> {
   const rows = await db.stockTake.findMany({
     where: { accountId, id: { in: [...ids] } },
     select: columns,
@@ -157,7 +161,7 @@ export function requireOpen(take: LockedTake): void {
 /** Lines by state, the counted share and the differences, in one statement. */
 export async function summarize(
   ctx: ServiceContext,
-  take: StockTake,
+  take: StockTakeView,
   db: Reader = readDb(ctx),
 ): Promise<StockTakeSummary> {
   const [row] = await db.$queryRaw<

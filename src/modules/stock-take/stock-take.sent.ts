@@ -3,7 +3,7 @@
 // request rather than IDEMPOTENCY_KEY_REUSED.
 import { quantityAsSent } from "../../quantity.js";
 import type { AcceptData } from "./stock-take.accept.js";
-import type { InputData } from "./stock-take.input.js";
+import type { CountsData } from "./stock-take.count.js";
 import type { EntityRefData } from "./stock-take.parse.js";
 import type { StartData } from "./stock-take.start.js";
 
@@ -26,7 +26,7 @@ export const startAsSent = (d: StartData) => ({
   basis: d.basis ?? null,
 });
 
-export const inputAsSent = (d: InputData) => ({
+export const countsAsSent = (d: CountsData) => ({
   counter: d.counter ?? null,
   counts: d.counts.map(
     (c) =>

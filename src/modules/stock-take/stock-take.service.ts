@@ -1,6 +1,6 @@
 // Stock takes: freeze a count point, count, review the differences, reconcile them into
 // movements. Each write is one transaction (and idempotent with a key); the steps live in
-// stock-take.start/input/accept/reconcile.ts, the reads here.
+// stock-take.start/count/accept/reconcile.ts, the reads here.
 import { Prisma } from "../../db/client.js";
 import { idempotent, type Idempotent, type WriteSteps } from "../../db/idempotency.js";
 import type { Tx } from "../../db/client.js";
@@ -22,14 +22,14 @@ import {
   type AcceptResult,
 } from "./stock-take.accept.js";
 import {
-  input,
   lookupErrors,
-  parseInput,
-  type InputData,
-  type InputResult,
-} from "./stock-take.input.js";
-import { acceptAsSent, inputAsSent, startAsSent } from "./stock-take.sent.js";
-import { selectLines, seesExpected, toLine, type StockTakeLine } from "./stock-take.lines.js";
+  parseCountsData,
+  recordCounts,
+  type CountsData,
+  type CountsResult,
+} from "./stock-take.count.js";
+import { acceptAsSent, countsAsSent, startAsSent } from "./stock-take.sent.js";
+import { selectLines, seesExpected, toLine, type StockTakeLineView } from "./stock-take.lines.js";
 import type { Path } from "./stock-take.parse.js";
 import { reconcile, type ReconcileResult } from "./stock-take.reconcile.js";
 import {
@@ -38,14 +38,14 @@ import {
   requireOpen,
   summarize,
   toStockTake,
-  type StockTake,
+  type StockTakeView,
   type StockTakeSummary,
 } from "./stock-take.records.js";
 import { parseStart, start, type StartData } from "./stock-take.start.js";
 
 export { stockTakesByIds } from "./stock-take.records.js";
 export { hidesStock } from "./stock-take.lines.js";
-export type { StockTake, StockTakeSummary, StockTakeLine, InputResult, AcceptResult };
+export type { StockTakeView, StockTakeSummary, StockTakeLineView, CountsResult, AcceptResult };
 export type { ReconcileResult };
 
 /** Lines in a start response; the rest are paged with lines_next_cursor. */
@@ -53,8 +53,8 @@ export const FIRST_LINES = 1000;
 export const STATUSES = ["open", "counting", "reconciled", "cancelled"] as const;
 export const LINE_STATES = ["uncounted", "counted", "accepted", "applied"] as const;
 
-export interface StartedStockTake extends StockTake {
-  lines: StockTakeLine[];
+export interface StartedStockTake extends StockTakeView {
+  lines: StockTakeLineView[];
   linesNextCursor: string | null;
 }
 
@@ -88,20 +88,20 @@ export async function startStockTake(
 export async function submitCounts(
   ctx: ServiceContext,
   stockTakeId: number,
-  data: InputData,
+  data: CountsData,
   idempotencyKey?: string,
   path: (index: number, field: string) => Path = (i, f) => ["counts", i, f],
-): Promise<Idempotent<InputResult>> {
-  const request = parseInput(ctx, data, path);
+): Promise<Idempotent<CountsResult>> {
+  const request = parseCountsData(ctx, data, path);
   return inTransaction(ctx.db, (tx) =>
     keyed(ctx, tx, idempotencyKey, {
       operation: `submitCounts:${stockTakeId}`,
-      input: () => inputAsSent(data),
+      input: () => countsAsSent(data),
       // Bad counts are answered as such whatever the key, with what the lookup finds besides.
       inputErrors: request.errors,
       check: async () =>
         request.errors.length > 0 ? lookupErrors(ctx, tx, stockTakeId, request) : [],
-      run: () => input(ctx, tx, stockTakeId, request),
+      run: () => recordCounts(ctx, tx, stockTakeId, request),
     }),
   );
 }
@@ -144,7 +144,7 @@ export async function cancelStockTake(
   ctx: ServiceContext,
   stockTakeId: number,
   idempotencyKey?: string,
-): Promise<Idempotent<StockTake>> {
+): Promise<Idempotent<StockTakeView>> {
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
     keyed(ctx, tx, idempotencyKey, {
@@ -188,19 +188,19 @@ function keyed<T>(
 export async function getStockTake(
   ctx: ServiceContext,
   id: number,
-): Promise<StockTake & { summary: StockTakeSummary }> {
+): Promise<StockTakeView & { summary: StockTakeSummary }> {
   const take = await loadStockTake(readDb(ctx), ctx.principal.accountId, id);
   return { ...take, summary: await summarize(ctx, take) };
 }
 
 /** The summary of a stock take already loaded (GraphQL's StockTake.summary). */
-export const stockTakeSummary = (ctx: ServiceContext, take: StockTake) => summarize(ctx, take);
+export const stockTakeSummary = (ctx: ServiceContext, take: StockTakeView) => summarize(ctx, take);
 
 /** Stock takes of the account, newest first, optionally of one status. */
 export async function listStockTakes(
   ctx: ServiceContext,
   args: { status?: string | null; limit?: number | null; cursor?: string | null },
-): Promise<Page<StockTake>> {
+): Promise<Page<StockTakeView>> {
   const take = pageSize(args.limit);
   const status = oneOf(args.status, STATUSES, "status");
   const before = args.cursor ? decodeIdCursor("stock_take", args.cursor) : null;
@@ -232,8 +232,8 @@ export async function listLines(
   ctx: ServiceContext,
   stockTakeId: number,
   query: LineQuery,
-  stockTake?: StockTake,
-): Promise<Page<StockTakeLine>> {
+  stockTake?: StockTakeView,
+): Promise<Page<StockTakeLineView>> {
   const take =
     stockTake ?? (await loadStockTake(readDb(ctx), ctx.principal.accountId, stockTakeId));
   const size = pageSize(query.limit);
@@ -254,7 +254,7 @@ export interface CountSheet {
   visible: boolean;
   lineCount: number;
   /** Every line, 1000 at a time by keyset: a sheet of any size, read in short statements. */
-  lines(): AsyncGenerator<StockTakeLine[]>;
+  lines(): AsyncGenerator<StockTakeLineView[]>;
 }
 
 /** The count sheet of a stock take (STOCK_TAKE_NOT_FOUND before anything else is read). */
@@ -263,7 +263,7 @@ export async function countSheet(ctx: ServiceContext, stockTakeId: number): Prom
   const take = await loadStockTake(readDb(ctx), accountId, stockTakeId);
   const visible = seesExpected(take, ctx.principal);
   const lineCount = await readDb(ctx).stockTakeLine.count({ where: { accountId, stockTakeId } });
-  async function* lines(): AsyncGenerator<StockTakeLine[]> {
+  async function* lines(): AsyncGenerator<StockTakeLineView[]> {
     let after = 0;
     for (;;) {
       const rows = await selectLines(readDb(ctx), accountId, stockTakeId, {
@@ -357,9 +357,9 @@ export async function listCounts(
 function linePage(
   rows: Awaited<ReturnType<typeof selectLines>>,
   size: number,
-  take: StockTake,
+  take: StockTakeView,
   visible: boolean,
-): Page<StockTakeLine> {
+): Page<StockTakeLineView> {
   const items = rows.slice(0, size).map((r) => ({
     cursor: encodeCursor("stock_take_line", [take.id, r.lineId]),
     node: toLine(r, visible),

@@ -6,8 +6,9 @@ import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { optionalText } from "../../text.js";
 import { TEXT_LIMITS, parseBasis, parseIds, type Basis } from "./stock-take.parse.js";
-import { toStockTake, type StockTake } from "./stock-take.records.js";
+import { toStockTake, type StockTakeView } from "./stock-take.records.js";
 import { intArray } from "../../db/sql.js";
+import { STOCK_TAKE_START_LOCK_CLASS } from "../../db/locks.js";
 
 export interface StartData {
   scope?: { skuIds?: number[] | null; supplierItemIds?: number[] | null } | null;
@@ -29,7 +30,6 @@ export interface StartRequest {
 
 /** Most overlapping entities named in a STOCK_TAKE_OVERLAP answer. */
 const MAX_REPORTED = 1000;
-export const START_LOCK_CLASS = 0x5354; // "ST": the two-key advisory lock namespace of stock take starts
 
 export function parseStart(input: StartData): StartRequest {
   const errors: FieldError[] = [];
@@ -60,17 +60,6 @@ export function parseStart(input: StartData): StartRequest {
 }
 
 /**
- * Waits for a start of the account in progress, and holds new ones off until this transaction
- * ends: for a change that brings an entity into a default scope (a SKU made active, a supplier
- * item unlinked). A start reads its default scope twice (rows it locks, then the lines it
- * inserts), so such a change committed in between would give a line whose expected quantity was
- * read without the row's lock. Take it before the entity's row lock, as a start does.
- */
-export async function holdOffStarts(tx: Tx, accountId: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${START_LOCK_CLASS}::int, ${accountId}::int)`;
-}
-
-/**
  * Creates the stock take and its lines. Starts of one account run one at a time (an advisory
  * lock), so two overlapping starts cannot both pass the overlap check; the scope's rows are
  * locked FOR SHARE in the ledger's order, so a concurrent adjustment either lands before the
@@ -80,9 +69,9 @@ export async function start(
   ctx: ServiceContext,
   tx: Tx,
   request: StartRequest,
-): Promise<StockTake> {
+): Promise<StockTakeView> {
   const { accountId, actor } = ctx.principal;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${START_LOCK_CLASS}::int, ${accountId}::int)`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
   const skuScope =
     request.skuIds === null
       ? Prisma.sql`active`

@@ -5,6 +5,7 @@ import { Prisma, type Tx } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
+import { WEBHOOK_LOCK_CLASS } from "../../db/locks.js";
 import { inTransaction } from "../../db/transaction.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { ledgerHorizon } from "../../ledger/ledger.js";
@@ -86,8 +87,6 @@ export async function createWebhook(
     }),
   );
 }
-
-const WEBHOOK_LOCK_CLASS = 0x5748; // "WH"
 
 /** The account's endpoints, oldest first (at most MAX_WEBHOOKS). */
 export async function listWebhooks(ctx: ServiceContext): Promise<Webhook[]> {

@@ -6,7 +6,7 @@ import { Decimal } from "../../quantity.js";
 import { jsonRows } from "../../db/sql.js";
 import { describeRef, type ParsedRef, type Path } from "./stock-take.parse.js";
 
-export interface ResolvedLine {
+export interface FoundLine {
   lineId: number;
   entityType: "sku" | "supplier_item";
   entityId: number;
@@ -19,14 +19,14 @@ export interface ResolvedLine {
  * stock take gets a NOT_IN_STOCK_TAKE error (unknown and out-of-scope look alike on purpose: a
  * counter learns nothing about the catalog beyond the count sheet).
  */
-export async function resolveLines(
+export async function lookupLines(
   tx: Tx,
   accountId: number,
   stockTakeId: number,
   refs: ParsedRef[],
   pathOf: (ref: ParsedRef) => Path,
   errors: FieldError[],
-): Promise<(ResolvedLine | null)[]> {
+): Promise<(FoundLine | null)[]> {
   if (refs.length === 0) return [];
   const rows = await tx.$queryRaw<
     {
@@ -68,7 +68,7 @@ export async function resolveLines(
     LEFT JOIN stock_take_lines li ON li.account_id = ${accountId}
       AND li.stock_take_id = ${stockTakeId} AND li.supplier_item_id = e.item_id
     ORDER BY e.ord`;
-  const found: (ResolvedLine | null)[] = refs.map(() => null);
+  const found: (FoundLine | null)[] = refs.map(() => null);
   rows.forEach((row, i) => {
     const ref = refs[i];
     if (!ref) return;

@@ -21,13 +21,13 @@ import {
   seesExpected,
   toLine,
 } from "./stock-take.lines.js";
-import type { StockTakeLine } from "./stock-take.lines.js";
+import type { StockTakeLineView } from "./stock-take.lines.js";
 import { jsonRows } from "../../db/sql.js";
 import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
-import { resolveLines, type ResolvedLine } from "./stock-take.resolve.js";
+import { lookupLines, type FoundLine } from "./stock-take.lookup.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 
-export interface InputData {
+export interface CountsData {
   /** null: a count the transport could not read (a CSV row of the wrong width), named in errors. */
   counts: (CountData | null)[];
   counter?: string | null;
@@ -35,7 +35,7 @@ export interface InputData {
   errors?: FieldError[];
 }
 
-export interface InputRequest {
+export interface CountsRequest {
   counts: ParsedCount[];
   /** Every count whose entity reference is well formed, to look up even if the count is bad. */
   refs: ParsedRef[];
@@ -52,20 +52,20 @@ export interface InputRequest {
  * never holds the whole list; linesCount says how many lines the counts touched, and
  * GET …/lines?state=counted lists them all.
  */
-export interface InputResult {
+export interface CountsResult {
   id: number;
   status: StockTakeStatus;
   /** The lines these counts touched, after them: the first ANSWERED_LINES in line order. */
-  lines: StockTakeLine[];
+  lines: StockTakeLineView[];
   /** How many lines these counts touched (each once, however many counts named it). */
   linesCount: number;
 }
 
-export function parseInput(
+export function parseCountsData(
   ctx: ServiceContext,
-  input: InputData,
+  input: CountsData,
   path: (index: number, field: string) => Path,
-): InputRequest {
+): CountsRequest {
   const errors: FieldError[] = [...(input.errors ?? [])];
   const { counts, refs } = parseCounts(input.counts, path, new Date(), errors);
   const counter = input.counter?.trim() ? input.counter.trim() : ctx.principal.actor.name;
@@ -76,7 +76,7 @@ export function parseInput(
 }
 
 interface LineUpdate {
-  line: ResolvedLine;
+  line: FoundLine;
   countedQty: Decimal;
   countedAt: Date;
   /** Only adds to the stored count: the line's counted_at stays the later of the two. */
@@ -84,12 +84,12 @@ interface LineUpdate {
 }
 
 /** The stock take (locked, open) and the lines the counts name, with what is wrong with them. */
-async function lookup(ctx: ServiceContext, tx: Tx, stockTakeId: number, request: InputRequest) {
+async function lookup(ctx: ServiceContext, tx: Tx, stockTakeId: number, request: CountsRequest) {
   const { accountId } = ctx.principal;
   const take = await lockStockTake(tx, accountId, stockTakeId);
   requireOpen(take);
   const errors = beforeFreeze(take, request);
-  const resolved = await resolveLines(
+  const resolved = await lookupLines(
     tx,
     accountId,
     stockTakeId,
@@ -105,16 +105,16 @@ export const lookupErrors = async (
   ctx: ServiceContext,
   tx: Tx,
   stockTakeId: number,
-  request: InputRequest,
+  request: CountsRequest,
 ): Promise<FieldError[]> => (await lookup(ctx, tx, stockTakeId, request)).errors;
 
 /** Applies the counts in the order given; all of them, or (with any problem) none. */
-export async function input(
+export async function recordCounts(
   ctx: ServiceContext,
   tx: Tx,
   stockTakeId: number,
-  request: InputRequest,
-): Promise<InputResult> {
+  request: CountsRequest,
+): Promise<CountsResult> {
   const { accountId, actor } = ctx.principal;
   const found = await lookup(ctx, tx, stockTakeId, request);
   const { take, resolved } = found;
@@ -217,7 +217,7 @@ export async function input(
  * ledger is not what the stock take counts (and the scope was not yet held), so such a count is
  * refused rather than compared with the wrong quantity.
  */
-function beforeFreeze(take: LockedTake, request: InputRequest): FieldError[] {
+function beforeFreeze(take: LockedTake, request: CountsRequest): FieldError[] {
   if (take.basis !== "count_time") return [];
   return request.counts
     .filter((c) => c.countedAt !== null && c.countedAt < take.frozenAt)
