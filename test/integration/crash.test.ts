@@ -83,7 +83,8 @@ const gained = (before: Snapshot, after: Snapshot) =>
   Object.fromEntries(TABLES.map((t) => [t, after[t].rows - before[t].rows]));
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 30_000;
+  // Generous: a 10,000-line write on a loaded 2-core machine.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const found = await probe();
     if (found !== undefined) return found;
@@ -205,10 +206,19 @@ async function killAfterCommit(
   const next = startServer();
   try {
     const sent = request(server).catch(() => null);
+    let answered: Answer | null | undefined;
+    void sent.then((answer) => (answered = answer));
     await until("the write to commit", async () => {
+      // An answer seen before this look means the server is done with the request: had it
+      // committed, the key would be visible now. Say what it answered instead of waiting on.
+      const seen = answered;
       const rows = await db.$queryRaw<unknown[]>`
         SELECT 1 FROM idempotency_keys WHERE account_id = ${acct.accountId} AND key = ${key}`;
-      return rows.length > 0 ? true : undefined;
+      if (rows.length > 0) return true;
+      if (seen !== undefined) {
+        throw new Error(`the server answered without committing: ${JSON.stringify(seen)}`);
+      }
+      return undefined;
     });
     expect(await stopProcess(server, "SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
     server = await next;
