@@ -18,6 +18,7 @@ import { MAX_SCOPE_IDS } from "../modules/stock-take/stock-take.parse.js";
 import { AppError, ERROR_CATALOG } from "../errors.js";
 import {
   costOfLines,
+  COUNT_BASE_UNITS,
   rateLimitHeaders,
   refusalMessage,
   type BucketDecision,
@@ -42,6 +43,9 @@ export const PRICED_LISTS: Record<string, string[][]> = {
     ["input", "scope", "supplierItemIds"],
   ],
 };
+
+/** Units a mutation costs beyond its lines, by field (REST's route for it charges the same). */
+const BASE_UNITS: Record<string, number> = { submitStockTakeCounts: COUNT_BASE_UNITS };
 
 /** The most lines one mutation may carry (startStockTake's two scope lists, full): per operation. */
 export const MAX_OPERATION_LINES = 2 * MAX_SCOPE_IDS;
@@ -153,7 +157,9 @@ export function mutationCost(
       fieldLines += listLength(value, path, variables);
     }
     lines += fieldLines;
-    if (field.name.value !== "__typename") cost += costOfLines(fieldLines);
+    if (field.name.value !== "__typename") {
+      cost += (BASE_UNITS[field.name.value] ?? 0) + costOfLines(fieldLines);
+    }
   }
   return { lines, cost: Math.max(1, cost) };
 }

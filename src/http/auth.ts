@@ -62,6 +62,8 @@ export function bodyPrice(request: FastifyRequest): number {
 interface ScopePricing {
   /** The route charges the request's lines once its body is read (see linePricedScope). */
   pricedByLines?: boolean;
+  /** Units such a route costs beyond its lines, taken at authentication with the first. */
+  baseUnits?: number;
   /**
    * The most rows the request may answer: its bucket must hold what they cost, or it is refused
    * here, before it runs (see rowPricedScope).
@@ -76,14 +78,19 @@ interface ScopePricing {
  */
 export function requireScope(
   scope: Scope,
-  { pricedByLines = false, mostRows }: ScopePricing = {},
+  { pricedByLines = false, baseUnits = 0, mostRows }: ScopePricing = {},
 ): onRequestHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // With the buckets in Redis a charge is a round trip of its own: a small body priced by its
     // lines then makes one, for all its cost, once it is read (not one now and one then).
     const bytes = bodyPrice(request);
+    const least = 1 + baseUnits;
     const cost =
-      bytes > 1 ? bytes : pricedByLines && !request.server.limiter.atAuthentication ? 0 : 1;
+      bytes > 1
+        ? Math.max(bytes, least)
+        : pricedByLines && !request.server.limiter.atAuthentication
+          ? 0
+          : least;
     const holds = mostRows ? Math.max(cost, costOfLines(mostRows(request))) : cost;
     const result = await resolvePrincipal(request, cost, holds);
     if (!result.principal) throw new AppError("UNAUTHENTICATED", result.problem);
@@ -100,16 +107,18 @@ export function requireScope(
 }
 
 /**
- * The hooks of a route priced by the lines its body carries: authentication with the scope
- * before the body is read, and the lines' units once it is read and valid, before the handler.
+ * The hooks of a route priced by the lines its body carries (and `baseUnits` more): authentication
+ * with the scope before the body is read, and the lines' units once it is read and valid, before
+ * the handler.
  */
 export function linePricedScope(
   scope: Scope,
   linesOf: (request: FastifyRequest) => number,
+  { baseUnits = 0 }: { baseUnits?: number } = {},
 ): { onRequest: onRequestHookHandler; preHandler: preHandlerHookHandler } {
   return {
-    onRequest: requireScope(scope, { pricedByLines: true }),
-    preHandler: chargeBodyLines(linesOf),
+    onRequest: requireScope(scope, { pricedByLines: true, baseUnits }),
+    preHandler: chargeBodyLines(linesOf, baseUnits),
   };
 }
 

@@ -57,6 +57,7 @@ export async function chargeLines(
   request: FastifyRequest,
   reply: FastifyReply,
   lines: number,
+  baseUnits = 0,
 ): Promise<void> {
   const bucket = request.rateBucket;
   if (!bucket) return;
@@ -64,16 +65,16 @@ export async function chargeLines(
     request.server.limiter,
     bucket,
     request.rateTaken,
-    costOfLines(lines),
+    baseUnits + costOfLines(lines),
   );
   if (charged) applyDecision(reply, bucket, charged.decision, charged.total);
 }
 
 /** Route hook charging a request for the lines its body carries, before the handler writes. */
 export const chargeBodyLines =
-  (linesOf: (request: FastifyRequest) => number): preHandlerHookHandler =>
+  (linesOf: (request: FastifyRequest) => number, baseUnits = 0): preHandlerHookHandler =>
   (request, reply) =>
-    chargeLines(request, reply, linesOf(request));
+    chargeLines(request, reply, linesOf(request), baseUnits);
 
 /**
  * The most rows a page may answer, from its `limit` as sent (validated later; this only prices

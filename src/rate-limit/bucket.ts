@@ -40,6 +40,14 @@ export interface BucketDecision {
 /** Lines (or rows answered) one unit pays for: a 10,000-line request costs 100 units. */
 export const LINES_PER_UNIT = 100;
 
+/**
+ * What a stock take's counts cost beyond their lines: a count request writes its lines, the count
+ * log, an event and the progress subscribers read; one line costs the server and PostgreSQL about
+ * 2 to 2.5 single adjustments, 100 lines about 5 to 6 (docs: limits), so counts cost 2 + 1 per
+ * started 100 lines.
+ */
+export const COUNT_BASE_UNITS = 2;
+
 /** What a request carrying `lines` lines costs (1 for none or up to LINES_PER_UNIT). */
 export const costOfLines = (lines: number): number =>
   Math.max(1, Math.ceil(lines / LINES_PER_UNIT));

@@ -349,6 +349,46 @@ describe("requests carrying lines", () => {
     expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
+  it("cost a stock take's counts 2 units more than their lines, REST and GraphQL, with no round trip of their own", async () => {
+    const acct = await account();
+    const limited = await token(acct.accountId, { perSecond: SLOW, burst: 20 });
+    const ids = await skus(t, acct.setup, 150);
+    const started = await rest(t, "POST", "/stock-takes/start", { token: acct.setup, body: {} });
+    expect(started.status).toBe(201);
+    const stockTakeId = started.body.id as number;
+    const counts = (n: number) =>
+      ids.slice(0, n).map((id) => ({ type: "sku", id, counted_qty: n }));
+
+    t2.queries.length = 0;
+    const one = await rest(t2, "POST", `/stock-takes/${stockTakeId}/input`, {
+      token: limited,
+      body: { counts: counts(1) },
+    });
+    expect(one.status).toBe(200);
+    expect(one.headers.get("ratelimit-remaining")).toBe("17");
+    // All 3 taken by the authentication's statement.
+    expect(t2.queries.filter((q) => q.sql.includes("api_token_buckets"))).toHaveLength(1);
+    // 150 lines: 2 + 2.
+    const more = await rest(t, "POST", `/stock-takes/${stockTakeId}/input`, {
+      token: limited,
+      body: { counts: counts(150) },
+    });
+    expect(more.headers.get("ratelimit-remaining")).toBe("13");
+    const viaGraphql = await postGraphql(
+      t,
+      {
+        query: `mutation ($input: SubmitStockTakeCountsInput!) {
+          submitStockTakeCounts(input: $input) { linesCount userErrors { code } } }`,
+        variables: {
+          input: { stockTakeId, counts: [{ type: "SKU", id: ids[0], countedQty: 2 }] },
+        },
+      },
+      limited,
+    );
+    expect(viaGraphql.errors).toBeUndefined();
+    expect(viaGraphql.headers.get("ratelimit-remaining")).toBe("10");
+  });
+
   it("lets a request costing more than a small bucket holds through once the bucket is full", async () => {
     const acct = await account();
     const small = await token(acct.accountId, { perSecond: SLOW, burst: 2 });
