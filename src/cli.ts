@@ -38,6 +38,8 @@ const USAGE = `usage:
                                       writes go on; prints a JSON report; exit 0 when sound, 1 on
                                       any break, 2 when it could not check
   countpoint schema                   print the GraphQL schema
+  countpoint openapi                  print the REST API's OpenAPI document (as served at
+                                      /api/v1/openapi.json)
   countpoint help | --help | -h       print this help
 
 The database is DATABASE_URL, or the embedded one under COUNTPOINT_DATA_DIR (default .data).`;
@@ -210,6 +212,12 @@ async function main(argv: string[]): Promise<void> {
     case "schema": {
       const { schemaSdl } = await import("./graphql/schema.js");
       process.stdout.write(await schemaSdl());
+      return;
+    }
+    case "openapi": {
+      options(argv.slice(1), {});
+      const { openApiDocument } = await import("./http/openapi-document.js");
+      process.stdout.write(JSON.stringify(await openApiDocument(), null, 2) + "\n");
       return;
     }
     case "help":

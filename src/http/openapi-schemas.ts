@@ -27,6 +27,8 @@
 //   check (so they are reported with the request's other problems, in the error policy's order,
 //   with the service's code); the document shows them, the request validator checks only the
 //   JSON type (src/http/validation.ts). Used for an adjustment's reason and a line's type.
+//   `x-service-checked: "enum"`: only the `enum` is the service's; a missing property is still
+//   the request validator's (a stock take count's or entity's type).
 import type { FastifyInstance } from "fastify";
 import { ERROR_CATALOG, type ErrorCode } from "../errors.js";
 import { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";

@@ -4,6 +4,7 @@
 // expected_qty and difference (and the difference totals), so those are never `required`.
 import { MAX_COUNTS, MAX_REFS, MAX_SCOPE_IDS } from "../limits.js";
 import { BASES, MODES, TEXT_LIMITS } from "../modules/stock-take/stock-take.parse.js";
+import { EntityType } from "../generated/prisma/enums.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 
 const nullableTimestamp = { ...nullable("string"), format: "date-time" } as const;
@@ -50,6 +51,10 @@ const lineList = (description: string) => ({
 const entityRefProperties = {
   type: {
     type: "string",
+    enum: Object.values(EntityType),
+    // The service checks the value, with the other counts' problems; its presence stays the
+    // request validator's.
+    "x-service-checked": "enum",
     description: "sku or supplier_item (else 400 INVALID_PARAMETER).",
   },
   id: { ...integerId, description: "Name the entity by exactly one of id, code or barcode." },

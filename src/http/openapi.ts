@@ -106,9 +106,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: "Countpoint REST API",
         version: "1",
+        // The project has no public address of its own to give: its name only.
+        contact: { name: "Countpoint" },
         description:
           "Stock takes, absolute stock adjustments and an append-only stock ledger. Authenticate with `Authorization: Bearer <token>`. Errors are application/problem+json with a stable `code`. Writes take an `Idempotency-Key` header. Each token has a rate limit (a token bucket): every response says where it stands in RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset, and a request over it is 429 RATE_LIMITED with Retry-After, refused before its body is read.",
       },
+      // Relative: the API is where this document is served from, whatever host, port or proxy
+      // the client reached it through (the paths carry /api/v1).
+      servers: [{ url: "/", description: "The server this document is served from" }],
       tags: [
         { name: "catalog", description: "SKUs and supplier items." },
         { name: "adjustments", description: "Set stock to absolute quantities." },

@@ -40,7 +40,8 @@ export const validatorCompiler = buildValidatorCompiler();
 
 /**
  * A copy of a schema without the constraints the service checks itself (`x-service-checked`
- * properties keep their JSON type but lose `enum` and their place in `required`).
+ * properties keep their JSON type but lose `enum`, and with `true` their place in `required`
+ * too; with `"enum"` their presence is still checked here).
  */
 export function relaxed(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(relaxed);
@@ -50,7 +51,9 @@ export function relaxed(schema: unknown): unknown {
   if ("x-service-checked" in copy) delete copy.enum;
   const properties = copy.properties as Record<string, Record<string, unknown>> | undefined;
   if (properties && Array.isArray(copy.required)) {
-    copy.required = copy.required.filter((name) => !properties[name]?.["x-service-checked"]);
+    copy.required = copy.required.filter(
+      (name) => properties[name]?.["x-service-checked"] !== true,
+    );
   }
   return copy;
 }

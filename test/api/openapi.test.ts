@@ -8,6 +8,7 @@ import { LIMITS } from "../../src/modules/catalog/catalog.service.js";
 import { ADJUSTMENT_REASONS } from "../../src/reasons.js";
 import { Contract, serialisationMismatch, type OpenApiDocument } from "../helpers/contract.js";
 import { listenWithContract, rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { runCountpoint } from "../helpers/cli.js";
 import { newAccount, testDb } from "../helpers/db.js";
 
 // The OpenAPI document describes every operation completely enough to generate a client
@@ -21,6 +22,7 @@ interface Media {
 interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<
@@ -39,6 +41,8 @@ type Schema = {
 };
 interface Document {
   openapi: string;
+  info: { title: string; contact?: { name?: string; url?: string; email?: string } };
+  servers?: { url: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 }
@@ -107,11 +111,32 @@ describe("the OpenAPI document", () => {
     expect(docs.headers.get("content-type")).toContain("text/html");
   });
 
-  it("gives every operation a summary, a tag, and named schemas for its body and success", () => {
+  it("is what `countpoint openapi` prints (the document the OpenAPI lint checks)", async () => {
+    // No database is needed: the URL given is never connected to.
+    const printed = await runCountpoint("postgresql://unused@127.0.0.1:1/unused", ["openapi"]);
+    expect({ code: printed.code, stderr: printed.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(JSON.parse(printed.stdout)).toEqual(doc);
+  });
+
+  it("says where the API is and whose it is: a relative server, and a contact", async () => {
+    // Relative to where the document was fetched from: the same server answers the paths.
+    expect(doc.servers).toEqual([{ url: "/", description: expect.any(String) }]);
+    const resolved = new URL(doc.servers![0]!.url, `${t.baseUrl}/api/v1/openapi.json`);
+    expect((await fetch(new URL("healthz", resolved))).status).toBe(200);
+    expect(doc.info.contact).toEqual({ name: "Countpoint" });
+  });
+
+  it("gives every operation a summary, a description, a tag, and named schemas for its body and success", () => {
     for (const { name, op } of operations()) {
-      expect({ name, summary: op.summary, tags: op.tags?.length }).toEqual({
+      expect({
         name,
-        summary: expect.any(String),
+        summary: op.summary?.trim(),
+        description: op.description?.trim(),
+        tags: op.tags?.length,
+      }).toEqual({
+        name,
+        summary: expect.stringMatching(/./),
+        description: expect.stringMatching(/./),
         tags: 1,
       });
       if (op.requestBody) {
@@ -266,6 +291,20 @@ describe("the OpenAPI document", () => {
     expect(component("SupplierItemUpdate").properties?.supplier?.maxLength).toBe(LIMITS.supplier);
     // A line names its entity by id or by barcode: the service checks that exactly one is given.
     expect(component("StockAdjustmentLineInput").required).toEqual(["type", "new_qty"]);
+    // A stock take names entities as adjustment lines do: the same type enum (checked by the
+    // service with the other counts' problems), and a count or reference without one is refused.
+    const lineTypes = component("StockAdjustmentLineInput").properties?.type?.enum;
+    expect(lineTypes).toEqual(["sku", "supplier_item"]);
+    for (const body of ["StockTakeEntityRef", "StockTakeCountInput"]) {
+      expect({ body, type: component(body).properties?.type?.enum }).toEqual({
+        body,
+        type: lineTypes,
+      });
+      expect({ body, required: component(body).required }).toEqual({
+        body,
+        required: expect.arrayContaining(["type"]),
+      });
+    }
     expect(component("BulkStockAdjustment").properties?.lines?.maxItems).toBe(10000);
     const sku = component("CreateSku").properties!;
     expect([sku.code?.maxLength, sku.name?.maxLength]).toEqual([LIMITS.code, LIMITS.name]);

@@ -118,6 +118,7 @@ describe("countpoint help", () => {
         "tokens revoke",
         "verify",
         "schema",
+        "openapi",
       ]) {
         expect(result.stdout).toContain(`countpoint ${command}`);
       }

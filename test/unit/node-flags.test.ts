@@ -13,7 +13,7 @@ describe("the server's node flags", () => {
     const pkg = JSON.parse(await readFile("package.json", "utf8")) as {
       scripts: { start: string };
     };
-    expect(pkg.scripts.start).toBe(`node ${flags} dist/src/cli.js serve`);
+    expect(pkg.scripts.start).toBe(`exec node ${flags} dist/src/cli.js serve`);
     const [shebang] = (await readFile("src/cli.ts", "utf8")).split("\n");
     expect(shebang).toBe(`#!/usr/bin/env -S node ${flags}`);
   });

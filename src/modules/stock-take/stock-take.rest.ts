@@ -136,6 +136,8 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         operationId: "listStockTakes",
         tags: TAG,
         summary: "List stock takes, newest first",
+        description:
+          "The account's stock takes without their lines, newest first; status keeps those of one status. Page on with next_cursor.",
         querystring: {
           ...pageQuery,
           properties: {
@@ -160,6 +162,8 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         operationId: "getStockTake",
         tags: TAG,
         summary: "A stock take with a summary of its lines",
+        description:
+          "The stock take and where it stands: how many lines are uncounted, counted, accepted and applied, how many moved since the freeze or wait for a recount, and the difference totals (absent for a counter in a blind stock take). The lines themselves: GET /stock-takes/{id}/lines.",
         params: idParams,
         response: {
           200: ok("StockTakeWithSummary", "The stock take", examples.withSummary),
@@ -375,6 +379,8 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         operationId: "cancelStockTake",
         tags: TAG,
         summary: "Cancel an open or counting stock take",
+        description:
+          "Nothing is applied, the lines stay readable, and its entities may be counted in another stock take. A reconciled or cancelled stock take is 409 STOCK_TAKE_CLOSED.",
         params: idParams,
         headers: idempotencyHeaders,
         response: {
@@ -403,6 +409,8 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         operationId: "listStockTakeCounts",
         tags: TAG,
         summary: "The count log: every count submitted, oldest first",
+        description:
+          "Every count as it was submitted (append-only): the entity, set or add, the quantity sent, the line's count after it, who counted, when it was counted and when it was received. Page on with next_cursor.",
         params: idParams,
         querystring: pageQuery,
         response: {
