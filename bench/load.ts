@@ -6,6 +6,8 @@ import autocannon from "autocannon";
 export interface LoadSpec {
   baseUrl: string;
   token: string;
+  /** A token for each connection (a counting device each), in place of `token` for all. */
+  tokens?: string[];
   skuIds: number[];
   /** rest and graphql adjust stock; rest-read reads a SKU (GET /skus/{id}). */
   transport: "rest" | "graphql" | "rest-read";
@@ -32,6 +34,14 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   const pick = () => spec.skuIds[Math.floor(Math.random() * spec.skuIds.length)]!;
   const quantity = () => Math.floor(Math.random() * 1000);
   let failedBodies = 0;
+  // autocannon's context is per connection: each takes the next of `tokens` for all its requests.
+  let nextToken = 0;
+  const auth = (context: object) => {
+    if (!spec.tokens?.length) return {};
+    const own = context as { token?: string };
+    own.token ??= spec.tokens[nextToken++ % spec.tokens.length];
+    return { authorization: `Bearer ${own.token}` };
+  };
   const result = await autocannon({
     url: spec.baseUrl,
     connections: spec.connections,
@@ -39,12 +49,20 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     headers: { authorization: `Bearer ${spec.token}`, "content-type": "application/json" },
     requests: [
       spec.transport === "rest-read"
-        ? { method: "GET", setupRequest: (req) => ({ ...req, path: `/api/v1/skus/${pick()}` }) }
+        ? {
+            method: "GET",
+            setupRequest: (req, context) => ({
+              ...req,
+              headers: { ...req.headers, ...auth(context) },
+              path: `/api/v1/skus/${pick()}`,
+            }),
+          }
         : spec.transport === "rest"
           ? {
               method: "PATCH",
-              setupRequest: (req) => ({
+              setupRequest: (req, context) => ({
                 ...req,
+                headers: { ...req.headers, ...auth(context) },
                 path: `/api/v1/skus/${pick()}`,
                 body: JSON.stringify({ on_hand: quantity(), reason: "correction" }),
               }),
@@ -52,8 +70,9 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
           : {
               method: "POST",
               path: "/graphql",
-              setupRequest: (req) => ({
+              setupRequest: (req, context) => ({
                 ...req,
+                headers: { ...req.headers, ...auth(context) },
                 body: JSON.stringify({
                   query: GRAPHQL_ADJUST,
                   variables: { input: { skuId: pick(), onHand: quantity(), reason: "CORRECTION" } },

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "./db/client.js";
+import type { Authentication, TokenCheck } from "./modules/account/account.auth.js";
 
 export const SCOPES = ["read", "adjust", "count", "approve", "webhooks"] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -27,6 +28,21 @@ export interface ServiceContext {
    * transport for read-only requests; absent means the primary.
    */
   read?: PrismaClient;
+  /**
+   * Set when the request's token is yet to be checked (a single adjustment over REST):
+   * `principal` is who the token was when this process last checked it. The one-statement
+   * adjustment checks it in its own statement; any other work must `authenticate()` first.
+   */
+  unverified?: UnverifiedToken;
+}
+
+/** A token to check in the statement of the work it pays for (docs/architecture/statements.md). */
+export interface UnverifiedToken {
+  check: TokenCheck;
+  /** Who the statement's check says the caller is; throws as authentication does (401, 403, 429). */
+  admit(outcome: Authentication): Principal;
+  /** Authenticates in a statement of its own, as every other request does. */
+  authenticate(): Promise<Principal>;
 }
 
 /** The database for a service's plain reads (see ServiceContext.read). */

@@ -95,6 +95,7 @@ export async function buildApp({
   await app.limiter.start();
   app.addHook("onClose", async () => app.limiter.close());
   app.decorateRequest("principal", null);
+  app.decorateRequest("deferred", null);
   app.decorateRequest("rateBucket", null);
   app.decorateRequest("rateTaken", 0);
   // First, so every answer carries them, errors and 404s included.

@@ -1,11 +1,22 @@
 import type {
   FastifyReply,
   FastifyRequest,
+  onRequestAbortHookHandler,
   onRequestHookHandler,
+  onResponseHookHandler,
   preHandlerHookHandler,
   preSerializationHookHandler,
 } from "fastify";
 import type { Principal, Scope, ServiceContext } from "../context.js";
+import { hashToken, tokenCheck } from "../modules/account/account.auth.js";
+import {
+  alone,
+  entered,
+  forgetToken,
+  left,
+  recentPrincipal,
+  rememberToken,
+} from "./recent-tokens.js";
 import { AppError } from "../errors.js";
 import { chargeOf, costOfBytes, costOfLines } from "../rate-limit/bucket.js";
 import type { Authentication } from "../modules/account/account.auth.js";
@@ -14,6 +25,8 @@ import { applyDecision, chargeBodyLines, chargeRows, pageLimitOf, pageRows } fro
 declare module "fastify" {
   interface FastifyRequest {
     principal: Principal | null;
+    /** A token left to check with the request's work (see requireScope's `inline`). */
+    deferred: Deferred | null;
   }
 }
 
@@ -60,6 +73,13 @@ export function bodyPrice(request: FastifyRequest): number {
 }
 
 interface ScopePricing {
+  /**
+   * Whether the request may leave its token to be checked in the statement of its work (one
+   * round trip, not two: see writeContext), when its body costs one unit and this process has
+   * already seen the token hold the scope. Such a body is read before the token is checked:
+   * that is what its one unit pays for.
+   */
+  inline?: (request: FastifyRequest) => boolean;
   /** The route charges the request's lines once its body is read (see linePricedScope). */
   pricedByLines?: boolean;
   /** Units such a route costs beyond its lines, taken at authentication with the first. */
@@ -78,7 +98,7 @@ interface ScopePricing {
  */
 export function requireScope(
   scope: Scope,
-  { pricedByLines = false, baseUnits = 0, mostRows }: ScopePricing = {},
+  { pricedByLines = false, baseUnits = 0, mostRows, inline }: ScopePricing = {},
 ): onRequestHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // With the buckets in Redis a charge is a round trip of its own: a small body priced by its
@@ -91,18 +111,144 @@ export function requireScope(
         : pricedByLines && !request.server.limiter.atAuthentication
           ? 0
           : least;
+    const token = inline ? bearerToken(request) : undefined;
+    const digest = token ? hashToken(token) : undefined;
+    if (digest && cost === 1 && request.server.limiter.atAuthentication && inline?.(request)) {
+      const principal = recentPrincipal(digest, scope);
+      if (principal) {
+        request.deferred = { scope, principal, digest, settled: false };
+        entered(digest);
+        return;
+      }
+    }
     const holds = mostRows ? Math.max(cost, costOfLines(mostRows(request))) : cost;
-    const result = await resolvePrincipal(request, cost, holds);
-    if (!result.principal) throw new AppError("UNAUTHENTICATED", result.problem);
-    if (result.bucket && result.decision) {
-      applyDecision(reply, result.bucket, result.decision, cost);
+    admit(request, reply, await resolvePrincipal(request, cost, holds), scope, cost);
+    if (digest && request.principal) rememberToken(digest, request.principal);
+  };
+}
+
+/**
+ * Lets in an authenticated request, with its bucket's RateLimit headers, or says why not: 401,
+ * 429 when its bucket refused `cost`, 403 without `scope`.
+ */
+function admit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: Authentication,
+  scope: Scope,
+  cost: number,
+): Principal {
+  if (!result.principal) throw new AppError("UNAUTHENTICATED", result.problem);
+  if (result.bucket && result.decision) {
+    applyDecision(reply, result.bucket, result.decision, cost);
+  }
+  request.rateBucket = result.bucket;
+  request.rateTaken = result.bucket ? chargeOf(cost, result.bucket.limit) : cost;
+  if (!result.principal.scopes.has(scope)) {
+    throw new AppError("FORBIDDEN", `this token lacks the ${scope} scope`);
+  }
+  request.principal = result.principal;
+  return result.principal;
+}
+
+/** A request whose token is left to be checked with its work. */
+interface Deferred {
+  scope: Scope;
+  /** Who the token was when this process last checked it. */
+  principal: Principal;
+  /** The token's digest. */
+  digest: string;
+  /** Whether it has been checked since (then request.principal is set, or it was refused). */
+  settled: boolean;
+}
+
+/** Marks a deferred request's token checked (or refused): it is no longer in flight unchecked. */
+function settled(deferred: Deferred, outcome: Authentication): void {
+  deferred.settled = true;
+  left(deferred.digest);
+  if (!outcome.principal) forgetToken(deferred.digest);
+}
+
+/**
+ * Checks a deferred request's token in a statement of its own, as every other request's is
+ * (a no-op once checked): before any work other than its one statement, and before an error
+ * found in its body is answered, so that an unknown token is a 401 whatever it sent.
+ */
+export async function settleDeferred(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const deferred = request.deferred;
+  if (!deferred || deferred.settled) return;
+  deferred.settled = true; // whatever happens next: it is checked once
+  const result = await resolvePrincipal(request, 1).finally(() => left(deferred.digest));
+  if (!result.principal) forgetToken(deferred.digest);
+  admit(request, reply, result, deferred.scope, 1);
+}
+
+/**
+ * The service context of an authenticated request, or of a deferred one (see requireScope's
+ * `inline`): `inline` says the work is one statement that can check the token itself
+ * (ServiceContext.unverified); otherwise the token is checked first.
+ */
+export async function writeContext(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { inline }: { inline: boolean },
+): Promise<ServiceContext> {
+  const deferred = request.deferred;
+  // Beside another of its token's requests the statement would hold the token's bucket until it
+  // commits while the other waits for it: then the token is checked in a statement of its own.
+  if (!deferred || deferred.settled || !inline || !alone(deferred.digest)) {
+    await settleDeferred(request, reply);
+    return ctxOf(request);
+  }
+  const token = bearerToken(request);
+  const check =
+    token &&
+    tokenCheck(token, deferred.scope, { defaults: request.server.limiter.defaults, charge: 1 });
+  if (!check) {
+    await settleDeferred(request, reply);
+    return ctxOf(request);
+  }
+  return {
+    db: request.server.db,
+    principal: deferred.principal,
+    unverified: {
+      check,
+      admit: (outcome) => {
+        settled(deferred, outcome);
+        return admit(request, reply, outcome, deferred.scope, 1);
+      },
+      authenticate: async () => {
+        await settleDeferred(request, reply);
+        return ctxOf(request).principal;
+      },
+    },
+  };
+}
+
+/**
+ * The hooks of a route whose work may check its token itself (requireScope's `inline`, when
+ * `inline` says so of the request): authentication, and the bookkeeping of a deferred request
+ * that ends without its token being checked (an abandoned request).
+ */
+export function inlineScope(
+  scope: Scope,
+  inline: (request: FastifyRequest) => boolean,
+): {
+  onRequest: onRequestHookHandler;
+  onResponse: onResponseHookHandler;
+  onRequestAbort: onRequestAbortHookHandler;
+} {
+  const release = async (request: FastifyRequest) => {
+    const deferred = request.deferred;
+    if (deferred && !deferred.settled) {
+      deferred.settled = true;
+      left(deferred.digest);
     }
-    request.rateBucket = result.bucket;
-    request.rateTaken = result.bucket ? chargeOf(cost, result.bucket.limit) : cost;
-    if (!result.principal.scopes.has(scope)) {
-      throw new AppError("FORBIDDEN", `this token lacks the ${scope} scope`);
-    }
-    request.principal = result.principal;
+  };
+  return {
+    onRequest: requireScope(scope, { inline }),
+    onResponse: release,
+    onRequestAbort: release,
   };
 }
 
@@ -156,7 +302,8 @@ export function rowPricedScope(
 
 /** The service context of an authenticated request. */
 export function ctxOf(request: FastifyRequest): ServiceContext {
-  if (!request.principal) throw new AppError("UNAUTHENTICATED", "authentication required");
+  if (!request.principal || (request.deferred && !request.deferred.settled))
+    throw new AppError("UNAUTHENTICATED", "authentication required");
   const read = request.reader ?? undefined;
   return { db: request.server.db, principal: request.principal, ...(read ? { read } : {}) };
 }

@@ -10,6 +10,7 @@ import {
   type ErrorCode,
   type FieldError,
 } from "../errors.js";
+import { settleDeferred } from "./auth.js";
 import { toPointer } from "./serialize.js";
 
 // The one place errors become HTTP: RFC 9457 application/problem+json with a stable code.
@@ -290,7 +291,15 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
 
 export function registerErrorHandling(app: FastifyInstance): void {
   const methodsOf = methodTable(app);
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
+    // A request whose token was left to be checked with its work (requireScope's `inline`) and
+    // failed before it: the token decides first, as it does for every other request.
+    if (request.deferred && !request.deferred.settled) {
+      error = await settleDeferred(request, reply).then(
+        () => error,
+        (refusal: unknown) => refusal as typeof error,
+      );
+    }
     const body = toProblem(error, request);
     if (body.status >= 500) request.log.error({ err: error }, "request failed");
     return sendProblem(reply, body);

@@ -41,7 +41,7 @@ async function expectNothingWritten<T>(
 }
 
 describe("PATCH /skus/{id}", () => {
-  it("costs two statements, authentication included: the adjustment is one statement without BEGIN or COMMIT", async () => {
+  it("costs one statement once the server knows the token: it authenticates, takes the bucket and adjusts, without BEGIN or COMMIT", async () => {
     const logged = await startLoggedApp();
     try {
       const owner = await newAccount(logged.db);
@@ -52,14 +52,20 @@ describe("PATCH /skus/{id}", () => {
         expect(res.status).toBe(status);
         return logged.queries.map((q) => q.sql.trim().split(/\s+/).slice(0, 3).join(" "));
       };
-      // The token with its account (and its rate-limit bucket); then one statement that locks the
-      // SKU, checks it, writes the record, the ledger's write (stamp, on hand, movement, stock take
-      // flags) and the line.
-      const two = ["WITH tok AS", "WITH target AS"];
-      expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual(two);
+      // The first time: the token with its account and its rate-limit bucket; then one statement
+      // that locks the SKU, checks it, writes the record, the ledger's write (stamp, on hand,
+      // movement, stock take flags) and the line.
+      expect(await statementsOf({ on_hand: 4, reason: "found" })).toEqual([
+        "WITH tok AS",
+        "WITH target AS",
+      ]);
+      // From then on the token is checked, and its bucket taken, in that same statement.
+      const one = ["WITH tok AS"];
+      expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual(one);
+      expect(logged.queries[0]?.sql).toMatch(/target AS MATERIALIZED/);
       const once = await ledgerState(logged.db, owner.accountId);
       // Already 5: the adjustment and its unchanged line are recorded, no movement.
-      expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual(two);
+      expect(await statementsOf({ on_hand: 5, reason: "found" })).toEqual(one);
       expect(await ledgerState(logged.db, owner.accountId)).toEqual({
         ...once,
         adjustments: once.adjustments + 1,
@@ -67,20 +73,29 @@ describe("PATCH /skus/{id}", () => {
       });
       // A stale expected on hand: the same statement, which then writes nothing.
       const stale = { on_hand: 9, expected_on_hand: 4, reason: "found" };
-      expect(await statementsOf(stale, 409)).toEqual(two);
+      expect(await statementsOf(stale, 409)).toEqual(one);
       expect(await ledgerState(logged.db, owner.accountId)).toEqual({
         ...once,
         adjustments: once.adjustments + 1,
         adjustmentLines: once.adjustmentLines + 1,
       });
       expect(await skuOnHand(logged.db, owner.accountId, sku)).toBe("5");
+      // With an Idempotency-Key it is the transaction it always was, after the token's statement.
+      logged.queries.length = 0;
+      const keyed = await rest(logged, "PATCH", `/skus/${sku}`, {
+        token: owner.token,
+        body: { on_hand: 6, reason: "found" },
+        headers: { "idempotency-key": "one-statement-check" },
+      });
+      expect(keyed.status).toBe(200);
+      expect(logged.queries[0]?.sql.trim().startsWith("WITH tok AS")).toBe(true);
+      expect(logged.queries[0]?.sql).not.toMatch(/target AS MATERIALIZED/);
     } finally {
       await logged.close();
     }
   });
 
-  it("moves countpoint_db_statements_total on /metrics by its two statements, and a scrape by none", async () => {
-    const id = await createSku(t, acct.token, 3);
+  it("moves countpoint_db_statements_total on /metrics by its statements, and a scrape by none", async () => {
     const statements = async () => {
       const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
       const value = /^countpoint_db_statements_total (\d+)$/m.exec(text)?.[1];
@@ -90,9 +105,16 @@ describe("PATCH /skus/{id}", () => {
     const first = await statements();
     // A scrape's own reads (the feed's lag, the partitions) are not counted.
     expect(await statements()).toBe(first);
-    const before = await statements();
-    expect((await patch(id, { on_hand: 4, reason: "found" })).status).toBe(200);
+    const fresh = await newAccount(t.db);
+    const own = await createSku(t, fresh.token, 3);
+    let before = await statements();
+    // A token's first PATCH: the token's statement, then the adjustment's.
+    expect((await patch(own, { on_hand: 4, reason: "found" }, fresh.token)).status).toBe(200);
     expect((await statements()) - before).toBe(2);
+    // Then one.
+    before = await statements();
+    expect((await patch(own, { on_hand: 5, reason: "found" }, fresh.token)).status).toBe(200);
+    expect((await statements()) - before).toBe(1);
   });
 
   it("accepts the documented client body verbatim and records one movement", async () => {

@@ -60,43 +60,30 @@ export interface AuthOptions {
 
 const UNKNOWN = "the token is unknown or revoked";
 
-interface TokenRow {
-  id: number;
-  name: string;
-  scopes: string[];
-  token_hash: string;
-  revoked: boolean;
-  expires_at: Date | null;
-  expired: boolean | null;
-  timezone: string;
-  rate: number;
-  burst: number;
-  taken: number | null;
-  seen: number | null;
+/** A token's account id, or null when the token cannot be one (its lookup is skipped). */
+function accountOf(token: string): number | null {
+  const match = TOKEN_PATTERN.exec(token);
+  if (!match) return null;
+  const accountId = Number(match[1]);
+  return accountId > 2147483647 ? null : accountId; // no such account
 }
 
 /**
- * Authenticates a bearer token and, in the same statement (one round trip, which every request
- * pays anyway), takes `charge` units from its rate-limit bucket and notes when it was last used
- * (written at most once a minute, so most requests write nothing to api_tokens).
+ * The CTEs that authenticate a token (tok: its row; live: it when not revoked or expired) and,
+ * in the statement they open, take `charge` units from its rate-limit bucket (taken) and note
+ * when it was last used (written at most once a minute, so most requests write nothing to
+ * api_tokens). TOKEN_COLUMNS reads the outcome over `tok LEFT JOIN taken ON true`.
  */
-export async function authenticateToken(
-  db: PrismaClient,
+function tokenCtes(
+  accountId: number,
   token: string,
   { defaults, charge, holds = charge }: AuthOptions,
-): Promise<Authentication> {
-  const match = TOKEN_PATTERN.exec(token);
-  if (!match) return { principal: null, problem: UNKNOWN };
-  const accountId = Number(match[1]);
-  if (accountId > 2147483647) return { principal: null, problem: UNKNOWN }; // no such account
+): Prisma.Sql {
   const rate = Prisma.sql`(SELECT rate FROM live)`;
   const burst = Prisma.sql`(SELECT burst FROM live)`;
   const cost = Prisma.sql`(SELECT cost FROM live)`;
   const floor = Prisma.sql`(SELECT floor FROM live)`;
-  const [row] = await queryRows<TokenRow>(
-    db,
-    Prisma.sql`
-    WITH tok AS (
+  return Prisma.sql`tok AS (
       SELECT t.id, t.name, COALESCE(t.scopes, '{}') AS scopes, t.token_hash,
         t.revoked_at IS NOT NULL AS revoked, t.expires_at, t.expires_at <= now() AS expired,
         a.timezone,
@@ -121,39 +108,120 @@ export async function authenticateToken(
       INSERT INTO api_token_buckets AS b (account_id, token_id, tokens, refilled_at)
       SELECT ${accountId}::int, id, burst - cost, now() FROM live WHERE rate > 0 AND cost > 0
       ${takeOnConflict(rate, burst, cost, floor)}
-    )
-    SELECT tok.id, tok.name, tok.scopes, tok.token_hash, tok.revoked, tok.expires_at,
-      tok.expired, tok.timezone, tok.rate, tok.burst, taken.tokens AS taken,
+    )`;
+}
+
+/** The authentication's outcome, as a statement opened by tokenCtes answers it. */
+const tokenColumns = (accountId: number): Prisma.Sql => Prisma.sql`tok.id AS tok_id,
+      tok.name AS tok_name, tok.scopes AS tok_scopes, tok.token_hash AS tok_hash,
+      tok.revoked AS tok_revoked, tok.expires_at AS tok_expires_at, tok.expired AS tok_expired,
+      tok.timezone AS tok_timezone, tok.rate AS tok_rate, tok.burst AS tok_burst,
+      taken.tokens AS tok_taken,
       -- What a refused charge found (read only then): for its Retry-After.
       CASE WHEN taken.tokens IS NULL THEN
         (SELECT ${bucketLevel("s", Prisma.sql`tok.rate`, Prisma.sql`tok.burst`)}
          FROM api_token_buckets s WHERE s.account_id = ${accountId}::int AND s.token_id = tok.id)
-      END AS seen
-    FROM tok LEFT JOIN taken ON true`,
-  );
-  if (!row || !tokenMatches(token, row.token_hash) || row.revoked) {
+      END AS tok_seen`;
+
+/** The columns tokenColumns answers (the statement's row; none: the token is unknown). */
+export interface TokenRow {
+  tok_id: number;
+  tok_name: string;
+  tok_scopes: string[];
+  tok_hash: string;
+  tok_revoked: boolean;
+  tok_expires_at: Date | null;
+  tok_expired: boolean | null;
+  tok_timezone: string;
+  tok_rate: number;
+  tok_burst: number;
+  tok_taken: number | null;
+  tok_seen: number | null;
+}
+
+/** Who a token is, from its statement's row, and what its bucket answered the charge. */
+function authenticationOf(
+  token: string,
+  accountId: number,
+  row: TokenRow | undefined,
+  { charge, holds = charge }: Pick<AuthOptions, "charge" | "holds">,
+): Authentication {
+  if (!row || !tokenMatches(token, row.tok_hash) || row.tok_revoked) {
     return { principal: null, problem: UNKNOWN };
   }
-  if (row.expired) {
-    return { principal: null, problem: `the token expired at ${row.expires_at?.toISOString()}` };
+  if (row.tok_expired) {
+    return {
+      principal: null,
+      problem: `the token expired at ${row.tok_expires_at?.toISOString()}`,
+    };
   }
   const principal: Principal = {
     accountId,
-    timezone: row.timezone,
-    actor: { name: row.name, tokenId: row.id },
+    timezone: row.tok_timezone,
+    actor: { name: row.tok_name, tokenId: row.tok_id },
     scopes: new Set(
-      row.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
+      row.tok_scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
     ),
   };
-  const limit = { perSecond: Number(row.rate), burst: Number(row.burst) };
+  const limit = { perSecond: Number(row.tok_rate), burst: Number(row.tok_burst) };
   if (limit.perSecond <= 0) return { principal, bucket: null, decision: null };
-  const bucket: TokenBucket = { accountId, tokenId: row.id, digest: row.token_hash, limit };
+  const bucket: TokenBucket = { accountId, tokenId: row.tok_id, digest: row.tok_hash, limit };
   if (charge <= 0) return { principal, bucket, decision: null };
-  const granted = row.taken !== null;
-  const level = Number(granted ? row.taken : (row.seen ?? 0));
+  const granted = row.tok_taken !== null;
+  const level = Number(granted ? row.tok_taken : (row.tok_seen ?? 0));
   return {
     principal,
     bucket,
     decision: bucketDecision(limit, level, granted, chargeOf(Math.max(holds, charge), limit)),
+  };
+}
+
+/**
+ * Authenticates a bearer token and, in the same statement (one round trip, which every request
+ * pays anyway), takes `charge` units from its rate-limit bucket (see tokenCtes).
+ */
+export async function authenticateToken(
+  db: PrismaClient,
+  token: string,
+  options: AuthOptions,
+): Promise<Authentication> {
+  const accountId = accountOf(token);
+  if (accountId === null) return { principal: null, problem: UNKNOWN };
+  const [row] = await queryRows<TokenRow>(
+    db,
+    Prisma.sql`WITH ${tokenCtes(accountId, token, options)}
+    SELECT ${tokenColumns(accountId)} FROM tok LEFT JOIN taken ON true`,
+  );
+  return authenticationOf(token, accountId, row, options);
+}
+
+/**
+ * A token checked inside the statement of the work it pays for rather than in one of its own
+ * (docs/architecture: one round trip per single adjustment). The statement opens with `ctes`,
+ * does its work only where `granted` holds (the token is live, holds the scope and its bucket
+ * granted the charge), selects `columns` from `tok LEFT JOIN taken ON true`, and hands its row
+ * to `outcome`, which says who the token is as authenticateToken would.
+ */
+export interface TokenCheck {
+  accountId: number;
+  ctes: Prisma.Sql;
+  granted: Prisma.Sql;
+  columns: Prisma.Sql;
+  outcome(row: TokenRow | undefined): Authentication;
+}
+
+/** The TokenCheck of `token` for work that needs `scope`; null when it cannot be a token. */
+export function tokenCheck(token: string, scope: Scope, options: AuthOptions): TokenCheck | null {
+  const accountId = accountOf(token);
+  if (accountId === null) return null;
+  return {
+    accountId,
+    ctes: tokenCtes(accountId, token, options),
+    granted: Prisma.sql`EXISTS (
+      SELECT 1 FROM live JOIN tok ON tok.id = live.id
+      WHERE ${scope}::text = ANY(tok.scopes)
+        AND (live.rate <= 0 OR live.cost <= 0 OR EXISTS (SELECT 1 FROM taken)))`,
+    columns: tokenColumns(accountId),
+    outcome: (row) => authenticationOf(token, accountId, row, options),
   };
 }

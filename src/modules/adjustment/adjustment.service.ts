@@ -166,6 +166,10 @@ export function patchSupplierItem(
   });
 }
 
+/** Whether a PATCH sets on hand and changes nothing else (without a key: one statement). */
+export const setsOnHandOnly = (input: AdjustOneData & SupplierItemChanges): boolean =>
+  stockSent(input) && !changesAnything(input);
+
 /** Whether a PATCH sets on hand: any of its stock fields is sent (on_hand itself is then required). */
 const stockSent = (input: AdjustOneData): boolean =>
   [input.onHand, input.reason, input.note, input.reference, input.expectedOnHand].some(
@@ -258,6 +262,8 @@ async function adjustOne<R>(
     const { change, locked } = await adjustSkuAtOnce(ctx, request, path);
     return { value: await shape.result(ctx.db, change, locked), replayed: false };
   }
+  // Anything else is more than one statement: the token is checked in one of its own first.
+  if (ctx.unverified) ctx = { ...ctx, principal: await ctx.unverified.authenticate() };
   const operation = `${ref.entityType === "sku" ? "adjustSku" : "adjustSupplierItem"}:${ref.id}`;
   return adjust(
     ctx,
@@ -295,9 +301,20 @@ async function adjustSkuAtOnce(
   if (!line || request.lines.length !== 1) throw new Error("adjustSkuAtOnce: one line expected");
   const { accountId, actor } = ctx.principal;
   const details = { ...request, source: "adjustment" as const, actor };
-  const row = await retryingConflicts(() =>
-    setSkuAtOnce(ctx.db, accountId, line.id, line.newQty, line.expectedQty, details),
+  const { unverified } = ctx;
+  const { sku: row, token } = await retryingConflicts(() =>
+    setSkuAtOnce(
+      ctx.db,
+      accountId,
+      line.id,
+      line.newQty,
+      line.expectedQty,
+      details,
+      unverified?.check,
+    ),
   );
+  // An unchecked token was checked by the statement, which did nothing unless it let it in.
+  if (unverified) unverified.admit(unverified.check.outcome(token));
   const locked = new Map<string, LockedStock>();
   if (row) {
     const { id, code, name, active, createdAt, updatedAt, barcodes } = row;

@@ -1,6 +1,7 @@
 // An adjustment's statements: its record, its lines, and the one statement that is the whole of a
 // single SKU's adjustment.
 import { Prisma, queryRows, type PrismaClient, type Tx } from "../../db/client.js";
+import type { TokenCheck, TokenRow } from "../account/account.auth.js";
 import { bigintArray, intArray, numericArray, wordArray } from "../../db/sql.js";
 import { movementWrites, type LockedSkuRow, type MovementDetails } from "../../ledger/ledger.js";
 import type { Decimal } from "../../quantity.js";
@@ -69,7 +70,9 @@ export interface SkuSet extends LockedSkuRow {
  * round trip): locks the SKU and, when `expected` is null or its on hand, writes the record, the
  * new on hand and its movement through the ledger (none when unchanged) and the line. Answers
  * nothing for an unknown SKU, and the SKU without an adjustment when its on hand is not
- * `expected`: then nothing was written.
+ * `expected`: then nothing was written. With a `check`, the statement also authenticates the
+ * caller's token and takes its charge, and does the rest only if that lets it in; the caller
+ * hands `token` (undefined: the token is unknown) to the check's outcome.
  */
 export async function setSkuAtOnce(
   db: PrismaClient,
@@ -78,14 +81,17 @@ export async function setSkuAtOnce(
   newQty: Decimal,
   expected: Decimal | null,
   d: MovementDetails,
-): Promise<SkuSet | undefined> {
+  check?: TokenCheck,
+): Promise<{ sku: SkuSet | undefined; token: TokenRow | undefined }> {
   const qty = newQty.toFixed();
-  const [row] = await queryRows<SkuRow>(
+  const [row] = await queryRows<SkuRow & Partial<TokenRow>>(
     db,
     Prisma.sql`
-    WITH target AS MATERIALIZED (
+    WITH ${check ? Prisma.sql`${check.ctes},` : Prisma.empty} target AS MATERIALIZED (
       SELECT id, on_hand, code, name, active, created_at, updated_at, barcodes FROM skus
-      WHERE account_id = ${accountId} AND id = ${skuId} FOR UPDATE
+      WHERE account_id = ${accountId} AND id = ${skuId}
+        ${check ? Prisma.sql`AND ${check.granted}` : Prisma.empty}
+      FOR UPDATE
     ), ok AS MATERIALIZED (
       SELECT * FROM target
       WHERE ${expected?.toFixed() ?? null}::numeric IS NULL OR on_hand = ${expected?.toFixed() ?? null}::numeric
@@ -111,10 +117,18 @@ export async function setSkuAtOnce(
     SELECT t.id, t.code, t.name, t.active, t.created_at AS "createdAt",
       t.updated_at AS "updatedAt", t.barcodes, t.on_hand::text AS "onHand", a.id AS "adjustmentId",
       a.created_at AS "adjustmentCreatedAt", i.id AS "movementId", i.occurred_at AS "occurredAt"
-    FROM target AS t LEFT JOIN adjustment AS a ON true LEFT JOIN inserted AS i ON true`,
+      ${check ? Prisma.sql`, ${check.columns}` : Prisma.empty}
+    FROM ${check ? Prisma.sql`tok LEFT JOIN taken ON true LEFT JOIN` : Prisma.empty} target AS t
+      ${check ? Prisma.sql`ON true` : Prisma.empty}
+      LEFT JOIN adjustment AS a ON true LEFT JOIN inserted AS i ON true`,
   );
+  const token = check && row ? (row as TokenRow) : undefined;
   // The movement's id is an int8: a string from node-postgres, a bigint through Prisma.
-  return row && { ...row, movementId: row.movementId === null ? null : BigInt(row.movementId) };
+  const sku =
+    row && row.id !== null
+      ? { ...row, movementId: row.movementId === null ? null : BigInt(row.movementId) }
+      : undefined;
+  return { sku, token };
 }
 
 /** SkuSet as the statement answers it. */
