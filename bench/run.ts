@@ -24,11 +24,12 @@ import { P7_MONTHS, runP7 } from "./p7.js";
 import { verifyFigures } from "./verify.js";
 import { limiterFigures } from "./rate-limit.js";
 import { fairnessFigures, HOSTILE_LIMIT } from "./fairness.js";
+import { priceFigures, type PriceFigure } from "./prices.js";
 import { HOSTILE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
 import { budget, target, within, type Bound } from "./budget.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
-// replicas, fairness); none named runs all. `--only=csv,webhooks` limits fairness's hostile
+// replicas, fairness, prices); none named runs all. `--only=csv,webhooks` limits fairness's hostile
 // classes to those named (bench/hostile.ts).
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
@@ -758,6 +759,35 @@ if (wants("replicas")) {
       seconds: P2_SECONDS,
       row,
     });
+  }
+}
+
+// PR: what a unit of each priced operation costs, beside a single adjustment's. Not part of a
+// --quick run of everything (its figures are only worth reading at full size).
+if (wants("prices") && !(quick && named.length === 0)) {
+  const context = await newContext("bench-prices");
+  const seconds = quick ? 1 : 4;
+  const figures = await priceFigures({
+    db,
+    raw,
+    url,
+    dataDir: embedded?.clusterDir,
+    accountId: context.principal.accountId,
+    skuIds: await seedSkus(context.principal.accountId, 1000),
+    seconds,
+  });
+  heading(
+    `PR prices: server and PostgreSQL CPU per rate-limit unit, each operation alone, ${seconds} s, 8 clients:`,
+  );
+  const us = (x: number) => (Number.isNaN(x) ? "n/a" : `${x.toFixed(0)} µs`);
+  const total = (f: PriceFigure) =>
+    f.serverUsPerUnit + (Number.isNaN(f.postgresUsPerUnit) ? 0 : f.postgresUsPerUnit);
+  const unit = figures[0] ? total(figures[0]) : NaN;
+  for (const f of figures) {
+    row(
+      f.name,
+      `${f.perSecond.toFixed(0)}/s, ${f.unitsPerRequest.toFixed(1)} units each; a unit: server ${us(f.serverUsPerUnit)}, PostgreSQL ${us(f.postgresUsPerUnit)}, ${(total(f) / unit).toFixed(1)}x a single adjustment's${f.failures ? `; ${f.failures} failed` : ""}`,
+    );
   }
 }
 

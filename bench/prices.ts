@@ -1,0 +1,232 @@
+// Scenario PR, prices: what a rate-limit unit of each priced operation costs the server and
+// PostgreSQL under load, beside a single adjustment's unit (1 unit, the price every other is set
+// against). Each operation runs alone in a closed loop of CLIENTS_PER_OPERATION clients for a few
+// seconds, on one server, each client with a token of its own whose bucket never refills while
+// it runs: the units charged are what the buckets lost. A unit that costs several times a single adjustment's is
+// underpriced (docs/guide/limits.md says how prices are set).
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type pg from "pg";
+import type { PrismaClient } from "../src/db/client.js";
+import { createToken } from "../src/modules/account/account.service.js";
+import { startServer } from "./server.js";
+
+const CLIENTS_PER_OPERATION = 8;
+
+/** One priced operation: how to send it, and what it is. */
+interface Operation {
+  name: string;
+  request: () => { method: string; path: string; body?: unknown; csv?: boolean };
+}
+
+export interface PriceFigure {
+  name: string;
+  perSecond: number;
+  unitsPerRequest: number;
+  serverUsPerUnit: number;
+  /** NaN when PostgreSQL is not the bench's own (its processes cannot be read). */
+  postgresUsPerUnit: number;
+  failures: number;
+}
+
+/** CPU seconds of a process (utime + stime, USER_HZ 100), and its parent's pid. */
+async function stat(pid: string): Promise<{ cpu: number; ppid: string } | null> {
+  const text = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  if (!text) return null;
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return { cpu: (Number(fields[11]) + Number(fields[12])) / 100, ppid: fields[1] ?? "" };
+}
+
+/** CPU seconds used so far by an embedded PostgreSQL: its postmaster and every child of it. */
+async function postgresCpu(dataDir: string | undefined): Promise<number> {
+  if (!dataDir) return NaN;
+  const postmaster = (await readFile(join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0];
+  if (!postmaster) return NaN;
+  let total = 0;
+  for (const pid of await readdir("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    const s = await stat(pid);
+    if (s && (pid === postmaster || s.ppid === postmaster)) total += s.cpu;
+  }
+  return total;
+}
+
+/**
+ * Measures every priced operation on one account of `skuIds.length` SKUs (a stock take of all of
+ * them open, movements written by the first operations) and prints nothing: the caller does.
+ */
+export async function priceFigures(spec: {
+  db: PrismaClient;
+  raw: pg.Client;
+  url: string;
+  dataDir: string | undefined;
+  accountId: number;
+  skuIds: number[];
+  seconds: number;
+}): Promise<PriceFigure[]> {
+  const { db, raw, accountId, skuIds } = spec;
+  const server = await startServer(db, spec.url, accountId);
+  // A token per client, as devices have, whose bucket does not refill while an operation runs:
+  // what the buckets lose is what was charged.
+  const tokens: { id: number; token: string }[] = [];
+  for (let i = 0; i < CLIENTS_PER_OPERATION; i++) {
+    tokens.push(
+      await createToken(db, {
+        accountId,
+        name: `prices ${i + 1}`,
+        rateLimit: { perSecond: 0.000001, burst: 1_000_000_000 },
+      }),
+    );
+  }
+  const level = async () => {
+    const { rows } = await raw.query<{ tokens: number; n: number }>(
+      "SELECT sum(tokens) AS tokens, count(*)::int AS n FROM api_token_buckets WHERE account_id = $1 AND token_id = ANY($2)",
+      [accountId, tokens.map((t) => t.id)],
+    );
+    const row = rows[0];
+    // A token not used yet has no bucket row: it is full.
+    return Number(row?.tokens ?? 0) + (CLIENTS_PER_OPERATION - (row?.n ?? 0)) * 1_000_000_000;
+  };
+  const send = async (op: Operation, client: number) => {
+    const { method, path, body } = op.request();
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${tokens[client]?.token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    await res.arrayBuffer();
+    return res.ok;
+  };
+  const pick = () => skuIds[Math.floor(Math.random() * skuIds.length)]!;
+  const some = (n: number) => Array.from({ length: n }, (_, i) => skuIds[i % skuIds.length]!);
+  const start = await fetch(`${server.baseUrl}/api/v1/stock-takes/start`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ reference: "prices" }),
+  });
+  const stockTakeId = ((await start.json()) as { id: number }).id;
+  const today = new Date().toISOString().slice(0, 10);
+  const graphql = (query: string) => ({ method: "POST", path: "/graphql", body: { query } });
+  const operations: Operation[] = [
+    {
+      name: "PATCH /skus/{id} (1 unit)",
+      request: () => ({
+        method: "PATCH",
+        path: `/api/v1/skus/${pick()}`,
+        body: { on_hand: Math.floor(Math.random() * 1000), reason: "correction" },
+      }),
+    },
+    {
+      name: "POST /stock-adjustments/bulk, 1,000 lines",
+      request: () => ({
+        method: "POST",
+        path: "/api/v1/stock-adjustments/bulk",
+        body: {
+          reason: "correction",
+          lines: some(1000).map((id) => ({
+            type: "sku",
+            id,
+            new_qty: Math.floor(Math.random() * 1000),
+          })),
+        },
+      }),
+    },
+    {
+      name: "POST /skus/bulk, 1,000 rows (updates)",
+      request: () => ({
+        method: "POST",
+        path: "/api/v1/skus/bulk",
+        body: {
+          rows: some(1000).map((_, i) => ({ code: `B-${i + 1}`, name: `Bench ${Math.random()}` })),
+        },
+      }),
+    },
+    {
+      name: "POST /stock-takes/{id}/input, 100 counts",
+      request: () => ({
+        method: "POST",
+        path: `/api/v1/stock-takes/${stockTakeId}/input`,
+        body: {
+          counts: some(100).map((id) => ({
+            type: "sku",
+            id,
+            counted_qty: Math.floor(Math.random() * 100),
+          })),
+        },
+      }),
+    },
+    {
+      name: "POST /stock-takes/{id}/input, 1 count",
+      request: () => ({
+        method: "POST",
+        path: `/api/v1/stock-takes/${stockTakeId}/input`,
+        body: { counts: [{ type: "sku", id: pick(), counted_qty: 1 }] },
+      }),
+    },
+    {
+      name: "GET /skus?limit=1000",
+      request: () => ({ method: "GET", path: "/api/v1/skus?limit=1000" }),
+    },
+    {
+      name: "GET /stock/movements?limit=1000, a day's window",
+      request: () => ({
+        method: "GET",
+        path: `/api/v1/stock/movements?limit=1000&from=${today}&to=${today}`,
+      }),
+    },
+    {
+      name: "GET /events?limit=1000",
+      request: () => ({ method: "GET", path: "/api/v1/events?limit=1000" }),
+    },
+    {
+      name: "GET /stock-takes/{id}/lines?limit=1000",
+      request: () => ({
+        method: "GET",
+        path: `/api/v1/stock-takes/${stockTakeId}/lines?limit=1000`,
+      }),
+    },
+    {
+      name: "GraphQL skus(first: 1000), 4 fields",
+      request: () => graphql("{ skus(first: 1000) { edges { node { id code name onHand } } } }"),
+    },
+  ];
+  const figures: PriceFigure[] = [];
+  try {
+    for (const op of operations) {
+      // Warm-up: connections, prepared statements, JIT.
+      for (let client = 0; client < CLIENTS_PER_OPERATION; client++) await send(op, client);
+      const unitsBefore = await level();
+      const serverBefore = await server.cpuSeconds();
+      const postgresBefore = await postgresCpu(spec.dataDir);
+      const until = Date.now() + spec.seconds * 1000;
+      let done = 0;
+      let failures = 0;
+      await Promise.all(
+        Array.from({ length: CLIENTS_PER_OPERATION }, async (_, client) => {
+          while (Date.now() < until) {
+            if (await send(op, client)) done++;
+            else failures++;
+          }
+        }),
+      );
+      const units = unitsBefore - (await level());
+      const serverUs = ((await server.cpuSeconds()) - serverBefore) * 1e6;
+      const postgresUs = ((await postgresCpu(spec.dataDir)) - postgresBefore) * 1e6;
+      const requests = Math.max(1, done + failures);
+      figures.push({
+        name: op.name,
+        perSecond: done / spec.seconds,
+        unitsPerRequest: units / requests,
+        serverUsPerUnit: serverUs / Math.max(1, units),
+        postgresUsPerUnit: postgresUs / Math.max(1, units),
+        failures,
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+  return figures;
+}
