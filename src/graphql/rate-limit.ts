@@ -19,6 +19,7 @@ import { AppError, ERROR_CATALOG } from "../errors.js";
 import {
   costOfLines,
   COUNT_BASE_UNITS,
+  LINE_WEIGHTS,
   rateLimitHeaders,
   refusalMessage,
   type BucketDecision,
@@ -46,6 +47,14 @@ export const PRICED_LISTS: Record<string, string[][]> = {
 
 /** Units a mutation costs beyond its lines, by field (REST's route for it charges the same). */
 const BASE_UNITS: Record<string, number> = { submitStockTakeCounts: COUNT_BASE_UNITS };
+
+/** What each mutation's lines count as (as over REST: LINE_WEIGHTS); 1 for the others. */
+const LINE_WEIGHT: Record<string, number> = {
+  bulkAdjustStock: LINE_WEIGHTS.adjustment,
+  importSkus: LINE_WEIGHTS.import,
+  importSupplierItems: LINE_WEIGHTS.import,
+  submitStockTakeCounts: LINE_WEIGHTS.count,
+};
 
 /** The most lines one mutation may carry (startStockTake's two scope lists, full): per operation. */
 export const MAX_OPERATION_LINES = 2 * MAX_SCOPE_IDS;
@@ -119,7 +128,8 @@ export async function chargeOperation(
 /**
  * What the operation's mutations carry in their priced lists, read without coercing them (a
  * variable left out counts as its default), and what they cost: each top-level field as one
- * request of its own (at least 1 unit, one per started 100 lines), so aliases pay for each copy.
+ * request of its own (at least 1 unit, one per started 100 lines, each weighted as over REST), so
+ * aliases pay for each copy.
  */
 export function mutationCost(
   document: DocumentNode,
@@ -158,7 +168,8 @@ export function mutationCost(
     }
     lines += fieldLines;
     if (field.name.value !== "__typename") {
-      cost += (BASE_UNITS[field.name.value] ?? 0) + costOfLines(fieldLines);
+      const name = field.name.value;
+      cost += (BASE_UNITS[name] ?? 0) + costOfLines(fieldLines * (LINE_WEIGHT[name] ?? 1));
     }
   }
   return { lines, cost: Math.max(1, cost) };

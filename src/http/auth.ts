@@ -20,7 +20,14 @@ import {
 import { AppError } from "../errors.js";
 import { chargeOf, costOfBytes, costOfLines } from "../rate-limit/bucket.js";
 import type { Authentication } from "../modules/account/account.auth.js";
-import { applyDecision, chargeBodyLines, chargeRows, pageLimitOf, pageRows } from "./rate-limit.js";
+import {
+  applyDecision,
+  chargeBodyLines,
+  chargeRows,
+  pageLimitOf,
+  pageRows,
+  type LinePricing,
+} from "./rate-limit.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -253,18 +260,18 @@ export function inlineScope(
 }
 
 /**
- * The hooks of a route priced by the lines its body carries (and `baseUnits` more): authentication
- * with the scope before the body is read, and the lines' units once it is read and valid, before
- * the handler.
+ * The hooks of a route priced by the lines its body carries (each counted `lineWeight` times, and
+ * `baseUnits` more): authentication with the scope before the body is read, and the lines' units
+ * once it is read and valid, before the handler.
  */
 export function linePricedScope(
   scope: Scope,
   linesOf: (request: FastifyRequest) => number,
-  { baseUnits = 0 }: { baseUnits?: number } = {},
+  { baseUnits = 0, lineWeight = 1 }: LinePricing = {},
 ): { onRequest: onRequestHookHandler; preHandler: preHandlerHookHandler } {
   return {
     onRequest: requireScope(scope, { pricedByLines: true, baseUnits }),
-    preHandler: chargeBodyLines(linesOf, baseUnits),
+    preHandler: chargeBodyLines(linesOf, { baseUnits, lineWeight }),
   };
 }
 

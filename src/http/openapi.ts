@@ -65,7 +65,7 @@ const RATE_LIMIT_HEADERS = {
     type: "string",
     pattern: "^[0-9]+$",
     description:
-      "The size of the token's rate-limit bucket, in units (a request costs 1; one carrying lines 1 per started 100 lines, a stock take's counts 2 more; a list 1 per started 100 rows, 50 of movements or events).",
+      "The size of the token's rate-limit bucket, in units (a request costs 1; one carrying lines 1 per started 100 lines, a bulk adjustment's line counting as 6, an import's row as 10 and a count as 6, a stock take's counts 2 more; a list 1 per started 100 rows, 50 of movements or events).",
   },
   "ratelimit-remaining": {
     type: "string",

@@ -57,7 +57,7 @@ export async function chargeLines(
   request: FastifyRequest,
   reply: FastifyReply,
   lines: number,
-  baseUnits = 0,
+  { baseUnits = 0, lineWeight = 1 }: LinePricing = {},
 ): Promise<void> {
   const bucket = request.rateBucket;
   if (!bucket) return;
@@ -65,16 +65,25 @@ export async function chargeLines(
     request.server.limiter,
     bucket,
     request.rateTaken,
-    baseUnits + costOfLines(lines),
+    baseUnits + costOfLines(lines * lineWeight),
   );
   if (charged) applyDecision(reply, bucket, charged.decision, charged.total);
 }
 
+/** How a route prices its lines: units beyond them, and what each counts as (LINE_WEIGHTS). */
+export interface LinePricing {
+  baseUnits?: number;
+  lineWeight?: number;
+}
+
 /** Route hook charging a request for the lines its body carries, before the handler writes. */
 export const chargeBodyLines =
-  (linesOf: (request: FastifyRequest) => number, baseUnits = 0): preHandlerHookHandler =>
+  (
+    linesOf: (request: FastifyRequest) => number,
+    pricing: LinePricing = {},
+  ): preHandlerHookHandler =>
   (request, reply) =>
-    chargeLines(request, reply, linesOf(request), baseUnits);
+    chargeLines(request, reply, linesOf(request), pricing);
 
 /**
  * The most rows a page may answer, from its `limit` as sent (validated later; this only prices

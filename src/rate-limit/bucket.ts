@@ -2,8 +2,8 @@
 // PostgreSQL, or in Redis when REDIS_URL is set). A bucket holds up to `burst` units and refills
 // at `perSecond` units a second; a request takes its cost in units, or is refused (429) and takes
 // nothing. Most requests cost 1; a request carrying lines (bulk adjustments, imports, counts)
-// costs one unit per started LINES_PER_UNIT lines, and so does a list by the rows it answers or
-// a count sheet by its lines.
+// costs one unit per started LINES_PER_UNIT lines, each weighted by what it writes
+// (LINE_WEIGHTS), and so does a list by the rows it answers or a count sheet by its lines.
 
 /** A bucket's size and refill rate. perSecond 0: unlimited (no bucket at all). */
 export interface RateLimit {
@@ -37,7 +37,7 @@ export interface BucketDecision {
   retryAfterSeconds: number;
 }
 
-/** Lines (or rows answered) one unit pays for: a 10,000-line request costs 100 units. */
+/** Lines (or rows answered) one unit pays for: 10,000 rows answered cost 100 units. */
 export const LINES_PER_UNIT = 100;
 
 /**
@@ -48,6 +48,15 @@ export const LINES_PER_UNIT = 100;
  */
 export const COUNT_BASE_UNITS = 2;
 
+/**
+ * What a line of each kind of bulk write counts as, in lines: measured beside a single adjustment
+ * (`npm run bench -- prices`, docs: benchmarks, PR), a line of a bulk adjustment costs the server
+ * and PostgreSQL about 6 hundredths of a single adjustment's unit, a row of an import about 10
+ * (each is an index update and an event) and a count about 6 (the line, the count log, its event):
+ * so 1,000 adjustment lines cost 60 units, 1,000 imported rows 100, and 100 counts 2 + 6.
+ */
+export const LINE_WEIGHTS = { adjustment: 6, import: 10, count: 6 } as const;
+
 /** What a request carrying `lines` lines costs (1 for none or up to LINES_PER_UNIT). */
 export const costOfLines = (lines: number): number =>
   Math.max(1, Math.ceil(lines / LINES_PER_UNIT));
@@ -55,7 +64,7 @@ export const costOfLines = (lines: number): number =>
 /**
  * Body bytes one unit pays for: reading and parsing a body costs the server by its size before
  * its lines are known. An honest bulk body pays more for its lines (10,000 lines of a bulk
- * adjustment weigh about 450 KB, 28 units by bytes, 100 by lines), so bytes decide the price only
+ * adjustment weigh about 450 KB, 28 units by bytes, 600 by lines), so bytes decide the price only
  * of a body padded beyond what its lines would cost.
  */
 export const BYTES_PER_UNIT = 16 * 1024;

@@ -305,51 +305,52 @@ describe("a token's rate limit on subscriptions", () => {
 });
 
 describe("requests carrying lines", () => {
-  it("cost one unit per started 100 lines, REST and GraphQL; one the bucket cannot pay is refused before it writes", async () => {
+  it("cost one unit per started 100 lines, a bulk adjustment's line counting as 6, REST and GraphQL; one the bucket cannot pay is refused before it writes", async () => {
     const acct = await account();
-    const bulk = await token(acct.accountId, { perSecond: SLOW, burst: 10 });
-    const ids = await skus(t, acct.setup, 400);
+    const bulk = await token(acct.accountId, { perSecond: SLOW, burst: 20 });
+    const ids = await skus(t, acct.setup, 300);
     const post = (lines: number[], qty: number) =>
       rest(t, "POST", "/stock-adjustments/bulk", { token: bulk, body: bulkBody(lines, qty) });
 
-    const costly = await post(ids.slice(0, 250), 1);
+    // 40 lines count as 240: 3 units.
+    const costly = await post(ids.slice(0, 40), 1);
     expect(costly.status).toBe(201);
-    expect(costly.headers.get("ratelimit-remaining")).toBe("7");
-    const hundred = await post(ids.slice(0, 100), 2);
-    expect(hundred.headers.get("ratelimit-remaining")).toBe("6");
+    expect(costly.headers.get("ratelimit-remaining")).toBe("17");
+    const few = await post(ids.slice(0, 10), 2);
+    expect(few.headers.get("ratelimit-remaining")).toBe("16");
     const viaGraphql = await postGraphql(
       t,
-      { query: BULK_ADJUST, variables: gqlBulk(ids.slice(0, 250), 3) },
+      { query: BULK_ADJUST, variables: gqlBulk(ids.slice(0, 40), 3) },
       bulk,
     );
     expect(viaGraphql.errors).toBeUndefined();
-    expect(viaGraphql.headers.get("ratelimit-remaining")).toBe("3");
+    expect(viaGraphql.headers.get("ratelimit-remaining")).toBe("13");
 
     const movements = await movementCount(t.db, acct.accountId);
-    // 400 lines cost 4: authentication takes 1 of the 3 left, the lines find 2 of the 3 more.
+    // 300 lines cost 18: authentication takes 1 of the 13 left, the lines find 12 of the 18.
     const refused = await post(ids, 4);
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: "RATE_LIMITED" });
-    expect(refused.body.detail).toMatch(/this request costs 4 units/);
-    expect(limitHeaders(refused.headers)).toMatchObject({ limit: "10", remaining: "2" });
-    // A retry must find all 4: the 2 it lacks take 20 minutes.
-    expectWithin(Number(refused.headers.get("retry-after")), 1170, 1200);
+    expect(refused.body.detail).toMatch(/this request costs 18 units/);
+    expect(limitHeaders(refused.headers)).toMatchObject({ limit: "20", remaining: "12" });
+    // A retry must find all 18: the 6 it lacks take an hour.
+    expectWithin(Number(refused.headers.get("retry-after")), 3570, 3600);
     const refusedGraphql = await postGraphql(
       t,
-      { query: BULK_ADJUST, variables: gqlBulk(ids.slice(0, 300), 4) },
+      { query: BULK_ADJUST, variables: gqlBulk(ids, 4) },
       bulk,
     );
     expect(refusedGraphql.status).toBe(429);
     expect(refusedGraphql.errors).toEqual([
       expect.objectContaining({ extensions: { code: "RATE_LIMITED" } }),
     ]);
-    expect(refusedGraphql.headers.get("ratelimit-remaining")).toBe("1");
+    expect(refusedGraphql.headers.get("ratelimit-remaining")).toBe("11");
     expect(await movementCount(t.db, acct.accountId)).toBe(movements);
-    expect(await skuOnHand(t.db, acct.accountId, ids[399]!)).toBe("0");
+    expect(await skuOnHand(t.db, acct.accountId, ids[299]!)).toBe("0");
     expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
-  it("cost a stock take's counts 2 units more than their lines, REST and GraphQL, with no round trip of their own", async () => {
+  it("cost a stock take's counts 2 units more than their lines, a count counting as 6, REST and GraphQL, with no round trip of their own", async () => {
     const acct = await account();
     const limited = await token(acct.accountId, { perSecond: SLOW, burst: 20 });
     const ids = await skus(t, acct.setup, 150);
@@ -368,12 +369,12 @@ describe("requests carrying lines", () => {
     expect(one.headers.get("ratelimit-remaining")).toBe("17");
     // All 3 taken by the authentication's statement.
     expect(t2.queries.filter((q) => q.sql.includes("api_token_buckets"))).toHaveLength(1);
-    // 150 lines: 2 + 2.
+    // 150 counts, counted as 900 lines: 2 + 9.
     const more = await rest(t, "POST", `/stock-takes/${stockTakeId}/input`, {
       token: limited,
       body: { counts: counts(150) },
     });
-    expect(more.headers.get("ratelimit-remaining")).toBe("13");
+    expect(more.headers.get("ratelimit-remaining")).toBe("6");
     const viaGraphql = await postGraphql(
       t,
       {
@@ -386,7 +387,7 @@ describe("requests carrying lines", () => {
       limited,
     );
     expect(viaGraphql.errors).toBeUndefined();
-    expect(viaGraphql.headers.get("ratelimit-remaining")).toBe("10");
+    expect(viaGraphql.headers.get("ratelimit-remaining")).toBe("3");
   });
 
   it("lets a request costing more than a small bucket holds through once the bucket is full", async () => {
@@ -414,7 +415,7 @@ describe("bodies priced by their bytes before they are read", () => {
     const acct = await account();
     const limited = await token(acct.accountId, { perSecond: SLOW, burst: 10 });
     const sku = await createSku(t, acct.setup, 5);
-    const ids = await skus(t, acct.setup, 300);
+    const ids = await skus(t, acct.setup, 40);
     const patch = (body: string) =>
       rest(t, "PATCH", `/skus/${sku}`, {
         token: limited,
@@ -426,7 +427,7 @@ describe("bodies priced by their bytes before they are read", () => {
     const heavy = await patch(padded({ on_hand: 7, reason: "correction" }, 60_000));
     expect(heavy.status).toBe(200);
     expect(limitHeaders(heavy.headers)).toMatchObject({ limit: "10", remaining: "6" });
-    // 300 lines weigh about 12 KB (1 unit by bytes) and cost 3 by their lines: the larger.
+    // 40 lines weigh about 1.6 KB (1 unit by bytes) and cost 3 by their lines: the larger.
     const bulk = await rest(t, "POST", "/stock-adjustments/bulk", {
       token: limited,
       body: bulkBody(ids, 1),
@@ -473,7 +474,7 @@ describe("GraphQL operations carrying several mutations", () => {
     expect(twice.errors).toBeUndefined();
     expect(twice.headers.get("ratelimit-remaining")).toBe("8");
 
-    const ids = await skus(t, acct.setup, 250);
+    const ids = await skus(t, acct.setup, 40);
     const lines = ids.map((id) => `{ type: SKU, id: ${id}, newQty: 3 }`).join(", ");
     const byDefault = await postGraphql(
       t,
@@ -554,7 +555,7 @@ describe("the cost of limiting", () => {
     return { on: counts[0], off: counts[1] };
   }
 
-  it("adds no round trip to a request, and one to a request of more than 100 lines", async () => {
+  it("adds no round trip to a request, and one to a request of lines costing more than a unit", async () => {
     const acct = await account();
     const limited = await token(acct.accountId, { perSecond: 1000, burst: 1000 });
     const tokens = [limited, acct.setup];
@@ -585,7 +586,8 @@ describe("the cost of limiting", () => {
       (token) =>
         rest(t2, "POST", "/stock-adjustments/bulk", {
           token,
-          body: bulkBody(ids.slice(0, 100), ++qty),
+          // 16 adjustment lines count as 96: one unit, taken at authentication.
+          body: bulkBody(ids.slice(0, 16), ++qty),
         }),
       tokens,
     );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { bulkBody } from "../../http/body-limit.js";
+import { LINE_WEIGHTS } from "../../rate-limit/bucket.js";
 import {
   ctxOf,
   inlineScope,
@@ -280,7 +281,9 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
     "/stock-adjustments/bulk",
     {
       ...bulkBody(app),
-      ...linePricedScope("adjust", (request) => (request.body as BulkBody).lines.length),
+      ...linePricedScope("adjust", (request) => (request.body as BulkBody).lines.length, {
+        lineWeight: LINE_WEIGHTS.adjustment,
+      }),
       schema: {
         operationId: "bulkAdjustStock",
         tags: ["adjustments"],

@@ -6,6 +6,7 @@ import { acceptCsvBodies } from "../../http/csv-body.js";
 import { MAX_IMPORT_ROWS } from "../../limits.js";
 import { bulkBody } from "../../http/body-limit.js";
 import { csvRows } from "../../csv.js";
+import { LINE_WEIGHTS } from "../../rate-limit/bucket.js";
 import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
@@ -78,10 +79,13 @@ function importRoute(
     route.path,
     {
       ...bulkBody(app),
-      ...linePricedScope("adjust", ({ body }) =>
-        typeof body === "string"
-          ? csvRows(body, MAX_IMPORT_ROWS)
-          : (body as ImportBody).rows.length,
+      ...linePricedScope(
+        "adjust",
+        ({ body }) =>
+          typeof body === "string"
+            ? csvRows(body, MAX_IMPORT_ROWS)
+            : (body as ImportBody).rows.length,
+        { lineWeight: LINE_WEIGHTS.import },
       ),
       schema: {
         operationId: route.operationId,

@@ -19,7 +19,7 @@ import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.j
 import { csvRow, csvRows } from "../../csv.js";
 import { acceptCsvBodies } from "../../http/csv-body.js";
 import { MAX_COUNTS } from "../../limits.js";
-import { COUNT_BASE_UNITS } from "../../rate-limit/bucket.js";
+import { COUNT_BASE_UNITS, LINE_WEIGHTS } from "../../rate-limit/bucket.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
 import { TEXT_LIMITS, type EntityRefData } from "./stock-take.parse.js";
 import * as stockTakes from "./stock-take.service.js";
@@ -238,7 +238,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         "count",
         ({ body }) =>
           typeof body === "string" ? csvRows(body, MAX_COUNTS) : (body as InputBody).counts.length,
-        { baseUnits: COUNT_BASE_UNITS },
+        { baseUnits: COUNT_BASE_UNITS, lineWeight: LINE_WEIGHTS.count },
       ),
       schema: {
         operationId: "submitStockTakeCounts",
