@@ -25,13 +25,16 @@ export class StockAdjustmentLine {
   @Field(() => QuantityScalar, { description: "On hand after: the quantity asked for." })
   newQty!: Decimal;
 
-  @Field(() => QuantityScalar, { description: "newQty − previousQty." })
+  @Field(() => QuantityScalar, { description: "The change: newQty − previousQty." })
   change!: Decimal;
 
   @Field(() => AdjustmentLineStatus, { description: "UNCHANGED lines wrote no movement." })
   status!: "changed" | "unchanged";
 
-  @Field(() => SafeIntResolver, { nullable: true, description: "null when unchanged." })
+  @Field(() => SafeIntResolver, {
+    nullable: true,
+    description: "The movement written; null when unchanged.",
+  })
   movementId!: number | null;
 }
 
@@ -83,7 +86,7 @@ export const StockAdjustmentRecordConnection = ConnectionType(
 abstract class AbsoluteStockPayload {
   @Field(() => StockMovement, {
     nullable: true,
-    description: "null when on hand was already the requested value.",
+    description: "The movement written; null when on hand was already the requested value.",
   })
   movement?: StockMovement | null;
 

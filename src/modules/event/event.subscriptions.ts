@@ -69,7 +69,7 @@ export class StockChanged {
   @Field(() => QuantityScalar, { description: "On hand after the change." })
   quantityAfter!: Decimal;
 
-  @Field(() => QuantityScalar, { description: "quantityAfter minus quantityBefore." })
+  @Field(() => QuantityScalar, { description: "The change: quantityAfter minus quantityBefore." })
   change!: Decimal;
 
   @Field(() => StockReason, { description: "Why." })
@@ -95,7 +95,7 @@ export class StockTakeProgress {
 
   @Field({
     description:
-      "stock_take.counted, stock_take.accepted, stock_take.reconciled or stock_take.cancelled.",
+      "The event: stock_take.counted, stock_take.accepted, stock_take.reconciled or stock_take.cancelled.",
   })
   eventType!: string;
 

@@ -53,7 +53,7 @@ export class StockMovement {
   @Field(() => QuantityScalar, { description: "On hand after." })
   quantityAfter!: Decimal;
 
-  @Field(() => QuantityScalar, { description: "quantityAfter − quantityBefore." })
+  @Field(() => QuantityScalar, { description: "The change: quantityAfter − quantityBefore." })
   change!: Decimal;
 
   @Field(() => StockReason, { description: "Why the quantity changed." })

@@ -84,13 +84,16 @@ export class StockTakeLine extends EntityNamed {
   })
   expectedQty?: Decimal | null;
 
-  @Field(() => QuantityScalar, { nullable: true, description: "null until counted." })
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description: "The quantity counted; null until counted.",
+  })
   countedQty!: Decimal | null;
 
   @Field(() => QuantityScalar, {
     nullable: true,
     description:
-      "counted − expected (basis COUNT_TIME: − the ledger's quantity at countedAt); null when uncounted or hidden by a blind count.",
+      "The difference: counted − expected (basis COUNT_TIME: − the ledger's quantity at countedAt); null when uncounted or hidden by a blind count.",
   })
   difference?: Decimal | null;
 
@@ -194,13 +197,18 @@ export class AppliedStockTakeLine extends EntityNamed {
   @Field(() => QuantityScalar, { description: "On hand after." })
   newQty!: Decimal;
 
-  @Field(() => QuantityScalar, { description: "newQty − previousQty, as the movement records it." })
+  @Field(() => QuantityScalar, {
+    description: "The change: newQty − previousQty, as the movement records it.",
+  })
   change!: Decimal;
 
   @Field({ description: "The difference would have taken on hand below 0; it was set to 0." })
   clamped!: boolean;
 
-  @Field(() => SafeIntResolver, { nullable: true, description: "null when unchanged or dry run." })
+  @Field(() => SafeIntResolver, {
+    nullable: true,
+    description: "The movement written; null when unchanged or in a dry run.",
+  })
   movementId!: number | null;
 }
 
@@ -229,7 +237,10 @@ export class StockTakeReconciliation {
   @Field(() => StockTakeStatus, { description: "RECONCILED, or unchanged in a dry run." })
   status!: Status;
 
-  @Field(() => DateTimeResolver, { nullable: true, description: "null in a dry run." })
+  @Field(() => DateTimeResolver, {
+    nullable: true,
+    description: "When it was reconciled; null in a dry run.",
+  })
   reconciledAt!: Date | null;
 
   @Field({ description: "Nothing was written." })
@@ -321,7 +332,10 @@ export class AcceptStockTakeLinesPayload {
 
 @PayloadType("reconcileStockTake")
 export class ReconcileStockTakePayload {
-  @Field(() => StockTakeReconciliation, { nullable: true, description: "null with userErrors." })
+  @Field(() => StockTakeReconciliation, {
+    nullable: true,
+    description: "What the reconcile did; null with userErrors.",
+  })
   reconciliation?: StockTakeReconciliation | null;
 
   @UserErrorsField()

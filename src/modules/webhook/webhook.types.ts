@@ -124,7 +124,7 @@ export interface WebhookInput {
 }
 
 const SECRET =
-  "whsec_…: verifies the webhook-signature header of every delivery (Standard Webhooks; the standardwebhooks libraries take it as is). Keep it: it is not shown again. Null with userErrors.";
+  "The signing secret, whsec_…: verifies the webhook-signature header of every delivery (Standard Webhooks; the standardwebhooks libraries take it as is). Keep it: it is not shown again. Null with userErrors.";
 
 @PayloadType("createWebhook")
 export class CreateWebhookPayload {
