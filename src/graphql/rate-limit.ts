@@ -108,8 +108,9 @@ export function checkOperationLines(lines: number): void {
 }
 
 /**
- * Charges an operation its price, less what its authentication took, capped at the bucket's
- * size, before anything runs; the RateLimit-* headers say the charge. A refusal is 429.
+ * Charges an operation its price, less what its authentication took, before anything runs (one
+ * dearer than the bucket passes with it full and leaves it owing the rest); the RateLimit-*
+ * headers say the charge. A refusal is 429.
  */
 export async function chargeOperation(
   limiter: RateLimiter,
@@ -122,7 +123,7 @@ export async function chargeOperation(
   const charged = await chargeRemainder(limiter, bucket, contextValue.rateTaken, price);
   if (!charged) return;
   for (const [name, value] of rateLimitHeaders(charged.decision)) headers.set(name, value);
-  if (!charged.decision.granted) throw rateLimitedError(bucket, charged.decision, charged.total);
+  if (!charged.decision.granted) throw rateLimitedError(bucket, charged.decision, charged.price);
 }
 
 /**

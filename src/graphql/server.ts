@@ -10,7 +10,6 @@ import websocket from "@fastify/websocket";
 import { EventHub } from "../modules/event/event.hub.js";
 import { AppError } from "../errors.js";
 import { bodyPrice, resolvePrincipal } from "../http/auth.js";
-import { chargeOf } from "../rate-limit/bucket.js";
 import { applyDecision, sendRateLimitHeaders } from "../http/rate-limit.js";
 import type { Authentication } from "../modules/account/account.auth.js";
 import { landingPagePolicy } from "../http/security.js";
@@ -75,7 +74,7 @@ function authenticateLargeBodies(app: FastifyInstance): onRequestHookHandler {
     }
     if (auth.bucket && auth.decision) applyDecision(reply, auth.bucket, auth.decision, cost);
     request.graphqlAuth = auth;
-    request.rateTaken = auth.bucket ? chargeOf(cost, auth.bucket.limit) : cost;
+    request.rateTaken = cost;
   };
 }
 

@@ -122,7 +122,7 @@ export function subscriptionHandler(
     const known = quotas.refusedFor(conn.key);
     let retryAfter = Math.ceil(known / 1000);
     if (known === 0) {
-      const decision = await limiter.charge(bucket, price, price);
+      const decision = await limiter.charge(bucket, units, price, price);
       // Null: the bucket store is unreachable, and the subscription goes through.
       if (!decision || decision.granted) {
         conn.refused = 0;

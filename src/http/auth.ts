@@ -18,7 +18,7 @@ import {
   rememberToken,
 } from "./recent-tokens.js";
 import { AppError } from "../errors.js";
-import { chargeOf, costOfBytes, costOfLines } from "../rate-limit/bucket.js";
+import { costOfBytes, costOfLines } from "../rate-limit/bucket.js";
 import type { Authentication } from "../modules/account/account.auth.js";
 import {
   applyDecision,
@@ -150,7 +150,7 @@ function admit(
     applyDecision(reply, result.bucket, result.decision, cost);
   }
   request.rateBucket = result.bucket;
-  request.rateTaken = result.bucket ? chargeOf(cost, result.bucket.limit) : cost;
+  request.rateTaken = cost;
   if (!result.principal.scopes.has(scope)) {
     throw new AppError("FORBIDDEN", `this token lacks the ${scope} scope`);
   }

@@ -7,7 +7,6 @@ import type {
 import { PAGE_DEFAULT, PAGE_MAX } from "../cursor.js";
 import { AppError } from "../errors.js";
 import {
-  chargeOf,
   costOfLines,
   rateLimitHeaders,
   refusalMessage,
@@ -67,7 +66,7 @@ export async function chargeLines(
     request.rateTaken,
     baseUnits + costOfLines(lines * lineWeight),
   );
-  if (charged) applyDecision(reply, bucket, charged.decision, charged.total);
+  if (charged) applyDecision(reply, bucket, charged.decision, charged.price);
 }
 
 /** How a route prices its lines: units beyond them, and what each counts as (LINE_WEIGHTS). */
@@ -118,7 +117,7 @@ export function chargeRows(
     const bucket = request.rateBucket;
     const rows = reply.statusCode < 300 ? rowsOf(payload) : undefined;
     if (!bucket || rows === undefined) return payload;
-    const extra = chargeOf(costOfLines(rows), bucket.limit) - request.rateTaken;
+    const extra = costOfLines(rows) - request.rateTaken;
     if (extra <= 0) return payload;
     const decision = await request.server.limiter.settle(bucket, extra);
     if (decision) sendRateLimitHeaders(reply, decision);

@@ -74,9 +74,11 @@ export const costOfBytes = (bytes: number): number =>
   Math.max(1, Math.ceil(bytes / BYTES_PER_UNIT));
 
 /**
- * What a request is charged: its cost, but never more than the bucket holds, so any request the
- * API accepts can pass once the bucket is full (a token limited to bursts of 20 may still send a
- * 10,000-line import: it takes the whole bucket).
+ * What a request's bucket must hold for it to pass: its cost, but never more than the bucket's
+ * size, so any request the API accepts can pass once the bucket is full. It then takes its whole
+ * cost, and a request dearer than the bucket leaves it owing the rest (a token limited to bursts
+ * of 20 may still send a 10,000-line import of 1,000 units: it passes with a full bucket, and its
+ * next request waits until the 980 units owed are refilled, as if it had waited before).
  */
 export const chargeOf = (cost: number, limit: RateLimit): number => Math.min(cost, limit.burst);
 

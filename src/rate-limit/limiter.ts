@@ -34,10 +34,17 @@ export interface RateLimiter {
   authenticate(token: string, cost: number, holds?: number): Promise<Authentication>;
   /**
    * Takes `cost` more units from an authenticated request's bucket (its lines, once its body is
-   * read and before anything is written); `needed` is what a retry must find in the bucket.
-   * Null: nothing was decided (the bucket store is unreachable: the request goes through).
+   * read and before anything is written) if it holds `holds` (default `cost`; less for a request
+   * dearer than the bucket, which leaves it owing the rest); `needed` is what a retry must find
+   * in the bucket. Null: nothing was decided (the bucket store is unreachable: the request goes
+   * through).
    */
-  charge(bucket: TokenBucket, cost: number, needed: number): Promise<BucketDecision | null>;
+  charge(
+    bucket: TokenBucket,
+    cost: number,
+    needed: number,
+    holds?: number,
+  ): Promise<BucketDecision | null>;
   /**
    * Takes `cost` units the request owes for work done (the rest of a list's price once its rows
    * are counted), whatever the bucket holds: it may be left below empty. Null as for charge.
@@ -55,7 +62,7 @@ export function databaseLimiter(db: PrismaClient, defaults: RateLimit): RateLimi
     atAuthentication: true,
     authenticate: (token, cost, holds) =>
       authenticateToken(db, token, { defaults, charge: cost, holds }),
-    charge: (bucket, cost, needed) => chargeInDatabase(db, bucket, cost, needed),
+    charge: (bucket, cost, needed, holds) => chargeInDatabase(db, bucket, cost, needed, { holds }),
     settle: (bucket, cost) => chargeInDatabase(db, bucket, cost, cost, { owed: true }),
     start: async () => {},
     close: async () => {},
@@ -83,25 +90,26 @@ export function redisLimiter(
       const most = Math.max(cost, holds);
       return { ...auth, decision: await buckets.take(auth.bucket, cost, most, { holds: most }) };
     },
-    charge: (bucket, cost, needed) => buckets.take(bucket, cost, needed),
+    charge: (bucket, cost, needed, holds) => buckets.take(bucket, cost, needed, { holds }),
     settle: (bucket, cost) => buckets.take(bucket, cost, cost, { owed: true }),
     start: () => buckets.start(),
     close: () => buckets.close(),
   };
 }
 
-/** What charging the rest of a request's price decided, and the price it was decided for. */
+/** What charging the rest of a request's price decided. */
 export interface Remainder {
   decision: BucketDecision;
-  /** The whole price, capped at the bucket's size: what a refused request must find to pass. */
-  total: number;
+  /** The whole price (a refused request must find it, or a full bucket, to pass). */
+  price: number;
 }
 
 /**
  * Charges a request the rest of its `price` beyond the `taken` units its authentication took,
- * capped at the bucket's size (chargeOf), before the work it pays for: REST's lines and GraphQL's
- * operations alike. Null when nothing is owed or nothing was decided (bucket store unreachable);
- * a decision not granted is the caller's 429.
+ * before the work it pays for: REST's lines and GraphQL's operations alike. The bucket must hold
+ * the price up to its size (chargeOf); a price above that leaves the bucket owing the rest. Null
+ * when nothing is owed or nothing was decided (bucket store unreachable); a decision not granted
+ * is the caller's 429.
  */
 export async function chargeRemainder(
   limiter: RateLimiter,
@@ -109,12 +117,16 @@ export async function chargeRemainder(
   taken: number,
   price: number,
 ): Promise<Remainder | null> {
-  const total = chargeOf(price, bucket.limit);
-  const extra = total - taken;
+  const extra = price - taken;
   if (extra <= 0) return null;
-  // A retry pays its authentication's units again: it must find `total` to pass.
-  const decision = await limiter.charge(bucket, extra, total);
-  return decision ? { decision, total } : null;
+  // A retry pays its authentication's units again: it must find the whole price (or a full
+  // bucket) to pass, and so must the bucket now, less what was taken.
+  const needed = chargeOf(price, bucket.limit);
+  const decision =
+    needed > taken
+      ? await limiter.charge(bucket, extra, needed, needed - taken)
+      : await limiter.settle(bucket, extra);
+  return decision ? { decision, price } : null;
 }
 
 /** The limiter the configuration asks for. */
@@ -132,7 +144,8 @@ export function createRateLimiter(
     ...limiter,
     authenticate: (token, cost, holds) =>
       asBookkeeping(() => limiter.authenticate(token, cost, holds)),
-    charge: (bucket, cost, needed) => asBookkeeping(() => limiter.charge(bucket, cost, needed)),
+    charge: (bucket, cost, needed, holds) =>
+      asBookkeeping(() => limiter.charge(bucket, cost, needed, holds)),
     settle: (bucket, cost) => asBookkeeping(() => limiter.settle(bucket, cost)),
   };
 }

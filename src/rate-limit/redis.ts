@@ -33,7 +33,9 @@ if holds < 0 then
   level = level - cost
   granted = 1
 elseif level >= holds - ${EPSILON} then
-  level = math.max(0, level - cost)
+  level = level - cost
+  -- A charge dearer than what the bucket must hold leaves it owing the rest.
+  if cost <= holds then level = math.max(0, level) end
   granted = 1
 end
 redis.call('HSET', KEYS[1], 'units', tostring(level), 'at', tostring(now))
@@ -96,8 +98,8 @@ export class RedisBuckets {
   }
 
   /**
-   * Takes `cost` units (at most the bucket's size) from a token's bucket, on `terms`; `needed` is
-   * what a refused request's retry must find. Null: Redis is away.
+   * Takes `cost` units from a token's bucket, on `terms` (it must hold `holds`, at most its size);
+   * `needed` is what a refused request's retry must find. Null: Redis is away.
    */
   async take(
     bucket: TokenBucket,
@@ -106,7 +108,6 @@ export class RedisBuckets {
     { holds = cost, owed = false }: ChargeTerms = {},
   ): Promise<BucketDecision | null> {
     const { perSecond, burst } = bucket.limit;
-    const charge = chargeOf(cost, bucket.limit);
     const take = (this.redis as unknown as { countpointTake: TakeCommand }).countpointTake;
     try {
       const reply = (await take.call(
@@ -114,8 +115,8 @@ export class RedisBuckets {
         KEY_PREFIX + bucket.digest,
         perSecond,
         burst,
-        charge,
-        owed ? -1 : chargeOf(Math.max(holds, charge), bucket.limit),
+        cost,
+        owed ? -1 : chargeOf(holds, bucket.limit),
       )) as [number, string];
       this.answered();
       return bucketDecision(

@@ -176,6 +176,21 @@ describe("rate limits in Redis", () => {
     expect(await skuOnHand(t.db, acct.accountId, ids[0]!)).toBe("3");
   });
 
+  it("lets a request dearer than the bucket through once it is full and leaves it owing the rest, as in PostgreSQL", async () => {
+    const acct = await limitedToken({ perSecond: SLOW, burst: 2 });
+    const rows = Array.from({ length: 250 }, (_, i) => ({ code: `RD-${Date.now()}-${i}`, name: "x" }));
+    // 250 imported rows, each counted as 10 lines: 25 units from a bucket of 2.
+    const made = await rest(t, "POST", "/skus/bulk", { token: acct.token, body: { rows } });
+    expect(made.status).toBe(200);
+    expect(made.headers.get("ratelimit-remaining")).toBe("0");
+    // 23 owed: a 1-unit request waits for 24 units' refill, on either app instance.
+    const next = await rest(t2, "GET", "/skus?limit=1", { token: acct.token });
+    expect(next.status).toBe(429);
+    const wait = Number(next.headers.get("retry-after"));
+    expect(wait).toBeGreaterThanOrEqual(24 * 600 - 30);
+    expect(wait).toBeLessThanOrEqual(24 * 600);
+  });
+
   it("sends PostgreSQL only the authentication's statement, asked to take nothing", async () => {
     const acct = await limitedToken();
     t2.queries.length = 0;

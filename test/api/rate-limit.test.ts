@@ -272,12 +272,16 @@ describe("GraphQL queries priced by their estimated cost", () => {
     expect(refused.data ?? null).toBeNull();
   });
 
-  it("charges an operation costing more than a small bucket holds the whole bucket", async () => {
+  it("lets an operation costing more than a small bucket holds through with the bucket full, and leaves the bucket owing the rest", async () => {
     const acct = await account();
     const limited = await token(acct.accountId, { perSecond: SLOW, burst: 5 });
     const res = await postGraphql(t, { query: PAGE }, limited);
     expect(res.errors).toBeUndefined();
     expect(limitHeaders(res.headers)).toMatchObject({ limit: "5", remaining: "0" });
+    // 21 units from a bucket of 5: 16 owed, so a 1-unit request waits for 17 units' refill.
+    const next = await rest(t, "GET", "/skus?limit=1", { token: limited });
+    expect(next.status).toBe(429);
+    expectWithin(Number(next.headers.get("retry-after")), 17 * 600 - 30, 17 * 600);
   });
 });
 
@@ -390,7 +394,7 @@ describe("requests carrying lines", () => {
     expect(viaGraphql.headers.get("ratelimit-remaining")).toBe("3");
   });
 
-  it("lets a request costing more than a small bucket holds through once the bucket is full", async () => {
+  it("lets a request costing more than a small bucket holds through once the bucket is full, and leaves the bucket owing the rest", async () => {
     const acct = await account();
     const small = await token(acct.accountId, { perSecond: SLOW, burst: 2 });
     const ids = await skus(t, acct.setup, 250);
@@ -401,6 +405,14 @@ describe("requests carrying lines", () => {
     });
     expect(res.status).toBe(201);
     expect(limitHeaders(res.headers)).toMatchObject({ limit: "2", remaining: "0" });
+    // 250 lines counted as 6 cost 15 units: 13 owed, so a 1-unit request waits for 14 units, over
+    // REST and GraphQL alike, and the wait the 429 names is the one that passes.
+    const next = await rest(t, "GET", "/skus?limit=1", { token: small });
+    expect(next.status).toBe(429);
+    expectWithin(Number(next.headers.get("retry-after")), 14 * 600 - 30, 14 * 600);
+    const query = await postGraphql(t, { query: "{ skus(first: 1) { edges { cursor } } }" }, small);
+    expect(query.status).toBe(429);
+    expectWithin(Number(query.headers.get("retry-after")), 14 * 600 - 30, 14 * 600);
   });
 });
 
@@ -706,12 +718,16 @@ describe("lists and count sheets, priced by the rows they answer", () => {
     // The stock take was found and its lines counted; none was read.
     expect(t2.queries.some((q) => /stock_take_lines/.test(q.sql))).toBe(true);
     expect(t2.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql))).toEqual([]);
-    // A sheet of more lines than a bucket holds takes the whole bucket once it is full.
+    // A sheet of more lines than a bucket holds passes once the bucket is full, and owes the rest.
     const full = await token(large.accountId, { perSecond: SLOW, burst: 10 });
     const whole = await sheet(t, largeId, full);
     expect(whole.status).toBe(200);
     expect((whole.body as string).trim().split("\r\n")).toHaveLength(1501);
     expect(limitHeaders(whole.headers)).toMatchObject({ limit: "10", remaining: "0" });
+    // 15 units from a bucket of 10: the next 1-unit request waits for 6 units.
+    const next = await rest(t, "GET", "/skus?limit=1", { token: full });
+    expect(next.status).toBe(429);
+    expectWithin(Number(next.headers.get("retry-after")), 6 * 600 - 30, 6 * 600);
   });
 
   it("leave a bucket owing the rows its token's parallel lists answered: no more rows than it pays for", async () => {

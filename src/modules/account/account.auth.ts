@@ -94,7 +94,7 @@ function tokenCtes(
     ),
     live AS (
       SELECT id, rate::float8 AS rate, burst::float8 AS burst,
-        LEAST(${charge}::float8, burst) AS cost,
+        ${charge}::float8 AS cost,
         LEAST(GREATEST(${holds}::float8, ${charge}::float8), burst) AS floor
       FROM tok WHERE NOT revoked AND expired IS NOT TRUE
     ),
