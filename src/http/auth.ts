@@ -123,7 +123,7 @@ export function requireScope(
     if (digest && cost === 1 && request.server.limiter.atAuthentication && inline?.(request)) {
       const principal = recentPrincipal(digest, scope);
       if (principal) {
-        request.deferred = { scope, principal, digest, settled: false };
+        request.deferred = { scope, principal, digest, settled: false, inFlight: true };
         entered(digest);
         return;
       }
@@ -165,15 +165,21 @@ interface Deferred {
   principal: Principal;
   /** The token's digest. */
   digest: string;
-  /** Whether it has been checked since (then request.principal is set, or it was refused). */
+  /** Whether its check has begun (once done, request.principal is set, or it was refused). */
   settled: boolean;
+  /** Whether it still counts among its token's deferred requests in flight here (`alone`). */
+  inFlight: boolean;
 }
 
-/** Marks a deferred request's token checked (or refused): it is no longer in flight unchecked. */
-function settled(deferred: Deferred, outcome: Authentication): void {
-  deferred.settled = true;
+/**
+ * Counts a deferred request out of its token's requests in flight, once: when its token has been
+ * checked (`outcome`; a token that did not authenticate is forgotten) or the request ended.
+ */
+function release(deferred: Deferred, outcome?: Authentication): void {
+  if (!deferred.inFlight) return;
+  deferred.inFlight = false;
   left(deferred.digest);
-  if (!outcome.principal) forgetToken(deferred.digest);
+  if (outcome && !outcome.principal) forgetToken(deferred.digest);
 }
 
 /**
@@ -185,8 +191,12 @@ export async function settleDeferred(request: FastifyRequest, reply: FastifyRepl
   const deferred = request.deferred;
   if (!deferred || deferred.settled) return;
   deferred.settled = true; // whatever happens next: it is checked once
-  const result = await resolvePrincipal(request, 1).finally(() => left(deferred.digest));
-  if (!result.principal) forgetToken(deferred.digest);
+  let result: Authentication | undefined;
+  try {
+    result = await resolvePrincipal(request, 1);
+  } finally {
+    release(deferred, result);
+  }
   admit(request, reply, result, deferred.scope, 1);
 }
 
@@ -221,7 +231,8 @@ export async function writeContext(
     unverified: {
       check,
       admit: (outcome) => {
-        settled(deferred, outcome);
+        deferred.settled = true;
+        release(deferred, outcome);
         return admit(request, reply, outcome, deferred.scope, 1);
       },
       authenticate: async () => {
@@ -245,17 +256,13 @@ export function inlineScope(
   onResponse: onResponseHookHandler;
   onRequestAbort: onRequestAbortHookHandler;
 } {
-  const release = async (request: FastifyRequest) => {
-    const deferred = request.deferred;
-    if (deferred && !deferred.settled) {
-      deferred.settled = true;
-      left(deferred.digest);
-    }
+  const ended = async (request: FastifyRequest) => {
+    if (request.deferred) release(request.deferred);
   };
   return {
     onRequest: requireScope(scope, { inline }),
-    onResponse: release,
-    onRequestAbort: release,
+    onResponse: ended,
+    onRequestAbort: ended,
   };
 }
 
