@@ -35,6 +35,11 @@ import { EntityType, MovementSource, StockReason } from "../generated/prisma/enu
 import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
 import { LIMITS } from "../modules/catalog/catalog.service.js";
 import { BARCODE_RULES, BARCODES_DESCRIPTION } from "../modules/catalog/barcode.js";
+import {
+  LOCATION_DESCRIPTION,
+  LOCATION_RULES,
+  MAX_LOCATION_LENGTH,
+} from "../modules/catalog/location.js";
 import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
 import { MAX_BARCODES, MAX_IMPORT_ROWS, MAX_LINES } from "../limits.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
@@ -91,6 +96,9 @@ function importRowProperties() {
       ),
       type: ["array", "null"],
     },
+    location: locationInput(
+      "Left out (or null): a new one has none, an existing one keeps its own; blank removes it.",
+    ),
     opening_on_hand: {
       ...quantitySchema,
       type: ["number", "null"],
@@ -115,12 +123,25 @@ function barcodesInput(what: string) {
   } as const;
 }
 
+/** A location in a request: `what` says what leaving it out (or null) and blank mean. */
+function locationInput(what: string) {
+  return {
+    type: ["string", "null"],
+    maxLength: MAX_LOCATION_LENGTH,
+    description: `Where its stock is kept (a shelf, bay, bin or picking position). ${LOCATION_RULES} ${what}`,
+    examples: ["A-01-03"],
+  } as const;
+}
+
+/** An entity's location in an answer. */
+const locationProperty = { ...nullable("string"), description: LOCATION_DESCRIPTION } as const;
+
 /**
- * An answer's required fields: all but barcodes, which an answer stored for an idempotent replay
- * before barcodes existed does not have.
+ * An answer's required fields: all but barcodes and location, which an answer stored for an
+ * idempotent replay before they existed does not have.
  */
 const requiredOf = (properties: object): string[] =>
-  Object.keys(properties).filter((key) => key !== "barcodes");
+  Object.keys(properties).filter((key) => key !== "barcodes" && key !== "location");
 
 const skuProperties = {
   id: integerId,
@@ -131,6 +152,7 @@ const skuProperties = {
   created_at: timestamp,
   updated_at: timestamp,
   barcodes: barcodesProperty(),
+  location: locationProperty,
 } as const;
 
 const supplierItemProperties = {
@@ -144,6 +166,7 @@ const supplierItemProperties = {
   created_at: timestamp,
   updated_at: timestamp,
   barcodes: barcodesProperty(),
+  location: locationProperty,
 } as const;
 
 const adjustmentRecordProperties = {
@@ -475,6 +498,7 @@ const schemas = {
       },
       active: { type: "boolean", description: "true when absent." },
       barcodes: barcodesInput("The SKU's barcodes."),
+      location: locationInput("Absent, null or blank: none."),
     },
   },
   CreateSupplierItem: {
@@ -510,16 +534,23 @@ const schemas = {
       },
       active: { type: "boolean", description: "true when absent." },
       barcodes: barcodesInput("The item's barcodes."),
+      location: locationInput("Absent, null or blank: none."),
     },
   },
   SkuImport: {
     $id: "SkuImport",
     description:
-      "SKUs to create or update, matched by code regardless of case. A field left out of a row keeps an existing SKU's value (a new SKU: active, no barcodes, 0 on hand).",
+      "SKUs to create or update, matched by code regardless of case. A field left out of a row keeps an existing SKU's value (a new SKU: active, no barcodes, no location, 0 on hand).",
     examples: [
       {
         rows: [
-          { code: "BOLT-M6", name: "Bolt M6", barcodes: ["4006381333931"], opening_on_hand: 250 },
+          {
+            code: "BOLT-M6",
+            name: "Bolt M6",
+            barcodes: ["4006381333931"],
+            location: "A-01-03",
+            opening_on_hand: 250,
+          },
           { code: "NUT-M6", name: "Nut M6", active: false },
         ],
       },
@@ -529,11 +560,11 @@ const schemas = {
   SkuImportCsv: {
     $id: "SkuImportCsv",
     examples: [
-      "code,name,barcodes,opening_on_hand\r\nBOLT-M6,Bolt M6,4006381333931|SHELF-A7,250\r\n",
+      "code,name,barcodes,location,opening_on_hand\r\nBOLT-M6,Bolt M6,4006381333931|SHELF-A7,A-01-03,250\r\n",
     ],
     type: "string",
     description:
-      "text/csv (RFC 4180, UTF-8) with a header naming code and name, optional active (true/false), barcodes (separated by |; a blank cell: none) and opening_on_hand. Rows are numbered from the header (row 1).",
+      "text/csv (RFC 4180, UTF-8) with a header naming code and name, optional active (true/false), barcodes (separated by |; a blank cell: none), location (a blank cell: none; without the column an existing SKU keeps its own) and opening_on_hand. Rows are numbered from the header (row 1).",
   },
   SupplierItemImport: {
     $id: "SupplierItemImport",
@@ -565,7 +596,7 @@ const schemas = {
     examples: ['supplier,code,name,sku_id\r\nWürth,W-0057-6,"Hex bolt M6x20, pack of 100",1\r\n'],
     type: "string",
     description:
-      "text/csv (RFC 4180, UTF-8) with a header naming supplier, code and name, optional sku_id, active, barcodes (separated by |) and opening_on_hand. Rows are numbered from the header (row 1).",
+      "text/csv (RFC 4180, UTF-8) with a header naming supplier, code and name, optional sku_id, active, barcodes (separated by |), location and opening_on_hand. Rows are numbered from the header (row 1).",
   },
   ImportResult: {
     $id: "ImportResult",
@@ -609,7 +640,7 @@ const schemas = {
   SkuUpdate: {
     $id: "SkuUpdate",
     description:
-      "Catalog fields (code, name, active), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement.",
+      "Catalog fields (code, name, active, barcodes, location), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement.",
     examples: [
       { on_hand: 12, reason: "manual", note: "Cycle count correction.", reference: "MANUAL-001" },
     ],
@@ -697,6 +728,7 @@ function catalogUpdateProperties(codeRule: string) {
         "false retires the entity: it stays readable and keeps its stock and history, and is left out of a stock take's default scope.",
     },
     barcodes: barcodesInput("The whole new set of barcodes; [] removes them all."),
+    location: locationInput("Absent or null: as it is; blank removes it."),
   } as const;
 }
 
@@ -886,6 +918,7 @@ const skuExample = {
   created_at: at,
   updated_at: at,
   barcodes: ["4006381333931"],
+  location: "A-01-03",
 };
 export const examples = {
   sku: skuExample,

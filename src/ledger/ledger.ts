@@ -31,6 +31,7 @@ export interface LockedSkuRow {
   createdAt: Date;
   updatedAt: Date;
   barcodes: string[];
+  location: string | null;
 }
 
 export interface StockTarget extends EntityRef {
@@ -96,7 +97,7 @@ export async function lockStock(
       ({ id: number; on_hand: string } & Partial<Record<keyof LockedSkuRow, unknown>>)[]
     >`
       SELECT id, on_hand::text AS on_hand
-        ${skuRows ? Prisma.sql`, code, name, active, created_at AS "createdAt", updated_at AS "updatedAt", barcodes` : Prisma.empty}
+        ${skuRows ? Prisma.sql`, code, name, active, created_at AS "createdAt", updated_at AS "updatedAt", barcodes, location` : Prisma.empty}
       FROM skus
       WHERE account_id = ${accountId} AND id = ANY(${intArray(skuIds)})
       ORDER BY id FOR UPDATE`;

@@ -178,7 +178,10 @@ describe("rate limits in Redis", () => {
 
   it("lets a request dearer than the bucket through once it is full and leaves it owing the rest, as in PostgreSQL", async () => {
     const acct = await limitedToken({ perSecond: SLOW, burst: 2 });
-    const rows = Array.from({ length: 250 }, (_, i) => ({ code: `RD-${Date.now()}-${i}`, name: "x" }));
+    const rows = Array.from({ length: 250 }, (_, i) => ({
+      code: `RD-${Date.now()}-${i}`,
+      name: "x",
+    }));
     // 250 imported rows, each counted as 10 lines: 25 units from a bucket of 2.
     const made = await rest(t, "POST", "/skus/bulk", { token: acct.token, body: { rows } });
     expect(made.status).toBe(200);

@@ -204,11 +204,18 @@ const sortValues = (record: Record<string, string[]>) => {
 /** The database schema that Prisma Migrate would create for this Prisma schema. */
 /**
  * Indexes the migrations create that schema.prisma cannot declare (on expressions), as the
- * catalog shows them: the trigram search indexes of the catalog, which lead with the account.
+ * catalog shows them: the trigram search indexes of the catalog, which lead with the account,
+ * and the location prefix indexes (lower(location) in byte order).
  */
 const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
-  skus: ["skus_search_idx INDEX ON EXPRESSIONS gin (account_id)"],
-  supplier_items: ["supplier_items_search_idx INDEX ON EXPRESSIONS gin (account_id)"],
+  skus: [
+    "skus_search_idx INDEX ON EXPRESSIONS gin (account_id)",
+    "skus_account_id_location_idx INDEX ON EXPRESSIONS WHERE (location IS NOT NULL) btree (account_id, id)",
+  ],
+  supplier_items: [
+    "supplier_items_search_idx INDEX ON EXPRESSIONS gin (account_id)",
+    "supplier_items_account_id_location_idx INDEX ON EXPRESSIONS WHERE (location IS NOT NULL) btree (account_id, id)",
+  ],
 };
 
 export function expectedShape(schemaText: string): SchemaShape {

@@ -45,6 +45,7 @@ interface PatchBody {
   name?: string;
   active?: boolean;
   barcodes?: string[];
+  location?: string | null;
 }
 
 /** The service input of a PATCH: catalog fields, on hand, or both. */
@@ -59,6 +60,7 @@ const patchInput = (body: PatchBody = {}) => ({
   name: body.name,
   active: body.active,
   barcodes: body.barcodes,
+  location: body.location,
 });
 
 interface AdjustmentListQuerystring {

@@ -317,13 +317,13 @@ async function adjustSkuAtOnce(
   if (unverified) unverified.admit(unverified.check.outcome(token));
   const locked = new Map<string, LockedStock>();
   if (row) {
-    const { id, code, name, active, createdAt, updatedAt, barcodes } = row;
+    const { id, code, name, active, createdAt, updatedAt, barcodes, location } = row;
     locked.set(entityKey(line), {
       entityType: "sku",
       id,
       onHand: new Decimal(row.onHand),
       linkedSkuId: null,
-      sku: { id, code, name, active, createdAt, updatedAt, barcodes },
+      sku: { id, code, name, active, createdAt, updatedAt, barcodes, location },
     });
   }
   const current = locked.get(entityKey(line));

@@ -88,7 +88,7 @@ export async function setSkuAtOnce(
     db,
     Prisma.sql`
     WITH ${check ? Prisma.sql`${check.ctes},` : Prisma.empty} target AS MATERIALIZED (
-      SELECT id, on_hand, code, name, active, created_at, updated_at, barcodes FROM skus
+      SELECT id, on_hand, code, name, active, created_at, updated_at, barcodes, location FROM skus
       WHERE account_id = ${accountId} AND id = ${skuId}
         ${check ? Prisma.sql`AND ${check.granted}` : Prisma.empty}
       FOR UPDATE
@@ -115,7 +115,8 @@ export async function setSkuAtOnce(
       FROM ok CROSS JOIN adjustment AS a LEFT JOIN inserted AS i ON true
     )
     SELECT t.id, t.code, t.name, t.active, t.created_at AS "createdAt",
-      t.updated_at AS "updatedAt", t.barcodes, t.on_hand::text AS "onHand", a.id AS "adjustmentId",
+      t.updated_at AS "updatedAt", t.barcodes, t.location, t.on_hand::text AS "onHand",
+      a.id AS "adjustmentId",
       a.created_at AS "adjustmentCreatedAt", i.id AS "movementId", i.occurred_at AS "occurredAt"
       ${check ? Prisma.sql`, ${check.columns}` : Prisma.empty}
     FROM ${check ? Prisma.sql`tok LEFT JOIN taken ON true LEFT JOIN` : Prisma.empty} target AS t

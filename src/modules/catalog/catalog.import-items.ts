@@ -19,6 +19,7 @@ import {
   type ParsedRow,
   type RowPath,
   type SkuImportRow,
+  locationColumns,
   matchWritten,
   writtenRows,
   type WrittenRow,
@@ -138,9 +139,10 @@ async function upsert(
       r.active,
       r.skuId,
       r.barcodes?.map((b) => b.code) ?? [],
+      ...locationColumns(r),
     ]),
     "v",
-    "id int, supplier text, code text, name text, active boolean, sku_id int, barcodes jsonb",
+    "id int, supplier text, code text, name text, active boolean, sku_id int, barcodes jsonb, set_location boolean, location text",
   );
   const written = await tx.$queryRaw<WrittenRow[]>`
     WITH v AS MATERIALIZED (SELECT * FROM ${v}), old AS (
@@ -149,15 +151,18 @@ async function upsert(
       JOIN supplier_items AS i ON i.account_id = ${accountId} AND i.id = v.id
     ), changed AS (
       UPDATE supplier_items AS i SET code = v.code, name = v.name,
-        active = COALESCE(v.active, i.active)
+        active = COALESCE(v.active, i.active),
+        location = CASE WHEN v.set_location THEN v.location ELSE i.location END
       FROM v WHERE i.account_id = ${accountId} AND i.id = v.id
-        AND (i.code::text, i.name, i.active) IS DISTINCT FROM (v.code, v.name, COALESCE(v.active, i.active))
+        AND (i.code::text, i.name, i.active, i.location) IS DISTINCT FROM (v.code, v.name,
+          COALESCE(v.active, i.active), CASE WHEN v.set_location THEN v.location ELSE i.location END)
       RETURNING i.id
     ), created AS (
       -- With its barcodes' spellings already (they are claimed below): one created event.
-      INSERT INTO supplier_items (account_id, supplier, code, name, active, sku_id, barcodes)
+      INSERT INTO supplier_items (account_id, supplier, code, name, active, sku_id, barcodes,
+        location)
       SELECT ${accountId}, v.supplier, v.code, v.name, COALESCE(v.active, true), v.sku_id,
-        ARRAY(SELECT jsonb_array_elements_text(v.barcodes)) FROM v
+        ARRAY(SELECT jsonb_array_elements_text(v.barcodes)), v.location FROM v
       WHERE v.id IS NULL
       -- In key order, as another import inserting some of the same items does: no deadlock.
       ORDER BY v.supplier, v.code::citext
@@ -173,9 +178,9 @@ async function upsert(
 /** The columns of a CSV import of supplier items. */
 export const SUPPLIER_ITEM_COLUMNS = {
   required: ["supplier", "code", "name"],
-  optional: ["sku_id", "active", "barcodes", "opening_on_hand"],
+  optional: ["sku_id", "active", "barcodes", "opening_on_hand", "location"],
   usage:
-    "the header must name supplier, code and name (optional columns: sku_id, active, barcodes, opening_on_hand)",
+    "the header must name supplier, code and name (optional columns: sku_id, active, barcodes, opening_on_hand, location)",
   what: "rows",
   max: MAX_IMPORT_ROWS,
 };

@@ -13,6 +13,7 @@ import { applyStock, lockStock } from "../../ledger/ledger.js";
 import { optionalQuantity, quantityAsSent, type Decimal } from "../../quantity.js";
 import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
+import { parseLocation } from "./location.js";
 import { LIMITS, requireText } from "./catalog.service.js";
 
 import { MAX_IMPORT_ROWS } from "../../limits.js";
@@ -33,6 +34,8 @@ export interface SkuImportRow {
   barcodes?: unknown;
   /** New SKUs only; an existing SKU's stock never changes through an import. */
   openingOnHand?: unknown;
+  /** Absent: a new SKU has none, an existing one keeps its own; blank removes it. */
+  location?: unknown;
 }
 
 export interface ImportResult {
@@ -56,6 +59,8 @@ export interface ParsedRow {
   active: boolean | null;
   barcodes: Barcode[] | null;
   opening: Decimal | null;
+  /** undefined: not sent (an existing entity keeps its own); null: none. */
+  location: string | null | undefined;
 }
 
 /**
@@ -114,6 +119,7 @@ export function parseRows(
     const name = text(row.name, "name", path(i, "name"), errors);
     const active = flag(row.active, path(i, "active"), errors);
     const opening = optionalQuantity(row.openingOnHand, path(i, "openingOnHand"), errors);
+    const location = parseLocation(row.location, path(i, "location"), errors);
     let set: Barcode[] | null = null;
     if (row.barcodes !== undefined && row.barcodes !== null) {
       if (!Array.isArray(row.barcodes) || row.barcodes.some((b) => typeof b !== "string")) {
@@ -131,7 +137,17 @@ export function parseRows(
       }
     }
     if (errors.length === before && code !== null && name !== null && (!items || supplier)) {
-      rows.push({ index: i, supplier, skuId, code, name, active, barcodes: set, opening });
+      rows.push({
+        index: i,
+        supplier,
+        skuId,
+        code,
+        name,
+        active,
+        barcodes: set,
+        opening,
+        location,
+      });
     }
   });
   return { rows, errors };
@@ -224,7 +240,15 @@ export const asSent = (r: ParsedRow) => ({
   active: r.active,
   barcodes: r.barcodes?.map((b) => b.code) ?? null,
   opening: quantityAsSent(r.opening?.toFixed()),
+  // Only when sent: a retry of an import made before locations existed keeps its fingerprint.
+  ...(r.location !== undefined ? { location: r.location } : {}),
 });
+
+/** A row's location as the upsert statements read it: whether it was sent, and its value. */
+export const locationColumns = (r: ParsedRow): [boolean, string | null] => [
+  r.location !== undefined,
+  r.location ?? null,
+];
 
 /** What an upsert statement answers: `old` rows by position, new and changed ones by id. */
 export interface WrittenRow {
@@ -298,27 +322,35 @@ async function upsert(
 ): Promise<ImportResult> {
   const { accountId } = ctx.principal;
   const v = jsonRows(
-    rows.map((r) => [r.code, r.name, r.active, r.barcodes?.map((b) => b.code) ?? []]),
+    rows.map((r) => [
+      r.code,
+      r.name,
+      r.active,
+      r.barcodes?.map((b) => b.code) ?? [],
+      ...locationColumns(r),
+    ]),
     "v",
-    "code text, name text, active boolean, barcodes jsonb",
+    "code text, name text, active boolean, barcodes jsonb, set_location boolean, location text",
   );
   const written = await tx.$queryRaw<WrittenRow[]>`
     WITH v AS MATERIALIZED (SELECT * FROM ${v}), old AS MATERIALIZED (
       -- Locked, so these are the rows as they are now (an edit that committed meanwhile included).
-      SELECT s.id, s.code::text AS code, s.name, s.active, s.barcodes, v.ord FROM v
+      SELECT s.id, s.code::text AS code, s.name, s.active, s.barcodes, s.location, v.ord FROM v
       JOIN skus AS s ON s.account_id = ${accountId} AND s.code = v.code::citext
       ORDER BY s.id FOR UPDATE OF s
     ), changed AS (
-      UPDATE skus AS s SET code = v.code, name = v.name, active = COALESCE(v.active, old.active)
+      UPDATE skus AS s SET code = v.code, name = v.name, active = COALESCE(v.active, old.active),
+        location = CASE WHEN v.set_location THEN v.location ELSE old.location END
       FROM old JOIN v ON v.ord = old.ord
       WHERE s.account_id = ${accountId} AND s.id = old.id
-        AND (old.code, old.name, old.active) IS DISTINCT FROM (v.code, v.name, COALESCE(v.active, old.active))
+        AND (old.code, old.name, old.active, old.location) IS DISTINCT FROM (v.code, v.name,
+          COALESCE(v.active, old.active), CASE WHEN v.set_location THEN v.location ELSE old.location END)
       RETURNING s.id
     ), created AS (
       -- With its barcodes' spellings already (they are claimed below): one sku.created event.
-      INSERT INTO skus (account_id, code, name, active, barcodes)
+      INSERT INTO skus (account_id, code, name, active, barcodes, location)
       SELECT ${accountId}, v.code, v.name, COALESCE(v.active, true),
-        ARRAY(SELECT jsonb_array_elements_text(v.barcodes)) FROM v
+        ARRAY(SELECT jsonb_array_elements_text(v.barcodes)), v.location FROM v
       WHERE v.ord NOT IN (SELECT ord FROM old)
       -- In code order, as another import inserting some of the same codes does: no deadlock.
       ORDER BY v.code::citext
@@ -407,15 +439,16 @@ export async function settle(
 /** The columns of a CSV import. */
 export const SKU_COLUMNS = {
   required: ["code", "name"],
-  optional: ["active", "barcodes", "opening_on_hand"],
-  usage: "the header must name code and name (optional columns: active, barcodes, opening_on_hand)",
+  optional: ["active", "barcodes", "opening_on_hand", "location"],
+  usage:
+    "the header must name code and name (optional columns: active, barcodes, opening_on_hand, location)",
   what: "rows",
   max: MAX_IMPORT_ROWS,
 };
 
 /**
  * The rows of a CSV import: barcodes separated by |. With a barcodes column, a row's cell is its
- * whole set (blank: none); without one, barcodes stay as they are.
+ * whole set (blank: none); without one, barcodes stay as they are. The same for location.
  */
 export function parseSkuCsv(text: string): { rows: (SkuImportRow | null)[]; errors: FieldError[] } {
   const { columns, rows, errors } = readCsv(text, SKU_COLUMNS);
@@ -430,6 +463,8 @@ export function skuRow(cell: CsvCells, columns: string[]): SkuImportRow {
     active: cell("active"),
     barcodes: columns.includes("barcodes") ? (cell("barcodes")?.split("|") ?? []) : null,
     openingOnHand: cell("opening_on_hand"),
+    // With a location column a blank cell removes the location; without one it stays.
+    location: columns.includes("location") ? (cell("location") ?? "") : undefined,
   };
 }
 

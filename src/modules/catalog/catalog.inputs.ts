@@ -6,11 +6,24 @@ import type { Decimal } from "../../quantity.js";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { LIMITS } from "./catalog.service.js";
 import { BARCODE_RULES } from "./barcode.js";
+import { LOCATION_FILTER_RULE, LOCATION_RULES, MAX_LOCATION_LENGTH } from "./location.js";
 import { atMost } from "../../graphql/list-bounds.js";
 
 /** A barcodes input field (checked by the service, so a bad one is INVALID_BARCODE over REST too). */
 const BarcodesField = (what: string): PropertyDecorator =>
   Field(() => [String], { nullable: true, description: `${what} ${BARCODE_RULES}` });
+
+/** A location input field; `what` says what leaving it out or blank means. */
+const LocationField =
+  (what: string): PropertyDecorator =>
+  (target, key) => {
+    Field(() => String, {
+      nullable: true,
+      description: `Where its stock is kept (a shelf, bay, bin or picking position such as A-01-03). ${LOCATION_RULES} ${what}`,
+    })(target, key);
+    IsOptional()(target, key);
+    MaxLength(MAX_LOCATION_LENGTH)(target, key);
+  };
 
 /** How a text field is read, as its description says it. */
 const textRule = (limit: number, rule?: string): string =>
@@ -46,6 +59,9 @@ export class CreateSkuInput {
 
   @BarcodesField("The SKU's barcodes.")
   barcodes?: string[] | null;
+
+  @LocationField("Left out or blank: none.")
+  location?: string | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
@@ -90,6 +106,9 @@ export class CreateSupplierItemInput {
   @BarcodesField("The item's barcodes.")
   barcodes?: string[] | null;
 
+  @LocationField("Left out or blank: none.")
+  location?: string | null;
+
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }
@@ -127,6 +146,9 @@ export class UpdateSkuInput {
 
   @BarcodesField("The whole new set of barcodes; [] removes them all.")
   barcodes?: string[] | null;
+
+  @LocationField("Left out: as it is; blank removes it.")
+  location?: string | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
@@ -167,6 +189,9 @@ export class UpdateSupplierItemInput {
 
   @BarcodesField("The whole new set of barcodes; [] removes them all.")
   barcodes?: string[] | null;
+
+  @LocationField("Left out: as it is; blank removes it.")
+  location?: string | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
@@ -233,6 +258,9 @@ export class SkuFilter {
       "Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); the list is then in the order of change, oldest first. To sync, page to the end and next time ask from the last node's updatedAt: a node may come again, none is skipped. Other filters apply to rows as they are now (a row that leaves them is not listed again): sync without them to see every change.",
   })
   updatedSince?: string | null;
+
+  @Field(() => String, { nullable: true, description: LOCATION_FILTER_RULE })
+  location?: string | null;
 }
 
 @InputType({ description: "Narrows a supplier item list; every filter given must hold." })
@@ -272,6 +300,9 @@ export class SkuImportRowInput {
 
   @BarcodesField("The SKU's whole set of barcodes; left out, an existing SKU keeps its own.")
   barcodes?: string[] | null;
+
+  @LocationField("Left out: a new one has none, an existing one keeps its own; blank removes it.")
+  location?: string | null;
 
   @Field(() => QuantityScalar, {
     nullable: true,

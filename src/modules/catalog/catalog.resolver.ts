@@ -194,7 +194,7 @@ export class CatalogResolver {
   @ScopedMutation(
     "adjust",
     () => UpdateSkuPayload,
-    "Changes a SKU's code, name, active flag or barcodes; writes no movement.",
+    "Changes a SKU's code, name, active flag, barcodes or location; writes no movement.",
   )
   async updateSku(
     @Ctx() ctx: GraphQLContext,
@@ -214,7 +214,7 @@ export class CatalogResolver {
   @ScopedMutation(
     "adjust",
     () => UpdateSupplierItemPayload,
-    "Changes a supplier item's supplier, code, name, active flag or barcodes; writes no movement.",
+    "Changes a supplier item's supplier, code, name, active flag, barcodes or location; writes no movement.",
   )
   async updateSupplierItem(
     @Ctx() ctx: GraphQLContext,

@@ -27,6 +27,7 @@ import * as search from "./catalog.search.js";
 import * as imports from "./catalog.import.js";
 import * as itemImports from "./catalog.import-items.js";
 import * as links from "./catalog.link.js";
+import { LOCATION_FILTER_RULE, MAX_LOCATION_LENGTH } from "./location.js";
 
 interface CreateSkuBody {
   code: string;
@@ -34,6 +35,7 @@ interface CreateSkuBody {
   opening_on_hand?: number;
   active?: boolean;
   barcodes?: string[];
+  location?: string | null;
 }
 
 interface ImportBody {
@@ -45,6 +47,7 @@ interface ImportBody {
     barcodes?: string[];
     opening_on_hand?: number;
     sku_id?: number | null;
+    location?: string | null;
   }[];
 }
 
@@ -137,6 +140,7 @@ interface ListQuery {
   updated_since?: string;
   supplier?: string;
   sku_id?: number;
+  location?: string;
 }
 
 const listArgs = ({ updated_since, sku_id, ...rest }: ListQuery) => ({
@@ -167,6 +171,11 @@ function listQuery(extra: Record<string, object> = {}) {
         description:
           "Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); pages in the order of change.",
       },
+      location: {
+        type: "string",
+        maxLength: MAX_LOCATION_LENGTH,
+        description: LOCATION_FILTER_RULE,
+      },
       ...extra,
     },
   };
@@ -185,6 +194,7 @@ interface CreateSupplierItemBody {
   opening_on_hand?: number;
   active?: boolean;
   barcodes?: string[];
+  location?: string | null;
 }
 
 /** /api/v1/skus and /api/v1/supplier-items. */
@@ -213,10 +223,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { code, name, opening_on_hand, active, barcodes } = request.body;
+      const { code, name, opening_on_hand, active, barcodes, location } = request.body;
       const result = await catalog.createSku(
         ctxOf(request),
-        { code, name, openingOnHand: opening_on_hand, active, barcodes },
+        { code, name, openingOnHand: opening_on_hand, active, barcodes, location },
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 201, result);
@@ -346,7 +356,8 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { supplier, code, name, sku_id, opening_on_hand, active, barcodes } = request.body;
+      const { supplier, code, name, sku_id, opening_on_hand, active, barcodes, location } =
+        request.body;
       const result = await catalog.createSupplierItem(
         ctxOf(request),
         {
@@ -357,6 +368,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
           openingOnHand: opening_on_hand,
           active,
           barcodes,
+          location,
         },
         idempotencyKeyOf(request),
       );

@@ -22,6 +22,7 @@ import { Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import { parseBarcode } from "./barcode.js";
 import { LIMITS } from "./catalog.service.js";
+import { locationStartsWith, parseLocationPrefix } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** Longest search text. */
@@ -37,6 +38,8 @@ export interface SkuFilter {
   active?: boolean;
   /** Changed at or after: a timestamp, or a date in the account's time zone. */
   updatedSince?: string;
+  /** Its location starts with this, any case. */
+  location?: string;
 }
 
 export interface SupplierItemFilter extends SkuFilter {
@@ -78,6 +81,7 @@ interface Row {
   created_at: Date;
   updated_at: Date;
   barcodes: string[];
+  location: string | null;
 }
 
 /** How one list reads its table. */
@@ -99,7 +103,7 @@ const SKUS: Listing = {
   kind: "sku",
   from: Prisma.sql`skus AS x`,
   columns: Prisma.sql`x.id, x.code::text AS code, x.name, x.on_hand::text AS on_hand, x.active,
-    x.created_at, x.updated_at, x.barcodes`,
+    x.created_at, x.updated_at, x.barcodes, x.location`,
   changes: [{ from: Prisma.sql`skus AS x`, at: Prisma.sql`x.updated_at`, where: Prisma.sql`true` }],
   barcodeOwner: Prisma.raw("sku_id"),
 };
@@ -110,7 +114,7 @@ const SUPPLIER_ITEMS: Listing = {
     LEFT JOIN skus AS linked ON linked.account_id = x.account_id AND linked.id = x.sku_id`,
   columns: Prisma.sql`x.id, x.supplier, x.code::text AS code, x.name,
     COALESCE(linked.on_hand, x.on_hand)::text AS on_hand, x.sku_id, x.active, x.created_at,
-    GREATEST(x.updated_at, linked.updated_at) AS updated_at, x.barcodes`,
+    GREATEST(x.updated_at, linked.updated_at) AS updated_at, x.barcodes, x.location`,
   // A linked item shows when it or its SKU last changed, whichever was later: the items whose own
   // change is the later one in the order of their own stamps, the others in their SKUs'.
   changes: [
@@ -160,6 +164,8 @@ async function listed(
     args.updatedSince,
     args.supplier,
     args.skuId,
+    // Only when given: a sync cursor from before locations existed stays valid.
+    ...(args.location !== undefined ? [args.location] : []),
   ]);
   const after: TimePosition | null = args.cursor
     ? decodeTimeCursor(kind, args.cursor, fingerprint)
@@ -215,6 +221,8 @@ function filters(accountId: number, f: SupplierItemFilter, listing: Listing): Pr
     conditions.push(Prisma.sql`x.supplier = ${f.supplier.trim()}`);
   }
   if (f.skuId !== undefined) conditions.push(Prisma.sql`x.sku_id = ${f.skuId}`);
+  const location = parseLocationPrefix(f.location, ["location"], errors);
+  if (location !== null) conditions.push(locationStartsWith(Prisma.sql`x.location`, location));
   if (errors.length > 0) throw AppError.fromFields(errors);
   return conditions;
 }
@@ -241,6 +249,7 @@ const toSku = (r: Row): Sku => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   barcodes: r.barcodes,
+  location: r.location,
 });
 
 const toSupplierItem = (r: Row): SupplierItem => ({

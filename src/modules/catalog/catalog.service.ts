@@ -10,6 +10,7 @@ import { optionalQuantity, type Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import { parseBarcode, parseBarcodes, type Barcode } from "./barcode.js";
 import { barcodeOwners, replaceBarcodes } from "./catalog.barcodes.js";
+import { parseLocation } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** Longest accepted texts; the GraphQL inputs and REST schemas announce the same limits. */
@@ -21,6 +22,8 @@ export interface CreateSkuData {
   openingOnHand?: unknown;
   active?: boolean;
   barcodes?: string[] | null;
+  /** Where its stock is kept; blank or absent: none. */
+  location?: string | null;
 }
 
 export interface CreateSupplierItemData {
@@ -31,6 +34,8 @@ export interface CreateSupplierItemData {
   openingOnHand?: unknown;
   active?: boolean;
   barcodes?: string[] | null;
+  /** Where its stock is kept; blank or absent: none. */
+  location?: string | null;
 }
 
 /** Creates a SKU; a non-zero opening on hand is recorded as an opening_balance movement. */
@@ -45,6 +50,7 @@ export async function createSku(
   const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
   const barcodes = parseBarcodes(input.barcodes ?? [], ["barcodes"], errors);
   const spellings = barcodes.map((b) => b.code);
+  const location = parseLocation(input.location, ["location"], errors) ?? null;
 
   const { accountId } = ctx.principal;
   const request = {
@@ -53,6 +59,7 @@ export async function createSku(
     opening,
     active: input.active ?? true,
     ...barcodesSent(barcodes),
+    ...locationSent(location),
   };
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
@@ -65,7 +72,14 @@ export async function createSku(
           // With its barcodes' spellings (claimed just below): one sku.created event.
           () =>
             tx.sku.create({
-              data: { accountId, code, name, active: input.active ?? true, barcodes: spellings },
+              data: {
+                accountId,
+                code,
+                name,
+                active: input.active ?? true,
+                barcodes: spellings,
+                location,
+              },
             }),
           `a SKU with code "${code}" already exists`,
           ["code"],
@@ -117,6 +131,7 @@ export async function createSupplierItem(
   const opening = optionalQuantity(input.openingOnHand, ["openingOnHand"], errors);
   const barcodes = parseBarcodes(input.barcodes ?? [], ["barcodes"], errors);
   const spellings = barcodes.map((b) => b.code);
+  const location = parseLocation(input.location, ["location"], errors) ?? null;
   const skuId = input.skuId ?? null;
   if (skuId !== null && opening && !opening.isZero()) {
     errors.push({
@@ -135,6 +150,7 @@ export async function createSupplierItem(
     opening,
     active: input.active ?? true,
     ...barcodesSent(barcodes),
+    ...locationSent(location),
   };
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
@@ -158,6 +174,7 @@ export async function createSupplierItem(
                 skuId,
                 active: input.active ?? true,
                 barcodes: spellings,
+                location,
               },
             }),
           `supplier "${supplier}" already has an item with code "${code}"`,
@@ -253,6 +270,9 @@ function toSupplierItem(row: SupplierItemRow): SupplierItem {
  */
 const barcodesSent = (barcodes: Barcode[]) =>
   barcodes.length > 0 ? { barcodes: barcodes.map((b) => b.code) } : {};
+
+/** A location in a request's idempotency fingerprint, only when set (as barcodesSent). */
+const locationSent = (location: string | null) => (location !== null ? { location } : {});
 
 /** A new entity's barcodes (none: nothing to write). */
 async function claimBarcodes(tx: Tx, accountId: number, ref: EntityRef, barcodes: Barcode[]) {

@@ -6,6 +6,7 @@ import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { StockMovement } from "../movement/movement.types.js";
 import { BARCODES_DESCRIPTION } from "./barcode.js";
+import { LOCATION_DESCRIPTION } from "./location.js";
 
 @ObjectType({ description: "A stock keeping unit and its quantity on hand." })
 export class Sku {
@@ -34,6 +35,9 @@ export class Sku {
 
   @Field(() => [String], { description: BARCODES_DESCRIPTION })
   barcodes!: string[];
+
+  @Field(() => String, { nullable: true, description: LOCATION_DESCRIPTION })
+  location!: string | null;
 }
 
 @ObjectType({
@@ -72,6 +76,9 @@ export class SupplierItem {
 
   @Field(() => [String], { description: BARCODES_DESCRIPTION })
   barcodes!: string[];
+
+  @Field(() => String, { nullable: true, description: LOCATION_DESCRIPTION })
+  location!: string | null;
 }
 
 /** What lookupBarcode finds: a SKU or a supplier item. */

@@ -1,4 +1,5 @@
-// Editing the catalog: a SKU's or supplier item's code, name, supplier, active flag and barcodes.
+// Editing the catalog: a SKU's or supplier item's code, name, supplier, active flag, barcodes and
+// location.
 // Stock is never touched here (on hand changes through adjustments and the ledger).
 import type { Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
@@ -8,6 +9,7 @@ import { notFound, type FieldError } from "../../errors.js";
 import type { EntityRef } from "../../ledger/ledger.js";
 import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodes } from "./catalog.barcodes.js";
+import { parseLocation } from "./location.js";
 import { holdOffStarts } from "../../db/locks.js";
 import { LIMITS, loadSku, loadSupplierItem, requireText, uniqueCode } from "./catalog.service.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
@@ -19,6 +21,8 @@ export interface SkuChanges {
   active?: boolean | null;
   /** The whole new set; [] removes every barcode. */
   barcodes?: string[] | null;
+  /** Where its stock is kept; blank ("") removes it. */
+  location?: string | null;
 }
 
 /** What a PATCH may change of a supplier item; an absent (or null) field stays as it is. */
@@ -30,13 +34,20 @@ export interface SupplierItemChanges extends SkuChanges {
 export type CheckedChanges = Partial<Record<"code" | "name" | "supplier", string>> & {
   active?: boolean;
   barcodes?: Barcode[];
+  /** null: removed. */
+  location?: string | null;
 };
 
 /** Whether a request carries any catalog change. */
 export const changesAnything = (changes: SupplierItemChanges): boolean =>
-  [changes.code, changes.name, changes.supplier, changes.active, changes.barcodes].some(
-    (v) => v !== undefined && v !== null,
-  );
+  [
+    changes.code,
+    changes.name,
+    changes.supplier,
+    changes.active,
+    changes.barcodes,
+    changes.location,
+  ].some((v) => v !== undefined && v !== null);
 
 /** Trims and checks the fields sent (blank or too long: INVALID_PARAMETER), into `errors`. */
 export function checkChanges(changes: SupplierItemChanges, errors: FieldError[]): CheckedChanges {
@@ -49,10 +60,12 @@ export function checkChanges(changes: SupplierItemChanges, errors: FieldError[])
   if (changes.barcodes !== undefined && changes.barcodes !== null) {
     checked.barcodes = parseBarcodes(changes.barcodes, ["barcodes"], errors);
   }
+  const location = parseLocation(changes.location, ["location"], errors);
+  if (location !== undefined) checked.location = location;
   return checked;
 }
 
-/** Changes a SKU's code, name, active flag or barcodes; its stock and movements stay as they are. */
+/** Changes a SKU's code, name, active flag, barcodes or location; its stock and movements stay as they are. */
 export function updateSku(
   ctx: ServiceContext,
   id: number,
@@ -62,7 +75,7 @@ export function updateSku(
   const errors: FieldError[] = [];
   const checked = checkChanges(changes, errors);
   if (!changesAnything(changes))
-    errors.push(nothingToChange(["code", "name", "active", "barcodes"]));
+    errors.push(nothingToChange(["code", "name", "active", "barcodes", "location"]));
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
@@ -75,7 +88,7 @@ export function updateSku(
   );
 }
 
-/** Changes a supplier item's supplier, code, name, active flag or barcodes; its stock stays as it is. */
+/** Changes a supplier item's supplier, code, name, active flag, barcodes or location; its stock stays as it is. */
 export function updateSupplierItem(
   ctx: ServiceContext,
   id: number,
@@ -85,7 +98,7 @@ export function updateSupplierItem(
   const errors: FieldError[] = [];
   const checked = checkChanges(changes, errors);
   if (!changesAnything(changes))
-    errors.push(nothingToChange(["supplier", "code", "name", "active", "barcodes"]));
+    errors.push(nothingToChange(["supplier", "code", "name", "active", "barcodes", "location"]));
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
@@ -105,16 +118,16 @@ export async function applySkuChanges(
   id: number,
   changes: CheckedChanges,
 ): Promise<Sku> {
-  const { code, name, active } = changes;
+  const { code, name, active, location } = changes;
   // An active SKU is in a start's default scope.
   if (active === true) await holdOffStarts(tx, accountId);
   const [current] = await tx.$queryRaw<CurrentRow[]>`
-    SELECT code::text AS code, name, active, NULL AS supplier, barcodes FROM skus
+    SELECT code::text AS code, name, active, NULL AS supplier, barcodes, location FROM skus
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!current) throw notFound("SKU_NOT_FOUND", id);
   if (changesRow(current, changes)) {
     await uniqueCode(
-      () => tx.sku.updateMany({ where: { accountId, id }, data: { code, name, active } }),
+      () => tx.sku.updateMany({ where: { accountId, id }, data: { code, name, active, location } }),
       `a SKU with code "${code}" already exists`,
       ["code"],
     );
@@ -130,9 +143,9 @@ export async function applySupplierItemChanges(
   id: number,
   changes: CheckedChanges,
 ): Promise<SupplierItem> {
-  const { supplier, code, name, active } = changes;
+  const { supplier, code, name, active, location } = changes;
   const [current] = await tx.$queryRaw<CurrentRow[]>`
-    SELECT code::text AS code, name, active, supplier, barcodes FROM supplier_items
+    SELECT code::text AS code, name, active, supplier, barcodes, location FROM supplier_items
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!current) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
   if (changesRow(current, changes)) {
@@ -140,7 +153,7 @@ export async function applySupplierItemChanges(
       () =>
         tx.supplierItem.updateMany({
           where: { accountId, id },
-          data: { supplier, code, name, active },
+          data: { supplier, code, name, active, location },
         }),
       // The unique key is (supplier, code): either may be the one that now collides.
       `supplier "${supplier ?? "(unchanged)"}" already has an item with code "${code ?? "(unchanged)"}"`,
@@ -157,6 +170,7 @@ interface CurrentRow {
   active: boolean;
   supplier: string | null;
   barcodes: string[];
+  location: string | null;
 }
 
 /** The request's fingerprint for its idempotency key: barcodes as sent (trimmed). */
@@ -186,7 +200,7 @@ async function writeBarcodes(
  * a change of its spelling.
  */
 const changesRow = (row: CurrentRow, changes: CheckedChanges): boolean =>
-  (["code", "name", "supplier", "active"] as const).some(
+  (["code", "name", "supplier", "active", "location"] as const).some(
     (field) => changes[field] !== undefined && changes[field] !== row[field],
   );
 

@@ -138,6 +138,8 @@ export type CreateSkuInput = {
   code: string;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** Where its stock is kept (a shelf, bay, bin or picking position such as A-01-03). Trimmed, at most 64 characters, no control characters; case is kept and compared regardless of. Left out or blank: none. */
+  location?: string | null | undefined;
   /** Trimmed, not blank, at most 200 characters. */
   name: string;
   /** Recorded as an OPENING_BALANCE movement; default 0 (no movement). */
@@ -154,6 +156,8 @@ export type CreateSupplierItemInput = {
   code: string;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** Where its stock is kept (a shelf, bay, bin or picking position such as A-01-03). Trimmed, at most 64 characters, no control characters; case is kept and compared regardless of. Left out or blank: none. */
+  location?: string | null | undefined;
   /** Trimmed, not blank, at most 200 characters. */
   name: string;
   /** Unlinked items only; recorded as an OPENING_BALANCE movement; default 0. */
@@ -338,6 +342,8 @@ export type SkuFilter = {
   barcode?: string | null | undefined;
   /** The code, exactly but regardless of case. */
   code?: string | null | undefined;
+  /** Only those whose location starts with this text, regardless of case (A-01 finds A-01-03; A- a whole aisle). */
+  location?: string | null | undefined;
   /** Part of the code or name, regardless of case (trigram search). */
   q?: string | null | undefined;
   /** Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); the list is then in the order of change, oldest first. To sync, page to the end and next time ask from the last node's updatedAt: a node may come again, none is skipped. Other filters apply to rows as they are now (a row that leaves them is not listed again): sync without them to see every change. */
@@ -352,6 +358,8 @@ export type SkuImportRowInput = {
   barcodes?: Array<string> | null | undefined;
   /** Trimmed, not blank, at most 64 characters; a new code creates a SKU, a known one updates it. */
   code: string;
+  /** Where its stock is kept (a shelf, bay, bin or picking position such as A-01-03). Trimmed, at most 64 characters, no control characters; case is kept and compared regardless of. Left out: a new one has none, an existing one keeps its own; blank removes it. */
+  location?: string | null | undefined;
   /** Trimmed, not blank, at most 200 characters. */
   name: string;
   /** New SKUs only, recorded as an OPENING_BALANCE movement; an import never changes an existing SKU's stock. */
@@ -550,6 +558,8 @@ export type SupplierItemImportRowInput = {
   barcodes?: Array<string> | null | undefined;
   /** Trimmed, not blank, at most 64 characters; a new code creates a SKU, a known one updates it. */
   code: string;
+  /** Where its stock is kept (a shelf, bay, bin or picking position such as A-01-03). Trimmed, at most 64 characters, no control characters; case is kept and compared regardless of. Left out: a new one has none, an existing one keeps its own; blank removes it. */
+  location?: string | null | undefined;
   /** Trimmed, not blank, at most 200 characters. */
   name: string;
   /** New SKUs only, recorded as an OPENING_BALANCE movement; an import never changes an existing SKU's stock. */
@@ -572,6 +582,8 @@ export type UpdateSkuInput = {
   id: number;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** Where its stock is kept (a shelf, bay, bin or picking position such as A-01-03). Trimmed, at most 64 characters, no control characters; case is kept and compared regardless of. Left out: as it is; blank removes it. */
+  location?: string | null | undefined;
   /** Trimmed, not blank, at most 200 characters. */
   name?: string | null | undefined;
 };
