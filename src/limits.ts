@@ -15,6 +15,9 @@ export const MAX_REFS = 10_000;
 /** Ids one stock take scope may name, per list (`sku_ids`, `supplier_item_ids`). */
 export const MAX_SCOPE_IDS = 100_000;
 
+/** Location prefixes one stock take scope may name (`locations`). */
+export const MAX_SCOPE_LOCATIONS = 100;
+
 /** Rows of one catalog import: JSON `rows` or the data rows of a CSV body. */
 export const MAX_IMPORT_ROWS = 10_000;
 

@@ -20,6 +20,7 @@ import {
   MAX_LINES,
   MAX_REFS,
   MAX_SCOPE_IDS,
+  MAX_SCOPE_LOCATIONS,
   MAX_WEBHOOK_EVENT_TYPES,
 } from "../limits.js";
 
@@ -42,6 +43,7 @@ export const LIST_BOUNDS = {
   "AcceptStockTakeLinesInput.recount": lines(MAX_REFS),
   "StockTakeScopeInput.skuIds": lines(MAX_SCOPE_IDS),
   "StockTakeScopeInput.supplierItemIds": lines(MAX_SCOPE_IDS),
+  "StockTakeScopeInput.locations": { max: MAX_SCOPE_LOCATIONS, code: "INVALID_PARAMETER" },
   "ImportSkusInput.rows": lines(MAX_IMPORT_ROWS),
   "ImportSupplierItemsInput.rows": lines(MAX_IMPORT_ROWS),
   "CreateSkuInput.barcodes": barcodes,

@@ -2,7 +2,8 @@
 // registers these with the others). Response schemas drive serialisation: a field the handlers
 // return must be listed here. In a blind stock take a counter's lines and summary leave out
 // expected_qty and difference (and the difference totals), so those are never `required`.
-import { MAX_COUNTS, MAX_REFS, MAX_SCOPE_IDS } from "../limits.js";
+import { MAX_COUNTS, MAX_REFS, MAX_SCOPE_IDS, MAX_SCOPE_LOCATIONS } from "../limits.js";
+import { MAX_LOCATION_LENGTH } from "../modules/catalog/location.js";
 import { BASES, MODES, TEXT_LIMITS } from "../modules/stock-take/stock-take.parse.js";
 import { EntityType } from "../generated/prisma/enums.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
@@ -183,6 +184,11 @@ export const stockTakeSchemas = {
       recount_requested: {
         type: "boolean",
         description: "A reviewer sent the line back for a recount.",
+      },
+      location: {
+        type: ["string", "null"],
+        description:
+          "Where its entity's stock was kept at the freeze (its location then); lines are in walking order, by location, then code.",
       },
     },
   },
@@ -382,6 +388,14 @@ export const stockTakeSchemas = {
         properties: {
           sku_ids: scopeIds("Active SKUs to count, each once."),
           supplier_item_ids: scopeIds("Unlinked supplier items to count, each once."),
+          locations: {
+            type: "array",
+            maxItems: MAX_SCOPE_LOCATIONS,
+            "x-error-codes": { maxItems: "INVALID_PARAMETER" },
+            items: { type: "string", maxLength: MAX_LOCATION_LENGTH },
+            description: `Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location starts with one of them is counted too, besides any named by id. At most ${MAX_SCOPE_LOCATIONS} (more: 400 INVALID_PARAMETER).`,
+            examples: [["A-01", "B-"]],
+          },
         },
       },
       reference: { type: ["string", "null"], maxLength: TEXT_LIMITS.reference },
@@ -559,7 +573,7 @@ export const stockTakeExamples = {
   page: { data: [stockTake], next_cursor: null },
   linePage: { data: [countedLine, uncountedLine], next_cursor: null },
   sheet:
-    "type,id,supplier,code,name,expected_qty,counted_qty,state\r\nsku,1,,BOLT-M6,Bolt M6,10,9,counted\r\nsku,2,,BOLT-M8,Bolt M8,80,,uncounted\r\n",
+    "type,id,supplier,code,name,expected_qty,counted_qty,state,location\r\nsku,1,,BOLT-M6,Bolt M6,10,9,counted,A-01-03\r\nsku,2,,BOLT-M8,Bolt M8,80,,uncounted,A-01-04\r\n",
   countPage: {
     data: [
       {

@@ -94,7 +94,9 @@ describe("a blind stock take", () => {
       token: counter,
       headers: { accept: "text/csv" },
     });
-    expect(sheet.body.split("\r\n")[0]).toBe("type,id,supplier,code,name,counted_qty,state");
+    expect(sheet.body.split("\r\n")[0]).toBe(
+      "type,id,supplier,code,name,counted_qty,state,location",
+    );
     expect(sheet.body).not.toContain(",10,");
 
     const approver = stockTakeClient(t, acct.token);
@@ -110,7 +112,7 @@ describe("a blind stock take", () => {
       headers: { accept: "text/csv" },
     });
     expect(fullSheet.body.split("\r\n")[0]).toBe(
-      "type,id,supplier,code,name,expected_qty,counted_qty,state",
+      "type,id,supplier,code,name,expected_qty,counted_qty,state,location",
     );
     await approver.cancel(id);
   });

@@ -51,11 +51,14 @@ export function parseCountsCsv(text: string): {
   return { counts, errors };
 }
 
-/** The count sheet's header; without expected_qty when the caller may not see it. */
+/**
+ * The count sheet's header; without expected_qty when the caller may not see it. Columns added
+ * later come last (location), so a reader of the earlier columns by position reads them still.
+ */
 export const sheetHeader = (visible: boolean): string =>
   (visible
-    ? "type,id,supplier,code,name,expected_qty,counted_qty,state"
-    : "type,id,supplier,code,name,counted_qty,state") + "\r\n";
+    ? "type,id,supplier,code,name,expected_qty,counted_qty,state,location"
+    : "type,id,supplier,code,name,counted_qty,state,location") + "\r\n";
 
 export function sheetRows(lines: StockTakeLineView[], visible: boolean): string {
   return lines
@@ -69,6 +72,7 @@ export function sheetRows(lines: StockTakeLineView[], visible: boolean): string 
         ...(visible && l.expectedQty ? [quantityToNumber(l.expectedQty)] : []),
         l.countedQty === null ? null : quantityToNumber(l.countedQty),
         l.state,
+        l.location,
       ]),
     )
     .join("");

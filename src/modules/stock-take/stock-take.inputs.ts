@@ -32,6 +32,12 @@ export class StockTakeScopeInput {
     description: `Unlinked supplier items only. ${atMost("StockTakeScopeInput.supplierItemIds")}`,
   })
   supplierItemIds?: number[] | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: `Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location starts with one of them is counted too. ${atMost("StockTakeScopeInput.locations")}`,
+  })
+  locations?: string[] | null;
 }
 
 @InputType({ description: "A stock take to start." })
@@ -209,4 +215,11 @@ export class StockTakeLinesArgs extends PageArgs {
 
   @Field(() => Boolean, { nullable: true, description: "Only lines (not) moved since the freeze." })
   moved?: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Only lines whose location at the freeze starts with this, regardless of case (one area of the count).",
+  })
+  location?: string | null;
 }

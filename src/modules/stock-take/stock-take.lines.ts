@@ -32,6 +32,8 @@ export interface LineRow {
   linkedSkuId: number | null;
   /** The movement reconcile wrote for the line, if any. */
   movementId: number | null;
+  /** Its entity's location at the freeze. */
+  location: string | null;
 }
 
 /**
@@ -52,6 +54,7 @@ export interface StockTakeLineView {
   countedBy: string | null;
   movedSinceFreeze: boolean;
   recountRequested: boolean;
+  location: string | null;
 }
 
 /** Whether the caller may see expected quantities and differences of this stock take. */
@@ -83,6 +86,7 @@ export function toLine(row: LineRow, visible: boolean): StockTakeLineView {
     countedBy: row.countedBy,
     movedSinceFreeze: row.movedSinceFreeze,
     recountRequested: row.recountRequested,
+    location: row.location,
   };
   if (visible) {
     line.expectedQty = row.expectedQty;
@@ -109,6 +113,7 @@ interface RawLine {
   on_hand: string;
   linked_sku_id: number | null;
   movement_id: bigint | null;
+  location: string | null;
 }
 
 const dec = (v: string | null) => (v === null ? null : new Decimal(v));
@@ -150,7 +155,7 @@ export async function selectLines(
       l.expected_qty::text AS expected_qty, l.counted_qty::text AS counted_qty,
       (${basis})::text AS basis_qty, l.state, l.counted_at, l.counted_by, l.moved_since_freeze,
       l.recount_requested, COALESCE(s.on_hand, si.on_hand)::text AS on_hand,
-      si.sku_id AS linked_sku_id, l.movement_id
+      si.sku_id AS linked_sku_id, l.movement_id, l.location
     FROM ${updated ? Prisma.sql`updated` : Prisma.sql`stock_take_lines`} AS l
     -- One index lookup per line whatever the statistics say: right after a large start (or a
     -- catalog just loaded) they can still show the account with a handful of rows, and a planned
@@ -180,6 +185,7 @@ export async function selectLines(
     onHand: new Decimal(r.on_hand),
     linkedSkuId: r.linked_sku_id,
     movementId: r.movement_id === null ? null : Number(r.movement_id),
+    location: r.location,
   }));
 }
 

@@ -68,18 +68,19 @@ export class StockTakeResolver {
 
   @Authorized("read")
   @FieldResolver(() => StockTakeLineConnection, {
-    description: "The lines, in a stable order, optionally by state or moved since the freeze.",
+    description:
+      "The lines in walking order (by location at the freeze, then code), optionally by state, moved since the freeze or location.",
   })
   async lines(
     @Ctx() ctx: GraphQLContext,
     @Root() take: StockTake,
-    @Args(() => StockTakeLinesArgs) { first, after, state, moved }: StockTakeLinesArgs,
+    @Args(() => StockTakeLinesArgs) { first, after, state, moved, location }: StockTakeLinesArgs,
   ) {
     return toConnection(
       await stockTakes.listLines(
         serviceContext(ctx),
         take.id,
-        { state, moved, limit: first, cursor: after },
+        { state, moved, location, limit: first, cursor: after },
         take,
       ),
       after,

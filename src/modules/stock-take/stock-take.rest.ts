@@ -23,6 +23,7 @@ import { COUNT_BASE_UNITS, LINE_WEIGHTS } from "../../rate-limit/bucket.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
 import { TEXT_LIMITS, type EntityRefData } from "./stock-take.parse.js";
 import * as stockTakes from "./stock-take.service.js";
+import { MAX_LOCATION_LENGTH } from "../catalog/location.js";
 
 /** What any stock take write can answer besides WRITE_PROBLEMS, once the stock take is found. */
 const TAKE_WRITE_PROBLEMS = [
@@ -55,7 +56,7 @@ const toRef = (r: Ref): EntityRefData => ({
 });
 
 interface StartBody {
-  scope?: { sku_ids?: number[]; supplier_item_ids?: number[] };
+  scope?: { sku_ids?: number[]; supplier_item_ids?: number[]; locations?: string[] };
   reference?: string | null;
   note?: string | null;
   blind?: boolean;
@@ -120,7 +121,11 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         {
           ...rest,
           basis,
-          scope: scope && { skuIds: scope.sku_ids, supplierItemIds: scope.supplier_item_ids },
+          scope: scope && {
+            skuIds: scope.sku_ids,
+            supplierItemIds: scope.supplier_item_ids,
+            locations: scope.locations,
+          },
         },
         idempotencyKeyOf(request),
       );
@@ -175,7 +180,15 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<
-    IdParams & { Querystring: { state?: string; moved?: boolean; limit?: number; cursor?: string } }
+    IdParams & {
+      Querystring: {
+        state?: string;
+        moved?: boolean;
+        location?: string;
+        limit?: number;
+        cursor?: string;
+      };
+    }
   >(
     "/stock-takes/:id/lines",
     {
@@ -196,6 +209,12 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
             ...pageQuery.properties,
             state: { type: "string", description: "uncounted, counted, accepted or applied" },
             moved: { type: "boolean", description: "Only lines (not) moved since the freeze." },
+            location: {
+              type: "string",
+              maxLength: MAX_LOCATION_LENGTH,
+              description:
+                "Only lines whose location at the freeze starts with this, regardless of case (one area of the count). Lines are in walking order: by location, then code.",
+            },
           },
         },
         response: {

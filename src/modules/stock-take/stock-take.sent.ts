@@ -18,7 +18,12 @@ const refAsSent = (r: EntityRefData) => ({
 
 export const startAsSent = (d: StartData) => ({
   scope: d.scope
-    ? { skuIds: d.scope.skuIds ?? null, supplierItemIds: d.scope.supplierItemIds ?? null }
+    ? {
+        skuIds: d.scope.skuIds ?? null,
+        supplierItemIds: d.scope.supplierItemIds ?? null,
+        // Only when sent: a retry of a start made before locations existed keeps its fingerprint.
+        ...(d.scope.locations ? { locations: d.scope.locations } : {}),
+      }
     : null,
   reference: d.reference ?? null,
   note: d.note ?? null,

@@ -7,7 +7,8 @@ import type { Tx } from "../../db/client.js";
 import { inTransaction } from "../../db/transaction.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { decodeCursor, decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
-import { AppError } from "../../errors.js";
+import { AppError, type FieldError } from "../../errors.js";
+import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js";
 import type {
   CountMode,
   EntityType,
@@ -223,11 +224,16 @@ export async function listStockTakes(
 export interface LineQuery {
   state?: string | null;
   moved?: boolean | null;
+  /** Lines whose location at the freeze starts with this, any case. */
+  location?: string | null;
   limit?: number | null;
   cursor?: string | null;
 }
 
-/** A stock take's lines in a stable order, filtered by state and moved-since-freeze. */
+/**
+ * A stock take's lines in walking order (line order: by location at the freeze, then code),
+ * filtered by state, moved-since-freeze and location prefix.
+ */
 export async function listLines(
   ctx: ServiceContext,
   stockTakeId: number,
@@ -239,8 +245,12 @@ export async function listLines(
   const size = pageSize(query.limit);
   const state = oneOf(query.state, LINE_STATES, "state");
   const after = query.cursor ? decodeLineCursor(query.cursor, stockTakeId) : 0;
+  const errors: FieldError[] = [];
+  const location = parseLocationPrefix(query.location, ["location"], errors);
+  if (errors.length > 0) throw AppError.fromFields(errors);
   const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
     where: Prisma.sql`AND l.id > ${after}
+      ${location === null ? Prisma.empty : Prisma.sql`AND ${locationStartsWith(Prisma.sql`l.location`, location)}`}
       ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
       ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`,
     limit: size + 1,

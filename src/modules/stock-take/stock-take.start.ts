@@ -1,5 +1,7 @@
 // Starting a stock take: freeze the scope's quantities as its lines, in one transaction and a
-// fixed number of statements whatever the scope's size.
+// fixed number of statements whatever the scope's size. The lines are inserted in walking order
+// (by location, then code; lines without a location last, SKUs then supplier items by id), so
+// line order, which every page and count sheet follows, is the order a counter walks the shelves.
 import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
@@ -9,9 +11,15 @@ import { TEXT_LIMITS, parseBasis, parseIds, type Basis } from "./stock-take.pars
 import { toStockTake, type StockTakeView } from "./stock-take.records.js";
 import { intArray } from "../../db/sql.js";
 import { STOCK_TAKE_START_LOCK_CLASS } from "../../db/locks.js";
+import { MAX_SCOPE_LOCATIONS } from "../../limits.js";
+import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js";
 
 export interface StartData {
-  scope?: { skuIds?: number[] | null; supplierItemIds?: number[] | null } | null;
+  scope?: {
+    skuIds?: number[] | null;
+    supplierItemIds?: number[] | null;
+    locations?: string[] | null;
+  } | null;
   reference?: string | null;
   note?: string | null;
   blind?: boolean | null;
@@ -22,6 +30,11 @@ export interface StartRequest {
   /** null: the default scope (all active SKUs and all unlinked supplier items). */
   skuIds: number[] | null;
   supplierItemIds: number[] | null;
+  /**
+   * Location prefixes: with them the scope also takes every active SKU and unlinked supplier
+   * item whose location starts with one of them (regardless of case). null: none given.
+   */
+  locations: string[] | null;
   reference: string | null;
   note: string | null;
   blind: boolean;
@@ -40,16 +53,26 @@ export function parseStart(input: StartData): StartRequest {
     ["scope", "supplierItemIds"],
     errors,
   );
-  if (explicit && (skuIds?.length ?? 0) + (supplierItemIds?.length ?? 0) === 0) {
+  const locations = parseLocations(input.scope?.locations, errors);
+  if (
+    explicit &&
+    // Prefixes as sent: a bad one is named as such, not as an empty scope.
+    (skuIds?.length ?? 0) +
+      (supplierItemIds?.length ?? 0) +
+      (input.scope?.locations?.length ?? 0) ===
+      0
+  ) {
     errors.push({
       path: ["scope"],
       code: "INVALID_PARAMETER",
-      message: "name at least one SKU or supplier item, or leave scope out to count everything",
+      message:
+        "name at least one SKU, supplier item or location, or leave scope out to count everything",
     });
   }
   const request: StartRequest = {
     skuIds: explicit ? (skuIds ?? []) : null,
     supplierItemIds: explicit ? (supplierItemIds ?? []) : null,
+    locations: explicit ? locations : null,
     reference: optionalText(input.reference, ["reference"], TEXT_LIMITS.reference, errors),
     note: optionalText(input.note, ["note"], TEXT_LIMITS.note, errors),
     blind: input.blind ?? false,
@@ -57,6 +80,51 @@ export function parseStart(input: StartData): StartRequest {
   };
   if (errors.length > 0) throw AppError.fromFields(errors);
   return request;
+}
+
+/** A scope's location prefixes: at most MAX_SCOPE_LOCATIONS, each checked as a location is. */
+function parseLocations(sent: string[] | null | undefined, errors: FieldError[]): string[] | null {
+  if (sent === undefined || sent === null) return null;
+  if (sent.length > MAX_SCOPE_LOCATIONS) {
+    const message = `at most ${MAX_SCOPE_LOCATIONS} location prefixes; got ${sent.length}`;
+    throw new AppError("INVALID_PARAMETER", message, [
+      { path: ["scope", "locations"], code: "INVALID_PARAMETER", message },
+    ]);
+  }
+  const prefixes: string[] = [];
+  sent.forEach((value, i) => {
+    const path = ["scope", "locations", i];
+    const before = errors.length;
+    const prefix = typeof value === "string" ? parseLocationPrefix(value, path, errors) : null;
+    if (errors.length > before) return;
+    if (prefix === null) {
+      errors.push({ path, code: "INVALID_PARAMETER", message: "must not be blank" });
+    } else prefixes.push(prefix);
+  });
+  return prefixes;
+}
+
+/** Rows of `alias` whose location starts with one of the prefixes (none: no row). */
+const inLocations = (alias: string, prefixes: string[]): Prisma.Sql =>
+  prefixes.length === 0
+    ? Prisma.sql`false`
+    : Prisma.sql`(${Prisma.join(
+        prefixes.map((p) => locationStartsWith(Prisma.raw(`${alias}.location`), p)),
+        " OR ",
+      )})`;
+
+/** The scope's rows of each table, as conditions on alias `x`. */
+function scopeConditions(request: StartRequest): { skus: Prisma.Sql; items: Prisma.Sql } {
+  if (request.skuIds === null) {
+    return { skus: Prisma.sql`x.active`, items: Prisma.sql`x.sku_id IS NULL` };
+  }
+  const located = request.locations ?? [];
+  return {
+    skus: Prisma.sql`(x.id = ANY(${intArray(request.skuIds)})
+      OR (x.active AND ${inLocations("x", located)}))`,
+    items: Prisma.sql`(x.id = ANY(${intArray(request.supplierItemIds ?? [])})
+      OR (x.sku_id IS NULL AND ${inLocations("x", located)}))`,
+  };
 }
 
 /**
@@ -72,33 +140,27 @@ export async function start(
 ): Promise<StockTakeView> {
   const { accountId, actor } = ctx.principal;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
-  const skuScope =
-    request.skuIds === null
-      ? Prisma.sql`active`
-      : Prisma.sql`id = ANY(${intArray(request.skuIds ?? [])})`;
-  const itemScope =
-    request.supplierItemIds === null
-      ? Prisma.sql`sku_id IS NULL`
-      : Prisma.sql`id = ANY(${intArray(request.supplierItemIds ?? [])})`;
-
-  const skus = await lockScope(tx, "skus", accountId, skuScope, request.skuIds !== null);
+  const scope = scopeConditions(request);
+  const skus = await lockScope(tx, "skus", accountId, scope.skus, request.skuIds);
   const items = await lockScope(
     tx,
     "supplier_items",
     accountId,
-    itemScope,
-    request.supplierItemIds !== null,
+    scope.items,
+    request.supplierItemIds,
   );
   const errors = [
     ...scopeErrors(request.skuIds, skus.rows, "sku"),
     ...scopeErrors(request.supplierItemIds, items.rows, "supplier_item"),
   ];
   if (errors.length > 0) throw AppError.fromFields(errors);
-  await refuseOverlap(tx, accountId, request);
+  await refuseOverlap(tx, accountId, request, scope);
   if (skus.count + items.count === 0) {
     throw new AppError(
       "INVALID_PARAMETER",
-      "nothing to count: the account has no active SKUs and no unlinked supplier items",
+      request.locations?.length
+        ? "nothing to count: no active SKU or unlinked supplier item is in these locations"
+        : "nothing to count: the account has no active SKUs and no unlinked supplier items",
       [{ path: ["scope"], code: "INVALID_PARAMETER", message: "the scope is empty" }],
     );
   }
@@ -113,42 +175,63 @@ export async function start(
       scope:
         request.skuIds === null
           ? { all: true }
-          : { sku_ids: request.skuIds, supplier_item_ids: request.supplierItemIds },
+          : {
+              sku_ids: request.skuIds,
+              supplier_item_ids: request.supplierItemIds,
+              ...(request.locations ? { locations: request.locations } : {}),
+            },
       actorName: actor.name,
       actorTokenId: actor.tokenId,
     },
   });
-  // The rows are locked: on_hand read here is the quantity at the freeze.
+  // The rows are locked: on_hand read here is the quantity at the freeze. Line ids follow the
+  // walking order: by location (regardless of case, in byte order), then code; without a
+  // location last, SKUs before supplier items, each by id.
   await tx.$executeRaw`
-    INSERT INTO stock_take_lines (account_id, stock_take_id, entity_type, sku_id, expected_qty)
-    SELECT account_id, ${take.id}, 'sku', id, on_hand FROM skus
-    WHERE account_id = ${accountId} AND ${skuScope} ORDER BY id`;
-  await tx.$executeRaw`
-    INSERT INTO stock_take_lines (account_id, stock_take_id, entity_type, supplier_item_id, expected_qty)
-    SELECT account_id, ${take.id}, 'supplier_item', id, on_hand FROM supplier_items
-    WHERE account_id = ${accountId} AND ${itemScope} AND sku_id IS NULL ORDER BY id`;
+    INSERT INTO stock_take_lines
+      (account_id, stock_take_id, entity_type, sku_id, supplier_item_id, expected_qty, location)
+    SELECT ${accountId}, ${take.id}, e.entity_type::entity_type, e.sku_id, e.supplier_item_id,
+      e.on_hand, e.location
+    FROM (
+      SELECT 'sku' AS entity_type, x.id AS sku_id, NULL::int AS supplier_item_id, x.on_hand,
+        x.location, x.code::text AS code, x.id, 0 AS kind
+      FROM skus AS x WHERE x.account_id = ${accountId} AND ${scope.skus}
+      UNION ALL
+      SELECT 'supplier_item', NULL, x.id, x.on_hand, x.location, x.code::text, x.id, 1
+      FROM supplier_items AS x
+      WHERE x.account_id = ${accountId} AND ${scope.items} AND x.sku_id IS NULL
+    ) AS e
+    ORDER BY e.location IS NULL, lower(e.location) COLLATE "C", e.location COLLATE "C",
+      CASE WHEN e.location IS NOT NULL THEN lower(e.code) END COLLATE "C",
+      e.kind, e.id`;
   return toStockTake(take);
 }
 
 /**
- * Locks the scope's rows FOR SHARE in id order. For an explicit scope it returns the rows found
- * (to report unknown and linked ones); for the default scope only how many there are.
+ * Locks the scope's rows FOR SHARE in id order, and says how many there are. It returns the rows
+ * `named` by id (to report unknown and linked ones), not those the scope takes by location.
  */
 async function lockScope(
   tx: Tx,
   table: "skus" | "supplier_items",
   accountId: number,
   scope: Prisma.Sql,
-  explicit: boolean,
+  named: number[] | null,
 ): Promise<{ rows: { id: number; sku_id: number | null }[]; count: number }> {
-  const linkedTo = Prisma.raw(table === "skus" ? "NULL::int" : "sku_id");
-  const rows = await tx.$queryRaw<{ id: number; sku_id: number | null; total: number }[]>`
-    SELECT id, sku_id, (count(*) OVER ())::int AS total FROM (
-      SELECT id, ${linkedTo} AS sku_id FROM ${Prisma.raw(table)}
-      WHERE account_id = ${accountId} AND ${scope} ORDER BY id FOR SHARE) AS locked
-    ${explicit ? Prisma.empty : Prisma.sql`LIMIT 1`}`;
-  const count = explicit ? rows.filter((r) => r.sku_id === null).length : (rows[0]?.total ?? 0);
-  return { rows, count };
+  const linkedTo = Prisma.raw(table === "skus" ? "NULL::int" : "x.sku_id");
+  const ids = intArray(named ?? []);
+  const rows = await tx.$queryRaw<
+    { id: number; sku_id: number | null; named: boolean; total: number }[]
+  >`
+    SELECT id, sku_id, named, total FROM (
+      SELECT id, sku_id, named, (count(*) OVER ())::int AS total, row_number() OVER () AS n
+      FROM (
+        SELECT x.id, ${linkedTo} AS sku_id, x.id = ANY(${ids}) AS named
+        FROM ${Prisma.raw(table)} AS x
+        WHERE x.account_id = ${accountId} AND ${scope} ORDER BY x.id FOR SHARE OF x) AS locked
+    ) AS counted WHERE named OR n = 1`;
+  // A named linked item is refused (scopeErrors) before the count is used.
+  return { rows: rows.filter((r) => r.named), count: rows[0]?.total ?? 0 };
 }
 
 /** Unknown ids and linked supplier items of an explicit scope. */
@@ -179,14 +262,16 @@ function scopeErrors(
 }
 
 /** STOCK_TAKE_OVERLAP naming each entity already in an open or counting stock take, and that stock take. */
-async function refuseOverlap(tx: Tx, accountId: number, request: StartRequest): Promise<void> {
-  const inScope =
-    request.skuIds === null
-      ? Prisma.sql`(l.sku_id IN (SELECT id FROM skus WHERE account_id = ${accountId} AND active)
-          OR l.supplier_item_id IN (SELECT id FROM supplier_items
-            WHERE account_id = ${accountId} AND sku_id IS NULL))`
-      : Prisma.sql`(l.sku_id = ANY(${intArray(request.skuIds ?? [])})
-          OR l.supplier_item_id = ANY(${intArray(request.supplierItemIds ?? [])}))`;
+async function refuseOverlap(
+  tx: Tx,
+  accountId: number,
+  request: StartRequest,
+  scope: { skus: Prisma.Sql; items: Prisma.Sql },
+): Promise<void> {
+  const inScope = Prisma.sql`(l.sku_id IN (SELECT x.id FROM skus AS x
+      WHERE x.account_id = ${accountId} AND ${scope.skus})
+    OR l.supplier_item_id IN (SELECT x.id FROM supplier_items AS x
+      WHERE x.account_id = ${accountId} AND ${scope.items} AND x.sku_id IS NULL))`;
   const overlaps = await tx.$queryRaw<
     { entity_type: EntityType; entity_id: number; stock_take_id: number; total: number }[]
   >`
@@ -214,6 +299,8 @@ async function refuseOverlap(tx: Tx, accountId: number, request: StartRequest): 
 
 function scopePath(request: StartRequest, type: EntityType, id: number): (string | number)[] {
   const list = type === "sku" ? request.skuIds : request.supplierItemIds;
-  if (list === null) return ["scope"];
-  return ["scope", type === "sku" ? "skuIds" : "supplierItemIds", list.indexOf(id)];
+  const at = list?.indexOf(id) ?? -1;
+  // Taken by a location prefix (or by the default scope): the scope as a whole.
+  if (at < 0) return request.locations?.length ? ["scope", "locations"] : ["scope"];
+  return ["scope", type === "sku" ? "skuIds" : "supplierItemIds", at];
 }

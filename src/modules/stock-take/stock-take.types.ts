@@ -114,6 +114,13 @@ export class StockTakeLine extends EntityNamed {
 
   @Field({ description: "A reviewer sent the line back for a recount." })
   recountRequested!: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Where its entity's stock was kept at the freeze (its location then); lines are in walking order, by location, then code.",
+  })
+  location!: string | null;
 }
 
 @ObjectType({ description: "Where a stock take stands." })

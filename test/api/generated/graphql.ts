@@ -513,6 +513,8 @@ export type StockTakeLineState =
 
 /** What to count; leave it out to count every active SKU and every unlinked supplier item. */
 export type StockTakeScopeInput = {
+  /** Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location starts with one of them is counted too. At most 100. */
+  locations?: Array<string> | null | undefined;
   /** SKUs to count. At most 100,000. */
   skuIds?: Array<number> | null | undefined;
   /** Unlinked supplier items only. At most 100,000. */

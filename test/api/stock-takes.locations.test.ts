@@ -1,0 +1,176 @@
+// Counting by area: a stock take scoped by location prefixes, its lines in walking order (by
+// location at the freeze, then code) with the location they had then, one area's lines by
+// filter, the count sheet's location column, and the bad scopes refused with nothing written.
+import { newAccount, type TestAccount } from "../helpers/db.js";
+import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+let counter = 0;
+
+/** An account whose catalog is the given SKUs (code, location, active) and supplier items. */
+async function warehouse(
+  skus: [string, string | null, boolean?][],
+  items: [string, string | null][] = [],
+): Promise<TestAccount & { ids: Map<string, number> }> {
+  const acct = await newAccount(t.db);
+  const ids = new Map<string, number>();
+  const tag = ++counter;
+  const skuRows = skus.map(([code, location, active]) => ({
+    code: `${code}-${tag}`,
+    name: code,
+    location,
+    active: active ?? true,
+  }));
+  const made = await rest(t, "POST", "/skus/bulk", { token: acct.token, body: { rows: skuRows } });
+  expect(made.status).toBe(200);
+  (made.body.ids as { id: number }[]).forEach((row, i) => ids.set(skus[i]![0], row.id));
+  if (items.length > 0) {
+    const rows = items.map(([code, location]) => ({
+      supplier: "Würth",
+      code: `${code}-${tag}`,
+      name: code,
+      location,
+    }));
+    const res = await rest(t, "POST", "/supplier-items/bulk", {
+      token: acct.token,
+      body: { rows },
+    });
+    expect(res.status).toBe(200);
+    (res.body.ids as { id: number }[]).forEach((row, i) => ids.set(items[i]![0], row.id));
+  }
+  return { ...acct, ids };
+}
+
+/** The names (the catalog codes without their tag) and locations of lines, in line order. */
+const walk = (lines: { name: string; location: string | null }[]) =>
+  lines.map((l) => [l.name, l.location]);
+
+const start = (acct: TestAccount, body: unknown) =>
+  rest(t, "POST", "/stock-takes/start", { token: acct.token, body });
+
+describe("a stock take scoped by locations", () => {
+  it("counts the active SKUs and unlinked supplier items of the areas, in walking order, each line keeping its location at the freeze", async () => {
+    const acct = await warehouse(
+      [
+        ["bolt", "A-01-03"],
+        ["nut", "a-01-01"],
+        ["washer", "A-02-01"],
+        ["screw", "B-01-01"],
+        ["retired", "A-01-02", false],
+        ["pin", null],
+        ["rivet", "C-01-01"],
+      ],
+      [["tape", "A-01-02"]],
+    );
+    const res = await start(acct, { scope: { locations: ["A-01", "b-"] } });
+    expect(res.status).toBe(201);
+    expect(walk(res.body.lines)).toEqual([
+      ["nut", "a-01-01"],
+      ["tape", "A-01-02"],
+      ["bolt", "A-01-03"],
+      ["screw", "B-01-01"],
+    ]);
+    // Moving a SKU afterwards leaves the line where it was counted from.
+    await rest(t, "PATCH", `/skus/${acct.ids.get("bolt")}`, {
+      token: acct.token,
+      body: { location: "Z-99" },
+    });
+    const lines = await rest(t, "GET", `/stock-takes/${res.body.id}/lines`, { token: acct.token });
+    expect(walk(lines.body.data)).toEqual(walk(res.body.lines));
+  });
+
+  it("takes what the ids name besides the areas, and lists one area's lines by filter over REST and GraphQL", async () => {
+    const acct = await warehouse([
+      ["bolt", "A-01-03"],
+      ["nut", "A-01-01"],
+      ["pin", null],
+      ["screw", "B-01-01"],
+    ]);
+    const res = await start(acct, {
+      scope: { sku_ids: [acct.ids.get("pin"), acct.ids.get("screw")], locations: ["A-01"] },
+    });
+    expect(res.status).toBe(201);
+    expect(walk(res.body.lines)).toEqual([
+      ["nut", "A-01-01"],
+      ["bolt", "A-01-03"],
+      ["screw", "B-01-01"],
+      ["pin", null],
+    ]);
+    const area = await rest(t, "GET", `/stock-takes/${res.body.id}/lines?location=a-01`, {
+      token: acct.token,
+    });
+    expect(walk(area.body.data)).toEqual([
+      ["nut", "A-01-01"],
+      ["bolt", "A-01-03"],
+    ]);
+    const gql = await postGraphql(
+      t,
+      {
+        query: `query ($id: Int!) { stockTake(id: $id) {
+          lines(location: "B") { edges { node { name location } } } } }`,
+        variables: { id: res.body.id },
+      },
+      acct.token,
+    );
+    expect(gql.data).toEqual({
+      stockTake: { lines: { edges: [{ node: { name: "screw", location: "B-01-01" } }] } },
+    });
+  });
+
+  it("writes the count sheet in walking order with the location last", async () => {
+    const acct = await warehouse([
+      ["bolt", "A-01-03"],
+      ["nut", "A-01-01"],
+    ]);
+    const res = await start(acct, { scope: { locations: ["A"] } });
+    const sheet = await rest(t, "GET", `/stock-takes/${res.body.id}/lines`, {
+      token: acct.token,
+      headers: { accept: "text/csv" },
+    });
+    const rows = (sheet.body as string).trim().split("\r\n");
+    expect(rows[0]).toBe("type,id,supplier,code,name,expected_qty,counted_qty,state,location");
+    expect(
+      rows.slice(1).map((row) => row.split(",").slice(4, 5).concat(row.split(",").at(-1)!)),
+    ).toEqual([
+      ["nut", "A-01-01"],
+      ["bolt", "A-01-03"],
+    ]);
+  });
+
+  it("refuses an area already being counted, naming the scope's locations", async () => {
+    const acct = await warehouse([
+      ["bolt", "A-01-03"],
+      ["nut", "B-01-01"],
+    ]);
+    expect((await start(acct, { scope: { locations: ["A"] } })).status).toBe(201);
+    const res = await start(acct, { scope: { locations: ["a-01"] } });
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/scope/locations", code: "STOCK_TAKE_OVERLAP" }),
+    ]);
+    expect((await start(acct, { scope: { locations: ["B"] } })).status).toBe(201);
+  });
+
+  it("refuses bad prefixes, too many, and areas holding nothing, writing nothing", async () => {
+    const acct = await warehouse([["bolt", "A-01-03"]]);
+    const tooMany = Array.from({ length: 101 }, (_, i) => `A-${i}`);
+    for (const [locations, pointer] of [
+      [tooMany, "/scope/locations"],
+      [["A\tB"], "/scope/locations/0"],
+      [["  "], "/scope/locations/0"],
+      [["L".repeat(65)], "/scope/locations/0"],
+      [["Z-"], "/scope"],
+    ] as const) {
+      const res = await start(acct, { scope: { locations } });
+      expect([res.status, res.body.code]).toEqual([400, "INVALID_PARAMETER"]);
+      expect(res.body.errors).toEqual([expect.objectContaining({ pointer })]);
+    }
+    expect(await t.db.stockTake.count({ where: { accountId: acct.accountId } })).toBe(0);
+    expect(await t.db.stockTakeLine.count({ where: { accountId: acct.accountId } })).toBe(0);
+  });
+});
