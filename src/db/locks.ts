@@ -40,8 +40,8 @@ export const PRISMA_MIGRATE_LOCK_KEY = 72707369;
 
 /**
  * Waits for a start of the account in progress, and holds new ones off until this transaction
- * ends: for a change that brings an entity into a default scope (a SKU made active, a supplier
- * item unlinked). A start reads its default scope twice (rows it locks, then the lines it
+ * ends: for a change that brings an entity into a start's scope (a SKU made active, a supplier
+ * item unlinked, an entity given another location). A start reads its default scope twice (rows it locks, then the lines it
  * inserts), so such a change committed in between would give a line whose expected quantity was
  * read without the row's lock. Take it before the entity's row lock, as a start does.
  */

@@ -4,6 +4,7 @@
 // expected_qty and difference (and the difference totals), so those are never `required`.
 import { MAX_COUNTS, MAX_REFS, MAX_SCOPE_IDS, MAX_SCOPE_LOCATIONS } from "../limits.js";
 import { MAX_LOCATION_LENGTH } from "../modules/catalog/location.js";
+import { AREA_RULE } from "../modules/stock-take/stock-take.areas.js";
 import { BASES, MODES, TEXT_LIMITS } from "../modules/stock-take/stock-take.parse.js";
 import { EntityType } from "../generated/prisma/enums.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
@@ -142,6 +143,32 @@ export const stockTakeSchemas = {
       recount_requested: { type: "integer" },
       sum_abs_difference: { type: "number", description: "Sum of |counted − expected|." },
       net_difference: { type: "number", description: "Sum of counted − expected." },
+      locations: {
+        type: "array",
+        description: `Progress by area. ${AREA_RULE}`,
+        items: {
+          type: "object",
+          required: ["prefix", "lines", "counted", "accepted"],
+          properties: {
+            prefix: {
+              type: ["string", "null"],
+              description:
+                "The area (as its first line spells it); null: lines without a location.",
+            },
+            lines: { type: "integer" },
+            counted: {
+              type: "integer",
+              description: "Lines with a count (counted, accepted or applied).",
+            },
+            differences: {
+              type: "integer",
+              description:
+                "Counted lines whose count differs from what it is compared with; absent for a counter in a blind stock take.",
+            },
+            accepted: { type: "integer", description: "Lines accepted or applied." },
+          },
+        },
+      },
     },
   },
   StockTakeWithSummary: {
@@ -568,6 +595,7 @@ export const stockTakeExamples = {
       recount_requested: 0,
       sum_abs_difference: 1,
       net_difference: -1,
+      locations: [{ prefix: "A-01", lines: 2, counted: 1, differences: 1, accepted: 0 }],
     },
   },
   page: { data: [stockTake], next_cursor: null },

@@ -1,9 +1,8 @@
 // Linking and unlinking supplier items: a linked item's stock is its SKU's; an item with stock of
 // its own is linked only with transfer (two movements through the ledger); an item being counted
 // is neither linked nor unlinked.
-import pg from "pg";
-import { STOCK_TAKE_START_LOCK_CLASS } from "../../src/db/locks.js";
-import { databaseUrl, newAccount, type TestAccount } from "../helpers/db.js";
+import { newAccount, type TestAccount } from "../helpers/db.js";
+import { aroundStart, settled } from "../helpers/start-lock.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import {
   chainProblems,
@@ -270,20 +269,7 @@ describe("changes that bring an entity into a start's default scope", () => {
     const sku = await createSku(t, acct.token);
     await rest(t, "PATCH", `/skus/${sku}`, { token: acct.token, body: { active: false } });
     const item = await createSupplierItem(t, acct.token, { skuId: await createSku(t, acct.token) });
-    // A start in progress: it holds its account's start lock until it commits.
-    const start = new pg.Client({ connectionString: databaseUrl() });
-    await start.connect();
-    try {
-      await start.query("BEGIN");
-      await start.query("SELECT pg_advisory_xact_lock($1::int, $2::int)", [
-        STOCK_TAKE_START_LOCK_CLASS,
-        acct.accountId,
-      ]);
-      const settled = (p: Promise<{ status: number }>) => {
-        const state = { status: 0 };
-        void p.then((r) => (state.status = r.status));
-        return state;
-      };
+    const statuses = await aroundStart(acct.accountId, async () => {
       const activate = settled(
         rest(t, "PATCH", `/skus/${sku}`, { token: acct.token, body: { active: true } }),
       );
@@ -293,15 +279,8 @@ describe("changes that bring an entity into a start's default scope", () => {
         body: { name: "Renamed meanwhile" },
       });
       expect(renamed.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect([activate.status, unlinked.status]).toEqual([0, 0]);
-      await start.query("COMMIT");
-      for (let i = 0; i < 50 && (activate.status === 0 || unlinked.status === 0); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect([activate.status, unlinked.status]).toEqual([200, 200]);
-    } finally {
-      await start.end();
-    }
+      return [activate, unlinked];
+    });
+    expect(statuses).toEqual({ before: [0, 0], after: [200, 200] });
   });
 });

@@ -2,6 +2,7 @@
 // location at the freeze, then code) with the location they had then, one area's lines by
 // filter, the count sheet's location column, and the bad scopes refused with nothing written.
 import { newAccount, type TestAccount } from "../helpers/db.js";
+import { aroundStart, settled } from "../helpers/start-lock.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 
 let t: TestApp;
@@ -142,6 +143,22 @@ describe("a stock take scoped by locations", () => {
     ]);
   });
 
+  it("writes one area's count sheet with ?location=, charged for its lines only", async () => {
+    const acct = await warehouse([
+      ["bolt", "A-01-03"],
+      ["nut", "B-01-01"],
+    ]);
+    const res = await start(acct, { scope: { locations: ["A", "B"] } });
+    const sheet = await rest(t, "GET", `/stock-takes/${res.body.id}/lines?location=b`, {
+      token: acct.token,
+      headers: { accept: "text/csv" },
+    });
+    expect(sheet.status).toBe(200);
+    const rows = (sheet.body as string).trim().split("\r\n");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatch(/,nut,.*,B-01-01$/);
+  });
+
   it("refuses an area already being counted, naming the scope's locations", async () => {
     const acct = await warehouse([
       ["bolt", "A-01-03"],
@@ -172,5 +189,32 @@ describe("a stock take scoped by locations", () => {
     }
     expect(await t.db.stockTake.count({ where: { accountId: acct.accountId } })).toBe(0);
     expect(await t.db.stockTakeLine.count({ where: { accountId: acct.accountId } })).toBe(0);
+  });
+});
+
+describe("moving stock into an area", () => {
+  it("waits for a start in progress (PATCH, an import row with a location), and a rename does not", async () => {
+    const acct = await warehouse([["bolt", "A-01"]]);
+    const id = acct.ids.get("bolt")!;
+    // A start in progress reads its scope twice (the rows it locks, then the lines it inserts).
+    const statuses = await aroundStart(acct.accountId, async () => {
+      const moved = settled(
+        rest(t, "PATCH", `/skus/${id}`, { token: acct.token, body: { location: "B-01" } }),
+      );
+      const code = (await rest(t, "GET", `/skus/${id}`, { token: acct.token })).body.code;
+      const imported = settled(
+        rest(t, "POST", "/skus/bulk", {
+          token: acct.token,
+          body: { rows: [{ code, name: "bolt", location: "C-01" }] },
+        }),
+      );
+      const renamed = await rest(t, "PATCH", `/skus/${id}`, {
+        token: acct.token,
+        body: { name: "Renamed meanwhile" },
+      });
+      expect(renamed.status).toBe(200);
+      return [moved, imported];
+    });
+    expect(statuses).toEqual({ before: [0, 0], after: [200, 200] });
   });
 });

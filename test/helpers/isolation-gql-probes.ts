@@ -131,6 +131,17 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       cursors["gql.adjustmentLines"]!,
     ),
     parentAfter("Query.stockTake", { id: ids.bTake }, "StockTake.lines", cursors["gql.lines"]!),
+    // Its argument names nothing of an account (a depth): B's own areas either way.
+    {
+      field: "Query.stockTake",
+      foreign: { id: ids.bTake },
+      missing: { id: ids.bTake },
+      nested: {
+        field: "StockTake.progressByLocation",
+        foreign: { depth: 2 },
+        missing: { depth: 2 },
+      },
+    },
     nestedAfter("Query.stockTake", { id: ids.bTake }, "StockTake.counts", cursors["gql.counts"]!),
     nestedAfter(
       "Query.webhook",

@@ -121,7 +121,7 @@ export function patchSku(
   if (!stockSent(input)) {
     if (!changesAnything(input))
       throw AppError.fromFields([
-        nothingToChange(["onHand", "code", "name", "active", "barcodes"]),
+        nothingToChange(["onHand", "code", "name", "active", "barcodes", "location"]),
       ]);
     return withoutMovement(updateSku(ctx, skuId, input, idempotencyKey), (sku) => ({ sku }));
   }
@@ -147,7 +147,7 @@ export function patchSupplierItem(
   if (!stockSent(input)) {
     if (!changesAnything(input))
       throw AppError.fromFields([
-        nothingToChange(["onHand", "supplier", "code", "name", "active", "barcodes"]),
+        nothingToChange(["onHand", "supplier", "code", "name", "active", "barcodes", "location"]),
       ]);
     return withoutMovement(updateSupplierItem(ctx, itemId, input, idempotencyKey), (item) => ({
       supplierItem: item,
@@ -279,9 +279,11 @@ async function adjustOne<R>(
     },
     {
       skuRows: shape.skuRows,
-      // Activating a SKU holds starts off (see holdOffStarts), before its row lock as they do.
+      // Activating a SKU or moving an entity holds starts off (see holdOffStarts), before its
+      // row lock as they do: either can bring it into a start's scope.
       beforeLock:
-        ref.entityType === "sku" && shape.changes?.checked.active === true
+        (ref.entityType === "sku" && shape.changes?.checked.active === true) ||
+        shape.changes?.checked.location !== undefined
           ? (tx) => holdOffStarts(tx, ctx.principal.accountId)
           : undefined,
     },

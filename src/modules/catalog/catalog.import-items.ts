@@ -19,6 +19,7 @@ import {
   type ParsedRow,
   type RowPath,
   type SkuImportRow,
+  holdOffStartsForLocations,
   locationColumns,
   matchWritten,
   writtenRows,
@@ -45,7 +46,9 @@ export function importSupplierItems(
       input: () => rows.map(asSent),
       inputErrors: errors,
       check: async () => {
-        // SKUs before items, the order in which the ledger and links lock them.
+        // Starts first, then SKUs before items: the order in which starts, the ledger and links
+        // lock them.
+        await holdOffStartsForLocations(tx, accountId, rows);
         const repeats = await repeatedCodes(tx, rows, path);
         const unknown = await unknownSkus(tx, accountId, rows, path);
         existing = await lockExisting(tx, accountId, rows);

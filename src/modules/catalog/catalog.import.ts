@@ -14,6 +14,7 @@ import { optionalQuantity, quantityAsSent, type Decimal } from "../../quantity.j
 import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
+import { holdOffStarts } from "../../db/locks.js";
 import { LIMITS, requireText } from "./catalog.service.js";
 
 import { MAX_IMPORT_ROWS } from "../../limits.js";
@@ -81,7 +82,10 @@ export function importSkus(
       operation: "importSkus",
       input: () => rows.map(asSent),
       inputErrors: errors,
-      check: () => repeatedCodes(tx, rows, path),
+      check: async () => {
+        await holdOffStartsForLocations(tx, accountId, rows);
+        return repeatedCodes(tx, rows, path);
+      },
       run: () => upsert(ctx, tx, rows, path),
     }),
   );
@@ -151,6 +155,18 @@ export function parseRows(
     }
   });
   return { rows, errors };
+}
+
+/**
+ * Holds starts off while an import sets locations (see holdOffStarts): a location may bring an
+ * entity into a start's areas. Taken before any row lock, as a start takes it.
+ */
+export async function holdOffStartsForLocations(
+  tx: Tx,
+  accountId: number,
+  rows: ParsedRow[],
+): Promise<void> {
+  if (rows.some((r) => r.location !== undefined)) await holdOffStarts(tx, accountId);
 }
 
 /**

@@ -119,8 +119,8 @@ export async function applySkuChanges(
   changes: CheckedChanges,
 ): Promise<Sku> {
   const { code, name, active, location } = changes;
-  // An active SKU is in a start's default scope.
-  if (active === true) await holdOffStarts(tx, accountId);
+  // An active SKU is in a start's default scope, and a location in a start's areas.
+  if (active === true || location !== undefined) await holdOffStarts(tx, accountId);
   const [current] = await tx.$queryRaw<CurrentRow[]>`
     SELECT code::text AS code, name, active, NULL AS supplier, barcodes, location FROM skus
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
@@ -144,6 +144,8 @@ export async function applySupplierItemChanges(
   changes: CheckedChanges,
 ): Promise<SupplierItem> {
   const { supplier, code, name, active, location } = changes;
+  // A location may bring the item into a start's areas.
+  if (location !== undefined) await holdOffStarts(tx, accountId);
   const [current] = await tx.$queryRaw<CurrentRow[]>`
     SELECT code::text AS code, name, active, supplier, barcodes, location FROM supplier_items
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;

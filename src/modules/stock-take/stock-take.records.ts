@@ -1,11 +1,12 @@
 // Stock take records: loading and locking one, what the API shows of it, and its summary.
-import type { PrismaClient, Tx } from "../../db/client.js";
+import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { readDb, type Actor, type ServiceContext } from "../../context.js";
 import { AppError, notFound } from "../../errors.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
 import type { Basis } from "./stock-take.parse.js";
 import { seesExpected } from "./stock-take.lines.js";
+import { areaOf, MAX_AREAS, type AreaProgress } from "./stock-take.areas.js";
 
 type Reader = PrismaClient | Tx;
 
@@ -37,6 +38,8 @@ export interface StockTakeSummary {
   recountRequested: number;
   sumAbsDifference?: Decimal;
   netDifference?: Decimal;
+  /** The same by area, in walking order (see stock-take.areas). */
+  locations: AreaProgress[];
 }
 
 const columns = {
@@ -158,14 +161,24 @@ export function requireOpen(take: LockedTake): void {
   }
 }
 
-/** Lines by state, the counted share and the differences, in one statement. */
+/**
+ * Lines by state, the counted share and the differences, and with an `areaDepth` the same by area
+ * (the first segments of each line's location at the freeze, that many), in one statement.
+ * Without one, `locations` is empty and no line's area is worked out.
+ */
 export async function summarize(
   ctx: ServiceContext,
   take: StockTakeView,
   db: Reader = readDb(ctx),
+  areaDepth: number | null = null,
 ): Promise<StockTakeSummary> {
-  const [row] = await db.$queryRaw<
+  const rows = await db.$queryRaw<
     {
+      whole: boolean;
+      prefix: string | null;
+      with_count: number;
+      differing: number;
+      done: number;
       lines: number;
       uncounted: number;
       counted: number;
@@ -177,7 +190,13 @@ export async function summarize(
       net: string;
     }[]
   >`
-    SELECT count(*)::int AS lines,
+    SELECT ${areaDepth === null ? Prisma.sql`true` : Prisma.sql`GROUPING(lower(area)) = 1`} AS whole,
+      min(area COLLATE "C") AS prefix,
+      count(*) FILTER (WHERE counted_qty IS NOT NULL)::int AS with_count,
+      count(*) FILTER (
+        WHERE counted_qty <> COALESCE(basis_qty, expected_qty))::int AS differing,
+      count(*) FILTER (WHERE state IN ('accepted', 'applied'))::int AS done,
+      count(*)::int AS lines,
       count(*) FILTER (WHERE state = 'uncounted')::int AS uncounted,
       count(*) FILTER (WHERE state = 'counted')::int AS counted,
       count(*) FILTER (WHERE state = 'accepted')::int AS accepted,
@@ -186,9 +205,16 @@ export async function summarize(
       count(*) FILTER (WHERE recount_requested)::int AS recount,
       COALESCE(sum(abs(counted_qty - COALESCE(basis_qty, expected_qty))), 0)::text AS sum_abs,
       COALESCE(sum(counted_qty - COALESCE(basis_qty, expected_qty)), 0)::text AS net
-    FROM stock_take_lines
-    WHERE account_id = ${ctx.principal.accountId} AND stock_take_id = ${take.id}`;
-  if (!row) throw new Error("summary query returned no row");
+    FROM (SELECT l.*, ${areaDepth === null ? Prisma.sql`NULL::text` : areaOf(areaDepth)} AS area
+      FROM stock_take_lines AS l
+      WHERE l.account_id = ${ctx.principal.accountId} AND l.stock_take_id = ${take.id}) AS l
+    ${areaDepth === null ? Prisma.empty : Prisma.sql`GROUP BY GROUPING SETS ((), (lower(area)))`}
+    -- The whole first, then the areas in walking order (without a location last).
+    ORDER BY whole DESC, min(area) IS NULL, lower(min(area COLLATE "C")) COLLATE "C"
+    LIMIT ${MAX_AREAS + 1}`;
+  const [row, ...areas] = rows;
+  if (!row?.whole) throw new Error("summary query returned no row for the whole");
+  const visible = seesExpected(take, ctx.principal);
   const summary: StockTakeSummary = {
     lines: row.lines,
     uncounted: row.uncounted,
@@ -201,8 +227,16 @@ export async function summarize(
         : Math.round(((row.counted + row.accepted + row.applied) / row.lines) * 10_000) / 10_000,
     movedSinceFreeze: row.moved,
     recountRequested: row.recount,
+    // Not asked for, or no lines (then a group by of nothing is empty anyway): no area.
+    locations: (areaDepth === null || row.lines === 0 ? [] : areas).map((a): AreaProgress => ({
+      prefix: a.prefix,
+      lines: a.lines,
+      counted: a.with_count,
+      ...(visible ? { differences: a.differing } : {}),
+      accepted: a.done,
+    })),
   };
-  if (seesExpected(take, ctx.principal)) {
+  if (visible) {
     summary.sumAbsDifference = new Decimal(row.sum_abs);
     summary.netDifference = new Decimal(row.net);
   }

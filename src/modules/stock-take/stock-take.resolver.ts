@@ -14,6 +14,7 @@ import { PageArgs, toConnection } from "../../graphql/connection.js";
 import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import { Sku, SupplierItem } from "../catalog/catalog.types.js";
 import * as stockTakes from "./stock-take.service.js";
+import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "./stock-take.areas.js";
 import {
   AcceptStockTakeLinesInput,
   CancelStockTakeInput,
@@ -24,6 +25,7 @@ import {
   SubmitStockTakeCountsInput,
 } from "./stock-take.inputs.js";
 import {
+  LocationProgress,
   AcceptStockTakeLinesPayload,
   CancelStockTakePayload,
   ReconcileStockTakePayload,
@@ -64,6 +66,22 @@ export class StockTakeResolver {
   })
   summary(@Ctx() ctx: GraphQLContext, @Root() take: StockTake) {
     return stockTakes.stockTakeSummary(serviceContext(ctx), take);
+  }
+
+  @Authorized("read")
+  @FieldResolver(() => [LocationProgress], {
+    description: `Progress by area. ${AREA_RULE}`,
+  })
+  progressByLocation(
+    @Ctx() ctx: GraphQLContext,
+    @Root() take: StockTake,
+    @Arg("depth", () => Int, {
+      nullable: true,
+      description: `How many segments of a location name its area: 1 to ${MAX_AREA_DEPTH}, default ${AREA_DEPTH_DEFAULT} (A-01-03 is in A-01).`,
+    })
+    depth?: number | null,
+  ) {
+    return stockTakes.progressByLocation(serviceContext(ctx), take, depth);
   }
 
   @Authorized("read")

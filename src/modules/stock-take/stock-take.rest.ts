@@ -24,6 +24,7 @@ import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
 import { TEXT_LIMITS, type EntityRefData } from "./stock-take.parse.js";
 import * as stockTakes from "./stock-take.service.js";
 import { MAX_LOCATION_LENGTH } from "../catalog/location.js";
+import { AREA_DEPTH_DEFAULT, MAX_AREA_DEPTH } from "./stock-take.areas.js";
 
 /** What any stock take write can answer besides WRITE_PROBLEMS, once the stock take is found. */
 const TAKE_WRITE_PROBLEMS = [
@@ -159,7 +160,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
     async (request) => toRestPage(await stockTakes.listStockTakes(ctxOf(request), request.query)),
   );
 
-  app.get<IdParams>(
+  app.get<IdParams & { Querystring: { area_depth?: number } }>(
     "/stock-takes/:id",
     {
       onRequest: requireScope("read"),
@@ -168,15 +169,33 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         tags: TAG,
         summary: "A stock take with a summary of its lines",
         description:
-          "The stock take and where it stands: how many lines are uncounted, counted, accepted and applied, how many moved since the freeze or wait for a recount, and the difference totals (absent for a counter in a blind stock take). The lines themselves: GET /stock-takes/{id}/lines.",
+          "The stock take and where it stands: how many lines are uncounted, counted, accepted and applied, how many moved since the freeze or wait for a recount, the difference totals (absent for a counter in a blind stock take), and the same by area (summary.locations). The lines themselves: GET /stock-takes/{id}/lines.",
         params: idParams,
+        querystring: {
+          type: "object",
+          properties: {
+            area_depth: {
+              type: "integer",
+              minimum: 1,
+              maximum: MAX_AREA_DEPTH,
+              description: `How many segments of a location name its area in summary.locations (default ${AREA_DEPTH_DEFAULT}: A-01-03 is in A-01).`,
+            },
+          },
+        },
         response: {
           200: ok("StockTakeWithSummary", "The stock take", examples.withSummary),
           ...problemResponses(...READ_PROBLEMS, "STOCK_TAKE_NOT_FOUND"),
         },
       },
     },
-    async (request) => toRest(await stockTakes.getStockTake(ctxOf(request), request.params.id)),
+    async (request) =>
+      toRest(
+        await stockTakes.getStockTake(
+          ctxOf(request),
+          request.params.id,
+          request.query.area_depth ?? AREA_DEPTH_DEFAULT,
+        ),
+      ),
   );
 
   app.get<
@@ -231,7 +250,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
       const ctx = ctxOf(request);
       if (wantsCsv(request.headers.accept)) {
         // A 404, or a 429 for the sheet's price, before any line is read.
-        const sheet = await stockTakes.countSheet(ctx, request.params.id);
+        const sheet = await stockTakes.countSheet(ctx, request.params.id, request.query.location);
         await chargeLines(request, reply, sheet.lineCount);
         async function* chunks() {
           yield sheetHeader(sheet.visible);

@@ -43,6 +43,7 @@ import {
   type StockTakeSummary,
 } from "./stock-take.records.js";
 import { parseStart, start, type StartData } from "./stock-take.start.js";
+import { parseAreaDepth, type AreaProgress } from "./stock-take.areas.js";
 
 export { stockTakesByIds } from "./stock-take.records.js";
 export { hidesStock } from "./stock-take.lines.js";
@@ -185,13 +186,28 @@ function keyed<T>(
   });
 }
 
-/** One stock take with its summary. */
+/**
+ * One stock take with its summary, and with an `areaDepth` (1 to 5) its progress by area at that
+ * many location segments (REST's summary.locations); without one, no area is worked out.
+ */
 export async function getStockTake(
   ctx: ServiceContext,
   id: number,
+  areaDepth: number | null = null,
 ): Promise<StockTakeView & { summary: StockTakeSummary }> {
+  const depth = areaDepth === null ? null : parseAreaDepth(areaDepth, ["area_depth"]);
   const take = await loadStockTake(readDb(ctx), ctx.principal.accountId, id);
-  return { ...take, summary: await summarize(ctx, take) };
+  return { ...take, summary: await summarize(ctx, take, readDb(ctx), depth) };
+}
+
+/** A stock take's progress by area at `depth` location segments (GraphQL's progressByLocation). */
+export async function progressByLocation(
+  ctx: ServiceContext,
+  take: StockTakeView,
+  depth?: number | null,
+): Promise<AreaProgress[]> {
+  const summary = await summarize(ctx, take, readDb(ctx), parseAreaDepth(depth, ["depth"]));
+  return summary.locations;
 }
 
 /** The summary of a stock take already loaded (GraphQL's StockTake.summary). */
@@ -245,17 +261,27 @@ export async function listLines(
   const size = pageSize(query.limit);
   const state = oneOf(query.state, LINE_STATES, "state");
   const after = query.cursor ? decodeLineCursor(query.cursor, stockTakeId) : 0;
-  const errors: FieldError[] = [];
-  const location = parseLocationPrefix(query.location, ["location"], errors);
-  if (errors.length > 0) throw AppError.fromFields(errors);
+  const area = inArea(query.location);
   const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
-    where: Prisma.sql`AND l.id > ${after}
-      ${location === null ? Prisma.empty : Prisma.sql`AND ${locationStartsWith(Prisma.sql`l.location`, location)}`}
+    where: Prisma.sql`AND l.id > ${after} ${area}
       ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
       ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`,
     limit: size + 1,
   });
   return linePage(rows, size, take, seesExpected(take, ctx.principal));
+}
+
+/**
+ * The condition (appended with AND) that a line l's location at the freeze starts with
+ * `location`, regardless of case; none without one. A bad prefix is INVALID_PARAMETER.
+ */
+function inArea(location: string | null | undefined): Prisma.Sql {
+  const errors: FieldError[] = [];
+  const prefix = parseLocationPrefix(location, ["location"], errors);
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  return prefix === null
+    ? Prisma.empty
+    : Prisma.sql`AND ${locationStartsWith(Prisma.sql`l.location`, prefix)}`;
 }
 
 /** A whole count sheet: its line count, known before any line is read (its price), and its lines. */
@@ -267,17 +293,30 @@ export interface CountSheet {
   lines(): AsyncGenerator<StockTakeLineView[]>;
 }
 
-/** The count sheet of a stock take (STOCK_TAKE_NOT_FOUND before anything else is read). */
-export async function countSheet(ctx: ServiceContext, stockTakeId: number): Promise<CountSheet> {
+/**
+ * The count sheet of a stock take, or of one area of it (`location`, a prefix): lines in walking
+ * order (STOCK_TAKE_NOT_FOUND before anything else is read).
+ */
+export async function countSheet(
+  ctx: ServiceContext,
+  stockTakeId: number,
+  location?: string | null,
+): Promise<CountSheet> {
   const { accountId } = ctx.principal;
+  const area = inArea(location);
   const take = await loadStockTake(readDb(ctx), accountId, stockTakeId);
   const visible = seesExpected(take, ctx.principal);
-  const lineCount = await readDb(ctx).stockTakeLine.count({ where: { accountId, stockTakeId } });
+  // Counted, not read: only the lines' locations, by the index of the stock take's lines.
+  const [counted] = await readDb(ctx).$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM (SELECT location FROM stock_take_lines
+      WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId}) AS l
+    WHERE true ${area}`;
+  const lineCount = counted?.n ?? 0;
   async function* lines(): AsyncGenerator<StockTakeLineView[]> {
     let after = 0;
     for (;;) {
       const rows = await selectLines(readDb(ctx), accountId, stockTakeId, {
-        where: Prisma.sql`AND l.id > ${after}`,
+        where: Prisma.sql`AND l.id > ${after} ${area}`,
         limit: FIRST_LINES,
       });
       if (rows.length) yield rows.map((r) => toLine(r, visible));

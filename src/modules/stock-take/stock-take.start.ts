@@ -201,7 +201,7 @@ export async function start(
       FROM supplier_items AS x
       WHERE x.account_id = ${accountId} AND ${scope.items} AND x.sku_id IS NULL
     ) AS e
-    ORDER BY e.location IS NULL, lower(e.location) COLLATE "C", e.location COLLATE "C",
+    ORDER BY e.location IS NULL, lower(e.location) COLLATE "C",
       CASE WHEN e.location IS NOT NULL THEN lower(e.code) END COLLATE "C",
       e.kind, e.id`;
   return toStockTake(take);

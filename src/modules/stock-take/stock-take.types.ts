@@ -162,6 +162,31 @@ export class StockTakeSummary {
   netDifference?: Decimal | null;
 }
 
+@ObjectType({ description: "One area's progress in a stock take." })
+export class LocationProgress {
+  @Field(() => String, {
+    nullable: true,
+    description: "The area, as its first line spells it; null: lines without a location.",
+  })
+  prefix!: string | null;
+
+  @Field(() => Int, { description: "Lines in the area." })
+  lines!: number;
+
+  @Field(() => Int, { description: "Lines with a count (counted, accepted or applied)." })
+  counted!: number;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Counted lines whose count differs from what it is compared with; null when hidden by a blind count.",
+  })
+  differences?: number | null;
+
+  @Field(() => Int, { description: "Lines accepted or applied." })
+  accepted!: number;
+}
+
 @ObjectType({ description: "One count as submitted: the count log is append-only." })
 export class StockTakeCount extends EntityNamed {
   @Field(() => CountMode, { description: "SET replaced the line's count; ADD added to it." })
