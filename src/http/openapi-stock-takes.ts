@@ -217,6 +217,15 @@ export const stockTakeSchemas = {
         description:
           "Where its entity's stock was kept at the freeze (its location then); lines are in walking order, by location, then code.",
       },
+      found_location: {
+        type: ["string", "null"],
+        description: "Where the latest count found it, when the counter said.",
+      },
+      misplaced: {
+        type: "boolean",
+        description:
+          "Found away from its location at the freeze (found_location differs, regardless of case): review it; stock and the catalog's location do not change.",
+      },
     },
   },
   StockTakeWithLines: {
@@ -469,6 +478,12 @@ export const stockTakeSchemas = {
         description:
           "RFC 3339; when the count was taken, not in the future (default: when it is received).",
       },
+      found_location: {
+        type: ["string", "null"],
+        maxLength: MAX_LOCATION_LENGTH,
+        description:
+          "Where the counter found it, when not where the catalog says (the line is then misplaced if it differs from its location). Left out: a set count found it where recorded, an add count keeps what the line had. Changes no stock and no location.",
+      },
     },
   },
   StockTakeCounts: {
@@ -497,7 +512,7 @@ export const stockTakeSchemas = {
     examples: ["type,code,counted_qty\r\nsku,BOLT-M6,9\r\n"],
     type: "string",
     description:
-      "text/csv (RFC 4180) with a header: type and counted_qty, exactly one of id, code or barcode, optional supplier, mode and counted_at. Rows are numbered from the header (row 1).",
+      "text/csv (RFC 4180) with a header: type and counted_qty, exactly one of id, code or barcode, optional supplier, mode, counted_at and found_location. Rows are numbered from the header (row 1).",
   },
   AcceptStockTakeLines: {
     $id: "AcceptStockTakeLines",

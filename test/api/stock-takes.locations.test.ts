@@ -192,6 +192,117 @@ describe("a stock take scoped by locations", () => {
   });
 });
 
+describe("counts found away from their location", () => {
+  it("flag the line misplaced in review, listed by ?misplaced=, without moving stock or the catalog's location", async () => {
+    const acct = await warehouse([
+      ["bolt", "A-01-03"],
+      ["nut", "A-01-04"],
+      ["pin", null],
+    ]);
+    const take = await start(acct, { scope: { locations: ["A"], sku_ids: [acct.ids.get("pin")] } });
+    const input = (counts: unknown[]) =>
+      rest(t, "POST", `/stock-takes/${take.body.id}/input`, {
+        token: acct.token,
+        body: { counts },
+      });
+    const line = async (name: string) =>
+      (
+        (await rest(t, "GET", `/stock-takes/${take.body.id}/lines`, { token: acct.token })).body
+          .data as { name: string; found_location: string | null; misplaced: boolean }[]
+      ).find((l) => l.name === name)!;
+    const bolt = acct.ids.get("bolt");
+    const counted = await input([
+      { type: "sku", id: bolt, counted_qty: 2, found_location: "B-07-01" },
+      { type: "sku", id: acct.ids.get("nut"), counted_qty: 1, found_location: "a-01-04" },
+      { type: "sku", id: acct.ids.get("pin"), counted_qty: 1, found_location: "C-01" },
+    ]);
+    expect(counted.status).toBe(200);
+    expect(await line("bolt")).toMatchObject({ found_location: "B-07-01", misplaced: true });
+    expect(await line("nut")).toMatchObject({ found_location: "a-01-04", misplaced: false });
+    expect(await line("pin")).toMatchObject({ found_location: "C-01", misplaced: true });
+    const listed = await rest(t, "GET", `/stock-takes/${take.body.id}/lines?misplaced=true`, {
+      token: acct.token,
+    });
+    expect((listed.body.data as { name: string }[]).map((l) => l.name)).toEqual(["bolt", "pin"]);
+    // An add that does not say keeps where the count found it; a set that does not say is a
+    // count where recorded.
+    await input([{ type: "sku", id: bolt, counted_qty: 1, mode: "add" }]);
+    expect(await line("bolt")).toMatchObject({ found_location: "B-07-01", misplaced: true });
+    await input([{ type: "sku", id: bolt, counted_qty: 3 }]);
+    expect(await line("bolt")).toMatchObject({ found_location: null, misplaced: false });
+    const sku = await rest(t, "GET", `/skus/${bolt}`, { token: acct.token });
+    expect(sku.body).toMatchObject({ location: "A-01-03", on_hand: 0 });
+  });
+
+  it("are counted from a CSV found_location column and over GraphQL, and filtered by lines(misplaced:)", async () => {
+    const acct = await warehouse([
+      ["bolt", "A-01-03"],
+      ["nut", "A-01-04"],
+    ]);
+    const take = await start(acct, { scope: { locations: ["A"] } });
+    const code = (await rest(t, "GET", `/skus/${acct.ids.get("bolt")}`, { token: acct.token })).body
+      .code as string;
+    const csv = await rest(t, "POST", `/stock-takes/${take.body.id}/input`, {
+      token: acct.token,
+      raw: `type,code,counted_qty,found_location\r\nsku,${code},4,B-01\r\n`,
+      headers: { "content-type": "text/csv" },
+    });
+    expect(csv.status).toBe(200);
+    const gql = await postGraphql(
+      t,
+      {
+        query: `mutation ($input: SubmitStockTakeCountsInput!) {
+          submitStockTakeCounts(input: $input) { userErrors { code } } }`,
+        variables: {
+          input: {
+            stockTakeId: take.body.id,
+            counts: [
+              { type: "SKU", id: acct.ids.get("nut"), countedQty: 1, foundLocation: "C-02" },
+            ],
+          },
+        },
+      },
+      acct.token,
+    );
+    expect(gql.data).toEqual({ submitStockTakeCounts: { userErrors: [] } });
+    const lines = await postGraphql(
+      t,
+      {
+        query: `query ($id: Int!) { stockTake(id: $id) {
+          lines(misplaced: true) { edges { node { name location foundLocation misplaced } } } } }`,
+        variables: { id: take.body.id },
+      },
+      acct.token,
+    );
+    expect(lines.data).toEqual({
+      stockTake: {
+        lines: {
+          edges: [
+            { node: { name: "bolt", location: "A-01-03", foundLocation: "B-01", misplaced: true } },
+            { node: { name: "nut", location: "A-01-04", foundLocation: "C-02", misplaced: true } },
+          ],
+        },
+      },
+    });
+  });
+
+  it("refuses a found location with control characters, recording no count", async () => {
+    const acct = await warehouse([["bolt", "A-01"]]);
+    const take = await start(acct, { scope: { locations: ["A"] } });
+    const res = await rest(t, "POST", `/stock-takes/${take.body.id}/input`, {
+      token: acct.token,
+      body: {
+        counts: [{ type: "sku", id: acct.ids.get("bolt"), counted_qty: 1, found_location: "B\n1" }],
+      },
+    });
+    expect([res.status, res.body.code]).toEqual([400, "INVALID_PARAMETER"]);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/counts/0/found_location" }),
+    ]);
+    expect(await t.db.stockTakeCount.count({ where: { accountId: acct.accountId } })).toBe(0);
+  });
+});
+
 describe("moving stock into an area", () => {
   it("waits for a start in progress (PATCH, an import row with a location), and a rename does not", async () => {
     const acct = await warehouse([["bolt", "A-01"]]);

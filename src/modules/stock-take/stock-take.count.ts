@@ -81,6 +81,8 @@ interface LineUpdate {
   countedAt: Date;
   /** Only adds to the stored count: the line's counted_at stays the later of the two. */
   addsToStored: boolean;
+  /** Where it was found (null: where recorded); undefined: as stored (adds that did not say). */
+  found: string | null | undefined;
 }
 
 /** The stock take (locked, open) and the lines the counts name, with what is wrong with them. */
@@ -144,7 +146,15 @@ export async function recordCounts(
         message: `adds up to ${countedQty.toFixed()}; a count must be less than ${MAX_QUANTITY.toFixed()}`,
       });
     }
-    updates.set(line.lineId, { line, countedQty, countedAt, addsToStored });
+    // A set is the whole count: found where it says, or where recorded; an add that does not
+    // say keeps where the count so far found it.
+    const found =
+      count.foundLocation !== undefined
+        ? count.foundLocation
+        : count.mode === "set"
+          ? null
+          : previous?.found;
+    updates.set(line.lineId, { line, countedQty, countedAt, addsToStored, found });
     return { count, line, countedQty };
   });
   if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
@@ -161,12 +171,13 @@ export async function recordCounts(
     limit: ANSWERED_LINES,
     before: Prisma.sql`logged AS (
       INSERT INTO stock_take_counts (account_id, stock_take_id, line_id, entity_type, sku_id,
-        supplier_item_id, mode, quantity, counted_qty, counter, counted_at, actor_token_id)
+        supplier_item_id, mode, quantity, counted_qty, counter, counted_at, actor_token_id,
+        found_location)
       SELECT ${accountId}, ${stockTakeId}, c.line_id, c.entity_type::entity_type,
         CASE WHEN c.entity_type = 'sku' THEN c.entity_id END,
         CASE WHEN c.entity_type = 'supplier_item' THEN c.entity_id END,
         c.mode::count_mode, c.quantity, c.counted_qty, ${request.counter}, c.counted_at,
-        ${actor.tokenId}::int
+        ${actor.tokenId}::int, c.found_location
       FROM ${jsonRows(
         log.map((e) => [
           e.line.lineId,
@@ -176,9 +187,10 @@ export async function recordCounts(
           e.count.quantity.toFixed(),
           e.countedQty.toFixed(),
           e.count.countedAt.toISOString(),
+          e.count.foundLocation ?? null,
         ]),
         "c",
-        "line_id int, entity_type text, entity_id int, mode text, quantity numeric, counted_qty numeric, counted_at timestamptz",
+        "line_id int, entity_type text, entity_id int, mode text, quantity numeric, counted_qty numeric, counted_at timestamptz, found_location text",
       )}
       ORDER BY c.ord
     ), started AS (
@@ -188,16 +200,19 @@ export async function recordCounts(
     updated: Prisma.sql`
       UPDATE stock_take_lines AS l SET counted_qty = v.qty, counted_at = ${countedAt},
         counted_by = ${request.counter}, state = 'counted', recount_requested = false,
-        basis_qty = ${basis}
+        basis_qty = ${basis},
+        found_location = CASE WHEN v.keeps_found THEN l.found_location ELSE v.found END
       FROM ${jsonRows(
         changed.map((u) => [
           u.line.lineId,
           u.countedQty.toFixed(),
           u.countedAt.toISOString(),
           u.addsToStored,
+          u.found === undefined,
+          u.found ?? null,
         ]),
         "v",
-        "line_id int, qty numeric, counted_at timestamptz, adds boolean",
+        "line_id int, qty numeric, counted_at timestamptz, adds boolean, keeps_found boolean, found text",
       )}
       WHERE l.account_id = ${accountId} AND l.id = v.line_id
       RETURNING l.*`,

@@ -13,13 +13,13 @@ const NAMING = ["id", "code", "barcode"];
 
 const COUNT_COLUMNS = {
   required: ["type", "counted_qty"],
-  optional: [...NAMING, "supplier", "mode", "counted_at"],
+  optional: [...NAMING, "supplier", "mode", "counted_at", "found_location"],
   check: (header: string[]) =>
     NAMING.filter((c) => header.includes(c)).length !== 1
       ? ["give exactly one of id, code or barcode"]
       : [],
   usage:
-    "the header must be type,id,counted_qty, type,code,counted_qty or type,barcode,counted_qty (optional columns: supplier, mode, counted_at)",
+    "the header must be type,id,counted_qty, type,code,counted_qty or type,barcode,counted_qty (optional columns: supplier, mode, counted_at, found_location)",
   what: "counts",
   max: MAX_COUNTS,
 };
@@ -46,6 +46,8 @@ export function parseCountsCsv(text: string): {
       countedQty: cell("counted_qty") ?? undefined,
       mode: cell("mode"),
       countedAt: cell("counted_at"),
+      // A blank cell under found_location: found where recorded, as a count that does not say.
+      foundLocation: cell("found_location") || undefined,
     };
   });
   return { counts, errors };

@@ -1,4 +1,5 @@
 import { MaxLength } from "class-validator";
+import { LOCATION_RULES, MAX_LOCATION_LENGTH } from "../catalog/location.js";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
 import { DateTimeResolver } from "graphql-scalars";
 import type { EntityType } from "../../generated/prisma/enums.js";
@@ -107,6 +108,13 @@ export class StockTakeCountInput extends StockTakeLineRefInput {
     description: "When the count was taken (default: when it is received).",
   })
   countedAt?: Date | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: `Where the counter found it, when not where the catalog says (the line is then misplaced if it differs from its location). ${LOCATION_RULES} Left out: a SET count found it where recorded, an ADD count keeps what the line had.`,
+  })
+  @MaxLength(MAX_LOCATION_LENGTH)
+  foundLocation?: string | null;
 }
 
 @InputType({ description: "Counts for one stock take." })
@@ -222,4 +230,10 @@ export class StockTakeLinesArgs extends PageArgs {
       "Only lines whose location at the freeze starts with this, regardless of case (one area of the count).",
   })
   location?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Only lines found away from their location (true), or not (false).",
+  })
+  misplaced?: boolean | null;
 }

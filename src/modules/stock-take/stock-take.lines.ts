@@ -34,6 +34,8 @@ export interface LineRow {
   movementId: number | null;
   /** Its entity's location at the freeze. */
   location: string | null;
+  /** Where the latest count found it, when the counter said. */
+  foundLocation: string | null;
 }
 
 /**
@@ -55,6 +57,9 @@ export interface StockTakeLineView {
   movedSinceFreeze: boolean;
   recountRequested: boolean;
   location: string | null;
+  foundLocation: string | null;
+  /** Found away from its location at the freeze (regardless of case). */
+  misplaced: boolean;
 }
 
 /** Whether the caller may see expected quantities and differences of this stock take. */
@@ -73,6 +78,14 @@ export const differenceOf = (row: LineRow): Decimal | null =>
 export const hidesStock = (line: { expectedQty?: Decimal | null }): boolean =>
   line.expectedQty === undefined || line.expectedQty === null;
 
+/** Whether a count found the line's entity away from its location at the freeze. */
+const isMisplaced = ({ location, foundLocation }: LineRow): boolean =>
+  foundLocation !== null && foundLocation.toLowerCase() !== location?.toLowerCase();
+
+/** The same as SQL over line l, for filters. */
+export const misplacedSql = Prisma.sql`(l.found_location IS NOT NULL
+  AND lower(l.found_location) IS DISTINCT FROM lower(l.location))`;
+
 export function toLine(row: LineRow, visible: boolean): StockTakeLineView {
   const line: StockTakeLineView = {
     type: row.type,
@@ -87,6 +100,8 @@ export function toLine(row: LineRow, visible: boolean): StockTakeLineView {
     movedSinceFreeze: row.movedSinceFreeze,
     recountRequested: row.recountRequested,
     location: row.location,
+    foundLocation: row.foundLocation,
+    misplaced: isMisplaced(row),
   };
   if (visible) {
     line.expectedQty = row.expectedQty;
@@ -114,6 +129,7 @@ interface RawLine {
   linked_sku_id: number | null;
   movement_id: bigint | null;
   location: string | null;
+  found_location: string | null;
 }
 
 const dec = (v: string | null) => (v === null ? null : new Decimal(v));
@@ -155,7 +171,7 @@ export async function selectLines(
       l.expected_qty::text AS expected_qty, l.counted_qty::text AS counted_qty,
       (${basis})::text AS basis_qty, l.state, l.counted_at, l.counted_by, l.moved_since_freeze,
       l.recount_requested, COALESCE(s.on_hand, si.on_hand)::text AS on_hand,
-      si.sku_id AS linked_sku_id, l.movement_id, l.location
+      si.sku_id AS linked_sku_id, l.movement_id, l.location, l.found_location
     FROM ${updated ? Prisma.sql`updated` : Prisma.sql`stock_take_lines`} AS l
     -- One index lookup per line whatever the statistics say: right after a large start (or a
     -- catalog just loaded) they can still show the account with a handful of rows, and a planned
@@ -186,6 +202,7 @@ export async function selectLines(
     linkedSkuId: r.linked_sku_id,
     movementId: r.movement_id === null ? null : Number(r.movement_id),
     location: r.location,
+    foundLocation: r.found_location,
   }));
 }
 

@@ -1,5 +1,6 @@
 // Checks on stock take requests that need no database, each reporting every problem at once.
 import { AppError, type FieldError } from "../../errors.js";
+import { parseLocation } from "../catalog/location.js";
 import { MAX_COUNTS, MAX_SCOPE_IDS } from "../../limits.js";
 import { FILTER_DATE_RANGE } from "../../dates.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
@@ -147,6 +148,8 @@ export interface CountData extends EntityRefData {
   countedQty: unknown;
   mode?: string | null;
   countedAt?: string | Date | null;
+  /** Where the counter found it, when not where the catalog says. */
+  foundLocation?: string | null;
 }
 
 export interface ParsedCount extends ParsedRef {
@@ -154,6 +157,8 @@ export interface ParsedCount extends ParsedRef {
   mode: Mode;
   /** null: when the count was received, by the database's clock (as the ledger's times are). */
   countedAt: Date | null;
+  /** Where it was found; undefined: not said (blank: null, found where it is recorded). */
+  foundLocation: string | null | undefined;
 }
 
 /** How far ahead of the server's clock a counted_at may be (device clocks drift). */
@@ -187,13 +192,22 @@ export function parseCounts(
     if (!(MODES as readonly string[]).includes(mode))
       errors.push(err(path(i, "mode"), `mode must be one of ${MODES.join(", ")}`));
     const countedAt = parseCountedAt(count.countedAt, receivedAt, path(i, "countedAt"), errors);
+    const before = errors.length;
+    const foundLocation = parseLocation(count.foundLocation, path(i, "foundLocation"), errors);
     if (
       ref &&
       quantity.ok &&
       countedAt !== undefined &&
+      errors.length === before &&
       (MODES as readonly string[]).includes(mode)
     ) {
-      parsed.push({ ...ref, quantity: quantity.value, mode: mode as Mode, countedAt });
+      parsed.push({
+        ...ref,
+        quantity: quantity.value,
+        mode: mode as Mode,
+        countedAt,
+        foundLocation,
+      });
     }
   });
   return { counts: parsed, refs };

@@ -92,13 +92,14 @@ export class StockTakeResolver {
   async lines(
     @Ctx() ctx: GraphQLContext,
     @Root() take: StockTake,
-    @Args(() => StockTakeLinesArgs) { first, after, state, moved, location }: StockTakeLinesArgs,
+    @Args(() => StockTakeLinesArgs)
+    { first, after, state, moved, location, misplaced }: StockTakeLinesArgs,
   ) {
     return toConnection(
       await stockTakes.listLines(
         serviceContext(ctx),
         take.id,
-        { state, moved, location, limit: first, cursor: after },
+        { state, moved, location, misplaced, limit: first, cursor: after },
         take,
       ),
       after,

@@ -64,7 +64,12 @@ interface StartBody {
   basis?: string;
 }
 interface InputBody {
-  counts: (Ref & { counted_qty: number; mode?: string; counted_at?: string })[];
+  counts: (Ref & {
+    counted_qty: number;
+    mode?: string;
+    counted_at?: string;
+    found_location?: string | null;
+  })[];
   counter?: string | null;
 }
 interface AcceptBody {
@@ -204,6 +209,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         state?: string;
         moved?: boolean;
         location?: string;
+        misplaced?: boolean;
         limit?: number;
         cursor?: string;
       };
@@ -233,6 +239,10 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
               maxLength: MAX_LOCATION_LENGTH,
               description:
                 "Only lines whose location at the freeze starts with this, regardless of case (one area of the count). Lines are in walking order: by location, then code.",
+            },
+            misplaced: {
+              type: "boolean",
+              description: "Only lines found away from their location (true), or not (false).",
             },
           },
         },
@@ -283,7 +293,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         tags: TAG,
         summary: "Record counts (JSON, or a text/csv file)",
         description:
-          "mode set replaces a line's count, add adds to it; every count is kept in the count log. Answers the lines counted, after: the first 1000 in line order, with lines_count (GET /stock-takes/{id}/lines?state=counted lists them all). A CSV body has the header type,id,counted_qty or type,code,counted_qty (optional columns supplier, mode, counted_at); a bad row is named by its row number (the header is row 1). Anything wrong refuses the whole request.",
+          "mode set replaces a line's count, add adds to it; every count is kept in the count log. Answers the lines counted, after: the first 1000 in line order, with lines_count (GET /stock-takes/{id}/lines?state=counted lists them all). A CSV body has the header type,id,counted_qty or type,code,counted_qty (optional columns supplier, mode, counted_at, found_location); a bad row is named by its row number (the header is row 1). Anything wrong refuses the whole request.",
         params: idParams,
         headers: idempotencyHeaders,
         querystring: {
@@ -326,6 +336,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
               countedQty: c.counted_qty,
               mode: c.mode,
               countedAt: c.counted_at,
+              foundLocation: c.found_location,
             })),
           };
       const result = await stockTakes.submitCounts(

@@ -40,6 +40,10 @@ export const countsAsSent = (d: CountsData) => ({
         countedQty: quantityAsSent(c.countedQty),
         mode: c.mode ?? null,
         countedAt: c.countedAt ?? null,
+        // Only when sent: a retry of counts made before found locations existed keeps its key.
+        ...(c.foundLocation !== undefined && c.foundLocation !== null
+          ? { foundLocation: c.foundLocation }
+          : {}),
       },
   ),
 });

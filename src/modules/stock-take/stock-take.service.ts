@@ -30,7 +30,13 @@ import {
   type CountsResult,
 } from "./stock-take.count.js";
 import { acceptAsSent, countsAsSent, startAsSent } from "./stock-take.sent.js";
-import { selectLines, seesExpected, toLine, type StockTakeLineView } from "./stock-take.lines.js";
+import {
+  misplacedSql,
+  selectLines,
+  seesExpected,
+  toLine,
+  type StockTakeLineView,
+} from "./stock-take.lines.js";
 import type { Path } from "./stock-take.parse.js";
 import { reconcile, type ReconcileResult } from "./stock-take.reconcile.js";
 import {
@@ -242,6 +248,8 @@ export interface LineQuery {
   moved?: boolean | null;
   /** Lines whose location at the freeze starts with this, any case. */
   location?: string | null;
+  /** Only lines found away from their location (true), or not (false). */
+  misplaced?: boolean | null;
   limit?: number | null;
   cursor?: string | null;
 }
@@ -264,6 +272,7 @@ export async function listLines(
   const area = inArea(query.location);
   const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
     where: Prisma.sql`AND l.id > ${after} ${area}
+      ${typeof query.misplaced === "boolean" ? Prisma.sql`AND ${misplacedSql} = ${query.misplaced}` : Prisma.empty}
       ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
       ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`,
     limit: size + 1,

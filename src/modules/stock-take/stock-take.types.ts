@@ -121,6 +121,19 @@ export class StockTakeLine extends EntityNamed {
       "Where its entity's stock was kept at the freeze (its location then); lines are in walking order, by location, then code.",
   })
   location!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Where the latest count found it, when the counter said (a SET count that does not say resets it).",
+  })
+  foundLocation!: string | null;
+
+  @Field({
+    description:
+      "Found away from its location at the freeze (foundLocation differs, regardless of case): review it; stock and the catalog's location do not change.",
+  })
+  misplaced!: boolean;
 }
 
 @ObjectType({ description: "Where a stock take stands." })

@@ -476,6 +476,8 @@ export type StockTakeCountInput = {
   countedAt?: string | null | undefined;
   /** 0 is a count too. */
   countedQty: number;
+  /** Where the counter found it, when not where the catalog says (the line is then misplaced if it differs from its location). Trimmed, at most 64 characters, no control characters; case is kept and compared regardless of. Left out: a SET count found it where recorded, an ADD count keeps what the line had. */
+  foundLocation?: string | null | undefined;
   /** The entity's id (or give code or barcode). */
   id?: number | null | undefined;
   /** Default SET. */
