@@ -264,6 +264,10 @@ export const stockTakeSchemas = {
       counter: { type: "string" },
       counted_at: timestamp,
       received_at: timestamp,
+      found_location: {
+        type: ["string", "null"],
+        description: "Where the counter found it, when the count said.",
+      },
     },
   },
   StockTakePage: page("StockTakePage", "StockTake", "Stock takes, newest first."),

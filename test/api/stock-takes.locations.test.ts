@@ -230,6 +230,10 @@ describe("counts found away from their location", () => {
     expect(await line("bolt")).toMatchObject({ found_location: "B-07-01", misplaced: true });
     await input([{ type: "sku", id: bolt, counted_qty: 3 }]);
     expect(await line("bolt")).toMatchObject({ found_location: null, misplaced: false });
+    const log = await rest(t, "GET", `/stock-takes/${take.body.id}/counts`, { token: acct.token });
+    expect(
+      (log.body.data as { found_location: string | null }[]).map((c) => c.found_location),
+    ).toEqual(["B-07-01", "a-01-04", "C-01", null, null]);
     const sku = await rest(t, "GET", `/skus/${bolt}`, { token: acct.token });
     expect(sku.body).toMatchObject({ location: "A-01-03", on_hand: 0 });
   });

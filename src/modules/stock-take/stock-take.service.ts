@@ -351,6 +351,8 @@ export interface StockTakeCount {
   counter: string;
   countedAt: Date;
   receivedAt: Date;
+  /** Where the counter found it, when the count said. */
+  foundLocation: string | null;
 }
 
 /** The count log of a stock take, oldest first. */
@@ -379,12 +381,13 @@ export async function listCounts(
       counter: string;
       counted_at: Date;
       received_at: Date;
+      found_location: string | null;
     }[]
   >`
     SELECT c.id, c.entity_type, COALESCE(c.sku_id, c.supplier_item_id) AS entity_id,
       COALESCE(s.code, si.code) AS code, COALESCE(s.name, si.name) AS name, si.supplier, c.mode,
       c.quantity::text AS quantity, c.counted_qty::text AS counted_qty, c.counter, c.counted_at,
-      c.received_at
+      c.received_at, c.found_location
     FROM stock_take_counts c
     -- Index lookups per count, whatever the statistics say (see selectLines).
     LEFT JOIN LATERAL (SELECT code, name FROM skus
@@ -407,6 +410,7 @@ export async function listCounts(
       counter: r.counter,
       countedAt: r.counted_at,
       receivedAt: r.received_at,
+      foundLocation: r.found_location,
     },
   }));
   return { items, nextCursor: rows.length > size ? (items.at(-1)?.cursor ?? null) : null };

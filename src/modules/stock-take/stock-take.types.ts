@@ -219,6 +219,12 @@ export class StockTakeCount extends EntityNamed {
 
   @Field(() => DateTimeResolver, { description: "When the service received it." })
   receivedAt!: Date;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Where the counter found it, when the count said; null otherwise.",
+  })
+  foundLocation!: string | null;
 }
 
 export const StockTakeConnection = ConnectionType(StockTake, "StockTake");
