@@ -17,6 +17,7 @@ import { queryMovements } from "../src/modules/movement/movement.service.js";
 import { CLIENTS, rawLoad, serviceLoad } from "./concurrency.js";
 import type { LoadResult } from "./load.js";
 import { startServer } from "./server.js";
+import { areaFigures, L1_PREFIXES, seedAisles } from "./areas.js";
 import { P5_SKUS, p5Steps, rawStockTake, serviceStockTake } from "./stock-take.js";
 import { IMPORT_BATCH, rawImport, serviceImport } from "./import.js";
 import { replicaFigures } from "./replicas.js";
@@ -29,7 +30,7 @@ import { HOSTILE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
 import { budget, target, within, type Bound } from "./budget.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
-// replicas, fairness, prices); none named runs all. `--only=csv,webhooks` limits fairness's hostile
+// replicas, fairness, prices, areas); none named runs all. `--only=csv,webhooks` limits fairness's hostile
 // classes to those named (bench/hostile.ts).
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
@@ -46,6 +47,8 @@ const P4_DEPTH = quick ? 500 : 10_000;
 const P2_SECONDS = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 8));
 const P5_SIZE = quick ? P5_SKUS / 10 : P5_SKUS;
 const P6_SKUS = quick ? 10_000 : 100_000;
+/** L1's SKUs in the aisles counted (a fifth as many stand elsewhere). */
+const L1_SKUS = 100_000;
 /** P7's ledger over P7_MONTHS monthly partitions. */
 const P7_MOVEMENTS = quick ? 400_000 : 20_000_000;
 /** The verifier's ledger: movements over SKUs of one account. */
@@ -789,6 +792,29 @@ if (wants("prices") && !(quick && named.length === 0)) {
       `${f.perSecond.toFixed(0)}/s, ${f.unitsPerRequest.toFixed(1)} units each; a unit: server ${us(f.serverUsPerUnit)}, PostgreSQL ${us(f.postgresUsPerUnit)}, ${(total(f) / unit).toFixed(1)}x a single adjustment's${f.failures ? `; ${f.failures} failed` : ""}`,
     );
   }
+}
+
+// L1: a stock take started on five aisles of a catalog, and its progress by area. Not part of a
+// --quick run of everything (a tenth of its size says nothing).
+if (wants("areas") && !(quick && named.length === 0)) {
+  const size = quick ? L1_SKUS / 10 : L1_SKUS;
+  const rawAccount = (await newContext("bench-l1-raw")).principal.accountId;
+  await seedAisles(raw, rawAccount, size);
+  const context = await newContext("bench-l1-service");
+  await seedAisles(raw, context.principal.accountId, size);
+  const server = await startServer(db, url, context.principal.accountId);
+  const l1 = await areaFigures(server, raw, rawAccount).finally(() => server.stop());
+  heading(
+    `L1 counting by area: ${size} SKUs in aisles ${L1_PREFIXES.join(", ")} and ${size / 5} elsewhere (the service / raw SQL doing the same):`,
+  );
+  row(
+    `start scoped by ${L1_PREFIXES.length} location prefixes (${l1.lines} lines)`,
+    `${ms(l1.startMs)} / ${ms(l1.rawStartMs)} (target <= 1 s)`,
+  );
+  row(
+    `GET /stock-takes/{id}: summary by area (${l1.areas} areas)`,
+    `${ms(l1.summaryMs)} / ${ms(l1.rawSummaryMs)}`,
+  );
 }
 
 // N1 holds the server for minutes on a build that does not bound its inputs: not part of a
