@@ -4,7 +4,7 @@ import type { ServiceContext } from "../../context.js";
 import { AppError } from "../../errors.js";
 import { MAX_FOLLOWED_SKUS } from "../../limits.js";
 import { requireSkus } from "../catalog/catalog.service.js";
-import { getStockTake } from "../stock-take/stock-take.service.js";
+import { findStockTake } from "../stock-take/stock-take.service.js";
 import type { EventHub } from "./event.hub.js";
 import type { Event } from "./event.types.js";
 
@@ -46,7 +46,7 @@ export async function followStockTake(
   hub: EventHub,
   id: number,
 ): Promise<AsyncIterable<Event>> {
-  await getStockTake(ctx, id);
+  await findStockTake(ctx, id);
   return hub.subscribe(
     ctx.principal.accountId,
     (e) => e.type.startsWith("stock_take.") && e.data.id === id,

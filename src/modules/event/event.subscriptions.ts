@@ -27,7 +27,7 @@ import { MovementSource, StockReason } from "../../graphql/enums.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import { AppError } from "../../errors.js";
 import { Decimal } from "../../quantity.js";
-import { getStockTake } from "../stock-take/stock-take.service.js";
+import { findStockTake } from "../stock-take/stock-take.service.js";
 import { StockTake } from "../stock-take/stock-take.types.js";
 import { followStockChanges, followStockTake, MAX_FOLLOWED_SKUS } from "./event.live.js";
 import type { Event } from "./event.types.js";
@@ -169,7 +169,8 @@ export class EventSubscriptionResolver {
       eventId: event.id,
       eventType: event.type,
       occurredAt: event.occurredAt,
-      stockTake: await getStockTake(serviceContext(ctx), args.id),
+      // Its summary is a field of its own, read only when the subscriber selected it.
+      stockTake: await findStockTake(serviceContext(ctx), args.id),
     };
   }
 }

@@ -47,7 +47,7 @@ export class StockTakeResolver {
     @Ctx() ctx: GraphQLContext,
     @Arg("id", () => Int, { description: "The stock take's id." }) id: number,
   ) {
-    return stockTakes.getStockTake(serviceContext(ctx), id);
+    return stockTakes.findStockTake(serviceContext(ctx), id);
   }
 
   @Authorized("read")

@@ -206,6 +206,13 @@ export async function getStockTake(
   return { ...take, summary: await summarize(ctx, take, readDb(ctx), depth) };
 }
 
+/**
+ * One stock take without its summary (STOCK_TAKE_NOT_FOUND for another account's): what GraphQL
+ * reads, whose summary and areas are fields of their own, read only when selected.
+ */
+export const findStockTake = (ctx: ServiceContext, id: number): Promise<StockTakeView> =>
+  loadStockTake(readDb(ctx), ctx.principal.accountId, id);
+
 /** A stock take's progress by area at `depth` location segments (GraphQL's progressByLocation). */
 export async function progressByLocation(
   ctx: ServiceContext,
