@@ -167,12 +167,24 @@ export const BATCHED_PAGES: ReadonlySet<string> = new Set([
 export const BATCHED_PAGE_COST = 50;
 
 /**
- * Each field costs 1 plus its children; a paged field costs PAGE_COST (BATCHED_PAGE_COST for a
+ * Fields that aggregate every line of their stock take in a statement of their own, once per
+ * parent and per alias: priced as a page is (PAGE_COST), so 500 aliases of `summary` are refused
+ * as too complex instead of buying 500 scans of a 100,000-line stock take for one unit.
+ */
+export const AGGREGATE_FIELDS: ReadonlySet<string> = new Set([
+  "StockTake.summary",
+  "StockTake.progressByLocation",
+]);
+
+/**
+ * Each field costs 1 plus its children; an aggregate (AGGREGATE_FIELDS) PAGE_COST plus its
+ * children; a paged field costs PAGE_COST (BATCHED_PAGE_COST for a
  * batched first page) plus its children once per requested item (`first`, default 100), so
  * nested pages multiply: skus(first: 1000) { … movements(first: 1000) } is refused before it
  * runs.
  */
 const pagedCost: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  if (AGGREGATE_FIELDS.has(`${type.name}.${field.name}`)) return PAGE_COST + childComplexity;
   const paged = field.args.some((a) => a.name === "first");
   if (!paged) return 1 + childComplexity;
   // Sizes past 1000 are refused by argument validation, with a clearer message than ours.

@@ -29,11 +29,11 @@ import {
 
 /**
  * The most a subscription's selection may cost: its selection runs again for every event and
- * every subscriber, so it gets a fiftieth of a query's MAX_COMPLEXITY. A stock take's summary
- * and a page of 100 lines with a few fields fit (about 600); a whole stock take's lines
- * (`lines(first: 1000)`, 6,000 and more) do not.
+ * every subscriber, so it gets a fortieth of a query's MAX_COMPLEXITY. A stock take's summary
+ * (an aggregate, 250 and its fields) and a page of 100 lines with a few fields fit (about
+ * 1,100); a whole stock take's lines (`lines(first: 1000)`, 6,000 and more) do not.
  */
-export const MAX_SUBSCRIPTION_COST = 1_000;
+export const MAX_SUBSCRIPTION_COST = 1_250;
 
 /** The payload of a graphql-ws subscribe message. */
 export interface SubscribePayload {

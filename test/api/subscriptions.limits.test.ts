@@ -232,7 +232,7 @@ describe("the document's limits", () => {
     );
     expect(await stream.ended).toEqual([
       expect.objectContaining({
-        message: expect.stringMatching(/the limit for subscriptions is 1000/),
+        message: expect.stringMatching(/the limit for subscriptions is 1250/),
         extensions: { code: "QUERY_TOO_COMPLEX" },
       }),
     ]);

@@ -117,6 +117,20 @@ describe("costEstimator", () => {
     await expect(priced(query, { n: "many" })).resolves.toBeNull();
   });
 
+  it("prices a stock take's summary as a query of its own (PAGE_COST): 200 aliases of it are refused", async () => {
+    const summaries = (n: number) =>
+      `{ stockTake(id: 1) { ${Array.from({ length: n }, (_, i) => `s${i}: summary { counted }`).join(" ")} } }`;
+    // stockTake 1, each summary PAGE_COST + counted 1: each reads every line of the stock take.
+    await expect(priced(summaries(1))).resolves.toBe(1 + PAGE_COST + 1);
+    await expect(priced(summaries(199))).resolves.toBe(1 + 199 * (PAGE_COST + 1));
+    await expect(priced(summaries(200))).rejects.toMatchObject({
+      originalError: { code: "QUERY_TOO_COMPLEX" },
+    });
+    await expect(
+      priced("{ stockTake(id: 1) { progressByLocation(depth: 1) { prefix lines } } }"),
+    ).resolves.toBe(1 + PAGE_COST + 2);
+  });
+
   it("passes a small operation", async () => {
     // skus, a page: PAGE_COST + 10 × (edges 1 + cursor 1)
     await expect(priced("{ skus(first: 10) { edges { cursor } } }")).resolves.toBe(PAGE_COST + 20);
