@@ -1,14 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { bulkBody } from "../../http/body-limit.js";
 import { LINE_WEIGHTS } from "../../rate-limit/bucket.js";
-import {
-  ctxOf,
-  inlineScope,
-  linePricedScope,
-  requireScope,
-  rowPricedScope,
-  writeContext,
-} from "../../http/auth.js";
+import { ctxOf, linePricedScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import {
   examples,
@@ -18,7 +11,6 @@ import {
   ref,
   replayHeaders,
   WRITE_PROBLEMS,
-  BARCODE_PROBLEMS,
 } from "../../http/openapi-schemas.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import { idParams, idempotencyHeaders, pageQuery, windowQuery } from "../../http/validation.js";
@@ -27,41 +19,12 @@ import * as adjustments from "./adjustment.service.js";
 import { TEXT_LIMITS } from "./adjustment.service.js";
 
 /** What any adjustment can answer besides WRITE_PROBLEMS. */
-const ADJUSTMENT_PROBLEMS = [
+export const ADJUSTMENT_PROBLEMS = [
   "INVALID_QUANTITY",
   "INVALID_REASON",
   "NOTE_REQUIRED",
   "ON_HAND_CHANGED",
 ] as const;
-
-interface PatchBody {
-  on_hand?: number;
-  reason?: string;
-  note?: string | null;
-  reference?: string | null;
-  expected_on_hand?: number | null;
-  supplier?: string;
-  code?: string;
-  name?: string;
-  active?: boolean;
-  barcodes?: string[];
-  location?: string | null;
-}
-
-/** The service input of a PATCH: catalog fields, on hand, or both. */
-const patchInput = (body: PatchBody = {}) => ({
-  onHand: body.on_hand,
-  reason: body.reason,
-  note: body.note,
-  reference: body.reference,
-  expectedOnHand: body.expected_on_hand,
-  supplier: body.supplier,
-  code: body.code,
-  name: body.name,
-  active: body.active,
-  barcodes: body.barcodes,
-  location: body.location,
-});
 
 interface AdjustmentListQuerystring {
   from?: string;
@@ -85,114 +48,8 @@ interface BulkBody {
   }[];
 }
 
-/**
- * PATCH /api/v1/skus/{id}, PATCH /api/v1/supplier-items/{id}, POST /api/v1/stock-adjustments/bulk,
- * and reading adjustments back.
- */
+/** POST /api/v1/stock-adjustments/bulk, and reading adjustments back. */
 export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
-  app.patch<{ Params: { id: number }; Body: PatchBody }>(
-    "/skus/:id",
-    {
-      // Without a key, setting on hand is one statement, which can check the token itself.
-      ...inlineScope("adjust", (request) => !idempotencyKeyOf(request)),
-      schema: {
-        operationId: "adjustSkuStock",
-        tags: ["adjustments"],
-        summary: "Edit a SKU, or set its on hand to an absolute value, or both",
-        description:
-          "Needs the adjust scope. code, name and active change the catalog and write no movement; on_hand (with a reason) writes one movement (none when on hand already has the value); both together apply in one transaction. Send an Idempotency-Key header to make retries safe.",
-        params: idParams,
-        headers: idempotencyHeaders,
-        body: ref("SkuUpdate"),
-        response: {
-          200: ok(
-            "AdjustedSku",
-            "The SKU with its new on hand, and the movement written (null if unchanged)",
-            { ...examples.sku, on_hand: 12, movement: examples.movement },
-            replayHeaders,
-          ),
-          ...problemResponses(
-            ...WRITE_PROBLEMS,
-            "SKU_NOT_FOUND",
-            ...ADJUSTMENT_PROBLEMS,
-            ...BARCODE_PROBLEMS,
-            "DUPLICATE_CODE",
-          ),
-        },
-      },
-    },
-    async (request, reply) => {
-      const input = patchInput(request.body);
-      const result = await adjustments.patchSku(
-        await writeContext(request, reply, { inline: adjustments.setsOnHandOnly(input) }),
-        request.params.id,
-        input,
-        idempotencyKeyOf(request),
-      );
-      return sendIdempotent(reply, 200, result, ({ sku, movement }) => ({ ...sku, movement }));
-    },
-  );
-
-  app.patch<{ Params: { id: number }; Body: PatchBody }>(
-    "/supplier-items/:id",
-    {
-      onRequest: requireScope("adjust"),
-      schema: {
-        operationId: "adjustSupplierItemStock",
-        tags: ["adjustments"],
-        summary: "Edit a supplier item, or set an unlinked one's on hand, or both",
-        description:
-          "Needs the adjust scope. Like PATCH /skus/{id}, with supplier among the catalog fields. A linked item's stock is its SKU's: on_hand for it is 422 LINKED_SUPPLIER_ITEM, naming the SKU to adjust instead. Send an Idempotency-Key header to make retries safe.",
-        params: idParams,
-        headers: idempotencyHeaders,
-        body: ref("SupplierItemUpdate"),
-        response: {
-          200: ok(
-            "AdjustedSupplierItem",
-            "The supplier item with its new on hand, and the movement written (null if unchanged)",
-            {
-              ...examples.supplierItem,
-              on_hand: 40,
-              movement: {
-                ...examples.movement,
-                entity_type: "supplier_item",
-                sku_id: null,
-                supplier_item_id: examples.supplierItem.id,
-                quantity_before: 36,
-                quantity_after: 40,
-                change: 4,
-                reason: "received",
-                note: null,
-                reference: "PO-1043",
-              },
-            },
-            replayHeaders,
-          ),
-          ...problemResponses(
-            ...WRITE_PROBLEMS,
-            "SUPPLIER_ITEM_NOT_FOUND",
-            ...ADJUSTMENT_PROBLEMS,
-            "LINKED_SUPPLIER_ITEM",
-            ...BARCODE_PROBLEMS,
-            "DUPLICATE_CODE",
-          ),
-        },
-      },
-    },
-    async (request, reply) => {
-      const result = await adjustments.patchSupplierItem(
-        ctxOf(request),
-        request.params.id,
-        patchInput(request.body),
-        idempotencyKeyOf(request),
-      );
-      return sendIdempotent(reply, 200, result, ({ supplierItem, movement }) => ({
-        ...supplierItem,
-        movement,
-      }));
-    },
-  );
-
   app.get<{ Querystring: AdjustmentListQuerystring }>(
     "/stock-adjustments",
     {

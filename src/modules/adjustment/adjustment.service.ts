@@ -29,18 +29,7 @@ import { loadSupplierItem } from "../catalog/catalog.service.js";
 import { parseBarcode, type Barcode } from "../catalog/barcode.js";
 import { barcodeOwners } from "../catalog/catalog.barcodes.js";
 import { holdOffStarts } from "../../db/locks.js";
-import {
-  applySkuChanges,
-  applySupplierItemChanges,
-  changesAnything,
-  checkChanges,
-  nothingToChange,
-  updateSku,
-  updateSupplierItem,
-  type CheckedChanges,
-  type SkuChanges,
-  type SupplierItemChanges,
-} from "../catalog/catalog.update.js";
+import type { CheckedChanges } from "../catalog/catalog.update.js";
 import type { Sku, SupplierItem } from "../catalog/catalog.types.js";
 import type { StockMovement } from "../movement/movement.types.js";
 import type { StockAdjustment } from "./adjustment.types.js";
@@ -111,80 +100,6 @@ type PathOf = (
   field: "type" | "id" | "barcode" | "newQty" | "expectedQty",
 ) => (string | number)[];
 
-/** A PATCH of a SKU: its code, name and active flag, its on hand, or both in one transaction. */
-export function patchSku(
-  ctx: ServiceContext,
-  skuId: number,
-  input: AdjustOneData & SkuChanges,
-  idempotencyKey?: string,
-): Promise<Idempotent<SkuAdjustment>> {
-  if (!stockSent(input)) {
-    if (!changesAnything(input))
-      throw AppError.fromFields([
-        nothingToChange(["onHand", "code", "name", "active", "barcodes", "location"]),
-      ]);
-    return withoutMovement(updateSku(ctx, skuId, input, idempotencyKey), (sku) => ({ sku }));
-  }
-  if (!changesAnything(input)) return adjustSku(ctx, skuId, input, idempotencyKey);
-  const errors: FieldError[] = [];
-  const changes = checkChanges(input, errors);
-  return adjustOne(ctx, { entityType: "sku", id: skuId }, input, idempotencyKey, {
-    changes: { checked: changes, errors },
-    result: async (tx, change) => ({
-      sku: await applySkuChanges(tx, ctx.principal.accountId, skuId, changes),
-      movement: change.movement,
-    }),
-  });
-}
-
-/** A PATCH of a supplier item: its catalog fields, its on hand (unlinked only), or both at once. */
-export function patchSupplierItem(
-  ctx: ServiceContext,
-  itemId: number,
-  input: AdjustOneData & SupplierItemChanges,
-  idempotencyKey?: string,
-): Promise<Idempotent<SupplierItemAdjustment>> {
-  if (!stockSent(input)) {
-    if (!changesAnything(input))
-      throw AppError.fromFields([
-        nothingToChange(["onHand", "supplier", "code", "name", "active", "barcodes", "location"]),
-      ]);
-    return withoutMovement(updateSupplierItem(ctx, itemId, input, idempotencyKey), (item) => ({
-      supplierItem: item,
-    }));
-  }
-  if (!changesAnything(input)) return adjustSupplierItem(ctx, itemId, input, idempotencyKey);
-  const errors: FieldError[] = [];
-  const changes = checkChanges(input, errors);
-  const ref = { entityType: "supplier_item", id: itemId } as const;
-  return adjustOne(ctx, ref, input, idempotencyKey, {
-    changes: { checked: changes, errors },
-    result: async (tx, change) => ({
-      supplierItem: await applySupplierItemChanges(tx, ctx.principal.accountId, itemId, changes),
-      movement: change.movement,
-    }),
-  });
-}
-
-/** Whether a PATCH sets on hand and changes nothing else (without a key: one statement). */
-export const setsOnHandOnly = (input: AdjustOneData & SupplierItemChanges): boolean =>
-  stockSent(input) && !changesAnything(input);
-
-/** Whether a PATCH sets on hand: any of its stock fields is sent (on_hand itself is then required). */
-const stockSent = (input: AdjustOneData): boolean =>
-  [input.onHand, input.reason, input.note, input.reference, input.expectedOnHand].some(
-    (v) => v !== undefined,
-  );
-
-/** A catalog-only change answered like an adjustment that wrote no movement. */
-async function withoutMovement<T, R>(
-  update: Promise<Idempotent<T>>,
-  shape: (value: T) => R,
-): Promise<Idempotent<R & { movement: null }>> {
-  const { value, replayed } = await update;
-  return { value: { ...shape(value), movement: null }, replayed };
-}
-
 /** Sets one SKU's on hand to an absolute value: one movement, or none when it already has that value. */
 export function adjustSku(
   ctx: ServiceContext,
@@ -225,10 +140,11 @@ export function adjustSupplierItem(
 }
 
 /**
- * One entity set to an absolute value: a one-line adjustment whose result is shaped by `result`
- * from the change made (with the movement written, if any) and the entity as locked.
+ * Sets one entity to an absolute value: a one-line adjustment whose result is shaped by `result`
+ * from the change made (with the movement written, if any) and the entity as locked; catalog
+ * changes made by `result` in the same transaction are checked with the request (`changes`).
  */
-async function adjustOne<R>(
+export async function adjustOne<R>(
   ctx: ServiceContext,
   ref: EntityRef,
   input: AdjustOneData,
