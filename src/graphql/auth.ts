@@ -22,18 +22,24 @@ export const authChecker: AuthChecker<GraphQLContext, Scope> = ({ context }, sco
   return true;
 };
 
+/** The userErrors of a payload that has none (frozen: every payload shares it). */
+const NO_USER_ERRORS: readonly never[] = Object.freeze([]);
+
 /**
  * What every mutation runs around its resolver, in one async layer (each layer TypeGraphQL
- * stacks costs a promise per call): the scope check; rule violations, input validation
- * included, answered as the payload's userErrors; and the request's loaders cleared afterwards,
- * so `b` in `a: adjustSkuStock(→100) b: adjustSkuStock(→200)` reads 200, not what `a` read.
+ * stacks costs a promise per call): the scope check; the payload's userErrors, empty when the
+ * resolver returns (so no resolver writes `userErrors: []`), or the rule violations, input
+ * validation included, when it throws; and the request's loaders cleared afterwards, so `b` in
+ * `a: adjustSkuStock(→100) b: adjustSkuStock(→200)` reads 200, not what `a` read.
  */
 const guardMutation =
   (scope: Scope): MiddlewareFn<GraphQLContext> =>
   async ({ context }, next) => {
     requireScopes(context, [scope]);
     try {
-      return await next();
+      const payload = (await next()) as { userErrors?: unknown };
+      payload.userErrors ??= NO_USER_ERRORS;
+      return payload;
     } catch (error) {
       return asUserErrors(error);
     } finally {

@@ -48,7 +48,7 @@ export class AdjustmentResolver {
       data,
       idempotencyKey ?? undefined,
     );
-    return { ...value, userErrors: [] };
+    return { ...value };
   }
 
   @ScopedMutation(
@@ -70,7 +70,7 @@ export class AdjustmentResolver {
       data,
       idempotencyKey ?? undefined,
     );
-    return { ...value, userErrors: [] };
+    return { ...value };
   }
 
   @ScopedMutation(
@@ -89,7 +89,7 @@ export class AdjustmentResolver {
       data,
       idempotencyKey ?? undefined,
     );
-    return { adjustment: value, userErrors: [] };
+    return { adjustment: value };
   }
 
   @Authorized("read")

@@ -134,7 +134,7 @@ export class CatalogResolver {
       data,
       idempotencyKey ?? undefined,
     );
-    return { sku: value, userErrors: [] };
+    return { sku: value };
   }
 
   @ScopedMutation(
@@ -151,7 +151,7 @@ export class CatalogResolver {
       { rows: input.rows },
       input.idempotencyKey ?? undefined,
     );
-    return { result: value, userErrors: [] };
+    return { result: value };
   }
 
   @ScopedMutation(
@@ -169,7 +169,7 @@ export class CatalogResolver {
       { rows: input.rows },
       input.idempotencyKey ?? undefined,
     );
-    return { result: value, userErrors: [] };
+    return { result: value };
   }
 
   @ScopedMutation(
@@ -188,7 +188,7 @@ export class CatalogResolver {
       data,
       idempotencyKey ?? undefined,
     );
-    return { supplierItem: value, userErrors: [] };
+    return { supplierItem: value };
   }
 
   @ScopedMutation(
@@ -208,7 +208,7 @@ export class CatalogResolver {
       changes,
       idempotencyKey ?? undefined,
     );
-    return { sku: value, userErrors: [] };
+    return { sku: value };
   }
 
   @ScopedMutation(
@@ -230,7 +230,7 @@ export class CatalogResolver {
       changes,
       idempotencyKey ?? undefined,
     );
-    return { supplierItem: value, userErrors: [] };
+    return { supplierItem: value };
   }
 
   @ScopedMutation(
@@ -250,7 +250,7 @@ export class CatalogResolver {
       { skuId, transfer },
       idempotencyKey ?? undefined,
     );
-    return { ...value, userErrors: [] };
+    return { ...value };
   }
 
   @ScopedMutation(
@@ -268,7 +268,7 @@ export class CatalogResolver {
       input.id,
       input.idempotencyKey ?? undefined,
     );
-    return { supplierItem: value, userErrors: [] };
+    return { supplierItem: value };
   }
 }
 

@@ -137,7 +137,7 @@ export class StockTakeResolver {
       data,
       idempotencyKey ?? undefined,
     );
-    return { stockTake: value, userErrors: [] };
+    return { stockTake: value };
   }
 
   @ScopedMutation(
@@ -159,7 +159,7 @@ export class StockTakeResolver {
       data,
       idempotencyKey ?? undefined,
     );
-    return { ...value, userErrors: [] };
+    return { ...value };
   }
 
   @ScopedMutation(
@@ -181,7 +181,7 @@ export class StockTakeResolver {
       data,
       idempotencyKey ?? undefined,
     );
-    return { ...value, userErrors: [] };
+    return { ...value };
   }
 
   @ScopedMutation(
@@ -201,7 +201,7 @@ export class StockTakeResolver {
       { dryRun },
       idempotencyKey ?? undefined,
     );
-    return { reconciliation: value, userErrors: [] };
+    return { reconciliation: value };
   }
 
   @ScopedMutation(
@@ -219,7 +219,7 @@ export class StockTakeResolver {
       input.stockTakeId,
       input.idempotencyKey ?? undefined,
     );
-    return { stockTake: value, userErrors: [] };
+    return { stockTake: value };
   }
 }
 

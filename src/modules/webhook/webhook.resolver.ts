@@ -89,7 +89,7 @@ export class WebhookResolver {
       data,
       idempotencyKey ?? undefined,
     );
-    return { webhook: value, secret: value.secret, userErrors: [] };
+    return { webhook: value, secret: value.secret };
   }
 
   @ScopedMutation(
@@ -104,7 +104,7 @@ export class WebhookResolver {
   ) {
     const { id, ...changes } = input;
     const webhook = await webhooks.updateWebhook(serviceContext(ctx), id, changes);
-    return { webhook, userErrors: [] };
+    return { webhook };
   }
 
   @ScopedMutation(
@@ -118,7 +118,7 @@ export class WebhookResolver {
     input: DeleteWebhookInput,
   ) {
     await webhooks.deleteWebhook(serviceContext(ctx), input.id);
-    return { deletedId: input.id, userErrors: [] };
+    return { deletedId: input.id };
   }
 
   @ScopedMutation(
@@ -137,7 +137,7 @@ export class WebhookResolver {
       input.overlapHours,
       input.idempotencyKey ?? undefined,
     );
-    return { webhook: value, secret: value.secret, userErrors: [] };
+    return { webhook: value, secret: value.secret };
   }
 
   @ScopedMutation(
@@ -155,6 +155,6 @@ export class WebhookResolver {
       input.webhookId,
       input.deliveryId,
     );
-    return { delivery, userErrors: [] };
+    return { delivery };
   }
 }
