@@ -57,7 +57,8 @@ const schema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   WEBHOOK_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(72),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
-  WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   SUBSCRIPTION_TOKEN_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   SUBSCRIPTION_CONNECTIONS_PER_TOKEN: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -136,7 +137,9 @@ export type Config = {
   webhookGiveUpHours: number;
   /** How often the worker looks for new events when idle. */
   webhookPollMs: number;
-  /** Deliveries one account may have under way at once in one process (of its 8). */
+  /** Deliveries one worker process has under way at once (its slots). */
+  webhookConcurrency: number;
+  /** Deliveries one account may have under way at once in one process (of its slots). */
   webhookAccountConcurrency: number;
   /** How often a process reads the feed of accounts with GraphQL subscribers. */
   subscriptionPollMs: number;
@@ -175,6 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid configuration: ${issue?.path.join(".")}: ${issue?.message}`);
   }
   const c = parsed.data;
+  if (c.WEBHOOK_ACCOUNT_CONCURRENCY > c.WEBHOOK_CONCURRENCY) {
+    throw new ConfigError(
+      `invalid configuration: WEBHOOK_ACCOUNT_CONCURRENCY: must be at most WEBHOOK_CONCURRENCY (${c.WEBHOOK_CONCURRENCY})`,
+    );
+  }
   return {
     env: c.NODE_ENV,
     host: c.HOST,
@@ -202,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
     webhookGiveUpHours: c.WEBHOOK_GIVE_UP_HOURS,
     webhookPollMs: c.WEBHOOK_POLL_MS,
+    webhookConcurrency: c.WEBHOOK_CONCURRENCY,
     webhookAccountConcurrency: c.WEBHOOK_ACCOUNT_CONCURRENCY,
     subscriptionPollMs: c.SUBSCRIPTION_POLL_MS,
     subscriptionTokenRecheckMs: c.SUBSCRIPTION_TOKEN_RECHECK_MS,

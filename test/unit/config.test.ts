@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "../../src/config.js";
+import { workerOptions } from "../../src/modules/webhook/webhook.worker.js";
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -134,7 +135,10 @@ describe("loadConfig", () => {
     ["PARTITION_MONTHS_AHEAD", "25"],
     ["WEBHOOK_WORKER", "maybe"],
     ["WEBHOOK_ACCOUNT_CONCURRENCY", "0"],
+    // More than the default WEBHOOK_CONCURRENCY (8): more slots than the worker has.
     ["WEBHOOK_ACCOUNT_CONCURRENCY", "9"],
+    ["WEBHOOK_CONCURRENCY", "0"],
+    ["WEBHOOK_CONCURRENCY", "65"],
     ["WEBHOOK_TIMEOUT_MS", "50"],
     ["WEBHOOK_GIVE_UP_HOURS", "0"],
     ["RATE_LIMIT_PER_SECOND", "-1"],
@@ -152,6 +156,17 @@ describe("loadConfig", () => {
 
     expect(error.message).toContain(name);
     expect(error.message.split("\n")).toHaveLength(1);
+  });
+
+  it("gives the webhook worker WEBHOOK_CONCURRENCY slots, of which one account may take WEBHOOK_ACCOUNT_CONCURRENCY", () => {
+    expect(workerOptions(loadConfig({})).concurrency).toBe(8);
+    const wide = workerOptions(
+      loadConfig({ WEBHOOK_CONCURRENCY: "32", WEBHOOK_ACCOUNT_CONCURRENCY: "12" }),
+    );
+    expect([wide.concurrency, wide.accountConcurrency]).toEqual([32, 12]);
+    expect(
+      configError({ WEBHOOK_CONCURRENCY: "4", WEBHOOK_ACCOUNT_CONCURRENCY: "6" }).message,
+    ).toMatch(/WEBHOOK_ACCOUNT_CONCURRENCY: must be at most WEBHOOK_CONCURRENCY \(4\)/);
   });
 
   it("turns introspection off in production", () => {

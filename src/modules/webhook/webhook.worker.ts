@@ -98,6 +98,7 @@ export const workerOptions = (config: Config): WorkerOptions => ({
   timeoutMs: config.webhookTimeoutMs,
   retryBaseMs: config.webhookRetryBaseMs,
   giveUpMs: config.webhookGiveUpHours * 3_600_000,
+  concurrency: config.webhookConcurrency,
   accountConcurrency: config.webhookAccountConcurrency,
   policy: { production: config.env === "production" },
 });
