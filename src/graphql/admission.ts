@@ -19,6 +19,7 @@ import { oversizeListRefusal } from "./bounds.js";
 import type { GraphQLContext } from "./context.js";
 import { costEstimator, MAX_COMPLEXITY } from "./limits.js";
 import {
+  allowFieldCharges,
   chargeOperation,
   checkOperationLines,
   mutationCost,
@@ -90,6 +91,7 @@ export function admissionPlugin(
           const cost = estimate({ request, document, operation });
           const price = operationPrice(cost, lines.cost);
           await chargeOperation(limiter, contextValue, price, response.http.headers);
+          allowFieldCharges(limiter, contextValue, price, response.http.headers);
         },
       };
     },

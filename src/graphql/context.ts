@@ -15,6 +15,11 @@ export interface GraphQLContext {
   rateBucket: TokenBucket | null;
   /** Units the authentication took from it (0: the operation pays its whole cost later). */
   rateTaken: number;
+  /**
+   * Charges the bucket for work the operation's estimate cannot know, once its price is paid (a
+   * stock take's summary, by its lines); absent for an unlimited token and on subscriptions.
+   */
+  chargeMore?: (units: number) => Promise<void>;
   /** Batch loaders of this request, scoped to the caller's account (made on first use). */
   loaders: Loaders | null;
   /** Where a query's plain reads go (set once the operation is known to be a query). */

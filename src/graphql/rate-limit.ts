@@ -127,6 +127,41 @@ export async function chargeOperation(
 }
 
 /**
+ * Lets the operation's fields charge for work its estimate cannot know (a stock take's summary,
+ * by its lines once counted) after the operation's `price`, before that work runs: one charge at
+ * a time, as the rest of a price is charged (one dearer than what the bucket holds passes with
+ * it full and owes the rest), the RateLimit-* headers saying the last; a refusal is a
+ * RATE_LIMITED error on the field.
+ */
+export function allowFieldCharges(
+  limiter: RateLimiter,
+  contextValue: GraphQLContext,
+  price: number,
+  headers: HeaderMap,
+): void {
+  const bucket = contextValue.rateBucket;
+  if (!bucket) return;
+  let paid = Math.max(price, contextValue.rateTaken);
+  let turn: Promise<unknown> = Promise.resolve();
+  contextValue.chargeMore = (units) => {
+    const charge = turn.then(async () => {
+      const charged = await chargeRemainder(limiter, bucket, paid, paid + units);
+      if (!charged) return;
+      for (const [name, value] of rateLimitHeaders(charged.decision)) headers.set(name, value);
+      if (!charged.decision.granted) {
+        throw new AppError(
+          "RATE_LIMITED",
+          refusalMessage(bucket.limit, charged.decision, charged.price),
+        );
+      }
+      paid += units;
+    });
+    turn = charge.catch(() => undefined);
+    return charge;
+  };
+}
+
+/**
  * What the operation's mutations carry in their priced lists, read without coercing them (a
  * variable left out counts as its default), and what they cost: each top-level field as one
  * request of its own (at least 1 unit, one per started 100 lines, each weighted as over REST), so

@@ -730,6 +730,45 @@ describe("lists and count sheets, priced by the rows they answer", () => {
     expectWithin(Number(next.headers.get("retry-after")), 6 * 600 - 30, 6 * 600);
   });
 
+  it("charge a stock take's summary 1 unit per started 500 lines, REST and GraphQL; one its bucket cannot pay for is refused before any line is read", async () => {
+    const acct = await withSkus(1200, 20);
+    const id = await stockTake(acct.setup);
+    // 1,200 lines summarized cost 3 units.
+    const paid = await rest(t, "GET", `/stock-takes/${id}`, { token: acct.limited });
+    expect(paid.status).toBe(200);
+    expect(paid.body.summary).toMatchObject({ lines: 1200 });
+    expect(limitHeaders(paid.headers)).toMatchObject({ limit: "20", remaining: "17" });
+    // Over GraphQL the operation's unit, then the summary's 3 once its lines are counted.
+    const query = `{ stockTake(id: ${id}) { id summary { lines } } }`;
+    const asked = await postGraphql(t, { query }, acct.limited);
+    expect(asked.errors).toBeUndefined();
+    expect(asked.data).toEqual({ stockTake: { id, summary: { lines: 1200 } } });
+    expect(limitHeaders(asked.headers)).toMatchObject({ remaining: "13" });
+
+    // 2 units left: authentication takes 1, the summary would need 2 more.
+    expect((await rest(t, "GET", "/skus?limit=1000", { token: acct.limited })).status).toBe(200);
+    expect((await rest(t, "GET", "/skus?limit=1", { token: acct.limited })).status).toBe(200);
+    t2.queries.length = 0;
+    const refused = await rest(t2, "GET", `/stock-takes/${id}`, { token: acct.limited });
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/this request costs 3 units/);
+    expect(limitHeaders(refused.headers)).toMatchObject({ remaining: "1" });
+    // The stock take was found and its lines counted; none was read.
+    expect(t2.queries.some((q) => /stock_take_lines/.test(q.sql))).toBe(true);
+    expect(t2.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql))).toEqual([]);
+    // GraphQL: the operation's last unit passes; its summary is refused, nothing read.
+    t2.queries.length = 0;
+    const short = await postGraphql(t2 as unknown as TestApp, { query }, acct.limited);
+    expect(short.status).toBe(200);
+    expect(short.errors).toEqual([
+      expect.objectContaining({ extensions: expect.objectContaining({ code: "RATE_LIMITED" }) }),
+    ]);
+    // (The summary is never null, and nor is stockTake: the error reaches the top.)
+    expect(short.data ?? null).toBeNull();
+    expect(limitHeaders(short.headers)).toMatchObject({ remaining: "0" });
+    expect(t2.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql))).toEqual([]);
+  });
+
   it("leave a bucket owing the rows its token's parallel lists answered: no more rows than it pays for", async () => {
     const acct = await withSkus(1000, 20);
     const statuses = await Promise.all(

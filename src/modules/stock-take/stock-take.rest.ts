@@ -19,7 +19,7 @@ import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.j
 import { csvRow, csvRows } from "../../csv.js";
 import { acceptCsvBodies } from "../../http/csv-body.js";
 import { MAX_COUNTS } from "../../limits.js";
-import { COUNT_BASE_UNITS, LINE_WEIGHTS } from "../../rate-limit/bucket.js";
+import { COUNT_BASE_UNITS, LINE_WEIGHTS, summarizedLines } from "../../rate-limit/bucket.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
 import { TEXT_LIMITS, type EntityRefData } from "./stock-take.parse.js";
 import * as stockTakes from "./stock-take.service.js";
@@ -193,14 +193,17 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) =>
-      toRest(
-        await stockTakes.getStockTake(
-          ctxOf(request),
-          request.params.id,
-          request.query.area_depth ?? AREA_DEPTH_DEFAULT,
-        ),
-      ),
+    async (request, reply) => {
+      const read = await stockTakes.stockTakeToSummarize(
+        ctxOf(request),
+        request.params.id,
+        request.query.area_depth ?? AREA_DEPTH_DEFAULT,
+        { priced: request.rateBucket !== null && request.rateBucket !== undefined },
+      );
+      // A 404, or a 429 for the summary's price, before any line is read.
+      await chargeLines(request, reply, summarizedLines(read.lineCount));
+      return toRest({ ...read.take, summary: await read.summary() });
+    },
   );
 
   app.get<

@@ -192,18 +192,43 @@ function keyed<T>(
   });
 }
 
+/** A stock take found, and the summary of its lines still to be worked out. */
+export interface ToSummarize {
+  take: StockTakeView;
+  /** How many lines the summary aggregates (its price, known before it is worked out); 0 unpriced. */
+  lineCount: number;
+  summary(): Promise<StockTakeSummary>;
+}
+
 /**
- * One stock take with its summary, and with an `areaDepth` (1 to 5) its progress by area at that
- * many location segments (REST's summary.locations); without one, no area is worked out.
+ * One stock take and its line count (STOCK_TAKE_NOT_FOUND, or a bad `areaDepth`, first), with
+ * its summary to work out once the caller has charged for it: the summary reads every line.
+ * With an `areaDepth` (1 to 5) the summary has the progress by area at that many location
+ * segments (REST's summary.locations); without one, no area is worked out.
  */
-export async function getStockTake(
+export async function stockTakeToSummarize(
   ctx: ServiceContext,
   id: number,
-  areaDepth: number | null = null,
-): Promise<StockTakeView & { summary: StockTakeSummary }> {
+  areaDepth: number | null,
+  { priced }: { priced: boolean },
+): Promise<ToSummarize> {
   const depth = areaDepth === null ? null : parseAreaDepth(areaDepth, ["area_depth"]);
-  const take = await loadStockTake(readDb(ctx), ctx.principal.accountId, id);
-  return { ...take, summary: await summarize(ctx, take, readDb(ctx), depth) };
+  const { accountId } = ctx.principal;
+  // Counted only for a caller who pays by it (a rate-limited token): else no statement.
+  const [take, lineCount] = await Promise.all([
+    loadStockTake(readDb(ctx), accountId, id),
+    priced ? countLines(ctx, id) : 0,
+  ]);
+  return { take, lineCount, summary: () => summarize(ctx, take, readDb(ctx), depth) };
+}
+
+/** How many lines a stock take has (what its summary or its areas' progress would aggregate). */
+export async function countLines(ctx: ServiceContext, stockTakeId: number): Promise<number> {
+  // Counted from the index of the stock take's lines, none read.
+  const [counted] = await readDb(ctx).$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM stock_take_lines
+    WHERE account_id = ${ctx.principal.accountId} AND stock_take_id = ${stockTakeId}`;
+  return counted?.n ?? 0;
 }
 
 /**
