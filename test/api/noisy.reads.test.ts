@@ -1,6 +1,7 @@
-// Noisy neighbour, reads: a rate-limited hostile token loops full pages (limit=1000) and the count
-// sheet of a 43,000-line stock take against a spawned server while a second account's GET /skus
-// is timed. Lists are priced by their rows and sheets by their lines, so the hostile token is
+// Noisy neighbour, reads: a rate-limited hostile token loops full pages (limit=1000), the count
+// sheet of a 43,000-line stock take and its summary against a spawned server while a second
+// account's GET /skus is timed. Lists are priced by their rows, sheets and summaries by their
+// lines, so the hostile token is
 // refused 429 once its bucket is spent (before its queries run): it gets no more rows than its
 // bucket pays for, the neighbour's p99 stays bounded, and nothing answers 5xx.
 import { performance } from "node:perf_hooks";
@@ -36,7 +37,7 @@ async function get(path: string, token: string, accept = "application/json") {
   return { status: res.status, rows: res.status === 200 ? body : "" };
 }
 
-describe("a token looping full pages and large count sheets", () => {
+describe("a token looping full pages, large count sheets and their summaries", () => {
   it("is refused once its bucket is spent, getting no more rows than it pays for, while another account's lists stay fast", async () => {
     const hostile = await newAccount(db);
     await seedSkus(db, hostile.accountId, 43_000);
@@ -57,16 +58,27 @@ describe("a token looping full pages and large count sheets", () => {
     const probe = async () => (await get("/skus?limit=20", neighbour.token)).status;
     const before = await alone(probe);
 
-    const answers: { kind: "page" | "sheet"; status: number; rows: number }[] = [];
+    type Kind = "page" | "sheet" | "summary";
+    const answers: { kind: Kind; status: number; rows: number }[] = [];
+    const ask: Record<Kind, () => ReturnType<typeof get>> = {
+      page: () => get("/skus?limit=1000", limited.token),
+      sheet: () => get(`/stock-takes/${takeId}/lines`, limited.token, "text/csv"),
+      summary: () => get(`/stock-takes/${takeId}`, limited.token),
+    };
+    // What each answer holds: a page's rows, a sheet's lines, the lines a summary summed up.
+    const rowsOf: Record<Kind, (body: string) => number> = {
+      page: (body) => (body ? 1000 : 0),
+      sheet: (body) => body.split("\r\n").length - 2,
+      summary: (body) =>
+        body ? (JSON.parse(body) as { summary: { lines: number } }).summary.lines : 0,
+    };
+    const kinds: Kind[] = ["page", "sheet", "summary"];
     const loop = async (i: number) => {
       const end = performance.now() + HOSTILE_MS;
       for (let n = i; performance.now() < end; n++) {
-        const sheet = n % 2 === 1;
-        const res = sheet
-          ? await get(`/stock-takes/${takeId}/lines`, limited.token, "text/csv")
-          : await get("/skus?limit=1000", limited.token);
-        const rows = sheet ? res.rows.split("\r\n").length - 2 : res.rows ? 1000 : 0;
-        answers.push({ kind: sheet ? "sheet" : "page", status: res.status, rows });
+        const kind = kinds[n % kinds.length]!;
+        const res = await ask[kind]();
+        answers.push({ kind, status: res.status, rows: rowsOf[kind](res.rows) });
       }
     };
     const started2 = performance.now();
@@ -84,13 +96,16 @@ describe("a token looping full pages and large count sheets", () => {
     const refused = answers.filter((a) => a.status === 429);
     expect(served.length).toBeGreaterThanOrEqual(1);
     expect(refused.length).toBeGreaterThan(served.length);
-    // Each served page paid 10 units and each sheet its 430 (43,000 lines; one passes with a full
-    // bucket of 20 and leaves it owing the rest): what it got is within what its bucket held and
-    // refilled, plus what parallel requests started on the same units left it owing (at most one
-    // page per loop, and the last sheet's debt).
-    const paid = served.reduce((sum, a) => sum + (a.kind === "page" ? 10 : 430), 0);
+    // Each served page paid 10 units, each sheet its 430 and each summary its 86 (43,000 lines; one
+    // passes with a full bucket of 20 and leaves it owing the rest): what it got is within what its
+    // bucket held and refilled, plus what parallel requests started on the same units left it
+    // owing (at most one page per loop, and the last sheet's debt).
+    const price: Record<Kind, number> = { page: 10, sheet: 430, summary: 86 };
+    const paid = served.reduce((sum, a) => sum + price[a.kind], 0);
     expect(paid).toBeLessThanOrEqual(BURST + RATE * seconds + LOOPS * 10 + 430);
-    expect(served.filter((a) => a.kind === "sheet").every((a) => a.rows === 43_000)).toBe(true);
+    for (const kind of ["sheet", "summary"] as const) {
+      expect(served.filter((a) => a.kind === kind).every((a) => a.rows === 43_000)).toBe(true);
+    }
 
     // The neighbour's lists stay fast: generous bounds for a loaded 2-core machine.
     expect(beside.p99).toBeLessThan(Math.max(1_000, 10 * before.p99));
