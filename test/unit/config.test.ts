@@ -1,3 +1,4 @@
+import "reflect-metadata"; // the webhook worker's module reaches the GraphQL types
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { workerOptions } from "../../src/modules/webhook/webhook.worker.js";
 
@@ -40,6 +41,7 @@ describe("loadConfig", () => {
       webhookRetryBaseMs: 30_000,
       webhookGiveUpHours: 72,
       webhookPollMs: 1_000,
+      webhookConcurrency: 8,
       webhookAccountConcurrency: 2,
       subscriptionConnectionsPerToken: 20,
       subscriptionEventTimeoutMs: 5000,
