@@ -1,3 +1,4 @@
+import { MAX_CURSOR_LENGTH, MAX_ID, MAX_PAGE_SIZE } from "./limits.js";
 import { createHash } from "node:crypto";
 import { AppError } from "./errors.js";
 
@@ -23,7 +24,7 @@ export function decodeCursor(kind: string, cursor: string, shape: CursorShape[])
   const invalid = invalidCursor;
   let parsed: unknown;
   try {
-    if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw invalid();
+    if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
     parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
     throw invalid();
@@ -36,7 +37,7 @@ export function decodeCursor(kind: string, cursor: string, shape: CursorShape[])
     if (typeof v !== type) throw invalid();
     if (typeof v === "number" && (!Number.isSafeInteger(v) || v < 0)) throw invalid();
     // Past int4 the database would fail on it: a 500 rather than INVALID_CURSOR.
-    if (shape[i] === "int4" && (v as number) > 2147483647) throw invalid();
+    if (shape[i] === "int4" && (v as number) > MAX_ID) throw invalid();
   });
   return values as CursorValue[];
 }
@@ -49,14 +50,14 @@ export function decodeIdCursor(kind: string, cursor: string | undefined): number
 
 /** A page's size when `limit` is absent, and the largest `limit`. */
 export const PAGE_DEFAULT = 100;
-export const PAGE_MAX = 1000;
+export const PAGE_MAX = MAX_PAGE_SIZE;
 
-/** Page size: default 100, at most 1000. */
+/** Page size: default 100, at most MAX_PAGE_SIZE. */
 export function pageSize(limit: number | null | undefined, path: string[] = ["limit"]): number {
   if (limit === undefined || limit === null) return PAGE_DEFAULT;
   if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX) {
-    throw new AppError("INVALID_PARAMETER", "limit must be an integer from 1 to 1000", [
-      { path, code: "INVALID_PARAMETER", message: "must be an integer from 1 to 1000" },
+    throw new AppError("INVALID_PARAMETER", `limit must be an integer from 1 to ${PAGE_MAX}`, [
+      { path, code: "INVALID_PARAMETER", message: `must be an integer from 1 to ${PAGE_MAX}` },
     ]);
   }
   return limit;

@@ -3,6 +3,15 @@
 // constants, and docs/guide/limits.md ("Lists and bodies") lists them with the code a request
 // over each gets.
 
+/** The largest id (PostgreSQL's integer): a bigger one names nothing and is refused as bad input. */
+export const MAX_ID = 2_147_483_647;
+
+/** Rows of one page of a list (`limit`, GraphQL `first`); 100 when not asked. */
+export const MAX_PAGE_SIZE = 1_000;
+
+/** Longest cursor a list accepts (`cursor`, `after`): any cursor it answers is far shorter. */
+export const MAX_CURSOR_LENGTH = 512;
+
 /** Lines of one bulk stock adjustment (REST `lines`, GraphQL bulkAdjustStock). */
 export const MAX_LINES = 10_000;
 

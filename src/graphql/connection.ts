@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from "../limits.js";
 import { Max, Min } from "class-validator";
 import { ArgsType, Field, Int, ObjectType, type ClassType } from "type-graphql";
 import type { Page } from "../cursor.js";
@@ -55,9 +56,12 @@ export function toConnection<T>(page: Page<T>, after?: string | null): Connectio
 /** first/after of a Relay connection field. */
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { nullable: true, description: "Page size, 1 to 1000 (default 100)." })
+  @Field(() => Int, {
+    nullable: true,
+    description: `Page size, 1 to ${MAX_PAGE_SIZE} (default 100).`,
+  })
   @Min(1)
-  @Max(1000)
+  @Max(MAX_PAGE_SIZE)
   first?: number;
 
   @Field(() => String, {

@@ -1,7 +1,13 @@
 // Building blocks of the named schemas (src/http/openapi-schemas.ts and the modules' schema
 // files it registers), kept apart so those files can share them without importing each other.
 
-export const integerId = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
+import { MAX_CURSOR_LENGTH, MAX_ID, MAX_PAGE_SIZE } from "../limits.js";
+
+export const integerId = { type: "integer", minimum: 1, maximum: MAX_ID } as const;
+/** A list's `limit`: a page's size. */
+export const pageLimit = { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE } as const;
+/** A list's `cursor` (or `after`): where the page starts, as a page before answered it. */
+export const cursorParam = { type: "string", minLength: 1, maxLength: MAX_CURSOR_LENGTH } as const;
 export const timestamp = { type: "string", format: "date-time" } as const;
 export const nullable = <T extends string>(type: T) => ({ type: [type, "null"] }) as const;
 

@@ -41,7 +41,7 @@ import {
   MAX_LOCATION_LENGTH,
 } from "../modules/catalog/location.js";
 import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
-import { MAX_BARCODES, MAX_IMPORT_ROWS, MAX_LINES } from "../limits.js";
+import { MAX_BARCODES, MAX_ID, MAX_IMPORT_ROWS, MAX_LINES } from "../limits.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 import { stockTakeSchemas } from "./openapi-stock-takes.js";
@@ -525,7 +525,7 @@ const schemas = {
       sku_id: {
         type: ["integer", "null"],
         minimum: 1,
-        maximum: 2147483647,
+        maximum: MAX_ID,
         description: "Link to this SKU: the item then shows the SKU's stock and holds none.",
       },
       opening_on_hand: {

@@ -1,3 +1,4 @@
+import { cursorParam, integerId, pageLimit } from "./openapi-primitives.js";
 import { IDEMPOTENCY_KEY_PATTERN } from "../db/idempotency.js";
 import { Ajv, type Options } from "ajv";
 import addFormats from "ajv-formats";
@@ -79,7 +80,7 @@ export function itemsWithinBounds(schema: unknown): unknown {
 export const idParams = {
   type: "object",
   required: ["id"],
-  properties: { id: { type: "integer", minimum: 1, maximum: 2147483647 } },
+  properties: { id: integerId },
   additionalProperties: false,
 } as const;
 
@@ -87,8 +88,8 @@ export const idParams = {
 export const pageQuery = {
   type: "object",
   properties: {
-    limit: { type: "integer", minimum: 1, maximum: 1000, default: 100 },
-    cursor: { type: "string", minLength: 1, maxLength: 512 },
+    limit: { ...pageLimit, default: 100 },
+    cursor: cursorParam,
   },
   additionalProperties: false,
 } as const;

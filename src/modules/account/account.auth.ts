@@ -1,3 +1,4 @@
+import { MAX_ID } from "../../limits.js";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Prisma, queryRows, type PrismaClient } from "../../db/client.js";
 import { SCOPES, type Principal, type Scope } from "../../context.js";
@@ -65,7 +66,7 @@ function accountOf(token: string): number | null {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return null;
   const accountId = Number(match[1]);
-  return accountId > 2147483647 ? null : accountId; // no such account
+  return accountId > MAX_ID ? null : accountId; // no such account
 }
 
 /**

@@ -17,7 +17,7 @@ import { parseLocation } from "./location.js";
 import { holdOffStarts } from "../../db/locks.js";
 import { LIMITS, requireText } from "./catalog.service.js";
 
-import { MAX_IMPORT_ROWS } from "../../limits.js";
+import { MAX_ID, MAX_IMPORT_ROWS } from "../../limits.js";
 
 export { MAX_IMPORT_ROWS };
 
@@ -237,7 +237,7 @@ function optionalId(
 ): number | null {
   if (value === undefined || value === null) return null;
   const id = typeof value === "string" && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value;
-  if (typeof id === "number" && Number.isInteger(id) && id >= 1 && id <= 2147483647) return id;
+  if (typeof id === "number" && Number.isInteger(id) && id >= 1 && id <= MAX_ID) return id;
   errors.push(invalid(path, "must be a positive integer id"));
   return null;
 }

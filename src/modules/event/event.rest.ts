@@ -1,3 +1,4 @@
+import { cursorParam, pageLimit } from "../../http/openapi-primitives.js";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, LEDGER_ROW_WEIGHT, rowPricedScope } from "../../http/auth.js";
 import { ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-schemas.js";
@@ -52,18 +53,13 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
           type: "object",
           additionalProperties: false,
           properties: {
-            after: { type: "string", minLength: 1, maxLength: 512 },
+            after: cursorParam,
             types: {
               type: "string",
               maxLength: 512,
               description: `Comma-separated event types to include (${EVENT_TYPES.join(", ")}); all when absent.`,
             },
-            limit: {
-              type: "integer",
-              minimum: 1,
-              maximum: 1000,
-              description: "Page size; 100 when absent.",
-            },
+            limit: { ...pageLimit, description: "Page size; 100 when absent." },
           },
         },
         response: {

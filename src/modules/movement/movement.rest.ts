@@ -1,3 +1,4 @@
+import { cursorParam, integerId, pageLimit } from "../../http/openapi-primitives.js";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, LEDGER_ROW_WEIGHT, rowPricedScope } from "../../http/auth.js";
 import { examples, ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-schemas.js";
@@ -6,7 +7,7 @@ import { windowQuery } from "../../http/validation.js";
 import { MovementSource, StockReason } from "../../generated/prisma/enums.js";
 import * as movements from "./movement.service.js";
 
-const id = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
+const id = integerId;
 
 interface MovementQuerystring {
   from?: string;
@@ -52,13 +53,8 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
               maxLength: 200,
               description: "Exact match.",
             },
-            limit: {
-              type: "integer",
-              minimum: 1,
-              maximum: 1000,
-              description: "Page size; 100 when absent.",
-            },
-            cursor: { type: "string", minLength: 1, maxLength: 512 },
+            limit: { ...pageLimit, description: "Page size; 100 when absent." },
+            cursor: cursorParam,
             order: {
               type: "string",
               enum: ["asc", "desc"],

@@ -1,7 +1,7 @@
 // Checks on stock take requests that need no database, each reporting every problem at once.
 import { AppError, type FieldError } from "../../errors.js";
 import { parseLocation } from "../catalog/location.js";
-import { MAX_COUNTS, MAX_SCOPE_IDS } from "../../limits.js";
+import { MAX_COUNTS, MAX_ID, MAX_SCOPE_IDS } from "../../limits.js";
 import { FILTER_DATE_RANGE } from "../../dates.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { parseQuantity, type Decimal } from "../../quantity.js";
@@ -80,7 +80,7 @@ export function parseIds(
   }
   const seen = new Map<number, number>();
   ids.forEach((id, i) => {
-    if (!Number.isInteger(id) || id < 1 || id > 2147483647) {
+    if (!Number.isInteger(id) || id < 1 || id > MAX_ID) {
       errors.push(err([...path, i], "must be a positive integer id"));
       return;
     }
@@ -109,7 +109,7 @@ export function parseRef(
   const id = ref.id ?? null;
   const code = ref.code ?? null;
   const supplier = ref.supplier ?? null;
-  if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2147483647)) {
+  if (id !== null && (!Number.isInteger(id) || id < 1 || id > MAX_ID)) {
     errors.push(err(path("id"), "must be a positive integer id"));
   }
   const rawBarcode = ref.barcode ?? null;
