@@ -159,6 +159,35 @@ describe("a stock take scoped by locations", () => {
     expect(rows[1]).toMatch(/,nut,.*,B-01-01$/);
   });
 
+  it("writes the count sheet of the lines the list's filters keep: by state, and a bad one refused", async () => {
+    const acct = await warehouse([
+      ["bolt", "A-01-03"],
+      ["nut", "B-01-01"],
+    ]);
+    const id = (await start(acct, { scope: { locations: ["A", "B"] } })).body.id as number;
+    const counted = await rest(t, "POST", `/stock-takes/${id}/input`, {
+      token: acct.token,
+      body: { counts: [{ type: "sku", id: acct.ids.get("nut"), counted_qty: 3 }] },
+    });
+    expect(counted.status).toBe(200);
+    const sheet = async (query: string) => {
+      const res = await rest(t, "GET", `/stock-takes/${id}/lines?${query}`, {
+        token: acct.token,
+        headers: { accept: "text/csv" },
+      });
+      if (res.status !== 200) return { status: res.status, rows: [], body: res.body };
+      return { status: 200, rows: (res.body as string).trim().split("\r\n").slice(1), body: null };
+    };
+    const { rows: countedRows } = await sheet("state=counted");
+    expect(countedRows).toEqual([expect.stringMatching(/,nut,.*,counted,B-01-01$/)]);
+    const { rows: uncounted } = await sheet("state=uncounted&location=A");
+    expect(uncounted).toEqual([expect.stringMatching(/,bolt,.*,uncounted,A-01-03$/)]);
+    expect((await sheet("moved=true")).rows).toEqual([]);
+    const bad = await sheet("state=lost");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: "INVALID_PARAMETER" });
+  });
+
   it("refuses an area already being counted, naming the scope's locations", async () => {
     const acct = await warehouse([
       ["bolt", "A-01-03"],

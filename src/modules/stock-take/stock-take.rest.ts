@@ -229,7 +229,7 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
         tags: TAG,
         summary: "A stock take's lines; with Accept: text/csv, the whole count sheet",
         description:
-          "Lines are named by their entity (type, id, code, name). In a blind stock take, a token without approve sees no expected_qty or difference.",
+          "Lines are named by their entity (type, id, code, name). In a blind stock take, a token without approve sees no expected_qty or difference. With Accept: text/csv the answer is the count sheet of every line the filters keep (state, moved, location, misplaced), unpaged.",
         params: idParams,
         querystring: {
           ...pageQuery,
@@ -263,7 +263,13 @@ export async function stockTakeRoutes(app: FastifyInstance): Promise<void> {
       const ctx = ctxOf(request);
       if (wantsCsv(request.headers.accept)) {
         // A 404, or a 429 for the sheet's price, before any line is read.
-        const sheet = await stockTakes.countSheet(ctx, request.params.id, request.query.location);
+        const { state, moved, location, misplaced } = request.query;
+        const sheet = await stockTakes.countSheet(ctx, request.params.id, {
+          state,
+          moved,
+          location,
+          misplaced,
+        });
         await chargeLines(request, reply, sheet.lineCount);
         async function* chunks() {
           yield sheetHeader(sheet.visible);

@@ -275,13 +275,17 @@ export async function listStockTakes(
   return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
 }
 
-export interface LineQuery {
+/** Which of a stock take's lines a list or a count sheet holds. */
+export interface LineFilter {
   state?: string | null;
   moved?: boolean | null;
   /** Lines whose location at the freeze starts with this, any case. */
   location?: string | null;
   /** Only lines found away from their location (true), or not (false). */
   misplaced?: boolean | null;
+}
+
+export interface LineQuery extends LineFilter {
   limit?: number | null;
   cursor?: string | null;
 }
@@ -299,14 +303,10 @@ export async function listLines(
   const take =
     stockTake ?? (await loadStockTake(readDb(ctx), ctx.principal.accountId, stockTakeId));
   const size = pageSize(query.limit);
-  const state = oneOf(query.state, LINE_STATES, "state");
+  const filter = lineFilter(query);
   const after = query.cursor ? decodeLineCursor(query.cursor, stockTakeId) : 0;
-  const area = inArea(query.location);
   const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
-    where: Prisma.sql`AND l.id > ${after} ${area}
-      ${typeof query.misplaced === "boolean" ? Prisma.sql`AND ${misplacedSql} = ${query.misplaced}` : Prisma.empty}
-      ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
-      ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`,
+    where: Prisma.sql`AND l.id > ${after} ${filter}`,
     limit: size + 1,
   });
   return linePage(rows, size, take, seesExpected(take, ctx.principal));
@@ -316,6 +316,15 @@ export async function listLines(
  * The condition (appended with AND) that a line l's location at the freeze starts with
  * `location`, regardless of case; none without one. A bad prefix is INVALID_PARAMETER.
  */
+/** The conditions on `l` (a stock take's line) a line query's filters make (bad ones refused). */
+function lineFilter(query: LineFilter): Prisma.Sql {
+  const state = oneOf(query.state, LINE_STATES, "state");
+  return Prisma.sql`${inArea(query.location)}
+    ${typeof query.misplaced === "boolean" ? Prisma.sql`AND ${misplacedSql} = ${query.misplaced}` : Prisma.empty}
+    ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
+    ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`;
+}
+
 function inArea(location: string | null | undefined): Prisma.Sql {
   const errors: FieldError[] = [];
   const prefix = parseLocationPrefix(location, ["location"], errors);
@@ -335,22 +344,23 @@ export interface CountSheet {
 }
 
 /**
- * The count sheet of a stock take, or of one area of it (`location`, a prefix): lines in walking
- * order (STOCK_TAKE_NOT_FOUND before anything else is read).
+ * The count sheet of a stock take, or of the lines a filter keeps (one area by `location`, a
+ * prefix; a state; moved or misplaced lines, as the list takes them): lines in walking order
+ * (a bad filter, then STOCK_TAKE_NOT_FOUND, before anything else is read).
  */
 export async function countSheet(
   ctx: ServiceContext,
   stockTakeId: number,
-  location?: string | null,
+  filter: LineFilter = {},
 ): Promise<CountSheet> {
   const { accountId } = ctx.principal;
-  const area = inArea(location);
+  const area = lineFilter(filter);
   const take = await loadStockTake(readDb(ctx), accountId, stockTakeId);
   const visible = seesExpected(take, ctx.principal);
-  // Counted, not read: only the lines' locations, by the index of the stock take's lines.
+  // Counted, not read (no line is built): only the columns the filters look at.
   const [counted] = await readDb(ctx).$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM (SELECT location FROM stock_take_lines
-      WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId}) AS l
+    SELECT count(*)::int AS n FROM (SELECT location, found_location, state, moved_since_freeze
+      FROM stock_take_lines WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId}) AS l
     WHERE true ${area}`;
   const lineCount = counted?.n ?? 0;
   async function* lines(): AsyncGenerator<StockTakeLineView[]> {
