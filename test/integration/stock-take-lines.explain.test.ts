@@ -74,7 +74,7 @@ describe("reading a stock take's lines", () => {
 });
 
 describe("recording counts", () => {
-  it("finds each count's entity and line by key, even on statistics that predate them", async () => {
+  it("finds each count's entity by key and its line without reading every line per count, even on statistics that predate them", async () => {
     // Found by CI: planned on such statistics, each count read every SKU of the account and
     // every line of the stock take (50 s for 2,000 counts, a 503 for 10,000). The statistics
     // know the account's lines of an earlier stock take, not this one's.
@@ -96,21 +96,26 @@ describe("recording counts", () => {
     expect(done.value.linesCount).toBe(SKUS);
     const lookups = queries.filter((q) => /COALESCE\(v\.id,/.test(q.sql));
     expect(lookups).toHaveLength(1);
-    const nodes = await explain(sql, lookups[0]!);
-    // A SKU by its code, a barcode by its key, a line by its stock take and entity: never the
-    // account's SKUs or the stock take's lines compared with each count.
+    // Run, to see what each scan really read.
+    const nodes = await explain(sql, lookups[0]!, true);
+    // A SKU by its code and a barcode by its key, one probe per count: never the account's SKUs
+    // compared with each count.
     const skuScans = scansOf("skus", nodes);
     expect(skuScans.length).toBeGreaterThan(0);
     for (const scan of skuScans) expect(scan["Index Cond"]).toMatch(/\bcode = /);
     const barcodeScans = scansOf("barcodes", nodes);
     expect(barcodeScans.length).toBeGreaterThan(0);
     for (const scan of barcodeScans) expect(scan["Index Cond"]).toMatch(/\bkey = /);
-    const lineScans = scansOf("stock_take_lines", nodes);
-    expect(lineScans).toHaveLength(2);
-    for (const scan of lineScans) {
-      expect(scan["Index Cond"]).toMatch(/\b(sku_id = e\.sku_id|supplier_item_id = e\.item_id)\b/);
-    }
-    expect(nodes.filter((n) => n["Node Type"] === "Hash Join")).toEqual([]);
+    // The lines, by key or hashed once: at most a few reads per count, never one of every line
+    // per count (9,000,000 here).
+    const lineReads = scansOf("stock_take_lines", nodes).reduce(
+      (sum, n) =>
+        sum +
+        ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0)) * (n["Actual Loops"] ?? 1),
+      0,
+    );
+    expect(lineReads).toBeGreaterThan(0);
+    expect(lineReads).toBeLessThanOrEqual(4 * SKUS);
     await cancelStockTake(ctx, started.value.id);
   });
 });

@@ -29,14 +29,13 @@ export async function lookupLines(
   errors: FieldError[],
 ): Promise<(FoundLine | null)[]> {
   if (refs.length === 0) return [];
-  // Each ref finds its entity and then its line by a unique key, one probe each, whatever the
-  // statistics say. Taken before an account or a stock take had rows, they estimate one row
-  // for `account_id = 7`, and the planner read every SKU of the account (or every line of the
-  // stock take) once per ref: 50 s for 2,000 counts. Behind an initplan the ids are unknown
-  // when planning, so it estimates the account's share of the table and takes the full key;
-  // the lines are looked up per ref (LATERAL with LIMIT stays a loop), never hashed whole.
+  // Each ref finds its entity by its key, one probe each, whatever the statistics say: taken
+  // before an account had SKUs, they estimate one row for `account_id = 7`, and the planner read
+  // every SKU of the account once per ref (50 s for 2,000 counts by code). Behind an initplan the
+  // account is unknown when planning, so it estimates the account's share of the table and takes
+  // the full key. The lines stay a join: on such statistics it is hashed, the stock take's lines
+  // read once (a probe per ref would take any index of the stock take and filter it, per ref).
   const account = Prisma.sql`(SELECT ${accountId}::int)`;
-  const take = Prisma.sql`(SELECT ${stockTakeId}::int)`;
   const rows = await tx.$queryRaw<
     {
       ord: bigint;
@@ -53,7 +52,7 @@ export async function lookupLines(
         "v",
         "type text, id int, code text, supplier text, barcode text",
       )}
-    ), e AS MATERIALIZED (
+    ), e AS (
       SELECT v.ord, v.type,
         CASE WHEN v.type = 'sku' THEN COALESCE(v.id,
           (SELECT s.id FROM skus s WHERE s.account_id = ${account} AND s.code = v.code::citext),
@@ -72,17 +71,10 @@ export async function lookupLines(
       COALESCE(ls.counted_qty, li.counted_qty)::text AS counted_qty,
       COALESCE(ls.state, li.state) AS state
     FROM e
-    LEFT JOIN LATERAL (
-      SELECT l.id, l.sku_id, l.counted_qty, l.state FROM stock_take_lines l
-      WHERE l.account_id = ${account} AND l.stock_take_id = ${take} AND l.sku_id = e.sku_id
-      LIMIT 1
-    ) AS ls ON true
-    LEFT JOIN LATERAL (
-      SELECT l.id, l.supplier_item_id, l.counted_qty, l.state FROM stock_take_lines l
-      WHERE l.account_id = ${account} AND l.stock_take_id = ${take}
-        AND l.supplier_item_id = e.item_id
-      LIMIT 1
-    ) AS li ON true
+    LEFT JOIN stock_take_lines ls ON ls.account_id = ${accountId}
+      AND ls.stock_take_id = ${stockTakeId} AND ls.sku_id = e.sku_id
+    LEFT JOIN stock_take_lines li ON li.account_id = ${accountId}
+      AND li.stock_take_id = ${stockTakeId} AND li.supplier_item_id = e.item_id
     ORDER BY e.ord`;
   const found: (FoundLine | null)[] = refs.map(() => null);
   rows.forEach((row, i) => {
