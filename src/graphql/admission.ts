@@ -1,22 +1,22 @@
 // What an operation must pass before anything of it runs, once Apollo has parsed and validated
-// its document (both bounded by size limits), in order of what each step costs: a caller without
-// a token may only introspect; lists held to their maxima, read raw; the mutations' lines in all;
+// its document (both bounded by size limits), in order of what each step costs: a token the
+// context left unchecked is checked, unless the operation is a single adjustment (deferred.ts);
+// a caller without a token may only introspect; lists held to their maxima, read raw; the mutations' lines in all;
 // the cost estimate (the first step that coerces variables); then the charge, the operation's
 // price. One plugin, as Apollo starts every plugin's didResolveOperation at once: a refusal in
 // one would not stop the others from walking the variables.
-import { HeaderMap, type ApolloServerPlugin } from "@apollo/server";
+import type { ApolloServerPlugin } from "@apollo/server";
 import {
-  GraphQLError,
   Kind,
   type DocumentNode,
   type OperationDefinitionNode,
   type GraphQLSchema,
   type SelectionSetNode,
 } from "graphql";
-import { AppError } from "../errors.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
 import { oversizeListRefusal } from "./bounds.js";
 import type { GraphQLContext } from "./context.js";
+import { keepDeferred, settleUnlessSingleAdjustment, unauthenticated } from "./deferred.js";
 import { costEstimator, MAX_COMPLEXITY } from "./limits.js";
 import {
   allowFieldCharges,
@@ -50,20 +50,6 @@ function needsToken(document: DocumentNode, operation: OperationDefinitionNode):
   return operation.operation !== "query" || asks(operation.selectionSet);
 }
 
-/** The refusal of an operation sent without a valid token: 401, as REST answers it. */
-function unauthenticated(problem: string | null): GraphQLError {
-  const error = new AppError("UNAUTHENTICATED", problem ?? "authentication required");
-  return new GraphQLError(error.message, {
-    originalError: error,
-    extensions: {
-      http: {
-        status: 401,
-        headers: new HeaderMap([["www-authenticate", 'Bearer realm="countpoint"']]),
-      },
-    },
-  });
-}
-
 /** The admission of each operation over HTTP (see the top of this file). */
 export function admissionPlugin(
   schema: GraphQLSchema,
@@ -77,6 +63,8 @@ export function admissionPlugin(
         async didResolveOperation({ request, document, operation, contextValue, response }) {
           // No operation of that name (or several and no name): execution refuses, running nothing.
           if (!operation) return;
+          const headers = response.http.headers;
+          await settleUnlessSingleAdjustment(contextValue, operation, headers);
           if (!contextValue.principal && needsToken(document, operation)) {
             throw unauthenticated(contextValue.authProblem);
           }
@@ -90,8 +78,9 @@ export function admissionPlugin(
           checkOperationLines(lines.lines);
           const cost = estimate({ request, document, operation });
           const price = operationPrice(cost, lines.cost);
-          await chargeOperation(limiter, contextValue, price, response.http.headers);
-          allowFieldCharges(limiter, contextValue, price, response.http.headers);
+          await keepDeferred(contextValue, price);
+          await chargeOperation(limiter, contextValue, price, headers);
+          allowFieldCharges(limiter, contextValue, price, headers);
         },
       };
     },

@@ -3,6 +3,7 @@ import type { Principal, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
 import type { EventHub } from "../modules/event/event.hub.js";
 import type { TokenBucket } from "../rate-limit/bucket.js";
+import { unverifiedOf, type DeferredToken } from "./deferred.js";
 import { createLoaders, type Loaders } from "./loaders.js";
 
 export interface GraphQLContext {
@@ -24,6 +25,11 @@ export interface GraphQLContext {
   loaders: Loaders | null;
   /** Where a query's plain reads go (set once the operation is known to be a query). */
   read?: PrismaClient;
+  /**
+   * A token left to be checked with the operation's work (a single adjustment, deferred.ts):
+   * `principal` is then who it was when this process last let it adjust.
+   */
+  deferred?: DeferredToken;
   /** Live events, for subscriptions (set on WebSocket connections only). */
   events?: EventHub;
 }
@@ -59,5 +65,11 @@ export function loadersOf(ctx: GraphQLContext): Loaders {
 export function serviceContext(ctx: GraphQLContext): ServiceContext {
   if (!ctx.principal)
     throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
-  return { db: ctx.db, principal: ctx.principal, ...(ctx.read ? { read: ctx.read } : {}) };
+  const unverified = ctx.deferred && unverifiedOf(ctx);
+  return {
+    db: ctx.db,
+    principal: ctx.principal,
+    ...(ctx.read ? { read: ctx.read } : {}),
+    ...(unverified ? { unverified } : {}),
+  };
 }

@@ -61,13 +61,23 @@ export function asUserErrors(error: unknown): { userErrors: UserError[] } {
  */
 const VARIABLE_ERROR_LIMIT = "Too many errors processing variables";
 
+/**
+ * What an error stands for: the error a GraphQLError wraps, through each wrapping (graphql-js
+ * wraps what a resolver throws, itself perhaps a GraphQLError carrying an AppError and its HTTP
+ * status).
+ */
+function causeOf(error: unknown): unknown {
+  let cause = error;
+  while (cause instanceof GraphQLError && cause.originalError) cause = cause.originalError;
+  return cause;
+}
+
 /** Top-level errors: AppErrors keep their code; anything unexpected is INTERNAL, without details. */
 export function formatError(
   formatted: GraphQLFormattedError,
   error: unknown,
 ): GraphQLFormattedError {
-  const original =
-    limitRefusal(error) ?? (error instanceof GraphQLError ? (error.originalError ?? error) : error);
+  const original = limitRefusal(error) ?? causeOf(error);
   const unavailable = unavailableMessage(original);
   if (unavailable) {
     return {

@@ -17,6 +17,8 @@ import { consistencyPlugin } from "./consistency.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { contextFailure, formatError, unavailablePlugin } from "./errors.js";
 import { admissionPlugin } from "./admission.js";
+import { deferrable, deferredPlugin } from "./deferred.js";
+import { rememberToken } from "../http/recent-tokens.js";
 import { rateLimitedError } from "./rate-limit.js";
 import { depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
 import { buildGraphqlSchema } from "./schema.js";
@@ -116,6 +118,8 @@ export async function registerGraphql(
       fastifyApolloDrainPlugin(app),
       // Token, list sizes, cost, then the charge: before variables are coerced or anything runs.
       admissionPlugin(schema, app.limiter),
+      // A token left unchecked by the context is checked before its answer goes out.
+      deferredPlugin,
       consistencyPlugin(app.reads),
       unavailablePlugin,
       // No field carries a cache hint; the default plugin would still wrap every field's resolver.
@@ -132,6 +136,21 @@ export async function registerGraphql(
     context: async (request, reply): Promise<GraphQLContext> => {
       const cost = authenticationCost(app);
       const early = request.graphqlAuth;
+      // A single adjustment from a token this process knows: checked with its work (deferred.ts).
+      const candidate = early ? null : deferrable(app, request);
+      if (candidate?.principal) {
+        const context = createContext(app.db, candidate.principal, null);
+        context.deferred = {
+          token: candidate.token,
+          digest: candidate.digest,
+          limiter: app.limiter,
+          check: null,
+          headers: null,
+          settled: false,
+          inFlight: false,
+        };
+        return context;
+      }
       const auth =
         early ??
         (await resolvePrincipal(request, cost).catch((error: unknown) => {
@@ -142,6 +161,7 @@ export async function registerGraphql(
         sendRateLimitHeaders(reply, auth.decision);
         if (!auth.decision.granted) throw rateLimitedError(auth.bucket, auth.decision, 1);
       }
+      if (candidate) rememberToken(candidate.digest, auth.principal);
       return createContext(
         app.db,
         auth.principal,

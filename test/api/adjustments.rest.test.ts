@@ -1,4 +1,3 @@
-import { request as httpRequest } from "node:http";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { rest, startTestApp, type TestApp } from "../helpers/app.js";
 import {
@@ -13,6 +12,7 @@ import {
   supplierItemOnHand,
 } from "../helpers/stock.js";
 import { startLoggedApp } from "../helpers/movements.js";
+import { halfSent, type HalfSent } from "../helpers/half-sent.js";
 
 let t: TestApp;
 let acct: TestAccount;
@@ -98,7 +98,7 @@ describe("PATCH /skus/{id}", () => {
 
   it("checks the token in a statement of its own while another of the token's adjustments is in flight, so neither holds the other's bucket row through its commit", async () => {
     const logged = await startLoggedApp();
-    let slow: ReturnType<typeof httpRequest> | undefined;
+    let slow: HalfSent | undefined;
     try {
       const owner = await newAccount(logged.db);
       const sku = await createSku(logged, owner.token, 3);
@@ -108,25 +108,10 @@ describe("PATCH /skus/{id}", () => {
       });
       expect(first.status).toBe(200);
       // A: its headers are in (the server has let it in unchecked), its body not yet all sent.
-      const body = JSON.stringify({ on_hand: 7, reason: "found" });
-      const url = new URL(`/api/v1/skus/${sku}`, logged.baseUrl);
-      slow = httpRequest(url, {
-        method: "PATCH",
-        headers: {
-          authorization: `Bearer ${owner.token}`,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-        },
+      slow = await halfSent(new URL(`/api/v1/skus/${sku}`, logged.baseUrl), "PATCH", owner.token, {
+        on_hand: 7,
+        reason: "found",
       });
-      const answered = new Promise<number>((resolve, reject) => {
-        slow!.on("response", (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        });
-        slow!.on("error", reject);
-      });
-      slow.write(body.slice(0, 5));
-      await new Promise((r) => setTimeout(r, 300));
       // B, beside A: the token is checked first, then the adjustment (two statements).
       logged.queries.length = 0;
       const beside = await rest(logged, "PATCH", `/skus/${sku}`, {
@@ -139,8 +124,7 @@ describe("PATCH /skus/{id}", () => {
       expect(heads(logged.queries)).toEqual(["WITH tok AS", "WITH target AS"]);
       // A, alone again once B is done: one statement.
       logged.queries.length = 0;
-      slow.end(body.slice(5));
-      expect(await answered).toBe(200);
+      expect(await slow.finish()).toBe(200);
       expect(heads(logged.queries)).toEqual(["WITH tok AS"]);
       expect(logged.queries[0]?.sql).toMatch(/target AS MATERIALIZED/);
       expect(await skuOnHand(logged.db, owner.accountId, sku)).toBe("7");
