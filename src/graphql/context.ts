@@ -1,3 +1,4 @@
+import type DataLoader from "dataloader";
 import type { PrismaClient } from "../db/client.js";
 import type { Principal, ServiceContext } from "../context.js";
 import { AppError } from "../errors.js";
@@ -21,6 +22,8 @@ export interface GraphQLContext {
    * stock take's summary, by its lines); absent for an unlimited token and on subscriptions.
    */
   chargeMore?: (units: number) => Promise<void>;
+  /** The summaries' charges of this request, batched (chargeSummarizedLines in loaders.ts). */
+  lineCharges?: DataLoader<number, void>;
   /** Batch loaders of this request, scoped to the caller's account (made on first use). */
   loaders: Loaders | null;
   /** Where a query's plain reads go (set once the operation is known to be a query). */

@@ -769,6 +769,49 @@ describe("lists and count sheets, priced by the rows they answer", () => {
     expect(t2.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql))).toEqual([]);
   });
 
+  it("charge a page of stock takes' summaries at once: their lines counted in one statement and charged in one, all or none", async () => {
+    const acct = await withSkus(600, 100);
+    // One stock take is open at a time: two cancelled (their lines kept), then an open one.
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push(await stockTake(acct.setup));
+      if (i === 2) break;
+      const cancel = { token: acct.setup, body: {} };
+      expect((await rest(t, "POST", `/stock-takes/${ids[i]}/cancel`, cancel)).status).toBe(200);
+    }
+    const query = `{ stockTakes(first: 3) { edges { node { id summary { lines } } } } }`;
+    t2.queries.length = 0;
+    const asked = await postGraphql(t2 as unknown as TestApp, { query }, acct.limited);
+    expect(asked.errors).toBeUndefined();
+    const nodes = (asked.data as { stockTakes: { edges: { node: unknown }[] } }).stockTakes.edges;
+    expect(nodes.map((e) => e.node)).toEqual(
+      [...ids].reverse().map((id) => ({ id, summary: { lines: 600 } })),
+    );
+    // The three stock takes' lines counted in one statement; the bucket charged at
+    // authentication, for the rest of the operation's price, and once for the three summaries.
+    expect(t2.queries.filter((q) => /GROUP BY stock_take_id/.test(q.sql))).toHaveLength(1);
+    expect(t2.queries.filter((q) => q.sql.includes("api_token_buckets"))).toHaveLength(3);
+    // 600 lines cost 2 units a summary: the operation's price and 6 more.
+    const price = 100 - 6 - Number(asked.headers.get("ratelimit-remaining"));
+    expect(price).toBeGreaterThan(1);
+
+    // A bucket that pays for the operation but not for all three summaries: none is served.
+    // (Its bucket holds all of them when full, so they are not let through as a dearer request
+    // is: 5 units spent first leave the operation's price and 5.)
+    const short = await token(acct.accountId, { perSecond: SLOW, burst: price + 10 });
+    for (let i = 0; i < 5; i++) {
+      expect((await rest(t, "GET", "/skus?limit=1", { token: short })).status).toBe(200);
+    }
+    t2.queries.length = 0;
+    const refused = await postGraphql(t2 as unknown as TestApp, { query }, short);
+    // (A summary is never null, and nor are the stock takes: the refusal reaches the top.)
+    expect(refused.errors?.[0]?.extensions?.code).toBe("RATE_LIMITED");
+    expect(refused.errors?.every((e) => e.extensions?.code === "RATE_LIMITED")).toBe(true);
+    expect(refused.data ?? null).toBeNull();
+    expect(limitHeaders(refused.headers)).toMatchObject({ remaining: "5" });
+    expect(t2.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql))).toEqual([]);
+  });
+
   it("leave a bucket owing the rows its token's parallel lists answered: no more rows than it pays for", async () => {
     const acct = await withSkus(1000, 20);
     const statuses = await Promise.all(

@@ -13,14 +13,9 @@ import { ScopedMutation } from "../../graphql/auth.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
 import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import { Sku, SupplierItem } from "../catalog/catalog.types.js";
-import { costOfLines, summarizedLines } from "../../rate-limit/bucket.js";
+import { chargeSummarizedLines } from "../../graphql/loaders.js";
 import * as stockTakes from "./stock-take.service.js";
-import {
-  AREA_DEPTH_DEFAULT,
-  AREA_RULE,
-  MAX_AREA_DEPTH,
-  parseAreaDepth,
-} from "./stock-take.areas.js";
+import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "./stock-take.areas.js";
 import {
   AcceptStockTakeLinesInput,
   CancelStockTakeInput,
@@ -71,7 +66,7 @@ export class StockTakeResolver {
     description: "Lines by state, the counted share and the differences.",
   })
   async summary(@Ctx() ctx: GraphQLContext, @Root() take: StockTake) {
-    await payForSummary(ctx, take);
+    await chargeSummarizedLines(ctx, take.id);
     return stockTakes.stockTakeSummary(serviceContext(ctx), take);
   }
 
@@ -88,9 +83,9 @@ export class StockTakeResolver {
     })
     depth?: number | null,
   ) {
-    parseAreaDepth(depth, ["depth"]); // a bad depth is refused before anything is counted
-    await payForSummary(ctx, take);
-    return stockTakes.progressByLocation(serviceContext(ctx), take, depth);
+    const areas = stockTakes.progressByLocation(serviceContext(ctx), take, depth);
+    await chargeSummarizedLines(ctx, take.id);
+    return areas();
   }
 
   @Authorized("read")
@@ -255,14 +250,4 @@ export class StockTakeLineResolver {
       ? loadersOf(ctx).supplierItem.load(line.id)
       : null;
   }
-}
-
-/**
- * Charges a rate-limited caller for summarizing a stock take's lines, by how many there are,
- * before they are read (as REST's GET /stock-takes/{id} is charged); nothing for others.
- */
-async function payForSummary(ctx: GraphQLContext, take: StockTake): Promise<void> {
-  if (!ctx.chargeMore) return;
-  const lines = await stockTakes.countLines(serviceContext(ctx), take.id);
-  await ctx.chargeMore(costOfLines(summarizedLines(lines)));
 }

@@ -223,7 +223,7 @@ export async function stockTakeToSummarize(
 }
 
 /** How many lines a stock take has (what its summary or its areas' progress would aggregate). */
-export async function countLines(ctx: ServiceContext, stockTakeId: number): Promise<number> {
+async function countLines(ctx: ServiceContext, stockTakeId: number): Promise<number> {
   // Counted from the index of the stock take's lines, none read.
   const [counted] = await readDb(ctx).$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM stock_take_lines
@@ -238,18 +238,35 @@ export async function countLines(ctx: ServiceContext, stockTakeId: number): Prom
 export const findStockTake = (ctx: ServiceContext, id: number): Promise<StockTakeView> =>
   loadStockTake(readDb(ctx), ctx.principal.accountId, id);
 
-/** A stock take's progress by area at `depth` location segments (GraphQL's progressByLocation). */
-export async function progressByLocation(
+/** How many lines each of the stock takes has, by id (what their summaries would aggregate). */
+export async function lineCounts(
   ctx: ServiceContext,
-  take: StockTakeView,
-  depth?: number | null,
-): Promise<AreaProgress[]> {
-  const summary = await summarize(ctx, take, readDb(ctx), parseAreaDepth(depth, ["depth"]));
-  return summary.locations;
+  stockTakeIds: readonly number[],
+): Promise<Map<number, number>> {
+  // Counted from the index of the stock take's lines, none read: one statement for them all.
+  const rows = await readDb(ctx).$queryRaw<{ id: number; n: number }[]>`
+    SELECT stock_take_id AS id, count(*)::int AS n FROM stock_take_lines
+    WHERE account_id = ${ctx.principal.accountId}
+      AND stock_take_id = ANY(${[...stockTakeIds]}::int[])
+    GROUP BY stock_take_id`;
+  return new Map(rows.map((row) => [row.id, row.n]));
 }
 
 /** The summary of a stock take already loaded (GraphQL's StockTake.summary). */
 export const stockTakeSummary = (ctx: ServiceContext, take: StockTakeView) => summarize(ctx, take);
+
+/**
+ * A stock take's progress by area at `depth` location segments (GraphQL's progressByLocation),
+ * to work out once the caller has paid for its lines: a bad depth is refused here, before.
+ */
+export function progressByLocation(
+  ctx: ServiceContext,
+  take: StockTakeView,
+  depth: number | null | undefined,
+): () => Promise<AreaProgress[]> {
+  const areaDepth = parseAreaDepth(depth, ["depth"]);
+  return async () => (await summarize(ctx, take, readDb(ctx), areaDepth)).locations;
+}
 
 /** Stock takes of the account, newest first, optionally of one status. */
 export async function listStockTakes(
