@@ -19,7 +19,8 @@ export interface GraphQLContext {
   rateTaken: number;
   /**
    * Charges the bucket for work the operation's estimate cannot know, once its price is paid (a
-   * stock take's summary, by its lines); absent for an unlimited token and on subscriptions.
+   * stock take's summary, by its lines; on a subscription, at each event); absent for an
+   * unlimited token.
    */
   chargeMore?: (units: number) => Promise<void>;
   /** The summaries' charges of this request, batched (chargeSummarizedLines in loaders.ts). */

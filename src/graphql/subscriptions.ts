@@ -2,7 +2,8 @@
 // comes in connectionParams.authorization ("Bearer …" or the token alone); a connection without
 // a valid one is closed with 4403 before any operation runs. Only subscriptions are served here
 // (queries and mutations go over HTTP). Each subscribe message is checked with the query limits
-// (a tighter cost cap) and charged to the token's rate limit; a token holds a bounded number of
+// (a tighter cost cap) and charged to the token's rate limit, and each event's summaries are
+// charged by their lines as a query's are; a token holds a bounded number of
 // connections and subscriptions per process; each event's selections run on a pool of their own,
 // each within a deadline.
 import { makeHandler } from "graphql-ws/use/@fastify/websocket";
@@ -140,6 +141,22 @@ export function subscriptionHandler(
     return rateLimited(bucket, price, retryAfter);
   };
 
+  /**
+   * Takes the units an event's fields cost beyond the subscription's price (a stock take's
+   * summary, by its lines: the same price a query pays) from the subscriber's bucket, before that
+   * work runs; a refusal is a RATE_LIMITED error on the field, in that event's message, and the
+   * subscription goes on.
+   */
+  const chargeEvent = async (conn: Connection, units: number): Promise<void> => {
+    const bucket = conn.bucket;
+    if (!bucket) return;
+    const price = chargeOf(units, bucket.limit);
+    const decision = await limiter.charge(bucket, units, price, price);
+    // Null: the bucket store is unreachable, and the event goes through.
+    if (!decision || decision.granted) return;
+    throw new AppError("RATE_LIMITED", refusalMessage(bucket.limit, decision, price));
+  };
+
   const handler = makeHandler<Record<string, unknown>, { connection?: Connection }>({
     schema,
     onConnect: async (ctx) => {
@@ -235,6 +252,8 @@ export function subscriptionHandler(
             ...createContext(options.db, conn.principal, null),
             events: hub,
             release,
+            // Every event pays for the summaries it reads (a token without a limit pays nothing).
+            ...(conn.bucket ? { chargeMore: (units: number) => chargeEvent(conn, units) } : {}),
           },
         };
       } catch (error) {

@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
+import { subscribe, wsConnect } from "../helpers/subscriptions.js";
 import { createSku, ledgerProblems, seedSkus, skuOnHand } from "../helpers/stock.js";
 
 /** One unit every 10 minutes: no bucket refills while a test runs. */
@@ -305,6 +306,60 @@ describe("a token's rate limit on subscriptions", () => {
     );
     expect(closed.code).toBe(4429);
     expect(closed.reason).toMatch(/^Too many requests: retry after \d+ s$/);
+  });
+});
+
+describe("a subscriber's summaries", () => {
+  it("are charged at each event by their lines, as a query's are; an event the bucket cannot pay for carries a RATE_LIMITED error, reads no line, and the subscription goes on", async () => {
+    const acct = await account();
+    await seedSkus(t.db, acct.accountId, 1200, { prefix: `S${acct.accountId}` });
+    const started = await rest(t, "POST", "/stock-takes/start", { token: acct.setup, body: {} });
+    expect(started.status).toBe(201);
+    const id = started.body.id as number;
+    const skuIds = (await t.db.sku.findMany({ where: { accountId: acct.accountId } })).map(
+      (s) => s.id,
+    );
+    // 10 units: connecting takes 1 and subscribing 1; each event's summary of 1,200 lines 3.
+    const screen = await token(acct.accountId, { perSecond: SLOW, burst: 10 });
+    // Over the instance whose statements are recorded (the counts go to the other).
+    const client = wsConnect(t2.baseUrl, `Bearer ${screen}`);
+    try {
+      const stream = subscribe<{
+        stockTakeProgress: { stockTake: { summary: { lines: number } } };
+      }>(
+        client,
+        `subscription ($id: Int!) { stockTakeProgress(id: $id) { eventType stockTake { summary { lines } } } }`,
+        { id },
+      );
+      await new Promise((r) => setTimeout(r, 400)); // the subscription in place
+      const count = async (n: number) => {
+        const body = { counts: [{ type: "sku", id: skuIds[n], counted_qty: n }] };
+        const res = await rest(t, "POST", `/stock-takes/${id}/input`, { token: acct.setup, body });
+        expect(res.status).toBe(200);
+        await stream.next(n + 1);
+      };
+      // 8 units left: two events' summaries are served (6), the third's 3 are refused.
+      await count(0);
+      await count(1);
+      t2.queries.length = 0;
+      await count(2);
+      // The third event's lines were counted, and none was read.
+      expect(t2.queries.some((q) => /GROUP BY stock_take_id/.test(q.sql))).toBe(true);
+      expect(t2.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql))).toEqual([]);
+      const [first, second, third] = stream.results;
+      expect(first?.data?.stockTakeProgress.stockTake.summary.lines).toBe(1200);
+      expect(second?.data?.stockTakeProgress.stockTake.summary.lines).toBe(1200);
+      expect(third?.errors?.[0]).toMatchObject({
+        message: expect.stringMatching(/^rate limit exceeded/),
+        extensions: { code: "RATE_LIMITED" },
+      });
+      // The subscription goes on: the next count's event arrives too (refused again, as the
+      // bucket has not refilled).
+      await count(3);
+      expect(stream.results).toHaveLength(4);
+    } finally {
+      await client.dispose();
+    }
   });
 });
 
