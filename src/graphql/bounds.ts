@@ -147,6 +147,37 @@ class ListWalk {
 }
 
 /**
+ * Whether an operation (or a fragment it may spread) has an argument whose type can hold a list,
+ * by operation: Apollo keeps a document parsed once per text, so most requests (a single
+ * adjustment, a page of SKUs) find their answer here and skip the walk of their arguments.
+ */
+const listArguments = new WeakMap<OperationDefinitionNode, boolean>();
+function hasListArguments(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+): boolean {
+  const known = listArguments.get(operation);
+  if (known !== undefined) return known;
+  let found = false;
+  const typeInfo = new TypeInfo(schema);
+  const visitor = visitWithTypeInfo(typeInfo, {
+    Argument() {
+      const arg = typeInfo.getArgument();
+      if (arg && !typeInfo.getDirective() && holdsLists(arg.type)) found = true;
+      return false;
+    },
+  });
+  for (const definition of document.definitions) {
+    if (definition === operation || definition.kind === Kind.FRAGMENT_DEFINITION) {
+      visit(definition, visitor);
+    }
+  }
+  listArguments.set(operation, found);
+  return found;
+}
+
+/**
  * The refusal of an operation holding a list longer than its maximum (the list's code: 422
  * TOO_MANY_LINES for lines, rows, counts and ids; 400 INVALID_PARAMETER or 422 INVALID_BARCODE for
  * the others), or null. Reads the operation's arguments and the fragments it may spread.
@@ -157,6 +188,7 @@ export function oversizeListRefusal(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
 ): GraphQLError | null {
+  if (!hasListArguments(schema, document, operation)) return null;
   const defaults = variableDefaults(operation);
   const walk = new ListWalk(variables, defaults);
   let found: { field: string; oversize: Oversize } | null = null;
