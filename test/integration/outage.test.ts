@@ -171,6 +171,22 @@ function subscribe(skuId: number): { quantities: number[] } {
   return seen;
 }
 
+/**
+ * Waits until the server holds `n` live subscriptions (/metrics): each follows the feed from then
+ * on, so a change written after this is one it sees (a fixed pause was too short on a loaded
+ * machine, and the first change was written before the subscription was in place).
+ */
+async function untilSubscribed(n: number, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const text = await (await fetch(`${server.base}/metrics`)).text();
+    const live = Number(/^countpoint_subscribers (\d+)$/m.exec(text)?.[1] ?? 0);
+    if (live >= n) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${n} subscription(s)`);
+    await sleep(50);
+  }
+}
+
 async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
@@ -193,7 +209,7 @@ it("while PostgreSQL is down answers every API call 503 with Retry-After within 
   );
   expect(hook.status).toBe(201);
   const changes = subscribe(watched);
-  await sleep(400); // the subscription in place
+  await untilSubscribed(1);
   const setWatched = (onHand: number) =>
     call({
       method: "PATCH",
