@@ -9,6 +9,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { createPrismaClient } from "../src/db/client.js";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
+import { describePgSide, enablePgSide, withPgSide } from "./pg-side.js";
 import { migrate } from "../src/db/migrate.js";
 import { SCOPES, type ServiceContext } from "../src/context.js";
 import { createAccount, createToken } from "../src/modules/account/account.service.js";
@@ -87,13 +88,19 @@ let url = process.env.DATABASE_URL;
 let dataDir: string | undefined;
 if (!url) {
   dataDir = await mkdtemp(join(tmpdir(), "countpoint-bench-"));
-  embedded = await startEmbeddedPostgres({ dataDir });
+  // pg_stat_statements loaded: P2 prints PostgreSQL's side of each run (bench/pg-side.ts).
+  embedded = await startEmbeddedPostgres({
+    dataDir,
+    settings: { shared_preload_libraries: "pg_stat_statements" },
+  });
   url = embedded.url;
 }
 await migrate(url);
 const db = createPrismaClient(url, 4);
 const raw = new pg.Client({ connectionString: url });
 await raw.connect();
+/** The client that reads pg_stat_statements, when the cluster loads it. */
+const pgStats = (await enablePgSide(raw)) ? raw : null;
 
 async function newContext(name: string): Promise<ServiceContext> {
   const account = await createAccount(db, { name });
@@ -495,12 +502,27 @@ if (wants("p2")) {
     // Warm-up, both transports: connections, prepared statements, JIT.
     await load(serviceSkus, "rest", quick ? 1 : 2);
     await load(serviceSkus, "graphql", quick ? 1 : 2);
-    const raw2 = await rawLoad(url, rawAccount, rawSkus, seconds);
+    const changesIn = (s: number) => (r: LoadResult) => r.perSecond * s;
+    const { result: raw2, pg: rawPg } = await withPgSide(
+      pgStats,
+      () => rawLoad(url, rawAccount, rawSkus, seconds),
+      changesIn(seconds),
+    );
     // REST's run is split around GraphQL's (A B A), so neither transport always meets the table
     // and its indexes later in their life (dead rows, more movements) than the other.
     const restBefore = await load(serviceSkus, "rest", seconds / 2);
-    const graphql2 = await load(serviceSkus, "graphql");
-    const rest2 = bothHalves(restBefore, await load(serviceSkus, "rest", seconds / 2));
+    const { result: graphql2, pg: graphqlPg } = await withPgSide(
+      pgStats,
+      () => load(serviceSkus, "graphql"),
+      changesIn(seconds),
+    );
+    // PostgreSQL's side of REST from its second half.
+    const { result: restAfter, pg: restPg } = await withPgSide(
+      pgStats,
+      () => load(serviceSkus, "rest", seconds / 2),
+      changesIn(seconds / 2),
+    );
+    const rest2 = bothHalves(restBefore, restAfter);
     heading(
       `P2 single adjustments, ${CLIENTS} clients with a token each, 1000 SKUs of one account, ${seconds} s each:`,
     );
@@ -531,6 +553,10 @@ if (wants("p2")) {
       "statements per request, REST / GraphQL",
       `${perRequest(rest2)} / ${perRequest(graphql2)} (raw SQL: 5)`,
     );
+    // PostgreSQL's execution time per change (pg_stat_statements), beside raw SQL's.
+    row("PostgreSQL per change, raw SQL", describePgSide(rawPg));
+    row("PostgreSQL per change, REST", describePgSide(restPg));
+    row("PostgreSQL per change, GraphQL", describePgSide(graphqlPg));
     const perSecond = (r: LoadResult) => `${r.perSecond.toFixed(0)}/s`;
     judge({
       id: "P2",

@@ -72,10 +72,12 @@ async function binaries(runAs) {
  * a Ctrl-C in the terminal reaches only the service, which stops the database after draining.
  * PostgreSQL refuses to run as root, so under root the cluster runs as the `postgres` system user
  * (created if missing) and is kept where that user can reach it.
- * @param {{ dataDir: string, log?: (line: string) => void }} options
+ * `settings` are server settings for this start (`-c name=value`), such as the benchmark's
+ * `shared_preload_libraries=pg_stat_statements`.
+ * @param {{ dataDir: string, log?: (line: string) => void, settings?: Record<string, string> }} options
  * @returns {Promise<EmbeddedDatabase>}
  */
-export async function startEmbeddedPostgres({ dataDir, log = () => {} }) {
+export async function startEmbeddedPostgres({ dataDir, log = () => {}, settings = {} }) {
   const root = resolve(dataDir);
   await mkdir(root, { recursive: true, mode: 0o755 });
   // The server process (possibly the postgres user) must be able to enter the folder.
@@ -108,7 +110,10 @@ export async function startEmbeddedPostgres({ dataDir, log = () => {} }) {
       "-l",
       logFile,
       "-o",
-      `-p ${at} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,
+      [
+        `-p ${at} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,
+        ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+      ].join(" "),
     ]);
   let port = await runningPort(clusterDir, ctl);
   if (port === null) {
