@@ -23,7 +23,7 @@ import {
 import { rateLimitHeaders } from "../rate-limit/bucket.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
 import type { GraphQLContext } from "./context.js";
-import { contextFailure } from "./errors.js";
+import { contextFailure, formatError } from "./errors.js";
 import { rateLimitedError } from "./rate-limit.js";
 
 /** The one mutation whose token may be checked in its own statement. */
@@ -211,13 +211,9 @@ export function unverifiedOf(context: GraphQLContext): UnverifiedToken | undefin
  * it would have been given at the door.
  */
 function refuse(response: GraphQLResponse, refusal: GraphQLError): void {
-  const original = refusal.originalError;
-  const code =
-    original instanceof AppError ? original.code : (refusal.extensions.code ?? "INTERNAL");
-  response.body = {
-    kind: "single",
-    singleResult: { errors: [{ message: refusal.message, extensions: { code } }] },
-  };
+  // Formatted where every GraphQL error is (its code from the AppError it carries), no path.
+  const { message, extensions } = formatError(refusal.toJSON(), refusal);
+  response.body = { kind: "single", singleResult: { errors: [{ message, extensions }] } };
   const http = refusal.extensions.http as { status?: number; headers?: HeaderMap } | undefined;
   response.http.status = http?.status;
   for (const [name, value] of http?.headers ?? []) response.http.headers.set(name, value);

@@ -217,18 +217,9 @@ export async function stockTakeToSummarize(
   // Counted only for a caller who pays by it (a rate-limited token): else no statement.
   const [take, lineCount] = await Promise.all([
     loadStockTake(readDb(ctx), accountId, id),
-    priced ? countLines(ctx, id) : 0,
+    priced ? lineCounts(ctx, [id]).then((counts) => counts.get(id) ?? 0) : 0,
   ]);
   return { take, lineCount, summary: () => summarize(ctx, take, readDb(ctx), depth) };
-}
-
-/** How many lines a stock take has (what its summary or its areas' progress would aggregate). */
-async function countLines(ctx: ServiceContext, stockTakeId: number): Promise<number> {
-  // Counted from the index of the stock take's lines, none read.
-  const [counted] = await readDb(ctx).$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM stock_take_lines
-    WHERE account_id = ${ctx.principal.accountId} AND stock_take_id = ${stockTakeId}`;
-  return counted?.n ?? 0;
 }
 
 /**
