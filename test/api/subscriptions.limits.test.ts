@@ -271,11 +271,20 @@ describe("events resolved on a budget", () => {
     const refs = await skus(t, acct.token, 1, 1, 1, 1, 1);
     const api = stockTakeClient(t, acct.token);
     const id = (await api.start({ scope: { sku_ids: refs.map((r) => r.id) } })).body.id as number;
+    const before = await subscribers();
     const stream = subscribe<{
       stockTakeProgress: { stockTake: { summary: { counted: number } } };
     }>(connect(acct.token), PROGRESS, { id });
-    await settle();
+    // Following the feed once /metrics counts it (a fixed wait lost to a loaded machine).
+    for (const until = Date.now() + 15_000; (await subscribers()) <= before; await settle(50)) {
+      if (Date.now() > until) throw new Error("the subscription never started following");
+    }
     return { refs, id, stream };
+  }
+
+  async function subscribers(): Promise<number> {
+    const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
+    return Number(/^countpoint_subscribers (\d+)$/m.exec(text)?.[1] ?? 0);
   }
 
   it("sends a busy subscriber only the latest of the events that came meanwhile", async () => {
@@ -334,9 +343,12 @@ describe("events resolved on a budget", () => {
 
   it("shows connections and subscribers in /metrics", async () => {
     const client = connect(acct.token);
+    const before = await subscribers();
     subscribe(client, STOCK_CHANGED);
     subscribe(client, STOCK_CHANGED);
-    await settle();
+    for (const until = Date.now() + 15_000; (await subscribers()) < before + 2; await settle(50)) {
+      if (Date.now() > until) break;
+    }
     const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
     expect(
       Number(/^countpoint_subscription_connections (\d+)/m.exec(text)?.[1]),

@@ -17,7 +17,7 @@ import {
 import { FILTER_DATE_RULE, parseFilterDate } from "../../dates.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { invalidFilter } from "../../filters.js";
-import { ledgerHorizon } from "../../ledger/ledger.js";
+import { sharedLedgerHorizon } from "../../ledger/horizon.js";
 import { Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import { parseBarcode } from "./barcode.js";
@@ -170,7 +170,7 @@ async function listed(
   const after: TimePosition | null = args.cursor
     ? decodeTimeCursor(kind, args.cursor, fingerprint)
     : null;
-  const horizon = await ledgerHorizon(ctx.db, accountId);
+  const horizon = await sharedLedgerHorizon(ctx.db, accountId);
   const parts = listing.changes.map(({ from, at, where: own }) => {
     const range = [
       own,

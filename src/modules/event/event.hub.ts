@@ -5,7 +5,8 @@
 // commit, which serialises the commits of every account.
 import type { PrismaClient } from "../../db/client.js";
 import { AppError } from "../../errors.js";
-import { ledgerHorizon, ledgerHorizons } from "../../ledger/ledger.js";
+import { sharedLedgerHorizon } from "../../ledger/horizon.js";
+import { ledgerHorizons } from "../../ledger/ledger.js";
 import { eventsAfter, type FeedPosition } from "./event.service.js";
 import type { Event } from "./event.types.js";
 
@@ -77,8 +78,9 @@ export class EventHub {
   ): Promise<AsyncIterable<Event>> {
     let followed = this.accounts.get(accountId);
     if (!followed) {
-      // From the feed's end: what every write in flight will stamp after.
-      const horizon = await ledgerHorizon(this.db, accountId);
+      // From the feed's end: what every write in flight will stamp after (a read shared with
+      // other first subscribers, so subscribing in a loop does not stall every account's writes).
+      const horizon = await sharedLedgerHorizon(this.db, accountId);
       followed = this.accounts.get(accountId) ?? {
         position: { at: horizon.toISOString(), id: "0" },
         listeners: new Set(),

@@ -1,11 +1,11 @@
 // The change feed: each account's events, oldest first, never one behind a cursor already
 // answered. Events are written only with the changes they describe: the ledger's statement
 // writes stock.changed, triggers the catalog's and stock takes' (migration change_events).
-import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
+import { Prisma, type PrismaClient } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize } from "../../cursor.js";
 import { AppError } from "../../errors.js";
-import { ledgerHorizon } from "../../ledger/ledger.js";
+import { sharedLedgerHorizon } from "../../ledger/horizon.js";
 import { EVENT_TYPES, type Event, type EventPage } from "./event.types.js";
 
 const CURSOR = "event";
@@ -52,7 +52,7 @@ export interface FeedPosition {
  * resumes after the last one looked at (`more`), so no request reads the whole feed.
  */
 export async function eventsAfter(
-  db: PrismaClient | Tx,
+  db: PrismaClient,
   accountId: number,
   from: FeedPosition,
   types: readonly string[] | null,
@@ -98,7 +98,7 @@ interface FeedRow {
 }
 
 async function readFeed(
-  db: PrismaClient | Tx,
+  db: PrismaClient,
   accountId: number,
   p: { at: string; id: string; types: string[] | null; limit: number },
   knownHorizon?: Date,
@@ -107,7 +107,7 @@ async function readFeed(
   // visible to it (READ COMMITTED), and nothing in flight can stamp below the horizon. It is sent
   // as an ISO instant: a bare Date goes out as UTC wall-clock time, which the server would read
   // in its own time zone.
-  const horizon = knownHorizon ?? (await ledgerHorizon(db, accountId));
+  const horizon = knownHorizon ?? (await sharedLedgerHorizon(db, accountId));
   const window = Prisma.sql`SELECT e.id, e.type, e.occurred_at, e.data FROM events AS e
     WHERE e.account_id = ${accountId}
       AND (e.occurred_at, e.id) > (${p.at}::timestamptz, ${p.id}::bigint)

@@ -21,7 +21,7 @@ import {
 } from "../../filters.js";
 import type { StockMovement as MovementRow } from "../../generated/prisma/client.js";
 import { MovementSource, StockReason } from "../../generated/prisma/enums.js";
-import { ledgerHorizon } from "../../ledger/ledger.js";
+import { sharedLedgerHorizon } from "../../ledger/horizon.js";
 import type { StockMovement } from "./movement.types.js";
 
 export const MAX_WINDOW_DAYS = 31;
@@ -112,7 +112,8 @@ export async function queryMovements(
   if (position) bounds.push(keysetAfter("occurredAt", position, order));
   // Oldest first, a page ends below the ledger's horizon: a movement still being written can
   // only appear above it, never behind a cursor already handed out.
-  if (order === "asc") bounds.push({ occurredAt: { lt: await ledgerHorizon(ctx.db, accountId) } });
+  if (order === "asc")
+    bounds.push({ occurredAt: { lt: await sharedLedgerHorizon(ctx.db, accountId) } });
   const find = (more: Prisma.StockMovementWhereInput[], n: number) =>
     db.stockMovement.findMany({
       where: { ...where, AND: [...bounds, ...more] },
