@@ -1,13 +1,20 @@
 // Building blocks of the named schemas (src/http/openapi-schemas.ts and the modules' schema
 // files it registers), kept apart so those files can share them without importing each other.
 
+import { Type } from "typebox";
 import { MAX_CURSOR_LENGTH, MAX_ID, MAX_PAGE_SIZE } from "../limits.js";
 
-export const integerId = { type: "integer", minimum: 1, maximum: MAX_ID } as const;
+// TypeBox schemas (plain JSON schemas too): the modules' schema files derive types from them.
+export const integerId = Type.Integer({ minimum: 1, maximum: MAX_ID });
 /** A list's `limit`: a page's size. */
-export const pageLimit = { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE } as const;
+export const pageLimit = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE });
 /** A list's `cursor` (or `after`): where the page starts, as a page before answered it. */
-export const cursorParam = { type: "string", minLength: 1, maxLength: MAX_CURSOR_LENGTH } as const;
+export const cursorParam = Type.String({ minLength: 1, maxLength: MAX_CURSOR_LENGTH });
+/** A string that is one of `values` (`type: string` kept, as the OpenAPI document shows it). */
+export const stringEnum = <const T extends string>(
+  values: readonly T[],
+  options: { description?: string } = {},
+) => Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
 export const timestamp = { type: "string", format: "date-time" } as const;
 export const nullable = <T extends string>(type: T) => ({ type: [type, "null"] }) as const;
 

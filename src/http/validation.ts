@@ -1,3 +1,4 @@
+import { Type } from "typebox";
 import { cursorParam, integerId, pageLimit } from "./openapi-primitives.js";
 import { IDEMPOTENCY_KEY_PATTERN } from "../db/idempotency.js";
 import { Ajv, type Options } from "ajv";
@@ -96,18 +97,20 @@ export const pageQuery = {
 
 /** `?from=&to=` of a list: dates in the account's time zone, or RFC 3339 timestamps. */
 export const windowQuery = {
-  from: {
-    type: "string",
-    maxLength: 64,
-    description: "YYYY-MM-DD (the start of that day in the account's time zone) or RFC 3339.",
-  },
-  to: {
-    type: "string",
-    maxLength: 64,
-    description:
-      "YYYY-MM-DD (that whole day included) or RFC 3339 (that instant included); default now.",
-  },
-} as const;
+  from: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: "YYYY-MM-DD (the start of that day in the account's time zone) or RFC 3339.",
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description:
+        "YYYY-MM-DD (that whole day included) or RFC 3339 (that instant included); default now.",
+    }),
+  ),
+};
 
 /** A quantity in a JSON body: a number; range and precision are checked by the services. */
 export const quantitySchema = {
