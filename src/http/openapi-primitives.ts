@@ -13,8 +13,12 @@ export const cursorParam = Type.String({ minLength: 1, maxLength: MAX_CURSOR_LEN
 /** A string that is one of `values` (`type: string` kept, as the OpenAPI document shows it). */
 export const stringEnum = <const T extends string>(
   values: readonly T[],
-  options: { description?: string } = {},
+  options: { description?: string; [extension: `x-${string}`]: unknown } = {},
 ) => Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
+/** A quantity in a JSON body: a number; range and precision are checked by the services. */
+export const QUANTITY_RULE =
+  "0 <= q < 10^11, at most 3 decimal places (else 422 INVALID_QUANTITY).";
+export const quantitySchema = Type.Number({ description: QUANTITY_RULE });
 export const timestamp = { type: "string", format: "date-time" } as const;
 export const nullable = <T extends string>(type: T) => ({ type: [type, "null"] }) as const;
 

@@ -30,7 +30,7 @@
 //   `x-service-checked: "enum"`: only the `enum` is the service's; a missing property is still
 //   the request validator's (a stock take count's or entity's type).
 import type { FastifyInstance } from "fastify";
-import { ERROR_CATALOG, type ErrorCode } from "../errors.js";
+import { ERROR_CATALOG } from "../errors.js";
 import { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";
 import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
 import { LIMITS } from "../modules/catalog/catalog.service.js";
@@ -41,20 +41,28 @@ import {
   MAX_LOCATION_LENGTH,
 } from "../modules/catalog/location.js";
 import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
-import { MAX_BARCODES, MAX_ID, MAX_IMPORT_ROWS, MAX_LINES } from "../limits.js";
+import { MAX_BARCODES, MAX_ID, MAX_IMPORT_ROWS } from "../limits.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
-import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
+import {
+  BulkStockAdjustment,
+  StockAdjustmentLineInput,
+  adjustmentHeader,
+} from "../modules/adjustment/adjustment.schemas.js";
+import {
+  $ref,
+  enumSchema,
+  integerId,
+  nullable,
+  page,
+  quantitySchema,
+  QUANTITY_RULE,
+  timestamp,
+} from "./openapi-primitives.js";
 import { stockTakeSchemas } from "./openapi-stock-takes.js";
 import { webhookSchemas } from "./openapi-webhooks.js";
 
 /** Longest accepted texts, as the services check them. */
 const TEXT_MAX = { ...LIMITS, ...TEXT_LIMITS } as const;
-
-/** A quantity in a JSON body: a number; range and precision are checked by the services. */
-export const quantitySchema = {
-  type: "number",
-  description: "0 <= q < 10^11, at most 3 decimal places (else 422 INVALID_QUANTITY).",
-} as const;
 
 /** An entity's barcodes in an answer. */
 function barcodesProperty() {
@@ -104,7 +112,7 @@ function importRowProperties() {
       type: ["number", "null"],
       description:
         "New entities only, recorded as an opening_balance movement; an import never changes existing stock. " +
-        quantitySchema.description,
+        QUANTITY_RULE,
     },
   } as const;
 }
@@ -494,7 +502,7 @@ const schemas = {
       name: { type: "string", maxLength: TEXT_MAX.name },
       opening_on_hand: {
         ...quantitySchema,
-        description: "Recorded as an opening_balance movement. " + quantitySchema.description,
+        description: "Recorded as an opening_balance movement. " + QUANTITY_RULE,
       },
       active: { type: "boolean", description: "true when absent." },
       barcodes: barcodesInput("The SKU's barcodes."),
@@ -530,7 +538,7 @@ const schemas = {
       },
       opening_on_hand: {
         ...quantitySchema,
-        description: "Unlinked items only. " + quantitySchema.description,
+        description: "Unlinked items only. " + QUANTITY_RULE,
       },
       active: { type: "boolean", description: "true when absent." },
       barcodes: barcodesInput("The item's barcodes."),
@@ -653,69 +661,13 @@ const schemas = {
       ...stockUpdateProperties(),
     },
   },
-  StockAdjustmentLineInput: {
-    $id: "StockAdjustmentLineInput",
-    type: "object",
-    required: ["type", "new_qty"],
-    additionalProperties: false,
-    properties: {
-      type: {
-        type: "string",
-        enum: Object.values(EntityType),
-        description: "sku, or an unlinked supplier_item.",
-        "x-service-checked": true,
-      },
-      id: { ...integerId, description: "The entity's id; or give barcode instead." },
-      barcode: {
-        type: "string",
-        description:
-          "One of the entity's barcodes, as scanned, instead of id (404 BARCODE_NOT_FOUND when no entity of the type has it).",
-      },
-      new_qty: {
-        ...quantitySchema,
-        description: "The new absolute quantity. " + quantitySchema.description,
-      },
-      expected_qty: {
-        type: ["number", "null"],
-        description: "Apply only if the quantity is still this value (else 409 ON_HAND_CHANGED).",
-      },
-    },
-  },
-  BulkStockAdjustment: {
-    $id: "BulkStockAdjustment",
-    examples: [
-      {
-        reason: "received",
-        reference: "PO-1042",
-        lines: [
-          { type: "sku", id: 1, new_qty: 60 },
-          { type: "supplier_item", id: 5, new_qty: 12.5, expected_qty: 12.5 },
-        ],
-      },
-    ],
-    type: "object",
-    required: ["reason", "lines"],
-    additionalProperties: false,
-    properties: {
-      ...adjustmentHeader(),
-      lines: {
-        type: "array",
-        minItems: 1,
-        maxItems: MAX_LINES,
-        "x-error-codes": { maxItems: "TOO_MANY_LINES" },
-        description: `1 to ${MAX_LINES} lines (more: 422 TOO_MANY_LINES); each SKU or supplier item at most once.`,
-        items: $ref("StockAdjustmentLineInput"),
-      },
-    },
-  },
+  StockAdjustmentLineInput,
+  BulkStockAdjustment,
   ...stockTakeSchemas,
   ...webhookSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;
-
-/** A `$ref` to a named schema. */
-export const ref = (name: SchemaName) => $ref(name);
 
 /** A PATCH setting one entity's on hand (a SKU, or an unlinked supplier item). */
 function catalogUpdateProperties(codeRule: string) {
@@ -736,31 +688,12 @@ function stockUpdateProperties() {
   return {
     on_hand: {
       ...quantitySchema,
-      description: "The new absolute quantity. " + quantitySchema.description,
+      description: "The new absolute quantity. " + QUANTITY_RULE,
     },
-    ...adjustmentHeader(),
+    ...adjustmentHeader,
     expected_on_hand: {
       type: ["number", "null"],
       description: "Apply only if on hand is still this value (else 409 ON_HAND_CHANGED).",
-    },
-  } as const;
-}
-
-function adjustmentHeader() {
-  return {
-    reason: {
-      type: "string",
-      enum: [...ADJUSTMENT_REASONS],
-      description:
-        "Why stock is set; manual and error need a note. Missing, unknown or system reasons are 422 INVALID_REASON.",
-      "x-service-checked": true,
-      "x-error-codes": { enum: "INVALID_REASON", required: "INVALID_REASON" },
-    },
-    note: { type: ["string", "null"], maxLength: TEXT_MAX.note },
-    reference: {
-      type: ["string", "null"],
-      maxLength: TEXT_MAX.reference,
-      description: "Your document number (purchase order, count sheet).",
     },
   } as const;
 }
@@ -769,224 +702,3 @@ function adjustmentHeader() {
 export function registerSharedSchemas(app: FastifyInstance): void {
   for (const schema of Object.values(schemas)) app.addSchema(schema);
 }
-
-/** A success response: a named schema as application/json, with an example. */
-export const ok = (name: SchemaName, description: string, example: unknown, headers?: object) => ({
-  description,
-  ...(headers ? { headers } : {}),
-  content: { "application/json": { schema: ref(name), example } },
-});
-
-/** A response (from ok()) that may also be text/csv, with that body's named schema and example. */
-export const orCsv = (
-  response: ReturnType<typeof ok>,
-  name: SchemaName,
-  example: string,
-): ReturnType<typeof ok> & { content: Record<string, object> } => ({
-  ...response,
-  content: { ...response.content, "text/csv": { schema: ref(name), example } },
-});
-
-/** Response headers of idempotent writes. */
-export const replayHeaders = {
-  "idempotent-replayed": {
-    type: "string",
-    enum: ["true"],
-    description:
-      "Present when this is the stored response of an earlier request with the same Idempotency-Key.",
-  },
-} as const;
-
-/** Problems any authenticated operation can answer. */
-export const READ_PROBLEMS = [
-  "INVALID_PARAMETER",
-  "HEADERS_TOO_LARGE",
-  "UNAUTHENTICATED",
-  "FORBIDDEN",
-  "RATE_LIMITED",
-  "SERVICE_UNAVAILABLE",
-] as const satisfies readonly ErrorCode[];
-
-/** What a write that sets an entity's barcodes can answer besides the rest. */
-export const BARCODE_PROBLEMS = ["INVALID_BARCODE", "DUPLICATE_BARCODE"] as const;
-
-/**
- * Problems of a request body, which any POST, PATCH or DELETE can be sent (even one that takes no
- * body: a body that is sent is read).
- */
-export const BODY_PROBLEMS = [
-  "MALFORMED_REQUEST",
-  "PAYLOAD_TOO_LARGE",
-  "UNSUPPORTED_MEDIA_TYPE",
-] as const satisfies readonly ErrorCode[];
-
-/** Problems any write with a JSON body and an Idempotency-Key can answer, besides READ_PROBLEMS. */
-export const WRITE_PROBLEMS = [
-  ...READ_PROBLEMS,
-  ...BODY_PROBLEMS,
-  "IDEMPOTENCY_KEY_IN_PROGRESS",
-  "IDEMPOTENCY_KEY_REUSED",
-] as const satisfies readonly ErrorCode[];
-
-const STATUS_TEXT: Record<number, string> = {
-  400: "The request is malformed or a parameter is invalid",
-  401: "No token, or an unknown or revoked one",
-  403: "The token lacks the operation's scope",
-  404: "Not found (another account's ids too)",
-  409: "Conflicts with the current state",
-  413: "The body is larger than the server accepts",
-  415: "The body is not application/json",
-  431: "The request line and headers are over 16 kB (a long query string counts)",
-  422: "Breaks a rule",
-  429: "The token's rate limit is used up; retry after Retry-After seconds",
-  503: "The database is unavailable; retry after Retry-After seconds",
-};
-
-const STATUS_HEADERS: Record<number, object> = {
-  401: { "www-authenticate": { type: "string", description: 'Bearer realm="countpoint"' } },
-  503: { "retry-after": { type: "string", description: "Seconds to wait before retrying." } },
-  429: {
-    "retry-after": {
-      type: "string",
-      pattern: "^[1-9][0-9]*$",
-      description:
-        "Seconds until the token's bucket holds what this request costs: retry then, not sooner.",
-    },
-  },
-};
-
-/**
- * The error responses of an operation, from the codes it can answer: one application/problem+json
- * response per status, listing its codes, with an example of the first.
- */
-export function problemResponses(...codes: ErrorCode[]): Record<number, object> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set(codes)) {
-    const { status } = ERROR_CATALOG[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  const responses: Record<number, object> = {};
-  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
-    const list = byStatus.get(status) ?? [];
-    const headers = STATUS_HEADERS[status];
-    responses[status] = {
-      description: `${STATUS_TEXT[status] ?? ERROR_CATALOG[list[0]!].title}: ${list.join(", ")}.`,
-      ...(headers ? { headers } : {}),
-      content: {
-        "application/problem+json": { schema: ref("Problem"), example: problemExample(list[0]!) },
-      },
-    };
-  }
-  return responses;
-}
-
-function problemExample(code: ErrorCode) {
-  const { status, title } = ERROR_CATALOG[code];
-  return {
-    type: `https://countpoint.dev/problems/${code.toLowerCase().replaceAll("_", "-")}`,
-    title,
-    status,
-    detail: PROBLEM_DETAILS[code] ?? title,
-    code,
-    request_id: "8a1f3c2e-5b7d-4e9a-9c1f-2d3e4f5a6b7c",
-  };
-}
-
-const PROBLEM_DETAILS: Partial<Record<ErrorCode, string>> = {
-  INVALID_PARAMETER: "body /code: must NOT have more than 64 characters",
-  UNAUTHENTICATED: "send Authorization: Bearer <token>",
-  FORBIDDEN: "this token lacks the adjust scope",
-  SKU_NOT_FOUND: "SKU 42 does not exist",
-  SUPPLIER_ITEM_NOT_FOUND: "Supplier item 7 does not exist",
-  ON_HAND_CHANGED: "on hand is 9, not the expected 10",
-  DUPLICATE_CODE: 'a SKU with code "BOLT-M6" already exists',
-  DUPLICATE_BARCODE: 'barcode "4006381333931" already belongs to SKU 12',
-  INVALID_BARCODE: '"4006381333932" is a GTIN-13 whose check digit should be 1, not 2',
-  BARCODE_NOT_FOUND: 'no SKU or supplier item has barcode "4006381333931"',
-  INVALID_QUANTITY: "has more than 3 decimal places",
-  SERVICE_UNAVAILABLE: "the database is unavailable; try again shortly",
-};
-
-// Examples, shared by the operations that answer the same entities.
-const at = "2026-11-21T09:30:00.000Z";
-const skuExample = {
-  id: 1,
-  code: "BOLT-M6",
-  name: "Bolt M6",
-  on_hand: 250,
-  active: true,
-  created_at: at,
-  updated_at: at,
-  barcodes: ["4006381333931"],
-  location: "A-01-03",
-};
-export const examples = {
-  sku: skuExample,
-  supplierItem: {
-    id: 5,
-    supplier: "Würth",
-    code: "W-0057-6",
-    name: "Hex bolt M6x20, pack of 100",
-    on_hand: 12.5,
-    sku_id: null,
-    active: true,
-    created_at: at,
-    updated_at: at,
-    barcodes: [],
-  },
-  barcodeMatch: { type: "sku", ...skuExample },
-  importResult: {
-    created: 1,
-    updated: 0,
-    unchanged: 1,
-    ids: [
-      { code: "BOLT-M6", id: 1 },
-      { code: "NUT-M6", id: 2 },
-    ],
-  },
-  movement: {
-    id: 1042,
-    occurred_at: "2026-11-21T10:15:02.311Z",
-    entity_type: "sku",
-    sku_id: 1,
-    supplier_item_id: null,
-    quantity_before: 250,
-    quantity_after: 12,
-    change: -238,
-    reason: "manual",
-    note: "Cycle count correction.",
-    reference: "MANUAL-001",
-    source: "adjustment",
-    adjustment_id: 17,
-    stock_take_id: null,
-    actor: { name: "pos", token_id: 3 },
-  },
-  adjustment: {
-    id: 18,
-    reason: "received",
-    note: null,
-    reference: "PO-1042",
-    created_at: "2026-11-21T11:02:45.120Z",
-    actor: { name: "erp", token_id: 4 },
-    lines: [
-      {
-        type: "sku",
-        id: 1,
-        previous_qty: 12,
-        new_qty: 60,
-        change: 48,
-        status: "changed",
-        movement_id: 1043,
-      },
-      {
-        type: "supplier_item",
-        id: 5,
-        previous_qty: 12.5,
-        new_qty: 12.5,
-        change: 0,
-        status: "unchanged",
-        movement_id: null,
-      },
-    ],
-  },
-} as const;

@@ -78,22 +78,13 @@ export function itemsWithinBounds(schema: unknown): unknown {
 }
 
 /** `/things/{id}`: a positive integer id. */
-export const idParams = {
-  type: "object",
-  required: ["id"],
-  properties: { id: integerId },
-  additionalProperties: false,
-} as const;
+export const idParams = Type.Object({ id: integerId }, { additionalProperties: false });
 
 /** `?limit=&cursor=` of a keyset-paginated list. */
-export const pageQuery = {
-  type: "object",
-  properties: {
-    limit: { ...pageLimit, default: 100 },
-    cursor: cursorParam,
-  },
-  additionalProperties: false,
-} as const;
+export const pageQuery = Type.Object(
+  { limit: Type.Optional({ ...pageLimit, default: 100 }), cursor: Type.Optional(cursorParam) },
+  { additionalProperties: false },
+);
 
 /** `?from=&to=` of a list: dates in the account's time zone, or RFC 3339 timestamps. */
 export const windowQuery = {
@@ -111,12 +102,6 @@ export const windowQuery = {
     }),
   ),
 };
-
-/** A quantity in a JSON body: a number; range and precision are checked by the services. */
-export const quantitySchema = {
-  type: "number",
-  description: "0 <= q < 10^11, at most 3 decimal places",
-} as const;
 
 /** The Idempotency-Key header of a write, checked like any other parameter. */
 export const idempotencyHeaders = {

@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { buildApp } from "../../src/http/app.js";
-import { ok } from "../../src/http/openapi-schemas.js";
+import { ok } from "../../src/http/openapi-responses.js";
 import { ERROR_CATALOG } from "../../src/errors.js";
 import { TEXT_LIMITS } from "../../src/modules/adjustment/adjustment.service.js";
 import { LIMITS } from "../../src/modules/catalog/catalog.service.js";

@@ -11,9 +11,9 @@ import {
   ref,
   replayHeaders,
   WRITE_PROBLEMS,
-} from "../../http/openapi-schemas.js";
+} from "../../http/openapi-responses.js";
 import { idempotencyHeaders, idParams } from "../../http/validation.js";
-import { ADJUSTMENT_PROBLEMS } from "../adjustment/adjustment.rest.js";
+import { ADJUSTMENT_PROBLEMS } from "../adjustment/adjustment.schemas.js";
 import * as edits from "./catalog.edit.js";
 
 interface PatchBody {

@@ -10,6 +10,7 @@ import { LINE_WEIGHTS } from "../../rate-limit/bucket.js";
 import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
+import { type SchemaName } from "../../http/openapi-schemas.js";
 import {
   examples,
   ok,
@@ -19,8 +20,7 @@ import {
   replayHeaders,
   WRITE_PROBLEMS,
   BARCODE_PROBLEMS,
-  type SchemaName,
-} from "../../http/openapi-schemas.js";
+} from "../../http/openapi-responses.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import * as catalog from "./catalog.service.js";
 import * as search from "./catalog.search.js";

@@ -2,7 +2,7 @@
 // handler's types derived from them (Fastify's TypeBox type provider).
 import { Type, type Static } from "typebox";
 import { cursorParam, pageLimit } from "../../http/openapi-primitives.js";
-import { ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-schemas.js";
+import { ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-responses.js";
 import { EVENT_TYPES } from "./event.types.js";
 
 /** GET /events's query. */

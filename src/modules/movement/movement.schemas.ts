@@ -3,7 +3,7 @@
 import { Type, type Static } from "typebox";
 import { MovementSource, StockReason } from "../../generated/prisma/enums.js";
 import { cursorParam, integerId, pageLimit, stringEnum } from "../../http/openapi-primitives.js";
-import { examples, ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-schemas.js";
+import { examples, ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-responses.js";
 import { windowQuery } from "../../http/validation.js";
 
 /** GET /stock/movements's query. */

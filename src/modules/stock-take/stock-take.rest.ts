@@ -12,7 +12,7 @@ import {
   ref,
   replayHeaders,
   WRITE_PROBLEMS,
-} from "../../http/openapi-schemas.js";
+} from "../../http/openapi-responses.js";
 import { stockTakeExamples as examples } from "../../http/openapi-stock-takes.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";

@@ -9,7 +9,7 @@ import {
   ref,
   replayHeaders,
   WRITE_PROBLEMS,
-} from "../../http/openapi-schemas.js";
+} from "../../http/openapi-responses.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import * as webhooks from "./webhook.service.js";
