@@ -1,7 +1,7 @@
 // Building blocks of the named schemas (src/http/openapi-schemas.ts and the modules' schema
 // files it registers), kept apart so those files can share them without importing each other.
 
-import { Type } from "typebox";
+import { Type, type Static, type TSchema } from "typebox";
 import { MAX_CURSOR_LENGTH, MAX_ID, MAX_PAGE_SIZE } from "../limits.js";
 
 // TypeBox schemas (plain JSON schemas too): the modules' schema files derive types from them.
@@ -24,6 +24,16 @@ export const nullable = <T extends string>(type: T) => ({ type: [type, "null"] }
 
 /** A reference to a named schema, as route schemas and other named schemas write it. */
 export const $ref = (name: string) => ({ $ref: `${name}#` });
+
+/**
+ * A reference to a named TypeBox schema, typed as that schema: a route's body written as a `$ref`
+ * (as the document shows it) whose handler still gets the body's type.
+ */
+export function refOf<T extends TSchema>(schema: T) {
+  const name = (schema as { $id?: string }).$id;
+  if (!name) throw new Error("refOf: the schema has no $id");
+  return Type.Unsafe<Static<T>>($ref(name));
+}
 
 /** A named string enum. */
 export const enumSchema = (name: string, description: string, values: readonly string[]) => ({

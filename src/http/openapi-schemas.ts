@@ -59,7 +59,7 @@ import {
   timestamp,
 } from "./openapi-primitives.js";
 import { stockTakeSchemas } from "./openapi-stock-takes.js";
-import { webhookSchemas } from "./openapi-webhooks.js";
+import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 
 /** Longest accepted texts, as the services check them. */
 const TEXT_MAX = { ...LIMITS, ...TEXT_LIMITS } as const;

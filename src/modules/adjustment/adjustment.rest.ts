@@ -47,8 +47,7 @@ export async function adjustmentRoutes(fastify: FastifyInstance): Promise<void> 
       ),
   );
 
-  // The body is a named schema (a $ref): its type is the schema's, given here.
-  app.post<{ Body: BulkStockAdjustment }>(
+  app.post(
     "/stock-adjustments/bulk",
     {
       ...bulkBody(fastify),

@@ -7,6 +7,7 @@ import {
   $ref,
   integerId,
   quantitySchema,
+  refOf,
   QUANTITY_RULE,
   stringEnum,
 } from "../../http/openapi-primitives.js";
@@ -15,7 +16,6 @@ import {
   ok,
   problemResponses,
   READ_PROBLEMS,
-  ref,
   replayHeaders,
   WRITE_PROBLEMS,
 } from "../../http/openapi-responses.js";
@@ -176,7 +176,7 @@ export const bulkAdjustStock = {
   description:
     "Needs the adjust scope. One adjustment record; each changed line writes one movement. Every bad line is reported, with its pointer (/lines/3/new_qty). Send an Idempotency-Key header to make retries safe.",
   headers: idempotencyHeaders,
-  body: ref("BulkStockAdjustment"),
+  body: refOf(BulkStockAdjustment),
   response: {
     201: ok(
       "StockAdjustment",
