@@ -58,7 +58,7 @@ import {
   QUANTITY_RULE,
   timestamp,
 } from "./openapi-primitives.js";
-import { stockTakeSchemas } from "./openapi-stock-takes.js";
+import { stockTakeSchemas } from "../modules/stock-take/stock-take.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 
 /** Longest accepted texts, as the services check them. */
