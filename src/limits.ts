@@ -30,6 +30,12 @@ export const MAX_SCOPE_LOCATIONS = 100;
 /** Rows of one catalog import: JSON `rows` or the data rows of a CSV body. */
 export const MAX_IMPORT_ROWS = 10_000;
 
+/** The longest date or timestamp a `from`/`to`/`updated_since` parameter may hold. */
+export const MAX_DATE_PARAM_LENGTH = 64;
+
+/** The longest `types` list of the change feed (comma-separated event type names). */
+export const MAX_TYPES_PARAM_LENGTH = 512;
+
 /** Barcodes one SKU or supplier item may carry (`barcodes`, in a create, an edit or an import row). */
 export const MAX_BARCODES = 50;
 

@@ -1,17 +1,20 @@
-// The REST contract's shared pieces: named schemas (OpenAPI components), response helpers and
-// examples. Every /api/v1 route follows the same convention, so the document at
-// /api/v1/openapi.json generates a working client:
+// The REST contract's registry: every named schema (OpenAPI component), registered once. Each
+// module declares its routes' schemas and its request bodies in its own `<module>.schemas.ts`
+// (TypeBox, the handlers' types derived from them); the answers several modules share (a SKU, a
+// movement, an adjustment, a problem) are declared here. What operations answer (ok(),
+// problemResponses(), the examples) is in openapi-responses.ts. Every /api/v1 route follows the
+// same convention, so the document at /api/v1/openapi.json generates a working client:
 //
-//   schema: {
+//   export const getSku = {                      // in catalog.schemas.ts
 //     operationId: "getSku", summary: "Get a SKU", tags: ["catalog"],
 //     params: idParams,
-//     body: ref("CreateSku"),                    // request bodies are named schemas too, each
+//     body: refOf(CreateSku),                    // request bodies are named schemas too, each
 //                                                // with its example (`examples: [...]`)
 //     response: {
 //       200: ok("Sku", "The SKU", example),       // one success status, with an example
 //       ...problemResponses(...READ_PROBLEMS, "SKU_NOT_FOUND"),   // every code it can answer
 //     },
-//   }
+//   };
 //
 // - A named schema is registered once (`app.addSchema({ $id: "Sku" })`, see registerSharedSchemas);
 //   `ref("Sku")` points at it, and @fastify/swagger emits it as #/components/schemas/Sku.
@@ -32,37 +35,18 @@
 import type { FastifyInstance } from "fastify";
 import { ERROR_CATALOG } from "../errors.js";
 import { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";
-import { TEXT_LIMITS } from "../modules/adjustment/adjustment.service.js";
-import { LIMITS } from "../modules/catalog/catalog.service.js";
-import { BARCODE_RULES, BARCODES_DESCRIPTION } from "../modules/catalog/barcode.js";
-import {
-  LOCATION_DESCRIPTION,
-  LOCATION_RULES,
-  MAX_LOCATION_LENGTH,
-} from "../modules/catalog/location.js";
-import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
-import { MAX_BARCODES, MAX_ID, MAX_IMPORT_ROWS } from "../limits.js";
-import { ADJUSTMENT_REASONS } from "../reasons.js";
 import {
   BulkStockAdjustment,
   StockAdjustmentLineInput,
-  adjustmentHeader,
 } from "../modules/adjustment/adjustment.schemas.js";
-import {
-  $ref,
-  enumSchema,
-  integerId,
-  nullable,
-  page,
-  quantitySchema,
-  QUANTITY_RULE,
-  timestamp,
-} from "./openapi-primitives.js";
+import { BARCODES_DESCRIPTION } from "../modules/catalog/barcode.js";
+import { catalogInputSchemas, catalogPatchSchemas } from "../modules/catalog/catalog.schemas.js";
+import { LOCATION_DESCRIPTION } from "../modules/catalog/location.js";
+import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
 import { stockTakeSchemas } from "../modules/stock-take/stock-take.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
-
-/** Longest accepted texts, as the services check them. */
-const TEXT_MAX = { ...LIMITS, ...TEXT_LIMITS } as const;
+import { ADJUSTMENT_REASONS } from "../reasons.js";
+import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 
 /** An entity's barcodes in an answer. */
 function barcodesProperty() {
@@ -70,74 +54,6 @@ function barcodesProperty() {
     type: "array",
     items: { type: "string" },
     description: BARCODES_DESCRIPTION,
-  } as const;
-}
-
-/** An import body: `{rows}`, each row an object of `properties`. */
-function importRows(rule: string, properties: object) {
-  return {
-    type: "object",
-    required: ["rows"],
-    additionalProperties: false,
-    properties: {
-      rows: {
-        type: "array",
-        maxItems: MAX_IMPORT_ROWS,
-        "x-error-codes": { maxItems: "TOO_MANY_LINES" },
-        description: `1 to ${MAX_IMPORT_ROWS} rows (more: 422 TOO_MANY_LINES), ${rule}.`,
-        items: { type: "object", additionalProperties: false, properties },
-      },
-    },
-  } as const;
-}
-
-/** The fields of an import row that SKUs and supplier items share. */
-function importRowProperties() {
-  return {
-    code: { type: "string", description: `Required; at most ${TEXT_MAX.code} characters.` },
-    name: { type: "string", description: `Required; at most ${TEXT_MAX.name} characters.` },
-    // null is "left out", as GraphQL reads it.
-    active: { type: ["boolean", "null"] },
-    barcodes: {
-      ...barcodesInput(
-        "The whole set of barcodes; left out (or null), an existing one keeps its own.",
-      ),
-      type: ["array", "null"],
-    },
-    location: locationInput(
-      "Left out (or null): a new one has none, an existing one keeps its own; blank removes it.",
-    ),
-    opening_on_hand: {
-      ...quantitySchema,
-      type: ["number", "null"],
-      description:
-        "New entities only, recorded as an opening_balance movement; an import never changes existing stock. " +
-        QUANTITY_RULE,
-    },
-  } as const;
-}
-
-/** Barcodes in a request: the entity's whole set. */
-function barcodesInput(what: string) {
-  return {
-    type: "array",
-    // Over the maximum: the one problem the service would answer, before any item is read.
-    maxItems: MAX_BARCODES,
-    "x-error-codes": { maxItems: "INVALID_BARCODE" },
-    items: { type: "string" },
-    // The service checks the rules, so a bad barcode is INVALID_BARCODE wherever it is.
-    description: `${what} ${BARCODE_RULES}`,
-    examples: [["4006381333931", "SHELF-A7"]],
-  } as const;
-}
-
-/** A location in a request: `what` says what leaving it out (or null) and blank mean. */
-function locationInput(what: string) {
-  return {
-    type: ["string", "null"],
-    maxLength: MAX_LOCATION_LENGTH,
-    description: `Where its stock is kept (a shelf, bay, bin or picking position). ${LOCATION_RULES} ${what}`,
-    examples: ["A-01-03"],
   } as const;
 }
 
@@ -366,21 +282,6 @@ const schemas = {
       },
     },
   },
-  LinkSupplierItem: {
-    $id: "LinkSupplierItem",
-    examples: [{ sku_id: 1, transfer: true }],
-    type: "object",
-    required: ["sku_id"],
-    additionalProperties: false,
-    properties: {
-      sku_id: { ...integerId, description: "The SKU whose stock the item shares from now on." },
-      transfer: {
-        type: "boolean",
-        description:
-          "Move the item's own stock into the SKU (two movements, reason transfer). Without it, an item holding stock is refused with 409 SUPPLIER_ITEM_HAS_STOCK.",
-      },
-    },
-  },
   StockAdjustmentLine: {
     $id: "StockAdjustmentLine",
     type: "object",
@@ -491,121 +392,7 @@ const schemas = {
     },
   },
 
-  CreateSku: {
-    $id: "CreateSku",
-    examples: [{ code: "BOLT-M6", name: "Bolt M6", opening_on_hand: 250 }],
-    type: "object",
-    required: ["code", "name"],
-    additionalProperties: false,
-    properties: {
-      code: { type: "string", maxLength: TEXT_MAX.code, description: "Unique within the account." },
-      name: { type: "string", maxLength: TEXT_MAX.name },
-      opening_on_hand: {
-        ...quantitySchema,
-        description: "Recorded as an opening_balance movement. " + QUANTITY_RULE,
-      },
-      active: { type: "boolean", description: "true when absent." },
-      barcodes: barcodesInput("The SKU's barcodes."),
-      location: locationInput("Absent, null or blank: none."),
-    },
-  },
-  CreateSupplierItem: {
-    $id: "CreateSupplierItem",
-    examples: [
-      {
-        supplier: "Würth",
-        code: "W-0057-6",
-        name: "Hex bolt M6x20, pack of 100",
-        opening_on_hand: 12.5,
-      },
-    ],
-    type: "object",
-    required: ["supplier", "code", "name"],
-    additionalProperties: false,
-    properties: {
-      supplier: { type: "string", maxLength: TEXT_MAX.supplier },
-      code: {
-        type: "string",
-        maxLength: TEXT_MAX.code,
-        description: "Unique per supplier within the account.",
-      },
-      name: { type: "string", maxLength: TEXT_MAX.name },
-      sku_id: {
-        type: ["integer", "null"],
-        minimum: 1,
-        maximum: MAX_ID,
-        description: "Link to this SKU: the item then shows the SKU's stock and holds none.",
-      },
-      opening_on_hand: {
-        ...quantitySchema,
-        description: "Unlinked items only. " + QUANTITY_RULE,
-      },
-      active: { type: "boolean", description: "true when absent." },
-      barcodes: barcodesInput("The item's barcodes."),
-      location: locationInput("Absent, null or blank: none."),
-    },
-  },
-  SkuImport: {
-    $id: "SkuImport",
-    description:
-      "SKUs to create or update, matched by code regardless of case. A field left out of a row keeps an existing SKU's value (a new SKU: active, no barcodes, no location, 0 on hand).",
-    examples: [
-      {
-        rows: [
-          {
-            code: "BOLT-M6",
-            name: "Bolt M6",
-            barcodes: ["4006381333931"],
-            location: "A-01-03",
-            opening_on_hand: 250,
-          },
-          { code: "NUT-M6", name: "Nut M6", active: false },
-        ],
-      },
-    ],
-    ...importRows("each code once", importRowProperties()),
-  },
-  SkuImportCsv: {
-    $id: "SkuImportCsv",
-    examples: [
-      "code,name,barcodes,location,opening_on_hand\r\nBOLT-M6,Bolt M6,4006381333931|SHELF-A7,A-01-03,250\r\n",
-    ],
-    type: "string",
-    description:
-      "text/csv (RFC 4180, UTF-8) with a header naming code and name, optional active (true/false), barcodes (separated by |; a blank cell: none), location (a blank cell: none; without the column an existing SKU keeps its own) and opening_on_hand. Rows are numbered from the header (row 1).",
-  },
-  SupplierItemImport: {
-    $id: "SupplierItemImport",
-    description:
-      "Supplier items to create or update, matched by supplier and code (regardless of case). A new item with sku_id is linked to that SKU; an existing item's sku_id, when sent, must be its link as it stands (links change through /link and /unlink).",
-    examples: [
-      {
-        rows: [
-          { supplier: "Würth", code: "W-0057-6", name: "Hex bolt M6x20, pack of 100", sku_id: 1 },
-          { supplier: "Würth", code: "W-0061-8", name: "Nut M8", opening_on_hand: 40 },
-        ],
-      },
-    ],
-    ...importRows("each supplier and code once", {
-      supplier: {
-        type: "string",
-        description: `Required; at most ${TEXT_MAX.supplier} characters.`,
-      },
-      ...importRowProperties(),
-      sku_id: {
-        type: ["integer", "null"],
-        description:
-          "A new item: link it to this SKU (then no opening_on_hand). An existing item: its link as it stands.",
-      },
-    }),
-  },
-  SupplierItemImportCsv: {
-    $id: "SupplierItemImportCsv",
-    examples: ['supplier,code,name,sku_id\r\nWürth,W-0057-6,"Hex bolt M6x20, pack of 100",1\r\n'],
-    type: "string",
-    description:
-      "text/csv (RFC 4180, UTF-8) with a header naming supplier, code and name, optional sku_id, active, barcodes (separated by |), location and opening_on_hand. Rows are numbered from the header (row 1).",
-  },
+  ...catalogInputSchemas,
   ImportResult: {
     $id: "ImportResult",
     type: "object",
@@ -626,41 +413,7 @@ const schemas = {
       },
     },
   },
-  SupplierItemUpdate: {
-    $id: "SupplierItemUpdate",
-    description:
-      "Catalog fields (supplier, code, name, active), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement; on_hand needs a reason and is refused for a linked item.",
-    examples: [{ on_hand: 40, reason: "received", reference: "PO-1043", expected_on_hand: 36 }],
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      supplier: {
-        type: "string",
-        maxLength: TEXT_MAX.supplier,
-        description: "The supplier's name.",
-      },
-      ...catalogUpdateProperties(
-        "unique per supplier regardless of case (else 409 DUPLICATE_CODE)",
-      ),
-      ...stockUpdateProperties(),
-    },
-  },
-  SkuUpdate: {
-    $id: "SkuUpdate",
-    description:
-      "Catalog fields (code, name, active, barcodes, location), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement.",
-    examples: [
-      { on_hand: 12, reason: "manual", note: "Cycle count correction.", reference: "MANUAL-001" },
-    ],
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      ...catalogUpdateProperties(
-        "unique in the account regardless of case (else 409 DUPLICATE_CODE)",
-      ),
-      ...stockUpdateProperties(),
-    },
-  },
+  ...catalogPatchSchemas,
   StockAdjustmentLineInput,
   BulkStockAdjustment,
   ...stockTakeSchemas,
@@ -668,35 +421,6 @@ const schemas = {
 } as const;
 
 export type SchemaName = keyof typeof schemas;
-
-/** A PATCH setting one entity's on hand (a SKU, or an unlinked supplier item). */
-function catalogUpdateProperties(codeRule: string) {
-  return {
-    code: { type: "string", maxLength: TEXT_MAX.code, description: `New code: ${codeRule}.` },
-    name: { type: "string", maxLength: TEXT_MAX.name, description: "New name." },
-    active: {
-      type: "boolean",
-      description:
-        "false retires the entity: it stays readable and keeps its stock and history, and is left out of a stock take's default scope.",
-    },
-    barcodes: barcodesInput("The whole new set of barcodes; [] removes them all."),
-    location: locationInput("Absent or null: as it is; blank removes it."),
-  } as const;
-}
-
-function stockUpdateProperties() {
-  return {
-    on_hand: {
-      ...quantitySchema,
-      description: "The new absolute quantity. " + QUANTITY_RULE,
-    },
-    ...adjustmentHeader,
-    expected_on_hand: {
-      type: ["number", "null"],
-      description: "Apply only if on hand is still this value (else 409 ON_HAND_CHANGED).",
-    },
-  } as const;
-}
 
 /** Registers every named schema, so routes can `ref()` them and the document lists them. */
 export function registerSharedSchemas(app: FastifyInstance): void {

@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { MAX_DATE_PARAM_LENGTH } from "../limits.js";
 import { cursorParam, integerId, pageLimit } from "./openapi-primitives.js";
 import { IDEMPOTENCY_KEY_PATTERN } from "../db/idempotency.js";
 import { Ajv, type Options } from "ajv";
@@ -90,13 +91,13 @@ export const pageQuery = Type.Object(
 export const windowQuery = {
   from: Type.Optional(
     Type.String({
-      maxLength: 64,
+      maxLength: MAX_DATE_PARAM_LENGTH,
       description: "YYYY-MM-DD (the start of that day in the account's time zone) or RFC 3339.",
     }),
   ),
   to: Type.Optional(
     Type.String({
-      maxLength: 64,
+      maxLength: MAX_DATE_PARAM_LENGTH,
       description:
         "YYYY-MM-DD (that whole day included) or RFC 3339 (that instant included); default now.",
     }),

@@ -1,37 +1,14 @@
 // PATCH /api/v1/skus/{id} and /api/v1/supplier-items/{id}: a catalog edit, a stock change, or both
 // (one call each into catalog.edit.ts). Tagged adjustments in the API's documents, as published.
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, inlineScope, requireScope, writeContext } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
-import {
-  BARCODE_PROBLEMS,
-  examples,
-  ok,
-  problemResponses,
-  ref,
-  replayHeaders,
-  WRITE_PROBLEMS,
-} from "../../http/openapi-responses.js";
-import { idempotencyHeaders, idParams } from "../../http/validation.js";
-import { ADJUSTMENT_PROBLEMS } from "../adjustment/adjustment.schemas.js";
 import * as edits from "./catalog.edit.js";
-
-interface PatchBody {
-  on_hand?: number;
-  reason?: string;
-  note?: string | null;
-  reference?: string | null;
-  expected_on_hand?: number | null;
-  supplier?: string;
-  code?: string;
-  name?: string;
-  active?: boolean;
-  barcodes?: string[];
-  location?: string | null;
-}
+import { adjustSkuStock, adjustSupplierItemStock, type CatalogPatch } from "./catalog.schemas.js";
 
 /** The service input of a PATCH: catalog fields, on hand, or both. */
-const patchInput = (body: PatchBody = {}) => ({
+const patchInput = (body: CatalogPatch = {}) => ({
   onHand: body.on_hand,
   reason: body.reason,
   note: body.note,
@@ -46,37 +23,14 @@ const patchInput = (body: PatchBody = {}) => ({
 });
 
 /** PATCH /api/v1/skus/{id} and PATCH /api/v1/supplier-items/{id}. */
-export async function catalogEditRoutes(app: FastifyInstance): Promise<void> {
-  app.patch<{ Params: { id: number }; Body: PatchBody }>(
+export async function catalogEditRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.patch(
     "/skus/:id",
     {
       // Without a key, setting on hand is one statement, which can check the token itself.
       ...inlineScope("adjust", (request) => !idempotencyKeyOf(request)),
-      schema: {
-        operationId: "adjustSkuStock",
-        tags: ["adjustments"],
-        summary: "Edit a SKU, or set its on hand to an absolute value, or both",
-        description:
-          "Needs the adjust scope. code, name and active change the catalog and write no movement; on_hand (with a reason) writes one movement (none when on hand already has the value); both together apply in one transaction. Send an Idempotency-Key header to make retries safe.",
-        params: idParams,
-        headers: idempotencyHeaders,
-        body: ref("SkuUpdate"),
-        response: {
-          200: ok(
-            "AdjustedSku",
-            "The SKU with its new on hand, and the movement written (null if unchanged)",
-            { ...examples.sku, on_hand: 12, movement: examples.movement },
-            replayHeaders,
-          ),
-          ...problemResponses(
-            ...WRITE_PROBLEMS,
-            "SKU_NOT_FOUND",
-            ...ADJUSTMENT_PROBLEMS,
-            ...BARCODE_PROBLEMS,
-            "DUPLICATE_CODE",
-          ),
-        },
-      },
+      schema: adjustSkuStock,
     },
     async (request, reply) => {
       const input = patchInput(request.body);
@@ -90,51 +44,11 @@ export async function catalogEditRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Params: { id: number }; Body: PatchBody }>(
+  app.patch(
     "/supplier-items/:id",
     {
       onRequest: requireScope("adjust"),
-      schema: {
-        operationId: "adjustSupplierItemStock",
-        tags: ["adjustments"],
-        summary: "Edit a supplier item, or set an unlinked one's on hand, or both",
-        description:
-          "Needs the adjust scope. Like PATCH /skus/{id}, with supplier among the catalog fields. A linked item's stock is its SKU's: on_hand for it is 422 LINKED_SUPPLIER_ITEM, naming the SKU to adjust instead. Send an Idempotency-Key header to make retries safe.",
-        params: idParams,
-        headers: idempotencyHeaders,
-        body: ref("SupplierItemUpdate"),
-        response: {
-          200: ok(
-            "AdjustedSupplierItem",
-            "The supplier item with its new on hand, and the movement written (null if unchanged)",
-            {
-              ...examples.supplierItem,
-              on_hand: 40,
-              movement: {
-                ...examples.movement,
-                entity_type: "supplier_item",
-                sku_id: null,
-                supplier_item_id: examples.supplierItem.id,
-                quantity_before: 36,
-                quantity_after: 40,
-                change: 4,
-                reason: "received",
-                note: null,
-                reference: "PO-1043",
-              },
-            },
-            replayHeaders,
-          ),
-          ...problemResponses(
-            ...WRITE_PROBLEMS,
-            "SUPPLIER_ITEM_NOT_FOUND",
-            ...ADJUSTMENT_PROBLEMS,
-            "LINKED_SUPPLIER_ITEM",
-            ...BARCODE_PROBLEMS,
-            "DUPLICATE_CODE",
-          ),
-        },
-      },
+      schema: adjustSupplierItemStock,
     },
     async (request, reply) => {
       const result = await edits.editSupplierItem(

@@ -1,7 +1,8 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import type { ServiceContext } from "../../context.js";
 import type { Idempotent } from "../../db/idempotency.js";
-import type { ErrorCode, FieldError } from "../../errors.js";
+import type { FieldError } from "../../errors.js";
 import { acceptCsvBodies } from "../../http/csv-body.js";
 import { MAX_IMPORT_ROWS } from "../../limits.js";
 import { bulkBody } from "../../http/body-limit.js";
@@ -10,46 +11,25 @@ import { LINE_WEIGHTS } from "../../rate-limit/bucket.js";
 import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
-import { type SchemaName } from "../../http/openapi-schemas.js";
-import {
-  examples,
-  ok,
-  problemResponses,
-  ref,
-  READ_PROBLEMS,
-  replayHeaders,
-  WRITE_PROBLEMS,
-  BARCODE_PROBLEMS,
-} from "../../http/openapi-responses.js";
-import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
 import * as catalog from "./catalog.service.js";
 import * as search from "./catalog.search.js";
 import * as imports from "./catalog.import.js";
 import * as itemImports from "./catalog.import-items.js";
 import * as links from "./catalog.link.js";
-import { LOCATION_FILTER_RULE, MAX_LOCATION_LENGTH } from "./location.js";
-
-interface CreateSkuBody {
-  code: string;
-  name: string;
-  opening_on_hand?: number;
-  active?: boolean;
-  barcodes?: string[];
-  location?: string | null;
-}
-
-interface ImportBody {
-  rows: {
-    supplier?: string;
-    code?: string;
-    name?: string;
-    active?: boolean;
-    barcodes?: string[];
-    opening_on_hand?: number;
-    sku_id?: number | null;
-    location?: string | null;
-  }[];
-}
+import {
+  createSku,
+  createSupplierItem,
+  getSku,
+  getSupplierItem,
+  importOperation,
+  linkSupplierItem,
+  listSkus,
+  listSupplierItems,
+  lookupBarcode,
+  unlinkSupplierItem,
+  type ImportBody,
+  type ListQuery,
+} from "./catalog.schemas.js";
 
 const importRow = ({ opening_on_hand, sku_id, ...row }: ImportBody["rows"][number]) => ({
   ...row,
@@ -62,12 +42,8 @@ type ImportInput = { rows: (imports.SkuImportRow | null)[]; errors?: FieldError[
 /** POST …/bulk: an import from JSON rows or a CSV file, through one service call. */
 function importRoute(
   app: FastifyInstance,
-  route: {
+  route: Parameters<typeof importOperation>[0] & {
     path: string;
-    operationId: string;
-    summary: string;
-    description: string;
-    schemas: [SchemaName, SchemaName];
     parseCsv: (text: string) => ImportInput;
     run: (
       ctx: ServiceContext,
@@ -75,9 +51,9 @@ function importRoute(
       key?: string,
       path?: imports.RowPath,
     ) => Promise<Idempotent<imports.ImportResult>>;
-    problems?: ErrorCode[];
   },
 ): void {
+  // The body is JSON or CSV (two content types): its type is given here, from its schemas.
   app.post<{ Body: ImportBody | string }>(
     route.path,
     {
@@ -90,31 +66,7 @@ function importRoute(
             : (body as ImportBody).rows.length,
         { lineWeight: LINE_WEIGHTS.import },
       ),
-      schema: {
-        operationId: route.operationId,
-        tags: ["catalog"],
-        summary: route.summary,
-        description: `Needs the adjust scope. ${route.description} All rows or none: every bad row is named (JSON: /rows/3/code; CSV: by row number, the header being row 1). Importing the same file again changes nothing. Send an Idempotency-Key header to make retries safe.`,
-        headers: idempotencyHeaders,
-        body: {
-          content: {
-            "application/json": { schema: ref(route.schemas[0]) },
-            "text/csv": { schema: ref(route.schemas[1]) },
-          },
-        },
-        response: {
-          200: ok("ImportResult", "What the import did", examples.importResult, replayHeaders),
-          ...problemResponses(
-            ...WRITE_PROBLEMS,
-            ...BARCODE_PROBLEMS,
-            ...(route.problems ?? []),
-            "DUPLICATE_CODE",
-            "DUPLICATE_LINE",
-            "INVALID_QUANTITY",
-            "TOO_MANY_LINES",
-          ),
-        },
-      },
+      schema: importOperation(route),
     },
     async (request, reply) => {
       const body = request.body;
@@ -130,97 +82,20 @@ function importRoute(
   );
 }
 
-interface ListQuery {
-  limit?: number;
-  cursor?: string;
-  q?: string;
-  code?: string;
-  barcode?: string;
-  active?: boolean;
-  updated_since?: string;
-  supplier?: string;
-  sku_id?: number;
-  location?: string;
-}
-
 const listArgs = ({ updated_since, sku_id, ...rest }: ListQuery) => ({
   ...rest,
   updatedSince: updated_since,
   skuId: sku_id,
 });
 
-const LIST_DESCRIPTION =
-  "Needs the read scope. Filters combine (all must hold) and apply to rows as they are now. In id order, keyset-paginated; with updated_since, in the order rows changed (oldest first), so an ERP syncs the catalog by paging until next_cursor is null and next time asking for updated_since = the last row's updated_at (a row may come again, none is skipped, even while rows are being edited). A row that no longer matches a filter is not listed again: sync without filters to see every change.";
-
-/** The list query: page, filters, and `extra` filters of the list. */
-function listQuery(extra: Record<string, object> = {}) {
-  return {
-    ...pageQuery,
-    properties: {
-      ...pageQuery.properties,
-      q: {
-        type: "string",
-        maxLength: search.MAX_QUERY_LENGTH,
-        description: "Part of the code or name, regardless of case (trigram search).",
-      },
-      code: { type: "string", description: "The code, exactly but regardless of case." },
-      barcode: { type: "string", description: "One of its barcodes (any spelling of a GTIN)." },
-      active: { type: "boolean", description: "Only active (true) or retired (false) ones." },
-      updated_since: {
-        type: "string",
-        description:
-          "Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); pages in the order of change.",
-      },
-      location: {
-        type: "string",
-        maxLength: MAX_LOCATION_LENGTH,
-        description: LOCATION_FILTER_RULE,
-      },
-      ...extra,
-    },
-  };
-}
-
-interface LinkBody {
-  sku_id: number;
-  transfer?: boolean;
-}
-
-interface CreateSupplierItemBody {
-  supplier: string;
-  code: string;
-  name: string;
-  sku_id?: number | null;
-  opening_on_hand?: number;
-  active?: boolean;
-  barcodes?: string[];
-  location?: string | null;
-}
-
 /** /api/v1/skus and /api/v1/supplier-items. */
-export async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: CreateSkuBody }>(
+export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     "/skus",
     {
       onRequest: requireScope("adjust"),
-      schema: {
-        operationId: "createSku",
-        tags: ["catalog"],
-        summary: "Create a SKU",
-        description:
-          "Needs the adjust scope. An opening_on_hand writes an opening_balance movement.",
-        headers: idempotencyHeaders,
-        body: ref("CreateSku"),
-        response: {
-          201: ok("Sku", "The new SKU", examples.sku, replayHeaders),
-          ...problemResponses(
-            ...WRITE_PROBLEMS,
-            ...BARCODE_PROBLEMS,
-            "DUPLICATE_CODE",
-            "INVALID_QUANTITY",
-          ),
-        },
-      },
+      schema: createSku,
     },
     async (request, reply) => {
       const { code, name, opening_on_hand, active, barcodes, location } = request.body;
@@ -234,9 +109,9 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // An import may come as a CSV file.
-  acceptCsvBodies(app);
+  acceptCsvBodies(fastify);
 
-  importRoute(app, {
+  importRoute(fastify, {
     path: "/skus/bulk",
     operationId: "importSkus",
     summary: "Create or update up to 10,000 SKUs by code (JSON, or a text/csv file)",
@@ -247,7 +122,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     run: imports.importSkus,
   });
 
-  importRoute(app, {
+  importRoute(fastify, {
     path: "/supplier-items/bulk",
     operationId: "importSupplierItems",
     summary:
@@ -260,65 +135,29 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     problems: ["SKU_NOT_FOUND", "LINKED_SUPPLIER_ITEM"],
   });
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     "/skus",
     {
       ...rowPricedScope("read"),
-      schema: {
-        operationId: "listSkus",
-        tags: ["catalog"],
-        summary: "List, search and sync SKUs",
-        description: LIST_DESCRIPTION,
-        querystring: listQuery(),
-        response: {
-          200: ok("SkuPage", "One page of SKUs", { data: [examples.sku], next_cursor: null }),
-          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "INVALID_BARCODE"),
-        },
-      },
+      schema: listSkus,
     },
     async (request) => toRestPage(await search.listSkus(ctxOf(request), listArgs(request.query))),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     "/skus/:id",
     {
       onRequest: requireScope("read"),
-      schema: {
-        operationId: "getSku",
-        tags: ["catalog"],
-        summary: "Get a SKU",
-        description: "Needs the read scope.",
-        params: idParams,
-        response: {
-          200: ok("Sku", "The SKU", examples.sku),
-          ...problemResponses(...READ_PROBLEMS, "SKU_NOT_FOUND"),
-        },
-      },
+      schema: getSku,
     },
     async (request) => toRest(await catalog.getSku(ctxOf(request), request.params.id)),
   );
 
-  app.get<{ Params: { code: string } }>(
+  app.get(
     "/barcodes/:code",
     {
       onRequest: requireScope("read"),
-      schema: {
-        operationId: "lookupBarcode",
-        tags: ["catalog"],
-        summary: "Find the SKU or supplier item with a barcode",
-        description:
-          "What a scanner app asks: any spelling of one GTIN finds it (UPC-A, EAN-13 with a leading 0, GTIN-14), in-house labels regardless of case. Needs the read scope.",
-        params: {
-          type: "object",
-          required: ["code"],
-          properties: { code: { type: "string", description: "The barcode as scanned." } },
-          additionalProperties: false,
-        },
-        response: {
-          200: ok("BarcodeMatch", "The entity with that barcode", examples.barcodeMatch),
-          ...problemResponses(...READ_PROBLEMS, "INVALID_BARCODE", "BARCODE_NOT_FOUND"),
-        },
-      },
+      schema: lookupBarcode,
     },
     async (request) => {
       const match = await catalog.findByBarcode(ctxOf(request), request.params.code);
@@ -330,30 +169,11 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: CreateSupplierItemBody }>(
+  app.post(
     "/supplier-items",
     {
       onRequest: requireScope("adjust"),
-      schema: {
-        operationId: "createSupplierItem",
-        tags: ["catalog"],
-        summary: "Create a supplier item, optionally linked to a SKU",
-        description:
-          "Needs the adjust scope. A linked item shows its SKU's stock and takes no opening_on_hand (422 LINKED_SUPPLIER_ITEM).",
-        headers: idempotencyHeaders,
-        body: ref("CreateSupplierItem"),
-        response: {
-          201: ok("SupplierItem", "The new supplier item", examples.supplierItem, replayHeaders),
-          ...problemResponses(
-            ...WRITE_PROBLEMS,
-            "SKU_NOT_FOUND",
-            ...BARCODE_PROBLEMS,
-            "DUPLICATE_CODE",
-            "INVALID_QUANTITY",
-            "LINKED_SUPPLIER_ITEM",
-          ),
-        },
-      },
+      schema: createSupplierItem,
     },
     async (request, reply) => {
       const { supplier, code, name, sku_id, opening_on_hand, active, barcodes, location } =
@@ -376,82 +196,30 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     "/supplier-items",
     {
       ...rowPricedScope("read"),
-      schema: {
-        operationId: "listSupplierItems",
-        tags: ["catalog"],
-        summary: "List, search and sync supplier items",
-        description: `${LIST_DESCRIPTION} A linked item counts as changed when its SKU's stock changes.`,
-        querystring: listQuery({
-          supplier: { type: "string", description: "The supplier, exactly." },
-          sku_id: { ...idParams.properties.id, description: "Items linked to this SKU." },
-        }),
-        response: {
-          200: ok("SupplierItemPage", "One page of supplier items", {
-            data: [examples.supplierItem],
-            next_cursor: null,
-          }),
-          ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "INVALID_BARCODE"),
-        },
-      },
+      schema: listSupplierItems,
     },
     async (request) =>
       toRestPage(await search.listSupplierItems(ctxOf(request), listArgs(request.query))),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     "/supplier-items/:id",
     {
       onRequest: requireScope("read"),
-      schema: {
-        operationId: "getSupplierItem",
-        tags: ["catalog"],
-        summary: "Get a supplier item",
-        description: "Needs the read scope.",
-        params: idParams,
-        response: {
-          200: ok("SupplierItem", "The supplier item", examples.supplierItem),
-          ...problemResponses(...READ_PROBLEMS, "SUPPLIER_ITEM_NOT_FOUND"),
-        },
-      },
+      schema: getSupplierItem,
     },
     async (request) => toRest(await catalog.getSupplierItem(ctxOf(request), request.params.id)),
   );
 
-  app.post<{ Params: { id: number }; Body: LinkBody }>(
+  app.post(
     "/supplier-items/:id/link",
     {
       onRequest: requireScope("adjust"),
-      schema: {
-        operationId: "linkSupplierItem",
-        tags: ["catalog"],
-        summary: "Link a supplier item to a SKU",
-        description:
-          "Needs the adjust scope. From then on the item shows and shares its SKU's stock. An item holding stock of its own needs transfer: true, which moves that stock into the SKU (409 SUPPLIER_ITEM_HAS_STOCK without it); an item in an open or counting stock take is 409 ENTITY_IN_STOCK_TAKE. Linking an item to the SKU it is linked to changes nothing; to another SKU is 422 LINKED_SUPPLIER_ITEM (unlink it first).",
-        params: idParams,
-        headers: idempotencyHeaders,
-        body: ref("LinkSupplierItem"),
-        response: {
-          200: ok(
-            "LinkedSupplierItem",
-            "The supplier item, linked, with the transfer movements",
-            { ...examples.supplierItem, sku_id: 1, on_hand: 12, movements: [] },
-            replayHeaders,
-          ),
-          ...problemResponses(
-            ...WRITE_PROBLEMS,
-            "SUPPLIER_ITEM_NOT_FOUND",
-            "SKU_NOT_FOUND",
-            "SUPPLIER_ITEM_HAS_STOCK",
-            "ENTITY_IN_STOCK_TAKE",
-            "INVALID_QUANTITY",
-            "LINKED_SUPPLIER_ITEM",
-          ),
-        },
-      },
+      schema: linkSupplierItem,
     },
     async (request, reply) => {
       const { sku_id, transfer } = request.body;
@@ -468,28 +236,11 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     "/supplier-items/:id/unlink",
     {
       onRequest: requireScope("adjust"),
-      schema: {
-        operationId: "unlinkSupplierItem",
-        tags: ["catalog"],
-        summary: "Unlink a supplier item from its SKU",
-        description:
-          "Needs the adjust scope. The item holds stock of its own again, starting at 0; the SKU keeps its stock. An unlinked item stays as it is; one in an open or counting stock take is 409 ENTITY_IN_STOCK_TAKE.",
-        params: idParams,
-        headers: idempotencyHeaders,
-        response: {
-          200: ok(
-            "SupplierItem",
-            "The supplier item, unlinked",
-            examples.supplierItem,
-            replayHeaders,
-          ),
-          ...problemResponses(...WRITE_PROBLEMS, "SUPPLIER_ITEM_NOT_FOUND", "ENTITY_IN_STOCK_TAKE"),
-        },
-      },
+      schema: unlinkSupplierItem,
     },
     async (request, reply) => {
       const result = await links.unlinkSupplierItem(

@@ -3,6 +3,7 @@
 import { Type, type Static } from "typebox";
 import { cursorParam, pageLimit } from "../../http/openapi-primitives.js";
 import { ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-responses.js";
+import { MAX_TYPES_PARAM_LENGTH } from "../../limits.js";
 import { EVENT_TYPES } from "./event.types.js";
 
 /** GET /events's query. */
@@ -11,7 +12,7 @@ export const FeedQuery = Type.Object(
     after: Type.Optional(cursorParam),
     types: Type.Optional(
       Type.String({
-        maxLength: 512,
+        maxLength: MAX_TYPES_PARAM_LENGTH,
         description: `Comma-separated event types to include (${EVENT_TYPES.join(", ")}); all when absent.`,
       }),
     ),

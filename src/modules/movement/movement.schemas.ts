@@ -5,6 +5,7 @@ import { MovementSource, StockReason } from "../../generated/prisma/enums.js";
 import { cursorParam, integerId, pageLimit, stringEnum } from "../../http/openapi-primitives.js";
 import { examples, ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-responses.js";
 import { windowQuery } from "../../http/validation.js";
+import { MAX_REFERENCE } from "./movement.service.js";
 
 /** GET /stock/movements's query. */
 export const MovementQuery = Type.Object(
@@ -20,7 +21,7 @@ export const MovementQuery = Type.Object(
     reason: Type.Optional(stringEnum(Object.values(StockReason))),
     source: Type.Optional(stringEnum(Object.values(MovementSource))),
     reference: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: "Exact match." }),
+      Type.String({ minLength: 1, maxLength: MAX_REFERENCE, description: "Exact match." }),
     ),
     limit: Type.Optional({ ...pageLimit, description: "Page size; 100 when absent." }),
     cursor: Type.Optional(cursorParam),

@@ -64,7 +64,7 @@ export interface MovementQuery extends MovementFilter {
 }
 
 /** The longest reference a filter may name: as long as any stored one. */
-const MAX_REFERENCE = 200;
+export const MAX_REFERENCE = 200;
 const REASONS = Object.values(StockReason) as string[];
 const SOURCES = Object.values(MovementSource) as string[];
 
