@@ -45,7 +45,15 @@ beforeEach(async () => {
   acct = await newAccount(t.db);
   receiver = await startReceiver();
 });
-afterEach(() => receiver.close());
+afterEach(async () => {
+  // Each test's endpoints go with it: a delivery still being retried would otherwise reach the
+  // next test's receiver when it listens on the port this one had.
+  const listed = await rest(t, "GET", "/webhooks", { token: acct.token });
+  for (const hook of (listed.body?.data ?? []) as { id: number }[]) {
+    await rest(t, "DELETE", `/webhooks/${hook.id}`, { token: acct.token });
+  }
+  await receiver.close();
+});
 
 async function createWebhook(body: Record<string, unknown> = {}) {
   const res = await rest(t, "POST", "/webhooks", {
