@@ -320,8 +320,12 @@ describe("events resolved on a budget", () => {
     counted();
     await Promise.all([lock, held]);
     await settle(800);
-    const sent = stream.results.map((r) => r.data?.stockTakeProgress.stockTake.summary.counted);
-    // Five counts, at most the first (waiting for the pool) and the latest are sent.
+    // Of the events the five counts made (an event from before them, nothing counted, may come
+    // first when the account was followed already): at most the first (waiting for the pool) and
+    // the latest are sent.
+    const sent = stream.results
+      .map((r) => r.data?.stockTakeProgress.stockTake.summary.counted)
+      .filter((counted) => counted !== 0);
     expect(sent.length).toBeLessThanOrEqual(2);
     expect(sent.at(-1)).toBe(5);
   });
