@@ -317,6 +317,9 @@ describe("events resolved on a budget", () => {
         body: { counts: [count(ref, 1)] },
       });
     }
+    // Every count's event read by the hub (it polls every 100 ms) while the subscriber is still
+    // busy with the first: else the last could come after the queued one was taken, a third.
+    await settle(400);
     counted();
     await Promise.all([lock, held]);
     await settle(800);
