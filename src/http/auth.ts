@@ -269,16 +269,20 @@ export function inlineScope(
 /**
  * The hooks of a route priced by the lines its body carries (each counted `lineWeight` times, and
  * `baseUnits` more): authentication with the scope before the body is read, and the lines' units
- * once it is read and valid, before the handler.
+ * once it is read and valid, before the handler. `Body` is the route's body as its schema
+ * validates it (`linesOf` runs after validation).
  */
-export function linePricedScope(
+export function linePricedScope<Body>(
   scope: Scope,
-  linesOf: (request: FastifyRequest) => number,
+  linesOf: (body: Body) => number,
   { baseUnits = 0, lineWeight = 1 }: LinePricing = {},
 ): { onRequest: onRequestHookHandler; preHandler: preHandlerHookHandler } {
   return {
     onRequest: requireScope(scope, { pricedByLines: true, baseUnits }),
-    preHandler: chargeBodyLines(linesOf, { baseUnits, lineWeight }),
+    preHandler: chargeBodyLines((request) => linesOf(request.body as Body), {
+      baseUnits,
+      lineWeight,
+    }),
   };
 }
 

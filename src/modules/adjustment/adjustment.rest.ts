@@ -51,13 +51,9 @@ export async function adjustmentRoutes(fastify: FastifyInstance): Promise<void> 
     "/stock-adjustments/bulk",
     {
       ...bulkBody(fastify),
-      ...linePricedScope(
-        "adjust",
-        (request) => (request.body as BulkStockAdjustment).lines.length,
-        {
-          lineWeight: LINE_WEIGHTS.adjustment,
-        },
-      ),
+      ...linePricedScope<BulkStockAdjustment>("adjust", (body) => body.lines.length, {
+        lineWeight: LINE_WEIGHTS.adjustment,
+      }),
       schema: bulkAdjustStock,
     },
     async (request, reply) => {

@@ -58,12 +58,9 @@ function importRoute(
     route.path,
     {
       ...bulkBody(app),
-      ...linePricedScope(
+      ...linePricedScope<ImportBody | string>(
         "adjust",
-        ({ body }) =>
-          typeof body === "string"
-            ? csvRows(body, MAX_IMPORT_ROWS)
-            : (body as ImportBody).rows.length,
+        (body) => (typeof body === "string" ? csvRows(body, MAX_IMPORT_ROWS) : body.rows.length),
         { lineWeight: LINE_WEIGHTS.import },
       ),
       schema: importOperation(route),

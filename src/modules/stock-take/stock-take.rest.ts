@@ -24,7 +24,9 @@ import {
   reconcileStockTake,
   startStockTake,
   submitStockTakeCounts,
+  type AcceptStockTakeLines,
   type CounterQuery,
+  type StartStockTake,
   type StockTakeCounts,
   type StockTakeEntityRef,
 } from "./stock-take.schemas.js";
@@ -49,12 +51,11 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
     "/stock-takes/start",
     {
       ...bulkBody(fastify),
-      ...linePricedScope("count", ({ body }) => {
-        const scope = (
-          body as { scope?: { sku_ids?: unknown[]; supplier_item_ids?: unknown[] } } | undefined
-        )?.scope;
-        return (scope?.sku_ids?.length ?? 0) + (scope?.supplier_item_ids?.length ?? 0);
-      }),
+      ...linePricedScope<StartStockTake | undefined>(
+        "count",
+        (body) =>
+          (body?.scope?.sku_ids?.length ?? 0) + (body?.scope?.supplier_item_ids?.length ?? 0),
+      ),
       schema: startStockTake,
     },
     async (request, reply) => {
@@ -150,12 +151,9 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
     "/stock-takes/:id/input",
     {
       ...bulkBody(fastify),
-      ...linePricedScope(
+      ...linePricedScope<StockTakeCounts | string>(
         "count",
-        ({ body }) =>
-          typeof body === "string"
-            ? csvRows(body, MAX_COUNTS)
-            : (body as StockTakeCounts).counts.length,
+        (body) => (typeof body === "string" ? csvRows(body, MAX_COUNTS) : body.counts.length),
         { baseUnits: COUNT_BASE_UNITS, lineWeight: LINE_WEIGHTS.count },
       ),
       schema: submitStockTakeCounts,
@@ -190,10 +188,10 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
     "/stock-takes/:id/accept-lines",
     {
       ...bulkBody(fastify),
-      ...linePricedScope("approve", ({ body }) => {
-        const accept = body as { lines?: unknown[]; recount?: unknown[] } | undefined;
-        return (accept?.lines?.length ?? 0) + (accept?.recount?.length ?? 0);
-      }),
+      ...linePricedScope<AcceptStockTakeLines | undefined>(
+        "approve",
+        (body) => (body?.lines?.length ?? 0) + (body?.recount?.length ?? 0),
+      ),
       schema: acceptStockTakeLines,
     },
     async (request, reply) => {
