@@ -46,6 +46,10 @@ export const jsonRows = (
       return `(r.value->>${i})::${type} AS ${name}`;
     })
     .join(", ");
+  // The planner takes a set-returning function for 100 rows; the LIMIT tells it how many (a
+  // literal count, not user input): a one-row write then probes its table by key rather than
+  // hashing the table for the hundred rows it expected.
   return Prisma.sql`(SELECT ${Prisma.raw(select)}, (r.ordinality - 1)::int AS ord
-    FROM json_array_elements(${JSON.stringify(rows)}::json) WITH ORDINALITY AS r) AS ${Prisma.raw(alias)}`;
+    FROM json_array_elements(${JSON.stringify(rows)}::json) WITH ORDINALITY AS r
+    LIMIT ${Prisma.raw(String(rows.length))}) AS ${Prisma.raw(alias)}`;
 };

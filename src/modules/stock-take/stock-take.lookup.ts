@@ -15,6 +15,9 @@ export interface FoundLine {
   state: StockTakeLineState;
 }
 
+/** Requests naming at most this many lines probe each line by its key (see lookupLines). */
+export const PROBED_REFS = 8;
+
 /**
  * The line each ref names, aligned with refs (null where there is none); a ref whose entity is unknown or outside the
  * stock take gets a NOT_IN_STOCK_TAKE error (unknown and out-of-scope look alike on purpose: a
@@ -33,9 +36,29 @@ export async function lookupLines(
   // before an account had SKUs, they estimate one row for `account_id = 7`, and the planner read
   // every SKU of the account once per ref (50 s for 2,000 counts by code). Behind an initplan the
   // account is unknown when planning, so it estimates the account's share of the table and takes
-  // the full key. The lines stay a join: on such statistics it is hashed, the stock take's lines
-  // read once (a probe per ref would take any index of the stock take and filter it, per ref).
+  // the full key.
   const account = Prisma.sql`(SELECT ${accountId}::int)`;
+  // The lines: on statistics taken before the stock take, every index of the stock take looks
+  // as good as its unique key (each estimates a row), and a probe may take any of them and filter
+  // it. For many refs the lines are joined, hashed on such statistics (the stock take read once).
+  // For a few (a counter's app sends a count at a time) each is probed: the stock take behind an
+  // initplan is estimated as an average one, so the probe goes by the entity (its lines in each
+  // stock take, or the unique key), and the refs are materialized first (a key computed by
+  // subqueries is no index condition).
+  const lines =
+    refs.length <= PROBED_REFS
+      ? Prisma.sql`
+    LEFT JOIN LATERAL (SELECT id, sku_id, counted_qty, state FROM stock_take_lines
+      WHERE account_id = ${accountId} AND stock_take_id = (SELECT ${stockTakeId}::int)
+        AND sku_id = e.sku_id OFFSET 0) AS ls ON true
+    LEFT JOIN LATERAL (SELECT id, supplier_item_id, counted_qty, state FROM stock_take_lines
+      WHERE account_id = ${accountId} AND stock_take_id = (SELECT ${stockTakeId}::int)
+        AND supplier_item_id = e.item_id OFFSET 0) AS li ON true`
+      : Prisma.sql`
+    LEFT JOIN stock_take_lines ls ON ls.account_id = ${accountId}
+      AND ls.stock_take_id = ${stockTakeId} AND ls.sku_id = e.sku_id
+    LEFT JOIN stock_take_lines li ON li.account_id = ${accountId}
+      AND li.stock_take_id = ${stockTakeId} AND li.supplier_item_id = e.item_id`;
   const rows = await tx.$queryRaw<
     {
       ord: bigint;
@@ -52,7 +75,7 @@ export async function lookupLines(
         "v",
         "type text, id int, code text, supplier text, barcode text",
       )}
-    ), e AS (
+    ), e AS MATERIALIZED (
       SELECT v.ord, v.type,
         CASE WHEN v.type = 'sku' THEN COALESCE(v.id,
           (SELECT s.id FROM skus s WHERE s.account_id = ${account} AND s.code = v.code::citext),
@@ -70,11 +93,7 @@ export async function lookupLines(
       COALESCE(ls.sku_id, li.supplier_item_id) AS entity_id,
       COALESCE(ls.counted_qty, li.counted_qty)::text AS counted_qty,
       COALESCE(ls.state, li.state) AS state
-    FROM e
-    LEFT JOIN stock_take_lines ls ON ls.account_id = ${accountId}
-      AND ls.stock_take_id = ${stockTakeId} AND ls.sku_id = e.sku_id
-    LEFT JOIN stock_take_lines li ON li.account_id = ${accountId}
-      AND li.stock_take_id = ${stockTakeId} AND li.supplier_item_id = e.item_id
+    FROM e ${lines}
     ORDER BY e.ord`;
   const found: (FoundLine | null)[] = refs.map(() => null);
   rows.forEach((row, i) => {
