@@ -46,10 +46,20 @@ export const jsonRows = (
       return `(r.value->>${i})::${type} AS ${name}`;
     })
     .join(", ");
-  // The planner takes a set-returning function for 100 rows; the LIMIT tells it how many (a
-  // literal count, not user input): a one-row write then probes its table by key rather than
-  // hashing the table for the hundred rows it expected.
   return Prisma.sql`(SELECT ${Prisma.raw(select)}, (r.ordinality - 1)::int AS ord
     FROM json_array_elements(${JSON.stringify(rows)}::json) WITH ORDINALITY AS r
-    LIMIT ${Prisma.raw(String(rows.length))}) AS ${Prisma.raw(alias)}`;
+    ${rowsBound(rows.length)}) AS ${Prisma.raw(alias)}`;
+};
+
+/**
+ * The planner takes a set-returning function for 100 rows: a LIMIT tells it there are fewer, so a
+ * one-row write probes its table by key rather than hashing the table for the hundred rows it
+ * expected. The bound is the next power of two (a literal, in the statement's text, so a prepared
+ * statement's generic plan knows it too): one text per size class, not per count.
+ */
+const rowsBound = (count: number): Prisma.Sql => {
+  if (count >= 100) return Prisma.empty;
+  let bound = 1;
+  while (bound < count) bound *= 2;
+  return Prisma.raw(`LIMIT ${bound}`);
 };
