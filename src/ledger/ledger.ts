@@ -219,7 +219,7 @@ export function movementWritten(
 }
 
 /**
- * The write of applyStock in one statement: the changes as a relation `v`, then the ledger's CTEs.
+ * The write of applyStock in one statement: the changes, then the ledger's CTEs.
  * Returns the movements' ids and stored times in the order of `rows`.
  */
 async function writeChanges(
@@ -233,12 +233,20 @@ async function writeChanges(
   const itemIds = rows.map((r) => (r.entityType === "supplier_item" ? r.id : null));
   const before = rows.map((r) => r.previousQty.toFixed());
   const after = rows.map((r) => r.newQty.toFixed());
-  return tx.$queryRaw<{ id: bigint; occurred_at: Date }[]>`
-    WITH v AS MATERIALIZED (
-      SELECT * FROM unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)},
+  const u = (column: string) => Prisma.raw(`u.${column}`);
+  const changes: StockChanges = {
+    from: Prisma.sql`unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)},
         ${numericArray(before)}, ${numericArray(after)})
-        WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, before, after, ord)
-    ), ${movementWrites(accountId, d)}
+        WITH ORDINALITY AS u(entity_type, sku_id, supplier_item_id, before, after, ord)`,
+    entityType: u("entity_type"),
+    skuId: u("sku_id"),
+    supplierItemId: u("supplier_item_id"),
+    before: u("before"),
+    after: u("after"),
+    ord: u("ord"),
+  };
+  return tx.$queryRaw<{ id: bigint; occurred_at: Date }[]>`
+    WITH ${ledgerWrites(accountId, changes, d)}
     -- An equality on plain values (a hash join): IS NOT DISTINCT FROM would compare every pair.
     SELECT i.id, i.occurred_at FROM v
     JOIN inserted AS i ON i.entity_type::text = v.entity_type
@@ -247,17 +255,39 @@ async function writeChanges(
 }
 
 /**
+ * The entities whose quantity a statement changes, one row each (SQL expressions over `from`),
+ * each locked FOR UPDATE by this transaction (in this statement or an earlier one, in lockStock's
+ * order), `before` its on hand as locked.
+ */
+export interface StockChanges {
+  /** The relations the changes are read from (a FROM clause's content). */
+  from: Prisma.Sql;
+  /** Which of their rows change stock (all when absent). */
+  where?: Prisma.Sql;
+  /** 'sku' or 'supplier_item' (text). */
+  entityType: Prisma.Sql;
+  skuId: Prisma.Sql;
+  supplierItemId: Prisma.Sql;
+  before: Prisma.Sql;
+  after: Prisma.Sql;
+  /** The order the movements are written in. */
+  ord: Prisma.Sql;
+  /**
+   * Each movement's id, drawn by the caller from the movements' sequence (MOVEMENT_ID), so the
+   * statement can link other rows to the movements without joining its CTEs to each other (a
+   * join the planner may run as a loop over both when its statistics are stale). Else the
+   * sequence draws it as the movement is inserted.
+   */
+  movementId?: Prisma.Sql;
+}
+
+/**
  * The ledger's write as common table expressions of a caller's statement, for a use case that
- * locks, checks and writes in one statement. The statement defines `v` before them:
- * (entity_type text, sku_id int, supplier_item_id int, before numeric, after numeric, ord), one
- * row per entity whose quantity changes, each locked FOR UPDATE by this transaction (in this
- * statement or an earlier one, in lockStock's order), `before` its on hand as locked. They set
- * on_hand, flag open stock takes' lines and append the movements; `inserted` yields each
- * movement's (id, entity_type, entity_id, occurred_at). `adjustmentId` is SQL for the movements'
- * adjustment (a CTE of the same statement), else details.adjustmentId. With `ids`, `v` also
- * carries each movement's id, drawn from the movements' sequence (MOVEMENT_ID), so the statement
- * can link other rows to the movements without joining its CTEs to each other (a join the
- * planner may run as a loop over both when its statistics are stale).
+ * locks, checks and writes in one statement: `v`, the changes (entity_type, sku_id,
+ * supplier_item_id, before, after, ord and movement_id when given), then on hand set, open stock
+ * takes' lines flagged and the movements appended with their events; `inserted` yields each
+ * movement's (id, entity_type, entity_id, occurred_at, …). `adjustmentId` is SQL for the
+ * movements' adjustment (a CTE of the same statement), else details.adjustmentId.
  *
  * The stamp is clock_timestamp() read once the ledger lock is held (not now(), the transaction's
  * start: earlier than a concurrent write's stamp); the quantities and movements use it, so none
@@ -267,14 +297,23 @@ async function writeChanges(
  * change there is no stamp and nothing is written. A stock take's own movements do not flag its
  * lines (they are what it applies).
  */
-export function movementWrites(
+export function ledgerWrites(
   accountId: number,
+  changes: StockChanges,
   d: MovementDetails,
-  { adjustmentId, ids = false }: { adjustmentId?: Prisma.Sql; ids?: boolean } = {},
+  { adjustmentId }: { adjustmentId?: Prisma.Sql } = {},
 ): Prisma.Sql {
   const flag = d.source !== "stock_take";
+  const ids = changes.movementId !== undefined;
   const id = ids ? Prisma.sql`v.movement_id, ` : Prisma.empty;
-  return Prisma.sql`stamp AS MATERIALIZED (
+  return Prisma.sql`v AS MATERIALIZED (
+      SELECT ${changes.entityType} AS entity_type, ${changes.skuId} AS sku_id,
+        ${changes.supplierItemId} AS supplier_item_id, ${changes.before} AS before,
+        ${changes.after} AS after, ${changes.ord} AS ord
+        ${ids ? Prisma.sql`, ${changes.movementId} AS movement_id` : Prisma.empty}
+      FROM ${changes.from}
+      ${changes.where ? Prisma.sql`WHERE ${changes.where}` : Prisma.empty}
+    ), stamp AS MATERIALIZED (
       SELECT clock_timestamp() AS at FROM (
         SELECT pg_advisory_xact_lock_shared(${LEDGER_LOCK_CLASS}::int, ${accountId}::int)
         FROM (SELECT 1 FROM v LIMIT 1) AS any_change OFFSET 0
@@ -315,7 +354,7 @@ export function movementWrites(
     )`;
 }
 
-/** SQL for a new movement id from the movements' sequence (for movementWrites' `ids`). */
+/** SQL for a new movement id from the movements' sequence (for StockChanges' `movementId`). */
 export const MOVEMENT_ID = Prisma.sql`nextval('stock_movements_id_seq'::regclass)`;
 
 /**

@@ -3,7 +3,7 @@
 import { Prisma, queryRows, type PrismaClient, type Tx } from "../../db/client.js";
 import type { TokenCheck, TokenRow } from "../account/account.auth.js";
 import { bigintArray, intArray, numericArray, wordArray } from "../../db/sql.js";
-import { movementWrites, type LockedSkuRow, type MovementDetails } from "../../ledger/ledger.js";
+import { ledgerWrites, type LockedSkuRow, type MovementDetails } from "../../ledger/ledger.js";
 import type { Decimal } from "../../quantity.js";
 import type { StockAdjustment } from "./adjustment.types.js";
 
@@ -65,6 +65,17 @@ export interface SkuSet extends LockedSkuRow {
   occurredAt: Date | null;
 }
 
+/** The single adjustment's change, from its locked SKU `ok` (built once: it is P2's path). */
+const ONE_SKU_CHANGE = {
+  from: Prisma.sql`ok`,
+  entityType: Prisma.sql`'sku'::text`,
+  skuId: Prisma.sql`id`,
+  supplierItemId: Prisma.sql`NULL::int`,
+  before: Prisma.sql`on_hand`,
+  ord: Prisma.sql`1::bigint`,
+} as const;
+const THIS_ADJUSTMENT = Prisma.sql`(SELECT id FROM adjustment)`;
+
 /**
  * A single SKU's adjustment in one statement, a transaction of its own (no BEGIN, no COMMIT, one
  * round trip): locks the SKU and, when `expected` is null or its on hand, writes the record, the
@@ -101,11 +112,16 @@ export async function setSkuAtOnce(
         ${d.actor.name}, ${d.actor.tokenId}::int
       FROM ok
       RETURNING id, created_at
-    ), v AS MATERIALIZED (
-      SELECT 'sku'::text AS entity_type, id AS sku_id, NULL::int AS supplier_item_id,
-        on_hand AS before, ${qty}::numeric AS after, 1::bigint AS ord
-      FROM ok WHERE on_hand <> ${qty}::numeric
-    ), ${movementWrites(accountId, d, { adjustmentId: Prisma.sql`(SELECT id FROM adjustment)` })},
+    ), ${ledgerWrites(
+      accountId,
+      {
+        ...ONE_SKU_CHANGE,
+        where: Prisma.sql`on_hand <> ${qty}::numeric`,
+        after: Prisma.sql`${qty}::numeric`,
+      },
+      d,
+      { adjustmentId: THIS_ADJUSTMENT },
+    )},
     line AS (
       INSERT INTO stock_adjustment_lines (account_id, adjustment_id, line_no, entity_type, sku_id,
         supplier_item_id, previous_qty, new_qty, change, status, movement_id)

@@ -3,7 +3,7 @@
 import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
-import { MOVEMENT_ID, lockStockOf, movementWrites } from "../../ledger/ledger.js";
+import { MOVEMENT_ID, ledgerWrites, lockStockOf } from "../../ledger/ledger.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
 import {
@@ -151,11 +151,21 @@ export async function reconcile(
       SELECT x.*, CASE WHEN x.after <> x.before THEN ${MOVEMENT_ID} END AS movement_id
       FROM (SELECT *, GREATEST(target, 0) AS after FROM (${lines}) AS y
         ORDER BY entity_type <> 'sku', sku_id, supplier_item_id OFFSET 0) AS x
-    ), v AS MATERIALIZED (
-      SELECT entity_type, sku_id, supplier_item_id, before, after, movement_id,
-        movement_id AS ord
-      FROM d WHERE movement_id IS NOT NULL
-    ), ${movementWrites(accountId, details, { ids: true })}, applied AS (
+    ), ${ledgerWrites(
+      accountId,
+      {
+        from: Prisma.sql`d`,
+        where: Prisma.sql`d.movement_id IS NOT NULL`,
+        entityType: Prisma.sql`d.entity_type`,
+        skuId: Prisma.sql`d.sku_id`,
+        supplierItemId: Prisma.sql`d.supplier_item_id`,
+        before: Prisma.sql`d.before`,
+        after: Prisma.sql`d.after`,
+        ord: Prisma.sql`d.movement_id`,
+        movementId: Prisma.sql`d.movement_id`,
+      },
+      details,
+    )}, applied AS (
       -- A matching line's basis is its count; a differing one keeps what it was compared with.
       UPDATE stock_take_lines AS l SET state = 'applied', basis_qty = d.basis,
         movement_id = d.movement_id
