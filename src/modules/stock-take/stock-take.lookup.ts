@@ -44,16 +44,20 @@ export async function lookupLines(
   // For a few (a counter's app sends a count at a time) each is probed: the stock take behind an
   // initplan is estimated as an average one, so the probe goes by the entity (its lines in each
   // stock take, or the unique key), and the refs are materialized first (a key computed by
-  // subqueries is no index condition).
+  // subqueries is no index condition); a ref probes only for its own kind of entity. On a table
+  // never analyzed since it held lines (no statistics at all) every index still looks alike and
+  // a probe may read the stock take's lines (N1 saw it: 8,000 rows read for one count).
   const lines =
     refs.length <= PROBED_REFS
       ? Prisma.sql`
     LEFT JOIN LATERAL (SELECT id, sku_id, counted_qty, state FROM stock_take_lines
-      WHERE account_id = ${accountId} AND stock_take_id = (SELECT ${stockTakeId}::int)
-        AND sku_id = e.sku_id OFFSET 0) AS ls ON true
+      WHERE e.sku_id IS NOT NULL AND account_id = ${accountId}
+        AND stock_take_id = (SELECT ${stockTakeId}::int) AND sku_id = e.sku_id
+      OFFSET 0) AS ls ON true
     LEFT JOIN LATERAL (SELECT id, supplier_item_id, counted_qty, state FROM stock_take_lines
-      WHERE account_id = ${accountId} AND stock_take_id = (SELECT ${stockTakeId}::int)
-        AND supplier_item_id = e.item_id OFFSET 0) AS li ON true`
+      WHERE e.item_id IS NOT NULL AND account_id = ${accountId}
+        AND stock_take_id = (SELECT ${stockTakeId}::int) AND supplier_item_id = e.item_id
+      OFFSET 0) AS li ON true`
       : Prisma.sql`
     LEFT JOIN stock_take_lines ls ON ls.account_id = ${accountId}
       AND ls.stock_take_id = ${stockTakeId} AND ls.sku_id = e.sku_id
