@@ -3,6 +3,7 @@
 // its rate limit, on one server. What the well-behaved account keeps of its throughput and p99
 // is the figure; the server's event-loop delay (from /metrics) says how long its thread was held.
 import { performance } from "node:perf_hooks";
+import type pg from "pg";
 import type { ServiceContext } from "../src/context.js";
 import type { PrismaClient } from "../src/db/client.js";
 import { createToken } from "../src/modules/account/account.service.js";
@@ -11,6 +12,7 @@ import { CLIENTS, serviceLoad } from "./concurrency.js";
 import type { ClassStats, HostileName, HostileTarget } from "./hostile.js";
 import { startHostileProcess } from "./hostile-worker.js";
 import type { LoadResult } from "./load.js";
+import { withPgSide, type PgSide } from "./pg-side.js";
 import { startServer } from "./server.js";
 
 /** The hostile token's limit: the service's default (RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST). */
@@ -30,6 +32,8 @@ export interface FairnessSpec {
   rampSeconds: number;
   /** The classes to run (all when empty). */
   only: HostileName[];
+  /** A client reading pg_stat_statements (null: PostgreSQL's side is not measured). */
+  pgStats: pg.Client | null;
 }
 
 export interface FairnessFigures {
@@ -39,6 +43,9 @@ export interface FairnessFigures {
   delayAlone: Delay;
   delayBeside: Delay;
   hostile: ClassStats[];
+  /** What PostgreSQL spent in each measured phase, per change of the neighbour (all of it). */
+  pgAlone: PgSide | null;
+  pgBeside: PgSide | null;
   /** The CPU the hostile client itself used while it sent, in cores (1: one core all along). */
   hostileCpu: number;
 }
@@ -160,7 +167,12 @@ export async function fairnessFigures(spec: FairnessSpec): Promise<FairnessFigur
       await load(Math.min(2, spec.seconds));
       await delayMax(server.baseUrl);
       const aloneDelay = watchDelay(server.baseUrl);
-      const alone = await load(spec.seconds);
+      const changes = (r: LoadResult) => r.perSecond * spec.seconds;
+      const { result: alone, pg: pgAlone } = await withPgSide(
+        spec.pgStats,
+        () => load(spec.seconds),
+        changes,
+      );
       const delayAlone = await aloneDelay.stop(DELAY_GRACE_MS);
 
       progress("measuring beside the hostile account");
@@ -169,7 +181,13 @@ export async function fairnessFigures(spec: FairnessSpec): Promise<FairnessFigur
       const besideDelay = watchDelay(server.baseUrl);
       hostileClient.start();
       await sleep(spec.rampSeconds * 1000);
-      const beside = await load(spec.seconds);
+      // PostgreSQL's side beside counts the hostile account's statements too: per neighbour
+      // change, what the database spent on everyone, and which statements took it.
+      const { result: beside, pg: pgBeside } = await withPgSide(
+        spec.pgStats,
+        () => load(spec.seconds),
+        changes,
+      );
       progress("stopping the hostile account");
       const hostileStats = await hostileClient.stop();
       const delayBeside = await besideDelay.stop(DELAY_GRACE_MS);
@@ -180,6 +198,8 @@ export async function fairnessFigures(spec: FairnessSpec): Promise<FairnessFigur
         delayAlone,
         delayBeside,
         hostile: hostileStats.stats,
+        pgAlone,
+        pgBeside,
         hostileCpu: hostileStats.cpuMs / hostileStats.elapsedMs,
       };
     } finally {

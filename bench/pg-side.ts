@@ -10,9 +10,20 @@ export interface PgSide {
   execUsPerChange: number;
   /** Statements executed, per change. */
   statementsPerChange: number;
-  /** The statement that took most of the time: its first words, and its mean (µs). */
-  top: { statement: string; meanUs: number; share: number } | null;
+  /** The statements that took most of the time, most first (up to TOP_STATEMENTS). */
+  top: TopStatement[];
 }
+
+/** A statement of a run: its first words, its calls, its mean (µs) and its share of the time. */
+export interface TopStatement {
+  statement: string;
+  calls: number;
+  meanUs: number;
+  share: number;
+}
+
+/** How many of a run's costliest statements are kept. */
+const TOP_STATEMENTS = 6;
 
 /** Whether pg_stat_statements can be read here (created in the database when it is loaded). */
 export async function enablePgSide(raw: pg.Client): Promise<boolean> {
@@ -41,28 +52,34 @@ export async function withPgSide<T>(
   const n = Math.max(1, changes(result));
   const totalMs = rows.reduce((sum, r) => sum + Number(r.total), 0);
   const calls = rows.reduce((sum, r) => sum + Number(r.calls), 0);
-  const [top] = [...rows].sort((a, b) => Number(b.total) - Number(a.total));
+  const top = [...rows]
+    .sort((a, b) => Number(b.total) - Number(a.total))
+    .slice(0, TOP_STATEMENTS)
+    .map((r) => ({
+      statement: r.query.trim().split(/\s+/).slice(0, 8).join(" "),
+      calls: Number(r.calls),
+      meanUs: (Number(r.total) * 1000) / Math.max(1, Number(r.calls)),
+      share: totalMs > 0 ? Number(r.total) / totalMs : 0,
+    }));
   return {
     result,
     pg: {
       execUsPerChange: (totalMs * 1000) / n,
       statementsPerChange: calls / n,
-      top: top
-        ? {
-            statement: top.query.trim().split(/\s+/).slice(0, 4).join(" "),
-            meanUs: (Number(top.total) * 1000) / Math.max(1, Number(top.calls)),
-            share: totalMs > 0 ? Number(top.total) / totalMs : 0,
-          }
-        : null,
+      top,
     },
   };
 }
+
+/** One of a run's costliest statements as one line. */
+export const describeStatement = (t: TopStatement): string =>
+  `${(t.share * 100).toFixed(0)}%, ${t.calls} calls, mean ${t.meanUs.toFixed(0)} µs: ${t.statement} …`;
 
 /** A run's PostgreSQL side as one line. */
 export const describePgSide = (side: PgSide | null): string =>
   side
     ? `${side.execUsPerChange.toFixed(0)} µs in ${side.statementsPerChange.toFixed(1)} statements` +
-      (side.top
-        ? `; most in ${side.top.statement} … (${(side.top.share * 100).toFixed(0)}%, mean ${side.top.meanUs.toFixed(0)} µs)`
+      (side.top[0]
+        ? `; most in ${side.top[0].statement.split(" ").slice(0, 4).join(" ")} … (${(side.top[0].share * 100).toFixed(0)}%, mean ${side.top[0].meanUs.toFixed(0)} µs)`
         : "")
     : "not measured (pg_stat_statements is not loaded)";

@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { createPrismaClient } from "../src/db/client.js";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
-import { describePgSide, enablePgSide, withPgSide } from "./pg-side.js";
+import { describePgSide, describeStatement, enablePgSide, withPgSide } from "./pg-side.js";
 import { migrate } from "../src/db/migrate.js";
 import { SCOPES, type ServiceContext } from "../src/context.js";
 import { createAccount, createToken } from "../src/modules/account/account.service.js";
@@ -856,6 +856,7 @@ if (wants("fairness") && !(quick && named.length === 0)) {
     seconds: N1_SECONDS,
     rampSeconds: N1_RAMP_SECONDS,
     only,
+    pgStats,
   });
   const rate = (r: LoadResult) =>
     `${r.perSecond.toFixed(0)}/s, p50 ${latency(r.p50Ms)}, p99 ${latency(r.p99Ms)}${r.failures ? `, ${r.failures} not 2xx` : ""}`;
@@ -889,6 +890,10 @@ if (wants("fairness") && !(quick && named.length === 0)) {
     `${delay(n1.delayAlone)} / ${delay(n1.delayBeside)}`,
   );
   for (const c of n1.hostile) row(`hostile ${c.name}`, hostileRow(c));
+  // PostgreSQL's side: beside, the hostile account's statements are in it too.
+  row("PostgreSQL per neighbour change, alone", describePgSide(n1.pgAlone));
+  row("PostgreSQL per neighbour change, beside", describePgSide(n1.pgBeside));
+  for (const t of n1.pgBeside?.top ?? []) row("  beside, by time", describeStatement(t));
   // The hostile client shares the machine's cores (at the lowest priority): what it used itself.
   row("hostile client's own CPU, cores", n1.hostileCpu.toFixed(2));
   judge({
