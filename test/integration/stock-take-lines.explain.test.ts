@@ -51,6 +51,26 @@ afterAll(async () => {
   await plan.close();
 });
 
+/**
+ * A stock take of every SKU started after the statistics learnt the account's lines of an
+ * earlier one (cancelled), not this one's.
+ */
+async function startOnStaleStatistics() {
+  const earlier = await startStockTake(ctx, {});
+  await sql.query("ANALYZE stock_take_lines");
+  await cancelStockTake(ctx, earlier.value.id);
+  return startStockTake(ctx, {});
+}
+
+/** The rows a plan's scans of a table really read (returned or filtered out, every loop). */
+const rowsRead = (table: string, nodes: PlanNode[]) =>
+  scansOf(table, nodes).reduce(
+    (sum, n) =>
+      sum +
+      ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0)) * (n["Actual Loops"] ?? 1),
+    0,
+  );
+
 describe("reading a stock take's lines", () => {
   it("looks each line's SKU and supplier item up by key, even on statistics that predate them", async () => {
     queries.length = 0;
@@ -78,10 +98,7 @@ describe("recording counts", () => {
     // Found by CI: planned on such statistics, each count read every SKU of the account and
     // every line of the stock take (50 s for 2,000 counts, a 503 for 10,000). The statistics
     // know the account's lines of an earlier stock take, not this one's.
-    const earlier = await startStockTake(ctx, {});
-    await sql.query("ANALYZE stock_take_lines");
-    await cancelStockTake(ctx, earlier.value.id);
-    const started = await startStockTake(ctx, {});
+    const started = await startOnStaleStatistics();
     const { rows: skus } = await sql.query<{ id: number; code: string }>(
       `SELECT id, code FROM skus WHERE account_id = $1 AND code LIKE 'MANY-%' ORDER BY id`,
       [ctx.principal.accountId],
@@ -108,12 +125,7 @@ describe("recording counts", () => {
     for (const scan of barcodeScans) expect(scan["Index Cond"]).toMatch(/\bkey = /);
     // The lines, by key or hashed once: at most a few reads per count, never one of every line
     // per count (9,000,000 here).
-    const lineReads = scansOf("stock_take_lines", nodes).reduce(
-      (sum, n) =>
-        sum +
-        ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0)) * (n["Actual Loops"] ?? 1),
-      0,
-    );
+    const lineReads = rowsRead("stock_take_lines", nodes);
     expect(lineReads).toBeGreaterThan(0);
     expect(lineReads).toBeLessThanOrEqual(4 * SKUS);
     await cancelStockTake(ctx, started.value.id);
@@ -125,10 +137,7 @@ describe("recording a few counts", () => {
     // Found by N1 (docs/benchmarks): on such statistics a one-count request hashed every line of
     // the stock take to find its line, and again to write it (4.5 and 4.2 ms for 8,000 lines,
     // against 0.7 ms for a whole single adjustment). A counter's app sends a count at a time.
-    const earlier = await startStockTake(ctx, {});
-    await sql.query("ANALYZE stock_take_lines");
-    await cancelStockTake(ctx, earlier.value.id);
-    const started = await startStockTake(ctx, {});
+    const started = await startOnStaleStatistics();
     const { rows: skus } = await sql.query<{ id: number; code: string }>(
       `SELECT id, code FROM skus WHERE account_id = $1 AND code LIKE 'MANY-%' ORDER BY id LIMIT 4`,
       [ctx.principal.accountId],
@@ -160,13 +169,7 @@ describe("recording a few counts", () => {
         await sql.query("BEGIN");
         try {
           const nodes = await explain(sql, statement, true);
-          const lineReads = scansOf("stock_take_lines", nodes).reduce(
-            (sum, n) =>
-              sum +
-              ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0)) *
-                (n["Actual Loops"] ?? 1),
-            0,
-          );
+          const lineReads = rowsRead("stock_take_lines", nodes);
           expect(lineReads).toBeGreaterThan(0);
           expect(lineReads).toBeLessThanOrEqual(named!.lines);
         } finally {
