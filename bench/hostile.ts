@@ -4,7 +4,7 @@
 // client-side bucket at the token's rate limit, and stop() ends them and answers what came back.
 // Any answer is a normal outcome: a refusal (4xx, 429, a close code) is what a bounded server
 // gives, and is counted like the rest.
-import { createServer, type Server } from "node:http";
+import { Agent, createServer, request, type Server } from "node:http";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
 
@@ -109,6 +109,61 @@ const graphql = (query: string, variables: unknown, auth = true): Shot => ({
 });
 
 /**
+ * Sends a shot with node's own HTTP client: its body in one write, the answer's bytes decoded only
+ * when small (outcome reads no larger). Cheap on purpose: the client shares the bench machine's
+ * two cores with the server, and every core-millisecond it spends is one the server and
+ * PostgreSQL lose, whatever its priority (an idle-priority busy loop beside P2 took a third of
+ * its throughput). fetch spent ~10 ms of CPU per megabytes-long body; N1 measures the server.
+ * Answers the status even when the server closes the connection mid-body after answering (as it
+ * does when it refuses a body unread).
+ */
+function send(
+  target: HostileTarget,
+  shot: Shot,
+  agent: Agent,
+  signal: AbortSignal,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = {
+      "content-length": shot.body?.byteLength ?? 0,
+    };
+    if (shot.auth !== false) headers.authorization = `Bearer ${target.token}`;
+    if (shot.contentType) headers["content-type"] = shot.contentType;
+    let answered: number | undefined;
+    const req = request(
+      `${target.baseUrl}${shot.path}`,
+      { method: shot.method, headers, agent, signal },
+      (res) => {
+        answered = res.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes < 65_536) chunks.push(chunk);
+        });
+        res.on("end", () =>
+          resolve({
+            status: answered!,
+            body: bytes < 65_536 ? Buffer.concat(chunks).toString() : "",
+          }),
+        );
+        res.on("error", () => resolve({ status: answered!, body: "" }));
+      },
+    );
+    req.on("error", (error) =>
+      answered !== undefined && !signal.aborted
+        ? resolve({ status: answered, body: "" })
+        : reject(error),
+    );
+    req.end(
+      shot.body
+        ? Buffer.from(shot.body.buffer, shot.body.byteOffset, shot.body.byteLength)
+        : undefined,
+    );
+  });
+}
+
+/**
  * `senders` loops sending `shots` round robin, each request paced; stop() aborts what is in
  * flight (not counted) and answers the stats.
  */
@@ -123,25 +178,18 @@ function fire(
     start: (pacer) => {
       const stats = newStats(name);
       const abort = new AbortController();
+      const agent = new Agent({ keepAlive: true, maxSockets: senders });
       let next = 0;
       const loop = async () => {
         while (!abort.signal.aborted) {
           await pacer.take();
           if (abort.signal.aborted) break;
           const shot = shots[next++ % shots.length]!;
-          const headers: Record<string, string> = {};
-          if (shot.auth !== false) headers.authorization = `Bearer ${target.token}`;
-          if (shot.contentType) headers["content-type"] = shot.contentType;
           const started = performance.now();
           stats.sent++;
           try {
-            const res = await fetch(`${target.baseUrl}${shot.path}`, {
-              method: shot.method,
-              headers,
-              body: shot.body,
-              signal: abort.signal,
-            });
-            count(stats, outcome(res.status, await res.text()));
+            const { status, body } = await send(target, shot, agent, abort.signal);
+            count(stats, outcome(status, body));
             stats.ms.push(performance.now() - started);
           } catch {
             count(stats, abort.signal.aborted ? "unanswered at stop" : "error");
@@ -153,6 +201,7 @@ function fire(
         stop: async () => {
           abort.abort();
           await Promise.all(loops);
+          agent.destroy();
           return stats;
         },
       };
