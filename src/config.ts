@@ -48,6 +48,7 @@ const schema = z.object({
   DATABASE_REPLICA_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(100),
   COUNTPOINT_DATA_DIR: z.string().min(1).default(".data"),
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
+  GRAPHQL_EXPLORER: z.enum(["sandbox", "graphiql"]).default("sandbox"),
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(35),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -119,6 +120,11 @@ export type Config = {
   dataDir: string;
   /** Introspection and the Sandbox landing page; on unless NODE_ENV=production. */
   graphqlIntrospection: boolean;
+  /**
+   * The explorer a browser opening /graphql gets while introspection is on: Apollo Sandbox
+   * (loaded from Apollo's CDN) or GraphiQL, bundled with the service (no internet needed).
+   */
+  graphqlExplorer: "sandbox" | "graphiql";
   bodyLimit: number;
   /** Browser origins allowed to call the API (CORS); empty: no CORS headers at all. */
   corsOrigins: string[];
@@ -200,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     replicaPollMs: c.DATABASE_REPLICA_POLL_MS,
     dataDir: c.COUNTPOINT_DATA_DIR,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== "production",
+    graphqlExplorer: c.GRAPHQL_EXPLORER,
     bodyLimit: c.BODY_LIMIT_BYTES,
     corsOrigins: c.CORS_ORIGINS,
     webConcurrency: c.WEB_CONCURRENCY,

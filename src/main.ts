@@ -191,13 +191,16 @@ function banner(
   workers = 1,
 ): string {
   const production = config.env === "production";
-  const sandbox = config.graphqlIntrospection && !production;
+  const explorer =
+    config.graphqlIntrospection && !production
+      ? config.graphqlExplorer === "graphiql"
+        ? "GraphiQL"
+        : "Apollo Sandbox"
+      : null;
   const lines = [
     "",
     `Countpoint is running at ${base}${workers > 1 ? ` (${workers} worker processes)` : ""}`,
-    sandbox
-      ? `  GraphQL (Apollo Sandbox): ${base}/graphql`
-      : `  GraphQL:                  ${base}/graphql`,
+    `  ${(explorer ? `GraphQL (${explorer}):` : "GraphQL:").padEnd(25)} ${base}/graphql`,
     `  REST:                     ${base}/api/v1   (docs: ${base}/api/v1/docs)`,
     `  Health and metrics:       ${base}/healthz  ${base}/readyz  ${base}/metrics`,
     database.embedded

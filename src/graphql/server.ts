@@ -13,6 +13,7 @@ import { bodyPrice, resolvePrincipal } from "../http/auth.js";
 import { applyDecision, sendRateLimitHeaders } from "../http/rate-limit.js";
 import type { Authentication } from "../modules/account/account.auth.js";
 import { landingPagePolicy } from "../http/security.js";
+import { registerExplorer, wantsPage } from "./explorer.js";
 import { consistencyPlugin } from "./consistency.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import { contextFailure, formatError, unavailablePlugin } from "./errors.js";
@@ -88,6 +89,8 @@ export async function registerGraphql(
   app: FastifyInstance,
   options: {
     introspection: boolean;
+    /** The explorer a browser gets at /graphql while introspection is on (Sandbox unless said). */
+    explorer?: "sandbox" | "graphiql";
     subscriptionPollMs?: number;
     tokenRecheckMs?: number;
     subscriptions?: Partial<SubscriptionOptions>;
@@ -124,7 +127,7 @@ export async function registerGraphql(
       unavailablePlugin,
       // No field carries a cache hint; the default plugin would still wrap every field's resolver.
       ApolloServerPluginCacheControlDisabled(),
-      options.introspection
+      options.introspection && options.explorer !== "graphiql"
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
     ],
@@ -186,6 +189,8 @@ export async function registerGraphql(
     },
   );
   app.decorate("subscriptionStats", subscriptions.stats);
+  const explorerPage =
+    options.introspection && options.explorer === "graphiql" ? await registerExplorer(app) : null;
   // A WebSocket upgrade is a GET: that route alone carries the subscription handler.
   app.route({
     url: "/graphql",
@@ -193,6 +198,12 @@ export async function registerGraphql(
     schema: { hide: true },
     wsHandler: subscriptions.handler,
     onSend: landingPagePolicy,
+    // A browser opening /graphql gets the bundled explorer; operations go on to Apollo.
+    preHandler: explorerPage
+      ? async (request, reply) => {
+          if (wantsPage(request)) return reply.type("text/html").send(explorerPage);
+        }
+      : undefined,
     handler,
   });
   app.decorateRequest("graphqlAuth", null);

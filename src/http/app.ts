@@ -49,6 +49,7 @@ export interface AppDeps {
         | "subscriptionEventTimeoutMs"
         | "corsOrigins"
         | "requestTimeoutMs"
+        | "graphqlExplorer"
       >
     > & {
       /** Tokens' default rate limit; absent: unlimited (tokens with a limit of their own keep it). */
@@ -131,6 +132,7 @@ export async function buildApp({
   await app.register(stockTakeRoutes, { prefix: "/api/v1" });
   await registerGraphql(app, {
     introspection: config.graphqlIntrospection,
+    explorer: config.graphqlExplorer,
     subscriptionPollMs: config.subscriptionPollMs,
     tokenRecheckMs: config.subscriptionTokenRecheckMs,
     subscriptions: {
