@@ -70,6 +70,15 @@ async function partitionParents(sql: pg.Client): Promise<Map<string, string>> {
 export const scansOf = (table: string, nodes: PlanNode[]) =>
   nodes.filter((n) => n["Relation Name"] === table);
 
+/** Rows a plan read from `table`: those its scans kept and those their filters removed, every loop. */
+export const rowsRead = (table: string, nodes: PlanNode[]) =>
+  scansOf(table, nodes).reduce(
+    (sum, n) =>
+      sum +
+      ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0)) * (n["Actual Loops"] ?? 1),
+    0,
+  );
+
 /**
  * What a plan test needs: the test database's client, a new account's service context whose
  * client records every statement into `queries`, and a plain connection to explain them on.

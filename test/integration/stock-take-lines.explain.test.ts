@@ -12,7 +12,14 @@ import {
 } from "../../src/modules/stock-take/stock-take.service.js";
 import type { LoggedApp } from "../helpers/movements.js";
 import { HASH_JOINS } from "../../src/modules/stock-take/stock-take.reconcile.js";
-import { explain, planTest, scansOf, type PlanNode, type PlanTest } from "../helpers/explain.js";
+import {
+  explain,
+  planTest,
+  rowsRead,
+  scansOf,
+  type PlanNode,
+  type PlanTest,
+} from "../helpers/explain.js";
 
 const SKUS = 3000;
 
@@ -61,15 +68,6 @@ async function startOnStaleStatistics() {
   await cancelStockTake(ctx, earlier.value.id);
   return startStockTake(ctx, {});
 }
-
-/** The rows a plan's scans of a table really read (returned or filtered out, every loop). */
-const rowsRead = (table: string, nodes: PlanNode[]) =>
-  scansOf(table, nodes).reduce(
-    (sum, n) =>
-      sum +
-      ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0)) * (n["Actual Loops"] ?? 1),
-    0,
-  );
 
 describe("reading a stock take's lines", () => {
   it("looks each line's SKU and supplier item up by key, even on statistics that predate them", async () => {
