@@ -28,6 +28,7 @@ SELECT create_distributed_table('stock_adjustment_lines', 'account_id', colocate
 SELECT create_distributed_table('stock_takes', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('stock_take_lines', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('stock_take_counts', 'account_id', colocate_with => 'accounts');
+SELECT create_distributed_table('sku_cycle_counts', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('idempotency_keys', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('events', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('webhook_endpoints', 'account_id', colocate_with => 'accounts');

@@ -138,3 +138,13 @@ export const WebhookDeliveryStatus = graphqlEnum<db.WebhookDeliveryStatus>(
     failed: "Given up after 3 days of failures, or the receiver answered 410.",
   },
 );
+
+export const CountClass = graphqlEnum<db.CountClass>(
+  "CountClass",
+  "How often a SKU is counted: each class has its interval in days on the account (by default A 30, B 90, C 365).",
+  {
+    A: "Counted most often: the SKUs that move the most.",
+    B: "Counted less often.",
+    C: "Counted least often: the SKUs that move the least.",
+  },
+);

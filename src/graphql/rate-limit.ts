@@ -17,6 +17,7 @@ import {
 import { MAX_SCOPE_IDS } from "../modules/stock-take/stock-take.parse.js";
 import { AppError, ERROR_CATALOG } from "../errors.js";
 import {
+  CLASSIFY_UNITS,
   costOfLines,
   COUNT_BASE_UNITS,
   LINE_WEIGHTS,
@@ -46,7 +47,10 @@ export const PRICED_LISTS: Record<string, string[][]> = {
 };
 
 /** Units a mutation costs beyond its lines, by field (REST's route for it charges the same). */
-const BASE_UNITS: Record<string, number> = { submitStockTakeCounts: COUNT_BASE_UNITS };
+const BASE_UNITS: Record<string, number> = {
+  submitStockTakeCounts: COUNT_BASE_UNITS,
+  classifySkus: CLASSIFY_UNITS - 1,
+};
 
 /** What each mutation's lines count as (as over REST: LINE_WEIGHTS); 1 for the others. */
 const LINE_WEIGHT: Record<string, number> = {

@@ -20,6 +20,7 @@ import {
   StockTakeLineResolver,
   StockTakeResolver,
 } from "../modules/stock-take/stock-take.resolver.js";
+import { CycleCountResolver } from "../modules/cycle-count/cycle-count.resolver.js";
 import { EventResolver } from "../modules/event/event.resolver.js";
 import { EventSubscriptionResolver } from "../modules/event/event.subscriptions.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
@@ -85,6 +86,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           SupplierItemMovementsResolver,
           StockTakeResolver,
           StockTakeLineResolver,
+          CycleCountResolver,
           EventResolver,
           EventSubscriptionResolver,
           WebhookResolver,

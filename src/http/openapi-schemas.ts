@@ -44,6 +44,7 @@ import { catalogInputSchemas, catalogPatchSchemas } from "../modules/catalog/cat
 import { LOCATION_DESCRIPTION } from "../modules/catalog/location.js";
 import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
 import { stockTakeSchemas } from "../modules/stock-take/stock-take.schemas.js";
+import { cycleCountSchemas } from "../modules/cycle-count/cycle-count.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
@@ -417,6 +418,7 @@ const schemas = {
   StockAdjustmentLineInput,
   BulkStockAdjustment,
   ...stockTakeSchemas,
+  ...cycleCountSchemas,
   ...webhookSchemas,
 } as const;
 

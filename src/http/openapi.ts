@@ -128,6 +128,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           name: "stock takes",
           description: "Freeze, count, review and reconcile stock takes; counts also as CSV.",
         },
+        {
+          name: "cycle counts",
+          description:
+            "Count a little every day: SKUs classed A, B or C by how much they move, and what is due.",
+        },
       ],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
       security: [{ bearer: [] }],

@@ -86,15 +86,15 @@ export const chargeBodyLines =
 
 /**
  * The most rows a page may answer, from its `limit` as sent (validated later; this only prices
- * it, reading it as validation's coercion does, the largest if it is repeated): PAGE_DEFAULT when
- * absent or not a number.
+ * it, reading it as validation's coercion does, the largest if it is repeated, at most `most`):
+ * PAGE_DEFAULT when absent or not a number.
  */
-export function pageLimitOf(request: FastifyRequest): number {
+export function pageLimitOf(request: FastifyRequest, most = PAGE_MAX): number {
   const raw = (request.query as Record<string, unknown> | undefined)?.limit;
   const limits = (Array.isArray(raw) ? raw : [raw])
     .map((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : NaN))
     .filter((limit) => limit >= 1);
-  return limits.length ? Math.min(Math.ceil(Math.max(...limits)), PAGE_MAX) : PAGE_DEFAULT;
+  return limits.length ? Math.min(Math.ceil(Math.max(...limits)), most) : PAGE_DEFAULT;
 }
 
 /** The rows of a page as REST answers it ({data: [...]}); undefined for anything else. */

@@ -49,6 +49,13 @@ export const LINES_PER_UNIT = 100;
 export const COUNT_BASE_UNITS = 2;
 
 /**
+ * What classifying SKUs costs (POST /skus/classify, classifySkus): it weighs every active SKU's
+ * movements over its window and writes a row per SKU, like an import of the whole catalog; an
+ * occasional manager's request, priced as half a default token's burst.
+ */
+export const CLASSIFY_UNITS = 100;
+
+/**
  * What a line of each kind of bulk write counts as, in lines: measured beside a single adjustment
  * (`npm run bench -- prices`, docs: benchmarks, PR), a line of a bulk adjustment costs the server
  * and PostgreSQL about 6 hundredths of a single adjustment's unit, a row of an import about 10

@@ -63,6 +63,8 @@ export const REST_GENERATORS: Record<string, PathPools> = {
   reconcileStockTake: { id: "stockTakes" },
   cancelStockTake: { id: "stockTakes" },
   listStockTakeCounts: { id: "stockTakes" },
+  listDueForCount: {},
+  classifySkus: {},
 };
 
 export interface RestCase {

@@ -77,6 +77,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       "Query.stockAdjustments",
       "Query.stockTakes",
       "Query.events",
+      "Query.dueForCount",
     ].map((field) => ({ field, foreign: {}, missing: {}, positional: true })),
     ...[
       [names.s1Barcode, gtin()],
@@ -181,6 +182,15 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
   const line = (named: Args) => ({ newQty: 1, ...named });
 
   const writes: GqlProbe[] = [
+    // A tally of B's whole catalog, which the sweep's own writes change between the two calls.
+    {
+      ...mutation(
+        "Mutation.classifySkus",
+        { dryRun: true, idempotencyKey: key("classify") },
+        { dryRun: true, idempotencyKey: unused() },
+      ),
+      positional: true,
+    },
     mutation(
       "Mutation.createSku",
       {

@@ -129,6 +129,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
         ["GET /stock-takes", "/stock-takes", {}],
         ["GET /events", "/events", {}],
         ["GET /stock/movements", "/stock/movements", { from: today }],
+        ["GET /stock-takes/due", "/stock-takes/due", {}],
       ] as const
     ).map(([op, path, query]): RestProbe => ({
       op,
@@ -204,6 +205,11 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
   const madeBody = (name: string) => made[name]!.call.body as Record<string, unknown>;
 
   const writes: RestProbe[] = [
+    // A tally of B's whole catalog, which the sweep's own writes change between the two calls.
+    {
+      ...repeat("POST /skus/classify", "classify", post("/skus/classify", { dry_run: true })),
+      positional: true,
+    },
     repeat(
       "POST /skus",
       "sRest",

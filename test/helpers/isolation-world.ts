@@ -206,6 +206,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ]),
   ]);
 
+  // A classification (a dry run: A's classes stay as they are), for its idempotency key.
+  await write("classify", { method: "POST", path: "/skus/classify", body: { dry_run: true } });
+
   let secret = "";
   await Promise.all([
     // An adjustment, then stock takes reconciled and cancelled.

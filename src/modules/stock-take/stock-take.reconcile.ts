@@ -15,6 +15,7 @@ import {
 } from "./stock-take.lines.js";
 import { bigintArray } from "../../db/sql.js";
 import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
+import { countedNow } from "../cycle-count/cycle-count.sql.js";
 
 export interface AppliedLine {
   type: LineRow["type"];
@@ -171,6 +172,9 @@ export async function reconcile(
         movement_id = d.movement_id
       FROM d WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId}
         AND l.id = d.line_id
+    ), counted AS (
+      -- Every SKU whose count this applies or confirms was counted (cycle counts).
+      ${countedNow(accountId, Prisma.sql`SELECT d.sku_id FROM d WHERE d.sku_id IS NOT NULL`)}
     )
     UPDATE stock_takes SET status = 'reconciled', reconciled_at = now()
     WHERE account_id = ${accountId} AND id = ${stockTakeId}

@@ -1,0 +1,45 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { ctxOf, requireScope, rowPricedScope } from "../../http/auth.js";
+import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
+import { pageLimitOf } from "../../http/rate-limit.js";
+import { toRest } from "../../http/serialize.js";
+import { CLASSIFY_UNITS } from "../../rate-limit/bucket.js";
+import { classifySkus, listDueForCount } from "./cycle-count.schemas.js";
+import * as cycleCounts from "./cycle-count.service.js";
+
+/** Cycle counts over REST: what is due, and classifying SKUs. */
+export async function cycleCountRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get(
+    "/stock-takes/due",
+    {
+      // Its limit goes past a page's (to a start's scope): the bucket must hold what it asks.
+      ...rowPricedScope("read", {
+        mostRows: (request) => pageLimitOf(request, cycleCounts.MAX_DUE_LIMIT),
+      }),
+      schema: listDueForCount,
+    },
+    async (request) => ({
+      data: (await cycleCounts.listDue(ctxOf(request), { limit: request.query.limit })).map(toRest),
+    }),
+  );
+  typed.post(
+    "/skus/classify",
+    { onRequest: requireScope("adjust", { baseUnits: CLASSIFY_UNITS - 1 }), schema: classifySkus },
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const result = await cycleCounts.classify(
+        ctxOf(request),
+        {
+          windowDays: body.window_days,
+          shareA: body.share_a,
+          shareB: body.share_b,
+          dryRun: body.dry_run,
+        },
+        idempotencyKeyOf(request),
+      );
+      return sendIdempotent(reply, 200, result);
+    },
+  );
+}

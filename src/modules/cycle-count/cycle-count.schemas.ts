@@ -1,0 +1,199 @@
+// The REST contract of cycle counts: what is due (GET /stock-takes/due) and classifying SKUs
+// (POST /skus/classify), declared once with TypeBox; the handlers take their types from them.
+import { Type, type Static } from "typebox";
+import { $ref, enumSchema, integerId, nullable, refOf } from "../../http/openapi-primitives.js";
+import {
+  ok,
+  problemResponses,
+  READ_PROBLEMS,
+  replayHeaders,
+  WRITE_PROBLEMS,
+} from "../../http/openapi-responses.js";
+import { idempotencyHeaders } from "../../http/validation.js";
+import {
+  DEFAULT_CLASSIFY_DAYS,
+  DEFAULT_DUE_LIMIT,
+  DEFAULT_SHARES,
+  MAX_CLASSIFY_DAYS,
+  MAX_DUE_LIMIT,
+} from "./cycle-count.service.js";
+
+const TAG = ["cycle counts"];
+const nullableTimestamp = { ...nullable("string"), format: "date-time" } as const;
+
+const dueExample = {
+  sku_id: 42,
+  code: "BOLT-M8",
+  name: "Bolt M8",
+  location: "A-01-03",
+  count_class: "A",
+  last_counted_at: "2026-10-01T08:30:00.000Z",
+  due_at: "2026-10-31T08:30:00.000Z",
+  days_overdue: 27,
+};
+
+const classificationExample = {
+  window_days: 90,
+  share_a: 80,
+  share_b: 15,
+  dry_run: true,
+  classes: [
+    { count_class: "A", skus: 120, changed: 120 },
+    { count_class: "B", skus: 310, changed: 310 },
+    { count_class: "C", skus: 2570, changed: 2570 },
+  ],
+};
+
+/** POST /skus/classify's body. */
+export const ClassifySkus = Type.Object(
+  {
+    window_days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_CLASSIFY_DAYS,
+        description: `Days of movement to weigh, counting back from now; ${DEFAULT_CLASSIFY_DAYS} when absent.`,
+      }),
+    ),
+    share_a: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        description: `Percent of the volume moved that class A makes up; ${DEFAULT_SHARES.a} when absent.`,
+      }),
+    ),
+    share_b: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 100,
+        description: `Percent of the volume that class B makes up after A (share_a + share_b at most 100; C is the rest); ${DEFAULT_SHARES.b} when absent.`,
+      }),
+    ),
+    dry_run: Type.Optional(
+      Type.Boolean({ description: "Answer what the classification would do; write nothing." }),
+    ),
+  },
+  {
+    $id: "ClassifySkus",
+    examples: [{ window_days: 90, dry_run: true }],
+    additionalProperties: false,
+  },
+);
+export type ClassifySkus = Static<typeof ClassifySkus>;
+
+export const cycleCountSchemas = {
+  CountClass: enumSchema(
+    "CountClass",
+    "How often a SKU is counted: each class has its interval in days on the account (by default A 30, B 90, C 365).",
+    ["A", "B", "C"],
+  ),
+  DueSku: {
+    $id: "DueSku",
+    type: "object",
+    description: "An active SKU due for a count.",
+    required: [
+      "sku_id",
+      "code",
+      "name",
+      "location",
+      "count_class",
+      "last_counted_at",
+      "due_at",
+      "days_overdue",
+    ],
+    properties: {
+      sku_id: integerId,
+      code: { type: "string" },
+      name: { type: "string" },
+      location: { ...nullable("string"), description: "Where its stock is kept." },
+      count_class: $ref("CountClass"),
+      last_counted_at: {
+        ...nullableTimestamp,
+        description:
+          "When a reconcile last applied or confirmed a count of it; null: never since it has had a class.",
+      },
+      due_at: {
+        ...nullableTimestamp,
+        description: "When its class's interval ran out; null when it was never counted.",
+      },
+      days_overdue: {
+        ...nullable("integer"),
+        description: "Whole days since due_at; null when it was never counted.",
+      },
+    },
+  },
+  DueSkuList: {
+    $id: "DueSkuList",
+    type: "object",
+    description: "SKUs due for a count, never counted first, then the longest overdue.",
+    required: ["data"],
+    properties: { data: { type: "array", items: $ref("DueSku") } },
+  },
+  ClassifySkus,
+  Classification: {
+    $id: "Classification",
+    type: "object",
+    description: "The classes given, or that a dry run would give, to the account's active SKUs.",
+    required: ["window_days", "share_a", "share_b", "dry_run", "classes"],
+    properties: {
+      window_days: { type: "integer", description: "The days of movement weighed." },
+      share_a: { type: "integer", description: "Percent of the volume in class A." },
+      share_b: { type: "integer", description: "Percent of the volume in class B." },
+      dry_run: { type: "boolean", description: "Whether nothing was written." },
+      classes: {
+        type: "array",
+        description: "A, B and C in that order.",
+        items: {
+          type: "object",
+          required: ["count_class", "skus", "changed"],
+          properties: {
+            count_class: $ref("CountClass"),
+            skus: { type: "integer", description: "Active SKUs in the class." },
+            changed: {
+              type: "integer",
+              description: "Of those, how many had another class, or none, before.",
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+/** GET /stock-takes/due. */
+export const listDueForCount = {
+  operationId: "listDueForCount",
+  tags: TAG,
+  summary: "SKUs due for a cycle count",
+  description: `Needs the read scope. The account's active SKUs whose class's interval has run out since a reconcile last counted them: those never counted first, then by the day they fell due, oldest first. A SKU without a class (see POST /skus/classify) is never due. At most limit (${DEFAULT_DUE_LIMIT} when absent, up to ${MAX_DUE_LIMIT}); priced by the rows answered, as lists are.`,
+  querystring: Type.Object(
+    {
+      limit: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: MAX_DUE_LIMIT,
+          description: `How many to answer; ${DEFAULT_DUE_LIMIT} when absent.`,
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  response: {
+    200: ok("DueSkuList", "The SKUs due, most overdue first", { data: [dueExample] }),
+    ...problemResponses(...READ_PROBLEMS),
+  },
+};
+
+/** POST /skus/classify. */
+export const classifySkus = {
+  operationId: "classifySkus",
+  tags: TAG,
+  summary: "Give SKUs count classes by how much they move (ABC)",
+  description:
+    "Needs the adjust scope; costs 100 rate-limit units. Weighs each active SKU by the absolute quantity its movements moved over the window; largest first, the SKUs making up the first share_a percent of all of it are A, the next share_b percent B, the rest C (all C when nothing moved). Writes no movement. dry_run answers the same and writes nothing.",
+  headers: idempotencyHeaders,
+  body: refOf(ClassifySkus),
+  response: {
+    200: ok("Classification", "The classes by count", classificationExample, replayHeaders),
+    ...problemResponses(...WRITE_PROBLEMS),
+  },
+};

@@ -1,0 +1,126 @@
+// Cycle counts' statements: stamping what a reconcile counted, what is due, and classifying SKUs
+// by how much they move. Rows of sku_cycle_counts are written in SKU order by every writer, so
+// two writers of the same SKUs (two reconciles, a reconcile and a classification) queue rather
+// than deadlock.
+import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
+import type { CountClass } from "../../generated/prisma/enums.js";
+
+/**
+ * A data-modifying CTE body for a reconcile's statement: the SKUs `skuIds` selects (a query of one
+ * column, sku_id) were counted at the statement's time. Their class is kept.
+ */
+export const countedNow = (accountId: number, skuIds: Prisma.Sql): Prisma.Sql => Prisma.sql`
+  INSERT INTO sku_cycle_counts (account_id, sku_id, last_counted_at)
+  SELECT ${accountId}, c.sku_id, now() FROM (${skuIds}) AS c(sku_id) ORDER BY c.sku_id
+  ON CONFLICT (account_id, sku_id) DO UPDATE SET last_counted_at = EXCLUDED.last_counted_at`;
+
+export interface DueRow {
+  sku_id: number;
+  code: string;
+  name: string;
+  location: string | null;
+  count_class: CountClass;
+  last_counted_at: Date | null;
+  due_at: Date | null;
+  days_overdue: number | null;
+}
+
+/**
+ * The account's active SKUs that are due for a count, at most `limit`: never counted first (in id
+ * order), then by the day they fell due, oldest first. A SKU is due when its class's interval has
+ * passed since it was last counted. Each class is two ranges of the cycle counts' index (never
+ * counted; counted before the class's cutoff), read in the index's order no further than `limit`
+ * rows that are due: whether a SKU is active is a probe of its key per row, never a join the
+ * planner could hash over the whole catalog (on statistics of a small account it did).
+ */
+export async function dueSkus(db: PrismaClient | Tx, accountId: number, limit: number) {
+  const active = Prisma.sql`(SELECT s.active FROM skus s WHERE s.account_id = c.account_id
+    AND s.id = c.sku_id)`;
+  return db.$queryRaw<DueRow[]>`
+    WITH classes AS MATERIALIZED (
+      SELECT k.count_class, k.days FROM accounts a CROSS JOIN LATERAL (VALUES
+        ('A'::count_class, a.cycle_days_a), ('B'::count_class, a.cycle_days_b),
+        ('C'::count_class, a.cycle_days_c)) AS k(count_class, days)
+      WHERE a.id = ${accountId}
+    ), due AS (
+      SELECT k.count_class, k.days, x.sku_id, x.last_counted_at
+      FROM classes k CROSS JOIN LATERAL (
+        (SELECT c.sku_id, c.last_counted_at FROM sku_cycle_counts c
+          WHERE c.account_id = ${accountId} AND c.count_class = k.count_class
+            AND c.last_counted_at IS NULL AND ${active}
+          ORDER BY c.last_counted_at, c.sku_id LIMIT ${limit})
+        UNION ALL
+        (SELECT c.sku_id, c.last_counted_at FROM sku_cycle_counts c
+          WHERE c.account_id = ${accountId} AND c.count_class = k.count_class
+            AND c.last_counted_at <= now() - make_interval(days => k.days) AND ${active}
+          ORDER BY c.last_counted_at, c.sku_id LIMIT ${limit})
+      ) AS x
+    ), ranked AS (
+      SELECT d.*, d.last_counted_at + make_interval(days => d.days) AS due_at FROM due d
+      ORDER BY due_at NULLS FIRST, d.sku_id LIMIT ${limit}
+    )
+    SELECT r.sku_id, s.code::text AS code, s.name, s.location, r.count_class, r.last_counted_at,
+      r.due_at, floor(extract(epoch FROM now() - r.due_at) / 86400)::int AS days_overdue
+    FROM ranked r CROSS JOIN LATERAL (SELECT code, name, location FROM skus
+      WHERE account_id = ${accountId} AND id = r.sku_id) AS s
+    ORDER BY r.due_at NULLS FIRST, r.sku_id`;
+}
+
+/** How a classification splits the movement: the shares of A and B, in percent (C is the rest). */
+export interface Shares {
+  a: number;
+  b: number;
+}
+
+export interface ClassTally {
+  count_class: CountClass;
+  skus: number;
+  /** SKUs whose class this classification sets to another (or a first) class. */
+  changed: number;
+}
+
+/**
+ * ABC classification of the account's active SKUs by the absolute quantity their movements moved
+ * in the last `windowDays` days: by volume, largest first, the SKUs that make up the first
+ * `shares.a` percent of all of it are A, the next `shares.b` percent B, the rest C (and all are C
+ * when nothing moved). A SKU is in the class where its volume starts. Written unless `dryRun`;
+ * answers the tally by class either way, and how many SKUs change class.
+ */
+export async function classifySkus(
+  tx: Tx,
+  accountId: number,
+  windowDays: number,
+  shares: Shares,
+  dryRun: boolean,
+): Promise<ClassTally[]> {
+  return tx.$queryRaw<ClassTally[]>`
+    WITH moved AS MATERIALIZED (
+      SELECT s.id AS sku_id, COALESCE(m.volume, 0) AS volume
+      FROM skus s LEFT JOIN (
+        SELECT sku_id, sum(abs(change)) AS volume FROM stock_movements
+        WHERE account_id = ${accountId} AND sku_id IS NOT NULL
+          AND occurred_at >= now() - make_interval(days => ${windowDays}::int)
+        GROUP BY sku_id) AS m ON m.sku_id = s.id
+      WHERE s.account_id = ${accountId} AND s.active
+    ), ranked AS (
+      SELECT sku_id, sum(volume) OVER (ORDER BY volume DESC, sku_id) - volume AS before,
+        sum(volume) OVER () AS total
+      FROM moved
+    ), classes AS MATERIALIZED (
+      SELECT sku_id, (CASE
+        WHEN total > 0 AND before < total * ${shares.a}::numeric / 100 THEN 'A'
+        WHEN total > 0 AND before < total * ${shares.a + shares.b}::numeric / 100 THEN 'B'
+        ELSE 'C' END)::count_class AS count_class
+      FROM ranked
+    ), written AS (
+      INSERT INTO sku_cycle_counts (account_id, sku_id, count_class, classified_at)
+      SELECT ${accountId}, sku_id, count_class, now() FROM classes WHERE NOT ${dryRun}::boolean
+      ORDER BY sku_id
+      ON CONFLICT (account_id, sku_id) DO UPDATE
+        SET count_class = EXCLUDED.count_class, classified_at = EXCLUDED.classified_at
+    )
+    SELECT k.count_class, count(*)::int AS skus,
+      count(*) FILTER (WHERE o.count_class IS DISTINCT FROM k.count_class)::int AS changed
+    FROM classes k LEFT JOIN sku_cycle_counts o ON o.account_id = ${accountId} AND o.sku_id = k.sku_id
+    GROUP BY k.count_class ORDER BY k.count_class`;
+}
