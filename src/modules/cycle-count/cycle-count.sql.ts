@@ -1,7 +1,6 @@
 // Cycle counts' statements: stamping what a reconcile counted, what is due, and classifying SKUs
-// by how much they move. Rows of sku_cycle_counts are written in SKU order by every writer, so
-// two writers of the same SKUs (two reconciles, a reconcile and a classification) queue rather
-// than deadlock.
+// by how much they move. Every writer of sku_cycle_counts (a reconcile, a classification) writes
+// its rows in SKU order, so that two writing the same SKUs take their row locks in the same order.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import type { CountClass } from "../../generated/prisma/enums.js";
 
