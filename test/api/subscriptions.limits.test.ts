@@ -64,6 +64,15 @@ const closeCode = async (stream: Stream<unknown>) =>
   ((await stream.ended) as { code?: number }).code;
 const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits until the server holds exactly `n` live subscriptions (its metrics say so), 10 s at most. */
+async function untilSubscribers(n: number): Promise<void> {
+  for (const until = Date.now() + 10_000; ; await settle(50)) {
+    const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
+    if (Number(/^countpoint_subscribers (\d+)$/m.exec(text)?.[1] ?? 0) === n) return;
+    if (Date.now() > until) throw new Error(`the server never held ${n} subscriptions`);
+  }
+}
+
 /** A token of the account with a rate limit of its own: `burst` units, refilled slowly. */
 const limitedToken = async (burst: number) =>
   (
@@ -85,8 +94,10 @@ describe("the rate limit", () => {
     const why = await refused.ended;
     expect(codesOf(why)).toEqual(["RATE_LIMITED"]);
     expect((why as { message: string }[])[0]!.message).toMatch(/retry after \d+ s/);
-    // The connection and its three subscriptions live on.
-    await settle();
+    // The connection and its three subscriptions live on: following the feed before the change
+    // (a fixed wait was not always enough on a loaded machine: the change came first, and the
+    // test waited for an event that would never come).
+    await untilSubscribers(3);
     const [sku] = await skus(t, acct.token, 1);
     for (const s of served) expect(await s.next(1)).toHaveLength(1);
     expect(served[0]!.results[0]!.data).toEqual({
