@@ -49,6 +49,7 @@ test("a browser opening /graphql gets GraphiQL, its files from the server alone"
   for (const file of files) {
     expect(file).toMatch(/^\/graphql\/explorer\/assets\//);
     const asset = await fetch(`${server.base}${file}`);
+    await asset.arrayBuffer(); // read to the end, or the server's close waits for it
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toContain("immutable");
   }

@@ -71,6 +71,9 @@ describe("API answers", () => {
               })
             : undefined,
       });
+      // Read every answer to its end: an unread large body (the OpenAPI document) keeps its
+      // connection busy, and the server's close waits for it.
+      await response.arrayBuffer();
       expect(response.status).toBe(status);
       expectHardened(response.headers);
       expect(policyOf(response.headers)).toEqual(API_POLICY);
@@ -83,6 +86,7 @@ describe("API answers", () => {
       headers: { "content-type": "application/json", authorization: `Bearer ${acct.token}` },
       body: JSON.stringify({ query: "{ skus(first: 1) { edges { node { id } } } }" }),
     });
+    await post.arrayBuffer();
     expect(post.status).toBe(200);
     expectHardened(post.headers);
     expect(policyOf(post.headers)).toEqual(API_POLICY);
