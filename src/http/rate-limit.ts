@@ -6,6 +6,7 @@ import type {
 } from "fastify";
 import { PAGE_DEFAULT, PAGE_MAX } from "../cursor.js";
 import { AppError } from "../errors.js";
+import { JsonRows } from "../json-rows.js";
 import {
   costOfLines,
   rateLimitHeaders,
@@ -100,7 +101,7 @@ export function pageLimitOf(request: FastifyRequest, most = PAGE_MAX): number {
 /** The rows of a page as REST answers it ({data: [...]}); undefined for anything else. */
 export const pageRows = (payload: unknown): number | undefined => {
   const data = (payload as { data?: unknown } | null)?.data;
-  return Array.isArray(data) ? data.length : undefined;
+  return Array.isArray(data) || data instanceof JsonRows ? data.length : undefined;
 };
 
 /**

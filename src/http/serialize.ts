@@ -1,4 +1,5 @@
 import { Prisma } from "../db/client.js";
+import type { JsonRows } from "../json-rows.js";
 import { quantityToNumber } from "../quantity.js";
 
 // The one place service results become REST JSON: camelCase keys to snake_case, exact decimals
@@ -45,3 +46,14 @@ export const toRestPage = <T>(page: { items: { node: T }[]; nextCursor: string |
   data: page.items.map((i) => toRest(i.node)),
   next_cursor: page.nextCursor,
 });
+
+/** A REST page whose rows PostgreSQL wrote as JSON (JsonRows): priced by them as any page. */
+export interface JsonPage {
+  data: JsonRows;
+  next_cursor: string | null;
+  has_more: boolean;
+}
+
+/** The body of a JsonPage: the rows' text as it is, the rest as JSON.stringify writes it. */
+export const serializeJsonPage = (page: JsonPage): string =>
+  `{"data":${page.data.json},"next_cursor":${JSON.stringify(page.next_cursor)},"has_more":${page.has_more}}`;

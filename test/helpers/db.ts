@@ -1,8 +1,12 @@
 import "reflect-metadata";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
-import { SCOPES, type Scope } from "../../src/context.js";
-import { createAccount, createToken } from "../../src/modules/account/account.service.js";
+import { SCOPES, type Scope, type ServiceContext } from "../../src/context.js";
+import {
+  authenticate,
+  createAccount,
+  createToken,
+} from "../../src/modules/account/account.service.js";
 
 export const databaseUrl = (): string => {
   const url = process.env.DATABASE_URL;
@@ -41,6 +45,17 @@ export async function newAccount(
     scopes: options.scopes ?? [...SCOPES],
   });
   return { accountId: account.id, token };
+}
+
+/** A fresh account's service context (its token authenticated), as a request of it has. */
+export async function newAccountContext(
+  db: PrismaClient,
+  options: Parameters<typeof newAccount>[1] = {},
+): Promise<ServiceContext> {
+  const account = await newAccount(db, options);
+  const principal = await authenticate(db, account.token);
+  if (!principal) throw new Error("the test token does not authenticate");
+  return { db, principal };
 }
 
 /**

@@ -137,8 +137,11 @@ export async function startLoggedApp(): Promise<LoggedApp> {
 }
 
 /** The statements in `queries` that read the given table. */
-export const selectsFrom = (queries: LoggedApp["queries"], table: string) =>
-  queries.filter((q) => /^\s*SELECT\b/i.test(q.sql) && q.sql.includes(`FROM "public"."${table}"`));
+export const selectsFrom = (queries: LoggedApp["queries"], table: string) => {
+  // Prisma's statements name the table quoted, the services' own SQL plainly.
+  const from = new RegExp(`FROM (?:"public"\\.)?"?${table}"?\\s`);
+  return queries.filter((q) => /^\s*SELECT\b/i.test(q.sql) && from.test(q.sql));
+};
 
 /**
  * Appends `count` movements of one SKU in one statement, the n-th (from 0) at `first` + n × `stepMs`

@@ -3,9 +3,8 @@
 import type { PrismaClient } from "../../src/db/client.js";
 import type { ServiceContext } from "../../src/context.js";
 import { migrate } from "../../src/db/migrate.js";
-import { authenticate } from "../../src/modules/account/account.service.js";
 import { createSku, createSupplierItem } from "../../src/modules/catalog/catalog.service.js";
-import { newAccount, testDb } from "../helpers/db.js";
+import { newAccountContext, testDb } from "../helpers/db.js";
 import { createFreshDatabase, queryRows } from "../helpers/fresh-database.js";
 
 let db: PrismaClient;
@@ -15,11 +14,8 @@ let codes = 0;
 
 beforeAll(async () => {
   db = await testDb();
-  const account = await newAccount(db);
-  const principal = await authenticate(db, account.token);
-  if (!principal) throw new Error("the test token does not authenticate");
-  ctx = { db, principal };
-  accountId = account.accountId;
+  ctx = await newAccountContext(db);
+  accountId = ctx.principal.accountId;
 });
 afterAll(() => db.$disconnect());
 

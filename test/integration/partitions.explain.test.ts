@@ -61,7 +61,7 @@ async function partitionsRead(query: MovementQuery) {
   queries.length = 0;
   const page = await queryMovements(ctx, query);
   expect(page.items.length).toBeGreaterThan(0);
-  const statements = queries.filter((q) => q.sql.includes(`FROM "public"."stock_movements"`));
+  const statements = queries.filter((q) => q.sql.includes(`FROM stock_movements m`));
   expect(statements.length).toBeGreaterThan(0);
   const scans: ReturnType<typeof scansOf> = [];
   for (const statement of statements) {

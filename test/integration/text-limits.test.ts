@@ -4,10 +4,9 @@
 import type { PrismaClient } from "../../src/db/client.js";
 import type { ServiceContext } from "../../src/context.js";
 import { AppError } from "../../src/errors.js";
-import { authenticate } from "../../src/modules/account/account.service.js";
 import { bulkAdjust } from "../../src/modules/adjustment/adjustment.service.js";
 import { createSku, createSupplierItem } from "../../src/modules/catalog/catalog.service.js";
-import { newAccount, testDb } from "../helpers/db.js";
+import { newAccountContext, testDb } from "../helpers/db.js";
 import { ledgerState } from "../helpers/stock.js";
 
 let db: PrismaClient;
@@ -16,11 +15,8 @@ let accountId: number;
 
 beforeAll(async () => {
   db = await testDb();
-  const account = await newAccount(db);
-  const principal = await authenticate(db, account.token);
-  if (!principal) throw new Error("the test token does not authenticate");
-  ctx = { db, principal };
-  accountId = account.accountId;
+  ctx = await newAccountContext(db);
+  accountId = ctx.principal.accountId;
 });
 afterAll(() => db.$disconnect());
 

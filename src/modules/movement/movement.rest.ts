@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, LEDGER_ROW_WEIGHT, rowPricedScope } from "../../http/auth.js";
-import { toRest } from "../../http/serialize.js";
+import { serializeJsonPage, type JsonPage } from "../../http/serialize.js";
 import { listStockMovements } from "./movement.schemas.js";
 import * as movements from "./movement.service.js";
 
@@ -14,7 +14,7 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
       { ...rowPricedScope("read", { rowWeight: LEDGER_ROW_WEIGHT }), schema: listStockMovements },
       async (request, reply) => {
         const q = request.query;
-        const page = await movements.queryMovements(ctxOf(request), {
+        const page = await movements.queryMovementsJson(ctxOf(request), {
           from: q.from,
           to: q.to,
           skuId: q.sku_id,
@@ -33,11 +33,13 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
           next.set("cursor", page.nextCursor);
           reply.header("link", `<${request.url.split("?")[0]}?${next.toString()}>; rel="next"`);
         }
+        // Rows made JSON by PostgreSQL, charged for before this writes the body around them.
+        reply.type("application/json; charset=utf-8").serializer(serializeJsonPage);
         return {
-          data: page.items.map((i) => toRest(i.node)),
+          data: page.items,
           next_cursor: page.nextCursor ?? page.resumeCursor ?? null,
           has_more: page.nextCursor !== null,
-        };
+        } satisfies JsonPage;
       },
     );
 }

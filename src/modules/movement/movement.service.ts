@@ -4,7 +4,6 @@ import { readDb, type ServiceContext } from "../../context.js";
 import {
   decodeTimeCursor,
   encodeTimeCursor,
-  keysetAfter,
   pageSize,
   queryFingerprint,
   type Page,
@@ -22,6 +21,14 @@ import {
 import type { StockMovement as MovementRow } from "../../generated/prisma/client.js";
 import { MovementSource, StockReason } from "../../generated/prisma/enums.js";
 import { sharedLedgerHorizon } from "../../ledger/horizon.js";
+import { JsonRows } from "../../json-rows.js";
+import {
+  concatJsonArrays,
+  movementJson,
+  movementRows,
+  pagesOfMovements,
+  type JsonPart,
+} from "./movement.sql.js";
 import type { StockMovement } from "./movement.types.js";
 
 export const MAX_WINDOW_DAYS = 31;
@@ -68,6 +75,20 @@ export const MAX_REFERENCE = 200;
 const REASONS = Object.values(StockReason) as string[];
 const SOURCES = Object.values(MovementSource) as string[];
 
+/** A checked query: what its statements need. */
+interface MovementPlan {
+  db: PrismaClient;
+  take: number;
+  order: "asc" | "desc";
+  fingerprint: string;
+  /** Every condition of the query, the cursor's included. */
+  where: Prisma.Sql[];
+  /** A first page newest first reads the 31 days before this first (see recentFirst), or null. */
+  recentBefore: Date | null;
+  /** The cursor the query was given, if any. */
+  cursor: string | undefined;
+}
+
 /**
  * Movements of the caller's account, newest first (or oldest first with order "asc"), keyset-
  * paginated on (occurred_at, id). A query must be bounded: by an entity (SKU, supplier item,
@@ -80,6 +101,65 @@ export async function queryMovements(
   ctx: ServiceContext,
   query: MovementQuery,
 ): Promise<Page<StockMovement>> {
+  const plan = await planQuery(ctx, query);
+  const { db, take, order, fingerprint } = plan;
+  const parts = await readParts(
+    plan,
+    (more, n) => db.$queryRaw<MovementRow[]>(movementRows([...plan.where, ...more], order, n)),
+    (rows) => rows.length,
+  );
+  const rows = parts.flat();
+  const items = rows.slice(0, take).map((r) => ({
+    cursor: encodeTimeCursor("movement", { at: r.occurredAt, id: Number(r.id) }, fingerprint),
+    node: toMovement(r),
+  }));
+  const last = items.at(-1)?.cursor ?? null;
+  return {
+    items,
+    nextCursor: rows.length > take ? last : null,
+    // Oldest first, the ledger grows at the end: a consumer resumes from here to see what is new.
+    resumeCursor: order === "asc" ? (last ?? plan.cursor ?? null) : null,
+  };
+}
+
+/** queryMovements' page with its movements as the REST body's JSON array, made by PostgreSQL. */
+export async function queryMovementsJson(
+  ctx: ServiceContext,
+  query: MovementQuery,
+): Promise<Omit<Page<never>, "items"> & { items: JsonRows }> {
+  const plan = await planQuery(ctx, query);
+  const { db, take, order, fingerprint } = plan;
+  let kept = 0;
+  const parts = await readParts(
+    plan,
+    async (more, n) => {
+      const [part] = await db.$queryRaw<[JsonPart]>(
+        movementJson([...plan.where, ...more], order, n, take - kept),
+      );
+      kept += Math.min(part.rows, take - kept);
+      return part;
+    },
+    (part) => part.rows,
+  );
+  const rows = parts.reduce((sum, p) => sum + p.rows, 0);
+  const json = parts.map((p) => p.json).reduce(concatJsonArrays, "[]");
+  const lastKept = parts.findLast((p) => p.lastId !== null);
+  const last = lastKept
+    ? encodeTimeCursor(
+        "movement",
+        { at: lastKept.lastAt!, id: Number(lastKept.lastId) },
+        fingerprint,
+      )
+    : null;
+  return {
+    items: new JsonRows(json, kept),
+    nextCursor: rows > take ? last : null,
+    resumeCursor: order === "asc" ? (last ?? plan.cursor ?? null) : null,
+  };
+}
+
+/** Checks a query (400s before 404s before 422s) and makes its conditions. */
+async function planQuery(ctx: ServiceContext, query: MovementQuery): Promise<MovementPlan> {
   const { accountId, timezone } = ctx.principal;
   const q = withoutNulls(query);
   const take = pageSize(q.limit);
@@ -95,50 +175,56 @@ export async function queryMovements(
   checkBounds(filter, window, timezone);
 
   const { skuId, supplierItemId, stockTakeId, adjustmentId, reason, source, reference } = filter;
-  const where: Prisma.StockMovementWhereInput = {
-    accountId,
-    stockTakeId,
-    adjustmentId,
-    reason,
-    source,
-    reference,
-    ...(linkedSkuId === null ? { skuId, supplierItemId } : { skuId: linkedSkuId }),
+  const where = [Prisma.sql`m.account_id = ${accountId}`];
+  const equal = (column: string, value: unknown, type = "") => {
+    if (value !== undefined)
+      where.push(Prisma.sql`m.${Prisma.raw(column)} = ${value}${Prisma.raw(type)}`);
   };
-  const bounds: Prisma.StockMovementWhereInput[] = [];
-  // Asked for a linked item together with another SKU: movements of both, which is none.
-  if (linkedSkuId !== null && skuId !== undefined) bounds.push({ skuId });
-  if (window.start) bounds.push({ occurredAt: { gte: window.start } });
-  if (window.end) bounds.push({ occurredAt: { lt: window.end } });
-  if (position) bounds.push(keysetAfter("occurredAt", position, order));
+  if (linkedSkuId === null) {
+    equal("sku_id", skuId);
+    equal("supplier_item_id", supplierItemId);
+  } else {
+    equal("sku_id", linkedSkuId);
+    // Asked for a linked item together with another SKU: movements of both, which is none.
+    equal("sku_id", skuId);
+  }
+  equal("stock_take_id", stockTakeId);
+  equal("adjustment_id", adjustmentId);
+  equal("reason", reason, "::stock_reason");
+  equal("source", source, "::movement_source");
+  equal("reference", reference);
+  if (window.start) where.push(Prisma.sql`m.occurred_at >= ${window.start}`);
+  if (window.end) where.push(Prisma.sql`m.occurred_at < ${window.end}`);
+  if (position) where.push(keysetSql(position, order));
   // Oldest first, a page ends below the ledger's horizon: a movement still being written can
   // only appear above it, never behind a cursor already handed out.
   if (order === "asc")
-    bounds.push({ occurredAt: { lt: await sharedLedgerHorizon(ctx.db, accountId) } });
-  const find = (more: Prisma.StockMovementWhereInput[], n: number) =>
-    db.stockMovement.findMany({
-      where: { ...where, AND: [...bounds, ...more] },
-      orderBy: [{ occurredAt: order }, { id: order }],
-      take: n,
-    });
+    where.push(Prisma.sql`m.occurred_at < ${await sharedLedgerHorizon(ctx.db, accountId)}`);
   // A first page newest first; a page after a cursor already has its bound at the cursor, and
   // a lower one there can turn PostgreSQL from the ordered index walk to reading the whole range.
   const newest = window.end ?? new Date();
-  const rows =
+  const recentBefore =
     order === "desc" && !position && !(window.start && window.start >= recentEdge(newest))
-      ? await recentFirst(find, newest, take + 1)
-      : await find([], take + 1);
-  const items = rows.slice(0, take).map((r) => ({
-    cursor: encodeTimeCursor("movement", { at: r.occurredAt, id: Number(r.id) }, fingerprint),
-    node: toMovement(r),
-  }));
-  const last = items.at(-1)?.cursor ?? null;
-  return {
-    items,
-    nextCursor: rows.length > take ? last : null,
-    // Oldest first, the ledger grows at the end: a consumer resumes from here to see what is new.
-    resumeCursor: order === "asc" ? (last ?? q.cursor ?? null) : null,
-  };
+      ? newest
+      : null;
+  return { db, take, order, fingerprint, where, recentBefore, cursor: q.cursor };
 }
+
+/** After the cursor's position in the page's order (occurred_at bounded alone first, for pruning). */
+const keysetSql = ({ at, id }: { at: Date; id: number }, order: "asc" | "desc") =>
+  order === "desc"
+    ? Prisma.sql`m.occurred_at <= ${at} AND (m.occurred_at < ${at} OR m.id < ${id})`
+    : Prisma.sql`m.occurred_at >= ${at} AND (m.occurred_at > ${at} OR m.id > ${id})`;
+
+/** The plan's take + 1 rows, in one part, or two when the plan reads the recent days first. */
+const readParts = async <T>(
+  plan: MovementPlan,
+  read: (more: Prisma.Sql[], n: number) => Promise<T>,
+  rowsOf: (part: T) => number,
+): Promise<T[]> =>
+  plan.recentBefore
+    ? recentFirst(read, rowsOf, plan.recentBefore, plan.take + 1)
+    : [await read([], plan.take + 1)];
 
 /** What a query's cursors carry of its filters (firstMovementPages' cursors must be the same). */
 const fingerprintOf = (
@@ -204,37 +290,6 @@ export async function firstMovementPages(
   });
 }
 
-/**
- * The newest movements within `bound` of each owner (by SKU or by supplier item, the other
- * null), at most its entry of `takes`, newest first, each row with its owner's ordinal `n`.
- */
-const pagesOfMovements = (
-  accountId: number,
-  skuIds: (number | null)[],
-  itemIds: (number | null)[],
-  takes: number[],
-  bound: Prisma.Sql,
-) => Prisma.sql`
-  SELECT o.n::int AS n, m.account_id AS "accountId", m.id, m.occurred_at AS "occurredAt",
-    m.entity_type AS "entityType", m.sku_id AS "skuId", m.supplier_item_id AS "supplierItemId",
-    m.quantity_before AS "quantityBefore", m.quantity_after AS "quantityAfter", m.change,
-    m.reason, m.note, m.reference, m.source, m.adjustment_id AS "adjustmentId",
-    m.stock_take_id AS "stockTakeId", m.actor_name AS "actorName",
-    m.actor_token_id AS "actorTokenId"
-  FROM unnest(${skuIds}::int[], ${itemIds}::int[], ${takes}::int[])
-    WITH ORDINALITY AS o(sku_id, item_id, take, n)
-  CROSS JOIN LATERAL (
-    (SELECT * FROM stock_movements m
-      WHERE m.account_id = ${accountId} AND m.sku_id = o.sku_id AND ${bound}
-      ORDER BY m.occurred_at DESC, m.id DESC LIMIT o.take)
-    UNION ALL
-    (SELECT * FROM stock_movements m
-      WHERE m.account_id = ${accountId} AND m.supplier_item_id = o.item_id AND ${bound}
-      ORDER BY m.occurred_at DESC, m.id DESC LIMIT o.take)
-  ) m
-  WHERE o.take > 0
-  ORDER BY o.n, m.occurred_at DESC, m.id DESC`;
-
 const RECENT_MS = 31 * 86_400_000;
 const recentEdge = (newest: Date) => new Date(newest.getTime() - RECENT_MS);
 
@@ -245,14 +300,16 @@ const recentEdge = (newest: Date) => new Date(newest.getTime() - RECENT_MS);
  * first page starts an index descent in every month.
  */
 async function recentFirst<T>(
-  find: (more: Prisma.StockMovementWhereInput[], n: number) => Promise<T[]>,
+  find: (more: Prisma.Sql[], n: number) => Promise<T>,
+  rowsOf: (part: T) => number,
   newest: Date,
   n: number,
 ): Promise<T[]> {
   const edge = recentEdge(newest);
-  const recent = await find([{ occurredAt: { gte: edge } }], n);
-  if (recent.length >= n) return recent;
-  return [...recent, ...(await find([{ occurredAt: { lt: edge } }], n - recent.length))];
+  const recent = await find([Prisma.sql`m.occurred_at >= ${edge}`], n);
+  const found = rowsOf(recent);
+  if (found >= n) return [recent];
+  return [recent, await find([Prisma.sql`m.occurred_at < ${edge}`], n - found)];
 }
 
 interface CheckedFilter {
