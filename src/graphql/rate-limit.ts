@@ -16,11 +16,9 @@ import {
 } from "graphql";
 import { MAX_SCOPE_IDS } from "../modules/stock-take/stock-take.parse.js";
 import { AppError, ERROR_CATALOG } from "../errors.js";
+import { operationList } from "../operations.js";
 import {
-  CLASSIFY_UNITS,
   costOfLines,
-  COUNT_BASE_UNITS,
-  LINE_WEIGHTS,
   rateLimitHeaders,
   refusalMessage,
   type BucketDecision,
@@ -30,35 +28,23 @@ import { chargeRemainder, type RateLimiter } from "../rate-limit/limiter.js";
 import { variableDefaults } from "./bounds.js";
 import type { GraphQLContext } from "./context.js";
 
-/** The lists of each mutation whose entries are priced as lines (paths inside its arguments). */
-export const PRICED_LISTS: Record<string, string[][]> = {
-  bulkAdjustStock: [["input", "lines"]],
-  submitStockTakeCounts: [["input", "counts"]],
-  importSkus: [["input", "rows"]],
-  importSupplierItems: [["input", "rows"]],
-  acceptStockTakeLines: [
-    ["input", "lines"],
-    ["input", "recount"],
-  ],
-  startStockTake: [
-    ["input", "scope", "skuIds"],
-    ["input", "scope", "supplierItemIds"],
-  ],
-};
-
-/** Units a mutation costs beyond its lines, by field (REST's route for it charges the same). */
-const BASE_UNITS: Record<string, number> = {
-  submitStockTakeCounts: COUNT_BASE_UNITS,
-  classifySkus: CLASSIFY_UNITS - 1,
-};
-
-/** What each mutation's lines count as (as over REST: LINE_WEIGHTS); 1 for the others. */
-const LINE_WEIGHT: Record<string, number> = {
-  bulkAdjustStock: LINE_WEIGHTS.adjustment,
-  importSkus: LINE_WEIGHTS.import,
-  importSupplierItems: LINE_WEIGHTS.import,
-  submitStockTakeCounts: LINE_WEIGHTS.count,
-};
+/** Each GraphQL field's pricing, from its operation's declaration (REST's route prices the same). */
+const PRICES = new Map(
+  operationList().flatMap((o) =>
+    o.graphql && (o.lines || o.baseUnits)
+      ? [
+          [
+            o.graphql,
+            {
+              lists: o.lines?.lists ?? [],
+              baseUnits: o.lines?.baseUnits ?? o.baseUnits ?? 0,
+              lineWeight: o.lines?.lineWeight ?? 1,
+            },
+          ] as const,
+        ]
+      : [],
+  ),
+);
 
 /** The most lines one mutation may carry (startStockTake's two scope lists, full): per operation. */
 export const MAX_OPERATION_LINES = 2 * MAX_SCOPE_IDS;
@@ -202,14 +188,14 @@ export function mutationCost(
   let cost = 0;
   for (const field of fields) {
     let fieldLines = 0;
-    for (const [argument, ...path] of PRICED_LISTS[field.name.value] ?? []) {
+    const price = PRICES.get(field.name.value);
+    for (const [argument, ...path] of price?.lists ?? []) {
       const value = field.arguments?.find((a) => a.name.value === argument)?.value;
       fieldLines += listLength(value, path, variables);
     }
     lines += fieldLines;
     if (field.name.value !== "__typename") {
-      const name = field.name.value;
-      cost += (BASE_UNITS[name] ?? 0) + costOfLines(fieldLines * (LINE_WEIGHT[name] ?? 1));
+      cost += (price?.baseUnits ?? 0) + costOfLines(fieldLines * (price?.lineWeight ?? 1));
     }
   }
   return { lines, cost: Math.max(1, cost) };

@@ -20,14 +20,8 @@ import {
 import { AppError } from "../errors.js";
 import { costOfBytes, costOfLines } from "../rate-limit/bucket.js";
 import type { Authentication } from "../modules/account/account.auth.js";
-import {
-  applyDecision,
-  chargeBodyLines,
-  chargeRows,
-  pageLimitOf,
-  pageRows,
-  type LinePricing,
-} from "./rate-limit.js";
+import { applyDecision, chargeBodyLines, chargeRows, pageLimitOf, pageRows } from "./rate-limit.js";
+import type { LinePricing } from "../operations.js";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -7,6 +7,7 @@ import type {
 import { PAGE_DEFAULT, PAGE_MAX } from "../cursor.js";
 import { AppError } from "../errors.js";
 import { JsonRows } from "../json-rows.js";
+import type { LinePricing } from "../operations.js";
 import {
   costOfLines,
   rateLimitHeaders,
@@ -68,12 +69,6 @@ export async function chargeLines(
     baseUnits + costOfLines(lines * lineWeight),
   );
   if (charged) applyDecision(reply, bucket, charged.decision, charged.price);
-}
-
-/** How a route prices its lines: units beyond them, and what each counts as (LINE_WEIGHTS). */
-export interface LinePricing {
-  baseUnits?: number;
-  lineWeight?: number;
 }
 
 /** Route hook charging a request for the lines its body carries, before the handler writes. */

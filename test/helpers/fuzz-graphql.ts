@@ -20,12 +20,14 @@ import {
   type GraphQLOutputType,
 } from "graphql";
 import { ERROR_CATALOG, type ErrorCode } from "../../src/errors.js";
+import { operationList } from "../../src/operations.js";
 import { ids, ODD_DATES, realistic, SERVICE_RULES } from "./fuzz-rest.js";
 import {
   fingerprintChanges,
   refreshPools,
   worldFingerprint,
   FUZZ_RUNS,
+  POOL_OF,
   seedOf,
   type FuzzWorld,
   type Pools,
@@ -43,47 +45,15 @@ import {
 import type { GraphqlOperation } from "./routes.js";
 
 /**
- * Every query and mutation, with the pool its `id` argument (or its input's `id`) names; a
- * field missing here has no generator, and the fuzz test fails until it is added.
+ * Every query and mutation declared (src/operations.ts), with the pool its `id` argument (or its
+ * input's `id`) names; a field of the schema not declared has no generator, and the fuzz test
+ * fails until it is.
  */
-export const GRAPHQL_GENERATORS: Record<string, keyof Pools | null> = {
-  events: null,
-  lookupBarcode: null,
-  sku: "skus",
-  skus: null,
-  stockAdjustment: "adjustments",
-  stockAdjustments: null,
-  stockMovements: null,
-  stockTake: "stockTakes",
-  stockTakes: null,
-  supplierItem: "supplierItems",
-  supplierItems: null,
-  webhook: "webhooks",
-  webhooks: null,
-  dueForCount: null,
-  acceptStockTakeLines: null,
-  adjustSkuStock: null,
-  adjustSupplierItemStock: null,
-  bulkAdjustStock: null,
-  cancelStockTake: null,
-  classifySkus: null,
-  createSku: null,
-  createSupplierItem: null,
-  createWebhook: null,
-  deleteWebhook: "webhooks",
-  importSkus: null,
-  importSupplierItems: null,
-  linkSupplierItem: "supplierItems",
-  reconcileStockTake: null,
-  redeliverWebhookDelivery: null,
-  rotateWebhookSecret: "webhooks",
-  startStockTake: null,
-  submitStockTakeCounts: null,
-  unlinkSupplierItem: "linkedItems",
-  updateSku: "skus",
-  updateSupplierItem: "supplierItems",
-  updateWebhook: "webhooks",
-};
+export const GRAPHQL_GENERATORS: Record<string, keyof Pools | null> = Object.fromEntries(
+  operationList().flatMap((o) =>
+    o.graphql ? [[o.graphql, o.graphqlId ? POOL_OF[o.graphqlId] : null]] : [],
+  ),
+);
 
 /** The REST list whose cursors a GraphQL connection takes. */
 const LISTS: Record<string, string> = {

@@ -4,7 +4,7 @@
 // path, its query or its headers), or on all at once now and then, so that most cases are valid
 // but for the one thing under test and reach the services rather than stop at the validator.
 import fc from "fast-check";
-import type { FuzzWorld, Pools } from "./fuzz-world.js";
+import { POOL_OF, type FuzzWorld, type Pools } from "./fuzz-world.js";
 import {
   boundedLists,
   hostileString,
@@ -18,54 +18,30 @@ import {
   type SchemaContext,
 } from "./json-arbitrary.js";
 import type { RestOperation } from "./routes.js";
+import { operationList } from "../../src/operations.js";
 
 /** Which of the world's pools a path parameter draws from, per operation. */
 export type PathPools = Record<string, keyof Pools>;
 
 /**
- * Every operation of the document, with the pools its path parameters draw from: an operation
- * missing here has no generator, and the fuzz test fails until it is added.
+ * Every REST operation declared (src/operations.ts), with the pools its path parameters draw
+ * from: an operation of the document not declared has no generator, and the fuzz test fails
+ * until it is.
  */
-export const REST_GENERATORS: Record<string, PathPools> = {
-  createSku: {},
-  listSkus: {},
-  importSkus: {},
-  importSupplierItems: {},
-  getSku: { id: "skus" },
-  adjustSkuStock: { id: "skus" },
-  lookupBarcode: { code: "barcodes" },
-  createSupplierItem: {},
-  listSupplierItems: {},
-  getSupplierItem: { id: "supplierItems" },
-  adjustSupplierItemStock: { id: "supplierItems" },
-  linkSupplierItem: { id: "supplierItems" },
-  unlinkSupplierItem: { id: "linkedItems" },
-  listStockAdjustments: {},
-  getStockAdjustment: { id: "adjustments" },
-  listStockAdjustmentLines: { id: "adjustments" },
-  bulkAdjustStock: {},
-  listStockMovements: {},
-  listEvents: {},
-  createWebhook: {},
-  listWebhooks: {},
-  getWebhook: { id: "webhooks" },
-  updateWebhook: { id: "webhooks" },
-  deleteWebhook: { id: "webhooks" },
-  rotateWebhookSecret: { id: "webhooks" },
-  listWebhookDeliveries: { id: "webhooks" },
-  redeliverWebhookDelivery: { id: "webhooks", delivery: "deliveries" },
-  startStockTake: {},
-  listStockTakes: {},
-  getStockTake: { id: "stockTakes" },
-  listStockTakeLines: { id: "stockTakes" },
-  submitStockTakeCounts: { id: "stockTakes" },
-  acceptStockTakeLines: { id: "stockTakes" },
-  reconcileStockTake: { id: "stockTakes" },
-  cancelStockTake: { id: "stockTakes" },
-  listStockTakeCounts: { id: "stockTakes" },
-  listDueForCount: {},
-  classifySkus: {},
-};
+export const REST_GENERATORS: Record<string, PathPools> = Object.fromEntries(
+  operationList().flatMap((o) =>
+    o.rest
+      ? [
+          [
+            o.rest,
+            Object.fromEntries(
+              Object.entries(o.restIds ?? {}).map(([param, kind]) => [param, POOL_OF[kind]]),
+            ),
+          ],
+        ]
+      : [],
+  ),
+);
 
 export interface RestCase {
   /** Path under /api/v1, parameters filled in and encoded. */

@@ -3,6 +3,7 @@
 // stock takes in every status, a webhook with a delivery) and a second account to aim at, plus
 // the names and ids each holds, so generated requests can name real things and reach the
 // services rather than stop at the validator. Run settings (FUZZ_RUNS, FUZZ_SEED) live here too.
+import type { EntityKind } from "../../src/operations.js";
 import { createToken } from "../../src/modules/account/account.service.js";
 import type { PrismaClient } from "../../src/db/client.js";
 import { rest, startTestApp, type TestApp } from "./app.js";
@@ -43,6 +44,18 @@ export interface Pools {
   /** Cursors the lists answered, for `cursor` and `after`, by the list's path template. */
   cursors: Record<string, string[]>;
 }
+
+/** The pool that holds ids of each kind an operation takes (src/operations.ts). */
+export const POOL_OF: Record<EntityKind, keyof Pools> = {
+  sku: "skus",
+  supplierItem: "supplierItems",
+  linkedSupplierItem: "linkedItems",
+  barcode: "barcodes",
+  adjustment: "adjustments",
+  stockTake: "stockTakes",
+  webhook: "webhooks",
+  webhookDelivery: "deliveries",
+};
 
 export interface FuzzWorld {
   t: TestApp;

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { bulkBody } from "../../http/body-limit.js";
-import { LINE_WEIGHTS } from "../../rate-limit/bucket.js";
+import { OPERATIONS } from "../../operations.js";
 import { ctxOf, linePricedScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
@@ -51,9 +51,11 @@ export async function adjustmentRoutes(fastify: FastifyInstance): Promise<void> 
     "/stock-adjustments/bulk",
     {
       ...bulkBody(fastify),
-      ...linePricedScope<BulkStockAdjustment>("adjust", (body) => body.lines.length, {
-        lineWeight: LINE_WEIGHTS.adjustment,
-      }),
+      ...linePricedScope<BulkStockAdjustment>(
+        "adjust",
+        (body) => body.lines.length,
+        OPERATIONS.bulkAdjustStock.lines,
+      ),
       schema: bulkAdjustStock,
     },
     async (request, reply) => {

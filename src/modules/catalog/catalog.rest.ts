@@ -7,7 +7,7 @@ import { acceptCsvBodies } from "../../http/csv-body.js";
 import { MAX_IMPORT_ROWS } from "../../limits.js";
 import { bulkBody } from "../../http/body-limit.js";
 import { csvRows } from "../../csv.js";
-import { LINE_WEIGHTS } from "../../rate-limit/bucket.js";
+import { OPERATIONS, type LinePricing } from "../../operations.js";
 import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
@@ -44,6 +44,8 @@ function importRoute(
   app: FastifyInstance,
   route: Parameters<typeof importOperation>[0] & {
     path: string;
+    /** Its pricing, from its operation's declaration. */
+    pricing: LinePricing | undefined;
     parseCsv: (text: string) => ImportInput;
     run: (
       ctx: ServiceContext,
@@ -61,7 +63,7 @@ function importRoute(
       ...linePricedScope<ImportBody | string>(
         "adjust",
         (body) => (typeof body === "string" ? csvRows(body, MAX_IMPORT_ROWS) : body.rows.length),
-        { lineWeight: LINE_WEIGHTS.import },
+        route.pricing,
       ),
       schema: importOperation(route),
     },
@@ -115,6 +117,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
     description:
       "A row whose code is new creates a SKU (opening_on_hand writes an opening_balance movement); one whose code exists updates what differs and never its stock. `countpoint import skus FILE.csv` sends a file of any size in batches.",
     schemas: ["SkuImport", "SkuImportCsv"],
+    pricing: OPERATIONS.importSkus.lines,
     parseCsv: imports.parseSkuCsv,
     run: imports.importSkus,
   });
@@ -127,6 +130,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
     description:
       "A row whose supplier and code are new creates an item, linked to sku_id if given (else with opening_on_hand as an opening_balance movement); one that exists updates what differs, never its stock, and its sku_id must be its link as it stands (422 LINKED_SUPPLIER_ITEM: change links with /link and /unlink).",
     schemas: ["SupplierItemImport", "SupplierItemImportCsv"],
+    pricing: OPERATIONS.importSupplierItems.lines,
     parseCsv: itemImports.parseSupplierItemCsv,
     run: itemImports.importSupplierItems,
     problems: ["SKU_NOT_FOUND", "LINKED_SUPPLIER_ITEM"],

@@ -4,7 +4,7 @@ import { ctxOf, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { pageLimitOf } from "../../http/rate-limit.js";
 import { toRest } from "../../http/serialize.js";
-import { CLASSIFY_UNITS } from "../../rate-limit/bucket.js";
+import { OPERATIONS } from "../../operations.js";
 import { classifySkus, listDueForCount } from "./cycle-count.schemas.js";
 import * as cycleCounts from "./cycle-count.service.js";
 
@@ -26,7 +26,10 @@ export async function cycleCountRoutes(app: FastifyInstance): Promise<void> {
   );
   typed.post(
     "/skus/classify",
-    { onRequest: requireScope("adjust", { baseUnits: CLASSIFY_UNITS - 1 }), schema: classifySkus },
+    {
+      onRequest: requireScope("adjust", { baseUnits: OPERATIONS.classifySkus.baseUnits }),
+      schema: classifySkus,
+    },
     async (request, reply) => {
       const body = request.body ?? {};
       const result = await cycleCounts.classify(

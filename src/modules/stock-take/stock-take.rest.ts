@@ -11,7 +11,8 @@ import type { idParams } from "../../http/validation.js";
 import { csvRow, csvRows } from "../../csv.js";
 import { acceptCsvBodies } from "../../http/csv-body.js";
 import { MAX_COUNTS } from "../../limits.js";
-import { COUNT_BASE_UNITS, LINE_WEIGHTS, summarizedLines } from "../../rate-limit/bucket.js";
+import { OPERATIONS } from "../../operations.js";
+import { summarizedLines } from "../../rate-limit/bucket.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
 import type { EntityRefData } from "./stock-take.parse.js";
 import {
@@ -55,6 +56,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
         "count",
         (body) =>
           (body?.scope?.sku_ids?.length ?? 0) + (body?.scope?.supplier_item_ids?.length ?? 0),
+        OPERATIONS.startStockTake.lines,
       ),
       schema: startStockTake,
     },
@@ -154,7 +156,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
       ...linePricedScope<StockTakeCounts | string>(
         "count",
         (body) => (typeof body === "string" ? csvRows(body, MAX_COUNTS) : body.counts.length),
-        { baseUnits: COUNT_BASE_UNITS, lineWeight: LINE_WEIGHTS.count },
+        OPERATIONS.submitStockTakeCounts.lines,
       ),
       schema: submitStockTakeCounts,
     },
@@ -191,6 +193,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
       ...linePricedScope<AcceptStockTakeLines | undefined>(
         "approve",
         (body) => (body?.lines?.length ?? 0) + (body?.recount?.length ?? 0),
+        OPERATIONS.acceptStockTakeLines.lines,
       ),
       schema: acceptStockTakeLines,
     },

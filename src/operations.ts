@@ -1,0 +1,204 @@
+// One declaration per operation of the two APIs: its REST operation and GraphQL field, the ids it
+// takes, and how it is priced when its lists make it dearer than one unit. The GraphQL price
+// list, each REST route's line pricing and the fuzz tests' generators are read from here, so an
+// operation is added in one place (its route and resolver aside).
+import { CLASSIFY_UNITS, COUNT_BASE_UNITS, LINE_WEIGHTS } from "./rate-limit/bucket.js";
+
+/** What an id an operation takes names (a linked supplier item: one linked to a SKU). */
+export type EntityKind =
+  | "sku"
+  | "supplierItem"
+  | "linkedSupplierItem"
+  | "barcode"
+  | "adjustment"
+  | "stockTake"
+  | "webhook"
+  | "webhookDelivery";
+
+/** How an operation carrying lines is priced, over both transports. */
+export interface LinePricing {
+  /** Units it costs beyond its lines, taken at authentication with the first. */
+  baseUnits?: number;
+  /** What each of its lines counts as, in lines (LINE_WEIGHTS). */
+  lineWeight?: number;
+}
+
+export interface Operation {
+  /** The REST operation's operationId, when REST serves it. */
+  rest?: string;
+  /** The GraphQL Query or Mutation field, when GraphQL serves it. */
+  graphql?: string;
+  /** REST path parameters naming an entity, by name. */
+  restIds?: Record<string, EntityKind>;
+  /** What GraphQL's `id` argument (or its input's `id`) names, when fuzzing should use one. */
+  graphqlId?: EntityKind;
+  /** Priced by the entries of these lists (paths inside its GraphQL arguments) and this pricing. */
+  lines?: { lists: string[][] } & LinePricing;
+  /** Units it costs beyond its lines or rows, when it has no lists. */
+  baseUnits?: number;
+}
+
+const op = (o: Operation): Operation => o;
+
+/** Every operation, by the name of its use case. */
+export const OPERATIONS = {
+  // The catalog.
+  createSku: op({ rest: "createSku", graphql: "createSku" }),
+  listSkus: op({ rest: "listSkus", graphql: "skus" }),
+  getSku: op({ rest: "getSku", graphql: "sku", restIds: { id: "sku" }, graphqlId: "sku" }),
+  updateSku: op({ graphql: "updateSku", graphqlId: "sku" }),
+  importSkus: op({
+    rest: "importSkus",
+    graphql: "importSkus",
+    lines: { lists: [["input", "rows"]], lineWeight: LINE_WEIGHTS.import },
+  }),
+  lookupBarcode: op({
+    rest: "lookupBarcode",
+    graphql: "lookupBarcode",
+    restIds: { code: "barcode" },
+  }),
+  createSupplierItem: op({ rest: "createSupplierItem", graphql: "createSupplierItem" }),
+  listSupplierItems: op({ rest: "listSupplierItems", graphql: "supplierItems" }),
+  getSupplierItem: op({
+    rest: "getSupplierItem",
+    graphql: "supplierItem",
+    restIds: { id: "supplierItem" },
+    graphqlId: "supplierItem",
+  }),
+  updateSupplierItem: op({ graphql: "updateSupplierItem", graphqlId: "supplierItem" }),
+  importSupplierItems: op({
+    rest: "importSupplierItems",
+    graphql: "importSupplierItems",
+    lines: { lists: [["input", "rows"]], lineWeight: LINE_WEIGHTS.import },
+  }),
+  linkSupplierItem: op({
+    rest: "linkSupplierItem",
+    graphql: "linkSupplierItem",
+    restIds: { id: "supplierItem" },
+    graphqlId: "supplierItem",
+  }),
+  unlinkSupplierItem: op({
+    rest: "unlinkSupplierItem",
+    graphql: "unlinkSupplierItem",
+    restIds: { id: "linkedSupplierItem" },
+    graphqlId: "linkedSupplierItem",
+  }),
+
+  // Adjustments and the ledger.
+  adjustSkuStock: op({ rest: "adjustSkuStock", graphql: "adjustSkuStock", restIds: { id: "sku" } }),
+  adjustSupplierItemStock: op({
+    rest: "adjustSupplierItemStock",
+    graphql: "adjustSupplierItemStock",
+    restIds: { id: "supplierItem" },
+  }),
+  bulkAdjustStock: op({
+    rest: "bulkAdjustStock",
+    graphql: "bulkAdjustStock",
+    lines: { lists: [["input", "lines"]], lineWeight: LINE_WEIGHTS.adjustment },
+  }),
+  listStockAdjustments: op({ rest: "listStockAdjustments", graphql: "stockAdjustments" }),
+  getStockAdjustment: op({
+    rest: "getStockAdjustment",
+    graphql: "stockAdjustment",
+    restIds: { id: "adjustment" },
+    graphqlId: "adjustment",
+  }),
+  listStockAdjustmentLines: op({ rest: "listStockAdjustmentLines", restIds: { id: "adjustment" } }),
+  listStockMovements: op({ rest: "listStockMovements", graphql: "stockMovements" }),
+  listEvents: op({ rest: "listEvents", graphql: "events" }),
+
+  // Webhooks.
+  createWebhook: op({ rest: "createWebhook", graphql: "createWebhook" }),
+  listWebhooks: op({ rest: "listWebhooks", graphql: "webhooks" }),
+  getWebhook: op({
+    rest: "getWebhook",
+    graphql: "webhook",
+    restIds: { id: "webhook" },
+    graphqlId: "webhook",
+  }),
+  updateWebhook: op({
+    rest: "updateWebhook",
+    graphql: "updateWebhook",
+    restIds: { id: "webhook" },
+    graphqlId: "webhook",
+  }),
+  deleteWebhook: op({
+    rest: "deleteWebhook",
+    graphql: "deleteWebhook",
+    restIds: { id: "webhook" },
+    graphqlId: "webhook",
+  }),
+  rotateWebhookSecret: op({
+    rest: "rotateWebhookSecret",
+    graphql: "rotateWebhookSecret",
+    restIds: { id: "webhook" },
+    graphqlId: "webhook",
+  }),
+  listWebhookDeliveries: op({ rest: "listWebhookDeliveries", restIds: { id: "webhook" } }),
+  redeliverWebhookDelivery: op({
+    rest: "redeliverWebhookDelivery",
+    graphql: "redeliverWebhookDelivery",
+    restIds: { id: "webhook", delivery: "webhookDelivery" },
+  }),
+
+  // Stock takes and cycle counts.
+  startStockTake: op({
+    rest: "startStockTake",
+    graphql: "startStockTake",
+    lines: {
+      lists: [
+        ["input", "scope", "skuIds"],
+        ["input", "scope", "supplierItemIds"],
+      ],
+    },
+  }),
+  listStockTakes: op({ rest: "listStockTakes", graphql: "stockTakes" }),
+  getStockTake: op({
+    rest: "getStockTake",
+    graphql: "stockTake",
+    restIds: { id: "stockTake" },
+    graphqlId: "stockTake",
+  }),
+  listStockTakeLines: op({ rest: "listStockTakeLines", restIds: { id: "stockTake" } }),
+  listStockTakeCounts: op({ rest: "listStockTakeCounts", restIds: { id: "stockTake" } }),
+  submitStockTakeCounts: op({
+    rest: "submitStockTakeCounts",
+    graphql: "submitStockTakeCounts",
+    restIds: { id: "stockTake" },
+    lines: {
+      lists: [["input", "counts"]],
+      baseUnits: COUNT_BASE_UNITS,
+      lineWeight: LINE_WEIGHTS.count,
+    },
+  }),
+  acceptStockTakeLines: op({
+    rest: "acceptStockTakeLines",
+    graphql: "acceptStockTakeLines",
+    restIds: { id: "stockTake" },
+    lines: {
+      lists: [
+        ["input", "lines"],
+        ["input", "recount"],
+      ],
+    },
+  }),
+  reconcileStockTake: op({
+    rest: "reconcileStockTake",
+    graphql: "reconcileStockTake",
+    restIds: { id: "stockTake" },
+  }),
+  cancelStockTake: op({
+    rest: "cancelStockTake",
+    graphql: "cancelStockTake",
+    restIds: { id: "stockTake" },
+  }),
+  listDueForCount: op({ rest: "listDueForCount", graphql: "dueForCount" }),
+  classifySkus: op({
+    rest: "classifySkus",
+    graphql: "classifySkus",
+    baseUnits: CLASSIFY_UNITS - 1,
+  }),
+} satisfies Record<string, Operation>;
+
+/** The declarations as a list, for tables derived from them. */
+export const operationList = (): Operation[] => Object.values(OPERATIONS);
