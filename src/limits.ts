@@ -50,3 +50,9 @@ export const MAX_FOLLOWED_SKUS = 1_000;
  * a link, a cancel): far below the server's BODY_LIMIT_BYTES, which is sized for bulk bodies.
  */
 export const SMALL_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** SKUs due for a count a list or a stock take's `due` scope takes when no limit is given. */
+export const DEFAULT_DUE_LIMIT = 100;
+
+/** Most SKUs due for a count one list answers or one stock take's `due` scope takes. */
+export const MAX_DUE_LIMIT = MAX_LINES;

@@ -2,6 +2,7 @@
 // takes, and how it is priced when its lists make it dearer than one unit. The GraphQL price
 // list, each REST route's line pricing and the fuzz tests' generators are read from here, so an
 // operation is added in one place (its route and resolver aside).
+import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "./limits.js";
 import { CLASSIFY_UNITS, COUNT_BASE_UNITS, LINE_WEIGHTS } from "./rate-limit/bucket.js";
 
 /** What an id an operation takes names (a linked supplier item: one linked to a SKU). */
@@ -23,6 +24,17 @@ export interface LinePricing {
   lineWeight?: number;
 }
 
+/**
+ * An integer argument that asks for that many lines (a stock take's `due` scope's `limit`), at
+ * most `max`, and `absent` lines when it is left out while the flag at `when` is true.
+ */
+export interface LineAmount {
+  path: string[];
+  max: number;
+  when: string[];
+  absent: number;
+}
+
 export interface Operation {
   /** The REST operation's operationId, when REST serves it. */
   rest?: string;
@@ -32,8 +44,11 @@ export interface Operation {
   restIds?: Record<string, EntityKind>;
   /** What GraphQL's `id` argument (or its input's `id`) names, when fuzzing should use one. */
   graphqlId?: EntityKind;
-  /** Priced by the entries of these lists (paths inside its GraphQL arguments) and this pricing. */
-  lines?: { lists: string[][] } & LinePricing;
+  /**
+   * Priced by the entries of these lists (paths inside its GraphQL arguments), and by the lines
+   * these amounts ask for, with this pricing.
+   */
+  lines?: { lists: string[][]; amounts?: LineAmount[] } & LinePricing;
   /** Units it costs beyond its lines or rows, when it has no lists. */
   baseUnits?: number;
 }
@@ -149,6 +164,14 @@ export const OPERATIONS = {
       lists: [
         ["input", "scope", "skuIds"],
         ["input", "scope", "supplierItemIds"],
+      ],
+      amounts: [
+        {
+          path: ["input", "scope", "limit"],
+          max: MAX_DUE_LIMIT,
+          when: ["input", "scope", "due"],
+          absent: DEFAULT_DUE_LIMIT,
+        },
       ],
     },
   }),

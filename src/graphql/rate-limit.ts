@@ -37,6 +37,7 @@ const PRICES = new Map(
             o.graphql,
             {
               lists: o.lines?.lists ?? [],
+              amounts: o.lines?.amounts ?? [],
               baseUnits: o.lines?.baseUnits ?? o.baseUnits ?? 0,
               lineWeight: o.lines?.lineWeight ?? 1,
             },
@@ -189,9 +190,20 @@ export function mutationCost(
   for (const field of fields) {
     let fieldLines = 0;
     const price = PRICES.get(field.name.value);
+    const argumentAt = (name: string | undefined) =>
+      field.arguments?.find((a) => a.name.value === name)?.value;
     for (const [argument, ...path] of price?.lists ?? []) {
-      const value = field.arguments?.find((a) => a.name.value === argument)?.value;
-      fieldLines += listLength(value, path, variables);
+      fieldLines += listLength(argumentAt(argument), path, variables);
+    }
+    for (const { path, max, when, absent } of price?.amounts ?? []) {
+      const value = valueAt(argumentAt(path[0]), path.slice(1), variables);
+      const asked = valueAt(argumentAt(when[0]), when.slice(1), variables) === true;
+      fieldLines +=
+        typeof value === "number" && Number.isInteger(value)
+          ? Math.min(Math.max(value, 0), max)
+          : asked
+            ? absent
+            : 0;
     }
     lines += fieldLines;
     if (field.name.value !== "__typename") {
@@ -238,6 +250,29 @@ function listLength(node: ValueNode | undefined, path: string[], variables: Vari
   if (node.kind !== Kind.OBJECT) return 0;
   const [key, ...rest] = path;
   return listLength(node.fields.find((f) => f.name.value === key)?.value, rest, variables);
+}
+
+/** The JSON value at `path` inside an argument (inline or from variables); undefined if none. */
+function valueAt(node: ValueNode | undefined, path: string[], variables: Variables): unknown {
+  if (!node) return undefined;
+  if (node.kind === Kind.VARIABLE) {
+    const name = node.name.value;
+    if (!(name in variables.given)) return valueAt(variables.defaults.get(name), path, variables);
+    let current: unknown = variables.given[name];
+    for (const key of path) {
+      if (typeof current !== "object" || current === null || Array.isArray(current)) return;
+      current = (current as Record<string, unknown>)[key];
+    }
+    return current;
+  }
+  if (path.length === 0) {
+    if (node.kind === Kind.INT) return Number(node.value);
+    if (node.kind === Kind.BOOLEAN) return node.value;
+    return undefined;
+  }
+  if (node.kind !== Kind.OBJECT) return undefined;
+  const [key, ...rest] = path;
+  return valueAt(node.fields.find((f) => f.name.value === key)?.value, rest, variables);
 }
 
 function valueLength(value: unknown, path: string[]): number {

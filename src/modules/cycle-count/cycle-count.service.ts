@@ -6,12 +6,10 @@ import { inTransaction } from "../../db/transaction.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { AppError, type FieldError } from "../../errors.js";
 import type { CountClass } from "../../generated/prisma/enums.js";
-import { MAX_LINES } from "../../limits.js";
+import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
 import { classifySkus, dueSkus, type Shares } from "./cycle-count.sql.js";
 
-/** Due SKUs answered when no limit is given; at most MAX_LINES (a start's scope takes as many). */
-export const DEFAULT_DUE_LIMIT = 100;
-export const MAX_DUE_LIMIT = MAX_LINES;
+export { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT };
 /** The movement window classify reads by default, and the longest it may read. */
 export const DEFAULT_CLASSIFY_DAYS = 90;
 export const MAX_CLASSIFY_DAYS = 366;

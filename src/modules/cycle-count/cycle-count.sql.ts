@@ -13,6 +13,12 @@ export const countedNow = (accountId: number, skuIds: Prisma.Sql): Prisma.Sql =>
   SELECT ${accountId}, c.sku_id, now() FROM (${skuIds}) AS c(sku_id) ORDER BY c.sku_id
   ON CONFLICT (account_id, sku_id) DO UPDATE SET last_counted_at = EXCLUDED.last_counted_at`;
 
+/** SKU c.sku_id is on no line of an open or counting stock take (a probe by the SKU's lines). */
+const notCounting = Prisma.sql`AND NOT EXISTS (SELECT 1 FROM stock_take_lines l
+    JOIN stock_takes t ON t.account_id = l.account_id AND t.id = l.stock_take_id
+    WHERE l.account_id = c.account_id AND l.sku_id = c.sku_id
+      AND t.status IN ('open', 'counting'))`;
+
 export interface DueRow {
   sku_id: number;
   code: string;
@@ -32,9 +38,15 @@ export interface DueRow {
  * rows that are due: whether a SKU is active is a probe of its key per row, never a join the
  * planner could hash over the whole catalog (on statistics of a small account it did).
  */
-export async function dueSkus(db: PrismaClient | Tx, accountId: number, limit: number) {
+export async function dueSkus(
+  db: PrismaClient | Tx,
+  accountId: number,
+  limit: number,
+  { countable = false }: { countable?: boolean } = {},
+) {
+  // countable: for a stock take's scope, what no open or counting stock take counts already.
   const active = Prisma.sql`(SELECT s.active FROM skus s WHERE s.account_id = c.account_id
-    AND s.id = c.sku_id)`;
+    AND s.id = c.sku_id) ${countable ? notCounting : Prisma.empty}`;
   return db.$queryRaw<DueRow[]>`
     WITH classes AS MATERIALIZED (
       SELECT k.count_class, k.days FROM accounts a CROSS JOIN LATERAL (VALUES

@@ -15,6 +15,7 @@ import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { atMost } from "../../graphql/list-bounds.js";
+import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
 import { DEFAULT_TOLERANCE, TEXT_LIMITS } from "./stock-take.parse.js";
 
 @InputType({
@@ -39,6 +40,19 @@ export class StockTakeScopeInput {
     description: `Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location starts with one of them is counted too. ${atMost("StockTakeScopeInput.locations")}`,
   })
   locations?: string[] | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Today's cycle count: the scope also takes the SKUs due for a count (dueForCount's order, most overdue first), up to limit, leaving out those an open or counting stock take already counts. Priced as limit lines.",
+  })
+  due?: boolean | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: `With due: true, how many due SKUs to take at most (1 to ${MAX_DUE_LIMIT}); ${DEFAULT_DUE_LIMIT} when absent.`,
+  })
+  limit?: number | null;
 }
 
 @InputType({ description: "A stock take to start." })

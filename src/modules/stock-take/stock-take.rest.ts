@@ -11,6 +11,7 @@ import type { idParams } from "../../http/validation.js";
 import { csvRow, csvRows } from "../../csv.js";
 import { acceptCsvBodies } from "../../http/csv-body.js";
 import { MAX_COUNTS } from "../../limits.js";
+import { DEFAULT_DUE_LIMIT } from "../../limits.js";
 import { OPERATIONS } from "../../operations.js";
 import { summarizedLines } from "../../rate-limit/bucket.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
@@ -55,7 +56,9 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
       ...linePricedScope<StartStockTake | undefined>(
         "count",
         (body) =>
-          (body?.scope?.sku_ids?.length ?? 0) + (body?.scope?.supplier_item_ids?.length ?? 0),
+          (body?.scope?.sku_ids?.length ?? 0) +
+          (body?.scope?.supplier_item_ids?.length ?? 0) +
+          (body?.scope?.due ? (body.scope.limit ?? DEFAULT_DUE_LIMIT) : 0),
         OPERATIONS.startStockTake.lines,
       ),
       schema: startStockTake,
@@ -71,6 +74,8 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
             skuIds: scope.sku_ids,
             supplierItemIds: scope.supplier_item_ids,
             locations: scope.locations,
+            due: scope.due,
+            limit: scope.limit,
           },
         },
         idempotencyKeyOf(request),

@@ -26,7 +26,14 @@ import {
   WRITE_PROBLEMS,
 } from "../../http/openapi-responses.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
-import { MAX_COUNTS, MAX_REFS, MAX_SCOPE_IDS, MAX_SCOPE_LOCATIONS } from "../../limits.js";
+import {
+  DEFAULT_DUE_LIMIT,
+  MAX_COUNTS,
+  MAX_DUE_LIMIT,
+  MAX_REFS,
+  MAX_SCOPE_IDS,
+  MAX_SCOPE_LOCATIONS,
+} from "../../limits.js";
 import { MAX_LOCATION_LENGTH } from "../catalog/location.js";
 import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "./stock-take.areas.js";
 import { BASES, MODES, TEXT_LIMITS } from "./stock-take.parse.js";
@@ -140,6 +147,18 @@ export const StartStockTake = Type.Object(
               "x-error-codes": { maxItems: "INVALID_PARAMETER" },
               description: `Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location starts with one of them is counted too, besides any named by id. At most ${MAX_SCOPE_LOCATIONS} (more: 400 INVALID_PARAMETER).`,
               examples: [["A-01", "B-"]],
+            }),
+          ),
+          due: Type.Optional(
+            Type.Boolean({
+              description: `Today's cycle count: the scope also takes the SKUs due for a count (GET /stock-takes/due's order, most overdue first), up to limit, leaving out those an open or counting stock take already counts. Priced as limit lines.`,
+            }),
+          ),
+          limit: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: MAX_DUE_LIMIT,
+              description: `With due: true, how many due SKUs to take at most; ${DEFAULT_DUE_LIMIT} when absent.`,
             }),
           ),
         },

@@ -13,12 +13,16 @@ import { intArray } from "../../db/sql.js";
 import { STOCK_TAKE_START_LOCK_CLASS } from "../../db/locks.js";
 import { MAX_SCOPE_LOCATIONS } from "../../limits.js";
 import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js";
+import { dueSkus } from "../cycle-count/cycle-count.sql.js";
+import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
 
 export interface StartData {
   scope?: {
     skuIds?: number[] | null;
     supplierItemIds?: number[] | null;
     locations?: string[] | null;
+    due?: boolean | null;
+    limit?: number | null;
   } | null;
   reference?: string | null;
   note?: string | null;
@@ -35,6 +39,12 @@ export interface StartRequest {
    * item whose location starts with one of them (regardless of case). null: none given.
    */
   locations: string[] | null;
+  /**
+   * Today's cycle count: with it the scope also takes up to this many SKUs due for a count
+   * (most overdue first, as GET /stock-takes/due lists them), leaving out those an open or
+   * counting stock take already counts. null: not asked.
+   */
+  due: number | null;
   reference: string | null;
   note: string | null;
   blind: boolean;
@@ -54,25 +64,28 @@ export function parseStart(input: StartData): StartRequest {
     errors,
   );
   const locations = parseLocations(input.scope?.locations, errors);
+  const due = parseDue(input.scope?.due, input.scope?.limit, errors);
   if (
     explicit &&
     // Prefixes as sent: a bad one is named as such, not as an empty scope.
     (skuIds?.length ?? 0) +
       (supplierItemIds?.length ?? 0) +
       (input.scope?.locations?.length ?? 0) ===
-      0
+      0 &&
+    !input.scope?.due
   ) {
     errors.push({
       path: ["scope"],
       code: "INVALID_PARAMETER",
       message:
-        "name at least one SKU, supplier item or location, or leave scope out to count everything",
+        "name at least one SKU, supplier item or location, ask for what is due, or leave scope out to count everything",
     });
   }
   const request: StartRequest = {
     skuIds: explicit ? (skuIds ?? []) : null,
     supplierItemIds: explicit ? (supplierItemIds ?? []) : null,
     locations: explicit ? locations : null,
+    due,
     reference: optionalText(input.reference, ["reference"], TEXT_LIMITS.reference, errors),
     note: optionalText(input.note, ["note"], TEXT_LIMITS.note, errors),
     blind: input.blind ?? false,
@@ -80,6 +93,26 @@ export function parseStart(input: StartData): StartRequest {
   };
   if (errors.length > 0) throw AppError.fromFields(errors);
   return request;
+}
+
+/** How many due SKUs a scope asks for: `limit` (DEFAULT_DUE_LIMIT when absent) with due true. */
+function parseDue(
+  due: boolean | null | undefined,
+  limit: number | null | undefined,
+  errors: FieldError[],
+): number | null {
+  const path = ["scope", "limit"];
+  if (limit !== undefined && limit !== null) {
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_DUE_LIMIT) {
+      errors.push({ path, code: "INVALID_PARAMETER", message: `must be 1 to ${MAX_DUE_LIMIT}` });
+      return null;
+    }
+    if (due !== true) {
+      errors.push({ path, code: "INVALID_PARAMETER", message: "limit goes with due: true" });
+      return null;
+    }
+  }
+  return due === true ? (limit ?? DEFAULT_DUE_LIMIT) : null;
 }
 
 /** A scope's location prefixes: at most MAX_SCOPE_LOCATIONS, each checked as a location is. */
@@ -113,15 +146,19 @@ const inLocations = (alias: string, prefixes: string[]): Prisma.Sql =>
         " OR ",
       )})`;
 
-/** The scope's rows of each table, as conditions on alias `x`. */
-function scopeConditions(request: StartRequest): { skus: Prisma.Sql; items: Prisma.Sql } {
+/** The scope's rows of each table, as conditions on alias `x` (`due`: the due SKUs' ids). */
+function scopeConditions(
+  request: StartRequest,
+  due: number[],
+): { skus: Prisma.Sql; items: Prisma.Sql } {
   if (request.skuIds === null) {
     return { skus: Prisma.sql`x.active`, items: Prisma.sql`x.sku_id IS NULL` };
   }
   const located = request.locations ?? [];
   return {
     skus: Prisma.sql`(x.id = ANY(${intArray(request.skuIds)})
-      OR (x.active AND ${inLocations("x", located)}))`,
+      OR (x.active AND ${inLocations("x", located)})
+      ${due.length > 0 ? Prisma.sql`OR (x.active AND x.id = ANY(${intArray(due)}))` : Prisma.empty})`,
     items: Prisma.sql`(x.id = ANY(${intArray(request.supplierItemIds ?? [])})
       OR (x.sku_id IS NULL AND ${inLocations("x", located)}))`,
   };
@@ -140,7 +177,12 @@ export async function start(
 ): Promise<StockTakeView> {
   const { accountId, actor } = ctx.principal;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
-  const scope = scopeConditions(request);
+  // Read after the lock: a start before this one has its lines, so its SKUs are not due here.
+  const due =
+    request.due === null
+      ? []
+      : (await dueSkus(tx, accountId, request.due, { countable: true })).map((r) => r.sku_id);
+  const scope = scopeConditions(request, due);
   const skus = await lockScope(tx, "skus", accountId, scope.skus, request.skuIds);
   const items = await lockScope(
     tx,
@@ -158,9 +200,11 @@ export async function start(
   if (skus.count + items.count === 0) {
     throw new AppError(
       "INVALID_PARAMETER",
-      request.locations?.length
-        ? "nothing to count: no active SKU or unlinked supplier item is in these locations"
-        : "nothing to count: the account has no active SKUs and no unlinked supplier items",
+      request.due !== null
+        ? "nothing to count: no SKU is due for a count outside an open stock take, and nothing else is in the scope"
+        : request.locations?.length
+          ? "nothing to count: no active SKU or unlinked supplier item is in these locations"
+          : "nothing to count: the account has no active SKUs and no unlinked supplier items",
       [{ path: ["scope"], code: "INVALID_PARAMETER", message: "the scope is empty" }],
     );
   }
@@ -179,6 +223,7 @@ export async function start(
               sku_ids: request.skuIds,
               supplier_item_ids: request.supplierItemIds,
               ...(request.locations ? { locations: request.locations } : {}),
+              ...(request.due !== null ? { due: { limit: request.due, sku_ids: due } } : {}),
             },
       actorName: actor.name,
       actorTokenId: actor.tokenId,
