@@ -33,6 +33,14 @@ const USAGE = `usage:
                                       create or update SKUs from a CSV file of any size, in
                                       batches of up to 10,000 rows; progress on stderr, a JSON
                                       summary on stdout
+  countpoint classify --account ID [--window-days N] [--share-a PCT] [--share-b PCT] [--dry-run]
+                                      give the account's active SKUs count classes A, B and C
+                                      by how much they moved over the window (default 90 days,
+                                      80% / 15% / 5%); --dry-run prints what it would do and
+                                      writes nothing; prints the classes as JSON
+  countpoint cycle-counts intervals --account ID [--a DAYS] [--b DAYS] [--c DAYS]
+                                      set the days between counts of each class given (1 to
+                                      3650), then print all three as JSON
   countpoint verify [--account ID]    check the ledger (every movement chain, on hand quantity,
                                       adjustment and reconciled stock take) in one snapshot while
                                       writes go on; prints a JSON report; exit 0 when sound, 1 on
@@ -58,13 +66,16 @@ class CommandError extends Error {
 
 function options(
   args: string[],
-  spec: Record<string, { required: boolean }>,
+  spec: Record<string, { required: boolean; flag?: boolean }>,
 ): Record<string, string | undefined> {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args,
-      options: Object.fromEntries(Object.keys(spec).map((k) => [k, { type: "string" as const }])),
+      // A flag takes no value: present, it reads as "true".
+      options: Object.fromEntries(
+        Object.entries(spec).map(([k, o]) => [k, { type: o.flag ? "boolean" : "string" } as const]),
+      ),
       strict: true,
       allowPositionals: false,
     }));
@@ -74,7 +85,9 @@ function options(
   for (const [name, { required }] of Object.entries(spec)) {
     if (required && !values[name]) throw new UsageError(`--${name} is required`);
   }
-  return values as Record<string, string | undefined>;
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, v === true ? "true" : v === false ? undefined : v]),
+  );
 }
 
 /** Runs a command that needs the database (migrated first unless told not to), then releases it. */
@@ -163,7 +176,11 @@ const tokenJson = (t: TokenView) => ({
 
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
-  const grouped = command === "accounts" || command === "tokens" || command === "import";
+  const grouped =
+    command === "accounts" ||
+    command === "tokens" ||
+    command === "import" ||
+    command === "cycle-counts";
   switch (`${command ?? ""} ${grouped ? (sub ?? "") : ""}`.trim()) {
     case "serve": {
       const o = options(argv.slice(1), { workers: { required: false } });
@@ -329,6 +346,82 @@ async function main(argv: string[]): Promise<void> {
       if (process.stderr.isTTY) process.stderr.write("\n");
       const { created, updated, unchanged, rows, batches } = summary;
       print({ rows, created, updated, unchanged, batches });
+      return;
+    }
+    case "classify": {
+      const o = options(
+        [sub, ...rest].filter((a) => a !== undefined),
+        {
+          account: { required: true },
+          "window-days": { required: false },
+          "share-a": { required: false },
+          "share-b": { required: false },
+          "dry-run": { required: false, flag: true },
+        },
+      );
+      const accountId = positiveInt(o.account, "--account");
+      const whole = (flag: string) => {
+        const value = o[flag];
+        if (value === undefined) return undefined;
+        if (!/^\d+$/.test(value)) throw new UsageError(`--${flag} must be a whole number`);
+        return Number(value);
+      };
+      const input = {
+        windowDays: whole("window-days"),
+        shareA: whole("share-a"),
+        shareB: whole("share-b"),
+        dryRun: o["dry-run"] === "true",
+      };
+      const { systemPrincipal } = await import("./modules/account/account.service.js");
+      const { classify } = await import("./modules/cycle-count/cycle-count.service.js");
+      const { value } = await withDatabase(async (db) =>
+        classify(
+          { db, principal: await systemPrincipal(db, accountId, "countpoint classify") },
+          input,
+        ),
+      );
+      print({
+        window_days: value.windowDays,
+        share_a: value.shareA,
+        share_b: value.shareB,
+        dry_run: value.dryRun,
+        classes: value.classes.map((c) => ({
+          count_class: c.countClass,
+          skus: c.skus,
+          changed: c.changed,
+        })),
+      });
+      return;
+    }
+    case "cycle-counts intervals": {
+      const o = options(rest, {
+        account: { required: true },
+        a: { required: false },
+        b: { required: false },
+        c: { required: false },
+      });
+      const accountId = positiveInt(o.account, "--account");
+      const days = (flag: "a" | "b" | "c") =>
+        o[flag] === undefined ? undefined : positiveInt(o[flag], `--${flag}`);
+      const input = {
+        intervalDaysA: days("a"),
+        intervalDaysB: days("b"),
+        intervalDaysC: days("c"),
+      };
+      const { systemPrincipal } = await import("./modules/account/account.service.js");
+      const { cycleSettings, updateCycleSettings } =
+        await import("./modules/cycle-count/cycle-count.service.js");
+      const settings = await withDatabase(async (db) => {
+        const ctx = { db, principal: await systemPrincipal(db, accountId, "countpoint") };
+        return Object.values(input).some((v) => v !== undefined)
+          ? updateCycleSettings(ctx, input)
+          : cycleSettings(ctx);
+      });
+      print({
+        interval_days_a: settings.intervalDaysA,
+        interval_days_b: settings.intervalDaysB,
+        interval_days_c: settings.intervalDaysC,
+      });
       return;
     }
     default:

@@ -216,6 +216,13 @@ export const OPERATIONS = {
     restIds: { id: "stockTake" },
   }),
   listDueForCount: op({ rest: "listDueForCount", graphql: "dueForCount" }),
+  getSkuCycleCount: op({ rest: "getSkuCycleCount", restIds: { id: "sku" } }),
+  setCountClass: op({ rest: "setSkuCountClass", graphql: "setCountClass", restIds: { id: "sku" } }),
+  getCycleCountSettings: op({ rest: "getCycleCountSettings", graphql: "cycleCountSettings" }),
+  updateCycleCountSettings: op({
+    rest: "updateCycleCountSettings",
+    graphql: "updateCycleCountSettings",
+  }),
   classifySkus: op({
     rest: "classifySkus",
     graphql: "classifySkus",

@@ -9,12 +9,18 @@ import { serviceContext, type GraphQLContext } from "./context.js";
 import { costOfLines, summarizedLines } from "../rate-limit/bucket.js";
 import { lineCounts, stockTakesByIds } from "../modules/stock-take/stock-take.service.js";
 import type { StockTake } from "../modules/stock-take/stock-take.types.js";
+import {
+  cycleCountsByIds,
+  type SkuCycleCount,
+} from "../modules/cycle-count/cycle-count.service.js";
 
 /** Per-request batch loaders: a page of 1000 movements resolves its SKUs in one query, not 1000. */
 export interface Loaders {
   sku: DataLoader<number, Sku | null>;
   supplierItem: DataLoader<number, SupplierItem | null>;
   stockTake: DataLoader<number, StockTake | null>;
+  /** SKUs' cycle counts (class, last count, due time): a page of SKUs in one statement. */
+  cycleCount: DataLoader<number, SkuCycleCount>;
   /** First pages of movements: a page of SKUs with theirs in one statement, not one per SKU. */
   movementPages: DataLoader<MovementPageKey, Page<StockMovement>, string>;
 }
@@ -56,6 +62,10 @@ export function createLoaders(db: PrismaClient, accountId: number): Loaders {
     sku: new DataLoader(batch((ids) => skusByIds(db, accountId, ids))),
     supplierItem: new DataLoader(batch((ids) => supplierItemsByIds(db, accountId, ids))),
     stockTake: new DataLoader(batch((ids) => stockTakesByIds(db, accountId, ids))),
+    cycleCount: new DataLoader(async (ids) => {
+      const found = await cycleCountsByIds(db, accountId, ids);
+      return ids.map((id) => found.get(id)!);
+    }),
     movementPages: new DataLoader(
       bySize((owners, first) => firstMovementPages(db, accountId, owners, first)),
       { cacheKeyFn: movementPageKey },

@@ -20,7 +20,10 @@ import {
   StockTakeLineResolver,
   StockTakeResolver,
 } from "../modules/stock-take/stock-take.resolver.js";
-import { CycleCountResolver } from "../modules/cycle-count/cycle-count.resolver.js";
+import {
+  CycleCountResolver,
+  SkuCycleCountResolver,
+} from "../modules/cycle-count/cycle-count.resolver.js";
 import { EventResolver } from "../modules/event/event.resolver.js";
 import { EventSubscriptionResolver } from "../modules/event/event.subscriptions.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
@@ -87,6 +90,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           StockTakeResolver,
           StockTakeLineResolver,
           CycleCountResolver,
+          SkuCycleCountResolver,
           EventResolver,
           EventSubscriptionResolver,
           WebhookResolver,

@@ -6,6 +6,8 @@ import { reparent, type GqlProbe } from "./isolation.js";
 
 /** Rows each side creates in B: their ids and times differ by nature. */
 const CREATED = ["id", "createdAt", "updatedAt", "secret"];
+/** A created SKU's, and its cycle count's, which names it. */
+const CREATED_SKU = [...CREATED, "skuId"];
 
 type Args = Record<string, unknown>;
 
@@ -78,6 +80,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       "Query.stockTakes",
       "Query.events",
       "Query.dueForCount",
+      "Query.cycleCountSettings",
     ].map((field) => ({ field, foreign: {}, missing: {}, positional: true })),
     ...[
       [names.s1Barcode, gtin()],
@@ -182,6 +185,16 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
   const line = (named: Args) => ({ newQty: 1, ...named });
 
   const writes: GqlProbe[] = [
+    // A's SKUs named in B: as unknown as SKUs that exist nowhere.
+    ...[ids.s1!, ids.s2!].map((id) =>
+      mutation(
+        "Mutation.setCountClass",
+        { skuId: id, countClass: "A" },
+        { skuId: none(), countClass: "A" },
+      ),
+    ),
+    // B's own intervals, set to what they are: nothing of A's is read or changed.
+    mutation("Mutation.updateCycleCountSettings", { intervalDaysA: 30 }, { intervalDaysA: 30 }),
     // A tally of B's whole catalog, which the sweep's own writes change between the two calls.
     {
       ...mutation(
@@ -200,7 +213,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         idempotencyKey: key("sGql"),
       },
       { code: unused(), name: "B's", barcodes: [gtin(), unused()], idempotencyKey: unused() },
-      CREATED,
+      CREATED_SKU,
     ),
     mutation(
       "Mutation.createSupplierItem",

@@ -58,6 +58,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
 
   const reads: RestProbe[] = [
     ...byId("GET /skus/{id}", (id) => `/skus/${id}`, [ids.s1!, ids.s2!]),
+    ...byId("GET /skus/{id}/cycle-count", (id) => `/skus/${id}/cycle-count`, [ids.s1!, ids.s2!]),
     ...filter("GET /skus", "/skus", [
       ["code", names.s1Code!, unused()],
       ["barcode", names.s1Barcode!, gtin()],
@@ -130,6 +131,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
         ["GET /events", "/events", {}],
         ["GET /stock/movements", "/stock/movements", { from: today }],
         ["GET /stock-takes/due", "/stock-takes/due", {}],
+        ["GET /cycle-counts/settings", "/cycle-counts/settings", {}],
       ] as const
     ).map(([op, path, query]): RestProbe => ({
       op,
@@ -205,6 +207,15 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
   const madeBody = (name: string) => made[name]!.call.body as Record<string, unknown>;
 
   const writes: RestProbe[] = [
+    ...byId("PUT /skus/{id}/cycle-count", (id) => `/skus/${id}/cycle-count`, [ids.s1!, ids.s2!], {
+      body: { count_class: "A" },
+    }),
+    // B's own intervals, set to what they are: nothing of A's is read or changed.
+    {
+      op: "PATCH /cycle-counts/settings",
+      foreign: patch("/cycle-counts/settings", { interval_days_a: 30 }),
+      missing: patch("/cycle-counts/settings", { interval_days_a: 30 }),
+    },
     // A tally of B's whole catalog, which the sweep's own writes change between the two calls.
     {
       ...repeat("POST /skus/classify", "classify", post("/skus/classify", { dry_run: true })),

@@ -116,6 +116,8 @@ describe("countpoint help", () => {
         "tokens list",
         "tokens update",
         "tokens revoke",
+        "classify",
+        "cycle-counts intervals",
         "verify",
         "schema",
         "openapi",
@@ -481,5 +483,78 @@ describe("countpoint tokens create and update: expiry and rate limit", () => {
       rate_limit: "default",
       rate_limit_burst: null,
     });
+  });
+});
+
+describe("countpoint classify and cycle-counts intervals", () => {
+  it("classifies after a dry run, and sets the intervals it is given", async () => {
+    const account = await createAccount(db, { name: "Cycle shop" });
+    await db.$executeRaw`
+      INSERT INTO skus (account_id, id, code, name) VALUES
+        (${account.id}, 1, 'CLI-1', 'One'), (${account.id}, 2, 'CLI-2', 'Two')`;
+    const classes = async () =>
+      (
+        await db.$queryRaw<{ c: string }[]>`SELECT count_class::text AS c FROM sku_cycle_counts
+          WHERE account_id = ${account.id} ORDER BY sku_id`
+      ).map((r) => r.c);
+
+    const dry = await countpoint(["classify", "--account", String(account.id), "--dry-run"]);
+    expect(dry).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(dry.stdout)).toEqual({
+      window_days: 90,
+      share_a: 80,
+      share_b: 15,
+      dry_run: true,
+      classes: [
+        { count_class: "A", skus: 0, changed: 0 },
+        { count_class: "B", skus: 0, changed: 0 },
+        { count_class: "C", skus: 2, changed: 2 },
+      ],
+    });
+    expect(await classes()).toEqual([]);
+    const done = await countpoint([
+      "classify",
+      "--account",
+      String(account.id),
+      "--window-days",
+      "30",
+    ]);
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({ window_days: 30, dry_run: false });
+    expect(await classes()).toEqual(["C", "C"]);
+
+    const set = await countpoint([
+      "cycle-counts",
+      "intervals",
+      "--account",
+      String(account.id),
+      "--a",
+      "14",
+    ]);
+    expect(set).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(set.stdout)).toEqual({
+      interval_days_a: 14,
+      interval_days_b: 90,
+      interval_days_c: 365,
+    });
+    const shown = await countpoint(["cycle-counts", "intervals", "--account", String(account.id)]);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ interval_days_a: 14 });
+  });
+
+  it("refuses bad arguments and writes nothing", async () => {
+    const account = await createAccount(db, { name: "Cycle refusals" });
+    const before = await db.account.findUniqueOrThrow({ where: { id: account.id } });
+    for (const args of [
+      ["classify", "--account", String(account.id), "--share-a", "101"],
+      ["classify", "--account", String(account.id), "--window-days", "x"],
+      ["cycle-counts", "intervals", "--account", String(account.id), "--b", "4000"],
+      ["cycle-counts", "intervals", "--account", String(account.id), "--c", "0"],
+    ]) {
+      const result = await countpoint(args);
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toMatch(/^countpoint: /);
+    }
+    expect(await db.account.findUniqueOrThrow({ where: { id: account.id } })).toEqual(before);
+    expect(await db.skuCycleCount.count({ where: { accountId: account.id } })).toBe(0);
   });
 });

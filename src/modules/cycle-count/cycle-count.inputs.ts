@@ -1,11 +1,14 @@
 import { Max, Min } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
+import type { CountClass as Class } from "../../generated/prisma/enums.js";
+import { CountClass } from "../../graphql/enums.js";
 import {
   DEFAULT_CLASSIFY_DAYS,
   DEFAULT_DUE_LIMIT,
   DEFAULT_SHARES,
   MAX_CLASSIFY_DAYS,
+  MAX_CYCLE_DAYS,
 } from "./cycle-count.service.js";
 
 /** GraphQL lists at most this many (a page's largest size); REST's list goes up to MAX_DUE_LIMIT. */
@@ -50,4 +53,37 @@ export class ClassifySkusInput {
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
+}
+
+@InputType({ description: "A SKU's count class, set by hand." })
+export class SetCountClassInput {
+  @Field(() => Int, { description: "The SKU." })
+  skuId!: number;
+
+  @Field(() => CountClass, {
+    nullable: true,
+    description: "Its class until the next classification; null: none (never due).",
+  })
+  countClass?: Class | null;
+}
+
+@InputType({ description: "The count intervals to change; the others are kept." })
+export class UpdateCycleCountSettingsInput {
+  @Field(() => Int, {
+    nullable: true,
+    description: `Days between counts of class A (1 to ${MAX_CYCLE_DAYS}).`,
+  })
+  intervalDaysA?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: `Days between counts of class B (1 to ${MAX_CYCLE_DAYS}).`,
+  })
+  intervalDaysB?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: `Days between counts of class C (1 to ${MAX_CYCLE_DAYS}).`,
+  })
+  intervalDaysC?: number | null;
 }

@@ -1,9 +1,22 @@
-import { Arg, Args, Authorized, Ctx, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
-import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
-import { ClassifySkusInput, DueForCountArgs } from "./cycle-count.inputs.js";
+import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import { Sku } from "../catalog/catalog.types.js";
+import {
+  ClassifySkusInput,
+  DueForCountArgs,
+  SetCountClassInput,
+  UpdateCycleCountSettingsInput,
+} from "./cycle-count.inputs.js";
 import * as cycleCounts from "./cycle-count.service.js";
-import { ClassifySkusPayload, DueSku } from "./cycle-count.types.js";
+import {
+  ClassifySkusPayload,
+  CycleCountSettings,
+  DueSku,
+  SetCountClassPayload,
+  SkuCycleCount,
+  UpdateCycleCountSettingsPayload,
+} from "./cycle-count.types.js";
 
 @Resolver()
 export class CycleCountResolver {
@@ -33,5 +46,55 @@ export class CycleCountResolver {
       idempotencyKey ?? undefined,
     );
     return { classification: value };
+  }
+
+  @Authorized("read")
+  @Query(() => CycleCountSettings, {
+    description: "The account's days between counts of each class (by default A 30, B 90, C 365).",
+  })
+  cycleCountSettings(@Ctx() ctx: GraphQLContext) {
+    return cycleCounts.cycleSettings(serviceContext(ctx));
+  }
+
+  @ScopedMutation(
+    "adjust",
+    () => SetCountClassPayload,
+    "Sets a SKU's count class by hand (null: none, never due) until the next classification; its last count is kept. Writes no movement.",
+  )
+  async setCountClass(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => SetCountClassInput, { description: "The SKU and its class." })
+    input: SetCountClassInput,
+  ) {
+    const cycleCount = await cycleCounts.setCountClass(
+      serviceContext(ctx),
+      input.skuId,
+      input.countClass ?? null,
+    );
+    return { cycleCount };
+  }
+
+  @ScopedMutation(
+    "adjust",
+    () => UpdateCycleCountSettingsPayload,
+    "Changes the count intervals given (1 to 3650 days each) and keeps the others; what is due follows at once.",
+  )
+  async updateCycleCountSettings(
+    @Ctx() ctx: GraphQLContext,
+    @Arg("input", () => UpdateCycleCountSettingsInput, { description: "The intervals to change." })
+    input: UpdateCycleCountSettingsInput,
+  ) {
+    return { settings: await cycleCounts.updateCycleSettings(serviceContext(ctx), input) };
+  }
+}
+
+@Resolver(() => Sku)
+export class SkuCycleCountResolver {
+  @FieldResolver(() => SkuCycleCount, {
+    description:
+      "Its count class, last count and when it falls due (a page of SKUs reads theirs in one statement).",
+  })
+  cycleCount(@Root() sku: Sku, @Ctx() ctx: GraphQLContext): Promise<SkuCycleCount> {
+    return loadersOf(ctx).cycleCount.load(sku.id);
   }
 }

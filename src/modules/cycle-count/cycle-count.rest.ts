@@ -5,10 +5,17 @@ import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { pageLimitOf } from "../../http/rate-limit.js";
 import { toRest } from "../../http/serialize.js";
 import { OPERATIONS } from "../../operations.js";
-import { classifySkus, listDueForCount } from "./cycle-count.schemas.js";
+import {
+  classifySkus,
+  getCycleCountSettings,
+  getSkuCycleCount,
+  listDueForCount,
+  setSkuCountClass,
+  updateCycleCountSettings,
+} from "./cycle-count.schemas.js";
 import * as cycleCounts from "./cycle-count.service.js";
 
-/** Cycle counts over REST: what is due, and classifying SKUs. */
+/** Cycle counts over REST: what is due, classes (by movement or by hand), and the intervals. */
 export async function cycleCountRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   typed.get(
@@ -43,6 +50,42 @@ export async function cycleCountRoutes(app: FastifyInstance): Promise<void> {
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 200, result);
+    },
+  );
+  typed.get(
+    "/skus/:id/cycle-count",
+    { onRequest: requireScope("read"), schema: getSkuCycleCount },
+    async (request) => toRest(await cycleCounts.skuCycleCount(ctxOf(request), request.params.id)),
+  );
+  typed.put(
+    "/skus/:id/cycle-count",
+    { onRequest: requireScope("adjust"), schema: setSkuCountClass },
+    async (request) =>
+      toRest(
+        await cycleCounts.setCountClass(
+          ctxOf(request),
+          request.params.id,
+          request.body.count_class,
+        ),
+      ),
+  );
+  typed.get(
+    "/cycle-counts/settings",
+    { onRequest: requireScope("read"), schema: getCycleCountSettings },
+    async (request) => toRest(await cycleCounts.cycleSettings(ctxOf(request))),
+  );
+  typed.patch(
+    "/cycle-counts/settings",
+    { onRequest: requireScope("adjust"), schema: updateCycleCountSettings },
+    async (request) => {
+      const body = request.body;
+      return toRest(
+        await cycleCounts.updateCycleSettings(ctxOf(request), {
+          intervalDaysA: body.interval_days_a,
+          intervalDaysB: body.interval_days_b,
+          intervalDaysC: body.interval_days_c,
+        }),
+      );
     },
   );
 }

@@ -3,18 +3,20 @@
 import { Type, type Static } from "typebox";
 import { $ref, enumSchema, integerId, nullable, refOf } from "../../http/openapi-primitives.js";
 import {
+  BODY_PROBLEMS,
   ok,
   problemResponses,
   READ_PROBLEMS,
   replayHeaders,
   WRITE_PROBLEMS,
 } from "../../http/openapi-responses.js";
-import { idempotencyHeaders } from "../../http/validation.js";
+import { idempotencyHeaders, idParams } from "../../http/validation.js";
 import {
   DEFAULT_CLASSIFY_DAYS,
   DEFAULT_DUE_LIMIT,
   DEFAULT_SHARES,
   MAX_CLASSIFY_DAYS,
+  MAX_CYCLE_DAYS,
   MAX_DUE_LIMIT,
 } from "./cycle-count.service.js";
 
@@ -80,6 +82,52 @@ export const ClassifySkus = Type.Object(
 );
 export type ClassifySkus = Static<typeof ClassifySkus>;
 
+/** PUT /skus/{id}/cycle-count's body. */
+export const SetCountClass = Type.Object(
+  {
+    count_class: Type.Unsafe<"A" | "B" | "C" | null>({
+      type: ["string", "null"],
+      enum: ["A", "B", "C", null],
+      description: "The class to give the SKU; null for none (it is then never due).",
+    }),
+  },
+  { $id: "SetCountClass", examples: [{ count_class: "A" }], additionalProperties: false },
+);
+export type SetCountClass = Static<typeof SetCountClass>;
+
+const intervalDays = (name: string, days: number) =>
+  Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_CYCLE_DAYS,
+      description: `Days between counts of a class ${name} SKU (1 to ${MAX_CYCLE_DAYS}); ${days} unless changed.`,
+    }),
+  );
+
+/** PATCH /cycle-counts/settings's body: the intervals to change. */
+export const UpdateCycleCountSettings = Type.Object(
+  {
+    interval_days_a: intervalDays("A", 30),
+    interval_days_b: intervalDays("B", 90),
+    interval_days_c: intervalDays("C", 365),
+  },
+  {
+    $id: "UpdateCycleCountSettings",
+    examples: [{ interval_days_a: 14 }],
+    additionalProperties: false,
+  },
+);
+export type UpdateCycleCountSettings = Static<typeof UpdateCycleCountSettings>;
+
+const skuCycleCountExample = {
+  sku_id: 42,
+  count_class: "A",
+  last_counted_at: "2026-10-01T08:30:00.000Z",
+  due_at: "2026-10-31T08:30:00.000Z",
+  days_overdue: 27,
+};
+const settingsExample = { interval_days_a: 30, interval_days_b: 90, interval_days_c: 365 };
+
 export const cycleCountSchemas = {
   CountClass: enumSchema(
     "CountClass",
@@ -127,6 +175,45 @@ export const cycleCountSchemas = {
     description: "SKUs due for a count, never counted first, then the longest overdue.",
     required: ["data"],
     properties: { data: { type: "array", items: $ref("DueSku") } },
+  },
+  SetCountClass,
+  UpdateCycleCountSettings,
+  SkuCycleCount: {
+    $id: "SkuCycleCount",
+    type: "object",
+    description: "A SKU's place in the cycle: its class, its last count and when it falls due.",
+    required: ["sku_id", "count_class", "last_counted_at", "due_at", "days_overdue"],
+    properties: {
+      sku_id: integerId,
+      count_class: {
+        type: ["string", "null"],
+        enum: ["A", "B", "C", null],
+        description: "Its count class; null: none, so it is never due.",
+      },
+      last_counted_at: {
+        ...nullableTimestamp,
+        description: "When a reconcile last applied or confirmed a count of it; null: never.",
+      },
+      due_at: {
+        ...nullableTimestamp,
+        description: "When its class's interval runs out; null without a class or a count.",
+      },
+      days_overdue: {
+        ...nullable("integer"),
+        description: "Whole days since due_at (negative: days until it); null with due_at.",
+      },
+    },
+  },
+  CycleCountSettings: {
+    $id: "CycleCountSettings",
+    type: "object",
+    description: "The account's days between counts of each class.",
+    required: ["interval_days_a", "interval_days_b", "interval_days_c"],
+    properties: {
+      interval_days_a: { type: "integer", description: "Days between counts of class A." },
+      interval_days_b: { type: "integer", description: "Days between counts of class B." },
+      interval_days_c: { type: "integer", description: "Days between counts of class C." },
+    },
   },
   ClassifySkus,
   Classification: {
@@ -195,5 +282,59 @@ export const classifySkus = {
   response: {
     200: ok("Classification", "The classes by count", classificationExample, replayHeaders),
     ...problemResponses(...WRITE_PROBLEMS),
+  },
+};
+
+/** GET /skus/{id}/cycle-count. */
+export const getSkuCycleCount = {
+  operationId: "getSkuCycleCount",
+  tags: TAG,
+  summary: "A SKU's count class, last count and due date",
+  description: "Needs the read scope.",
+  params: idParams,
+  response: {
+    200: ok("SkuCycleCount", "The SKU's cycle count", skuCycleCountExample),
+    ...problemResponses(...READ_PROBLEMS, "SKU_NOT_FOUND"),
+  },
+};
+
+/** PUT /skus/{id}/cycle-count. */
+export const setSkuCountClass = {
+  operationId: "setSkuCountClass",
+  tags: TAG,
+  summary: "Set a SKU's count class by hand",
+  description:
+    "Needs the adjust scope. Gives the SKU this class (null: none, never due) until the next classification (POST /skus/classify) sets it again; when it was last counted is kept. Writes no movement; setting the same class again changes nothing but its classified time.",
+  params: idParams,
+  body: refOf(SetCountClass),
+  response: {
+    200: ok("SkuCycleCount", "The SKU's cycle count after the change", skuCycleCountExample),
+    ...problemResponses(...READ_PROBLEMS, ...BODY_PROBLEMS, "SKU_NOT_FOUND"),
+  },
+};
+
+/** GET /cycle-counts/settings. */
+export const getCycleCountSettings = {
+  operationId: "getCycleCountSettings",
+  tags: TAG,
+  summary: "The account's count intervals per class",
+  description: "Needs the read scope.",
+  response: {
+    200: ok("CycleCountSettings", "The intervals", settingsExample),
+    ...problemResponses(...READ_PROBLEMS),
+  },
+};
+
+/** PATCH /cycle-counts/settings. */
+export const updateCycleCountSettings = {
+  operationId: "updateCycleCountSettings",
+  tags: TAG,
+  summary: "Change the account's count intervals per class",
+  description:
+    "Needs the adjust scope. Changes the intervals given (1 to 3650 days each) and keeps the others; what is due follows at once (GET /stock-takes/due), nothing is recomputed.",
+  body: refOf(UpdateCycleCountSettings),
+  response: {
+    200: ok("CycleCountSettings", "The intervals after the change", settingsExample),
+    ...problemResponses(...READ_PROBLEMS, ...BODY_PROBLEMS),
   },
 };

@@ -3,11 +3,20 @@
 // stock: no movement is ever written.
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
+import type { PrismaClient } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { AppError, type FieldError } from "../../errors.js";
 import type { CountClass } from "../../generated/prisma/enums.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
-import { classifySkus, dueSkus, type Shares } from "./cycle-count.sql.js";
+import { notFound } from "../../errors.js";
+import {
+  classifySkus,
+  cycleRowsOf,
+  dueSkus,
+  setSkuClass,
+  type CycleRow,
+  type Shares,
+} from "./cycle-count.sql.js";
 
 export { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT };
 /** The movement window classify reads by default, and the longest it may read. */
@@ -118,4 +127,137 @@ export async function classify(
       },
     }),
   );
+}
+
+/** A SKU's place in the cycle: its class, when it was last counted and when it falls due. */
+export interface SkuCycleCount {
+  skuId: number;
+  /** null: no class, never due. */
+  countClass: CountClass | null;
+  /** When a reconcile last applied or confirmed a count of it; null: never. */
+  lastCountedAt: Date | null;
+  /** When its class's interval runs out; null when it has no class or was never counted. */
+  dueAt: Date | null;
+  /** Whole days since dueAt (negative: days until it); null with dueAt. */
+  daysOverdue: number | null;
+}
+
+const toCycleCount = (skuId: number, row: CycleRow | undefined): SkuCycleCount => ({
+  skuId,
+  countClass: row?.count_class ?? null,
+  lastCountedAt: row?.last_counted_at ?? null,
+  dueAt: row?.count_class ? (row.due_at ?? null) : null,
+  daysOverdue: row?.count_class ? (row.days_overdue ?? null) : null,
+});
+
+/** The cycle count of each SKU given (which the caller has read from the account). */
+export async function cycleCountsByIds(
+  db: PrismaClient,
+  accountId: number,
+  skuIds: readonly number[],
+): Promise<Map<number, SkuCycleCount>> {
+  const rows = await cycleRowsOf(db, accountId, skuIds);
+  const byId = new Map(rows.map((r) => [r.sku_id, r]));
+  return new Map(skuIds.map((id) => [id, toCycleCount(id, byId.get(id))]));
+}
+
+/** One SKU's cycle count; 404 SKU_NOT_FOUND when the account has no such SKU. */
+export async function skuCycleCount(ctx: ServiceContext, skuId: number): Promise<SkuCycleCount> {
+  const db = readDb(ctx);
+  const sku = await db.sku.findUnique({
+    where: { accountId_id: { accountId: ctx.principal.accountId, id: skuId } },
+    select: { id: true },
+  });
+  if (!sku) throw notFound("SKU_NOT_FOUND", skuId, ["id"]);
+  return (await cycleCountsByIds(db, ctx.principal.accountId, [skuId])).get(skuId)!;
+}
+
+/**
+ * Sets a SKU's count class by hand (null: none, never due), until a classification sets it
+ * again; when it was last counted is kept. Changes no stock.
+ */
+export async function setCountClass(
+  ctx: ServiceContext,
+  skuId: number,
+  countClass: string | null,
+): Promise<SkuCycleCount> {
+  if (countClass !== null && !COUNT_CLASSES.includes(countClass as CountClass)) {
+    throw new AppError("INVALID_PARAMETER", "countClass must be A, B, C or null", [
+      { path: ["countClass"], code: "INVALID_PARAMETER", message: "must be A, B, C or null" },
+    ]);
+  }
+  const { accountId } = ctx.principal;
+  const found = await inTransaction(ctx.db, (tx) =>
+    setSkuClass(tx, accountId, skuId, countClass as CountClass | null),
+  );
+  if (!found) throw notFound("SKU_NOT_FOUND", skuId, ["id"]);
+  // From the primary: a replica may not have the change yet.
+  return (await cycleCountsByIds(ctx.db, accountId, [skuId])).get(skuId)!;
+}
+
+const COUNT_CLASSES: readonly CountClass[] = ["A", "B", "C"];
+
+/** The days between counts of each class, on the account. */
+export interface CycleSettings {
+  intervalDaysA: number;
+  intervalDaysB: number;
+  intervalDaysC: number;
+}
+
+/** The longest interval a class may have: ten years. */
+export const MAX_CYCLE_DAYS = 3650;
+
+const settingsOf = (a: { cycleDaysA: number; cycleDaysB: number; cycleDaysC: number }) => ({
+  intervalDaysA: a.cycleDaysA,
+  intervalDaysB: a.cycleDaysB,
+  intervalDaysC: a.cycleDaysC,
+});
+
+/** The account's count intervals per class. */
+export async function cycleSettings(ctx: ServiceContext): Promise<CycleSettings> {
+  const account = await readDb(ctx).account.findUniqueOrThrow({
+    where: { id: ctx.principal.accountId },
+    select: { cycleDaysA: true, cycleDaysB: true, cycleDaysC: true },
+  });
+  return settingsOf(account);
+}
+
+/**
+ * Sets the count interval of the classes given (1 to MAX_CYCLE_DAYS days each); what is due
+ * follows at once (nothing is recomputed). Changes no stock.
+ */
+export async function updateCycleSettings(
+  ctx: ServiceContext,
+  input: {
+    intervalDaysA?: number | null;
+    intervalDaysB?: number | null;
+    intervalDaysC?: number | null;
+  },
+): Promise<CycleSettings> {
+  const errors: FieldError[] = [];
+  const days = (name: keyof CycleSettings) => {
+    const value = input[name];
+    if (value === undefined || value === null) return undefined;
+    if (!Number.isInteger(value) || value < 1 || value > MAX_CYCLE_DAYS) {
+      errors.push({
+        path: [name],
+        code: "INVALID_PARAMETER",
+        message: `a whole number of days, 1 to ${MAX_CYCLE_DAYS}`,
+      });
+      return undefined;
+    }
+    return value;
+  };
+  const data = {
+    cycleDaysA: days("intervalDaysA"),
+    cycleDaysB: days("intervalDaysB"),
+    cycleDaysC: days("intervalDaysC"),
+  };
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  const account = await ctx.db.account.update({
+    where: { id: ctx.principal.accountId },
+    data,
+    select: { cycleDaysA: true, cycleDaysB: true, cycleDaysC: true },
+  });
+  return settingsOf(account);
 }

@@ -135,3 +135,42 @@ export async function classifySkus(
     FROM classes k LEFT JOIN sku_cycle_counts o ON o.account_id = ${accountId} AND o.sku_id = k.sku_id
     GROUP BY k.count_class ORDER BY k.count_class`;
 }
+
+export interface CycleRow {
+  sku_id: number;
+  count_class: CountClass | null;
+  last_counted_at: Date | null;
+  due_at: Date | null;
+  days_overdue: number | null;
+}
+
+/** The class, last count and due time of each of the account's SKUs given (absent ones: none). */
+export const cycleRowsOf = (db: PrismaClient | Tx, accountId: number, skuIds: readonly number[]) =>
+  db.$queryRaw<CycleRow[]>`
+    SELECT c.sku_id, c.count_class, c.last_counted_at, d.due_at,
+      floor(extract(epoch FROM now() - d.due_at) / 86400)::int AS days_overdue
+    FROM sku_cycle_counts c
+    JOIN accounts a ON a.id = c.account_id
+    CROSS JOIN LATERAL (SELECT c.last_counted_at + make_interval(days => CASE c.count_class
+      WHEN 'A' THEN a.cycle_days_a WHEN 'B' THEN a.cycle_days_b ELSE a.cycle_days_c END) AS due_at
+    ) AS d
+    WHERE c.account_id = ${accountId} AND c.sku_id = ANY(${[...skuIds]}::int[])`;
+
+/**
+ * Sets one SKU's class by hand (null: none, so it is never due), keeping when it was last
+ * counted; false when the account has no such SKU. A classification after it sets it again.
+ */
+export async function setSkuClass(
+  tx: Tx,
+  accountId: number,
+  skuId: number,
+  countClass: CountClass | null,
+): Promise<boolean> {
+  const written = await tx.$executeRaw`
+    INSERT INTO sku_cycle_counts (account_id, sku_id, count_class, classified_at)
+    SELECT s.account_id, s.id, ${countClass}::count_class, now() FROM skus s
+    WHERE s.account_id = ${accountId} AND s.id = ${skuId}
+    ON CONFLICT (account_id, sku_id) DO UPDATE
+      SET count_class = EXCLUDED.count_class, classified_at = EXCLUDED.classified_at`;
+  return written > 0;
+}

@@ -84,3 +84,71 @@ export class ClassifySkusPayload {
   @UserErrorsField()
   userErrors!: UserError[];
 }
+
+@ObjectType({
+  description: "A SKU's place in the cycle: its class, its last count and when it falls due.",
+})
+export class SkuCycleCount {
+  @Field(() => Int, { description: "The SKU's id." })
+  skuId!: number;
+
+  @Field(() => CountClass, {
+    nullable: true,
+    description: "Its count class; null: none, never due.",
+  })
+  countClass!: Class | null;
+
+  @Field(() => DateTimeResolver, {
+    nullable: true,
+    description: "When a reconcile last applied or confirmed a count of it; null: never.",
+  })
+  lastCountedAt!: Date | null;
+
+  @Field(() => DateTimeResolver, {
+    nullable: true,
+    description: "When its class's interval runs out; null without a class or a count.",
+  })
+  dueAt!: Date | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "Whole days since dueAt (negative: days until it); null with dueAt.",
+  })
+  daysOverdue!: number | null;
+}
+
+@ObjectType({ description: "The account's days between counts of each class." })
+export class CycleCountSettings {
+  @Field(() => Int, { description: "Days between counts of class A." })
+  intervalDaysA!: number;
+
+  @Field(() => Int, { description: "Days between counts of class B." })
+  intervalDaysB!: number;
+
+  @Field(() => Int, { description: "Days between counts of class C." })
+  intervalDaysC!: number;
+}
+
+@PayloadType("setCountClass")
+export class SetCountClassPayload {
+  @Field(() => SkuCycleCount, {
+    nullable: true,
+    description: "The SKU's cycle count after the change; null with userErrors.",
+  })
+  cycleCount?: SkuCycleCount | null;
+
+  @UserErrorsField()
+  userErrors!: UserError[];
+}
+
+@PayloadType("updateCycleCountSettings")
+export class UpdateCycleCountSettingsPayload {
+  @Field(() => CycleCountSettings, {
+    nullable: true,
+    description: "The intervals after the change; null with userErrors.",
+  })
+  settings?: CycleCountSettings | null;
+
+  @UserErrorsField()
+  userErrors!: UserError[];
+}
