@@ -19,6 +19,7 @@ import { CLIENTS, rawLoad, serviceLoad } from "./concurrency.js";
 import type { LoadResult } from "./load.js";
 import { startServer } from "./server.js";
 import { areaFigures, L1_PREFIXES, seedAisles } from "./areas.js";
+import { cycleFigures, seedCycle } from "./cycle.js";
 import { P5_SKUS, p5Steps, rawStockTake, serviceStockTake } from "./stock-take.js";
 import { IMPORT_BATCH, rawImport, serviceImport } from "./import.js";
 import { replicaFigures } from "./replicas.js";
@@ -31,7 +32,7 @@ import { HOSTILE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
 import { budget, target, within, type Bound } from "./budget.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
-// replicas, fairness, prices, areas); none named runs all. `--only=csv,webhooks` limits fairness's hostile
+// replicas, fairness, prices, areas, cycle); none named runs all. `--only=csv,webhooks` limits fairness's hostile
 // classes to those named (bench/hostile.ts).
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
@@ -44,6 +45,8 @@ const LINES = quick ? 1000 : 10_000;
 const RUNS = quick ? 3 : 5;
 /** P4's ledger, and how deep its deep page is (pages of 100). */
 const P4_MOVEMENTS = quick ? 200_000 : 5_000_000;
+/** C1's catalog: the issue's million SKUs. */
+const C1_SKUS = 1_000_000;
 const P4_DEPTH = quick ? 500 : 10_000;
 const P2_SECONDS = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 8));
 const P5_SIZE = quick ? P5_SKUS / 10 : P5_SKUS;
@@ -841,6 +844,36 @@ if (wants("areas") && !(quick && named.length === 0)) {
     `GET /stock-takes/{id}: summary by area (${l1.areas} areas)`,
     `${ms(l1.summaryMs)} / ${ms(l1.rawSummaryMs)}`,
   );
+}
+
+// C1: cycle counts over a catalog of 1,000,000 SKUs. Not part of a --quick run of everything
+// (seeding takes a minute; a tenth of it says little about an index-served list).
+if (wants("cycle") && !(quick && named.length === 0)) {
+  const size = quick ? C1_SKUS / 10 : C1_SKUS;
+  const context = await newContext("bench-c1");
+  const accountId = context.principal.accountId;
+  await seedCycle(raw, accountId, size);
+  const server = await startServer(db, url, accountId);
+  const c1 = await cycleFigures(server, raw, accountId, RUNS).finally(() => server.stop());
+  heading(
+    `C1 cycle counts: ${size} SKUs with classes and a movement each (the service over HTTP / raw SQL doing the same the plain way):`,
+  );
+  for (const d of c1.due) {
+    row(
+      `GET /stock-takes/due?limit=${d.limit} (${d.rows} rows)`,
+      `${ms(d.ms)} / ${ms(d.rawMs)}${d.limit === 100 ? ` ${note(budget.C1.dueMs, (x) => `${x} ms`)}` : ""}`,
+    );
+  }
+  row("POST /skus/classify, dry run", `${ms(c1.classifyMs)} / ${ms(c1.rawClassifyMs)}`);
+  const first = c1.due[0]!;
+  judge({
+    id: "C1",
+    what: `due over ${size} SKUs, limit 100, over HTTP / raw SQL`,
+    figure: ms(first.ms),
+    baseline: ms(first.rawMs),
+    ratio: `${(first.ms / first.rawMs).toFixed(2)}x`,
+    ...against(budget.C1.dueMs, first.ms, (x) => `${x} ms`),
+  });
 }
 
 // N1 holds the server for minutes on a build that does not bound its inputs: not part of a

@@ -60,14 +60,21 @@ export async function chargeLines(
   lines: number,
   { baseUnits = 0, lineWeight = 1 }: LinePricing = {},
 ): Promise<void> {
+  await chargeUnits(request, reply, baseUnits + costOfLines(lines * lineWeight));
+}
+
+/**
+ * Charges a request whose price is known once something is counted, before the work it stands
+ * for: the rest of `price` beyond what authentication took, or 429 RATE_LIMITED.
+ */
+export async function chargeUnits(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  price: number,
+): Promise<void> {
   const bucket = request.rateBucket;
   if (!bucket) return;
-  const charged = await chargeRemainder(
-    request.server.limiter,
-    bucket,
-    request.rateTaken,
-    baseUnits + costOfLines(lines * lineWeight),
-  );
+  const charged = await chargeRemainder(request.server.limiter, bucket, request.rateTaken, price);
   if (charged) applyDecision(reply, bucket, charged.decision, charged.price);
 }
 

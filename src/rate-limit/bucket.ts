@@ -56,6 +56,17 @@ export const COUNT_BASE_UNITS = 2;
 export const CLASSIFY_UNITS = 100;
 
 /**
+ * Active SKUs a classification weighs for a unit: over 1,000,000 SKUs (a movement each) it takes
+ * about 4.7 s of PostgreSQL (`npm run bench -- cycle`, C1), what about 2,000 single adjustments'
+ * units cost; so a unit per started 500, and never less than CLASSIFY_UNITS.
+ */
+export const CLASSIFIED_SKUS_PER_UNIT = 500;
+
+/** What classifying an account of `skus` active SKUs costs. */
+export const classifyUnits = (skus: number): number =>
+  Math.max(CLASSIFY_UNITS, Math.ceil(skus / CLASSIFIED_SKUS_PER_UNIT));
+
+/**
  * What a line of each kind of bulk write counts as, in lines: measured beside a single adjustment
  * (`npm run bench -- prices`, docs: benchmarks, PR), a line of a bulk adjustment costs the server
  * and PostgreSQL about 6 hundredths of a single adjustment's unit, a row of an import about 10

@@ -152,6 +152,34 @@ describe("cycle counts over REST", () => {
     expect(Number(viaGraphql.headers.get("ratelimit-remaining"))).toBeGreaterThanOrEqual(50);
   });
 
+  it("a classification of a large catalog costs a unit per 500 active SKUs, refused before it runs", async () => {
+    const acct = await newAccount(t.db);
+    // 60,000 active SKUs (and 5,000 inactive ones, which are not weighed): 120 units.
+    await t.db.$executeRaw`
+      INSERT INTO skus (account_id, code, name, active)
+      SELECT ${acct.accountId}, 'BIG-' || g, 'Big ' || g, g <= 60000
+      FROM generate_series(1, 65000) AS g`;
+    const { token } = await createToken(t.db, {
+      accountId: acct.accountId,
+      name: "limited",
+      rateLimit: { perSecond: 1, burst: 150 },
+    });
+    const viaRest = await classify(acct, { dry_run: true }, token);
+    expect(viaRest.status).toBe(200);
+    expect(Number(viaRest.headers.get("ratelimit-remaining"))).toBe(30);
+    // 30 left cannot pay 120: refused, and nothing classified.
+    const viaGraphql = await postGraphql(
+      t,
+      { query: "mutation { classifySkus(input: {}) { classification { dryRun } } }" },
+      token,
+    );
+    expect(JSON.stringify(viaGraphql.errors ?? viaGraphql.data)).toContain("RATE_LIMITED");
+    const refused = await classify(acct, {}, token);
+    expect(refused.status).toBe(429);
+    const classes = await t.db.skuCycleCount.count({ where: { accountId: acct.accountId } });
+    expect(classes).toBe(0);
+  });
+
   it("a list of up to 10,000 is priced by its limit before it is read", async () => {
     const acct = await catalogMoving([5]);
     const { token } = await createToken(t.db, {

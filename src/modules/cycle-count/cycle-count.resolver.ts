@@ -1,6 +1,7 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
 import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import { CLASSIFY_UNITS, classifyUnits } from "../../rate-limit/bucket.js";
 import { Sku } from "../catalog/catalog.types.js";
 import {
   ClassifySkusInput,
@@ -32,7 +33,7 @@ export class CycleCountResolver {
   @ScopedMutation(
     "adjust",
     () => ClassifySkusPayload,
-    "Gives every active SKU a count class (A, B or C) by the quantity its movements moved over a window, largest first: the SKUs making up the first shareA percent of the volume are A, the next shareB percent B, the rest C. Writes no movement; dryRun writes nothing. Costs 100 rate-limit units.",
+    "Gives every active SKU a count class (A, B or C) by the quantity its movements moved over a window, largest first: the SKUs making up the first shareA percent of the volume are A, the next shareB percent B, the rest C. Writes no movement; dryRun writes nothing. Costs a rate-limit unit per started 500 active SKUs, at least 100 (counted before it runs).",
   )
   async classifySkus(
     @Ctx() ctx: GraphQLContext,
@@ -40,11 +41,12 @@ export class CycleCountResolver {
     input: ClassifySkusInput,
   ) {
     const { idempotencyKey, ...rest } = input;
-    const { value } = await cycleCounts.classify(
-      serviceContext(ctx),
-      rest,
-      idempotencyKey ?? undefined,
-    );
+    const service = serviceContext(ctx);
+    // The operation paid CLASSIFY_UNITS before it ran; the rest by the SKUs it weighs, counted
+    // first (a refusal comes before the work), as over REST.
+    const more = classifyUnits(await cycleCounts.activeSkuCount(service)) - CLASSIFY_UNITS;
+    if (more > 0) await ctx.chargeMore?.(more);
+    const { value } = await cycleCounts.classify(service, rest, idempotencyKey ?? undefined);
     return { classification: value };
   }
 

@@ -2,7 +2,8 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
-import { pageLimitOf } from "../../http/rate-limit.js";
+import { chargeUnits, pageLimitOf } from "../../http/rate-limit.js";
+import { classifyUnits } from "../../rate-limit/bucket.js";
 import { toRest } from "../../http/serialize.js";
 import { OPERATIONS } from "../../operations.js";
 import {
@@ -39,8 +40,11 @@ export async function cycleCountRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body ?? {};
+      const ctx = ctxOf(request);
+      // Priced by the SKUs it weighs, counted first: a refusal (429) comes before the work.
+      await chargeUnits(request, reply, classifyUnits(await cycleCounts.activeSkuCount(ctx)));
       const result = await cycleCounts.classify(
-        ctxOf(request),
+        ctx,
         {
           windowDays: body.window_days,
           shareA: body.share_a,

@@ -276,7 +276,7 @@ export const classifySkus = {
   tags: TAG,
   summary: "Give SKUs count classes by how much they move (ABC)",
   description:
-    "Needs the adjust scope; costs 100 rate-limit units. Weighs each active SKU by the absolute quantity its movements moved over the window; largest first, the SKUs making up the first share_a percent of all of it are A, the next share_b percent B, the rest C (all C when nothing moved). Writes no movement. dry_run answers the same and writes nothing.",
+    "Needs the adjust scope; costs a rate-limit unit per started 500 active SKUs, at least 100 (counted before it runs: 429 then, nothing written). Weighs each active SKU by the absolute quantity its movements moved over the window; largest first, the SKUs making up the first share_a percent of all of it are A, the next share_b percent B, the rest C (all C when nothing moved). Writes no movement. dry_run answers the same and writes nothing.",
   headers: idempotencyHeaders,
   body: refOf(ClassifySkus),
   response: {

@@ -79,6 +79,11 @@ export interface Classification {
   classes: { countClass: CountClass; skus: number; changed: number }[];
 }
 
+/** How many active SKUs a classification weighs (what it is priced by: classifyUnits). */
+export async function activeSkuCount(ctx: ServiceContext): Promise<number> {
+  return readDb(ctx).sku.count({ where: { accountId: ctx.principal.accountId, active: true } });
+}
+
 /**
  * Gives every active SKU of the account a count class (A, B or C) by the quantity its movements
  * moved over the window; a dry run answers the same and writes nothing. Changes no stock.

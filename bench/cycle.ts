@@ -1,0 +1,124 @@
+// Scenario C1: cycle counts over a large catalog. One account of `skus` SKUs with count classes
+// (5% A, 20% B, the rest C), last counted up to 400 days ago (every 50th never), and a movement
+// each over the last 90 days. What is due (the issue's "due over 1,000,000 SKUs answers in at
+// most 100 ms") and a dry-run classification, over HTTP, each beside raw SQL doing the same the
+// plain way.
+import { performance } from "node:perf_hooks";
+import type pg from "pg";
+import type { ServerUnderTest } from "./stock-take.js";
+
+export interface CycleFigures {
+  /** Milliseconds, medians: GET /stock-takes/due?limit=N over HTTP, and raw SQL's same list. */
+  due: { limit: number; ms: number; rawMs: number; rows: number }[];
+  /** Milliseconds, medians: POST /skus/classify (dry run) over HTTP, and raw SQL's same tally. */
+  classifyMs: number;
+  rawClassifyMs: number;
+}
+
+/** Seeds the account's catalog, classes and movements (set-based, a statement each). */
+export async function seedCycle(raw: pg.Client, accountId: number, skus: number): Promise<void> {
+  await raw.query(
+    `INSERT INTO skus (account_id, code, name, on_hand, location)
+     SELECT $1, 'CY-' || g, 'Cycle ' || g, g % 100, 'A-' || lpad((g % 1000)::text, 3, '0')
+     FROM generate_series(1, $2::int) g`,
+    [accountId, skus],
+  );
+  await raw.query(
+    `INSERT INTO sku_cycle_counts (account_id, sku_id, count_class, last_counted_at, classified_at)
+     SELECT $1, id,
+       (CASE WHEN id % 100 < 5 THEN 'A' WHEN id % 100 < 25 THEN 'B' ELSE 'C' END)::count_class,
+       CASE WHEN id % 50 = 0 THEN NULL ELSE now() - (id % 400) * interval '1 day' END, now()
+     FROM skus WHERE account_id = $1`,
+    [accountId],
+  );
+  await raw.query(
+    `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
+       quantity_after, change, reason, source, actor_name)
+     SELECT $1, now() - (id % 90) * interval '1 day' - interval '1 hour', 'sku', id, 0, on_hand,
+       on_hand, 'received', 'adjustment', 'bench'
+     FROM skus WHERE account_id = $1`,
+    [accountId],
+  );
+  await raw.query("ANALYZE skus");
+  await raw.query("ANALYZE sku_cycle_counts");
+  await raw.query("ANALYZE stock_movements");
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function medianMs(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/** The plain way: every SKU's due time computed, sorted, cut to the limit. */
+const RAW_DUE = `
+  SELECT c.sku_id, s.code, s.name, s.location, c.count_class, c.last_counted_at,
+    c.last_counted_at + make_interval(days => CASE c.count_class WHEN 'A' THEN a.cycle_days_a
+      WHEN 'B' THEN a.cycle_days_b ELSE a.cycle_days_c END) AS due_at
+  FROM sku_cycle_counts c
+  JOIN skus s ON s.account_id = c.account_id AND s.id = c.sku_id AND s.active
+  JOIN accounts a ON a.id = c.account_id
+  WHERE c.account_id = $1 AND c.count_class IS NOT NULL AND (c.last_counted_at IS NULL
+    OR c.last_counted_at + make_interval(days => CASE c.count_class WHEN 'A' THEN a.cycle_days_a
+      WHEN 'B' THEN a.cycle_days_b ELSE a.cycle_days_c END) <= now())
+  ORDER BY due_at NULLS FIRST, c.sku_id LIMIT $2`;
+
+/** The plain way: volumes by SKU over 90 days, cumulated, cut at 80% and 95%. */
+const RAW_CLASSIFY = `
+  WITH moved AS (
+    SELECT s.id, COALESCE(sum(abs(m.change)), 0) AS volume FROM skus s
+    LEFT JOIN stock_movements m ON m.account_id = s.account_id AND m.sku_id = s.id
+      AND m.occurred_at >= now() - interval '90 days'
+    WHERE s.account_id = $1 AND s.active GROUP BY s.id
+  ), ranked AS (
+    SELECT id, sum(volume) OVER (ORDER BY volume DESC, id) - volume AS before,
+      sum(volume) OVER () AS total FROM moved
+  )
+  SELECT CASE WHEN before < total * 0.8 THEN 'A' WHEN before < total * 0.95 THEN 'B' ELSE 'C' END
+    AS count_class, count(*) FROM ranked GROUP BY 1`;
+
+/** C1's figures on `server`'s account (seeded by seedCycle), the raw statements on the same. */
+export async function cycleFigures(
+  server: ServerUnderTest,
+  raw: pg.Client,
+  accountId: number,
+  runs: number,
+): Promise<CycleFigures> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${server.token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const due: CycleFigures["due"] = [];
+  for (const limit of [100, 10_000]) {
+    const rows = ((await call("GET", `/stock-takes/due?limit=${limit}`)).data as unknown[]).length;
+    due.push({
+      limit,
+      rows,
+      ms: await medianMs(runs, () => call("GET", `/stock-takes/due?limit=${limit}`)),
+      rawMs: await medianMs(runs, () => raw.query(RAW_DUE, [accountId, limit])),
+    });
+  }
+  const classifyRuns = Math.max(1, Math.ceil(runs / 2));
+  return {
+    due,
+    classifyMs: await medianMs(classifyRuns, () =>
+      call("POST", "/skus/classify", { dry_run: true }),
+    ),
+    rawClassifyMs: await medianMs(classifyRuns, () => raw.query(RAW_CLASSIFY, [accountId])),
+  };
+}
