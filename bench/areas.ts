@@ -3,6 +3,7 @@
 // in at most 1 s"), and its summary by area read back, each beside raw SQL doing the same.
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
+import { apiCaller } from "./api-call.js";
 import type { ServerUnderTest } from "./stock-take.js";
 
 /** Aisles counted (A1- … A5-), and how many SKUs stand in another aisle besides. */
@@ -47,19 +48,7 @@ export async function areaFigures(
   raw: pg.Client,
   rawAccount: number,
 ): Promise<AreaFigures> {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${server.token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = (await res.json()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
+  const call = apiCaller(server);
   const [started, startMs] = await timed(() =>
     call("POST", "/stock-takes/start", { scope: { locations: L1_PREFIXES } }),
   );

@@ -5,6 +5,7 @@
 // plain way.
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
+import { apiCaller } from "./api-call.js";
 import type { ServerUnderTest } from "./stock-take.js";
 
 export interface CycleFigures {
@@ -90,19 +91,7 @@ export async function cycleFigures(
   accountId: number,
   runs: number,
 ): Promise<CycleFigures> {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${server.token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = (await res.json()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
+  const call = apiCaller(server);
   const due: CycleFigures["due"] = [];
   for (const limit of [100, 10_000]) {
     const rows = ((await call("GET", `/stock-takes/due?limit=${limit}`)).data as unknown[]).length;
