@@ -1,6 +1,6 @@
 // What list queries share: a from/to window in the account's time zone, and errors that point
 // at the query parameter (or GraphQL filter field) at fault.
-import { FILTER_DATE_RULE, parseFilterDate } from "./dates.js";
+import { calendarDays, FILTER_DATE_RULE, parseFilterDate } from "./dates.js";
 import { AppError, type ErrorCode } from "./errors.js";
 
 /** An error about one query parameter, named as the service calls it (camelCase). */
@@ -68,4 +68,37 @@ export function textFilter(value: string | undefined, parameter: string, max: nu
     );
   }
   return value;
+}
+
+/** The longest window an account-wide query may span, in calendar days of its time zone. */
+export const MAX_WINDOW_DAYS = 31;
+
+/**
+ * A query's bounds: `byEntity` (it names one of `entities`: any window, or none), else a window
+ * of at most MAX_WINDOW_DAYS calendar days in `timezone` (UNBOUNDED_QUERY without one,
+ * WINDOW_TOO_LONG over it); and from before to (INVALID_DATE_RANGE).
+ */
+export function checkBoundedWindow(
+  window: Window,
+  timezone: string,
+  { byEntity, entities }: { byEntity: boolean; entities: string },
+): void {
+  if (!byEntity && !window.start) {
+    throw invalidFilter(
+      "UNBOUNDED_QUERY",
+      "from",
+      `give a window (from, and optionally to) of at most ${MAX_WINDOW_DAYS} days, or filter by ${entities}`,
+    );
+  }
+  checkWindowOrder(window);
+  if (!byEntity && window.start) {
+    const days = calendarDays(window.start, window.end ?? new Date(), timezone);
+    if (days > MAX_WINDOW_DAYS) {
+      throw invalidFilter(
+        "WINDOW_TOO_LONG",
+        window.end ? "to" : "from",
+        `the window covers ${days} days; without an entity filter it may cover at most ${MAX_WINDOW_DAYS} (days counted in ${timezone})`,
+      );
+    }
+  }
 }

@@ -223,6 +223,7 @@ export const OPERATIONS = {
     rest: "updateCycleCountSettings",
     graphql: "updateCycleCountSettings",
   }),
+  getAccuracyReport: op({ rest: "getAccuracyReport", graphql: "accuracyReport" }),
   classifySkus: op({
     rest: "classifySkus",
     graphql: "classifySkus",

@@ -24,6 +24,7 @@ import {
   CycleCountResolver,
   SkuCycleCountResolver,
 } from "../modules/cycle-count/cycle-count.resolver.js";
+import { ReportResolver } from "../modules/report/report.resolver.js";
 import { EventResolver } from "../modules/event/event.resolver.js";
 import { EventSubscriptionResolver } from "../modules/event/event.subscriptions.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
@@ -91,6 +92,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           StockTakeLineResolver,
           CycleCountResolver,
           SkuCycleCountResolver,
+          ReportResolver,
           EventResolver,
           EventSubscriptionResolver,
           WebhookResolver,

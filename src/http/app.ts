@@ -16,6 +16,7 @@ import { eventRoutes } from "../modules/event/event.rest.js";
 import { webhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { stockTakeRoutes } from "../modules/stock-take/stock-take.rest.js";
 import { cycleCountRoutes } from "../modules/cycle-count/cycle-count.rest.js";
+import { reportRoutes } from "../modules/report/report.rest.js";
 import { limitSmallBodies } from "./body-limit.js";
 import { registerReadRouting } from "./consistency.js";
 import { registerCors } from "./cors.js";
@@ -132,6 +133,7 @@ export async function buildApp({
   await app.register(webhookRoutes, { prefix: "/api/v1" });
   await app.register(stockTakeRoutes, { prefix: "/api/v1" });
   await app.register(cycleCountRoutes, { prefix: "/api/v1" });
+  await app.register(reportRoutes, { prefix: "/api/v1" });
   await registerGraphql(app, {
     introspection: config.graphqlIntrospection,
     explorer: config.graphqlExplorer,

@@ -45,6 +45,7 @@ import { LOCATION_DESCRIPTION } from "../modules/catalog/location.js";
 import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
 import { stockTakeSchemas } from "../modules/stock-take/stock-take.schemas.js";
 import { cycleCountSchemas } from "../modules/cycle-count/cycle-count.schemas.js";
+import { reportSchemas } from "../modules/report/report.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
@@ -419,6 +420,7 @@ const schemas = {
   BulkStockAdjustment,
   ...stockTakeSchemas,
   ...cycleCountSchemas,
+  ...reportSchemas,
   ...webhookSchemas,
 } as const;
 

@@ -133,6 +133,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           description:
             "Count a little every day: SKUs classed A, B or C by how much they move, and what is due.",
         },
+        {
+          name: "reports",
+          description: "What the stock takes found: inventory record accuracy over time.",
+        },
       ],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
       security: [{ bearer: [] }],

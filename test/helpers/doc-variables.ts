@@ -31,4 +31,7 @@ export const VARIABLES: Record<string, (results: Results) => Record<string, unkn
   ReconcileBoltCount: (r) => ({ stockTakeId: stockTakeId(r) }),
   WatchBolt: (r) => ({ boltId: boltId(r) }),
   FollowCount: (r) => ({ stockTakeId: stockTakeId(r) }),
+  AccuracyThisWeek: () => ({
+    from: new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10),
+  }),
 };

@@ -70,6 +70,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     ...byId("Query.supplierItem", "id", [ids.i1!, ids.i2!]),
     ...byId("Query.stockAdjustment", "id", [ids.adjustment!]),
     ...byId("Query.stockTake", "id", takes),
+    ...byId("Query.accuracyReport", "stockTakeId", takes),
     ...byId("Query.webhook", "id", [ids.w1!, ids.w2!]),
     // B's own lists, whole: nothing of A among them.
     ...[

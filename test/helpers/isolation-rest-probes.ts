@@ -148,6 +148,17 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
     ),
     cursor("GET /stock-takes", "/stock-takes", cursors.stockTakes!),
     ...byId("GET /stock-takes/{id}", (id) => `/stock-takes/${id}`, takes),
+    ...takes.map((id): RestProbe => ({
+      op: "GET /reports/accuracy",
+      foreign: get("/reports/accuracy", { stock_take_id: String(id) }),
+      missing: get("/reports/accuracy", { stock_take_id: String(none()) }),
+    })),
+    {
+      op: "GET /reports/accuracy",
+      foreign: get("/reports/accuracy", { from: today }),
+      missing: get("/reports/accuracy", { from: today }),
+      positional: true,
+    },
     ...byId("GET /stock-takes/{id}/lines", (id) => `/stock-takes/${id}/lines`, takes),
     ...byId("GET /stock-takes/{id}/lines", (id) => `/stock-takes/${id}/lines`, [ids.counting!], {
       headers: { accept: "text/csv" },

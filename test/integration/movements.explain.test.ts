@@ -24,6 +24,13 @@ import {
 } from "../helpers/explain.js";
 
 const ACCOUNTS = 50;
+/** The ledger's partition of this month (stock_movements_pYYYY_MM). */
+const currentPartition = () => {
+  const now = new Date();
+  return `stock_movements_p${now.getUTCFullYear()}_${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+};
+/** Rows a sequential scan may read and discard: a partition this small is read whole. */
+const SMALL = 500;
 const PER_ACCOUNT = 4000;
 
 let db: PrismaClient;
@@ -138,12 +145,17 @@ async function expectServedBy(
   index: string,
   { readsRows = true } = {},
 ) {
+  // The current month's partition fills as the suites beside this one write: its statistics
+  // are taken again, as autovacuum would, so the plan is the one a running service gets.
+  if (table === "stock_movements") await sql.query(`ANALYZE ${currentPartition()}`);
   const nodes = await explain(statement, true);
   const scans = scansOf(table, nodes);
-  // A sequential scan only of a partition holding nothing (a month made ahead, say), where it
-  // discards no row: never one that reads rows and throws them away.
+  // A sequential scan only of a partition too small for an index to pay: a month made ahead, or
+  // the current month, where the suites running beside this one write a few dozen rows the
+  // planner rightly reads whole. Never one that reads this test's months (thousands of rows an
+  // account) and throws them away.
   const wasteful = scans.filter(
-    (n) => n["Node Type"] === "Seq Scan" && Number(n["Rows Removed by Filter"] ?? 0) > 0,
+    (n) => n["Node Type"] === "Seq Scan" && Number(n["Rows Removed by Filter"] ?? 0) > SMALL,
   );
   expect(wasteful).toEqual([]);
   expect(scans.length).toBeGreaterThan(0);

@@ -8,13 +8,13 @@ import {
   queryFingerprint,
   type Page,
 } from "../../cursor.js";
-import { calendarDays } from "../../dates.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import {
-  checkWindowOrder,
+  checkBoundedWindow,
   invalidFilter,
   parseWindow,
   textFilter,
+  MAX_WINDOW_DAYS,
   withoutNulls,
   type Window,
 } from "../../filters.js";
@@ -31,7 +31,7 @@ import {
 } from "./movement.sql.js";
 import type { StockMovement } from "./movement.types.js";
 
-export const MAX_WINDOW_DAYS = 31;
+export { MAX_WINDOW_DAYS };
 
 /** A movement row as the API shows it. */
 export function toMovement(row: MovementRow): StockMovement {
@@ -398,27 +398,12 @@ async function checkEntities(
 
 /** The bounding rules: an entity, or a window of at most MAX_WINDOW_DAYS calendar days. */
 function checkBounds(f: CheckedFilter, window: Window, timezone: string): void {
-  const byEntity =
-    f.skuId !== undefined ||
-    f.supplierItemId !== undefined ||
-    f.stockTakeId !== undefined ||
-    f.adjustmentId !== undefined;
-  if (!byEntity && !window.start) {
-    throw invalidFilter(
-      "UNBOUNDED_QUERY",
-      "from",
-      `give a window (from, and optionally to) of at most ${MAX_WINDOW_DAYS} days, or filter by sku_id, supplier_item_id, stock_take_id or adjustment_id`,
-    );
-  }
-  checkWindowOrder(window);
-  if (!byEntity && window.start) {
-    const days = calendarDays(window.start, window.end ?? new Date(), timezone);
-    if (days > MAX_WINDOW_DAYS) {
-      throw invalidFilter(
-        "WINDOW_TOO_LONG",
-        window.end ? "to" : "from",
-        `the window covers ${days} days; without an entity filter it may cover at most ${MAX_WINDOW_DAYS} (days counted in ${timezone})`,
-      );
-    }
-  }
+  checkBoundedWindow(window, timezone, {
+    byEntity:
+      f.skuId !== undefined ||
+      f.supplierItemId !== undefined ||
+      f.stockTakeId !== undefined ||
+      f.adjustmentId !== undefined,
+    entities: "sku_id, supplier_item_id, stock_take_id or adjustment_id",
+  });
 }

@@ -1,0 +1,118 @@
+// Reports over what the stock takes found. Accuracy: of the lines counted in the stock takes
+// reconciled in a window, how many matched the records (within a tolerance), and by how much the
+// others missed, overall, per stock take, per count class and per area. Reads only.
+import { readDb, type ServiceContext } from "../../context.js";
+import { AppError, notFound, type FieldError } from "../../errors.js";
+import { checkBoundedWindow, parseWindow, withoutNulls } from "../../filters.js";
+import { Decimal, parseQuantity } from "../../quantity.js";
+import { parseAreaDepth } from "../stock-take/stock-take.areas.js";
+import { accuracyRows, MAX_REPORT_GROUPS, type AccuracyRow } from "./report.sql.js";
+
+export interface AccuracyQuery {
+  from?: string | null;
+  to?: string | null;
+  stockTakeId?: number | null;
+  /** A count this close to what it was compared with is accurate; 0 when absent. */
+  tolerance?: string | number | null;
+  /** Segments of a location that make an area; 2 when absent. */
+  areaDepth?: number | null;
+}
+
+/** How accurate a group of counted lines was. */
+export interface Accuracy {
+  linesCounted: number;
+  /** Lines whose count was within the tolerance of what it was compared with. */
+  linesAccurate: number;
+  /** linesAccurate / linesCounted; null when nothing was counted. */
+  accuracy: number | null;
+  /** Units of difference, each line's taken as positive. */
+  absDifference: Decimal;
+  /** Units of difference, found less lost. */
+  netDifference: Decimal;
+}
+
+export interface AccuracyReport {
+  from: Date | null;
+  to: Date;
+  tolerance: Decimal;
+  areaDepth: number;
+  overall: Accuracy;
+  stockTakes: (Accuracy & { stockTakeId: number; reference: string | null; reconciledAt: Date })[];
+  /** By the SKUs' count class now; null: supplier items and SKUs without a class. */
+  classes: (Accuracy & { countClass: string | null })[];
+  /** By area (the lines' location at the freeze, to areaDepth segments). */
+  locations: (Accuracy & { prefix: string | null })[];
+  /** Whether stock takes or areas past MAX_REPORT_GROUPS were left out. */
+  truncated: boolean;
+}
+
+const accuracyOf = (r: AccuracyRow | undefined): Accuracy => ({
+  linesCounted: r?.lines_counted ?? 0,
+  linesAccurate: r?.lines_accurate ?? 0,
+  accuracy: r && r.lines_counted > 0 ? r.lines_accurate / r.lines_counted : null,
+  absDifference: new Decimal(r?.abs_difference ?? 0),
+  netDifference: new Decimal(r?.net_difference ?? 0),
+});
+
+/**
+ * The accuracy of the counts of the stock takes reconciled in the window (or of one stock take):
+ * account-wide, the window spans at most 31 days, as the movement history's does.
+ */
+export async function accuracyReport(
+  ctx: ServiceContext,
+  query: AccuracyQuery,
+): Promise<AccuracyReport> {
+  const { accountId, timezone } = ctx.principal;
+  const q = withoutNulls(query);
+  const errors: FieldError[] = [];
+  let tolerance = new Decimal(0);
+  if (q.tolerance !== undefined) {
+    const parsed = parseQuantity(q.tolerance, ["tolerance"]);
+    if (parsed.ok) tolerance = parsed.value;
+    else errors.push(parsed.error);
+  }
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  const depth = parseAreaDepth(q.areaDepth, ["areaDepth"]);
+  const window = parseWindow(q.from, q.to, timezone);
+  checkBoundedWindow(window, timezone, {
+    byEntity: q.stockTakeId !== undefined,
+    entities: "stock_take_id",
+  });
+  const db = readDb(ctx);
+  if (q.stockTakeId !== undefined) {
+    const take = await db.stockTake.findUnique({
+      where: { accountId_id: { accountId, id: q.stockTakeId } },
+      select: { id: true },
+    });
+    if (!take) throw notFound("STOCK_TAKE_NOT_FOUND", q.stockTakeId, ["stockTakeId"]);
+  }
+  const end = window.end ?? new Date();
+  const rows = await accuracyRows(db, {
+    accountId,
+    start: window.start,
+    end,
+    stockTakeId: q.stockTakeId,
+    tolerance,
+    depth,
+  });
+  const of = (grouping: AccuracyRow["grouping"]) => rows.filter((r) => r.grouping === grouping);
+  const areas = of("area");
+  return {
+    from: window.start ?? null,
+    to: end,
+    tolerance,
+    areaDepth: depth,
+    overall: accuracyOf(of("all")[0]),
+    stockTakes: of("take").map((r) => ({
+      stockTakeId: r.stock_take_id!,
+      reference: r.reference,
+      reconciledAt: r.reconciled_at!,
+      ...accuracyOf(r),
+    })),
+    classes: of("class").map((r) => ({ countClass: r.count_class, ...accuracyOf(r) })),
+    locations: areas
+      .slice(0, MAX_REPORT_GROUPS)
+      .map((r) => ({ prefix: r.prefix, ...accuracyOf(r) })),
+    truncated: (rows[0]?.takes_read ?? 0) > MAX_REPORT_GROUPS || areas.length > MAX_REPORT_GROUPS,
+  };
+}

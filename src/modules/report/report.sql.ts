@@ -1,0 +1,79 @@
+// The accuracy report's statement: every counted line of the stock takes reconciled in a window,
+// grouped four ways in one pass (all of them, by stock take, by count class, by area).
+import { Prisma, type PrismaClient } from "../../db/client.js";
+import type { Decimal } from "../../quantity.js";
+import { areaOf } from "../stock-take/stock-take.areas.js";
+
+export interface AccuracyRow {
+  /** Which grouping the row is: "all", "take", "class" or "area". */
+  grouping: "all" | "take" | "class" | "area";
+  stock_take_id: number | null;
+  reference: string | null;
+  reconciled_at: Date | null;
+  count_class: string | null;
+  /** The area as its first line spells it (null: no location, or another grouping). */
+  prefix: string | null;
+  lines_counted: number;
+  lines_accurate: number;
+  abs_difference: Decimal;
+  net_difference: Decimal;
+  /** Stock takes the window holds, up to MAX_REPORT_GROUPS + 1 (more: the report is cut). */
+  takes_read: number;
+}
+
+/** Most stock takes, and most areas, one report lists (the first by time, and by name). */
+export const MAX_REPORT_GROUPS = 1000;
+
+/**
+ * Accuracy of the counted lines of the account's stock takes reconciled in [start, end) (or of
+ * one stock take): a line is accurate when its count differs from what it was compared with by
+ * at most `tolerance`. Grouped by stock take (oldest first), by the SKU's count class now
+ * (supplier items and SKUs without one: null), and by area at `depth`; at most
+ * MAX_REPORT_GROUPS stock takes are reported, the first by when they were reconciled.
+ */
+export function accuracyRows(
+  db: PrismaClient,
+  q: {
+    accountId: number;
+    start?: Date;
+    end?: Date;
+    stockTakeId?: number;
+    tolerance: Decimal;
+    depth: number;
+  },
+) {
+  const where = [
+    Prisma.sql`t.account_id = ${q.accountId}`,
+    Prisma.sql`t.status = 'reconciled'`,
+    ...(q.start ? [Prisma.sql`t.reconciled_at >= ${q.start}`] : []),
+    ...(q.end ? [Prisma.sql`t.reconciled_at < ${q.end}`] : []),
+    ...(q.stockTakeId !== undefined ? [Prisma.sql`t.id = ${q.stockTakeId}`] : []),
+  ];
+  return db.$queryRaw<AccuracyRow[]>`
+    WITH takes AS MATERIALIZED (
+      SELECT t.id, t.reference, t.reconciled_at,
+        row_number() OVER (ORDER BY t.reconciled_at, t.id) AS n
+      FROM stock_takes t
+      WHERE ${Prisma.join(where, " AND ")}
+      ORDER BY t.reconciled_at, t.id LIMIT ${MAX_REPORT_GROUPS + 1}
+    ), counted AS (
+      SELECT k.id AS stock_take_id, c.count_class::text AS count_class,
+        lower(${areaOf(q.depth)}) AS area, ${areaOf(q.depth)} AS prefix,
+        l.counted_qty - COALESCE(l.basis_qty, l.expected_qty) AS diff
+      FROM takes k
+      JOIN stock_take_lines l ON l.account_id = ${q.accountId} AND l.stock_take_id = k.id
+      LEFT JOIN sku_cycle_counts c ON c.account_id = l.account_id AND c.sku_id = l.sku_id
+      WHERE l.counted_qty IS NOT NULL AND k.n <= ${MAX_REPORT_GROUPS}
+    )
+    SELECT CASE GROUPING(g.stock_take_id, g.count_class, g.area)
+        WHEN 7 THEN 'all' WHEN 3 THEN 'take' WHEN 5 THEN 'class' ELSE 'area' END AS grouping,
+      g.stock_take_id, min(k.reference) AS reference, min(k.reconciled_at) AS reconciled_at,
+      g.count_class, min(g.prefix) AS prefix,
+      count(*)::int AS lines_counted,
+      (count(*) FILTER (WHERE abs(g.diff) <= ${q.tolerance}::numeric))::int AS lines_accurate,
+      COALESCE(sum(abs(g.diff)), 0) AS abs_difference, COALESCE(sum(g.diff), 0) AS net_difference,
+      (SELECT count(*) FROM takes)::int AS takes_read
+    FROM counted g LEFT JOIN takes k ON k.id = g.stock_take_id
+    GROUP BY GROUPING SETS ((), (g.stock_take_id), (g.count_class), (g.area))
+    ORDER BY grouping, reconciled_at, g.stock_take_id, g.count_class, g.area NULLS LAST`;
+}
