@@ -29,7 +29,7 @@ const schema = z.strictObject({
   P6: scenario("importMs", "peakRssMiB"),
   P7: scenario("deepOverFirst", "otherSkusP99Ms"),
   V1: scenario("verifyMs", "problems"),
-  C1: scenario("dueMs"),
+  C1: scenario("dueMs", "accuracyMs"),
   N1: scenario("throughputBesideOverAlone", "p99BesideOverAlone"),
 });
 export type Budget = z.infer<typeof schema>;

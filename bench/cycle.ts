@@ -8,12 +8,21 @@ import type pg from "pg";
 import { apiCaller } from "./api-call.js";
 import type { ServerUnderTest } from "./stock-take.js";
 
+/** A year of daily cycle counts: a reconciled stock take a day, of this many counted lines. */
+export const DAILY_LINES = 100;
+
 export interface CycleFigures {
   /** Milliseconds, medians: GET /stock-takes/due?limit=N over HTTP, and raw SQL's same list. */
   due: { limit: number; ms: number; rawMs: number; rows: number }[];
   /** Milliseconds, medians: POST /skus/classify (dry run) over HTTP, and raw SQL's same tally. */
   classifyMs: number;
   rawClassifyMs: number;
+  /** Milliseconds, medians: GET /reports/accuracy over the last 31 days, and raw SQL's. */
+  accuracyMs: number;
+  rawAccuracyMs: number;
+  /** The year as twelve windows of a month, one after the other, over HTTP. */
+  accuracyYearMs: number;
+  accuracyLines: number;
 }
 
 /** Seeds the account's catalog, classes and movements (set-based, a statement each). */
@@ -40,9 +49,33 @@ export async function seedCycle(raw: pg.Client, accountId: number, skus: number)
      FROM skus WHERE account_id = $1`,
     [accountId],
   );
+  // A year of daily cycle counts: a stock take reconciled each day, DAILY_LINES SKUs each, one
+  // line in ten counted one over.
+  await raw.query(
+    `INSERT INTO stock_takes (account_id, status, scope, actor_name, created_at, reconciled_at)
+     SELECT $1, 'reconciled', '{}', 'bench', now() - d * interval '1 day' - interval '2 hours',
+       now() - d * interval '1 day' - interval '1 hour'
+     FROM generate_series(1, 365) AS d`,
+    [accountId],
+  );
+  await raw.query(
+    `INSERT INTO stock_take_lines (account_id, stock_take_id, entity_type, sku_id, expected_qty,
+       counted_qty, state, location, counted_at)
+     SELECT $1, t.id, 'sku', s.id, s.on_hand, s.on_hand + CASE WHEN s.id % 10 = 0 THEN 1 ELSE 0 END,
+       'applied', s.location, t.created_at
+     FROM (SELECT id, created_at, row_number() OVER (ORDER BY id) AS n FROM stock_takes
+       WHERE account_id = $1) AS t
+     CROSS JOIN LATERAL (SELECT id, on_hand, location FROM skus
+       WHERE account_id = $1 AND id >= (SELECT min(id) FROM skus WHERE account_id = $1)
+         + t.n * ${DAILY_LINES}
+       ORDER BY id LIMIT ${DAILY_LINES}) AS s`,
+    [accountId],
+  );
   await raw.query("ANALYZE skus");
   await raw.query("ANALYZE sku_cycle_counts");
   await raw.query("ANALYZE stock_movements");
+  await raw.query("ANALYZE stock_takes");
+  await raw.query("ANALYZE stock_take_lines");
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -84,6 +117,18 @@ const RAW_CLASSIFY = `
   SELECT CASE WHEN before < total * 0.8 THEN 'A' WHEN before < total * 0.95 THEN 'B' ELSE 'C' END
     AS count_class, count(*) FROM ranked GROUP BY 1`;
 
+/** The plain way: the counted lines of the window's reconciled stock takes, totalled four ways. */
+const RAW_ACCURACY = `
+  SELECT t.id, c.count_class, substring(l.location from '^([^-./ ]*(?:[-./ ][^-./ ]*){0,1})') AS area,
+    count(*), count(*) FILTER (WHERE l.counted_qty = l.expected_qty),
+    sum(abs(l.counted_qty - l.expected_qty)), sum(l.counted_qty - l.expected_qty)
+  FROM stock_takes t
+  JOIN stock_take_lines l ON l.account_id = t.account_id AND l.stock_take_id = t.id
+  LEFT JOIN sku_cycle_counts c ON c.account_id = l.account_id AND c.sku_id = l.sku_id
+  WHERE t.account_id = $1 AND t.status = 'reconciled' AND t.reconciled_at >= $2
+    AND l.counted_qty IS NOT NULL
+  GROUP BY GROUPING SETS ((), (t.id), (c.count_class), (3))`;
+
 /** C1's figures on `server`'s account (seeded by seedCycle), the raw statements on the same. */
 export async function cycleFigures(
   server: ServerUnderTest,
@@ -103,7 +148,22 @@ export async function cycleFigures(
     });
   }
   const classifyRuns = Math.max(1, Math.ceil(runs / 2));
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  const month = await call("GET", `/reports/accuracy?from=${day(30)}`);
+  const accuracyMs = await medianMs(runs, () => call("GET", `/reports/accuracy?from=${day(30)}`));
+  const rawAccuracyMs = await medianMs(runs, () =>
+    raw.query(RAW_ACCURACY, [accountId, new Date(Date.now() - 30 * 86_400_000)]),
+  );
+  const yearStart = performance.now();
+  for (let m = 12; m >= 1; m--) {
+    await call("GET", `/reports/accuracy?from=${day(m * 30 + 6)}&to=${day((m - 1) * 30 + 6)}`);
+  }
+  const accuracyYearMs = performance.now() - yearStart;
   return {
+    accuracyMs,
+    rawAccuracyMs,
+    accuracyYearMs,
+    accuracyLines: (month.overall as { lines_counted: number }).lines_counted,
     due,
     classifyMs: await medianMs(classifyRuns, () =>
       call("POST", "/skus/classify", { dry_run: true }),

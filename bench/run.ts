@@ -865,6 +865,19 @@ if (wants("cycle") && !(quick && named.length === 0)) {
     );
   }
   row("POST /skus/classify, dry run", `${ms(c1.classifyMs)} / ${ms(c1.rawClassifyMs)}`);
+  row(
+    `GET /reports/accuracy, 30 days (${c1.accuracyLines} lines counted)`,
+    `${ms(c1.accuracyMs)} / ${ms(c1.rawAccuracyMs)} ${note(budget.C1.accuracyMs, (x) => `${x} ms`)}`,
+  );
+  row("a year of it: 12 windows, one after the other", ms(c1.accuracyYearMs));
+  judge({
+    id: "C1",
+    what: "accuracy report, 30 days of daily counts, over HTTP / raw SQL",
+    figure: ms(c1.accuracyMs),
+    baseline: ms(c1.rawAccuracyMs),
+    ratio: `${(c1.accuracyMs / c1.rawAccuracyMs).toFixed(2)}x`,
+    ...against(budget.C1.accuracyMs, c1.accuracyMs, (x) => `${x} ms`),
+  });
   const first = c1.due[0]!;
   judge({
     id: "C1",
