@@ -69,6 +69,23 @@ describe("a stock take of what is due", () => {
     expect(taken).toEqual(acct.ids);
   });
 
+  it("keeps due and limit in its idempotency key: the same key with another limit is refused", async () => {
+    const acct = await classedCatalog(4);
+    const send = (limit: number) =>
+      rest(t, "POST", "/stock-takes/start", {
+        token: acct.token,
+        headers: { "idempotency-key": "due-start-1" },
+        body: { scope: { due: true, limit } },
+      });
+    const first = await send(2);
+    expect(first.status).toBe(201);
+    const again = await send(2);
+    expect(again.body.id).toBe(first.body.id);
+    const other = await send(3);
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+  });
+
   it("combines with SKUs named by id, and takes 100 when no limit is given", async () => {
     const acct = await classedCatalog(3);
     const [a, b, c] = acct.ids as [number, number, number];

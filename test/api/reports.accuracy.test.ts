@@ -2,6 +2,7 @@
 // the stock takes reconciled in a window, how many matched the records (within a tolerance), and
 // the units of difference, overall, per stock take, per count class and per area, over REST and
 // GraphQL alike. Open stock takes do not count; the window is bounded as the movement history's.
+import { createToken } from "../../src/modules/account/account.service.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 
@@ -87,6 +88,34 @@ const metrics = (counted: number, accurate: number, abs: number, net: number) =>
   abs_difference: abs,
   net_difference: net,
 });
+
+/** A reconciled stock take of another account, written directly: `lines` SKUs, all counted. */
+async function reconciledDirectly(
+  owner: TestAccount,
+  lines: { location: string; countClass: string | null; over: number }[],
+  daysAgo: number,
+): Promise<number> {
+  const [take] = await t.db.$queryRaw<{ id: number }[]>`
+    INSERT INTO stock_takes (account_id, status, scope, actor_name, reconciled_at)
+    VALUES (${owner.accountId}, 'reconciled', '{}', 'test', now() - make_interval(days => ${daysAgo}::int))
+    RETURNING id`;
+  for (const [i, line] of lines.entries()) {
+    const [sku] = await t.db.$queryRaw<{ id: number }[]>`
+      INSERT INTO skus (account_id, code, name, on_hand, location)
+      VALUES (${owner.accountId}, ${`DIR-${take!.id}-${i}`}, 'Direct', 5, ${line.location})
+      RETURNING id`;
+    if (line.countClass) {
+      await t.db.$executeRaw`INSERT INTO sku_cycle_counts (account_id, sku_id, count_class)
+        VALUES (${owner.accountId}, ${sku!.id}, ${line.countClass}::count_class)`;
+    }
+    await t.db.$executeRaw`
+      INSERT INTO stock_take_lines (account_id, stock_take_id, entity_type, sku_id, expected_qty,
+        counted_qty, state, location)
+      VALUES (${owner.accountId}, ${take!.id}, 'sku', ${sku!.id}, 5, ${5 + line.over}, 'applied',
+        ${line.location})`;
+  }
+  return take!.id;
+}
 
 describe("the accuracy report", () => {
   it("counts every line counted in the window's reconciled stock takes, four ways", async () => {
@@ -181,5 +210,50 @@ describe("the accuracy report", () => {
       token: other.token,
     });
     expect(foreign.status).toBe(404);
+  });
+
+  it("lists classes A to C and areas by name, whichever stock take counted them first", async () => {
+    const owner = await newAccount(t.db);
+    await reconciledDirectly(owner, [{ location: "B-02-01", countClass: "C", over: 0 }], 3);
+    await reconciledDirectly(owner, [{ location: "A-01-01", countClass: "A", over: 1 }], 1);
+    const week = await rest(
+      t,
+      "GET",
+      `/reports/accuracy?from=${new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10)}`,
+      { token: owner.token },
+    );
+    expect(week.status).toBe(200);
+    expect(week.body.classes.map((c: { count_class: string }) => c.count_class)).toEqual([
+      "A",
+      "C",
+    ]);
+    expect(week.body.locations.map((l: { prefix: string }) => l.prefix)).toEqual(["A-01", "B-02"]);
+  });
+
+  it("is priced by the lines it totals, as a stock take's summary: 429 before they are read", async () => {
+    const owner = await newAccount(t.db);
+    // 1,100 counted lines: a unit per 500, 3 units a report.
+    const id = await reconciledDirectly(
+      owner,
+      Array.from({ length: 1100 }, (_, i) => ({ location: `Z-${i}`, countClass: null, over: 0 })),
+      0,
+    );
+    const { token } = await createToken(t.db, {
+      accountId: owner.accountId,
+      name: "small",
+      rateLimit: { perSecond: 0.01, burst: 5 },
+    });
+    const first = await rest(t, "GET", `/reports/accuracy?stock_take_id=${id}`, { token });
+    expect(first.status).toBe(200);
+    expect(first.body.overall.lines_counted).toBe(1100);
+    expect(Number(first.headers.get("ratelimit-remaining"))).toBe(2);
+    const refused = await rest(t, "GET", `/reports/accuracy?stock_take_id=${id}`, { token });
+    expect(refused.status).toBe(429);
+    const viaGraphql = await postGraphql(
+      t,
+      { query: `{ accuracyReport(stockTakeId: ${id}) { overall { linesCounted } } }` },
+      token,
+    );
+    expect(JSON.stringify(viaGraphql.errors ?? viaGraphql.data)).toContain("RATE_LIMITED");
   });
 });

@@ -1,5 +1,6 @@
 import { Args, Authorized, Ctx, Query, Resolver } from "type-graphql";
 import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import { costOfLines, summarizedLines } from "../../rate-limit/bucket.js";
 import { AccuracyReportArgs } from "./report.inputs.js";
 import * as reports from "./report.service.js";
 import { AccuracyReport } from "./report.types.js";
@@ -11,13 +12,18 @@ export class ReportResolver {
     description:
       "Inventory record accuracy: of the lines counted in the stock takes reconciled in the window (or in one stock take), how many were within tolerance of what they were compared with, and the units of difference, overall, per stock take, per count class and per area. Account-wide the window spans at most 31 days.",
   })
-  accuracyReport(
+  async accuracyReport(
     @Ctx() ctx: GraphQLContext,
     @Args(() => AccuracyReportArgs) args: AccuracyReportArgs,
   ) {
-    return reports.accuracyReport(serviceContext(ctx), {
+    const report = await reports.prepareAccuracyReport(serviceContext(ctx), {
       ...args,
       tolerance: args.tolerance?.toString() ?? null,
     });
+    // Priced by the lines it totals, as a stock take's summary is, before they are read (the
+    // operation's estimate paid for the field itself).
+    const units = costOfLines(summarizedLines(report.lines)) - 1;
+    if (units > 0) await ctx.chargeMore?.(units);
+    return report.read();
   }
 }

@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, requireScope } from "../../http/auth.js";
+import { chargeLines } from "../../http/rate-limit.js";
 import { toRest } from "../../http/serialize.js";
+import { summarizedLines } from "../../rate-limit/bucket.js";
 import { getAccuracyReport } from "./report.schemas.js";
 import * as reports from "./report.service.js";
 
@@ -12,17 +14,18 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     .get(
       "/reports/accuracy",
       { onRequest: requireScope("read"), schema: getAccuracyReport },
-      async (request) => {
+      async (request, reply) => {
         const q = request.query;
-        return toRest(
-          await reports.accuracyReport(ctxOf(request), {
-            from: q.from,
-            to: q.to,
-            stockTakeId: q.stock_take_id,
-            tolerance: q.tolerance,
-            areaDepth: q.area_depth,
-          }),
-        );
+        const report = await reports.prepareAccuracyReport(ctxOf(request), {
+          from: q.from,
+          to: q.to,
+          stockTakeId: q.stock_take_id,
+          tolerance: q.tolerance,
+          areaDepth: q.area_depth,
+        });
+        // Priced by the lines it totals, as a stock take's summary is: 429 before they are read.
+        await chargeLines(request, reply, summarizedLines(report.lines));
+        return toRest(await report.read());
       },
     );
 }

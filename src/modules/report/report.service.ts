@@ -1,12 +1,13 @@
 // Reports over what the stock takes found. Accuracy: of the lines counted in the stock takes
 // reconciled in a window, how many matched the records (within a tolerance), and by how much the
 // others missed, overall, per stock take, per count class and per area. Reads only.
+import type { PrismaClient } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { checkBoundedWindow, parseWindow, withoutNulls } from "../../filters.js";
 import { Decimal, parseQuantity } from "../../quantity.js";
 import { parseAreaDepth } from "../stock-take/stock-take.areas.js";
-import { accuracyRows, MAX_REPORT_GROUPS, type AccuracyRow } from "./report.sql.js";
+import { accuracyRows, countedLinesIn, MAX_REPORT_GROUPS, type AccuracyRow } from "./report.sql.js";
 
 export interface AccuracyQuery {
   from?: string | null;
@@ -54,14 +55,22 @@ const accuracyOf = (r: AccuracyRow | undefined): Accuracy => ({
   netDifference: new Decimal(r?.net_difference ?? 0),
 });
 
+/** A report checked and its work counted, not yet read. */
+export interface PreparedReport<T> {
+  /** The lines it reads: what it is priced by (summarizedLines, as a stock take's summary). */
+  lines: number;
+  read: () => Promise<T>;
+}
+
 /**
  * The accuracy of the counts of the stock takes reconciled in the window (or of one stock take):
- * account-wide, the window spans at most 31 days, as the movement history's does.
+ * account-wide, the window spans at most 31 days, as the movement history's does. Checks the
+ * query and counts the lines it will read; `read` makes the report.
  */
-export async function accuracyReport(
+export async function prepareAccuracyReport(
   ctx: ServiceContext,
   query: AccuracyQuery,
-): Promise<AccuracyReport> {
+): Promise<PreparedReport<AccuracyReport>> {
   const { accountId, timezone } = ctx.principal;
   const q = withoutNulls(query);
   const errors: FieldError[] = [];
@@ -87,21 +96,23 @@ export async function accuracyReport(
     if (!take) throw notFound("STOCK_TAKE_NOT_FOUND", q.stockTakeId, ["stockTakeId"]);
   }
   const end = window.end ?? new Date();
-  const rows = await accuracyRows(db, {
-    accountId,
-    start: window.start,
-    end,
-    stockTakeId: q.stockTakeId,
-    tolerance,
-    depth,
-  });
+  const scope = { accountId, start: window.start, end, stockTakeId: q.stockTakeId };
+  const lines = await countedLinesIn(db, scope);
+  return { lines, read: () => readAccuracy(db, { ...scope, tolerance, depth }) };
+}
+
+async function readAccuracy(
+  db: PrismaClient,
+  q: Parameters<typeof accuracyRows>[1],
+): Promise<AccuracyReport> {
+  const rows = await accuracyRows(db, q);
   const of = (grouping: AccuracyRow["grouping"]) => rows.filter((r) => r.grouping === grouping);
   const areas = of("area");
   return {
-    from: window.start ?? null,
-    to: end,
-    tolerance,
-    areaDepth: depth,
+    from: q.start ?? null,
+    to: q.end!,
+    tolerance: q.tolerance,
+    areaDepth: q.depth,
     overall: accuracyOf(of("all")[0]),
     stockTakes: of("take").map((r) => ({
       stockTakeId: r.stock_take_id!,

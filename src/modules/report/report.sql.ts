@@ -24,6 +24,41 @@ export interface AccuracyRow {
 /** Most stock takes, and most areas, one report lists (the first by time, and by name). */
 export const MAX_REPORT_GROUPS = 1000;
 
+/** What the report's window (or stock take) selects. */
+export interface ReportScope {
+  accountId: number;
+  start?: Date;
+  end?: Date;
+  stockTakeId?: number;
+}
+
+/** The stock takes reconciled in the window, oldest first, numbered; at most MAX_REPORT_GROUPS + 1. */
+const takesIn = (q: ReportScope) => {
+  const where = [
+    Prisma.sql`t.account_id = ${q.accountId}`,
+    Prisma.sql`t.status = 'reconciled'`,
+    ...(q.start ? [Prisma.sql`t.reconciled_at >= ${q.start}`] : []),
+    ...(q.end ? [Prisma.sql`t.reconciled_at < ${q.end}`] : []),
+    ...(q.stockTakeId !== undefined ? [Prisma.sql`t.id = ${q.stockTakeId}`] : []),
+  ];
+  return Prisma.sql`
+    SELECT t.id, t.reference, t.reconciled_at,
+      row_number() OVER (ORDER BY t.reconciled_at, t.id) AS n
+    FROM stock_takes t
+    WHERE ${Prisma.join(where, " AND ")}
+    ORDER BY t.reconciled_at, t.id LIMIT ${MAX_REPORT_GROUPS + 1}`;
+};
+
+/** How many counted lines the report over `q` reads (what it is priced by), by an index count. */
+export async function countedLinesIn(db: PrismaClient, q: ReportScope): Promise<number> {
+  const [row] = await db.$queryRaw<[{ n: number }]>`
+    WITH takes AS MATERIALIZED (${takesIn(q)})
+    SELECT count(*)::int AS n FROM takes k
+    JOIN stock_take_lines l ON l.account_id = ${q.accountId} AND l.stock_take_id = k.id
+    WHERE l.counted_qty IS NOT NULL AND k.n <= ${MAX_REPORT_GROUPS}`;
+  return row.n;
+}
+
 /**
  * Accuracy of the counted lines of the account's stock takes reconciled in [start, end) (or of
  * one stock take): a line is accurate when its count differs from what it was compared with by
@@ -33,30 +68,11 @@ export const MAX_REPORT_GROUPS = 1000;
  */
 export function accuracyRows(
   db: PrismaClient,
-  q: {
-    accountId: number;
-    start?: Date;
-    end?: Date;
-    stockTakeId?: number;
-    tolerance: Decimal;
-    depth: number;
-  },
+  q: ReportScope & { tolerance: Decimal; depth: number },
 ) {
-  const where = [
-    Prisma.sql`t.account_id = ${q.accountId}`,
-    Prisma.sql`t.status = 'reconciled'`,
-    ...(q.start ? [Prisma.sql`t.reconciled_at >= ${q.start}`] : []),
-    ...(q.end ? [Prisma.sql`t.reconciled_at < ${q.end}`] : []),
-    ...(q.stockTakeId !== undefined ? [Prisma.sql`t.id = ${q.stockTakeId}`] : []),
-  ];
+  const takes = takesIn(q);
   return db.$queryRaw<AccuracyRow[]>`
-    WITH takes AS MATERIALIZED (
-      SELECT t.id, t.reference, t.reconciled_at,
-        row_number() OVER (ORDER BY t.reconciled_at, t.id) AS n
-      FROM stock_takes t
-      WHERE ${Prisma.join(where, " AND ")}
-      ORDER BY t.reconciled_at, t.id LIMIT ${MAX_REPORT_GROUPS + 1}
-    ), counted AS (
+    WITH takes AS MATERIALIZED (${takes}), counted AS (
       SELECT k.id AS stock_take_id, c.count_class::text AS count_class,
         lower(${areaOf(q.depth)}) AS area, ${areaOf(q.depth)} AS prefix,
         l.counted_qty - COALESCE(l.basis_qty, l.expected_qty) AS diff
@@ -75,5 +91,8 @@ export function accuracyRows(
       (SELECT count(*) FROM takes)::int AS takes_read
     FROM counted g LEFT JOIN takes k ON k.id = g.stock_take_id
     GROUP BY GROUPING SETS ((), (g.stock_take_id), (g.count_class), (g.area))
-    ORDER BY grouping, reconciled_at, g.stock_take_id, g.count_class, g.area NULLS LAST`;
+    -- Stock takes by when they were reconciled; classes A to C, then none; areas by name.
+    ORDER BY grouping,
+      CASE WHEN GROUPING(g.stock_take_id) = 0 THEN min(k.reconciled_at) END,
+      g.stock_take_id, g.count_class NULLS LAST, g.area COLLATE "C" NULLS LAST`;
 }
