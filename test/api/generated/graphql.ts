@@ -515,6 +515,10 @@ export type StockTakeLineState =
 
 /** What to count; leave it out to count every active SKU and every unlinked supplier item. */
 export type StockTakeScopeInput = {
+  /** Today's cycle count: the scope also takes the SKUs due for a count (dueForCount's order, most overdue first), up to limit, leaving out those an open or counting stock take already counts. Priced as limit lines. */
+  due?: boolean | null | undefined;
+  /** With due: true, how many due SKUs to take at most (1 to 10000); 100 when absent. */
+  limit?: number | null | undefined;
   /** Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location starts with one of them is counted too. At most 100. */
   locations?: Array<string> | null | undefined;
   /** SKUs to count. At most 100,000. */
