@@ -7,7 +7,7 @@ import { AppError, notFound, type FieldError } from "../../errors.js";
 import { checkBoundedWindow, parseWindow, withoutNulls } from "../../filters.js";
 import { Decimal, parseQuantity } from "../../quantity.js";
 import { parseAreaDepth } from "../stock-take/stock-take.areas.js";
-import { accuracyRows, countedLinesIn, MAX_REPORT_GROUPS, type AccuracyRow } from "./report.sql.js";
+import { accuracyRows, linesIn, MAX_REPORT_GROUPS, type AccuracyRow } from "./report.sql.js";
 
 export interface AccuracyQuery {
   from?: string | null;
@@ -97,7 +97,7 @@ export async function prepareAccuracyReport(
   }
   const end = window.end ?? new Date();
   const scope = { accountId, start: window.start, end, stockTakeId: q.stockTakeId };
-  const lines = await countedLinesIn(db, scope);
+  const lines = await linesIn(db, scope);
   return { lines, read: () => readAccuracy(db, { ...scope, tolerance, depth }) };
 }
 

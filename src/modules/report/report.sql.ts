@@ -49,13 +49,16 @@ const takesIn = (q: ReportScope) => {
     ORDER BY t.reconciled_at, t.id LIMIT ${MAX_REPORT_GROUPS + 1}`;
 };
 
-/** How many counted lines the report over `q` reads (what it is priced by), by an index count. */
-export async function countedLinesIn(db: PrismaClient, q: ReportScope): Promise<number> {
+/**
+ * How many lines the report over `q` reads (what it is priced by): every line of its stock
+ * takes, counted from their index without reading one, as a stock take's summary is priced.
+ */
+export async function linesIn(db: PrismaClient, q: ReportScope): Promise<number> {
   const [row] = await db.$queryRaw<[{ n: number }]>`
     WITH takes AS MATERIALIZED (${takesIn(q)})
     SELECT count(*)::int AS n FROM takes k
     JOIN stock_take_lines l ON l.account_id = ${q.accountId} AND l.stock_take_id = k.id
-    WHERE l.counted_qty IS NOT NULL AND k.n <= ${MAX_REPORT_GROUPS}`;
+    WHERE k.n <= ${MAX_REPORT_GROUPS}`;
   return row.n;
 }
 
