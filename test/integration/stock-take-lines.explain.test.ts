@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { ServiceContext } from "../../src/context.js";
 import {
   cancelStockTake,
+  listLines,
   reconcileStockTake,
   startStockTake,
   submitCounts,
@@ -88,6 +89,30 @@ describe("reading a stock take's lines", () => {
     const joinFilters = nodes.map((n) => n["Join Filter"] ?? "");
     expect(joinFilters.filter((f) => /\bl\.(sku_id|supplier_item_id)\b/.test(f))).toEqual([]);
     await cancelStockTake(ctx, started.value.id); // its SKUs are free for the next stock take
+  });
+});
+
+describe("finding the line a counter scanned", () => {
+  it("reads only that line, by key, even on statistics that predate the stock take", async () => {
+    // The counting app asks for the line of each code or barcode scanned, on a stock take of any
+    // size: one line read, not the stock take's lines filtered.
+    const started = await startOnStaleStatistics();
+    const { rows: skus } = await sql.query<{ id: number; code: string }>(
+      `SELECT id, code FROM skus WHERE account_id = $1 AND code LIKE 'MANY-%' ORDER BY id LIMIT 2`,
+      [ctx.principal.accountId],
+    );
+    for (const code of [skus[0]!.code.toLowerCase(), `BC${skus[1]!.id}`]) {
+      queries.length = 0;
+      const page = await listLines(ctx, started.value.id, { code });
+      expect(page.items.map((l) => l.node.code)).toEqual([
+        code.startsWith("BC") ? skus[1]!.code : skus[0]!.code,
+      ]);
+      const read = queries.filter((q) => /FROM stock_take_lines AS l\b/.test(q.sql));
+      expect(read).toHaveLength(1);
+      const nodes = await explain(sql, read[0]!, true);
+      expect(rowsRead("stock_take_lines", nodes)).toBeLessThanOrEqual(2);
+    }
+    await cancelStockTake(ctx, started.value.id);
   });
 });
 

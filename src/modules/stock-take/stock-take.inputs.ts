@@ -250,4 +250,11 @@ export class StockTakeLinesArgs extends PageArgs {
     description: "Only lines found away from their location (true), or not (false).",
   })
   misplaced?: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Only the line of what a scanner read: the SKU with this code (regardless of case), or the SKU or supplier item with this barcode (any spelling of a GTIN). No line: not in this stock take.",
+  })
+  code?: string | null;
 }

@@ -91,19 +91,19 @@ export class StockTakeResolver {
   @Authorized("read")
   @FieldResolver(() => StockTakeLineConnection, {
     description:
-      "The lines in walking order (by location at the freeze, then code), optionally by state, moved since the freeze or location.",
+      "The lines in walking order (by location at the freeze, then code), optionally by state, moved since the freeze, location, or the code or barcode a counter scanned.",
   })
   async lines(
     @Ctx() ctx: GraphQLContext,
     @Root() take: StockTake,
     @Args(() => StockTakeLinesArgs)
-    { first, after, state, moved, location, misplaced }: StockTakeLinesArgs,
+    { first, after, state, moved, location, misplaced, code }: StockTakeLinesArgs,
   ) {
     return toConnection(
       await stockTakes.listLines(
         serviceContext(ctx),
         take.id,
-        { state, moved, location, misplaced, limit: first, cursor: after },
+        { state, moved, location, misplaced, code, limit: first, cursor: after },
         take,
       ),
       after,

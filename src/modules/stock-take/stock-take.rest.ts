@@ -125,12 +125,13 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
       const ctx = ctxOf(request);
       if (wantsCsv(request.headers.accept)) {
         // A 404, or a 429 for the sheet's price, before any line is read.
-        const { state, moved, location, misplaced } = request.query;
+        const { state, moved, location, misplaced, code } = request.query;
         const sheet = await stockTakes.countSheet(ctx, request.params.id, {
           state,
           moved,
           location,
           misplaced,
+          code,
         });
         await chargeLines(request, reply, sheet.lineCount);
         async function* chunks() {

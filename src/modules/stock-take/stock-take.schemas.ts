@@ -854,7 +854,7 @@ export const listStockTakeLines = {
   tags: TAG,
   summary: "A stock take's lines; with Accept: text/csv, the whole count sheet",
   description:
-    "Lines are named by their entity (type, id, code, name). In a blind stock take, a token without approve sees no expected_qty or difference. With Accept: text/csv the answer is the count sheet of every line the filters keep (state, moved, location, misplaced), unpaged.",
+    "Lines are named by their entity (type, id, code, name). In a blind stock take, a token without approve sees no expected_qty or difference. With Accept: text/csv the answer is the count sheet of every line the filters keep (state, moved, location, misplaced, code), unpaged.",
   params: idParams,
   querystring: Type.Object(
     {
@@ -873,6 +873,13 @@ export const listStockTakeLines = {
       misplaced: Type.Optional(
         Type.Boolean({
           description: "Only lines found away from their location (true), or not (false).",
+        }),
+      ),
+      code: Type.Optional(
+        Type.String({
+          maxLength: TEXT_LIMITS.code,
+          description:
+            "Only the line of what a scanner read: the SKU with this code (regardless of case), or the SKU or supplier item with this barcode (any spelling of a GTIN). An empty page: not in this stock take.",
         }),
       ),
     },

@@ -37,7 +37,9 @@ import {
   toLine,
   type StockTakeLineView,
 } from "./stock-take.lines.js";
-import type { Path } from "./stock-take.parse.js";
+import { TEXT_LIMITS, type Path } from "./stock-take.parse.js";
+import { checkText } from "../../text.js";
+import { parseBarcode } from "../catalog/barcode.js";
 import { reconcile, type ReconcileResult } from "./stock-take.reconcile.js";
 import {
   loadStockTake,
@@ -291,6 +293,8 @@ export interface LineFilter {
   location?: string | null;
   /** Only lines found away from their location (true), or not (false). */
   misplaced?: boolean | null;
+  /** A scan: the line of the SKU with this code, or of the SKU or supplier item with this barcode. */
+  code?: string | null;
 }
 
 export interface LineQuery extends LineFilter {
@@ -311,7 +315,7 @@ export async function listLines(
   const take =
     stockTake ?? (await loadStockTake(readDb(ctx), ctx.principal.accountId, stockTakeId));
   const size = pageSize(query.limit);
-  const filter = lineFilter(query);
+  const filter = lineFilter(query, ctx.principal.accountId, stockTakeId);
   const after = query.cursor ? decodeLineCursor(query.cursor, stockTakeId) : 0;
   const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
     where: Prisma.sql`AND l.id > ${after} ${filter}`,
@@ -320,19 +324,19 @@ export async function listLines(
   return linePage(rows, size, take, seesExpected(take, ctx.principal));
 }
 
-/**
- * The condition (appended with AND) that a line l's location at the freeze starts with
- * `location`, regardless of case; none without one. A bad prefix is INVALID_PARAMETER.
- */
 /** The conditions on `l` (a stock take's line) a line query's filters make (bad ones refused). */
-function lineFilter(query: LineFilter): Prisma.Sql {
+function lineFilter(query: LineFilter, accountId: number, stockTakeId: number): Prisma.Sql {
   const state = oneOf(query.state, LINE_STATES, "state");
-  return Prisma.sql`${inArea(query.location)}
+  return Prisma.sql`${inArea(query.location)} ${scanned(query.code, accountId, stockTakeId)}
     ${typeof query.misplaced === "boolean" ? Prisma.sql`AND ${misplacedSql} = ${query.misplaced}` : Prisma.empty}
     ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
     ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`;
 }
 
+/**
+ * The condition (appended with AND) that a line l's location at the freeze starts with
+ * `location`, regardless of case; none without one. A bad prefix is INVALID_PARAMETER.
+ */
 function inArea(location: string | null | undefined): Prisma.Sql {
   const errors: FieldError[] = [];
   const prefix = parseLocationPrefix(location, ["location"], errors);
@@ -340,6 +344,42 @@ function inArea(location: string | null | undefined): Prisma.Sql {
   return prefix === null
     ? Prisma.empty
     : Prisma.sql`AND ${locationStartsWith(Prisma.sql`l.location`, prefix)}`;
+}
+
+/**
+ * The condition that a line l counts what a scanner read: the SKU with this code (regardless of
+ * case), or the SKU or supplier item with this barcode (any spelling of a GTIN). A supplier
+ * item's code is unique only with its supplier, so it is found by its barcodes. The entities are
+ * found by their keys, then their lines by the stock take's unique keys, then the lines by id:
+ * each step behind an initplan, so the planner probes by key whatever its statistics say (right
+ * after a start they may not know the stock take, and a filter on its lines read every one).
+ */
+function scanned(
+  code: string | null | undefined,
+  accountId: number,
+  stockTakeId: number,
+): Prisma.Sql {
+  if (code === null || code === undefined) return Prisma.empty;
+  const text = code.trim();
+  const errors: FieldError[] = [];
+  if (!text)
+    errors.push({ path: ["code"], code: "INVALID_PARAMETER", message: "must not be blank" });
+  checkText(text, ["code"], TEXT_LIMITS.code, errors);
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  // Not a valid barcode (a GTIN with a wrong check digit): it can still be a SKU's code.
+  const key = parseBarcode(text, ["code"], [])?.key ?? null;
+  const take = Prisma.sql`(SELECT ${stockTakeId}::int)`;
+  return Prisma.sql`AND l.id = ANY (ARRAY(
+      SELECT x.id FROM stock_take_lines x
+      WHERE x.account_id = ${accountId} AND x.stock_take_id = ${take} AND x.sku_id = ANY (ARRAY(
+        SELECT id FROM skus WHERE account_id = ${accountId} AND code = ${text}::citext
+        UNION ALL SELECT sku_id FROM barcodes
+          WHERE account_id = ${accountId} AND key = ${key} AND sku_id IS NOT NULL))
+      UNION ALL
+      SELECT x.id FROM stock_take_lines x
+      WHERE x.account_id = ${accountId} AND x.stock_take_id = ${take}
+        AND x.supplier_item_id = ANY (ARRAY(SELECT supplier_item_id FROM barcodes
+          WHERE account_id = ${accountId} AND key = ${key} AND supplier_item_id IS NOT NULL))))`;
 }
 
 /** A whole count sheet: its line count, known before any line is read (its price), and its lines. */
@@ -362,12 +402,12 @@ export async function countSheet(
   filter: LineFilter = {},
 ): Promise<CountSheet> {
   const { accountId } = ctx.principal;
-  const area = lineFilter(filter);
+  const area = lineFilter(filter, accountId, stockTakeId);
   const take = await loadStockTake(readDb(ctx), accountId, stockTakeId);
   const visible = seesExpected(take, ctx.principal);
   // Counted, not read (no line is built): only the columns the filters look at.
   const [counted] = await readDb(ctx).$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM (SELECT location, found_location, state, moved_since_freeze
+    SELECT count(*)::int AS n FROM (SELECT id, location, found_location, state, moved_since_freeze
       FROM stock_take_lines WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId}) AS l
     WHERE true ${area}`;
   const lineCount = counted?.n ?? 0;
