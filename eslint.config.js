@@ -9,6 +9,7 @@ export default tseslint.config(
       ".data/",
       "src/generated/",
       "test/api/generated/",
+      "web/app/gql/",
       "test/api/openapi-client/generated/",
     ],
   },

@@ -202,6 +202,7 @@ function banner(
     `Countpoint is running at ${base}${workers > 1 ? ` (${workers} worker processes)` : ""}`,
     `  ${(explorer ? `GraphQL (${explorer}):` : "GraphQL:").padEnd(25)} ${base}/graphql`,
     `  REST:                     ${base}/api/v1   (docs: ${base}/api/v1/docs)`,
+    `  Counting app:             ${base}/app`,
     `  Health and metrics:       ${base}/healthz  ${base}/readyz  ${base}/metrics`,
     database.embedded
       ? `  Database: embedded PostgreSQL in ${config.dataDir}/`
@@ -223,6 +224,7 @@ function banner(
       lines.push(
         `  Token (all scopes) of ${whose}: ${demo.token}`,
         `  Try: curl -H "Authorization: Bearer ${demo.token}" ${base}/api/v1/skus`,
+        `  Or sign in to the counting app: ${base}/app/#token=${demo.token}`,
       );
     }
   }

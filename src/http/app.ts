@@ -7,6 +7,7 @@ import { ReadRouting } from "../db/replicas.js";
 import type { RateLimit } from "../rate-limit/bucket.js";
 import { createRateLimiter } from "../rate-limit/limiter.js";
 import { registerGraphql } from "../graphql/server.js";
+import { registerCountingApp } from "./counting-app.js";
 import { logOptions } from "../log.js";
 import { adjustmentRoutes } from "../modules/adjustment/adjustment.rest.js";
 import { catalogRoutes } from "../modules/catalog/catalog.rest.js";
@@ -134,6 +135,7 @@ export async function buildApp({
   await app.register(stockTakeRoutes, { prefix: "/api/v1" });
   await app.register(cycleCountRoutes, { prefix: "/api/v1" });
   await app.register(reportRoutes, { prefix: "/api/v1" });
+  await registerCountingApp(app);
   await registerGraphql(app, {
     introspection: config.graphqlIntrospection,
     explorer: config.graphqlExplorer,

@@ -307,7 +307,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     const allowed = methodsOf(path);
-    if (allowed.length === 0) {
+    // A route of this method that found nothing (a static file that does not exist) is a 404 too.
+    const found = request.method !== "OPTIONS" && allowed.includes(request.method);
+    if (allowed.length === 0 || found) {
       return sendProblem(
         reply,
         problem("ROUTE_NOT_FOUND", `no endpoint ${request.method} ${path}`, String(request.id)),

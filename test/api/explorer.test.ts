@@ -2,15 +2,11 @@
 // browsers cannot reach Apollo's CDN. The page and every file it loads come from the server
 // itself, under a policy that names no other origin, and a query typed into it runs in a real
 // browser (Debian's Chromium, driven by playwright-core; CI installs it).
-import { existsSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { PrismaClient } from "../../src/db/client.js";
 import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
 import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** Without Chromium the browser test is skipped, and says so; CI has it and fails without it. */
-const browserTest = existsSync(CHROMIUM) || process.env.CI ? test : test.skip;
+import { browserTest, inBrowser } from "../helpers/browser.js";
 
 let server: Server;
 let db: PrismaClient;
@@ -74,32 +70,15 @@ test("operations at /graphql still run; only the explorer's assets are served", 
 
 /** Runs `use` on the explorer opened in headless Chromium with the account's token in the link. */
 async function inExplorer(use: (tab: Page) => Promise<void>): Promise<void> {
-  const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // As root in a container; no background traffic to hosts this machine cannot reach.
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  try {
-    const tab = await browser.newPage();
-    const problems: string[] = [];
-    tab.on("pageerror", (error) => problems.push(error.message));
-    tab.on("console", (m) => {
-      if (m.type() === "error") problems.push(m.text());
-    });
-    await tab.goto(`${server.base}/graphql#token=${account.token}`);
-    // The query editor is ready once it shows the welcome query's operation.
-    await tab.locator(".graphiql-query-editor").getByText("FirstSkus").waitFor();
-    await use(tab);
-    expect(problems).toEqual([]);
-  } finally {
-    await browser.close();
-  }
+  await inBrowser(
+    async (tab) => {
+      await tab.goto(`${server.base}/graphql#token=${account.token}`);
+      // The query editor is ready once it shows the welcome query's operation.
+      await tab.locator(".graphiql-query-editor").getByText("FirstSkus").waitFor();
+      await use(tab);
+    },
+    { viewport: { width: 1280, height: 720 } },
+  );
 }
 
 browserTest(

@@ -1,0 +1,49 @@
+// Debian's Chromium driven by playwright-core (no browser download): the browser tests of the
+// explorer and the counting app. Without Chromium they are skipped, and say so; CI installs it
+// and fails without it.
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** `test`, or `test.skip` where this machine has no Chromium (never in CI). */
+export const browserTest = existsSync(CHROMIUM) || process.env.CI ? test : test.skip;
+
+/** Headless Chromium, as root in a container, with no background traffic to other hosts. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+
+/** A phone held upright: the smallest screen the counting app is made for. */
+export const PHONE = { width: 360, height: 740 };
+
+/**
+ * Runs `use` on a new page of a fresh browser; the page's script errors and console errors are
+ * collected and must be none, except those `expected` matches (a refused request logs one).
+ */
+export async function inBrowser(
+  use: (page: Page) => Promise<void>,
+  options: { viewport?: { width: number; height: number }; expected?: RegExp } = {},
+): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: options.viewport ?? PHONE, locale: "en" });
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (m) => {
+      if (m.type() === "error" && !options.expected?.test(m.text())) problems.push(m.text());
+    });
+    await use(page);
+    expect(problems).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+}

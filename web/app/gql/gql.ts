@@ -1,0 +1,94 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n": typeof types.Progress_StockTakeFragmentDoc,
+    "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    summary {\n      lines\n      counted\n    }\n  }\n": typeof types.StockTakeCard_StockTakeFragmentDoc,
+    "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n": typeof types.CountScreenDocument,
+    "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n": typeof types.FoundLineFragmentDoc,
+    "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 5) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": typeof types.FindLineDocument,
+    "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SaveCountDocument,
+    "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n": typeof types.FollowProgressDocument,
+    "\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.CheckTokenDocument,
+    "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": typeof types.OpenStockTakesDocument,
+};
+const documents: Documents = {
+    "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n": types.Progress_StockTakeFragmentDoc,
+    "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    summary {\n      lines\n      counted\n    }\n  }\n": types.StockTakeCard_StockTakeFragmentDoc,
+    "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n": types.CountScreenDocument,
+    "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n": types.FoundLineFragmentDoc,
+    "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 5) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": types.FindLineDocument,
+    "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.SaveCountDocument,
+    "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n": types.FollowProgressDocument,
+    "\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.CheckTokenDocument,
+    "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": types.OpenStockTakesDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n"): (typeof documents)["\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    summary {\n      lines\n      counted\n    }\n  }\n"): (typeof documents)["\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    summary {\n      lines\n      counted\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n"): (typeof documents)["\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n"): (typeof documents)["\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 5) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 5) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

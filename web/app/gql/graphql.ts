@@ -1,0 +1,233 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** How a count changes its line's count. */
+export type CountMode =
+  /** Adds to the line's count (several counters on one item). */
+  | 'ADD'
+  /** Replaces the line's count. */
+  | 'SET';
+
+/** Stable error codes, shared with the REST API. */
+export type ErrorCode =
+  /** Stock adjustment not found */
+  | 'ADJUSTMENT_NOT_FOUND'
+  /** Barcode not found */
+  | 'BARCODE_NOT_FOUND'
+  /** Barcode already in use */
+  | 'DUPLICATE_BARCODE'
+  /** Code already in use */
+  | 'DUPLICATE_CODE'
+  /** Duplicate line */
+  | 'DUPLICATE_LINE'
+  /** Entity in an open stock take */
+  | 'ENTITY_IN_STOCK_TAKE'
+  /** Missing scope */
+  | 'FORBIDDEN'
+  /** Request line and headers too large */
+  | 'HEADERS_TOO_LARGE'
+  /** Idempotency key in progress */
+  | 'IDEMPOTENCY_KEY_IN_PROGRESS'
+  /** Idempotency key reused */
+  | 'IDEMPOTENCY_KEY_REUSED'
+  /** Internal error */
+  | 'INTERNAL'
+  /** Invalid barcode */
+  | 'INVALID_BARCODE'
+  /** Invalid cursor */
+  | 'INVALID_CURSOR'
+  /** Invalid date range */
+  | 'INVALID_DATE_RANGE'
+  /** Invalid parameter */
+  | 'INVALID_PARAMETER'
+  /** Invalid quantity */
+  | 'INVALID_QUANTITY'
+  /** Invalid reason */
+  | 'INVALID_REASON'
+  /** Invalid webhook URL */
+  | 'INVALID_WEBHOOK_URL'
+  /** Supplier item is linked to a SKU */
+  | 'LINKED_SUPPLIER_ITEM'
+  /** Malformed request */
+  | 'MALFORMED_REQUEST'
+  /** Method not allowed */
+  | 'METHOD_NOT_ALLOWED'
+  /** Note required */
+  | 'NOTE_REQUIRED'
+  /** Not in stock take */
+  | 'NOT_IN_STOCK_TAKE'
+  /** On hand changed */
+  | 'ON_HAND_CHANGED'
+  /** Payload too large */
+  | 'PAYLOAD_TOO_LARGE'
+  /** GraphQL operation too large or too costly */
+  | 'QUERY_TOO_COMPLEX'
+  /** GraphQL operation nested too deep */
+  | 'QUERY_TOO_DEEP'
+  /** Too many requests */
+  | 'RATE_LIMITED'
+  /** No such endpoint */
+  | 'ROUTE_NOT_FOUND'
+  /** Service unavailable */
+  | 'SERVICE_UNAVAILABLE'
+  /** SKU not found */
+  | 'SKU_NOT_FOUND'
+  /** Stock take closed */
+  | 'STOCK_TAKE_CLOSED'
+  /** Stock take not found */
+  | 'STOCK_TAKE_NOT_FOUND'
+  /** Stock take overlap */
+  | 'STOCK_TAKE_OVERLAP'
+  /** Supplier item holds stock of its own */
+  | 'SUPPLIER_ITEM_HAS_STOCK'
+  /** Supplier item not found */
+  | 'SUPPLIER_ITEM_NOT_FOUND'
+  /** Too many lines */
+  | 'TOO_MANY_LINES'
+  /** Too many webhooks */
+  | 'TOO_MANY_WEBHOOKS'
+  /** Authentication required */
+  | 'UNAUTHENTICATED'
+  /** Unbounded query */
+  | 'UNBOUNDED_QUERY'
+  /** Unsupported media type */
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  /** Webhook delivery not found */
+  | 'WEBHOOK_DELIVERY_NOT_FOUND'
+  /** Webhook not found */
+  | 'WEBHOOK_NOT_FOUND'
+  /** Window too long */
+  | 'WINDOW_TOO_LONG';
+
+/** What a line or movement is about. REST spells the values in lower case (sku, supplier_item). */
+export type StockEntityType =
+  /** A SKU. */
+  | 'SKU'
+  /** A supplier item (only an unlinked one holds stock of its own). */
+  | 'SUPPLIER_ITEM';
+
+/** One count of one entity. */
+export type StockTakeCountInput = {
+  /** One of the entity's barcodes, as scanned (or give id or code); any spelling of a GTIN. */
+  barcode?: string | null | undefined;
+  /** The entity's code (or give id or barcode). */
+  code?: string | null | undefined;
+  /** When the count was taken (default: when it is received). */
+  countedAt?: string | null | undefined;
+  /** 0 is a count too. */
+  countedQty: number;
+  /** Where the counter found it, when not where the catalog says (the line is then misplaced if it differs from its location). Trimmed, at most 64 characters, no control characters; case is kept and compared regardless of. Left out: a SET count found it where recorded, an ADD count keeps what the line had. */
+  foundLocation?: string | null | undefined;
+  /** The entity's id (or give code or barcode). */
+  id?: number | null | undefined;
+  /** Default SET. */
+  mode?: CountMode | null | undefined;
+  /** With code, for a supplier item. */
+  supplier?: string | null | undefined;
+  /** SKU or SUPPLIER_ITEM. */
+  type: StockEntityType;
+};
+
+/** UNCOUNTED → COUNTED → ACCEPTED (reviewed) → APPLIED (reconciled); a recount returns a line to UNCOUNTED. */
+export type StockTakeLineState =
+  /** Reviewed; reconcile will apply its difference. Counting it again makes it COUNTED. */
+  | 'ACCEPTED'
+  /** Its difference was applied by reconcile. */
+  | 'APPLIED'
+  /** Counted; waiting for review. */
+  | 'COUNTED'
+  /** No count yet, or sent back for a recount. */
+  | 'UNCOUNTED';
+
+/** Where a stock take stands: OPEN → COUNTING → RECONCILED, or CANCELLED from OPEN or COUNTING. */
+export type StockTakeStatus =
+  /** Cancelled before reconciling; final, nothing applied. */
+  | 'CANCELLED'
+  /** At least one count was submitted. */
+  | 'COUNTING'
+  /** Started, expected quantities frozen, nothing counted yet. */
+  | 'OPEN'
+  /** Accepted differences were applied; final. */
+  | 'RECONCILED';
+
+/** Counts for one stock take. */
+export type SubmitStockTakeCountsInput = {
+  /** Who counted (default: the token's name). */
+  counter?: string | null | undefined;
+  /** At least one count, applied in order. At most 10,000. */
+  counts: Array<StockTakeCountInput>;
+  /** Retries with the same key within 24 hours replay the first result and write nothing. */
+  idempotencyKey?: string | null | undefined;
+  /** The stock take. */
+  stockTakeId: number;
+};
+
+export type Progress_StockTakeFragment = { id: number, status: StockTakeStatus, summary: { lines: number, counted: number }, progressByLocation: Array<{ prefix: string | null, lines: number, counted: number }> } & { ' $fragmentName'?: 'Progress_StockTakeFragment' };
+
+export type StockTakeCard_StockTakeFragment = { id: number, reference: string | null, status: StockTakeStatus, blind: boolean, createdAt: string, summary: { lines: number, counted: number } } & { ' $fragmentName'?: 'StockTakeCard_StockTakeFragment' };
+
+export type CountScreenQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CountScreenQuery = { stockTake: (
+    { id: number, reference: string | null, status: StockTakeStatus, blind: boolean }
+    & { ' $fragmentRefs'?: { 'Progress_StockTakeFragment': Progress_StockTakeFragment } }
+  ) };
+
+export type FoundLineFragment = { type: StockEntityType, id: number, code: string, name: string, supplier: string | null, location: string | null, countedQty: number | null, state: StockTakeLineState } & { ' $fragmentName'?: 'FoundLineFragment' };
+
+export type FindLineQueryVariables = Exact<{
+  id: number;
+  code: string;
+}>;
+
+
+export type FindLineQuery = { stockTake: { id: number, lines: { edges: Array<{ node: { ' $fragmentRefs'?: { 'FoundLineFragment': FoundLineFragment } } }> } } };
+
+export type SaveCountMutationVariables = Exact<{
+  input: SubmitStockTakeCountsInput;
+}>;
+
+
+export type SaveCountMutation = { submitStockTakeCounts: { status: StockTakeStatus | null, userErrors: Array<{ code: ErrorCode, message: string }> } };
+
+export type FollowProgressSubscriptionVariables = Exact<{
+  id: number;
+}>;
+
+
+export type FollowProgressSubscription = { stockTakeProgress: { eventId: string, stockTake: (
+      { id: number }
+      & { ' $fragmentRefs'?: { 'Progress_StockTakeFragment': Progress_StockTakeFragment } }
+    ) } };
+
+export type CheckTokenQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CheckTokenQuery = { stockTakes: { edges: Array<{ node: { id: number } }> } };
+
+export type OpenStockTakesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OpenStockTakesQuery = { counting: { edges: Array<{ node: (
+        { id: number }
+        & { ' $fragmentRefs'?: { 'StockTakeCard_StockTakeFragment': StockTakeCard_StockTakeFragment } }
+      ) }> }, open: { edges: Array<{ node: (
+        { id: number }
+        & { ' $fragmentRefs'?: { 'StockTakeCard_StockTakeFragment': StockTakeCard_StockTakeFragment } }
+      ) }> } };
+
+export const Progress_StockTakeFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"Progress_stockTake"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StockTake"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lines"}},{"kind":"Field","name":{"kind":"Name","value":"counted"}}]}},{"kind":"Field","name":{"kind":"Name","value":"progressByLocation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"depth"},"value":{"kind":"IntValue","value":"2"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"lines"}},{"kind":"Field","name":{"kind":"Name","value":"counted"}}]}}]}}]} as unknown as DocumentNode<Progress_StockTakeFragment, unknown>;
+export const StockTakeCard_StockTakeFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"StockTakeCard_stockTake"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StockTake"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"blind"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lines"}},{"kind":"Field","name":{"kind":"Name","value":"counted"}}]}}]}}]} as unknown as DocumentNode<StockTakeCard_StockTakeFragment, unknown>;
+export const FoundLineFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FoundLine"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StockTakeLine"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"supplier"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"countedQty"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]} as unknown as DocumentNode<FoundLineFragment, unknown>;
+export const CountScreenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CountScreen"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stockTake"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"blind"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"Progress_stockTake"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"Progress_stockTake"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StockTake"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lines"}},{"kind":"Field","name":{"kind":"Name","value":"counted"}}]}},{"kind":"Field","name":{"kind":"Name","value":"progressByLocation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"depth"},"value":{"kind":"IntValue","value":"2"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"lines"}},{"kind":"Field","name":{"kind":"Name","value":"counted"}}]}}]}}]} as unknown as DocumentNode<CountScreenQuery, CountScreenQueryVariables>;
+export const FindLineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FindLine"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"code"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stockTake"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"lines"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"code"},"value":{"kind":"Variable","name":{"kind":"Name","value":"code"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FoundLine"}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FoundLine"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StockTakeLine"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"supplier"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"countedQty"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]} as unknown as DocumentNode<FindLineQuery, FindLineQueryVariables>;
+export const SaveCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SaveCount"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubmitStockTakeCountsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitStockTakeCounts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<SaveCountMutation, SaveCountMutationVariables>;
+export const FollowProgressDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"FollowProgress"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stockTakeProgress"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"stockTake"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"Progress_stockTake"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"Progress_stockTake"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StockTake"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lines"}},{"kind":"Field","name":{"kind":"Name","value":"counted"}}]}},{"kind":"Field","name":{"kind":"Name","value":"progressByLocation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"depth"},"value":{"kind":"IntValue","value":"2"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"lines"}},{"kind":"Field","name":{"kind":"Name","value":"counted"}}]}}]}}]} as unknown as DocumentNode<FollowProgressSubscription, FollowProgressSubscriptionVariables>;
+export const CheckTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CheckToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stockTakes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}}]} as unknown as DocumentNode<CheckTokenQuery, CheckTokenQueryVariables>;
+export const OpenStockTakesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OpenStockTakes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"counting"},"name":{"kind":"Name","value":"stockTakes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"EnumValue","value":"COUNTING"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"StockTakeCard_stockTake"}}]}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"open"},"name":{"kind":"Name","value":"stockTakes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"EnumValue","value":"OPEN"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"StockTakeCard_stockTake"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"StockTakeCard_stockTake"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StockTake"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"blind"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lines"}},{"kind":"Field","name":{"kind":"Name","value":"counted"}}]}}]}}]} as unknown as DocumentNode<OpenStockTakesQuery, OpenStockTakesQueryVariables>;

@@ -1,0 +1,58 @@
+// The stock takes a counter can count: open ones (nothing counted yet) and those being counted.
+import { useQuery } from "urql";
+import { useEffect } from "react";
+import { useSession } from "../App.js";
+import { StockTakeCard } from "../components/StockTakeCard.js";
+import { problemOf } from "../errors.js";
+import { graphql } from "../gql/index.js";
+
+const OpenStockTakes = graphql(`
+  query OpenStockTakes {
+    counting: stockTakes(status: COUNTING, first: 50) {
+      edges {
+        node {
+          id
+          ...StockTakeCard_stockTake
+        }
+      }
+    }
+    open: stockTakes(status: OPEN, first: 50) {
+      edges {
+        node {
+          id
+          ...StockTakeCard_stockTake
+        }
+      }
+    }
+  }
+`);
+
+export function StockTakes() {
+  const [{ data, error, fetching }, refetch] = useQuery({ query: OpenStockTakes });
+  const { signOut } = useSession();
+  const problem = error ? problemOf(error) : null;
+  useEffect(() => {
+    if (problem?.code === "UNAUTHENTICATED") signOut(problem.message);
+  }, [problem?.code, problem?.message, signOut]);
+  const takes = data ? [...data.counting.edges, ...data.open.edges].map((e) => e.node) : [];
+  return (
+    <section aria-labelledby="stock-takes-title">
+      <h1 id="stock-takes-title">Stock takes to count</h1>
+      {problem && (
+        <div role="alert" className="problem">
+          <p>{problem.message}</p>
+          <button type="button" onClick={() => refetch({ requestPolicy: "network-only" })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {fetching && !data && <p role="status">Loading…</p>}
+      {data && takes.length === 0 && <p>No stock take is open. Your manager starts one.</p>}
+      <ul className="cards">
+        {takes.map((take) => (
+          <StockTakeCard key={take.id} stockTake={take} />
+        ))}
+      </ul>
+    </section>
+  );
+}
