@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core (no browser download): the browser tests of the
 // explorer and the counting app. Without Chromium they are skipped, and say so; CI installs it
 // and fails without it.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { chromium, type Browser, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -46,4 +47,24 @@ export async function inBrowser(
   } finally {
     await browser.close();
   }
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+/**
+ * axe-core's serious and critical violations on the page as it is now (WCAG 2.x A and AA, and
+ * axe's best practices), each as "rule: the elements"; none is the aim. Run through the
+ * debugging protocol, so the page's own policy (no inline script) does not stop it.
+ */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate<
+    { id: string; impact: string; nodes: { target: string[] }[] }[]
+  >(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)`);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

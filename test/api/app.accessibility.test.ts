@@ -1,0 +1,103 @@
+// Every screen of the counting app scanned by axe-core in Debian's Chromium, on a phone's screen
+// and a desktop's: no serious or critical violation (contrast, names, labels, roles, focus).
+import type { Page } from "playwright-core";
+import type { PrismaClient } from "../../src/db/client.js";
+import { createToken } from "../../src/modules/account/account.tokens.js";
+import { accessibilityProblems, browserTest, inBrowser, PHONE } from "../helpers/browser.js";
+import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
+import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
+
+let server: Server;
+let db: PrismaClient;
+let account: TestAccount;
+let device: string;
+let takeId: number;
+
+beforeAll(async () => {
+  db = await testDb();
+  server = await startServer();
+  account = await newAccount(db);
+  device = (
+    await createToken(db, {
+      accountId: account.accountId,
+      name: "Scanner",
+      scopes: ["read", "count"],
+      expiresAt: new Date(Date.now() + 3600_000),
+    })
+  ).token;
+  const made = await call(server, "POST", "/skus/bulk", account.token, {
+    rows: [
+      { code: "AXE-1", name: "Hammer", location: "A-01-01", opening_on_hand: 2 },
+      { code: "AXE-2", name: "Saw", location: "B-01-01", opening_on_hand: 3 },
+    ],
+  });
+  const started = await call(server, "POST", "/stock-takes/start", account.token, {
+    scope: { sku_ids: made.body.ids.map((r: { id: number }) => r.id) },
+    reference: "Tools",
+  });
+  takeId = started.body.id;
+}, 120_000);
+
+afterAll(async () => {
+  await stopProcess(server);
+  await db.$disconnect();
+});
+
+/** Each screen in a state worth scanning: the sign-in's refusal, the list, an item found. */
+const screens: [string, (page: Page) => Promise<void>][] = [
+  [
+    "sign-in, with a refusal shown",
+    async (page) => {
+      await page.goto(`${server.base}/app/`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("alert").waitFor();
+    },
+  ],
+  [
+    "the stock takes to count",
+    async (page) => {
+      await page.goto(`${server.base}/app/#token=${device}`);
+      await page.getByRole("heading", { name: /Tools/ }).waitFor();
+    },
+  ],
+  [
+    "the count screen, an item found, progress by area open",
+    async (page) => {
+      await page.goto(`${server.base}/app/#token=${device}`);
+      await page.goto(`${server.base}/app/stock-takes/${takeId}/count`);
+      await page.getByLabel("Code or barcode").fill("AXE-1");
+      await page.keyboard.press("Enter");
+      await page.getByLabel("Counted quantity").waitFor();
+      await page.getByText("By area").click();
+    },
+  ],
+];
+
+for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+  for (const [screen, open] of screens) {
+    browserTest(
+      `${screen} (${viewport.width} px wide) has no serious or critical accessibility violation`,
+      () =>
+        inBrowser(
+          async (page) => {
+            await open(page);
+            expect(await accessibilityProblems(page)).toEqual([]);
+          },
+          { viewport },
+        ),
+      60_000,
+    );
+  }
+}
+
+browserTest(
+  "the scan finds a violation when a screen has one (an input without a label)",
+  () =>
+    inBrowser(async (page) => {
+      await page.goto(`${server.base}/app/`);
+      await page.getByLabel("API token").waitFor();
+      await page.evaluate(`document.querySelector("main").append(document.createElement("input"))`);
+      expect((await accessibilityProblems(page)).join("\n")).toMatch(/^label: /m);
+    }),
+  60_000,
+);
