@@ -23,7 +23,13 @@ const MESSAGES: Record<string, string> = {
 };
 
 /** Whether trying the same request again later may work. */
-export const RETRYABLE = new Set(["RATE_LIMITED", "SERVICE_UNAVAILABLE", "INTERNAL", "NETWORK"]);
+export const RETRYABLE = new Set([
+  "NETWORK",
+  "RATE_LIMITED",
+  "SERVICE_UNAVAILABLE",
+  "INTERNAL",
+  "IDEMPOTENCY_KEY_IN_PROGRESS",
+]);
 
 export interface Problem {
   code: string;

@@ -17,23 +17,23 @@ type Documents = {
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n": typeof types.Progress_StockTakeFragmentDoc,
     "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    summary {\n      lines\n      counted\n    }\n  }\n": typeof types.StockTakeCard_StockTakeFragmentDoc,
     "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n": typeof types.CountScreenDocument,
-    "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n": typeof types.FoundLineFragmentDoc,
-    "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 5) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": typeof types.FindLineDocument,
-    "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SaveCountDocument,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n": typeof types.FollowProgressDocument,
     "\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.CheckTokenDocument,
     "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": typeof types.OpenStockTakesDocument,
+    "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n": typeof types.FoundLineFragmentDoc,
+    "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 1) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": typeof types.FindLineDocument,
+    "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SaveCountDocument,
 };
 const documents: Documents = {
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n": types.Progress_StockTakeFragmentDoc,
     "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    summary {\n      lines\n      counted\n    }\n  }\n": types.StockTakeCard_StockTakeFragmentDoc,
     "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n": types.CountScreenDocument,
-    "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n": types.FoundLineFragmentDoc,
-    "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 5) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": types.FindLineDocument,
-    "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.SaveCountDocument,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n": types.FollowProgressDocument,
     "\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.CheckTokenDocument,
     "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": types.OpenStockTakesDocument,
+    "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n": types.FoundLineFragmentDoc,
+    "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 1) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": types.FindLineDocument,
+    "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.SaveCountDocument,
 };
 
 /**
@@ -65,18 +65,6 @@ export function graphql(source: "\n  query CountScreen($id: Int!) {\n    stockTa
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n"): (typeof documents)["\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 5) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 5) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -86,6 +74,18 @@ export function graphql(source: "\n  query CheckToken {\n    stockTakes(first: 1
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n"): (typeof documents)["\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 1) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 1) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -2,7 +2,7 @@
 // quantity (or scan the same code again to add one), save. The screen never asks for an expected
 // quantity: a blind stock take shows a counter none, and the others need none to count.
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import { useMutation, useQuery, useSubscription, useClient } from "urql";
+import { useClient, useQuery, useSubscription } from "urql";
 import { Link } from "wouter";
 import { useSession } from "../App.js";
 import { Progress } from "../components/Progress.js";
@@ -10,6 +10,7 @@ import { messageFor, problemOf, type Problem } from "../errors.js";
 import { getFragmentData, graphql } from "../gql/index.js";
 import type { FoundLineFragment } from "../gql/graphql.js";
 import { newKey } from "../ids.js";
+import { FindLine, FoundLine, useCountSender } from "../sending.js";
 
 const CountScreen = graphql(`
   query CountScreen($id: Int!) {
@@ -19,46 +20,6 @@ const CountScreen = graphql(`
       status
       blind
       ...Progress_stockTake
-    }
-  }
-`);
-
-const FoundLine = graphql(`
-  fragment FoundLine on StockTakeLine {
-    type
-    id
-    code
-    name
-    supplier
-    location
-    countedQty
-    state
-  }
-`);
-
-const FindLine = graphql(`
-  query FindLine($id: Int!, $code: String!) {
-    stockTake(id: $id) {
-      id
-      lines(code: $code, first: 5) {
-        edges {
-          node {
-            ...FoundLine
-          }
-        }
-      }
-    }
-  }
-`);
-
-const SaveCount = graphql(`
-  mutation SaveCount($input: SubmitStockTakeCountsInput!) {
-    submitStockTakeCounts(input: $input) {
-      status
-      userErrors {
-        code
-        message
-      }
     }
   }
 `);
@@ -80,15 +41,22 @@ const QUANTITY = /^\d{1,11}([.,]\d{1,3})?$/;
 
 const CLOSED = new Set(["RECONCILED", "CANCELLED"]);
 
+/** What the counter is counting: the code as scanned, and its line when the API could say. */
+interface Item {
+  code: string;
+  /** Null when the network did not answer: the count is kept and its line found when sent. */
+  line: FoundLineFragment | null;
+}
+
 export function Count({ id }: { id: number }) {
   const { signOut } = useSession();
   const client = useClient();
   const [{ data, error }] = useQuery({ query: CountScreen, variables: { id } });
   useSubscription({ query: FollowProgress, variables: { id } });
-  const [, saveCount] = useMutation(SaveCount);
+  const sender = useCountSender(id);
 
   const [code, setCode] = useState("");
-  const [line, setLine] = useState<FoundLineFragment | null>(null);
+  const [item, setItem] = useState<Item | null>(null);
   const [quantity, setQuantity] = useState("");
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saved, setSaved] = useState("");
@@ -107,36 +75,15 @@ export function Count({ id }: { id: number }) {
   // a thumb's next input replaces it. Before the browser handles another key (a layout effect).
   const [offers, setOffers] = useState(0);
   useLayoutEffect(() => {
-    const field = line ? quantityField.current : codeField.current;
+    const field = item ? quantityField.current : codeField.current;
     field?.focus();
     field?.select();
-  }, [line, offers]);
+  }, [item, offers]);
 
   const fail = (p: Problem) => {
     setProblem(p);
     if (p.code === "UNAUTHENTICATED") signOut(p.message);
   };
-
-  async function find(event: FormEvent) {
-    event.preventDefault();
-    const scanned = code.trim();
-    if (!scanned) return;
-    setProblem(null);
-    setBusy(true);
-    const result = await client
-      .query(FindLine, { id, code: scanned }, { requestPolicy: "network-only" })
-      .toPromise();
-    setBusy(false);
-    if (result.error) return fail(problemOf(result.error));
-    const found = getFragmentData(FoundLine, result.data?.stockTake.lines.edges[0]?.node);
-    if (!found) {
-      setProblem({ code: "NOT_IN_STOCK_TAKE", message: `${scanned} is not in this stock take.` });
-      codeField.current?.select();
-      return;
-    }
-    setLine(found);
-    offer("1");
-  }
 
   /** Puts a quantity in the field, selected, so the next scan or keystroke replaces it. */
   function offer(value: string) {
@@ -145,16 +92,45 @@ export function Count({ id }: { id: number }) {
     setOffers((n) => n + 1);
   }
 
+  async function find(event: FormEvent) {
+    event.preventDefault();
+    const scanned = code.trim();
+    if (!scanned) return;
+    setProblem(null);
+    setBusy(true);
+    let result = await client
+      .query(FindLine, { id, code: scanned }, { requestPolicy: "network-only" })
+      .toPromise();
+    const offline = result.error && problemOf(result.error).code === "NETWORK";
+    // No network: the line as last seen, if this device saw it; else counted unchecked.
+    if (offline) {
+      result = await client
+        .query(FindLine, { id, code: scanned }, { requestPolicy: "cache-only" })
+        .toPromise();
+    }
+    setBusy(false);
+    if (result.error && !offline) return fail(problemOf(result.error));
+    const found = getFragmentData(FoundLine, result.data?.stockTake.lines.edges[0]?.node) ?? null;
+    if (!found && !offline) {
+      setProblem({ code: "NOT_IN_STOCK_TAKE", message: `${scanned} is not in this stock take.` });
+      codeField.current?.select();
+      return;
+    }
+    setItem({ code: scanned, line: found });
+    offer("1");
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!line) return;
+    if (!item) return;
     const typed = quantity.trim();
     // The same code scanned again: a scanner types it over the selected quantity, and Enter.
     // One more than the quantity it replaced.
-    const again = [code.trim(), line.code].some((c) => c.toLowerCase() === typed.toLowerCase());
+    const again = [item.code, item.line?.code ?? item.code].some(
+      (c) => c.toLowerCase() === typed.toLowerCase(),
+    );
     if (again) {
-      const next = String(Number(shown.current.replace(",", ".") || "0") + 1);
-      offer(next);
+      offer(String(Number(shown.current.replace(",", ".") || "0") + 1));
       return;
     }
     if (!QUANTITY.test(typed)) {
@@ -164,26 +140,28 @@ export function Count({ id }: { id: number }) {
     }
     setProblem(null);
     setBusy(true);
-    const countedQty = Number(typed.replace(",", "."));
-    const result = await saveCount({
-      input: {
-        stockTakeId: id,
-        idempotencyKey: newKey(),
-        counts: [{ type: line.type, id: line.id, countedQty, mode: "SET" }],
-      },
+    const what = item.line ? `${item.line.name} (${item.line.code})` : item.code;
+    const outcome = await sender.submit({
+      key: newKey(),
+      stockTakeId: id,
+      code: item.code,
+      entity: item.line ? { type: item.line.type, id: item.line.id, name: item.line.name } : null,
+      quantity: typed.replace(",", "."),
+      madeAt: Date.now(),
     });
     setBusy(false);
-    if (result.error) return fail(problemOf(result.error));
-    const refused = result.data?.submitStockTakeCounts.userErrors[0];
-    if (refused)
-      return fail({ code: refused.code, message: messageFor(refused.code, refused.message) });
-    setSaved(`Saved: ${typed} × ${line.name} (${line.code}).`);
-    setLine(null);
+    if ("refused" in outcome) return fail(outcome.refused);
+    setSaved(
+      "sent" in outcome
+        ? `Saved: ${typed} × ${what}.`
+        : `Kept on this device: ${typed} × ${what}. It is sent when the connection is back.`,
+    );
+    setItem(null);
     setCode("");
     setQuantity("");
   }
 
-  if (loadProblem) {
+  if (loadProblem && !data) {
     return (
       <section>
         <p role="alert" className="problem">
@@ -197,11 +175,16 @@ export function Count({ id }: { id: number }) {
   const take = data.stockTake;
   const closed = CLOSED.has(take.status);
   const title = take.reference ? `${take.reference} (#${take.id})` : `Stock take #${take.id}`;
+  const line = item?.line;
 
   return (
     <section className="count" aria-labelledby="count-title">
       <h1 id="count-title">{title}</h1>
       <Progress stockTake={take} />
+      <p aria-live="polite" className="waiting">
+        {sender.waiting > 0 &&
+          `${sender.waiting} ${sender.waiting === 1 ? "count" : "counts"} waiting to be sent`}
+      </p>
       {closed ? (
         <p role="alert" className="problem">
           {messageFor("STOCK_TAKE_CLOSED")}
@@ -216,7 +199,7 @@ export function Count({ id }: { id: number }) {
               value={code}
               onChange={(e) => {
                 setCode(e.target.value);
-                if (line) setLine(null);
+                if (item) setItem(null);
               }}
               autoComplete="off"
               autoCapitalize="off"
@@ -228,16 +211,22 @@ export function Count({ id }: { id: number }) {
               Find
             </button>
           </form>
-          {line && (
+          {item && (
             <form onSubmit={save} className="card found" noValidate>
-              <h2>{line.name}</h2>
+              <h2>{line ? line.name : item.code}</h2>
               <p className="meta">
-                {line.code}
-                {line.supplier ? ` · ${line.supplier}` : ""}
-                {line.location ? ` · ${line.location}` : ""}
-                {line.countedQty !== null && line.countedQty !== undefined
-                  ? ` · counted before: ${line.countedQty}`
-                  : ""}
+                {line
+                  ? [
+                      line.code,
+                      line.supplier,
+                      line.location,
+                      line.countedQty !== null && line.countedQty !== undefined
+                        ? `counted before: ${line.countedQty}`
+                        : null,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")
+                  : "No connection: not checked yet. The count is kept on this device and checked when it is sent."}
               </p>
               <label htmlFor="quantity">Counted quantity</label>
               <input
@@ -264,6 +253,18 @@ export function Count({ id }: { id: number }) {
       <p aria-live="polite" className="saved">
         {saved}
       </p>
+      {sender.refusals.length > 0 && (
+        <div className="card" role="alert">
+          <h2>Counts not taken</h2>
+          <ul>
+            {sender.refusals.map(({ count, problem: why }) => (
+              <li key={count.key}>
+                {count.quantity} × {count.entity?.name ?? count.code}: {why.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

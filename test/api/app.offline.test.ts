@@ -1,0 +1,150 @@
+// Counting where the network does not reach, in Debian's Chromium: counts made with the network
+// cut wait on the device (IndexedDB), survive the page being closed, and are sent once when the
+// network is back; a count whose answer was lost is sent again with its idempotency key and
+// recorded once. Checked through the API's count log, which keeps every count received.
+import type { BrowserContext, Page } from "playwright-core";
+import type { PrismaClient } from "../../src/db/client.js";
+import { createToken } from "../../src/modules/account/account.tokens.js";
+import { browserTest, launchBrowser, PHONE } from "../helpers/browser.js";
+import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
+import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
+
+let server: Server;
+let db: PrismaClient;
+let account: TestAccount;
+let device: string;
+
+beforeAll(async () => {
+  db = await testDb();
+  server = await startServer();
+  account = await newAccount(db);
+  device = (
+    await createToken(db, {
+      accountId: account.accountId,
+      name: "Scanner",
+      scopes: ["read", "count"],
+      expiresAt: new Date(Date.now() + 3600_000),
+    })
+  ).token;
+}, 120_000);
+
+afterAll(async () => {
+  await stopProcess(server);
+  await db.$disconnect();
+});
+
+let tag = 0;
+
+/** A stock take of SKUs with these codes (tagged); their codes as made. */
+async function stockTake(codes: string[]): Promise<{ id: number; codes: string[] }> {
+  const t = ++tag;
+  const rows = codes.map((c) => ({ code: `${c}-${t}`, name: `Item ${c}`, opening_on_hand: 1 }));
+  const made = await call(server, "POST", "/skus/bulk", account.token, { rows });
+  const started = await call(server, "POST", "/stock-takes/start", account.token, {
+    scope: { sku_ids: made.body.ids.map((r: { id: number }) => r.id) },
+  });
+  expect(started.status).toBe(201);
+  return { id: started.body.id, codes: rows.map((r) => r.code) };
+}
+
+/** Every count the API received for the stock take, as [code, quantity], oldest first. */
+async function countLog(id: number): Promise<[string, number][]> {
+  const res = await call(server, "GET", `/stock-takes/${id}/counts?limit=1000`, account.token);
+  expect(res.status).toBe(200);
+  return res.body.data.map((c: { code: string; quantity: number }) => [c.code, c.quantity]);
+}
+
+/** A browser context (its IndexedDB shared by its pages) and a problem list for its pages. */
+async function withContext(use: (context: BrowserContext) => Promise<void>): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    await use(await browser.newContext({ viewport: PHONE, locale: "en" }));
+  } finally {
+    await browser.close();
+  }
+}
+
+async function openCount(page: Page, id: number): Promise<void> {
+  await page.goto(`${server.base}/app/#token=${device}`);
+  await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
+  await page.goto(`${server.base}/app/stock-takes/${id}/count`);
+  await page.getByLabel("Code or barcode").waitFor();
+}
+
+async function count(page: Page, code: string, quantity: string): Promise<void> {
+  await page.getByLabel("Code or barcode").fill(code);
+  await page.keyboard.press("Enter");
+  await page.getByLabel("Counted quantity").waitFor();
+  await page.getByLabel("Counted quantity").fill(quantity);
+  await page.keyboard.press("Enter");
+  await page.getByLabel("Counted quantity").waitFor({ state: "detached" });
+}
+
+browserTest(
+  "counts made with the network cut wait on the device, and are sent once when it is back",
+  () =>
+    withContext(async (context) => {
+      const take = await stockTake(["SEEN", "UNSEEN", "OTHER"]);
+      const [seen, unseen] = take.codes;
+      const page = await context.newPage();
+      await openCount(page, take.id);
+      // Found while the network was up: the device knows its line.
+      await page.getByLabel("Code or barcode").fill(seen!);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Item SEEN" }).waitFor();
+      await page.getByLabel("Code or barcode").fill("");
+
+      await context.setOffline(true);
+      await count(page, seen!, "2");
+      await page.getByText(/Kept on this device: 2 × Item SEEN/).waitFor();
+      await page.getByText("1 count waiting to be sent").waitFor();
+      // Never seen on this device: counted unchecked, found when sent.
+      await count(page, unseen!, "5");
+      await count(page, "NOT-IN-IT", "1");
+      await page.getByText("3 counts waiting to be sent").waitFor();
+      expect(await countLog(take.id)).toEqual([]);
+      // The page is closed before the network is back: the counts wait in the browser's storage.
+      await page.close();
+
+      await context.setOffline(false);
+      const again = await context.newPage();
+      await openCount(again, take.id);
+      await again.getByRole("status").getByText("2 of 3 counted").waitFor({ timeout: 30_000 });
+      await again.getByText(/NOT-IN-IT is not in this stock take/).waitFor();
+      expect(await again.getByText(/waiting to be sent/).count()).toBe(0);
+      expect(await countLog(take.id)).toEqual([
+        [seen, 2],
+        [unseen, 5],
+      ]);
+    }),
+  120_000,
+);
+
+browserTest(
+  "a count whose answer was lost is sent again with its key, and recorded once",
+  () =>
+    withContext(async (context) => {
+      const take = await stockTake(["LOST"]);
+      const page = await context.newPage();
+      let lost = 0;
+      // The first save reaches the API, which records it; its answer never reaches the app.
+      await page.route("**/graphql", async (route) => {
+        if (lost === 0 && route.request().postData()?.includes("SaveCount")) {
+          lost++;
+          await route.fetch();
+          await route.abort("connectionreset");
+          return;
+        }
+        await route.continue();
+      });
+      await openCount(page, take.id);
+      await count(page, take.codes[0]!, "4");
+      await page.getByText(/Kept on this device: 4 × Item LOST/).waitFor();
+      // Tried again within seconds, with the same key: replayed, not recorded again.
+      await page.getByRole("status").getByText("1 of 1 counted").waitFor({ timeout: 30_000 });
+      await page.getByText(/waiting to be sent/).waitFor({ state: "detached", timeout: 30_000 });
+      expect(lost).toBe(1);
+      expect(await countLog(take.id)).toEqual([[take.codes[0], 4]]);
+    }),
+  120_000,
+);

@@ -1,0 +1,47 @@
+// Counts waiting to be sent: made where the network does not reach (a warehouse's dead spot), or
+// sent without an answer. Each is kept in this browser's IndexedDB with the idempotency key it was
+// made with, and sent with that key until the API answers: a count the API recorded before the
+// answer was lost is replayed, not recorded twice. They survive a reload.
+import { openDB, type IDBPDatabase } from "idb";
+
+/** A count as the counter made it, and what the app knew of its line then. */
+export interface QueuedCount {
+  /** The idempotency key it is sent with, every time: also its key in the store. */
+  key: string;
+  stockTakeId: number;
+  /** What was scanned or typed (its line is found when it is sent, if it was not known). */
+  code: string;
+  /** The line's entity, when the app found it before the network went. */
+  entity: { type: "SKU" | "SUPPLIER_ITEM"; id: number; name: string } | null;
+  /** As typed, decimal point normalised ("1.5"). */
+  quantity: string;
+  /** When it was made (milliseconds since the epoch): counts are sent in this order. */
+  madeAt: number;
+}
+
+const STORE = "counts";
+
+let opened: Promise<IDBPDatabase> | null = null;
+
+const db = () =>
+  (opened ??= openDB("countpoint", 1, {
+    upgrade(database) {
+      database.createObjectStore(STORE, { keyPath: "key" }).createIndex("madeAt", "madeAt");
+    },
+  }));
+
+/** Keeps a count until it is sent. */
+export async function enqueue(count: QueuedCount): Promise<void> {
+  await (await db()).put(STORE, count);
+}
+
+/** The counts waiting for a stock take, oldest first. */
+export async function waiting(stockTakeId: number): Promise<QueuedCount[]> {
+  const all = (await (await db()).getAllFromIndex(STORE, "madeAt")) as QueuedCount[];
+  return all.filter((c) => c.stockTakeId === stockTakeId);
+}
+
+/** Forgets a count the API answered (recorded, replayed or refused). */
+export async function settle(key: string): Promise<void> {
+  await (await db()).delete(STORE, key);
+}

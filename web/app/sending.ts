@@ -1,0 +1,184 @@
+// Sending counts: every count is kept in the queue (IndexedDB) first, then sent, oldest first,
+// each with its own idempotency key. Without a network the counts wait, and are sent when the
+// browser is back online (or at the next try, every few seconds): a count is recorded once
+// however many times it is sent, and a later count of a line is never overtaken by an earlier.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useClient, type Client } from "urql";
+import { messageFor, problemOf, RETRYABLE, type Problem } from "./errors.js";
+import { getFragmentData, graphql } from "./gql/index.js";
+import { enqueue, settle, waiting, type QueuedCount } from "./queue.js";
+
+export const FoundLine = graphql(`
+  fragment FoundLine on StockTakeLine {
+    type
+    id
+    code
+    name
+    supplier
+    location
+    countedQty
+    state
+  }
+`);
+
+export const FindLine = graphql(`
+  query FindLine($id: Int!, $code: String!) {
+    stockTake(id: $id) {
+      id
+      lines(code: $code, first: 1) {
+        edges {
+          node {
+            ...FoundLine
+          }
+        }
+      }
+    }
+  }
+`);
+
+const SaveCount = graphql(`
+  mutation SaveCount($input: SubmitStockTakeCountsInput!) {
+    submitStockTakeCounts(input: $input) {
+      status
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+/** How often waiting counts are tried again while the browser thinks it is online. */
+const RETRY_MS = 5000;
+
+/** What became of a count: sent (recorded), waiting for the network, or refused (and dropped). */
+export type Outcome = { sent: true } | { waiting: true } | { refused: Problem };
+
+const notInTake = (code: string): Problem => ({
+  code: "NOT_IN_STOCK_TAKE",
+  message: `${code} is not in this stock take.`,
+});
+
+/**
+ * A refusal worth trying again later (no network, rate limited, the server unavailable, the same
+ * key still being recorded by another tab): the count stays queued.
+ */
+const later = (problem: Problem) => RETRYABLE.has(problem.code);
+
+/** Sends one count; null when it should be tried again later (it stays queued). */
+async function send(client: Client, count: QueuedCount): Promise<Outcome | null> {
+  let entity = count.entity;
+  if (!entity) {
+    const found = await client
+      .query(
+        FindLine,
+        { id: count.stockTakeId, code: count.code },
+        { requestPolicy: "network-only" },
+      )
+      .toPromise();
+    if (found.error) {
+      const problem = problemOf(found.error);
+      return later(problem) ? null : { refused: problem };
+    }
+    const line = getFragmentData(FoundLine, found.data?.stockTake.lines.edges[0]?.node);
+    if (!line) return { refused: notInTake(count.code) };
+    entity = { type: line.type, id: line.id, name: line.name };
+  }
+  const result = await client
+    .mutation(SaveCount, {
+      input: {
+        stockTakeId: count.stockTakeId,
+        idempotencyKey: count.key,
+        counts: [
+          { type: entity.type, id: entity.id, countedQty: Number(count.quantity), mode: "SET" },
+        ],
+      },
+    })
+    .toPromise();
+  if (result.error) {
+    const problem = problemOf(result.error);
+    return later(problem) ? null : { refused: problem };
+  }
+  const refused = result.data?.submitStockTakeCounts.userErrors[0];
+  if (refused)
+    return { refused: { code: refused.code, message: messageFor(refused.code, refused.message) } };
+  return { sent: true };
+}
+
+export interface CountSender {
+  /** Counts of this stock take waiting for the network. */
+  waiting: number;
+  /** Counts sent from the queue that the API refused (a code not in the stock take, …). */
+  refusals: { count: QueuedCount; problem: Problem }[];
+  /** Keeps the count, sends it after any waiting before it, and says what became of it. */
+  submit(count: QueuedCount): Promise<Outcome>;
+}
+
+/** The queue of a stock take's counts and its sending, for the count screen. */
+export function useCountSender(stockTakeId: number): CountSender {
+  const client = useClient();
+  const [waitingCount, setWaitingCount] = useState(0);
+  const [refusals, setRefusals] = useState<CountSender["refusals"]>([]);
+  const running = useRef<Promise<void> | null>(null);
+  // Whoever waits for a count's outcome (its submit), by key.
+  const awaited = useRef(new Map<string, (outcome: Outcome) => void>());
+
+  const report = useCallback((key: string, outcome: Outcome) => {
+    awaited.current.get(key)?.(outcome);
+    awaited.current.delete(key);
+  }, []);
+
+  /** Sends what waits, oldest first, until none is left or the network does not answer. */
+  const drain = useCallback((): Promise<void> => {
+    running.current ??= (async () => {
+      try {
+        for (;;) {
+          const next = (await waiting(stockTakeId))[0];
+          if (!next) break;
+          const outcome = await send(client, next);
+          if (!outcome) {
+            for (const count of await waiting(stockTakeId)) report(count.key, { waiting: true });
+            break;
+          }
+          await settle(next.key);
+          if ("refused" in outcome && !awaited.current.has(next.key)) {
+            setRefusals((list) => [...list, { count: next, problem: outcome.refused }]);
+          }
+          report(next.key, outcome);
+        }
+      } finally {
+        running.current = null;
+        setWaitingCount((await waiting(stockTakeId)).length);
+      }
+    })();
+    return running.current;
+  }, [client, report, stockTakeId]);
+
+  useEffect(() => {
+    void drain();
+    const online = () => void drain();
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, [drain]);
+
+  useEffect(() => {
+    if (waitingCount === 0) return;
+    const timer = setInterval(() => void drain(), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [drain, waitingCount]);
+
+  const submit = useCallback(
+    async (count: QueuedCount): Promise<Outcome> => {
+      await enqueue(count);
+      setWaitingCount((n) => n + 1);
+      const outcome = new Promise<Outcome>((resolve) => awaited.current.set(count.key, resolve));
+      // A drain under way may have read the queue before this count: one more after it.
+      await running.current;
+      void drain();
+      return outcome;
+    },
+    [drain],
+  );
+
+  return { waiting: waitingCount, refusals, submit };
+}
