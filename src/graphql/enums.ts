@@ -1,6 +1,7 @@
 import { registerEnumType } from "type-graphql";
 import type * as db from "../generated/prisma/enums.js";
 import type { AdjustmentReasonValue } from "../reasons.js";
+import type { LineOrderValue } from "../modules/stock-take/stock-take.parse.js";
 
 // The database's enums as GraphQL enums: SCREAMING_CASE names (GraphQL convention) whose values
 // are the lower-case strings the database and the REST API use. Each value is described; keying
@@ -146,5 +147,15 @@ export const CountClass = graphqlEnum<db.CountClass>(
     A: "Counted most often: the SKUs that move the most.",
     B: "Counted less often.",
     C: "Counted least often: the SKUs that move the least.",
+  },
+);
+
+export const LineOrder = graphqlEnum<LineOrderValue>(
+  "LineOrder",
+  "The order a stock take's lines are listed in.",
+  {
+    walk: "Walking order: by location at the freeze, then code (the default).",
+    difference:
+      "For review: the counted lines only, largest absolute difference first (then in walking order). Needs a token that may see expected quantities (approve, on a blind stock take); priced as the stock take's summary, since every line is weighed.",
   },
 );

@@ -6,6 +6,7 @@ import type { EntityType } from "../../generated/prisma/enums.js";
 import { PageArgs } from "../../graphql/connection.js";
 import {
   CountMode,
+  LineOrder,
   StockEntityType,
   StockTakeBasis,
   StockTakeLineState,
@@ -257,4 +258,11 @@ export class StockTakeLinesArgs extends PageArgs {
       "Only the line of what a scanner read: the SKU with this code (regardless of case), or the SKU or supplier item with this barcode (any spelling of a GTIN). No line: not in this stock take.",
   })
   code?: string | null;
+
+  @Field(() => LineOrder, {
+    nullable: true,
+    description:
+      "WALK (default): walking order. DIFFERENCE: the counted lines, largest absolute difference first, for review (needs a token that may see expected quantities; priced as the summary).",
+  })
+  order?: string | null;
 }

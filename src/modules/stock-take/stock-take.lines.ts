@@ -147,6 +147,8 @@ export interface LineSelection {
   updated?: Prisma.Sql;
   /** Common table expressions the statement runs too, written before `updated` ("logged AS (…)"). */
   before?: Prisma.Sql;
+  /** The order (over alias l): line id order, the walking order, unless given. */
+  orderBy?: Prisma.Sql;
 }
 
 /** Lines of one stock take, with their entities, in line id order. */
@@ -160,6 +162,7 @@ export async function selectLines(
     basis = Prisma.sql`l.basis_qty`,
     updated,
     before,
+    orderBy = Prisma.sql`l.id`,
   }: LineSelection = {},
 ): Promise<LineRow[]> {
   const rows = await db.$queryRaw<RawLine[]>`
@@ -181,7 +184,7 @@ export async function selectLines(
     LEFT JOIN LATERAL (SELECT code, name, supplier, on_hand, sku_id FROM supplier_items
       WHERE account_id = l.account_id AND id = l.supplier_item_id OFFSET 0) AS si ON true
     WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId} ${where}
-    ORDER BY l.id
+    ORDER BY ${orderBy}
     ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`;
   return rows.map((r) => ({
     lineId: r.line_id,

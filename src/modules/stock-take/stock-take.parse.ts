@@ -9,6 +9,10 @@ import { checkText } from "../../text.js";
 import { parseBarcode } from "../catalog/barcode.js";
 
 export { MAX_COUNTS, MAX_SCOPE_IDS };
+/** The orders a stock take's lines are listed in (GraphQL's LineOrder). */
+export const LINE_ORDERS = ["walk", "difference"] as const;
+export type LineOrderValue = (typeof LINE_ORDERS)[number];
+
 export const TEXT_LIMITS = { note: 1000, reference: 200, counter: 200, code: 64, supplier: 100 };
 export const BASES = ["freeze", "count_time"] as const;
 export const MODES = ["set", "add"] as const;

@@ -91,19 +91,21 @@ export class StockTakeResolver {
   @Authorized("read")
   @FieldResolver(() => StockTakeLineConnection, {
     description:
-      "The lines in walking order (by location at the freeze, then code), optionally by state, moved since the freeze, location, or the code or barcode a counter scanned.",
+      "The lines in walking order (by location at the freeze, then code), or the counted ones by difference for review, optionally by state, moved since the freeze, location, or the code or barcode a counter scanned.",
   })
   async lines(
     @Ctx() ctx: GraphQLContext,
     @Root() take: StockTake,
     @Args(() => StockTakeLinesArgs)
-    { first, after, state, moved, location, misplaced, code }: StockTakeLinesArgs,
+    { first, after, state, moved, location, misplaced, code, order }: StockTakeLinesArgs,
   ) {
+    // Every line is weighed to order by difference: priced as the summary, before any is read.
+    if (order === "difference") await chargeSummarizedLines(ctx, take.id);
     return toConnection(
       await stockTakes.listLines(
         serviceContext(ctx),
         take.id,
-        { state, moved, location, misplaced, code, limit: first, cursor: after },
+        { state, moved, location, misplaced, code, order, limit: first, cursor: after },
         take,
       ),
       after,

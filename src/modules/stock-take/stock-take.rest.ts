@@ -146,6 +146,11 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
           )
           .send(Readable.from(chunks()));
       }
+      if (request.query.order === "difference") {
+        // Every line is weighed: priced as the summary, before any is read (a 404 first).
+        const counts = await stockTakes.lineCounts(ctx, [request.params.id]);
+        await chargeLines(request, reply, summarizedLines(counts.get(request.params.id) ?? 0));
+      }
       return toRestPage(await stockTakes.listLines(ctx, request.params.id, request.query));
     },
   );

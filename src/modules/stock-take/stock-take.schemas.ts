@@ -36,7 +36,7 @@ import {
 } from "../../limits.js";
 import { MAX_LOCATION_LENGTH } from "../catalog/location.js";
 import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "./stock-take.areas.js";
-import { BASES, MODES, TEXT_LIMITS } from "./stock-take.parse.js";
+import { BASES, LINE_ORDERS, MODES, TEXT_LIMITS, type LineOrderValue } from "./stock-take.parse.js";
 
 const nullableTimestamp = { ...nullable("string"), format: "date-time" } as const;
 const nullableString = nullable("string");
@@ -880,6 +880,14 @@ export const listStockTakeLines = {
           maxLength: TEXT_LIMITS.code,
           description:
             "Only the line of what a scanner read: the SKU with this code (regardless of case), or the SKU or supplier item with this barcode (any spelling of a GTIN). An empty page: not in this stock take.",
+        }),
+      ),
+      order: Type.Optional(
+        Type.Unsafe<LineOrderValue>({
+          type: "string",
+          enum: [...LINE_ORDERS],
+          description:
+            "walk (default): walking order. difference: the counted lines, largest absolute difference first (then walking order), for review; needs a token that may see expected quantities (403 FORBIDDEN for a counter on a blind stock take), and is priced as the stock take's summary (a unit per started 500 lines). Not for the CSV count sheet.",
         }),
       ),
     },

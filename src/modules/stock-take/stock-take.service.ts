@@ -31,13 +31,15 @@ import {
 } from "./stock-take.count.js";
 import { acceptAsSent, countsAsSent, startAsSent } from "./stock-take.sent.js";
 import {
+  differenceOf,
   misplacedSql,
   selectLines,
   seesExpected,
   toLine,
+  type LineRow,
   type StockTakeLineView,
 } from "./stock-take.lines.js";
-import { TEXT_LIMITS, type Path } from "./stock-take.parse.js";
+import { LINE_ORDERS, TEXT_LIMITS, type Path } from "./stock-take.parse.js";
 import { checkText } from "../../text.js";
 import { parseBarcode } from "../catalog/barcode.js";
 import { reconcile, type ReconcileResult } from "./stock-take.reconcile.js";
@@ -300,7 +302,12 @@ export interface LineFilter {
 export interface LineQuery extends LineFilter {
   limit?: number | null;
   cursor?: string | null;
+  /** walk (default) or difference: counted lines, largest absolute difference first. */
+  order?: string | null;
 }
+
+/** A counted line's absolute difference, over alias l (null for an uncounted line). */
+const ABS_DIFFERENCE = Prisma.sql`abs(l.counted_qty - COALESCE(l.basis_qty, l.expected_qty))`;
 
 /**
  * A stock take's lines in walking order (line order: by location at the freeze, then code),
@@ -312,16 +319,45 @@ export async function listLines(
   query: LineQuery,
   stockTake?: StockTakeView,
 ): Promise<Page<StockTakeLineView>> {
-  const take =
-    stockTake ?? (await loadStockTake(readDb(ctx), ctx.principal.accountId, stockTakeId));
+  const order = oneOf(query.order, LINE_ORDERS, "order") ?? "walk";
   const size = pageSize(query.limit);
   const filter = lineFilter(query, ctx.principal.accountId, stockTakeId);
+  const take =
+    stockTake ?? (await loadStockTake(readDb(ctx), ctx.principal.accountId, stockTakeId));
+  const visible = seesExpected(take, ctx.principal);
+  if (order === "difference") {
+    // Who may not see expected quantities may not learn their order either.
+    if (!visible) {
+      throw new AppError(
+        "FORBIDDEN",
+        "ordering a blind stock take's lines by difference needs the approve scope",
+      );
+    }
+    const after = query.cursor ? decodeDifferenceCursor(query.cursor, stockTakeId) : null;
+    const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
+      where: Prisma.sql`AND l.counted_qty IS NOT NULL ${
+        after
+          ? Prisma.sql`AND (${ABS_DIFFERENCE} < ${after.difference}::numeric
+              OR (${ABS_DIFFERENCE} = ${after.difference}::numeric AND l.id > ${after.lineId}))`
+          : Prisma.empty
+      } ${filter}`,
+      orderBy: Prisma.sql`${ABS_DIFFERENCE} DESC, l.id`,
+      limit: size + 1,
+    });
+    return linePage(rows, size, take, visible, (r) =>
+      encodeCursor("stock_take_line_difference", [
+        take.id,
+        (differenceOf(r) ?? new Decimal(0)).abs().toString(),
+        r.lineId,
+      ]),
+    );
+  }
   const after = query.cursor ? decodeLineCursor(query.cursor, stockTakeId) : 0;
   const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
     where: Prisma.sql`AND l.id > ${after} ${filter}`,
     limit: size + 1,
   });
-  return linePage(rows, size, take, seesExpected(take, ctx.principal));
+  return linePage(rows, size, take, visible);
 }
 
 /** The conditions on `l` (a stock take's line) a line query's filters make (bad ones refused). */
@@ -507,13 +543,14 @@ export async function listCounts(
 }
 
 function linePage(
-  rows: Awaited<ReturnType<typeof selectLines>>,
+  rows: LineRow[],
   size: number,
   take: StockTakeView,
   visible: boolean,
+  cursorOf = (r: LineRow) => encodeCursor("stock_take_line", [take.id, r.lineId]),
 ): Page<StockTakeLineView> {
   const items = rows.slice(0, size).map((r) => ({
-    cursor: encodeCursor("stock_take_line", [take.id, r.lineId]),
+    cursor: cursorOf(r),
     node: toLine(r, visible),
   }));
   return { items, nextCursor: rows.length > size ? (items.at(-1)?.cursor ?? null) : null };
@@ -527,6 +564,24 @@ function decodeLineCursor(cursor: string, stockTakeId: number): number {
     ]);
   }
   return lineId as number;
+}
+
+/** Where a page in difference order starts: after this line and its absolute difference. */
+function decodeDifferenceCursor(
+  cursor: string,
+  stockTakeId: number,
+): { difference: string; lineId: number } {
+  const [takeId, difference, lineId] = decodeCursor("stock_take_line_difference", cursor, [
+    "int4",
+    "string",
+    "int4",
+  ]);
+  if (takeId !== stockTakeId || !/^\d{1,11}(\.\d{1,3})?$/.test(difference as string)) {
+    throw new AppError("INVALID_CURSOR", "the cursor is not one of this stock take's", [
+      { path: ["cursor"], code: "INVALID_CURSOR", message: "not a cursor of this list" },
+    ]);
+  }
+  return { difference: difference as string, lineId: lineId as number };
 }
 
 function oneOf<T extends string>(
