@@ -1,5 +1,14 @@
 // The app's frame: who is signed in, the client for their token, and one screen per route.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { Provider } from "urql";
 import { Link, Route, Router, Switch } from "wouter";
 import { makeClient } from "./client.js";
@@ -7,6 +16,9 @@ import { forgetToken, storeToken, storedToken } from "./session.js";
 import { Count } from "./screens/Count.js";
 import { SignIn } from "./screens/SignIn.js";
 import { StockTakes } from "./screens/StockTakes.js";
+
+// The approver's screen and its chart load only when opened: a counter's phone never fetches them.
+const Review = lazy(() => import("./screens/Review.js").then((m) => ({ default: m.Review })));
 
 interface Session {
   /** Forget the token, showing why on the sign-in screen when given. */
@@ -55,6 +67,13 @@ export function App() {
               <Switch>
                 <Route path="/stock-takes/:id/count">
                   {(params) => <Count id={Number(params.id)} />}
+                </Route>
+                <Route path="/stock-takes/:id/review">
+                  {(params) => (
+                    <Suspense fallback={<p role="status">Loading…</p>}>
+                      <Review id={Number(params.id)} />
+                    </Suspense>
+                  )}
                 </Route>
                 <Route path="/">
                   <StockTakes />

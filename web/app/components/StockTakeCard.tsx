@@ -27,9 +27,14 @@ export function StockTakeCard(props: { stockTake: FragmentType<typeof StockTakeC
         {take.blind ? " · blind count" : ""}
       </p>
       <p className="meta">Started {new Date(take.createdAt).toLocaleString("en")}</p>
-      <Link href={`/stock-takes/${take.id}/count`} className="button">
-        Count
-      </Link>
+      <div className="actions">
+        <Link href={`/stock-takes/${take.id}/count`} className="button">
+          Count
+        </Link>
+        <Link href={`/stock-takes/${take.id}/review`} className="button secondary">
+          Review
+        </Link>
+      </div>
     </li>
   );
 }

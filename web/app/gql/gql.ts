@@ -14,10 +14,15 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment ReviewLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    location\n    expectedQty\n    countedQty\n    difference\n    state\n    movedSinceFreeze\n  }\n": typeof types.ReviewLineFragmentDoc,
+    "\n  query LinesByDifference($id: Int!, $after: String) {\n    stockTake(id: $id) {\n      id\n      lines(order: DIFFERENCE, first: 200, after: $after) {\n        edges {\n          node {\n            ...ReviewLine\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.LinesByDifferenceDocument,
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n": typeof types.Progress_StockTakeFragmentDoc,
     "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    summary {\n      lines\n      counted\n    }\n  }\n": typeof types.StockTakeCard_StockTakeFragmentDoc,
     "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n": typeof types.CountScreenDocument,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n": typeof types.FollowProgressDocument,
+    "\n  query ReviewScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      summary {\n        lines\n        counted\n        uncounted\n        accepted\n        applied\n        recountRequested\n        netDifference\n        sumAbsDifference\n      }\n    }\n  }\n": typeof types.ReviewScreenDocument,
+    "\n  mutation Decide($input: AcceptStockTakeLinesInput!) {\n    acceptStockTakeLines(input: $input) {\n      acceptedCount\n      needsReviewCount\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.DecideDocument,
+    "\n  mutation Reconcile($input: ReconcileStockTakeInput!) {\n    reconcileStockTake(input: $input) {\n      reconciliation {\n        dryRun\n        status\n        appliedCount\n        unchanged\n        skipped {\n          uncounted\n          unaccepted\n          linked\n        }\n        applied {\n          type\n          id\n          code\n          name\n          previousQty\n          newQty\n          change\n        }\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.ReconcileDocument,
     "\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.CheckTokenDocument,
     "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": typeof types.OpenStockTakesDocument,
     "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n": typeof types.FoundLineFragmentDoc,
@@ -25,10 +30,15 @@ type Documents = {
     "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SaveCountDocument,
 };
 const documents: Documents = {
+    "\n  fragment ReviewLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    location\n    expectedQty\n    countedQty\n    difference\n    state\n    movedSinceFreeze\n  }\n": types.ReviewLineFragmentDoc,
+    "\n  query LinesByDifference($id: Int!, $after: String) {\n    stockTake(id: $id) {\n      id\n      lines(order: DIFFERENCE, first: 200, after: $after) {\n        edges {\n          node {\n            ...ReviewLine\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.LinesByDifferenceDocument,
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n": types.Progress_StockTakeFragmentDoc,
     "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    summary {\n      lines\n      counted\n    }\n  }\n": types.StockTakeCard_StockTakeFragmentDoc,
     "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n": types.CountScreenDocument,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n": types.FollowProgressDocument,
+    "\n  query ReviewScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      summary {\n        lines\n        counted\n        uncounted\n        accepted\n        applied\n        recountRequested\n        netDifference\n        sumAbsDifference\n      }\n    }\n  }\n": types.ReviewScreenDocument,
+    "\n  mutation Decide($input: AcceptStockTakeLinesInput!) {\n    acceptStockTakeLines(input: $input) {\n      acceptedCount\n      needsReviewCount\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.DecideDocument,
+    "\n  mutation Reconcile($input: ReconcileStockTakeInput!) {\n    reconcileStockTake(input: $input) {\n      reconciliation {\n        dryRun\n        status\n        appliedCount\n        unchanged\n        skipped {\n          uncounted\n          unaccepted\n          linked\n        }\n        applied {\n          type\n          id\n          code\n          name\n          previousQty\n          newQty\n          change\n        }\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.ReconcileDocument,
     "\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.CheckTokenDocument,
     "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": types.OpenStockTakesDocument,
     "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n": types.FoundLineFragmentDoc,
@@ -53,6 +63,14 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment ReviewLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    location\n    expectedQty\n    countedQty\n    difference\n    state\n    movedSinceFreeze\n  }\n"): (typeof documents)["\n  fragment ReviewLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    location\n    expectedQty\n    countedQty\n    difference\n    state\n    movedSinceFreeze\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LinesByDifference($id: Int!, $after: String) {\n    stockTake(id: $id) {\n      id\n      lines(order: DIFFERENCE, first: 200, after: $after) {\n        edges {\n          node {\n            ...ReviewLine\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query LinesByDifference($id: Int!, $after: String) {\n    stockTake(id: $id) {\n      id\n      lines(order: DIFFERENCE, first: 200, after: $after) {\n        edges {\n          node {\n            ...ReviewLine\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n"): (typeof documents)["\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -66,6 +84,18 @@ export function graphql(source: "\n  query CountScreen($id: Int!) {\n    stockTa
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        ...Progress_stockTake\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReviewScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      summary {\n        lines\n        counted\n        uncounted\n        accepted\n        applied\n        recountRequested\n        netDifference\n        sumAbsDifference\n      }\n    }\n  }\n"): (typeof documents)["\n  query ReviewScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      summary {\n        lines\n        counted\n        uncounted\n        accepted\n        applied\n        recountRequested\n        netDifference\n        sumAbsDifference\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Decide($input: AcceptStockTakeLinesInput!) {\n    acceptStockTakeLines(input: $input) {\n      acceptedCount\n      needsReviewCount\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Decide($input: AcceptStockTakeLinesInput!) {\n    acceptStockTakeLines(input: $input) {\n      acceptedCount\n      needsReviewCount\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Reconcile($input: ReconcileStockTakeInput!) {\n    reconcileStockTake(input: $input) {\n      reconciliation {\n        dryRun\n        status\n        appliedCount\n        unchanged\n        skipped {\n          uncounted\n          unaccepted\n          linked\n        }\n        applied {\n          type\n          id\n          code\n          name\n          previousQty\n          newQty\n          change\n        }\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Reconcile($input: ReconcileStockTakeInput!) {\n    reconcileStockTake(input: $input) {\n      reconciliation {\n        dryRun\n        status\n        appliedCount\n        unchanged\n        skipped {\n          uncounted\n          unaccepted\n          linked\n        }\n        applied {\n          type\n          id\n          code\n          name\n          previousQty\n          newQty\n          change\n        }\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

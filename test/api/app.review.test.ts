@@ -1,0 +1,191 @@
+// Review in the counting app, in Debian's Chromium, as the manager who approves: the differences
+// largest first, accepted within a tolerance and one by one, one sent back for a recount, then
+// reconciled after the dry run's preview and an explicit confirmation; stock changes as the API
+// says. The screen, its dialog open, has no serious accessibility violation.
+import type { PrismaClient } from "../../src/db/client.js";
+import { createToken } from "../../src/modules/account/account.tokens.js";
+import { accessibilityProblems, browserTest, inBrowser } from "../helpers/browser.js";
+import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
+import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
+
+let server: Server;
+let db: PrismaClient;
+let account: TestAccount;
+let manager: string;
+
+beforeAll(async () => {
+  db = await testDb();
+  server = await startServer();
+  account = await newAccount(db);
+  manager = (
+    await createToken(db, {
+      accountId: account.accountId,
+      name: "Manager",
+      scopes: ["read", "count", "approve"],
+      expiresAt: new Date(Date.now() + 3600_000),
+    })
+  ).token;
+}, 120_000);
+
+afterAll(async () => {
+  await stopProcess(server);
+  await db.$disconnect();
+});
+
+browserTest(
+  "review: accept within a tolerance and one by one, send one back, reconcile after the preview; stock changes as the API says",
+  () =>
+    inBrowser(
+      async (page) => {
+        const rows = ["EXACT", "PLUS2", "MINUS3", "PLUS20"].map((code) => ({
+          code,
+          name: `Item ${code}`,
+          opening_on_hand: 10,
+        }));
+        const made = await call(server, "POST", "/skus/bulk", account.token, { rows });
+        const ids: number[] = made.body.ids.map((r: { id: number }) => r.id);
+        const started = await call(server, "POST", "/stock-takes/start", account.token, {
+          scope: { sku_ids: ids },
+          reference: "Review me",
+        });
+        const takeId = started.body.id;
+        const counted = await call(server, "POST", `/stock-takes/${takeId}/input`, account.token, {
+          counts: [10, 12, 7, 30].map((q, i) => ({ type: "sku", id: ids[i], counted_qty: q })),
+        });
+        expect(counted.status).toBe(200);
+
+        await page.goto(`${server.base}/app/#token=${manager}`);
+        await page.getByRole("link", { name: "Review" }).click();
+        await page.getByRole("heading", { name: /Review: Review me/ }).waitFor();
+        const table = page.getByRole("table");
+        await table.getByRole("row").nth(4).waitFor();
+        // Largest difference first: +20, −3, +2, 0.
+        const items = await table.locator("tbody th").allInnerTexts();
+        expect(items.map((t) => t.split(" ")[0])).toEqual(["PLUS20", "MINUS3", "PLUS2", "EXACT"]);
+        expect(await accessibilityProblems(page)).toEqual([]);
+
+        await page.getByLabel("Tolerance in units").fill("2");
+        await page.getByRole("button", { name: "Accept within tolerance" }).click();
+        await page
+          .getByRole("status")
+          .getByText(/2 accepted/)
+          .waitFor();
+        await page.getByRole("button", { name: "Recount MINUS3" }).click();
+        await page
+          .getByRole("status")
+          .getByText(/1 sent back for recount/)
+          .waitFor();
+        await page.getByRole("button", { name: "Accept PLUS20" }).click();
+        await page
+          .getByRole("status")
+          .getByText(/3 accepted/)
+          .waitFor();
+
+        await page.getByRole("button", { name: "Reconcile" }).click();
+        const dialog = page.getByRole("dialog");
+        await dialog.getByText(/2 lines change stock/).waitFor();
+        await dialog.getByText("PLUS20 Item PLUS20: 10 → 30 (+20)").waitFor();
+        expect(await accessibilityProblems(page)).toEqual([]);
+        // The preview wrote nothing.
+        const before = await call(server, "GET", `/skus/${ids[3]}`, account.token);
+        expect(before.body.on_hand).toBe(10);
+        await dialog.getByRole("button", { name: "Confirm reconcile" }).click();
+        await page.getByText("Reconciled: 2 lines changed stock.").waitFor();
+
+        const onHand = await Promise.all(
+          ids.map(async (id) => (await call(server, "GET", `/skus/${id}`, account.token)).body),
+        );
+        expect(onHand.map((s) => s.on_hand)).toEqual([10, 12, 10, 30]);
+        const take = await call(server, "GET", `/stock-takes/${takeId}`, account.token);
+        expect(take.body.status).toBe("reconciled");
+        await page
+          .getByRole("status")
+          .getByText(/status reconciled/)
+          .waitFor();
+        expect(await page.getByRole("button", { name: "Reconcile" }).count()).toBe(0);
+      },
+      { viewport: { width: 1280, height: 900 } },
+    ),
+  120_000,
+);
+
+browserTest(
+  "a counter's token on a blind stock take is told it may not review, and sees no difference",
+  () =>
+    inBrowser(
+      async (page) => {
+        const made = await call(server, "POST", "/skus", account.token, {
+          code: "BLIND-R",
+          name: "Hidden",
+          opening_on_hand: 5,
+        });
+        const started = await call(server, "POST", "/stock-takes/start", account.token, {
+          scope: { sku_ids: [made.body.id] },
+          blind: true,
+        });
+        const counter = (
+          await createToken(db, {
+            accountId: account.accountId,
+            name: "Counter",
+            scopes: ["read", "count"],
+            expiresAt: new Date(Date.now() + 3600_000),
+          })
+        ).token;
+        await page.goto(`${server.base}/app/#token=${counter}`);
+        await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
+        await page.goto(`${server.base}/app/stock-takes/${started.body.id}/review`);
+        await page
+          .getByRole("alert")
+          .getByText(/may not do that/)
+          .waitFor();
+        expect(await page.locator("body").innerText()).not.toMatch(/Net difference/);
+      },
+      { expected: /status of 403|Failed to load resource/ },
+    ),
+  120_000,
+);
+
+browserTest(
+  "the differences table renders only the rows in view, and loads the next page as its end comes into view",
+  () =>
+    inBrowser(async (page) => {
+      const rows = Array.from({ length: 1000 }, (_, i) => ({
+        code: `MANY-${i}`,
+        name: `Many ${i}`,
+        opening_on_hand: 1000,
+      }));
+      const made = await call(server, "POST", "/skus/bulk", account.token, { rows });
+      const ids: number[] = made.body.ids.map((r: { id: number }) => r.id);
+      const started = await call(server, "POST", "/stock-takes/start", account.token, {
+        scope: { sku_ids: ids },
+      });
+      // Each line a different difference: 1000 − i.
+      const counted = await call(
+        server,
+        "POST",
+        `/stock-takes/${started.body.id}/input`,
+        account.token,
+        { counts: ids.map((id, i) => ({ type: "sku", id, counted_qty: i })) },
+      );
+      expect(counted.status).toBe(200);
+      const pages: string[] = [];
+      page.on("request", (request) => {
+        if (request.postData()?.includes("LinesByDifference")) pages.push(request.postData()!);
+      });
+      await page.goto(`${server.base}/app/#token=${manager}`);
+      await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
+      await page.goto(`${server.base}/app/stock-takes/${started.body.id}/review`);
+      const body = page.locator(".differences tbody");
+      await body.getByText("MANY-0", { exact: true }).waitFor();
+      expect(pages).toHaveLength(1);
+      expect(await body.locator("tr").count()).toBeLessThan(60);
+      // Scrolled to the end of what is loaded: the next page comes, still few rows in the page.
+      for (let i = 0; i < 20 && pages.length < 2; i++) {
+        await page.locator(".table-scroll").evaluate((e) => e.scrollBy(0, 2000));
+        await page.waitForTimeout(100);
+      }
+      expect(pages.length).toBeGreaterThanOrEqual(2);
+      expect(await body.locator("tr").count()).toBeLessThan(60);
+    }),
+  120_000,
+);

@@ -1,0 +1,180 @@
+// The counted lines of a stock take, largest absolute difference first, as a table that renders
+// only the rows in view and asks the API for the next page as the end comes into view: a stock
+// take of 100,000 lines scrolls without all of them being loaded.
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useClient } from "urql";
+import { problemOf, type Problem } from "../errors.js";
+import { getFragmentData, graphql } from "../gql/index.js";
+import type { ReviewLineFragment } from "../gql/graphql.js";
+
+export const ReviewLine = graphql(`
+  fragment ReviewLine on StockTakeLine {
+    type
+    id
+    code
+    name
+    location
+    expectedQty
+    countedQty
+    difference
+    state
+    movedSinceFreeze
+  }
+`);
+
+const LinesByDifference = graphql(`
+  query LinesByDifference($id: Int!, $after: String) {
+    stockTake(id: $id) {
+      id
+      lines(order: DIFFERENCE, first: 200, after: $after) {
+        edges {
+          node {
+            ...ReviewLine
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`);
+
+const ROW_HEIGHT = 44;
+
+export interface Lines {
+  lines: ReviewLineFragment[];
+  problem: Problem | null;
+}
+
+/** The lines loaded so far, and a way to load the next page and to start again. */
+export function useLinesByDifference(id: number) {
+  const client = useClient();
+  const [lines, setLines] = useState<ReviewLineFragment[]>([]);
+  const [next, setNext] = useState<string | null | undefined>(undefined);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const loading = useRef(false);
+
+  const load = useCallback(
+    async (after: string | null, fresh: boolean) => {
+      if (loading.current) return;
+      loading.current = true;
+      const result = await client
+        .query(LinesByDifference, { id, after }, { requestPolicy: "network-only" })
+        .toPromise();
+      loading.current = false;
+      if (result.error) return setProblem(problemOf(result.error));
+      const page = result.data!.stockTake.lines;
+      const got = page.edges.map((e) => getFragmentData(ReviewLine, e.node));
+      setProblem(null);
+      setLines((before) => (fresh ? got : [...before, ...got]));
+      setNext(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+    },
+    [client, id],
+  );
+
+  useEffect(() => void load(null, true), [load]);
+  return {
+    lines,
+    problem,
+    more: next ? () => void load(next, false) : null,
+    reload: () => void load(null, true),
+  };
+}
+
+export function DifferencesTable(props: {
+  lines: ReviewLineFragment[];
+  more: (() => void) | null;
+  onAccept(line: ReviewLineFragment): void;
+  onRecount(line: ReviewLineFragment): void;
+  busy: boolean;
+}) {
+  const { lines, more } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const items = virtual.getVirtualItems();
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (more && last >= lines.length - 40) more();
+  }, [last, lines.length, more]);
+
+  const top = items[0]?.start ?? 0;
+  const bottom = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <div ref={scroller} className="table-scroll" tabIndex={0} aria-label="Differences">
+      <table className="differences">
+        <caption>Counted lines, largest difference first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Expected</th>
+            <th scope="col">Counted</th>
+            <th scope="col">Difference</th>
+            <th scope="col">Decision</th>
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && (
+            <tr aria-hidden="true" style={{ height: top }}>
+              <td colSpan={5} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const line = lines[item.index]!;
+            return (
+              <tr key={`${line.type}-${line.id}`} style={{ height: ROW_HEIGHT }}>
+                <th scope="row">
+                  <span className="code">{line.code}</span> {line.name}
+                  {line.movedSinceFreeze ? " (moved since the freeze)" : ""}
+                </th>
+                <td>{line.expectedQty}</td>
+                <td>{line.countedQty}</td>
+                <td>{formatDifference(line.difference)}</td>
+                <td className="decision">
+                  {line.state === "COUNTED" ? (
+                    <>
+                      <button
+                        type="button"
+                        disabled={props.busy}
+                        onClick={() => props.onAccept(line)}
+                        aria-label={`Accept ${line.code}`}
+                      >
+                        Accept
+                      </button>
+                      <button
+                        type="button"
+                        className="secondary"
+                        disabled={props.busy}
+                        onClick={() => props.onRecount(line)}
+                        aria-label={`Recount ${line.code}`}
+                      >
+                        Recount
+                      </button>
+                    </>
+                  ) : (
+                    line.state.toLowerCase()
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+          {bottom > 0 && (
+            <tr aria-hidden="true" style={{ height: bottom }}>
+              <td colSpan={5} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export const formatDifference = (value: number | null | undefined): string =>
+  value === null || value === undefined ? "" : value > 0 ? `+${value}` : String(value);
