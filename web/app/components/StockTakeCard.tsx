@@ -1,4 +1,5 @@
-// One stock take in a list: what it is, how far its count is, and where to go with it.
+// One stock take in a list: what it is, whether counting began, and where to go with it. (Its
+// progress is on the count screen: a summary reads every line, too dear for each card of a list.)
 import { Link } from "wouter";
 import { getFragmentData, graphql, type FragmentType } from "../gql/index.js";
 
@@ -9,10 +10,6 @@ export const StockTakeCardFragment = graphql(`
     status
     blind
     createdAt
-    summary {
-      lines
-      counted
-    }
   }
 `);
 
@@ -23,7 +20,7 @@ export function StockTakeCard(props: { stockTake: FragmentType<typeof StockTakeC
     <li className="card">
       <h2>{title}</h2>
       <p>
-        {take.summary.counted} of {take.summary.lines} lines counted
+        {take.status === "COUNTING" ? "Being counted" : "Open, nothing counted yet"}
         {take.blind ? " · blind count" : ""}
       </p>
       <p className="meta">Started {new Date(take.createdAt).toLocaleString("en")}</p>

@@ -1,0 +1,59 @@
+// The counting app's GraphQL operations (web/app, typed by codegen into web/app/gql) against the
+// server's own limits: each is valid for the schema, nested well within the depth limit, and
+// priced by the server's estimator far below the cost limit, with the variables the app sends.
+// A new operation in the app fails here until it is given its variables below.
+import { getOperationAST, specifiedRules, validate, type DocumentNode } from "graphql";
+import * as app from "../../web/app/gql/graphql.js";
+import { depthLimit, estimateCost, MAX_COMPLEXITY, MAX_DEPTH } from "../../src/graphql/limits.js";
+import { buildGraphqlSchema } from "../../src/graphql/schema.js";
+
+/** The variables each operation is sent with, at their largest (pages as the app asks for them). */
+const VARIABLES: Record<string, Record<string, unknown>> = {
+  CheckToken: {},
+  OpenStockTakes: {},
+  CountScreen: { id: 1 },
+  FindLine: { id: 1, code: "4006381333931" },
+  SaveCount: {
+    input: {
+      stockTakeId: 1,
+      idempotencyKey: "7d1f6f2e-2f55-4f7e-9a55-9c1f0a2b3c4d",
+      counts: [{ type: "SKU", id: 1, countedQty: 3, mode: "SET" }],
+    },
+  },
+  FollowProgress: { id: 1 },
+  ReviewScreen: { id: 1 },
+  LinesByDifference: { id: 1, after: null },
+  Decide: { input: { stockTakeId: 1, safe: true, tolerance: { abs: 2, pct: 5 } } },
+  Reconcile: { input: { stockTakeId: 1, dryRun: true } },
+};
+
+const documents = Object.entries(app)
+  .filter(([name]) => name.endsWith("Document"))
+  .map(
+    ([name, document]) => [name.slice(0, -"Document".length), document as DocumentNode] as const,
+  );
+
+let schema: Awaited<ReturnType<typeof buildGraphqlSchema>>;
+beforeAll(async () => {
+  schema = await buildGraphqlSchema();
+});
+
+test("the app has operations, and each has its variables here", () => {
+  expect(documents.length).toBeGreaterThanOrEqual(10);
+  expect(documents.map(([name]) => name).sort()).toEqual(Object.keys(VARIABLES).sort());
+});
+
+describe.each(documents)("%s", (name, document) => {
+  it("is valid, and nested at most 7 levels deep (the limit is 10)", () => {
+    expect(MAX_DEPTH).toBe(10);
+    expect(validate(schema, document, [...specifiedRules, depthLimit(7)])).toEqual([]);
+  });
+
+  it("costs at most a tenth of the cost limit", () => {
+    const operation = getOperationAST(document)!;
+    const { cost, refusal } = estimateCost(schema, document, operation, name, VARIABLES[name]!);
+    expect(refusal).toBeNull();
+    expect(cost).not.toBeNull();
+    expect(cost!).toBeLessThanOrEqual(MAX_COMPLEXITY / 10);
+  });
+});
