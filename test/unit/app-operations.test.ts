@@ -25,6 +25,8 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   LinesByDifference: { id: 1, after: null },
   Decide: { input: { stockTakeId: 1, safe: true, tolerance: { abs: 2, pct: 5 } } },
   Reconcile: { input: { stockTakeId: 1, dryRun: true } },
+  FindSku: { code: "BOLT-M8" },
+  SkuHistory: { id: 1 },
 };
 
 const documents = Object.entries(app)

@@ -14,6 +14,7 @@ import { Link, Route, Router, Switch } from "wouter";
 import { makeClient } from "./client.js";
 import { forgetToken, storeToken, storedToken } from "./session.js";
 import { Count } from "./screens/Count.js";
+import { Lookup } from "./screens/Lookup.js";
 import { SignIn } from "./screens/SignIn.js";
 import { StockTakes } from "./screens/StockTakes.js";
 
@@ -59,9 +60,12 @@ export function App() {
               <Link href="/" className="brand">
                 Countpoint
               </Link>
-              <button type="button" className="quiet" onClick={() => session.signOut()}>
-                Sign out
-              </button>
+              <nav aria-label="Main">
+                <Link href="/lookup">Look up</Link>
+                <button type="button" className="quiet" onClick={() => session.signOut()}>
+                  Sign out
+                </button>
+              </nav>
             </header>
             <main>
               <Switch>
@@ -74,6 +78,9 @@ export function App() {
                       <Review id={Number(params.id)} />
                     </Suspense>
                   )}
+                </Route>
+                <Route path="/lookup">
+                  <Lookup />
                 </Route>
                 <Route path="/">
                   <StockTakes />
