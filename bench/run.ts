@@ -20,6 +20,7 @@ import type { LoadResult } from "./load.js";
 import { startServer } from "./server.js";
 import { areaFigures, L1_PREFIXES, seedAisles } from "./areas.js";
 import { cycleFigures, seedCycle } from "./cycle.js";
+import { APP_COUNTERS, appFigures, chromiumAvailable } from "./app.js";
 import { P5_SKUS, p5Steps, rawStockTake, serviceStockTake } from "./stock-take.js";
 import { IMPORT_BATCH, rawImport, serviceImport } from "./import.js";
 import { replicaFigures } from "./replicas.js";
@@ -32,7 +33,7 @@ import { HOSTILE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
 import { budget, target, within, type Bound } from "./budget.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
-// replicas, fairness, prices, areas, cycle); none named runs all. `--only=csv,webhooks` limits fairness's hostile
+// replicas, fairness, prices, areas, cycle, app); none named runs all. `--only=csv,webhooks` limits fairness's hostile
 // classes to those named (bench/hostile.ts).
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
@@ -958,6 +959,82 @@ if (wants("fairness") && !(quick && named.length === 0)) {
     ratio: p99Ratio,
     ...against(budget.N1.p99BesideOverAlone, p99, times),
   });
+}
+
+// A1: the counting app in Debian's Chromium on a stock take of 100,000 lines, 8 counters at once.
+// Not part of a --quick run of everything (it needs Chromium, and a tenth of it says little).
+if (wants("app") && !(quick && named.length === 0)) {
+  if (!chromiumAvailable()) {
+    heading("A1 the counting app: skipped, no Chromium (apt-get install chromium)");
+  } else {
+    const size = quick ? L1_SKUS / 10 : L1_SKUS;
+    const context = await newContext("bench-a1");
+    await seedAisles(raw, context.principal.accountId, size);
+    const server = await startServer(db, url, context.principal.accountId);
+    const a1 = await (async () => {
+      const started = await fetch(`${server.baseUrl}/api/v1/stock-takes/start`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ scope: { locations: L1_PREFIXES } }),
+      }).then((r) => r.json() as Promise<{ id: number }>);
+      const codeOf = (i: number) => `L-${i}`;
+      const figures = await appFigures(server, started.id, size, codeOf, {
+        loads: RUNS,
+        scans: quick ? 20 : 100,
+      });
+      return figures;
+    })().finally(() => server.stop());
+    const percentile = (xs: number[], p: number) =>
+      [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+    const p95 = percentile(a1.scanToSavedMs, 0.95);
+    heading(
+      `A1 the counting app: a stock take of ${size} lines, ${APP_COUNTERS} counters at once (1 in Chromium, ${APP_COUNTERS - 1} through the app's operations at a scan a second, each following its progress):`,
+    );
+    row(
+      "JavaScript of the count screen, gzipped",
+      `${a1.countJsKb.toFixed(0)} kB ${note(budget.A1.countJsKb, (x) => `${x} kB`)}`,
+    );
+    row(
+      "first load of the count screen, median",
+      `${ms(median(a1.firstLoadMs))} ${note(budget.A1.firstLoadMs, (x) => `${x} ms`)}`,
+    );
+    row(
+      `scan-to-saved in the browser (${a1.scanToSavedMs.length}), p50 / p95`,
+      `${ms(percentile(a1.scanToSavedMs, 0.5))} / ${ms(p95)} ${note(budget.A1.scanToSavedP95Ms, (x) => `${x} ms`)}`,
+    );
+    row(
+      `the other counters' find + save (${a1.protocolMs.length}), p50 / p95`,
+      `${ms(percentile(a1.protocolMs, 0.5))} / ${ms(percentile(a1.protocolMs, 0.95))}; ${a1.progressMessages} progress messages received`,
+    );
+    row(
+      "review table: first rows / rows in the page",
+      `${ms(a1.reviewFirstRowsMs)} / ${a1.reviewDomRows}`,
+    );
+    judge({
+      id: "A1",
+      what: "count screen JavaScript, gzipped",
+      figure: `${a1.countJsKb.toFixed(0)} kB`,
+      baseline: "-",
+      ratio: "-",
+      ...against(budget.A1.countJsKb, a1.countJsKb, (x) => `${x} kB`),
+    });
+    judge({
+      id: "A1",
+      what: "count screen first load, median",
+      figure: ms(median(a1.firstLoadMs)),
+      baseline: "-",
+      ratio: "-",
+      ...against(budget.A1.firstLoadMs, median(a1.firstLoadMs), (x) => `${x} ms`),
+    });
+    judge({
+      id: "A1",
+      what: `scan-to-saved p95, ${APP_COUNTERS} counters, ${size} lines`,
+      figure: ms(p95),
+      baseline: "-",
+      ratio: "-",
+      ...against(budget.A1.scanToSavedP95Ms, p95, (x) => `${x} ms`),
+    });
+  }
 }
 
 // One table of every target: what was measured, beside what, and whether the target was met.

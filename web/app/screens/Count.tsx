@@ -1,7 +1,7 @@
 // Counting: scan or type a code (a handheld scanner types it and Enter), see the item, type the
 // quantity (or scan the same code again to add one), save. The screen never asks for an expected
 // quantity: a blind stock take shows a counter none, and the others need none to count.
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useClient, useQuery, useSubscription } from "urql";
 import { Link } from "wouter";
 import { useSession } from "../App.js";
@@ -24,17 +24,23 @@ const CountScreen = graphql(`
   }
 `);
 
+// The subscription asks only for what changed; the progress (which reads every line of the stock
+// take) is asked for again at most every PROGRESS_MS, however many devices count: each count
+// would otherwise make every device's subscription add the stock take up again.
 const FollowProgress = graphql(`
   subscription FollowProgress($id: Int!) {
     stockTakeProgress(id: $id) {
       eventId
       stockTake {
         id
-        ...Progress_stockTake
+        status
       }
     }
   }
 `);
+
+/** How often the progress is read again while counts arrive. */
+const PROGRESS_MS = 3000;
 
 /** A quantity as a counter types it: a number from 0, at most 3 decimals (a comma works too). */
 const QUANTITY = /^\d{1,11}([.,]\d{1,3})?$/;
@@ -51,8 +57,24 @@ interface Item {
 export function Count({ id }: { id: number }) {
   const { signOut } = useSession();
   const client = useClient();
-  const [{ data, error }] = useQuery({ query: CountScreen, variables: { id } });
-  useSubscription({ query: FollowProgress, variables: { id } });
+  const [{ data, error }, reread] = useQuery({ query: CountScreen, variables: { id } });
+  const lastRead = useRef(0);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Reads the progress again, at most once every PROGRESS_MS (the last request always lands). */
+  const progressChanged = useCallback(() => {
+    if (pending.current) return;
+    const wait = Math.max(0, lastRead.current + PROGRESS_MS - Date.now());
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      lastRead.current = Date.now();
+      reread({ requestPolicy: "network-only" });
+    }, wait);
+  }, [reread]);
+  useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
+  useSubscription({ query: FollowProgress, variables: { id } }, (_, message) => {
+    progressChanged();
+    return message;
+  });
   const sender = useCountSender(id);
 
   const [code, setCode] = useState("");
