@@ -11,7 +11,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const browserTest = existsSync(CHROMIUM) || process.env.CI ? test : test.skip;
 
 /** Headless Chromium, as root in a container, with no background traffic to other hosts. */
-export const launchBrowser = (): Promise<Browser> =>
+export const launchBrowser = (args: string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -20,6 +20,7 @@ export const launchBrowser = (): Promise<Browser> =>
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...args,
     ],
   });
 
@@ -32,9 +33,13 @@ export const PHONE = { width: 360, height: 740 };
  */
 export async function inBrowser(
   use: (page: Page) => Promise<void>,
-  options: { viewport?: { width: number; height: number }; expected?: RegExp } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    expected?: RegExp;
+    args?: string[];
+  } = {},
 ): Promise<void> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(options.args);
   try {
     const page = await browser.newPage({ viewport: options.viewport ?? PHONE, locale: "en" });
     const problems: string[] = [];

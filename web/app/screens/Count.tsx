@@ -1,7 +1,16 @@
 // Counting: scan or type a code (a handheld scanner types it and Enter), see the item, type the
 // quantity (or scan the same code again to add one), save. The screen never asks for an expected
 // quantity: a blind stock take shows a counter none, and the others need none to count.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+} from "react";
 import { useClient, useQuery, useSubscription } from "urql";
 import { Link } from "wouter";
 import { useSession } from "../App.js";
@@ -38,6 +47,11 @@ const FollowProgress = graphql(`
     }
   }
 `);
+
+const CameraScanner = lazy(() => import("../components/CameraScanner.js"));
+
+/** Whether this browser can open a camera here (it needs a secure context: HTTPS or localhost). */
+const CAMERA = typeof navigator !== "undefined" && navigator.mediaDevices !== undefined;
 
 /** How often the progress is read again while counts arrive. */
 const PROGRESS_MS = 3000;
@@ -76,6 +90,9 @@ export function Count({ id }: { id: number }) {
     return message;
   });
   const sender = useCountSender(id);
+  const [camera, setCamera] = useState(false);
+  // The latest lookUp, for the camera's callback (which outlives a render).
+  const lookUpRef = useRef<(code: string) => Promise<void>>(async () => {});
 
   const [code, setCode] = useState("");
   const [item, setItem] = useState<Item | null>(null);
@@ -116,7 +133,17 @@ export function Count({ id }: { id: number }) {
 
   async function find(event: FormEvent) {
     event.preventDefault();
-    const scanned = code.trim();
+    await lookUp(code.trim());
+  }
+
+  /** A code the camera read: as if typed and Enter pressed. */
+  const cameraRead = useCallback((read: string) => {
+    setCamera(false);
+    setCode(read);
+    void lookUpRef.current(read.trim());
+  }, []);
+
+  async function lookUp(scanned: string) {
     if (!scanned) return;
     setProblem(null);
     setBusy(true);
@@ -141,6 +168,8 @@ export function Count({ id }: { id: number }) {
     setItem({ code: scanned, line: found });
     offer("1");
   }
+
+  lookUpRef.current = lookUp;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -229,10 +258,22 @@ export function Count({ id }: { id: number }) {
               enterKeyHint="search"
               autoFocus
             />
-            <button type="submit" disabled={busy}>
-              Find
-            </button>
+            <div className="actions">
+              <button type="submit" disabled={busy}>
+                Find
+              </button>
+              {CAMERA && (
+                <button type="button" className="secondary" onClick={() => setCamera(true)}>
+                  Scan with camera
+                </button>
+              )}
+            </div>
           </form>
+          {camera && (
+            <Suspense fallback={<p role="status">Opening the camera…</p>}>
+              <CameraScanner onCode={cameraRead} onClose={() => setCamera(false)} />
+            </Suspense>
+          )}
           {item && (
             <form onSubmit={save} className="card found" noValidate>
               <h2>{line ? line.name : item.code}</h2>
