@@ -136,6 +136,17 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       cursors["gql.adjustmentLines"]!,
     ),
     parentAfter("Query.stockTake", { id: ids.bTake }, "StockTake.lines", cursors["gql.lines"]!),
+    // A's codes and barcodes scanned in B's stock take: as a code nobody has.
+    ...[
+      [names.s1Code!, unused()],
+      [names.s1Barcode!, gtin()],
+      [names.i1Barcode!, gtin()],
+    ].map(([foreign, missing]) => ({
+      field: "Query.stockTake",
+      foreign: { id: ids.bTake },
+      missing: { id: ids.bTake },
+      nested: { field: "StockTake.lines", foreign: { code: foreign }, missing: { code: missing } },
+    })),
     // Its argument names nothing of an account (a depth): B's own areas either way.
     {
       field: "Query.stockTake",

@@ -164,6 +164,12 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       headers: { accept: "text/csv" },
     }),
     parentCursor("GET /stock-takes/{id}/lines", `/stock-takes/${ids.bTake}/lines`, cursors.lines!),
+    // A's codes and barcodes scanned in B's stock take: not in it, as a code nobody has is not.
+    ...filter("GET /stock-takes/{id}/lines", `/stock-takes/${ids.bTake}/lines`, [
+      ["code", names.s1Code!, unused()],
+      ["code", names.s1Barcode!, gtin()],
+      ["code", names.i1Barcode!, gtin()],
+    ]),
     ...byId("GET /stock-takes/{id}/counts", (id) => `/stock-takes/${id}/counts`, takes),
     cursor("GET /stock-takes/{id}/counts", `/stock-takes/${ids.bTake}/counts`, cursors.counts!),
   ];
