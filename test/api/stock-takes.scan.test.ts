@@ -89,9 +89,9 @@ describe("a stock take's line found by what was scanned", () => {
       },
       counter,
     );
-    const body = gql as { errors?: unknown; data: any };
-    expect(body.errors).toBeUndefined();
-    expect(body.data.stockTake.lines.edges).toEqual([
+    expect(gql.errors).toBeUndefined();
+    const data = gql.data as { stockTake: { lines: { edges: unknown[] } } };
+    expect(data.stockTake.lines.edges).toEqual([
       {
         node: {
           code: "W-1",
