@@ -18,9 +18,12 @@ const USAGE = `usage:
   countpoint migrate                  apply pending migrations, print a JSON report
   countpoint accounts create --name NAME [--timezone IANA]
   countpoint accounts list            one JSON line per account
-  countpoint tokens create --account ID --name NAME [--scopes read,adjust,count,approve,webhooks]
+  countpoint tokens create --account ID --name NAME
+                                      [--scopes read,adjust,count,approve,webhooks,tokens]
                                       [--expires-at ISO | --expires-in 90d|12h|30m]
                                       [--rate-limit N/s|off [--burst N]]
+                                      every scope by default: an admin token, which may issue
+                                      tokens through the API (the tokens scope)
   countpoint tokens update --account ID --id TOKEN_ID [--expires-at ISO|never | --expires-in D]
                                       [--rate-limit N/s|off|default [--burst N]]
                                       a token's expiry or own rate limit (default: the service's

@@ -1,7 +1,12 @@
 import type { PrismaClient } from "./db/client.js";
 import type { Authentication, TokenCheck } from "./modules/account/account.auth.js";
 
-export const SCOPES = ["read", "adjust", "count", "approve", "webhooks"] as const;
+/**
+ * What a token may do. `tokens` (issue and revoke tokens through the API) is held only by the
+ * account's admin tokens, made by the command line or on first start: a token made through the
+ * API never holds it (src/modules/token/token.service.ts).
+ */
+export const SCOPES = ["read", "adjust", "count", "approve", "webhooks", "tokens"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** Who is acting: written on every movement, adjustment and stock take. */

@@ -14,7 +14,8 @@ export type EntityKind =
   | "adjustment"
   | "stockTake"
   | "webhook"
-  | "webhookDelivery";
+  | "webhookDelivery"
+  | "token";
 
 /** How an operation carrying lines is priced, over both transports. */
 export interface LinePricing {
@@ -154,6 +155,16 @@ export const OPERATIONS = {
     rest: "redeliverWebhookDelivery",
     graphql: "redeliverWebhookDelivery",
     restIds: { id: "webhook", delivery: "webhookDelivery" },
+  }),
+
+  // API tokens.
+  createApiToken: op({ rest: "createToken", graphql: "createApiToken" }),
+  listApiTokens: op({ rest: "listTokens", graphql: "apiTokens" }),
+  revokeApiToken: op({
+    rest: "revokeToken",
+    graphql: "revokeApiToken",
+    restIds: { id: "token" },
+    graphqlId: "token",
   }),
 
   // Stock takes and cycle counts.

@@ -34,3 +34,25 @@ export function optionalText(
   checkText(value, path, max, errors);
   return value;
 }
+
+/** C0 and C1 control characters (tab and line breaks included): a name or a label never needs them. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * A one-line text (a name, a label): checked as checkText does and, when that finds nothing,
+ * free of control characters; problems go to `errors`.
+ */
+export function checkLine(
+  value: string | null | undefined,
+  path: (string | number)[],
+  max: number,
+  errors: FieldError[],
+): void {
+  if (value === null || value === undefined) return;
+  const before = errors.length;
+  checkText(value, path, max, errors);
+  if (errors.length === before && CONTROL.test(value)) {
+    const message = "must not contain control characters (tabs, line breaks and the like)";
+    errors.push({ path, code: "INVALID_PARAMETER", message });
+  }
+}

@@ -26,6 +26,9 @@ export const STOCK_TAKE_START_LOCK_CLASS = 0x5354;
 /** Webhook creation ("WH", 22344): (class, account id); one create of an account at a time. */
 export const WEBHOOK_LOCK_CLASS = 0x5748;
 
+/** Token issuing ("TK", 21579): (class, account id); one issue of an account at a time. */
+export const TOKEN_LOCK_CLASS = 0x544b;
+
 /**
  * Partition creation ("PT", 20564): (class, 1); one creator at a time. Taken only by
  * countpoint_create_partition, from migration 20261128000000_partitioned_ledger.

@@ -1,5 +1,6 @@
 import { registerEnumType } from "type-graphql";
 import type * as db from "../generated/prisma/enums.js";
+import type { Scope } from "../context.js";
 import type { AdjustmentReasonValue } from "../reasons.js";
 import type { LineOrderValue } from "../modules/stock-take/stock-take.parse.js";
 
@@ -157,5 +158,20 @@ export const LineOrder = graphqlEnum<LineOrderValue>(
     walk: "Walking order: by location at the freeze, then code (the default).",
     difference:
       "For review: the counted lines only, largest absolute difference first (then in walking order). Needs a token that may see expected quantities (approve, on a blind stock take); priced as the stock take's summary, since every line is weighed.",
+  },
+);
+
+export const TokenScope = graphqlEnum<Scope>(
+  "TokenScope",
+  "What an API token may do. REST spells the values in lower case (read, count…).",
+  {
+    read: "Read everything of the account: the catalog, stock, movements, stock takes, events.",
+    adjust: "Adjust stock and edit the catalog.",
+    count: "Start stock takes and submit counts.",
+    approve:
+      "Accept lines, reconcile and cancel stock takes, and see expected quantities in blind ones.",
+    webhooks: "Register and manage webhook endpoints.",
+    tokens:
+      "Issue, list and revoke API tokens. Held only by the account's admin tokens (made by the command line); a token issued through the API never holds it.",
   },
 );

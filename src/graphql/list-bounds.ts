@@ -11,6 +11,7 @@ import {
   type GraphQLInputField,
   type GraphQLSchema,
 } from "graphql";
+import { SCOPES } from "../context.js";
 import type { ErrorCode } from "../errors.js";
 import {
   MAX_BARCODES,
@@ -55,6 +56,7 @@ export const LIST_BOUNDS = {
   "CreateWebhookInput.eventTypes": eventTypes,
   "UpdateWebhookInput.eventTypes": eventTypes,
   "Query.events(types:)": eventTypes,
+  "CreateApiTokenInput.scopes": { max: SCOPES.length, code: "INVALID_PARAMETER" },
   "Subscription.stockChanged(skuIds:)": { max: MAX_FOLLOWED_SKUS, code: "INVALID_PARAMETER" },
 } as const satisfies Record<string, ListBound>;
 

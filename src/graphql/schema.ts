@@ -28,6 +28,7 @@ import { ReportResolver } from "../modules/report/report.resolver.js";
 import { EventResolver } from "../modules/event/event.resolver.js";
 import { EventSubscriptionResolver } from "../modules/event/event.subscriptions.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
+import { TokenResolver } from "../modules/token/token.resolver.js";
 import { authChecker } from "./auth.js";
 import { describeListBounds } from "./list-bounds.js";
 
@@ -36,7 +37,7 @@ let schema: GraphQLSchema | undefined;
 // TypeGraphQL builds the root types without a way to describe them; Sandbox shows these first.
 const ROOT_DESCRIPTIONS = {
   Query:
-    "Reads; every field needs a token with the read scope (webhooks and webhook: the webhooks scope). Lists are Relay connections, except webhooks (at most 20).",
+    "Reads; every field needs a token with the read scope (webhooks and webhook: the webhooks scope; apiTokens: the tokens scope). Lists are Relay connections, except webhooks (at most 20).",
   Mutation:
     "Writes; each says the scope it needs and answers a payload whose userErrors list the rules the input broke (then nothing was written).",
   Subscription:
@@ -96,6 +97,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           EventResolver,
           EventSubscriptionResolver,
           WebhookResolver,
+          TokenResolver,
         ],
         authChecker,
         authMode: "error",

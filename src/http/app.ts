@@ -15,6 +15,7 @@ import { catalogEditRoutes } from "../modules/catalog/catalog.edit.rest.js";
 import { movementRoutes } from "../modules/movement/movement.rest.js";
 import { eventRoutes } from "../modules/event/event.rest.js";
 import { webhookRoutes } from "../modules/webhook/webhook.rest.js";
+import { tokenRoutes } from "../modules/token/token.rest.js";
 import { stockTakeRoutes } from "../modules/stock-take/stock-take.rest.js";
 import { cycleCountRoutes } from "../modules/cycle-count/cycle-count.rest.js";
 import { reportRoutes } from "../modules/report/report.rest.js";
@@ -132,6 +133,7 @@ export async function buildApp({
   await app.register(movementRoutes, { prefix: "/api/v1" });
   await app.register(eventRoutes, { prefix: "/api/v1" });
   await app.register(webhookRoutes, { prefix: "/api/v1" });
+  await app.register(tokenRoutes, { prefix: "/api/v1" });
   await app.register(stockTakeRoutes, { prefix: "/api/v1" });
   await app.register(cycleCountRoutes, { prefix: "/api/v1" });
   await app.register(reportRoutes, { prefix: "/api/v1" });

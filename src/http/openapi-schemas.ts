@@ -47,6 +47,7 @@ import { stockTakeSchemas } from "../modules/stock-take/stock-take.schemas.js";
 import { cycleCountSchemas } from "../modules/cycle-count/cycle-count.schemas.js";
 import { reportSchemas } from "../modules/report/report.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
+import { tokenSchemas } from "../modules/token/token.schemas.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
 
@@ -422,6 +423,7 @@ const schemas = {
   ...cycleCountSchemas,
   ...reportSchemas,
   ...webhookSchemas,
+  ...tokenSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

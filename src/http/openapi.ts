@@ -125,6 +125,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             "Endpoints that receive events as signed POSTs (Standard Webhooks), in feed order, with every attempt recorded.",
         },
         {
+          name: "tokens",
+          description:
+            "API tokens issued by the account's admin tokens: a counting device's token, with some of the issuer's scopes, expiring.",
+        },
+        {
           name: "stock takes",
           description: "Freeze, count, review and reconcile stock takes; counts also as CSV.",
         },

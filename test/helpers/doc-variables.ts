@@ -34,4 +34,6 @@ export const VARIABLES: Record<string, (results: Results) => Record<string, unkn
   AccuracyThisWeek: () => ({
     from: new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10),
   }),
+  IssueDeviceToken: () => ({ expiresAt: new Date(Date.now() + 12 * 3_600_000).toISOString() }),
+  RevokeDeviceToken: (r) => ({ id: r.IssueDeviceToken.createApiToken.apiToken.id }),
 };

@@ -63,6 +63,7 @@ const LISTS: Record<string, string> = {
   stockMovements: "/stock/movements",
   stockTakes: "/stock-takes",
   events: "/events",
+  apiTokens: "/tokens",
 };
 
 // ---- the document ---------------------------------------------------------------------------
@@ -101,8 +102,10 @@ function documentOf(op: GraphqlOperation, literals?: Record<string, string>): st
 /** The pool an `id` (or `…Id`) names, by the field or input that holds it. */
 function idPool(name: string, owner: string, rootPool: keyof Pools | null): keyof Pools | null {
   if (name === "id") {
-    // An argument of the field itself, or the input of an update, link or webhook mutation.
-    if (/^[a-z]/.test(owner) || /^(Update|Link|Unlink|Delete|Rotate)/.test(owner)) return rootPool;
+    // An argument of the field itself, or the input of an update, link, webhook or token mutation.
+    if (/^[a-z]/.test(owner) || /^(Update|Link|Unlink|Delete|Rotate|Revoke)/.test(owner)) {
+      return rootPool;
+    }
     return null; // a line or count: any entity
   }
   const byName: Record<string, keyof Pools> = {
@@ -196,7 +199,7 @@ function leafValue(
     case "Boolean":
       return fc.boolean();
     case "DateTime":
-      return realistic(world, "counted_at")!;
+      return realistic(world, name === "expiresAt" ? "expires_at" : "counted_at")!;
     case "JSONObject":
       return fc.object({ maxDepth: 1 });
     default:

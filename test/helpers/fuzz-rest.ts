@@ -79,6 +79,10 @@ const recent = fc.date({
   noInvalidDate: true,
 });
 const TIMESTAMPS = recent.map((d) => d.toISOString());
+/** An issued token's expiry: mostly within the year allowed, some past or too far ahead. */
+const EXPIRIES = fc
+  .integer({ min: -2 * 86_400, max: 400 * 86_400 })
+  .map((seconds) => new Date(Date.now() + seconds * 1000).toISOString());
 const DATES = fc.oneof(
   TIMESTAMPS,
   recent.map((d) => d.toISOString().slice(0, 10)),
@@ -156,6 +160,7 @@ function hints(world: FuzzWorld, list?: string): SchemaContext["hint"] {
     ),
     type: fc.constantFrom("sku", "supplier_item"),
     counted_at: TIMESTAMPS,
+    expires_at: EXPIRIES,
     from: DATES,
     to: DATES,
     updated_since: DATES,

@@ -1,6 +1,7 @@
 // The world the fuzz tests send their requests into: the real app on PostgreSQL, an account with
 // something of everything (SKUs with barcodes, linked and unlinked supplier items, adjustments,
-// stock takes in every status, a webhook with a delivery) and a second account to aim at, plus
+// stock takes in every status, a webhook with a delivery, API tokens issued through the API) and
+// a second account to aim at, plus
 // the names and ids each holds, so generated requests can name real things and reach the
 // services rather than stop at the validator. Run settings (FUZZ_RUNS, FUZZ_SEED) live here too.
 import type { EntityKind } from "../../src/operations.js";
@@ -38,6 +39,8 @@ export interface Pools {
   adjustments: number[];
   webhooks: number[];
   deliveries: { endpoint: number; id: string }[];
+  /** API tokens the cases may revoke: never the world's own tokens, which they send. */
+  tokens: number[];
   barcodes: string[];
   codes: string[];
   suppliers: string[];
@@ -55,6 +58,7 @@ export const POOL_OF: Record<EntityKind, keyof Pools> = {
   stockTake: "stockTakes",
   webhook: "webhooks",
   webhookDelivery: "deliveries",
+  token: "tokens",
 };
 
 export interface FuzzWorld {
@@ -69,6 +73,10 @@ export interface FuzzWorld {
   /** Both accounts as the last case left them (nothing else writes to them meanwhile). */
   last?: WorldFingerprint;
 }
+
+/** The names of the world's own tokens (newAccount's, and the read-only one). */
+const WORLD_TOKEN = "test-token";
+const READ_ONLY_TOKEN = "fuzz-reader";
 
 let counter = 0;
 const code = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
@@ -141,6 +149,17 @@ async function seed(t: TestApp, token: string, db: PrismaClient, accountId: numb
       status: "failed",
     },
   });
+  // Tokens for the cases to list and revoke (one revoked already).
+  const expires_at = new Date(Date.now() + 12 * 3_600_000).toISOString();
+  for (const scopes of [["read", "count"], ["read"]]) {
+    await must(t, "POST", "/tokens", token, { name: code("device"), scopes, expires_at });
+  }
+  const revoked = await must(t, "POST", "/tokens", token, {
+    name: code("lost"),
+    scopes: ["count"],
+    expires_at,
+  });
+  await must(t, "DELETE", `/tokens/${revoked.id}`, token);
 }
 
 /** Entities of their own for new stock takes: three SKUs and two supplier items. */
@@ -181,7 +200,7 @@ async function startStockTakes(t: TestApp, token: string) {
 async function poolsOf(t: TestApp, account: TestAccount): Promise<Pools> {
   const accountId = account.accountId;
   const db = t.db;
-  const [skus, items, takes, adjustments, hooks, deliveries, barcodes] = await Promise.all([
+  const [skus, items, takes, adjustments, hooks, deliveries, barcodes, tokens] = await Promise.all([
     db.sku.findMany({
       where: { accountId },
       select: { id: true, code: true },
@@ -197,6 +216,13 @@ async function poolsOf(t: TestApp, account: TestAccount): Promise<Pools> {
     db.webhookEndpoint.findMany({ where: { accountId }, select: { id: true } }),
     db.webhookDelivery.findMany({ where: { accountId }, select: { id: true, endpointId: true } }),
     db.barcode.findMany({ where: { accountId }, select: { code: true }, take: 50 }),
+    // Not the world's own tokens (newAccount's and the read-only one): the cases send them.
+    db.apiToken.findMany({
+      where: { accountId, name: { notIn: [WORLD_TOKEN, READ_ONLY_TOKEN] } },
+      select: { id: true },
+      orderBy: { id: "desc" },
+      take: 20,
+    }),
   ]);
   return {
     skus: skus.map((s) => s.id),
@@ -209,6 +235,7 @@ async function poolsOf(t: TestApp, account: TestAccount): Promise<Pools> {
     adjustments: adjustments.map((a) => a.id),
     webhooks: hooks.map((h) => h.id),
     deliveries: deliveries.map((d) => ({ endpoint: d.endpointId, id: String(d.id) })),
+    tokens: tokens.map((t) => t.id),
     barcodes: barcodes.map((b) => b.code),
     codes: [...skus.map((s) => s.code), ...items.map((i) => i.code)].slice(0, 50),
     suppliers: [...new Set(items.map((i) => i.supplier))],
@@ -228,6 +255,7 @@ async function cursorsOf(t: TestApp, account: TestAccount, pools: Pools) {
     "/stock-takes": "/stock-takes",
     "/stock-takes/{id}/lines": `/stock-takes/${pools.stockTakes.at(-1)}/lines`,
     "/stock-takes/{id}/counts": `/stock-takes/${pools.stockTakes.at(-1)}/counts`,
+    "/tokens": "/tokens",
   };
   for (const [template, path] of Object.entries(lists)) {
     const limit = `${path.includes("?") ? "&" : "?"}limit=1`;
@@ -243,7 +271,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   const theirs = await newAccount(t.db);
   const { token: readOnly } = await createToken(t.db, {
     accountId: mine.accountId,
-    name: "fuzz-reader",
+    name: READ_ONLY_TOKEN,
     scopes: ["read"],
   });
   await seed(t, mine.token, t.db, mine.accountId);

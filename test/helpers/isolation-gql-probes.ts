@@ -75,6 +75,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     // B's own lists, whole: nothing of A among them.
     ...[
       "Query.webhooks",
+      "Query.apiTokens",
       "Query.skus",
       "Query.supplierItems",
       "Query.stockAdjustments",
@@ -117,6 +118,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     after("Query.stockMovements", cursors["gql.stockMovements"]!, { filter: { skuId: ids.bSku } }),
     after("Query.stockMovements", cursors["gql.stockMovements"]!, { filter: { skuId: ids.s1 } }),
     after("Query.stockTakes", cursors["gql.stockTakes"]!),
+    after("Query.apiTokens", cursors["gql.apiTokens"]!),
     {
       field: "Query.events",
       foreign: { after: cursors["gql.events"] },
@@ -195,6 +197,11 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       ),
     );
   const line = (named: Args) => ({ newQty: 1, ...named });
+  const tokenInput = {
+    name: "B's device",
+    scopes: ["READ", "COUNT"],
+    expiresAt: new Date(Date.now() + 12 * 3_600_000).toISOString(),
+  };
 
   const writes: GqlProbe[] = [
     // A's SKUs named in B: as unknown as SKUs that exist nowhere.
@@ -425,6 +432,9 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       { webhookId: ids.bWebhook, deliveryId: none() },
     ),
     ...[ids.w1!, ids.w2!].map((id) => mutation("Mutation.deleteWebhook", { id }, { id: none() })),
+    // Issuing names nothing of an account: B's token either way (its own secret each time).
+    mutation("Mutation.createApiToken", tokenInput, tokenInput, [...CREATED, "token"]),
+    ...[ids.t1!, ids.t2!].map((id) => mutation("Mutation.revokeApiToken", { id }, { id: none() })),
     mutation(
       "Mutation.startStockTake",
       { scope: { skuIds: [ids.s3] }, idempotencyKey: key("open") },

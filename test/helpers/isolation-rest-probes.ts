@@ -124,6 +124,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
     ...(
       [
         ["GET /webhooks", "/webhooks", {}],
+        ["GET /tokens", "/tokens", {}],
         ["GET /skus", "/skus", {}],
         ["GET /supplier-items", "/supplier-items", {}],
         ["GET /stock-adjustments", "/stock-adjustments", {}],
@@ -146,6 +147,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       `/webhooks/${ids.bWebhook}/deliveries`,
       cursors.deliveries!,
     ),
+    cursor("GET /tokens", "/tokens", cursors.tokens!),
     cursor("GET /stock-takes", "/stock-takes", cursors.stockTakes!),
     ...byId("GET /stock-takes/{id}", (id) => `/stock-takes/${id}`, takes),
     ...takes.map((id): RestProbe => ({
@@ -164,6 +166,10 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       headers: { accept: "text/csv" },
     }),
     parentCursor("GET /stock-takes/{id}/lines", `/stock-takes/${ids.bTake}/lines`, cursors.lines!),
+    // What a scanner read, in A's own stock take: as one that does not exist.
+    ...byId("GET /stock-takes/{id}/lines", (id) => `/stock-takes/${id}/lines`, [ids.counting!], {
+      query: { code: names.s2Code! },
+    }),
     // A's codes and barcodes scanned in B's stock take: not in it, as a code nobody has is not.
     ...filter("GET /stock-takes/{id}/lines", `/stock-takes/${ids.bTake}/lines`, [
       ["code", names.s1Code!, unused()],
@@ -221,6 +227,11 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
     ],
   ];
   const csvMissing = none();
+  const tokenBody = {
+    name: "B's device",
+    scopes: ["read", "count"],
+    expires_at: new Date(Date.now() + 12 * 3_600_000).toISOString(),
+  };
   const madeBody = (name: string) => made[name]!.call.body as Record<string, unknown>;
 
   const writes: RestProbe[] = [
@@ -422,6 +433,14 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       missing: post(`/webhooks/${none()}/deliveries/${ids.bDelivery}/redeliver`),
     },
     ...byId("DELETE /webhooks/{id}", (id) => `/webhooks/${id}`, [ids.w1!, ids.w2!]),
+    // Issuing names nothing of an account: B's token either way (its own secret each time).
+    {
+      op: "POST /tokens",
+      foreign: post("/tokens", tokenBody),
+      missing: post("/tokens", tokenBody),
+      volatile: [...CREATED, "token"],
+    },
+    ...byId("DELETE /tokens/{id}", (id) => `/tokens/${id}`, [ids.t1!, ids.t2!]),
     repeat(
       "POST /stock-takes/start",
       "open",

@@ -1,6 +1,7 @@
 // Two accounts for the isolation sweep: A holds one of everything the API can name (SKUs and
 // supplier items with barcodes, a link, adjustments, stock takes in every status with lines and
-// counts, imports, webhooks with a delivery, events), each write made with an Idempotency-Key;
+// counts, imports, webhooks with a delivery, events, API tokens it issued), each write made with
+// an Idempotency-Key (which token issuing ignores);
 // B holds a few things of its own to name A's things from (its stock take, item, webhook).
 import { randomBytes } from "node:crypto";
 import { gs1CheckDigit } from "../../src/modules/catalog/barcode.js";
@@ -210,6 +211,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   await write("classify", { method: "POST", path: "/skus/classify", body: { dry_run: true } });
 
   let secret = "";
+  const tokenSecrets: string[] = [];
   await Promise.all([
     // An adjustment, then stock takes reconciled and cancelled.
     (async () => {
@@ -290,10 +292,26 @@ export async function buildWorld(t: TestApp): Promise<World> {
       });
       ids.delivery = await deliveryFor(t, a.accountId, ids.w1!);
     })(),
+    // API tokens A issued: a counting device's and an approver's.
+    (async () => {
+      const expires_at = new Date(Date.now() + 12 * 3_600_000).toISOString();
+      for (const [name, scopes] of [
+        ["t1", ["read", "count"]],
+        ["t2", ["read", "approve"]],
+      ] as const) {
+        const body = await write(name, {
+          method: "POST",
+          path: "/tokens",
+          body: { name: `${tag} ${name} device`, scopes, expires_at },
+        });
+        ids[name] = body.id;
+        tokenSecrets.push(body.token);
+      }
+    })(),
   ]);
 
   const [secrets, cursors, s2] = await Promise.all([
-    secretsOf(t, a.accountId, secret),
+    secretsOf(t, a.accountId, [secret, ...tokenSecrets], tag),
     cursorsOf(t, a, ids as Record<string, number>),
     skuOnHand(t.db, a.accountId, ids.s2!),
   ]);
@@ -332,21 +350,33 @@ async function deliveryFor(t: TestApp, accountId: number, webhookId: number): Pr
   return Number(delivery.id);
 }
 
-/** A's texts and distinctive values as stored: any of them in B's answer is a leak. */
-async function secretsOf(t: TestApp, accountId: number, webhookSecret: string): Promise<string[]> {
+/**
+ * A's texts and distinctive values as stored, and the secrets A was shown (a webhook's, its API
+ * tokens'): any of them in B's answer is a leak.
+ */
+async function secretsOf(
+  t: TestApp,
+  accountId: number,
+  shown: string[],
+  tag: string,
+): Promise<string[]> {
   const where = { accountId };
-  const [skus, items, takes, counts, adjustments, hooks, events, movements] = await Promise.all([
-    t.db.sku.findMany({ where }),
-    t.db.supplierItem.findMany({ where }),
-    t.db.stockTake.findMany({ where }),
-    t.db.stockTakeCount.findMany({ where }),
-    t.db.stockAdjustment.findMany({ where }),
-    t.db.webhookEndpoint.findMany({ where }),
-    t.db.event.findMany({ where }),
-    t.db.stockMovement.findMany({ where }),
-  ]);
+  const [skus, items, takes, counts, adjustments, hooks, events, movements, tokens] =
+    await Promise.all([
+      t.db.sku.findMany({ where }),
+      t.db.supplierItem.findMany({ where }),
+      t.db.stockTake.findMany({ where }),
+      t.db.stockTakeCount.findMany({ where }),
+      t.db.stockAdjustment.findMany({ where }),
+      t.db.webhookEndpoint.findMany({ where }),
+      t.db.event.findMany({ where }),
+      t.db.stockMovement.findMany({ where }),
+      // Its tokens named by this world (B's own token has the same generic name as A's).
+      t.db.apiToken.findMany({ where: { accountId, name: { contains: tag } } }),
+    ]);
   const values = [
-    webhookSecret,
+    ...shown,
+    ...tokens.flatMap((k) => [k.name, k.tokenHash]),
     ...skus.flatMap((s) => [s.code, s.name, ...s.barcodes, s.onHand.toFixed()]),
     ...items.flatMap((i) => [i.code, i.name, i.supplier, ...i.barcodes]),
     ...takes.flatMap((s) => [s.reference, s.note]),
@@ -382,6 +412,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
     movements: await get(`/stock/movements?sku_id=${ids.s1}&limit=1`),
     events: await get("/events?limit=1"),
     stockTakes: await get("/stock-takes?limit=1"),
+    tokens: await get("/tokens?limit=1"),
     lines: await get(`/stock-takes/${ids.counting}/lines?limit=1`),
     counts: await get(`/stock-takes/${ids.counting}/counts?limit=1`),
   };
@@ -392,6 +423,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
       query: `{
         skus(${page} supplierItems(${page} stockAdjustments(${page} stockTakes(${page}
         events(${page} stockMovements(filter: { skuId: ${ids.s1} }, ${page}
+        apiTokens(${page}
         sku(id: ${ids.s1}) { movements(${page} }
         supplierItem(id: ${ids.i2}) { movements(${page} }
         stockAdjustment(id: ${ids.adjustment}) { lines(${page} }
@@ -404,7 +436,14 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
   const data = res.data as Record<string, Record<string, { pageInfo: { endCursor: string } }>>;
   if (!data) throw new Error(`A's GraphQL cursors: ${JSON.stringify(res.errors)}`);
   const end = (c: unknown) => (c as { pageInfo: { endCursor: string } }).pageInfo.endCursor;
-  for (const root of ["skus", "supplierItems", "stockAdjustments", "stockTakes", "events"]) {
+  for (const root of [
+    "skus",
+    "supplierItems",
+    "stockAdjustments",
+    "stockTakes",
+    "events",
+    "apiTokens",
+  ]) {
     cursors[`gql.${root}`] = end(data[root]);
   }
   cursors["gql.stockMovements"] = end(data.stockMovements);

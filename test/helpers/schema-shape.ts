@@ -203,11 +203,15 @@ const sortValues = (record: Record<string, string[]>) => {
 
 /** The database schema that Prisma Migrate would create for this Prisma schema. */
 /**
- * Indexes the migrations create that schema.prisma cannot declare (on expressions), as the
- * catalog shows them: the trigram search indexes of the catalog, which lead with the account,
- * and the location prefix indexes (lower(location) in byte order).
+ * Indexes the migrations create that schema.prisma cannot declare (on expressions, or partial),
+ * as the catalog shows them: the trigram search indexes of the catalog, which lead with the
+ * account, the location prefix indexes (lower(location) in byte order) and the unrevoked tokens
+ * by expiry (the live tokens counted before one is issued).
  */
 const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
+  api_tokens: [
+    "api_tokens_live_idx INDEX WHERE (revoked_at IS NULL) btree (account_id, expires_at)",
+  ],
   skus: [
     "skus_search_idx INDEX ON EXPRESSIONS gin (account_id)",
     "skus_account_id_location_idx INDEX ON EXPRESSIONS WHERE (location IS NOT NULL) btree (account_id, id)",

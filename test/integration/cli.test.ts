@@ -184,7 +184,7 @@ describe("countpoint tokens list", () => {
       {
         id: old.id,
         name: "old",
-        scopes: ["read", "adjust", "count", "approve", "webhooks"],
+        scopes: ["read", "adjust", "count", "approve", "webhooks", "tokens"],
         created_at: expect.any(String),
         revoked_at: expect.stringMatching(/Z$/),
         expires_at: null,

@@ -6,6 +6,7 @@ import {
   LEDGER_LOCK_CLASS,
   PARTITION_LOCK_CLASS,
   STOCK_TAKE_START_LOCK_CLASS,
+  TOKEN_LOCK_CLASS,
   WEBHOOK_LOCK_CLASS,
 } from "../../src/db/locks.js";
 import { migrationsDir } from "../../src/paths.js";
@@ -14,6 +15,7 @@ const CLASSES = [
   LEDGER_LOCK_CLASS,
   PARTITION_LOCK_CLASS,
   STOCK_TAKE_START_LOCK_CLASS,
+  TOKEN_LOCK_CLASS,
   WEBHOOK_LOCK_CLASS,
 ];
 

@@ -1,19 +1,21 @@
 import { randomBytes } from "node:crypto";
-import type { PrismaClient } from "../../db/client.js";
+import type { PrismaClient, Tx } from "../../db/client.js";
 import { SCOPES, type Scope } from "../../context.js";
 import { parseFilterDate } from "../../dates.js";
 import { AppError } from "../../errors.js";
 import type { RateLimit } from "../../rate-limit/bucket.js";
 import { hashToken } from "./account.auth.js";
 
-// API tokens: created (shown once), listed, changed (expiry, rate limit) and revoked from the
-// command line.
+// API tokens: created (shown once), listed, changed (expiry, rate limit) and revoked, from the
+// command line and, for the tokens the API issues, by src/modules/token/token.service.ts, which
+// adds the API's rules (a subset of the issuer's scopes, never tokens; an expiry) around these.
 
 export interface NewToken {
   id: number;
   name: string;
   token: string;
   scopes: Scope[];
+  createdAt: Date;
   expiresAt: Date | null;
   /** The token's own rate limit; null: the service's default. */
   rateLimit: RateLimit | null;
@@ -41,7 +43,7 @@ export interface TokenView {
 
 /** Creates an API token and returns it; the only time the token is ever shown. */
 export async function createToken(
-  db: PrismaClient,
+  db: PrismaClient | Tx,
   input: { accountId: number; name: string; scopes?: string[] } & TokenSettings,
 ): Promise<NewToken> {
   const name = input.name.trim();
@@ -66,6 +68,7 @@ export async function createToken(
     name: row.name,
     token,
     scopes,
+    createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     rateLimit: limitOf(row),
   };
@@ -90,9 +93,9 @@ export async function updateToken(
   }
   const row = await db.apiToken.findUniqueOrThrow({
     where: { accountId_id: { accountId: input.accountId, id: input.tokenId } },
-    select: VIEW,
+    select: TOKEN_VIEW,
   });
-  return view(row);
+  return tokenView(row);
 }
 
 /** An account's tokens, oldest first: what they are called and may do, never the secret or its hash. */
@@ -101,10 +104,10 @@ export async function listTokens(db: PrismaClient, accountId: number): Promise<T
   if (!account) throw invalid(["account"], `${accountId} does not exist`);
   const rows = await db.apiToken.findMany({
     where: { accountId },
-    select: VIEW,
+    select: TOKEN_VIEW,
     orderBy: { id: "asc" },
   });
-  return rows.map(view);
+  return rows.map(tokenView);
 }
 
 /** Revokes a token: it stops authenticating at once. */
@@ -112,16 +115,30 @@ export async function revokeToken(
   db: PrismaClient,
   input: { accountId: number; tokenId: number },
 ): Promise<{ id: number; revoked: true }> {
-  const { count } = await db.apiToken.updateMany({
-    where: { accountId: input.accountId, id: input.tokenId, revokedAt: null },
-    data: { revokedAt: new Date() },
-  });
-  const exists =
-    count > 0 ||
-    (await db.apiToken.count({ where: { accountId: input.accountId, id: input.tokenId } })) > 0;
-  if (!exists)
+  const revoked = await revokeStoredToken(db, input);
+  if (!revoked)
     throw invalid(["token"], `${input.tokenId} of account ${input.accountId} does not exist`);
   return { id: input.tokenId, revoked: true };
+}
+
+/**
+ * Revokes a token of the account, from its next request on (every request reads its token's
+ * row); one already revoked keeps the time it was revoked. The token as it now is, or null when
+ * the account has no such token.
+ */
+export async function revokeStoredToken(
+  db: PrismaClient | Tx,
+  { accountId, tokenId }: { accountId: number; tokenId: number },
+): Promise<TokenView | null> {
+  await db.apiToken.updateMany({
+    where: { accountId, id: tokenId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  const row = await db.apiToken.findUnique({
+    where: { accountId_id: { accountId, id: tokenId } },
+    select: TOKEN_VIEW,
+  });
+  return row ? tokenView(row) : null;
 }
 
 /** The scopes named, or INVALID_PARAMETER when the list is empty or names an unknown scope. */
@@ -172,16 +189,22 @@ export function parseExpiresIn(value: string, now = new Date()): Date {
 export function parseExpiresAt(value: string): Date | null {
   const text = value.trim();
   if (text.toLowerCase() === "never") return null;
-  // The filters' rule for a timestamp: a day that does not exist (2027-02-31) is refused, not
-  // rolled over into the next month.
-  const parsed = parseFilterDate(text, "UTC");
-  if (parsed?.kind !== "timestamp") {
+  const at = parseInstant(text);
+  if (!at) {
     throw invalid(
       ["--expires-at"],
       "must be an RFC 3339 timestamp with its offset, e.g. 2027-01-31T00:00:00Z, or never",
     );
   }
-  return parsed.at.toJSDate();
+  return at;
+}
+
+/** An RFC 3339 timestamp with its offset (`2027-01-31T00:00:00Z`) as an instant, else null. */
+export function parseInstant(text: string): Date | null {
+  // The filters' rule for a timestamp: a day that does not exist (2027-02-31) is refused, not
+  // rolled over into the next month.
+  const parsed = parseFilterDate(text, "UTC");
+  return parsed?.kind === "timestamp" ? parsed.at.toJSDate() : null;
 }
 
 function checkSettings(settings: TokenSettings): void {
@@ -209,7 +232,8 @@ const limitOf = (row: { rateLimitPerSecond: number | null; rateLimitBurst: numbe
     ? null
     : { perSecond: row.rateLimitPerSecond, burst: row.rateLimitBurst ?? 0 };
 
-const VIEW = {
+/** The columns of a token's TokenView: never its hash. */
+export const TOKEN_VIEW = {
   id: true,
   name: true,
   scopes: true,
@@ -221,7 +245,8 @@ const VIEW = {
   rateLimitBurst: true,
 } as const;
 
-const view = ({
+/** A row read with TOKEN_VIEW as a TokenView. */
+export const tokenView = ({
   rateLimitPerSecond,
   rateLimitBurst,
   ...row

@@ -4,13 +4,10 @@
 // and "A-" a whole aisle. A location is where stock is, never stock of its own.
 import { Prisma } from "../../db/client.js";
 import type { FieldError } from "../../errors.js";
-import { checkText } from "../../text.js";
+import { checkLine } from "../../text.js";
 
 /** Longest location accepted. */
 export const MAX_LOCATION_LENGTH = 64;
-
-/** C0 and C1 control characters (tab and line breaks included): a label never needs them. */
-const CONTROL = /\p{Cc}/u;
 
 /** What an entity's `location` is, for the API's documents. */
 export const LOCATION_DESCRIPTION =
@@ -55,12 +52,7 @@ export function parseLocationPrefix(
 /** Trimmed, within its length, and free of control characters (else INVALID_PARAMETER). */
 function checkedLocation(value: string, path: (string | number)[], errors: FieldError[]): string {
   const text = value.trim();
-  const before = errors.length;
-  checkText(text, path, MAX_LOCATION_LENGTH, errors);
-  if (errors.length === before && CONTROL.test(text)) {
-    const message = "must not contain control characters (tabs, line breaks and the like)";
-    errors.push({ path, code: "INVALID_PARAMETER", message });
-  }
+  checkLine(text, path, MAX_LOCATION_LENGTH, errors);
   return text;
 }
 
