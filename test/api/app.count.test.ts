@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import type { PrismaClient } from "../../src/db/client.js";
 import { createToken } from "../../src/modules/account/account.tokens.js";
-import { browserTest, inBrowser } from "../helpers/browser.js";
+import { browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
 import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
 
@@ -113,6 +113,7 @@ browserTest(
       await page.getByRole("heading", { name: "Item WASHER" }).waitFor();
       await scan(page, "1,5");
       await page.getByRole("status").getByText("3 of 3 counted").waitFor();
+      await screenshot(page, "count-saved");
 
       const lines = await linesOf(take.id);
       expect(lines.get(take.codes[0]!)?.counted_qty).toBe(3);

@@ -2,7 +2,7 @@
 // GTIN) or code, its on hand as the API holds it, its movements as a step chart and a list, the
 // stock takes that counted it; a code nobody has is said so. No serious accessibility violation.
 import type { PrismaClient } from "../../src/db/client.js";
-import { accessibilityProblems, browserTest, inBrowser } from "../helpers/browser.js";
+import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
 import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
 
@@ -72,6 +72,7 @@ browserTest(
         .getByRole("img", { name: "On hand from 5 to 3 over the 3 latest movements" })
         .waitFor();
       expect(await page.locator(".movements li").count()).toBe(3);
+      await screenshot(page, "lookup");
       await page.getByText(`#${take.body.id}`, { exact: true }).waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
 

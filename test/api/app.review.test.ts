@@ -4,7 +4,7 @@
 // says. The screen, its dialog open, has no serious accessibility violation.
 import type { PrismaClient } from "../../src/db/client.js";
 import { createToken } from "../../src/modules/account/account.tokens.js";
-import { accessibilityProblems, browserTest, inBrowser } from "../helpers/browser.js";
+import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
 import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
 
@@ -85,6 +85,7 @@ browserTest(
         const dialog = page.getByRole("dialog");
         await dialog.getByText(/2 lines change stock/).waitFor();
         await dialog.getByText("PLUS20 Item PLUS20: 10 → 30 (+20)").waitFor();
+        await screenshot(page, "review-confirm");
         expect(await accessibilityProblems(page)).toEqual([]);
         // The preview wrote nothing.
         const before = await call(server, "GET", `/skus/${ids[3]}`, account.token);

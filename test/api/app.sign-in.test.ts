@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import type { PrismaClient } from "../../src/db/client.js";
 import { createToken, revokeToken } from "../../src/modules/account/account.tokens.js";
-import { browserTest, inBrowser } from "../helpers/browser.js";
+import { browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
 import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
 
@@ -79,6 +79,7 @@ browserTest(
       await page.goto(`${server.base}/app/#token=${token}`);
       await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
       await page.getByRole("heading", { name: /Front shop/ }).waitFor();
+      await screenshot(page, "stock-takes");
       expect(page.url()).toBe(`${server.base}/app/`);
       // Going back leaves the app: no history entry kept the link.
       await page.goBack();

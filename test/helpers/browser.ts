@@ -73,3 +73,12 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
+
+/**
+ * With APP_SCREENSHOTS set to a folder (docs/guide/images), saves the page as `name`.png there:
+ * the counting app's guide shows the screens as the browser tests leave them. Otherwise nothing.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.APP_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png` });
+}

@@ -27,6 +27,11 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   Reconcile: { input: { stockTakeId: 1, dryRun: true } },
   FindSku: { code: "BOLT-M8" },
   SkuHistory: { id: 1 },
+  Tokens: {},
+  IssueToken: {
+    input: { name: "Scanner 3", scopes: ["READ", "COUNT"], expiresAt: "2030-01-01T00:00:00Z" },
+  },
+  RevokeToken: { input: { id: 1 } },
 };
 
 const documents = Object.entries(app)

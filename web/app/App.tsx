@@ -18,8 +18,10 @@ import { Lookup } from "./screens/Lookup.js";
 import { SignIn } from "./screens/SignIn.js";
 import { StockTakes } from "./screens/StockTakes.js";
 
-// The approver's screen and its chart load only when opened: a counter's phone never fetches them.
+// The approver's screens (and their charts, the QR code) load only when opened: a counter's phone
+// never fetches them.
 const Review = lazy(() => import("./screens/Review.js").then((m) => ({ default: m.Review })));
+const Devices = lazy(() => import("./screens/Devices.js").then((m) => ({ default: m.Devices })));
 
 interface Session {
   /** Forget the token, showing why on the sign-in screen when given. */
@@ -62,6 +64,7 @@ export function App() {
               </Link>
               <nav aria-label="Main">
                 <Link href="/lookup">Look up</Link>
+                <Link href="/devices">Devices</Link>
                 <button type="button" className="quiet" onClick={() => session.signOut()}>
                   Sign out
                 </button>
@@ -78,6 +81,11 @@ export function App() {
                       <Review id={Number(params.id)} />
                     </Suspense>
                   )}
+                </Route>
+                <Route path="/devices">
+                  <Suspense fallback={<p role="status">Loading…</p>}>
+                    <Devices />
+                  </Suspense>
                 </Route>
                 <Route path="/lookup">
                   <Lookup />

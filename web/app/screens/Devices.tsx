@@ -1,0 +1,214 @@
+// Counting devices, for a manager whose token may issue tokens (the tokens scope): issue a
+// device's token with an expiry, shown once as a sign-in link and its QR code (scanned by the
+// device's camera, it opens the app signed in), and the account's tokens, to revoke a lost one.
+import { useEffect, useState, type FormEvent } from "react";
+import QRCode from "qrcode";
+import { useMutation, useQuery } from "urql";
+import { messageFor, problemOf, type Problem } from "../errors.js";
+import { graphql } from "../gql/index.js";
+
+const Tokens = graphql(`
+  query Tokens {
+    apiTokens(first: 100) {
+      edges {
+        node {
+          id
+          name
+          scopes
+          createdAt
+          expiresAt
+          revokedAt
+          lastUsedAt
+        }
+      }
+    }
+  }
+`);
+
+const IssueToken = graphql(`
+  mutation IssueToken($input: CreateApiTokenInput!) {
+    createApiToken(input: $input) {
+      token
+      apiToken {
+        id
+        name
+        expiresAt
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+const RevokeToken = graphql(`
+  mutation RevokeToken($input: RevokeApiTokenInput!) {
+    revokeApiToken(input: $input) {
+      apiToken {
+        id
+        revokedAt
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+const when = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }) : "";
+
+export function Devices() {
+  const [{ data, error }, refetch] = useQuery({ query: Tokens });
+  const [, issue] = useMutation(IssueToken);
+  const [, revoke] = useMutation(RevokeToken);
+  const [name, setName] = useState("");
+  const [hours, setHours] = useState("12");
+  const [approve, setApprove] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [issued, setIssued] = useState<{ name: string; link: string; expiresAt: string } | null>(
+    null,
+  );
+  const [qr, setQr] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!issued) return setQr(null);
+    void QRCode.toDataURL(issued.link, { margin: 2, width: 240 }).then(setQr);
+  }, [issued]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const valid = Number(hours);
+    if (!name.trim()) return setProblem({ code: "INVALID_PARAMETER", message: "Name the device." });
+    if (!Number.isInteger(valid) || valid < 1 || valid > 366 * 24) {
+      return setProblem({
+        code: "INVALID_PARAMETER",
+        message: "A token is valid for 1 hour to 366 days (8784 hours).",
+      });
+    }
+    setBusy(true);
+    setProblem(null);
+    const result = await issue({
+      input: {
+        name: name.trim(),
+        scopes: approve ? ["READ", "COUNT", "APPROVE"] : ["READ", "COUNT"],
+        expiresAt: new Date(Date.now() + valid * 3600_000).toISOString(),
+      },
+    });
+    setBusy(false);
+    if (result.error) return setProblem(problemOf(result.error));
+    const payload = result.data!.createApiToken;
+    const refused = payload.userErrors[0];
+    if (refused) {
+      return setProblem({ code: refused.code, message: messageFor(refused.code, refused.message) });
+    }
+    const link = new URL(`/app/#token=${payload.token}`, window.location.href).href;
+    setIssued({ name: payload.apiToken!.name, link, expiresAt: payload.apiToken!.expiresAt! });
+    setName("");
+    refetch({ requestPolicy: "network-only" });
+  }
+
+  async function revokeOne(id: number) {
+    setBusy(true);
+    const result = await revoke({ input: { id } });
+    setBusy(false);
+    if (result.error) return setProblem(problemOf(result.error));
+    const refused = result.data?.revokeApiToken.userErrors[0];
+    if (refused) {
+      return setProblem({ code: refused.code, message: messageFor(refused.code, refused.message) });
+    }
+    refetch({ requestPolicy: "network-only" });
+  }
+
+  const loadProblem = error ? problemOf(error) : null;
+  const tokens = data?.apiTokens.edges.map((e) => e.node) ?? [];
+  return (
+    <section aria-labelledby="devices-title">
+      <h1 id="devices-title">Counting devices</h1>
+      {loadProblem ? (
+        <p role="alert" className="problem">
+          {loadProblem.message}
+        </p>
+      ) : (
+        <>
+          <form className="card" onSubmit={submit} noValidate>
+            <h2>Sign a device in</h2>
+            <label htmlFor="device-name">Device name</label>
+            <input id="device-name" value={name} onChange={(e) => setName(e.target.value)} />
+            <label htmlFor="device-hours">Valid for (hours)</label>
+            <input
+              id="device-hours"
+              inputMode="numeric"
+              value={hours}
+              onChange={(e) => setHours(e.target.value)}
+            />
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={approve}
+                onChange={(e) => setApprove(e.target.checked)}
+              />
+              Can also review and reconcile (approve)
+            </label>
+            <button type="submit" disabled={busy}>
+              Issue token
+            </button>
+          </form>
+          {issued && (
+            <div className="card issued">
+              <h2>Sign-in link for {issued.name}</h2>
+              <p>
+                Open it on the device, or scan the code with its camera. It is shown only now, and
+                works until {when(issued.expiresAt)}.
+              </p>
+              {qr && <img src={qr} alt={`QR code of the sign-in link for ${issued.name}`} />}
+              <label htmlFor="issued-link">Sign-in link</label>
+              <input
+                id="issued-link"
+                readOnly
+                value={issued.link}
+                onFocus={(e) => e.target.select()}
+              />
+            </div>
+          )}
+          <h2>Tokens of the account</h2>
+          <ul className="cards">
+            {tokens.map((t) => (
+              <li key={t.id} className="card">
+                <h3>{t.name}</h3>
+                <p className="meta">
+                  {t.scopes.map((s) => s.toLowerCase()).join(", ")} ·{" "}
+                  {t.revokedAt
+                    ? `revoked ${when(t.revokedAt)}`
+                    : t.expiresAt
+                      ? `until ${when(t.expiresAt)}`
+                      : "never expires"}
+                  {t.lastUsedAt ? ` · last used ${when(t.lastUsedAt)}` : ""}
+                </p>
+                {!t.revokedAt && (
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={busy}
+                    onClick={() => void revokeOne(t.id)}
+                    aria-label={`Revoke ${t.name}`}
+                  >
+                    Revoke
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {problem && (
+        <p role="alert" className="problem">
+          {problem.message}
+        </p>
+      )}
+    </section>
+  );
+}
