@@ -111,6 +111,12 @@ describe("finding the line a counter scanned", () => {
       expect(read).toHaveLength(1);
       const nodes = await explain(sql, read[0]!, true);
       expect(rowsRead("stock_take_lines", nodes)).toBeLessThanOrEqual(2);
+      // And the statement that found its id, first.
+      const found = queries.filter((q) => /FROM stock_take_lines x\b/.test(q.sql));
+      expect(found).toHaveLength(1);
+      expect(rowsRead("stock_take_lines", await explain(sql, found[0]!, true))).toBeLessThanOrEqual(
+        2,
+      );
     }
     await cancelStockTake(ctx, started.value.id);
   });

@@ -149,6 +149,11 @@ export interface LineSelection {
   before?: Prisma.Sql;
   /** The order (over alias l): line id order, the walking order, unless given. */
   orderBy?: Prisma.Sql;
+  /**
+   * Only these lines: each read by its key (the stock take behind an initplan, so no plan walks
+   * the stock take's lines to find them, whatever the statistics know of it).
+   */
+  ids?: number[];
 }
 
 /** Lines of one stock take, with their entities, in line id order. */
@@ -163,6 +168,7 @@ export async function selectLines(
     updated,
     before,
     orderBy = Prisma.sql`l.id`,
+    ids,
   }: LineSelection = {},
 ): Promise<LineRow[]> {
   const rows = await db.$queryRaw<RawLine[]>`
@@ -183,7 +189,11 @@ export async function selectLines(
       WHERE account_id = l.account_id AND id = l.sku_id OFFSET 0) AS s ON true
     LEFT JOIN LATERAL (SELECT code, name, supplier, on_hand, sku_id FROM supplier_items
       WHERE account_id = l.account_id AND id = l.supplier_item_id OFFSET 0) AS si ON true
-    WHERE l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId} ${where}
+    WHERE l.account_id = ${accountId} AND ${
+      ids
+        ? Prisma.sql`l.id = ANY (${ids}::int[]) AND l.stock_take_id = (SELECT ${stockTakeId}::int)`
+        : Prisma.sql`l.stock_take_id = ${stockTakeId}`
+    } ${where}
     ORDER BY ${orderBy}
     ${limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`;
   return rows.map((r) => ({
