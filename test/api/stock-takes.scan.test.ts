@@ -71,6 +71,22 @@ describe("a stock take's line found by what was scanned", () => {
     expect(byLabel.body.data.map((l: { code: string }) => l.code)).toEqual(["NUT-M8"]);
   });
 
+  it("keeps the count sheet (CSV) to the scanned line too", async () => {
+    const sheet = await rest(t, "GET", `/stock-takes/${takeId}/lines?code=04006381333931`, {
+      token: acct.token,
+      headers: { accept: "text/csv" },
+    });
+    expect(sheet.status).toBe(200);
+    const rows = String(sheet.body).trim().split("\n");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain("Bolt-M8");
+    const none = await rest(t, "GET", `/stock-takes/${takeId}/lines?code=NOPE-1`, {
+      token: acct.token,
+      headers: { accept: "text/csv" },
+    });
+    expect(String(none.body).trim().split("\n")).toHaveLength(1);
+  });
+
   it("finds nothing for a SKU outside the stock take or a code nobody has", async () => {
     for (const code of ["WASHER", "NOPE-1", "4006381333932"]) {
       const res = await scan(takeId, code);

@@ -364,9 +364,9 @@ export async function listLines(
 }
 
 /** The conditions on `l` (a stock take's line) a line query's filters make (bad ones refused). */
-function lineFilter(query: LineFilter, scannedIds: number[] | null = null): Prisma.Sql {
+function lineFilter(query: LineFilter): Prisma.Sql {
   const state = oneOf(query.state, LINE_STATES, "state");
-  return Prisma.sql`${inArea(query.location)} ${amongLines(scannedIds)}
+  return Prisma.sql`${inArea(query.location)}
     ${typeof query.misplaced === "boolean" ? Prisma.sql`AND ${misplacedSql} = ${query.misplaced}` : Prisma.empty}
     ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
     ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`;
@@ -423,10 +423,6 @@ async function scannedLineIds(
   return rows.map((r) => r.id);
 }
 
-/** The condition that a line l is one of `ids` (none: no condition): each read by its key. */
-const amongLines = (ids: number[] | null): Prisma.Sql =>
-  ids === null ? Prisma.empty : Prisma.sql`AND l.id = ANY (${ids}::int[])`;
-
 /** A whole count sheet: its line count, known before any line is read (its price), and its lines. */
 export interface CountSheet {
   /** Whether the caller may see expected quantities (blind stock takes). */
@@ -447,14 +443,15 @@ export async function countSheet(
   filter: LineFilter = {},
 ): Promise<CountSheet> {
   const { accountId } = ctx.principal;
-  lineFilter(filter); // bad filters refused before anything is read
-  const area = lineFilter(filter, await scannedLineIds(ctx, stockTakeId, filter.code));
+  const area = lineFilter(filter);
+  const ids = (await scannedLineIds(ctx, stockTakeId, filter.code)) ?? undefined;
   const take = await loadStockTake(readDb(ctx), accountId, stockTakeId);
   const visible = seesExpected(take, ctx.principal);
   // Counted, not read (no line is built): only the columns the filters look at.
   const [counted] = await readDb(ctx).$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM (SELECT id, location, found_location, state, moved_since_freeze
-      FROM stock_take_lines WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId}) AS l
+      FROM stock_take_lines WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId}
+        ${ids ? Prisma.sql`AND id = ANY (${ids}::int[])` : Prisma.empty}) AS l
     WHERE true ${area}`;
   const lineCount = counted?.n ?? 0;
   async function* lines(): AsyncGenerator<StockTakeLineView[]> {
@@ -463,6 +460,7 @@ export async function countSheet(
       const rows = await selectLines(readDb(ctx), accountId, stockTakeId, {
         where: Prisma.sql`AND l.id > ${after} ${area}`,
         limit: FIRST_LINES,
+        ids,
       });
       if (rows.length) yield rows.map((r) => toLine(r, visible));
       const last = rows.at(-1);
