@@ -12,7 +12,11 @@ import {
 } from "../components/DifferencesTable.js";
 import { messageFor, problemOf, type Problem } from "../errors.js";
 import { graphql } from "../gql/index.js";
-import type { ReviewLineFragment } from "../gql/graphql.js";
+import type {
+  AcceptStockTakeLinesInput,
+  ReconcileMutation,
+  ReviewLineFragment,
+} from "../gql/graphql.js";
 import { newKey } from "../ids.js";
 
 const DifferenceChart = lazy(() => import("../components/DifferenceChart.js"));
@@ -84,18 +88,14 @@ const Reconcile = graphql(`
 /** A tolerance as typed: empty, or a number from 0 with at most 3 decimals. */
 const AMOUNT = /^(\d{1,11}([.,]\d{1,3})?)?$/;
 
-type Preview = NonNullable<
-  NonNullable<ReturnType<typeof useReconcile>[0]["data"]>["reconcileStockTake"]["reconciliation"]
->;
-
-const useReconcile = () => useMutation(Reconcile);
+type Preview = NonNullable<ReconcileMutation["reconcileStockTake"]["reconciliation"]>;
 
 export function Review({ id }: { id: number }) {
   const { signOut } = useSession();
   const [{ data, error }, refetch] = useQuery({ query: ReviewScreen, variables: { id } });
   const table = useLinesByDifference(id);
   const [, decide] = useMutation(Decide);
-  const [, reconcile] = useReconcile();
+  const [, reconcile] = useMutation(Reconcile);
   const [abs, setAbs] = useState("0");
   const [pct, setPct] = useState("0");
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -114,7 +114,7 @@ export function Review({ id }: { id: number }) {
   };
 
   /** Sends a decision; true when the API took it. */
-  async function send(input: Parameters<typeof decide>[0]["input"], what: string) {
+  async function send(input: AcceptStockTakeLinesInput, what: string) {
     setBusy(true);
     setProblem(null);
     const result = await decide({ input });
