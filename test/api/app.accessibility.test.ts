@@ -1,54 +1,36 @@
 // Every screen of the counting app scanned by axe-core in Debian's Chromium, on a phone's screen
 // and a desktop's: no serious or critical violation (contrast, names, labels, roles, focus).
 import type { Page } from "playwright-core";
-import type { PrismaClient } from "../../src/db/client.js";
-import { createToken } from "../../src/modules/account/account.tokens.js";
 import { accessibilityProblems, browserTest, inBrowser, PHONE } from "../helpers/browser.js";
-import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
+import { call } from "../helpers/server.js";
+import { appServer, deviceToken } from "../helpers/app-server.js";
 
-let server: Server;
-let db: PrismaClient;
-let account: TestAccount;
+const app = appServer();
+
 let device: string;
 let takeId: number;
 
 beforeAll(async () => {
-  db = await testDb();
-  server = await startServer();
-  account = await newAccount(db);
-  device = (
-    await createToken(db, {
-      accountId: account.accountId,
-      name: "Scanner",
-      scopes: ["read", "count"],
-      expiresAt: new Date(Date.now() + 3600_000),
-    })
-  ).token;
-  const made = await call(server, "POST", "/skus/bulk", account.token, {
+  device = await deviceToken(app, { hours: 1 });
+  const made = await call(app.server, "POST", "/skus/bulk", app.account.token, {
     rows: [
       { code: "AXE-1", name: "Hammer", location: "A-01-01", opening_on_hand: 2 },
       { code: "AXE-2", name: "Saw", location: "B-01-01", opening_on_hand: 3 },
     ],
   });
-  const started = await call(server, "POST", "/stock-takes/start", account.token, {
+  const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
     scope: { sku_ids: made.body.ids.map((r: { id: number }) => r.id) },
     reference: "Tools",
   });
   takeId = started.body.id;
 }, 120_000);
 
-afterAll(async () => {
-  await stopProcess(server);
-  await db.$disconnect();
-});
-
 /** Each screen in a state worth scanning: the sign-in's refusal, the list, an item found. */
 const screens: [string, (page: Page) => Promise<void>][] = [
   [
     "sign-in, with a refusal shown",
     async (page) => {
-      await page.goto(`${server.base}/app/`);
+      await page.goto(`${app.server.base}/app/`);
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("alert").waitFor();
     },
@@ -56,15 +38,15 @@ const screens: [string, (page: Page) => Promise<void>][] = [
   [
     "the stock takes to count",
     async (page) => {
-      await page.goto(`${server.base}/app/#token=${device}`);
+      await page.goto(`${app.server.base}/app/#token=${device}`);
       await page.getByRole("heading", { name: /Tools/ }).waitFor();
     },
   ],
   [
     "the count screen, an item found, progress by area open",
     async (page) => {
-      await page.goto(`${server.base}/app/#token=${device}`);
-      await page.goto(`${server.base}/app/stock-takes/${takeId}/count`);
+      await page.goto(`${app.server.base}/app/#token=${device}`);
+      await page.goto(`${app.server.base}/app/stock-takes/${takeId}/count`);
       await page.getByLabel("Code or barcode").fill("AXE-1");
       await page.keyboard.press("Enter");
       await page.getByLabel("Counted quantity").waitFor();
@@ -94,7 +76,7 @@ browserTest(
   "the scan finds a violation when a screen has one (an input without a label)",
   () =>
     inBrowser(async (page) => {
-      await page.goto(`${server.base}/app/`);
+      await page.goto(`${app.server.base}/app/`);
       await page.getByLabel("API token").waitFor();
       await page.evaluate(`document.querySelector("main").append(document.createElement("input"))`);
       expect((await accessibilityProblems(page)).join("\n")).toMatch(/^label: /m);

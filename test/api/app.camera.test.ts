@@ -4,32 +4,27 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { PrismaClient } from "../../src/db/client.js";
 import { writeBarcodeVideo } from "../helpers/barcode-video.js";
 import { browserTest, inBrowser } from "../helpers/browser.js";
-import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
+import { call } from "../helpers/server.js";
+import { appServer } from "../helpers/app-server.js";
+
+const app = appServer();
 
 const GTIN = "4006381333931";
 
-let server: Server;
-let db: PrismaClient;
-let account: TestAccount;
 let takeId: number;
 let skuId: number;
 let dir: string;
 
 beforeAll(async () => {
-  db = await testDb();
-  server = await startServer();
-  account = await newAccount(db);
-  const made = await call(server, "POST", "/skus", account.token, {
+  const made = await call(app.server, "POST", "/skus", app.account.token, {
     code: "CAM-1",
     name: "Torch",
     barcodes: [GTIN],
   });
   skuId = made.body.id;
-  const started = await call(server, "POST", "/stock-takes/start", account.token, {
+  const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
     scope: { sku_ids: [skuId] },
   });
   takeId = started.body.id;
@@ -37,8 +32,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await stopProcess(server);
-  await db.$disconnect();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -49,9 +42,9 @@ browserTest(
     writeBarcodeVideo(video, GTIN);
     await inBrowser(
       async (page) => {
-        await page.goto(`${server.base}/app/#token=${account.token}`);
+        await page.goto(`${app.server.base}/app/#token=${app.account.token}`);
         await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
-        await page.goto(`${server.base}/app/stock-takes/${takeId}/count`);
+        await page.goto(`${app.server.base}/app/stock-takes/${takeId}/count`);
         await page.getByRole("button", { name: "Scan with camera" }).click();
         await page.getByRole("heading", { name: "Torch" }).waitFor({ timeout: 30_000 });
         expect(await page.getByLabel("Code or barcode").inputValue()).toBe(GTIN);
@@ -69,7 +62,7 @@ browserTest(
         ],
       },
     );
-    const lines = await call(server, "GET", `/stock-takes/${takeId}/lines`, account.token);
+    const lines = await call(app.server, "GET", `/stock-takes/${takeId}/lines`, app.account.token);
     expect(lines.body.data[0].counted_qty).toBe(6);
   },
   120_000,
@@ -80,9 +73,9 @@ browserTest(
   () =>
     inBrowser(
       async (page) => {
-        await page.goto(`${server.base}/app/#token=${account.token}`);
+        await page.goto(`${app.server.base}/app/#token=${app.account.token}`);
         await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
-        await page.goto(`${server.base}/app/stock-takes/${takeId}/count`);
+        await page.goto(`${app.server.base}/app/stock-takes/${takeId}/count`);
         await page.getByRole("button", { name: "Scan with camera" }).click();
         await page
           .getByRole("alert")

@@ -3,36 +3,18 @@
 // a blind stock take shows a counting device no expected quantity anywhere; bad input is refused
 // in words with nothing written.
 import type { Page } from "playwright-core";
-import type { PrismaClient } from "../../src/db/client.js";
-import { createToken } from "../../src/modules/account/account.tokens.js";
 import { browserTest, inBrowser, screenshot } from "../helpers/browser.js";
-import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
+import { call } from "../helpers/server.js";
+import { appServer, deviceToken } from "../helpers/app-server.js";
 
-let server: Server;
-let db: PrismaClient;
-let account: TestAccount;
+const app = appServer();
+
 /** A counting device's token: read and count, no approve. */
 let device: string;
 
 beforeAll(async () => {
-  db = await testDb();
-  server = await startServer();
-  account = await newAccount(db);
-  device = (
-    await createToken(db, {
-      accountId: account.accountId,
-      name: "Scanner 1",
-      scopes: ["read", "count"],
-      expiresAt: new Date(Date.now() + 12 * 3600_000),
-    })
-  ).token;
+  device = await deviceToken(app, { name: "Scanner 1" });
 }, 120_000);
-
-afterAll(async () => {
-  await stopProcess(server);
-  await db.$disconnect();
-});
 
 let tag = 0;
 
@@ -49,10 +31,10 @@ async function stockTake(
     barcodes: s.barcodes?.map((b) => b) ?? [],
     location: `A-0${t}-01`,
   }));
-  const made = await call(server, "POST", "/skus/bulk", account.token, { rows });
+  const made = await call(app.server, "POST", "/skus/bulk", app.account.token, { rows });
   expect(made.status).toBe(200);
   const ids = (made.body.ids as { id: number }[]).map((r) => r.id);
-  const started = await call(server, "POST", "/stock-takes/start", account.token, {
+  const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
     scope: { sku_ids: ids },
     reference: `Bay ${t}`,
     blind: options.blind ?? false,
@@ -63,16 +45,16 @@ async function stockTake(
 
 /** The lines of a stock take as the API holds them, by code. */
 async function linesOf(id: number): Promise<Map<string, { counted_qty: number | null }>> {
-  const res = await call(server, "GET", `/stock-takes/${id}/lines`, account.token);
+  const res = await call(app.server, "GET", `/stock-takes/${id}/lines`, app.account.token);
   expect(res.status).toBe(200);
   return new Map(res.body.data.map((l: { code: string }) => [l.code, l]));
 }
 
 /** The count screen of stock take `id`, signed in as the counting device. */
 async function openCount(page: Page, id: number): Promise<void> {
-  await page.goto(`${server.base}/app/#token=${device}`);
+  await page.goto(`${app.server.base}/app/#token=${device}`);
   await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
-  await page.goto(`${server.base}/app/stock-takes/${id}/count`);
+  await page.goto(`${app.server.base}/app/stock-takes/${id}/count`);
   await page.getByLabel("Code or barcode").waitFor();
 }
 
@@ -187,7 +169,12 @@ browserTest(
       await openCount(page, take.id);
       await scan(page, take.codes[0]!);
       await page.getByLabel("Counted quantity").waitFor();
-      const cancelled = await call(server, "POST", `/stock-takes/${take.id}/cancel`, account.token);
+      const cancelled = await call(
+        app.server,
+        "POST",
+        `/stock-takes/${take.id}/cancel`,
+        app.account.token,
+      );
       expect(cancelled.status).toBe(200);
       await scan(page, "2");
       await page

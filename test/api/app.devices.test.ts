@@ -2,35 +2,23 @@
 // may issue tokens issues a device's token, shown once as a sign-in link and its QR code; the
 // link signs the device in with read and count only; revoking it sends the device back to sign
 // in. A counting token may not issue tokens, and is told so.
-import type { PrismaClient } from "../../src/db/client.js";
-import { createToken } from "../../src/modules/account/account.tokens.js";
 import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
-import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
+import { call } from "../helpers/server.js";
+import { appServer, deviceToken } from "../helpers/app-server.js";
 
-let server: Server;
-let db: PrismaClient;
-let account: TestAccount;
+const app = appServer();
 
 beforeAll(async () => {
-  db = await testDb();
-  server = await startServer();
   // The account's admin token (as the command line makes it): every scope, tokens included.
-  account = await newAccount(db);
-  await call(server, "POST", "/stock-takes/start", account.token, {});
+  await call(app.server, "POST", "/stock-takes/start", app.account.token, {});
 }, 120_000);
-
-afterAll(async () => {
-  await stopProcess(server);
-  await db.$disconnect();
-});
 
 browserTest(
   "a manager issues a device's token as a link and a QR code; the link signs the device in; revoking it signs the device out",
   () =>
     inBrowser(
       async (page) => {
-        await page.goto(`${server.base}/app/#token=${account.token}`);
+        await page.goto(`${app.server.base}/app/#token=${app.account.token}`);
         await page.getByRole("link", { name: "Devices" }).click();
         await page.getByLabel("Device name").fill("Scanner 9");
         await page.getByLabel("Valid for (hours)").fill("12");
@@ -39,12 +27,12 @@ browserTest(
           .getByRole("img", { name: "QR code of the sign-in link for Scanner 9" })
           .waitFor();
         const link = await page.getByLabel("Sign-in link").inputValue();
-        expect(link).toMatch(new RegExp(`^${server.base}/app/#token=cp_`));
+        expect(link).toMatch(new RegExp(`^${app.server.base}/app/#token=cp_`));
         expect(await accessibilityProblems(page)).toEqual([]);
         await screenshot(page, "devices");
 
         // What the API says of it: read and count, expiring in 12 hours.
-        const listed = await call(server, "GET", "/tokens", account.token);
+        const listed = await call(app.server, "GET", "/tokens", app.account.token);
         const made = listed.body.data.find((t: { name: string }) => t.name === "Scanner 9");
         expect(made.scopes).toEqual(["read", "count"]);
         const hours = (Date.parse(made.expires_at) - Date.now()) / 3600_000;
@@ -56,7 +44,7 @@ browserTest(
         const phone = await device.newPage();
         await phone.goto(link);
         await phone.getByRole("heading", { name: "Stock takes to count" }).waitFor();
-        expect(phone.url()).toBe(`${server.base}/app/`);
+        expect(phone.url()).toBe(`${app.server.base}/app/`);
 
         await page.getByRole("button", { name: "Revoke Scanner 9" }).click();
         await page
@@ -80,13 +68,8 @@ browserTest(
   () =>
     inBrowser(
       async (page) => {
-        const { token } = await createToken(db, {
-          accountId: account.accountId,
-          name: "Counter",
-          scopes: ["read", "count"],
-          expiresAt: new Date(Date.now() + 3600_000),
-        });
-        await page.goto(`${server.base}/app/#token=${token}`);
+        const token = await deviceToken(app, { name: "Counter", hours: 1 });
+        await page.goto(`${app.server.base}/app/#token=${token}`);
         await page.getByRole("link", { name: "Devices" }).click();
         await page
           .getByRole("alert")

@@ -3,35 +3,17 @@
 // network is back; a count whose answer was lost is sent again with its idempotency key and
 // recorded once. Checked through the API's count log, which keeps every count received.
 import type { BrowserContext, Page } from "playwright-core";
-import type { PrismaClient } from "../../src/db/client.js";
-import { createToken } from "../../src/modules/account/account.tokens.js";
 import { browserTest, launchBrowser, PHONE } from "../helpers/browser.js";
-import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
+import { call } from "../helpers/server.js";
+import { appServer, deviceToken } from "../helpers/app-server.js";
 
-let server: Server;
-let db: PrismaClient;
-let account: TestAccount;
+const app = appServer();
+
 let device: string;
 
 beforeAll(async () => {
-  db = await testDb();
-  server = await startServer();
-  account = await newAccount(db);
-  device = (
-    await createToken(db, {
-      accountId: account.accountId,
-      name: "Scanner",
-      scopes: ["read", "count"],
-      expiresAt: new Date(Date.now() + 3600_000),
-    })
-  ).token;
+  device = await deviceToken(app, { hours: 1 });
 }, 120_000);
-
-afterAll(async () => {
-  await stopProcess(server);
-  await db.$disconnect();
-});
 
 let tag = 0;
 
@@ -39,8 +21,8 @@ let tag = 0;
 async function stockTake(codes: string[]): Promise<{ id: number; codes: string[] }> {
   const t = ++tag;
   const rows = codes.map((c) => ({ code: `${c}-${t}`, name: `Item ${c}`, opening_on_hand: 1 }));
-  const made = await call(server, "POST", "/skus/bulk", account.token, { rows });
-  const started = await call(server, "POST", "/stock-takes/start", account.token, {
+  const made = await call(app.server, "POST", "/skus/bulk", app.account.token, { rows });
+  const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
     scope: { sku_ids: made.body.ids.map((r: { id: number }) => r.id) },
   });
   expect(started.status).toBe(201);
@@ -49,7 +31,12 @@ async function stockTake(codes: string[]): Promise<{ id: number; codes: string[]
 
 /** Every count the API received for the stock take, as [code, quantity], oldest first. */
 async function countLog(id: number): Promise<[string, number][]> {
-  const res = await call(server, "GET", `/stock-takes/${id}/counts?limit=1000`, account.token);
+  const res = await call(
+    app.server,
+    "GET",
+    `/stock-takes/${id}/counts?limit=1000`,
+    app.account.token,
+  );
   expect(res.status).toBe(200);
   return res.body.data.map((c: { code: string; quantity: number }) => [c.code, c.quantity]);
 }
@@ -65,9 +52,9 @@ async function withContext(use: (context: BrowserContext) => Promise<void>): Pro
 }
 
 async function openCount(page: Page, id: number): Promise<void> {
-  await page.goto(`${server.base}/app/#token=${device}`);
+  await page.goto(`${app.server.base}/app/#token=${device}`);
   await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
-  await page.goto(`${server.base}/app/stock-takes/${id}/count`);
+  await page.goto(`${app.server.base}/app/stock-takes/${id}/count`);
   await page.getByLabel("Code or barcode").waitFor();
 }
 

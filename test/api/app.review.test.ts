@@ -2,35 +2,21 @@
 // largest first, accepted within a tolerance and one by one, one sent back for a recount, then
 // reconciled after the dry run's preview and an explicit confirmation; stock changes as the API
 // says. The screen, its dialog open, has no serious accessibility violation.
-import type { PrismaClient } from "../../src/db/client.js";
-import { createToken } from "../../src/modules/account/account.tokens.js";
 import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
-import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
+import { call } from "../helpers/server.js";
+import { appServer, deviceToken } from "../helpers/app-server.js";
 
-let server: Server;
-let db: PrismaClient;
-let account: TestAccount;
+const app = appServer();
+
 let manager: string;
 
 beforeAll(async () => {
-  db = await testDb();
-  server = await startServer();
-  account = await newAccount(db);
-  manager = (
-    await createToken(db, {
-      accountId: account.accountId,
-      name: "Manager",
-      scopes: ["read", "count", "approve"],
-      expiresAt: new Date(Date.now() + 3600_000),
-    })
-  ).token;
+  manager = await deviceToken(app, {
+    name: "Manager",
+    scopes: ["read", "count", "approve"],
+    hours: 1,
+  });
 }, 120_000);
-
-afterAll(async () => {
-  await stopProcess(server);
-  await db.$disconnect();
-});
 
 browserTest(
   "review: accept within a tolerance and one by one, send one back, reconcile after the preview; stock changes as the API says",
@@ -42,19 +28,25 @@ browserTest(
           name: `Item ${code}`,
           opening_on_hand: 10,
         }));
-        const made = await call(server, "POST", "/skus/bulk", account.token, { rows });
+        const made = await call(app.server, "POST", "/skus/bulk", app.account.token, { rows });
         const ids: number[] = made.body.ids.map((r: { id: number }) => r.id);
-        const started = await call(server, "POST", "/stock-takes/start", account.token, {
+        const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
           scope: { sku_ids: ids },
           reference: "Review me",
         });
         const takeId = started.body.id;
-        const counted = await call(server, "POST", `/stock-takes/${takeId}/input`, account.token, {
-          counts: [10, 12, 7, 30].map((q, i) => ({ type: "sku", id: ids[i], counted_qty: q })),
-        });
+        const counted = await call(
+          app.server,
+          "POST",
+          `/stock-takes/${takeId}/input`,
+          app.account.token,
+          {
+            counts: [10, 12, 7, 30].map((q, i) => ({ type: "sku", id: ids[i], counted_qty: q })),
+          },
+        );
         expect(counted.status).toBe(200);
 
-        await page.goto(`${server.base}/app/#token=${manager}`);
+        await page.goto(`${app.server.base}/app/#token=${manager}`);
         await page.getByRole("link", { name: "Review" }).click();
         await page.getByRole("heading", { name: /Review: Review me/ }).waitFor();
         const table = page.getByRole("table");
@@ -88,16 +80,18 @@ browserTest(
         await screenshot(page, "review-confirm");
         expect(await accessibilityProblems(page)).toEqual([]);
         // The preview wrote nothing.
-        const before = await call(server, "GET", `/skus/${ids[3]}`, account.token);
+        const before = await call(app.server, "GET", `/skus/${ids[3]}`, app.account.token);
         expect(before.body.on_hand).toBe(10);
         await dialog.getByRole("button", { name: "Confirm reconcile" }).click();
         await page.getByText("Reconciled: 2 lines changed stock.").waitFor();
 
         const onHand = await Promise.all(
-          ids.map(async (id) => (await call(server, "GET", `/skus/${id}`, account.token)).body),
+          ids.map(
+            async (id) => (await call(app.server, "GET", `/skus/${id}`, app.account.token)).body,
+          ),
         );
         expect(onHand.map((s) => s.on_hand)).toEqual([10, 12, 10, 30]);
-        const take = await call(server, "GET", `/stock-takes/${takeId}`, account.token);
+        const take = await call(app.server, "GET", `/stock-takes/${takeId}`, app.account.token);
         expect(take.body.status).toBe("reconciled");
         await page
           .getByRole("status")
@@ -115,26 +109,19 @@ browserTest(
   () =>
     inBrowser(
       async (page) => {
-        const made = await call(server, "POST", "/skus", account.token, {
+        const made = await call(app.server, "POST", "/skus", app.account.token, {
           code: "BLIND-R",
           name: "Hidden",
           opening_on_hand: 5,
         });
-        const started = await call(server, "POST", "/stock-takes/start", account.token, {
+        const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
           scope: { sku_ids: [made.body.id] },
           blind: true,
         });
-        const counter = (
-          await createToken(db, {
-            accountId: account.accountId,
-            name: "Counter",
-            scopes: ["read", "count"],
-            expiresAt: new Date(Date.now() + 3600_000),
-          })
-        ).token;
-        await page.goto(`${server.base}/app/#token=${counter}`);
+        const counter = await deviceToken(app, { name: "Counter", hours: 1 });
+        await page.goto(`${app.server.base}/app/#token=${counter}`);
         await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
-        await page.goto(`${server.base}/app/stock-takes/${started.body.id}/review`);
+        await page.goto(`${app.server.base}/app/stock-takes/${started.body.id}/review`);
         await page
           .getByRole("alert")
           .getByText(/may not do that/)
@@ -155,17 +142,17 @@ browserTest(
         name: `Many ${i}`,
         opening_on_hand: 1000,
       }));
-      const made = await call(server, "POST", "/skus/bulk", account.token, { rows });
+      const made = await call(app.server, "POST", "/skus/bulk", app.account.token, { rows });
       const ids: number[] = made.body.ids.map((r: { id: number }) => r.id);
-      const started = await call(server, "POST", "/stock-takes/start", account.token, {
+      const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
         scope: { sku_ids: ids },
       });
       // Each line a different difference: 1000 − i.
       const counted = await call(
-        server,
+        app.server,
         "POST",
         `/stock-takes/${started.body.id}/input`,
-        account.token,
+        app.account.token,
         { counts: ids.map((id, i) => ({ type: "sku", id, counted_qty: i })) },
       );
       expect(counted.status).toBe(200);
@@ -173,9 +160,9 @@ browserTest(
       page.on("request", (request) => {
         if (request.postData()?.includes("LinesByDifference")) pages.push(request.postData()!);
       });
-      await page.goto(`${server.base}/app/#token=${manager}`);
+      await page.goto(`${app.server.base}/app/#token=${manager}`);
       await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
-      await page.goto(`${server.base}/app/stock-takes/${started.body.id}/review`);
+      await page.goto(`${app.server.base}/app/stock-takes/${started.body.id}/review`);
       const body = page.locator(".differences tbody");
       await body.getByText("MANY-0", { exact: true }).waitFor();
       expect(pages).toHaveLength(1);

@@ -1,46 +1,35 @@
 // The counting app's sign-in, in Debian's Chromium: by a link carrying the token in its fragment
-// (which never reaches the server, and leaves the address bar at once), by pasting a token, and
+// (which never reaches the app.server, and leaves the address bar at once), by pasting a token, and
 // back to sign-in, with the reason in words, when the API stops accepting the token.
 import type { Page } from "playwright-core";
-import type { PrismaClient } from "../../src/db/client.js";
 import { createToken, revokeToken } from "../../src/modules/account/account.tokens.js";
 import { browserTest, inBrowser, screenshot } from "../helpers/browser.js";
-import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
+import { call } from "../helpers/server.js";
+import { appServer } from "../helpers/app-server.js";
 
-let server: Server;
-let db: PrismaClient;
-let account: TestAccount;
+const app = appServer();
 
 beforeAll(async () => {
-  db = await testDb();
-  server = await startServer();
-  account = await newAccount(db);
-  await call(server, "POST", "/skus", account.token, { code: "SIGN-1", name: "Signed" });
-  const started = await call(server, "POST", "/stock-takes/start", account.token, {
+  await call(app.server, "POST", "/skus", app.account.token, { code: "SIGN-1", name: "Signed" });
+  const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
     reference: "Front shop",
   });
   expect(started.status).toBe(201);
 }, 120_000);
 
-afterAll(async () => {
-  await stopProcess(server);
-  await db.$disconnect();
-});
-
 /** A token of the account for one counting device: read and count, for 12 hours. */
 const deviceToken = async (name = "Device") =>
-  createToken(db, {
-    accountId: account.accountId,
+  createToken(app.db, {
+    accountId: app.account.accountId,
     name,
     scopes: ["read", "count"],
     expiresAt: new Date(Date.now() + 12 * 3600_000),
   });
 
-test("the app's page and every file it loads come from the server, under a policy naming no other origin", async () => {
+test("the app's page and every file it loads come from the app.server, under a policy naming no other origin", async () => {
   // Any route under /app is the app's page (the app routes in the browser).
   for (const path of ["/app", "/app/", "/app/stock-takes/1/count"]) {
-    const res = await fetch(`${server.base}${path}`);
+    const res = await fetch(`${app.server.base}${path}`);
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
@@ -57,13 +46,13 @@ test("the app's page and every file it loads come from the server, under a polic
     expect(files.length).toBeGreaterThanOrEqual(2);
     for (const file of files) {
       expect(file).toMatch(/^\/app\/assets\//);
-      const asset = await fetch(`${server.base}${file}`);
+      const asset = await fetch(`${app.server.base}${file}`);
       await asset.arrayBuffer(); // read to the end, or the server's close waits for it
       expect(asset.status).toBe(200);
       expect(asset.headers.get("cache-control")).toContain("immutable");
     }
   }
-  const missing = await fetch(`${server.base}/app/assets/none.js`);
+  const missing = await fetch(`${app.server.base}/app/assets/none.js`);
   expect(missing.status).toBe(404);
   expect(await missing.text()).not.toContain("<html");
 });
@@ -76,11 +65,11 @@ browserTest(
   () =>
     inBrowser(async (page) => {
       const { token } = await deviceToken();
-      await page.goto(`${server.base}/app/#token=${token}`);
+      await page.goto(`${app.server.base}/app/#token=${token}`);
       await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
       await page.getByRole("heading", { name: /Front shop/ }).waitFor();
       await screenshot(page, "stock-takes");
-      expect(page.url()).toBe(`${server.base}/app/`);
+      expect(page.url()).toBe(`${app.server.base}/app/`);
       // Going back leaves the app: no history entry kept the link.
       await page.goBack();
       expect(page.url()).not.toContain(token);
@@ -94,7 +83,7 @@ browserTest(
   () =>
     inBrowser(
       async (page) => {
-        await page.goto(`${server.base}/app/`);
+        await page.goto(`${app.server.base}/app/`);
         await page.getByLabel("API token").fill("cp_0_not-a-token");
         await page.getByRole("button", { name: "Sign in" }).click();
         await page
@@ -125,9 +114,9 @@ browserTest(
     inBrowser(
       async (page) => {
         const made = await deviceToken("Lost phone");
-        await page.goto(`${server.base}/app/#token=${made.token}`);
+        await page.goto(`${app.server.base}/app/#token=${made.token}`);
         await page.getByRole("heading", { name: /Front shop/ }).waitFor();
-        await revokeToken(db, { accountId: account.accountId, tokenId: made.id });
+        await revokeToken(app.db, { accountId: app.account.accountId, tokenId: made.id });
         await page.reload();
         await page
           .getByRole("alert")
