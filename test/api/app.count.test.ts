@@ -115,8 +115,12 @@ browserTest(
     const take = await stockTake([{ code: "SECRET", on_hand: expected }], { blind: true });
     const answers: string[] = [];
     await inBrowser(async (page) => {
-      page.on("response", async (response) => {
-        if (response.url().includes("/graphql")) answers.push(await response.text());
+      // Every answer passes through here, read before the page gets it (a response event's body
+      // may be gone when the page has navigated on).
+      await page.route("**/graphql", async (route) => {
+        const response = await route.fetch();
+        answers.push(await response.text());
+        await route.fulfill({ response });
       });
       page.on("websocket", (ws) => ws.on("framereceived", (f) => answers.push(String(f.payload))));
       await openCount(page, take.id);

@@ -89,7 +89,7 @@ export function Count({ id }: { id: number }) {
     progressChanged();
     return message;
   });
-  const sender = useCountSender(id);
+  const sender = useCountSender(id, progressChanged);
   const [camera, setCamera] = useState(false);
   // The latest lookUp, for the camera's callback (which outlives a render).
   const lookUpRef = useRef<(code: string) => Promise<void>>(async () => {});
@@ -308,7 +308,8 @@ export function Count({ id }: { id: number }) {
           )}
         </>
       )}
-      {problem && (
+      {/* A save refused because the stock take closed meanwhile: said once, by the line above. */}
+      {problem && !(closed && problem.code === "STOCK_TAKE_CLOSED") && (
         <p role="alert" className="problem">
           {problem.message}
         </p>
