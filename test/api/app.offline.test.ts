@@ -135,3 +135,41 @@ browserTest(
     }),
   120_000,
 );
+
+browserTest(
+  "a count the server keeps failing on is given up after a few tries and listed, and the counts behind it are sent",
+  () =>
+    withContext(async (context) => {
+      const take = await stockTake(["POISON", "NEXT"]);
+      const page = await context.newPage();
+      // Every save of the first item fails on the server (500), as a bug would.
+      await page.route("**/graphql", async (route) => {
+        const body = route.request().postData() ?? "";
+        if (body.includes("SaveCount") && body.includes(`"countedQty":9`)) {
+          await route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({
+              errors: [{ message: "internal error", extensions: { code: "INTERNAL" } }],
+            }),
+          });
+          return;
+        }
+        await route.continue();
+      });
+      await openCount(page, take.id);
+      await count(page, take.codes[0]!, "9");
+      await page.getByText(/Kept on this device: 9 × Item POISON/).waitFor();
+      // Each later save tries the queue again, oldest first.
+      for (let i = 0; i < 5; i++) await count(page, take.codes[1]!, String(i + 1));
+      await page
+        .getByRole("alert")
+        .getByText(/9 × Item POISON: Something went wrong on the server/)
+        .waitFor({ timeout: 60_000 });
+      await page.getByText(/waiting to be sent/).waitFor({ state: "detached", timeout: 30_000 });
+      const log = await countLog(take.id);
+      expect(log.map(([code]) => code)).not.toContain(take.codes[0]);
+      expect(log.at(-1)).toEqual([take.codes[1], 5]);
+    }),
+  120_000,
+);

@@ -17,6 +17,8 @@ export interface QueuedCount {
   quantity: string;
   /** When it was made (milliseconds since the epoch): counts are sent in this order. */
   madeAt: number;
+  /** How many times the server failed on it (500): after a few it is given up, not retried. */
+  failures?: number;
 }
 
 const STORE = "counts";

@@ -59,11 +59,23 @@ const notInTake = (code: string): Problem => ({
   message: `${code} is not in this stock take.`,
 });
 
+/** Server failures (500) on one count after which it is given up: it would block the queue. */
+const MAX_FAILURES = 5;
+
 /**
- * A refusal worth trying again later (no network, rate limited, the server unavailable, the same
- * key still being recorded by another tab): the count stays queued.
+ * Null when the count stays queued, to be tried again later (no network, rate limited, the
+ * server unavailable, the same key still being recorded by another tab, or a server failure not
+ * yet repeated MAX_FAILURES times); else the refusal, and the count is dropped.
  */
-const later = (problem: Problem) => RETRYABLE.has(problem.code);
+async function retryOrRefuse(count: QueuedCount, problem: Problem): Promise<Outcome | null> {
+  if (!RETRYABLE.has(problem.code)) return { refused: problem };
+  if (problem.code === "INTERNAL") {
+    const failures = (count.failures ?? 0) + 1;
+    if (failures >= MAX_FAILURES) return { refused: problem };
+    await enqueue({ ...count, failures });
+  }
+  return null;
+}
 
 /** Sends one count; null when it should be tried again later (it stays queued). */
 async function send(client: Client, count: QueuedCount): Promise<Outcome | null> {
@@ -76,10 +88,7 @@ async function send(client: Client, count: QueuedCount): Promise<Outcome | null>
         { requestPolicy: "network-only" },
       )
       .toPromise();
-    if (found.error) {
-      const problem = problemOf(found.error);
-      return later(problem) ? null : { refused: problem };
-    }
+    if (found.error) return retryOrRefuse(count, problemOf(found.error));
     const line = getFragmentData(FoundLine, found.data?.stockTake.lines.edges[0]?.node);
     if (!line) return { refused: notInTake(count.code) };
     entity = { type: line.type, id: line.id, name: line.name };
@@ -95,10 +104,7 @@ async function send(client: Client, count: QueuedCount): Promise<Outcome | null>
       },
     })
     .toPromise();
-  if (result.error) {
-    const problem = problemOf(result.error);
-    return later(problem) ? null : { refused: problem };
-  }
+  if (result.error) return retryOrRefuse(count, problemOf(result.error));
   const refused = result.data?.submitStockTakeCounts.userErrors[0];
   if (refused)
     return { refused: { code: refused.code, message: messageFor(refused.code, refused.message) } };
@@ -114,9 +120,15 @@ export interface CountSender {
   submit(count: QueuedCount): Promise<Outcome>;
 }
 
-/** The queue of a stock take's counts and its sending, for the count screen. */
-export function useCountSender(stockTakeId: number): CountSender {
+/**
+ * The queue of a stock take's counts and its sending, for the count screen. `onSent` is called
+ * after a drain recorded a count: counts sent as the screen opens may be recorded before its
+ * subscription is listening, so no event would tell it its progress moved.
+ */
+export function useCountSender(stockTakeId: number, onSent?: () => void): CountSender {
   const client = useClient();
+  const sentHook = useRef(onSent);
+  sentHook.current = onSent;
   const [waitingCount, setWaitingCount] = useState(0);
   const [refusals, setRefusals] = useState<CountSender["refusals"]>([]);
   const running = useRef<Promise<void> | null>(null);
@@ -131,6 +143,7 @@ export function useCountSender(stockTakeId: number): CountSender {
   /** Sends what waits, oldest first, until none is left or the network does not answer. */
   const drain = useCallback((): Promise<void> => {
     running.current ??= (async () => {
+      let sent = false;
       try {
         for (;;) {
           const next = (await waiting(stockTakeId))[0];
@@ -141,6 +154,7 @@ export function useCountSender(stockTakeId: number): CountSender {
             break;
           }
           await settle(next.key);
+          sent ||= "sent" in outcome;
           if ("refused" in outcome && !awaited.current.has(next.key)) {
             setRefusals((list) => [...list, { count: next, problem: outcome.refused }]);
           }
@@ -149,6 +163,7 @@ export function useCountSender(stockTakeId: number): CountSender {
       } finally {
         running.current = null;
         setWaitingCount((await waiting(stockTakeId)).length);
+        if (sent) sentHook.current?.();
       }
     })();
     return running.current;
