@@ -10,8 +10,10 @@ import { performance } from "node:perf_hooks";
 import { createClient } from "graphql-ws";
 import { chromium, type Browser, type Page } from "playwright-core";
 import WebSocket from "ws";
+import type pg from "pg";
 import type { ServerUnderTest } from "./stock-take.js";
 import { apiCaller } from "./api-call.js";
+import { withPgSide, type PgSide } from "./pg-side.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -35,6 +37,8 @@ export interface AppFigures {
   protocolMs: number[];
   /** Progress messages the other counters' subscriptions received. */
   progressMessages: number;
+  /** PostgreSQL's side of the counting (per count saved), when pg_stat_statements is loaded. */
+  pg: PgSide | null;
   /** The review table: ms until its first rows show, and rows in the page then. */
   reviewFirstRowsMs: number;
   reviewDomRows: number;
@@ -82,7 +86,7 @@ export async function appFigures(
   takeId: number,
   lines: number,
   codeOf: (i: number) => string,
-  options: { loads: number; scans: number },
+  options: { loads: number; scans: number; pgStats: pg.Client | null },
 ): Promise<AppFigures> {
   const base = server.baseUrl;
   const browser = await launch();
@@ -110,80 +114,93 @@ export async function appFigures(
       await context.close();
     }
 
-    // The other counters: find and save in a loop, each following the progress.
-    let running = true;
-    let progressMessages = 0;
-    const protocolMs: number[] = [];
-    const call = async (query: string, variables: unknown) => {
-      const res = await fetch(`${base}/graphql`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await res.json()) as { errors?: unknown; data?: FoundData };
-      if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors));
-      return body.data;
-    };
-    const sockets = Array.from({ length: APP_COUNTERS - 1 }, () =>
-      createClient({
-        url: `${base.replace(/^http/, "ws")}/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams: { authorization: `Bearer ${server.token}` },
-      }),
-    );
-    // Each follows the stock take, and reads its progress again every 3 s while counts arrive
-    // (web/app/screens/Count.tsx).
-    const subscriptions = sockets.map((ws) =>
-      ws.subscribe(
-        { query: FOLLOW, variables: { id: takeId } },
-        { next: () => void progressMessages++, error: () => {}, complete: () => {} },
-      ),
-    );
-    const pollers = sockets.map(() =>
-      setInterval(() => void call(PROGRESS, { id: takeId }).catch(() => {}), 3000),
-    );
-    const counter = async (n: number) => {
-      for (let k = 0; running; k++) {
-        const code = codeOf(1 + ((n * 7919 + k * 104_729) % lines));
-        const start = performance.now();
-        const found = await call(FIND_LINE, { id: takeId, code });
-        const line = found.stockTake.lines.edges[0]!.node;
-        await call(SAVE_COUNT, {
-          input: {
-            stockTakeId: takeId,
-            idempotencyKey: crypto.randomUUID(),
-            counts: [{ type: line.type, id: line.id, countedQty: 1, mode: "SET" }],
-          },
-        });
-        protocolMs.push(performance.now() - start);
-        await new Promise((resolve) => setTimeout(resolve, SCAN_PAUSE_MS));
-      }
-    };
-    const others = Array.from({ length: APP_COUNTERS - 1 }, (_, n) => counter(n + 1));
-
-    // The counter in the browser, on a phone's screen.
+    // The other counters: find and save in a loop, each following the progress; and PostgreSQL's
+    // side of it all, per count saved.
     const scanToSavedMs: number[] = [];
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    await openCount(page, base, server.token, takeId);
-    for (let k = 0; k < options.scans; k++) {
-      const code = codeOf(1 + ((k * 48_271) % lines));
-      const start = performance.now();
-      await page.getByLabel("Code or barcode").fill(code);
-      await page.keyboard.press("Enter");
-      await page.getByLabel("Counted quantity").waitFor();
-      await page.keyboard.type("2");
-      await page.keyboard.press("Enter");
-      await page.getByText(`Saved: 2 ×`).waitFor();
-      scanToSavedMs.push(performance.now() - start);
-      await page.getByLabel("Counted quantity").waitFor({ state: "detached" });
+    const counting = await withPgSide(
+      options.pgStats,
+      () => countTogether(),
+      (r) => r.saved,
+    );
+    const { progressMessages, protocolMs } = counting.result;
+    async function countTogether() {
+      let running = true;
+      let progressMessages = 0;
+      const protocolMs: number[] = [];
+      const call = async (query: string, variables: unknown) => {
+        const res = await fetch(`${base}/graphql`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ query, variables }),
+        });
+        const body = (await res.json()) as { errors?: unknown; data?: FoundData };
+        if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors));
+        return body.data;
+      };
+      const sockets = Array.from({ length: APP_COUNTERS - 1 }, () =>
+        createClient({
+          url: `${base.replace(/^http/, "ws")}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${server.token}` },
+        }),
+      );
+      // Each follows the stock take, and reads its progress again while counts arrive, every 3 s
+      // per 10,000 lines (web/app/screens/Count.tsx: 30 s at 100,000 lines).
+      const subscriptions = sockets.map((ws) =>
+        ws.subscribe(
+          { query: FOLLOW, variables: { id: takeId } },
+          { next: () => void progressMessages++, error: () => {}, complete: () => {} },
+        ),
+      );
+      const pollers = sockets.map(() =>
+        setInterval(
+          () => void call(PROGRESS, { id: takeId }).catch(() => {}),
+          3000 * Math.max(1, Math.ceil(lines / 10_000)),
+        ),
+      );
+      const counter = async (n: number) => {
+        for (let k = 0; running; k++) {
+          const code = codeOf(1 + ((n * 7919 + k * 104_729) % lines));
+          const start = performance.now();
+          const found = await call(FIND_LINE, { id: takeId, code });
+          const line = found.stockTake.lines.edges[0]!.node;
+          await call(SAVE_COUNT, {
+            input: {
+              stockTakeId: takeId,
+              idempotencyKey: crypto.randomUUID(),
+              counts: [{ type: line.type, id: line.id, countedQty: 1, mode: "SET" }],
+            },
+          });
+          protocolMs.push(performance.now() - start);
+          await new Promise((resolve) => setTimeout(resolve, SCAN_PAUSE_MS));
+        }
+      };
+      const others = Array.from({ length: APP_COUNTERS - 1 }, (_, n) => counter(n + 1));
+
+      // The counter in the browser, on a phone's screen.
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      await openCount(page, base, server.token, takeId);
+      for (let k = 0; k < options.scans; k++) {
+        const code = codeOf(1 + ((k * 48_271) % lines));
+        const start = performance.now();
+        await page.getByLabel("Code or barcode").fill(code);
+        await page.keyboard.press("Enter");
+        await page.getByLabel("Counted quantity").waitFor();
+        await page.keyboard.type("2");
+        await page.keyboard.press("Enter");
+        await page.getByText(`Saved: 2 ×`).waitFor();
+        scanToSavedMs.push(performance.now() - start);
+        await page.getByLabel("Counted quantity").waitFor({ state: "detached" });
+      }
+      running = false;
+      await Promise.all(others);
+      for (const unsubscribe of subscriptions) unsubscribe();
+      for (const poller of pollers) clearInterval(poller);
+      await Promise.all(sockets.map((ws) => ws.dispose()));
+      await context.close();
+      return { progressMessages, protocolMs, saved: protocolMs.length + scanToSavedMs.length };
     }
-    running = false;
-    await Promise.all(others);
-    for (const unsubscribe of subscriptions) unsubscribe();
-    for (const poller of pollers) clearInterval(poller);
-    await Promise.all(sockets.map((ws) => ws.dispose()));
-    await context.close();
 
     // The review table over every line, each counted (a difference each).
     await countAll(server, takeId, lines, codeOf);
@@ -205,6 +222,7 @@ export async function appFigures(
       scanToSavedMs,
       protocolMs,
       progressMessages,
+      pg: counting.pg,
       reviewFirstRowsMs,
       reviewDomRows,
     };

@@ -981,6 +981,7 @@ if (wants("app") && !(quick && named.length === 0)) {
       const figures = await appFigures(server, started.id, size, codeOf, {
         loads: RUNS,
         scans: quick ? 20 : 100,
+        pgStats,
       });
       return figures;
     })().finally(() => server.stop());
@@ -1006,6 +1007,8 @@ if (wants("app") && !(quick && named.length === 0)) {
       `the other counters' find + save (${a1.protocolMs.length}), p50 / p95`,
       `${ms(percentile(a1.protocolMs, 0.5))} / ${ms(percentile(a1.protocolMs, 0.95))}; ${a1.progressMessages} progress messages received`,
     );
+    row("PostgreSQL while counting, per count saved", describePgSide(a1.pg));
+    for (const statement of a1.pg?.top ?? []) row("", describeStatement(statement));
     row(
       "review table: first rows / rows in the page",
       `${ms(a1.reviewFirstRowsMs)} / ${a1.reviewDomRows}`,

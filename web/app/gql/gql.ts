@@ -18,7 +18,7 @@ type Documents = {
     "\n  query LinesByDifference($id: Int!, $after: String) {\n    stockTake(id: $id) {\n      id\n      lines(order: DIFFERENCE, first: 200, after: $after) {\n        edges {\n          node {\n            ...ReviewLine\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.LinesByDifferenceDocument,
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n": typeof types.Progress_StockTakeFragmentDoc,
     "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n  }\n": typeof types.StockTakeCard_StockTakeFragmentDoc,
-    "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n": typeof types.CountScreenDocument,
+    "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n": typeof types.CountScreenDocument,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n": typeof types.FollowProgressDocument,
     "\n  query Tokens {\n    apiTokens(first: 100) {\n      edges {\n        node {\n          id\n          name\n          scopes\n          createdAt\n          expiresAt\n          revokedAt\n          lastUsedAt\n        }\n      }\n    }\n  }\n": typeof types.TokensDocument,
     "\n  mutation IssueToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      token\n      apiToken {\n        id\n        name\n        expiresAt\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.IssueTokenDocument,
@@ -39,7 +39,7 @@ const documents: Documents = {
     "\n  query LinesByDifference($id: Int!, $after: String) {\n    stockTake(id: $id) {\n      id\n      lines(order: DIFFERENCE, first: 200, after: $after) {\n        edges {\n          node {\n            ...ReviewLine\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.LinesByDifferenceDocument,
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n": types.Progress_StockTakeFragmentDoc,
     "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n  }\n": types.StockTakeCard_StockTakeFragmentDoc,
-    "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n": types.CountScreenDocument,
+    "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n": types.CountScreenDocument,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n": types.FollowProgressDocument,
     "\n  query Tokens {\n    apiTokens(first: 100) {\n      edges {\n        node {\n          id\n          name\n          scopes\n          createdAt\n          expiresAt\n          revokedAt\n          lastUsedAt\n        }\n      }\n    }\n  }\n": types.TokensDocument,
     "\n  mutation IssueToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      token\n      apiToken {\n        id\n        name\n        expiresAt\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.IssueTokenDocument,
@@ -89,7 +89,7 @@ export function graphql(source: "\n  fragment StockTakeCard_stockTake on StockTa
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n"): (typeof documents)["\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      ...Progress_stockTake\n    }\n  }\n"];
+export function graphql(source: "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n"): (typeof documents)["\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -28,14 +28,19 @@ const CountScreen = graphql(`
       reference
       status
       blind
+      summary {
+        lines
+      }
       ...Progress_stockTake
     }
   }
 `);
 
 // The subscription asks only for what changed; the progress (which reads every line of the stock
-// take) is asked for again at most every PROGRESS_MS, however many devices count: each count
-// would otherwise make every device's subscription add the stock take up again.
+// take) is asked for again at most every PROGRESS_MS per PROGRESS_LINES lines, however many
+// devices count: each count would otherwise make every device's subscription add the stock take
+// up again, and eight devices reading a 100,000-line stock take's progress every 3 s keep
+// PostgreSQL busy enough to slow every scan (bench A1).
 const FollowProgress = graphql(`
   subscription FollowProgress($id: Int!) {
     stockTakeProgress(id: $id) {
@@ -53,8 +58,13 @@ const CameraScanner = lazy(() => import("../components/CameraScanner.js"));
 /** Whether this browser can open a camera here (it needs a secure context: HTTPS or localhost). */
 const CAMERA = typeof navigator !== "undefined" && navigator.mediaDevices !== undefined;
 
-/** How often the progress is read again while counts arrive. */
+/** How often the progress of a stock take of up to PROGRESS_LINES lines is read again. */
 const PROGRESS_MS = 3000;
+const PROGRESS_LINES = 10_000;
+
+/** How long between two reads of a stock take's progress while counts arrive (30 s at 100,000). */
+const progressInterval = (lines: number) =>
+  PROGRESS_MS * Math.max(1, Math.ceil(lines / PROGRESS_LINES));
 
 /** A quantity as a counter types it: a number from 0, at most 3 decimals (a comma works too). */
 const QUANTITY = /^\d{1,11}([.,]\d{1,3})?$/;
@@ -74,10 +84,12 @@ export function Count({ id }: { id: number }) {
   const [{ data, error }, reread] = useQuery({ query: CountScreen, variables: { id } });
   const lastRead = useRef(0);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  /** Reads the progress again, at most once every PROGRESS_MS (the last request always lands). */
+  const interval = useRef(PROGRESS_MS);
+  interval.current = progressInterval(data?.stockTake.summary.lines ?? 0);
+  /** Reads the progress again, at most once an interval (the last request always lands). */
   const progressChanged = useCallback(() => {
     if (pending.current) return;
-    const wait = Math.max(0, lastRead.current + PROGRESS_MS - Date.now());
+    const wait = Math.max(0, lastRead.current + interval.current - Date.now());
     pending.current = setTimeout(() => {
       pending.current = null;
       lastRead.current = Date.now();
