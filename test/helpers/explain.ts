@@ -1,3 +1,4 @@
+import { keepStatistics } from "../../src/db/statistics.js";
 import pg from "pg";
 import type { PrismaClient } from "../../src/db/client.js";
 import type { ServiceContext } from "../../src/context.js";
@@ -95,6 +96,8 @@ export interface PlanTest {
 export async function planTest(queries: LoggedApp["queries"]): Promise<PlanTest> {
   const db = await testDb();
   const logged = loggingClient(queries);
+  // Plan tests make the statistics they study: no start analyzes behind their back.
+  keepStatistics(logged);
   const sql = new pg.Client({ connectionString: databaseUrl() });
   await sql.connect();
   const account = await newAccount(db);

@@ -54,6 +54,7 @@ import {
 } from "./stock-take.records.js";
 import { parseStart, start, type StartData } from "./stock-take.start.js";
 import { parseAreaDepth, type AreaProgress } from "./stock-take.areas.js";
+import { rowsAdded } from "../../db/statistics.js";
 
 export { stockTakesByIds } from "./stock-take.records.js";
 export { hidesStock } from "./stock-take.lines.js";
@@ -77,12 +78,14 @@ export async function startStockTake(
   idempotencyKey?: string,
 ): Promise<Idempotent<StartedStockTake>> {
   const request = parseStart(data);
-  return inTransaction(ctx.db, (tx) =>
+  let added = 0;
+  const started = await inTransaction(ctx.db, (tx) =>
     keyed(ctx, tx, idempotencyKey, {
       operation: "startStockTake",
       input: () => startAsSent(data),
       run: async () => {
-        const take = await start(ctx, tx, request);
+        const { take, lines } = await start(ctx, tx, request);
+        added = lines;
         const rows = await selectLines(tx, ctx.principal.accountId, take.id, {
           limit: FIRST_LINES + 1,
         });
@@ -91,6 +94,9 @@ export async function startStockTake(
       },
     }),
   );
+  // Committed: the planner learns of the new lines now, not when autovacuum comes by.
+  void rowsAdded(ctx.db, "stock_take_lines", added);
+  return started;
 }
 
 /**

@@ -174,7 +174,7 @@ export async function start(
   ctx: ServiceContext,
   tx: Tx,
   request: StartRequest,
-): Promise<StockTakeView> {
+): Promise<{ take: StockTakeView; lines: number }> {
   const { accountId, actor } = ctx.principal;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
   // Read after the lock: a start before this one has its lines, so its SKUs are not due here.
@@ -232,7 +232,7 @@ export async function start(
   // The rows are locked: on_hand read here is the quantity at the freeze. Line ids follow the
   // walking order: by location (regardless of case, in byte order), then code; without a
   // location last, SKUs before supplier items, each by id.
-  await tx.$executeRaw`
+  const lines = await tx.$executeRaw`
     INSERT INTO stock_take_lines
       (account_id, stock_take_id, entity_type, sku_id, supplier_item_id, expected_qty, location)
     SELECT ${accountId}, ${take.id}, e.entity_type::entity_type, e.sku_id, e.supplier_item_id,
@@ -249,7 +249,7 @@ export async function start(
     ORDER BY e.location IS NULL, lower(e.location) COLLATE "C",
       CASE WHEN e.location IS NOT NULL THEN lower(e.code) END COLLATE "C",
       e.kind, e.id`;
-  return toStockTake(take);
+  return { take: toStockTake(take), lines };
 }
 
 /**
