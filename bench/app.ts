@@ -49,7 +49,7 @@ export const chromiumAvailable = () => existsSync(CHROMIUM);
 // The app's own operations (web/app/sending.ts), as it sends them.
 const FIND_LINE = `query FindLine($id: Int!, $code: String!) { stockTake(id: $id) { id lines(code: $code, first: 1) { edges { node { type id code name supplier location countedQty state } } } } }`;
 const SAVE_COUNT = `mutation SaveCount($input: SubmitStockTakeCountsInput!) { submitStockTakeCounts(input: $input) { status userErrors { code message } } }`;
-const PROGRESS = `query CountScreen($id: Int!) { stockTake(id: $id) { id reference status blind summary { lines counted } progressByLocation(depth: 2) { prefix lines counted } } }`;
+const PROGRESS = `query CountScreen($id: Int!) { stockTake(id: $id) { id reference status blind summary { lines counted } } }`;
 const FOLLOW = `subscription FollowProgress($id: Int!) { stockTakeProgress(id: $id) { eventId stockTake { id status } } }`;
 
 /** What FindLine answers (the other operations' answers are not read). */

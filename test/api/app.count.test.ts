@@ -20,7 +20,7 @@ let tag = 0;
 
 /** SKUs of these codes (each with a tag) and on hand, and a stock take of them. */
 async function stockTake(
-  skus: { code: string; on_hand: number; barcodes?: string[] }[],
+  skus: { code: string; on_hand: number; barcodes?: string[]; aisle?: string }[],
   options: { blind?: boolean } = {},
 ): Promise<{ id: number; codes: string[] }> {
   const t = ++tag;
@@ -29,7 +29,7 @@ async function stockTake(
     name: `Item ${s.code}`,
     opening_on_hand: s.on_hand,
     barcodes: s.barcodes?.map((b) => b) ?? [],
-    location: `A-0${t}-01`,
+    location: `${s.aisle ?? "A"}-0${t}-01`,
   }));
   const made = await call(app.server, "POST", "/skus/bulk", app.account.token, { rows });
   expect(made.status).toBe(200);
@@ -194,6 +194,32 @@ browserTest(
         .getByText(/This stock take is closed/)
         .waitFor();
       expect(await page.getByLabel("Code or barcode").count()).toBe(0);
+    }),
+  120_000,
+);
+
+browserTest(
+  "progress by area, once opened, shows each area's counted lines and moves when a count lands",
+  () =>
+    inBrowser(async (page) => {
+      const take = await stockTake([
+        { code: "LEFT", on_hand: 1 },
+        { code: "LEFT-TOO", on_hand: 1 },
+        { code: "RIGHT", on_hand: 1, aisle: "B" },
+      ]);
+      const area = (aisle: string) => page.locator(".areas li", { hasText: `${aisle}-0${tag}` });
+      await openCount(page, take.id);
+      await page.getByText("By area").click();
+      await area("A").getByText("0 / 2").waitFor();
+      await area("B").getByText("0 / 1").waitFor();
+      // The click took the focus: back to the code field, as a thumb would.
+      await page.getByLabel("Code or barcode").click();
+      await scan(page, take.codes[0]!);
+      await page.getByLabel("Counted quantity").waitFor();
+      await scan(page, "4");
+      await page.getByRole("status").getByText("1 of 3 counted").waitFor();
+      await area("A").getByText("1 / 2").waitFor();
+      await area("B").getByText("0 / 1").waitFor();
     }),
   120_000,
 );

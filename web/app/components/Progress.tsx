@@ -1,19 +1,31 @@
 // How far a stock take's count is, overall and by area, as the API last said (live while the
-// count screen follows the stock take).
+// count screen follows the stock take). The areas are asked for only while "By area" is open:
+// adding a stock take up by area costs several times its overall progress (bench A1), and most
+// counters never open it.
+import { useEffect, useRef, useState } from "react";
+import { useQuery } from "urql";
+import { problemOf } from "../errors.js";
 import { getFragmentData, graphql, type FragmentType } from "../gql/index.js";
 
 export const ProgressFragment = graphql(`
   fragment Progress_stockTake on StockTake {
     id
-    status
     summary {
       lines
       counted
     }
-    progressByLocation(depth: 2) {
-      prefix
-      lines
-      counted
+  }
+`);
+
+const ProgressByArea = graphql(`
+  query ProgressByArea($id: Int!) {
+    stockTake(id: $id) {
+      id
+      progressByLocation(depth: 2) {
+        prefix
+        lines
+        counted
+      }
     }
   }
 `);
@@ -21,28 +33,47 @@ export const ProgressFragment = graphql(`
 export function Progress(props: { stockTake: FragmentType<typeof ProgressFragment> }) {
   const take = getFragmentData(ProgressFragment, props.stockTake);
   const { lines, counted } = take.summary;
-  const areas = take.progressByLocation;
+  const [open, setOpen] = useState(false);
   return (
     <div className="progress">
       <p role="status">
         {counted} of {lines} counted
       </p>
       <progress max={lines} value={counted} aria-label="Lines counted" />
-      {areas.length > 1 && (
-        <details>
-          <summary>By area</summary>
-          <ul className="areas">
-            {areas.map((area) => (
-              <li key={area.prefix ?? ""}>
-                <span>{area.prefix ?? "No location"}</span>
-                <span>
-                  {area.counted} / {area.lines}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>By area</summary>
+        {open && <Areas id={take.id} counted={counted} />}
+      </details>
     </div>
+  );
+}
+
+/** Each area's progress, read when opened and again whenever the overall progress moves. */
+function Areas({ id, counted }: { id: number; counted: number }) {
+  const [{ data, error }, reread] = useQuery({
+    query: ProgressByArea,
+    variables: { id },
+    requestPolicy: "network-only",
+  });
+  const shown = useRef(counted);
+  useEffect(() => {
+    if (shown.current === counted) return;
+    shown.current = counted;
+    reread({ requestPolicy: "network-only" });
+  }, [counted, reread]);
+  if (error && !data) return <p className="problem">{problemOf(error).message}</p>;
+  if (!data) return <p>Adding up the areas…</p>;
+  const areas = data.stockTake.progressByLocation;
+  return (
+    <ul className="areas">
+      {areas.map((area) => (
+        <li key={area.prefix ?? ""}>
+          <span>{area.prefix ?? "No location"}</span>
+          <span>
+            {area.counted} / {area.lines}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

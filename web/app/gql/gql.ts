@@ -16,7 +16,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  fragment ReviewLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    location\n    expectedQty\n    countedQty\n    difference\n    state\n    movedSinceFreeze\n  }\n": typeof types.ReviewLineFragmentDoc,
     "\n  query LinesByDifference($id: Int!, $after: String) {\n    stockTake(id: $id) {\n      id\n      lines(order: DIFFERENCE, first: 200, after: $after) {\n        edges {\n          node {\n            ...ReviewLine\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.LinesByDifferenceDocument,
-    "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n": typeof types.Progress_StockTakeFragmentDoc,
+    "\n  fragment Progress_stockTake on StockTake {\n    id\n    summary {\n      lines\n      counted\n    }\n  }\n": typeof types.Progress_StockTakeFragmentDoc,
+    "\n  query ProgressByArea($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByLocation(depth: 2) {\n        prefix\n        lines\n        counted\n      }\n    }\n  }\n": typeof types.ProgressByAreaDocument,
     "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n  }\n": typeof types.StockTakeCard_StockTakeFragmentDoc,
     "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n": typeof types.CountScreenDocument,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n": typeof types.FollowProgressDocument,
@@ -37,7 +38,8 @@ type Documents = {
 const documents: Documents = {
     "\n  fragment ReviewLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    location\n    expectedQty\n    countedQty\n    difference\n    state\n    movedSinceFreeze\n  }\n": types.ReviewLineFragmentDoc,
     "\n  query LinesByDifference($id: Int!, $after: String) {\n    stockTake(id: $id) {\n      id\n      lines(order: DIFFERENCE, first: 200, after: $after) {\n        edges {\n          node {\n            ...ReviewLine\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.LinesByDifferenceDocument,
-    "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n": types.Progress_StockTakeFragmentDoc,
+    "\n  fragment Progress_stockTake on StockTake {\n    id\n    summary {\n      lines\n      counted\n    }\n  }\n": types.Progress_StockTakeFragmentDoc,
+    "\n  query ProgressByArea($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByLocation(depth: 2) {\n        prefix\n        lines\n        counted\n      }\n    }\n  }\n": types.ProgressByAreaDocument,
     "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n  }\n": types.StockTakeCard_StockTakeFragmentDoc,
     "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n": types.CountScreenDocument,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n": types.FollowProgressDocument,
@@ -81,7 +83,11 @@ export function graphql(source: "\n  query LinesByDifference($id: Int!, $after: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n"): (typeof documents)["\n  fragment Progress_stockTake on StockTake {\n    id\n    status\n    summary {\n      lines\n      counted\n    }\n    progressByLocation(depth: 2) {\n      prefix\n      lines\n      counted\n    }\n  }\n"];
+export function graphql(source: "\n  fragment Progress_stockTake on StockTake {\n    id\n    summary {\n      lines\n      counted\n    }\n  }\n"): (typeof documents)["\n  fragment Progress_stockTake on StockTake {\n    id\n    summary {\n      lines\n      counted\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProgressByArea($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByLocation(depth: 2) {\n        prefix\n        lines\n        counted\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProgressByArea($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByLocation(depth: 2) {\n        prefix\n        lines\n        counted\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
