@@ -206,9 +206,13 @@ it("refuses a subscription flood with its codes while another account's requests
   expect(messages.every((r) => r.data || refusedEvent(r))).toBe(true);
   expect(messages.some(refusedEvent)).toBe(true);
   expect(Math.max(...h.served.map((s) => s.results.length))).toBeLessThan(h.writes.length);
-  // The fan-out ran, on its own pool, and never held more than that pool's connections.
-  expect(Math.max(...h.fanoutConnections)).toBeGreaterThan(0);
-  expect(Math.max(...h.fanoutConnections)).toBeLessThanOrEqual(POOL);
+  // The fan-out ran, on its own pool, and never held more than that pool's connections. A
+  // connection the pool replaces (closed idle, a new one opened) can be listed beside its
+  // replacement for the moment its backend takes to exit: a count held over two samples (100 ms
+  // apart) is one the pool held.
+  const held = h.fanoutConnections.slice(1).map((n, i) => Math.min(n, h.fanoutConnections[i]!));
+  expect(Math.max(...held)).toBeGreaterThan(0);
+  expect(Math.max(...held)).toBeLessThanOrEqual(POOL);
 
   // The neighbour: no 5xx, p99 bounded.
   expect([...quiet.statuses, ...beside.statuses].every((s) => s === 200)).toBe(true);
