@@ -51,8 +51,11 @@ const SaveCount = graphql(`
 /** How often waiting counts are tried again while the browser thinks it is online. */
 const RETRY_MS = 5000;
 
-/** What became of a count: sent (recorded), waiting for the network, or refused (and dropped). */
-export type Outcome = { sent: true } | { waiting: true } | { refused: Problem };
+/**
+ * What became of a count: sent (recorded), waiting (kept, to be sent again; with why the last try
+ * did not land: no network, or the server's trouble), or refused (and dropped).
+ */
+export type Outcome = { sent: true } | { waiting: Problem } | { refused: Problem };
 
 const notInTake = (code: string): Problem => ({
   code: "NOT_IN_STOCK_TAKE",
@@ -63,22 +66,22 @@ const notInTake = (code: string): Problem => ({
 const MAX_FAILURES = 5;
 
 /**
- * Null when the count stays queued, to be tried again later (no network, rate limited, the
+ * Waiting when the count stays queued, to be tried again later (no network, rate limited, the
  * server unavailable, the same key still being recorded by another tab, or a server failure not
  * yet repeated MAX_FAILURES times); else the refusal, and the count is dropped.
  */
-async function retryOrRefuse(count: QueuedCount, problem: Problem): Promise<Outcome | null> {
+async function retryOrRefuse(count: QueuedCount, problem: Problem): Promise<Outcome> {
   if (!RETRYABLE.has(problem.code)) return { refused: problem };
   if (problem.code === "INTERNAL") {
     const failures = (count.failures ?? 0) + 1;
     if (failures >= MAX_FAILURES) return { refused: problem };
     await enqueue({ ...count, failures });
   }
-  return null;
+  return { waiting: problem };
 }
 
-/** Sends one count; null when it should be tried again later (it stays queued). */
-async function send(client: Client, count: QueuedCount): Promise<Outcome | null> {
+/** Sends one count; waiting when it should be tried again later (it stays queued). */
+async function send(client: Client, count: QueuedCount): Promise<Outcome> {
   let entity = count.entity;
   if (!entity) {
     const found = await client
@@ -149,8 +152,8 @@ export function useCountSender(stockTakeId: number, onSent?: () => void): CountS
           const next = (await waiting(stockTakeId))[0];
           if (!next) break;
           const outcome = await send(client, next);
-          if (!outcome) {
-            for (const count of await waiting(stockTakeId)) report(count.key, { waiting: true });
+          if ("waiting" in outcome) {
+            for (const count of await waiting(stockTakeId)) report(count.key, outcome);
             break;
           }
           await settle(next.key);

@@ -87,8 +87,10 @@ export function Count({ id }: { id: number }) {
   const interval = useRef(PROGRESS_MS);
   interval.current = progressInterval(data?.stockTake.summary.lines ?? 0);
   /** Reads the progress again, at most once an interval (the last request always lands). */
+  const mounted = useRef(true);
   const progressChanged = useCallback(() => {
-    if (pending.current) return;
+    // A drain that ends after the screen closed has no progress to read.
+    if (pending.current || !mounted.current) return;
     const wait = Math.max(0, lastRead.current + interval.current - Date.now());
     pending.current = setTimeout(() => {
       pending.current = null;
@@ -96,7 +98,13 @@ export function Count({ id }: { id: number }) {
       reread({ requestPolicy: "network-only" });
     }, wait);
   }, [reread]);
-  useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      clearTimeout(pending.current ?? undefined);
+    };
+  }, []);
   useSubscription({ query: FollowProgress, variables: { id } }, (_, message) => {
     progressChanged();
     return message;
@@ -217,7 +225,9 @@ export function Count({ id }: { id: number }) {
     setSaved(
       "sent" in outcome
         ? `Saved: ${typed} × ${what}.`
-        : `Kept on this device: ${typed} × ${what}. It is sent when the connection is back.`,
+        : outcome.waiting.code === "NETWORK"
+          ? `Kept on this device: ${typed} × ${what}. It is sent when the connection is back.`
+          : `Kept on this device: ${typed} × ${what}. Countpoint could not take it just now; it is sent again in a few seconds.`,
     );
     setItem(null);
     setCode("");
