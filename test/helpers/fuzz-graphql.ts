@@ -526,10 +526,13 @@ export function oversizeCases(
       const name = String(path.at(-1)).replace(/s$/, "");
       const item = sample(inputValue(world, itemType, name, op.name, rootPool, false));
       const size = JSON.stringify(item).length + 1;
-      const far = Math.max(bound.max + 2, Math.min(bound.max * 10, Math.floor(BODY_BUDGET / size)));
+      // What the rest of the body takes (the document, the other variables as sampled, which
+      // vary with the seed): the list gets what is left of the budget.
+      const budget = BODY_BUDGET - JSON.stringify({ query: documentOf(op), variables }).length;
+      const far = Math.max(bound.max + 2, Math.min(bound.max * 10, Math.floor(budget / size)));
       for (const length of [bound.max + 1, far]) {
         // An entry too large for the body budget: an empty one (the list is refused unread).
-        const entry = length * size > BODY_BUDGET ? (typeof item === "object" ? {} : 0) : item;
+        const entry = length * size > budget ? (typeof item === "object" ? {} : 0) : item;
         const sent = structuredClone(variables) as Record<string, unknown>;
         setAt(
           sent,
