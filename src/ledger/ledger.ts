@@ -329,7 +329,10 @@ export function ledgerWrites(
       FROM stock_takes AS t
       WHERE ${flag} AND l.account_id = ${accountId} AND t.account_id = l.account_id
         AND t.id = l.stock_take_id AND t.status IN ('open', 'counting') AND NOT l.moved_since_freeze
-        AND (l.sku_id IN (SELECT sku_id FROM v) OR l.supplier_item_id IN (SELECT supplier_item_id FROM v))
+        -- As arrays: each entity's lines found by key. (An IN list under OR is a filter: every
+        -- line of the account's open stock takes read, 100,000 for one adjustment.)
+        AND (l.sku_id = ANY(ARRAY(SELECT sku_id FROM v))
+          OR l.supplier_item_id = ANY(ARRAY(SELECT supplier_item_id FROM v)))
     ), inserted AS (
       INSERT INTO stock_movements (${ids ? Prisma.sql`id, ` : Prisma.empty}account_id, occurred_at, entity_type, sku_id, supplier_item_id,
         quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,

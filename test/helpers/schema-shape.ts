@@ -205,8 +205,9 @@ const sortValues = (record: Record<string, string[]>) => {
 /**
  * Indexes the migrations create that schema.prisma cannot declare (on expressions, or partial),
  * as the catalog shows them: the trigram search indexes of the catalog, which lead with the
- * account, the location prefix indexes (lower(location) in byte order) and the unrevoked tokens
- * by expiry (the live tokens counted before one is issued).
+ * account, the location prefix indexes (lower(location) in byte order), the unrevoked tokens
+ * by expiry (the live tokens counted before one is issued), and the stock take lines' supplier
+ * item and state indexes (a big start writes no entry in either for a SKU's uncounted line).
  */
 const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
   api_tokens: [
@@ -215,6 +216,10 @@ const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
   skus: [
     "skus_search_idx INDEX ON EXPRESSIONS gin (account_id)",
     "skus_account_id_location_idx INDEX ON EXPRESSIONS WHERE (location IS NOT NULL) btree (account_id, id)",
+  ],
+  stock_take_lines: [
+    "stock_take_lines_state_idx INDEX WHERE (state <> 'uncounted'::stock_take_line_state) btree (account_id, stock_take_id, state, id)",
+    "stock_take_lines_supplier_item_key UNIQUE WHERE (supplier_item_id IS NOT NULL) btree (account_id, supplier_item_id, stock_take_id)",
   ],
   supplier_items: [
     "supplier_items_search_idx INDEX ON EXPRESSIONS gin (account_id)",

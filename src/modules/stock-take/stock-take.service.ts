@@ -369,12 +369,19 @@ export async function listLines(
   return linePage(rows, size, take, visible);
 }
 
+/**
+ * Said beside a state other than uncounted: the state index holds only such lines, and a plan
+ * made for any state (a prepared statement's generic plan) can use it only when told so.
+ */
+const countedLines = Prisma.sql`AND l.state <> 'uncounted'`;
+
 /** The conditions on `l` (a stock take's line) a line query's filters make (bad ones refused). */
 function lineFilter(query: LineFilter): Prisma.Sql {
   const state = oneOf(query.state, LINE_STATES, "state");
   return Prisma.sql`${inArea(query.location)}
     ${typeof query.misplaced === "boolean" ? Prisma.sql`AND ${misplacedSql} = ${query.misplaced}` : Prisma.empty}
     ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
+    ${state && state !== "uncounted" ? countedLines : Prisma.empty}
     ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`;
 }
 
