@@ -347,6 +347,26 @@ describe("stock takes", () => {
     expect(found[1]).toMatchObject({ basis: "count_time", expected_basis: "5", found_basis: "6" });
   });
 
+  it("stock_take_missing: lines of a stock take the account does not have", async () => {
+    const x = await createSku(t, acct.token, 10);
+    const y = await createSku(t, acct.token, 4);
+    await reconciledTake(t, acct.token, [sku(x)], [12]);
+    // Lines naming a stock take that is not there (a table-by-table restore that left it out).
+    const missing = 2_000_000_000;
+    await broken(`INSERT INTO stock_take_lines
+        (account_id, stock_take_id, entity_type, sku_id, expected_qty)
+      VALUES (${acct.accountId}, ${missing}, 'sku', ${y}, 4),
+        (${acct.accountId}, ${missing}, 'sku', ${x}, 10)`);
+    expect(await problems()).toEqual([
+      expect.objectContaining({
+        kind: "stock_take_missing",
+        stock_take_id: missing,
+        entity: { type: "sku", id: y },
+        lines: 2,
+      }),
+    ]);
+  });
+
   it("stock_take_line_state: applied lines in a stock take that is not reconciled", async () => {
     const x = await createSku(t, acct.token, 10);
     const take = await reconciledTake(t, acct.token, [sku(x)], [12]);

@@ -1,4 +1,4 @@
-// Stock take lines: states that fit their stock take, what each applied count was compared with
+// Stock take lines: a stock take to belong to, states that fit it, what each applied count was compared with
 // (its basis), and the movement each applied line names. Whether each stock take movement is
 // named by a line is verify.records.ts's to tell.
 import { Prisma, type Tx } from "../../db/client.js";
@@ -66,6 +66,17 @@ export function checkStockTakeLines(tx: Tx, scoped: Scope, limit: number): Promi
         FROM lines AS x
       ) AS y
       WHERE bad_state OR bad_basis OR missing OR m_id IS NOT NULL AND cardinality(fields) > 0
+    ), orphans AS MATERIALIZED (
+      -- Lines of a stock take their account does not have (no foreign key holds them: see
+      -- migration 20261206000000_stock_take_line_keys), one problem per such stock take.
+      SELECT l.account_id, l.stock_take_id, count(*) AS lines,
+        (array_agg(l.id ORDER BY l.id))[1] AS line_id,
+        (array_agg(l.entity_type::text ORDER BY l.id))[1] AS entity_type,
+        (array_agg(COALESCE(l.sku_id, l.supplier_item_id) ORDER BY l.id))[1] AS entity_id
+      FROM stock_take_lines AS l
+      WHERE NOT EXISTS (SELECT 1 FROM stock_takes AS t
+        WHERE t.account_id = l.account_id AND t.id = l.stock_take_id) ${scoped("l")}
+      GROUP BY l.account_id, l.stock_take_id
     )`;
   const head = (kind: string) => Prisma.sql`'kind', ${kind}::text, 'account_id', account_id,
     'entity', ${entityJson(Prisma.sql`entity_type`, Prisma.sql`entity_id`)},
@@ -73,7 +84,11 @@ export function checkStockTakeLines(tx: Tx, scoped: Scope, limit: number): Promi
   const counts = Prisma.sql`'counted_qty', ${qty(Prisma.sql`counted_qty`)},
     'basis_qty', ${qty(Prisma.sql`basis_qty`)}`;
   const problems = Prisma.sql`
-    SELECT account_id, 'stock_take_line_state' AS kind, stock_take_id AS a, line_id AS b,
+    SELECT account_id, 'stock_take_missing' AS kind, stock_take_id AS a, line_id AS b,
+      json_build_object(${head("stock_take_missing")}, 'line_id', line_id, 'lines', lines) AS problem
+    FROM orphans
+    UNION ALL
+    SELECT account_id, 'stock_take_line_state', stock_take_id, line_id,
       json_build_object(${head("stock_take_line_state")}, 'status', status, 'state', state,
         'movement_id', movement_id, ${counts}) AS problem
     FROM found WHERE bad_state

@@ -42,6 +42,8 @@ export interface LedgerReport {
  * - adjustment_line_mismatch: an adjustment line disagrees with its movement (`fields` says how),
  *   or an unchanged line's quantities differ.
  * - adjustment_movement_unlisted: a movement of an adjustment that no line of it names.
+ * - stock_take_missing: lines name a stock take their account does not have (one problem per
+ *   such stock take: its first line's entity and id, and how many lines name it).
  * - stock_take_line_state: an applied line in a stock take that is not reconciled, a line naming
  *   a movement without being applied, or an applied line without a count.
  * - stock_take_line_basis: what an applied line's count was compared with is not the freeze
@@ -61,6 +63,7 @@ export const PROBLEM_KINDS = [
   "adjustment_line_movement_missing",
   "adjustment_line_mismatch",
   "adjustment_movement_unlisted",
+  "stock_take_missing",
   "stock_take_line_state",
   "stock_take_line_basis",
   "stock_take_line_movement_missing",
