@@ -177,28 +177,34 @@ export async function appFigures(
       };
       const others = Array.from({ length: APP_COUNTERS - 1 }, (_, n) => counter(n + 1));
 
-      // The counter in the browser, on a phone's screen.
+      // The counter in the browser, on a phone's screen. Whatever happens to it, the other
+      // counters, their subscriptions and their polls stop with it.
       const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-      const page = await context.newPage();
-      await openCount(page, base, server.token, takeId);
-      for (let k = 0; k < options.scans; k++) {
-        const code = codeOf(1 + ((k * 48_271) % lines));
-        const start = performance.now();
-        await page.getByLabel("Code or barcode").fill(code);
-        await page.keyboard.press("Enter");
-        await page.getByLabel("Counted quantity").waitFor();
-        await page.keyboard.type("2");
-        await page.keyboard.press("Enter");
-        await page.getByText(`Saved: 2 ×`).waitFor();
-        scanToSavedMs.push(performance.now() - start);
-        await page.getByLabel("Counted quantity").waitFor({ state: "detached" });
+      try {
+        const page = await context.newPage();
+        await openCount(page, base, server.token, takeId);
+        for (let k = 0; k < options.scans; k++) {
+          const code = codeOf(1 + ((k * 48_271) % lines));
+          const start = performance.now();
+          await page.getByLabel("Code or barcode").fill(code);
+          await page.keyboard.press("Enter");
+          await page.getByLabel("Counted quantity").waitFor();
+          await page.keyboard.type("2");
+          await page.keyboard.press("Enter");
+          await page.getByText(`Saved: 2 ×`).waitFor();
+          scanToSavedMs.push(performance.now() - start);
+          await page.getByLabel("Counted quantity").waitFor({ state: "detached" });
+        }
+      } finally {
+        running = false;
+        await Promise.allSettled(others);
+        for (const unsubscribe of subscriptions) unsubscribe();
+        for (const poller of pollers) clearInterval(poller);
+        await Promise.all(sockets.map((ws) => ws.dispose()));
+        await context.close();
       }
-      running = false;
+      // A counter that failed fails the run, once all have stopped.
       await Promise.all(others);
-      for (const unsubscribe of subscriptions) unsubscribe();
-      for (const poller of pollers) clearInterval(poller);
-      await Promise.all(sockets.map((ws) => ws.dispose()));
-      await context.close();
       return { progressMessages, protocolMs, saved: protocolMs.length + scanToSavedMs.length };
     }
 
