@@ -103,6 +103,15 @@ browserTest(
         [seen, 2],
         [unseen, 5],
       ]);
+      // A refusal would come again: nothing to send again, only to let go, for good.
+      expect(await again.getByRole("button", { name: /^Send 1 × NOT-IN-IT again$/ }).count()).toBe(
+        0,
+      );
+      await again.getByRole("button", { name: "Let 1 × NOT-IN-IT go" }).click();
+      await again.getByText(/NOT-IN-IT is not in this stock take/).waitFor({ state: "detached" });
+      await again.reload();
+      await again.getByRole("status").getByText("2 of 3 counted").waitFor({ timeout: 30_000 });
+      expect(await again.getByText("Counts not taken").count()).toBe(0);
     }),
   120_000,
 );
@@ -170,6 +179,16 @@ browserTest(
       const log = await countLog(take.id);
       expect(log.map(([code]) => code)).not.toContain(take.codes[0]);
       expect(log.at(-1)).toEqual([take.codes[1], 5]);
+
+      // Kept on the device, listed again after a reload; once the server is mended, sent again.
+      await page.reload();
+      const poison = page.getByRole("alert").getByText(/9 × Item POISON: Something went wrong/);
+      await poison.waitFor({ timeout: 30_000 });
+      await page.unroute("**/graphql");
+      await page.getByRole("button", { name: "Send 9 × Item POISON again" }).click();
+      await poison.waitFor({ state: "detached", timeout: 30_000 });
+      await page.getByText(/waiting to be sent/).waitFor({ state: "detached", timeout: 30_000 });
+      expect((await countLog(take.id)).at(-1)).toEqual([take.codes[0], 9]);
     }),
   120_000,
 );

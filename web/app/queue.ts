@@ -21,14 +21,25 @@ export interface QueuedCount {
   failures?: number;
 }
 
+/** A count the API would not take when it was sent from the queue, and why. */
+export interface RefusedCount {
+  count: QueuedCount;
+  problem: { code: string; message: string };
+}
+
 const STORE = "counts";
+/** Counts not taken, kept until the counter sends one again or lets it go. */
+const REFUSED = "refused";
 
 let opened: Promise<IDBPDatabase> | null = null;
 
 const db = () =>
-  (opened ??= openDB("countpoint", 1, {
-    upgrade(database) {
-      database.createObjectStore(STORE, { keyPath: "key" }).createIndex("madeAt", "madeAt");
+  (opened ??= openDB("countpoint", 2, {
+    upgrade(database, from) {
+      if (from < 1) {
+        database.createObjectStore(STORE, { keyPath: "key" }).createIndex("madeAt", "madeAt");
+      }
+      if (from < 2) database.createObjectStore(REFUSED, { keyPath: "count.key" });
     },
   }));
 
@@ -46,4 +57,35 @@ export async function waiting(stockTakeId: number): Promise<QueuedCount[]> {
 /** Forgets a count the API answered (recorded, replayed or refused). */
 export async function settle(key: string): Promise<void> {
   await (await db()).delete(STORE, key);
+}
+
+/** Moves a count the API would not take out of the queue, into the list of counts not taken. */
+export async function refuse(refused: RefusedCount): Promise<void> {
+  const tx = (await db()).transaction([STORE, REFUSED], "readwrite");
+  await Promise.all([
+    tx.objectStore(STORE).delete(refused.count.key),
+    tx.objectStore(REFUSED).put(refused),
+    tx.done,
+  ]);
+}
+
+/** The counts of a stock take not taken, oldest first. */
+export async function refusedOf(stockTakeId: number): Promise<RefusedCount[]> {
+  const all = (await (await db()).getAll(REFUSED)) as RefusedCount[];
+  return all
+    .filter((r) => r.count.stockTakeId === stockTakeId)
+    .sort((a, b) => a.count.madeAt - b.count.madeAt);
+}
+
+/**
+ * Takes a count back from the list of counts not taken: into the queue again (with its key and
+ * no failures counted) to be sent, or, with `requeue` false, forgotten.
+ */
+export async function takeBack(count: QueuedCount, requeue: boolean): Promise<void> {
+  const tx = (await db()).transaction([STORE, REFUSED], "readwrite");
+  await Promise.all([
+    tx.objectStore(REFUSED).delete(count.key),
+    requeue ? tx.objectStore(STORE).put({ ...count, failures: 0 }) : Promise.resolve(),
+    tx.done,
+  ]);
 }

@@ -6,7 +6,16 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useClient, type Client } from "urql";
 import { messageFor, problemOf, RETRYABLE, type Problem } from "./errors.js";
 import { getFragmentData, graphql } from "./gql/index.js";
-import { enqueue, settle, waiting, type QueuedCount } from "./queue.js";
+import {
+  enqueue,
+  refuse,
+  refusedOf,
+  settle,
+  takeBack,
+  waiting,
+  type QueuedCount,
+  type RefusedCount,
+} from "./queue.js";
 
 export const FoundLine = graphql(`
   fragment FoundLine on StockTakeLine {
@@ -117,10 +126,17 @@ async function send(client: Client, count: QueuedCount): Promise<Outcome> {
 export interface CountSender {
   /** Counts of this stock take waiting for the network. */
   waiting: number;
-  /** Counts sent from the queue that the API refused (a code not in the stock take, …). */
-  refusals: { count: QueuedCount; problem: Problem }[];
+  /**
+   * Counts sent from the queue that the API did not take (a code not in the stock take, a server
+   * failing on it again and again, …), kept on the device until sent again or let go.
+   */
+  refusals: RefusedCount[];
   /** Keeps the count, sends it after any waiting before it, and says what became of it. */
   submit(count: QueuedCount): Promise<Outcome>;
+  /** Puts a count not taken back in the queue (same key: recorded at most once) and sends it. */
+  sendAgain(count: QueuedCount): Promise<void>;
+  /** Forgets a count not taken. */
+  letGo(count: QueuedCount): Promise<void>;
 }
 
 /**
@@ -133,7 +149,11 @@ export function useCountSender(stockTakeId: number, onSent?: () => void): CountS
   const sentHook = useRef(onSent);
   sentHook.current = onSent;
   const [waitingCount, setWaitingCount] = useState(0);
-  const [refusals, setRefusals] = useState<CountSender["refusals"]>([]);
+  const [refusals, setRefusals] = useState<RefusedCount[]>([]);
+  const showRefusals = useCallback(
+    async () => setRefusals(await refusedOf(stockTakeId)),
+    [stockTakeId],
+  );
   const running = useRef<Promise<void> | null>(null);
   // Whoever waits for a count's outcome (its submit), by key.
   const awaited = useRef(new Map<string, (outcome: Outcome) => void>());
@@ -156,11 +176,13 @@ export function useCountSender(stockTakeId: number, onSent?: () => void): CountS
             for (const count of await waiting(stockTakeId)) report(count.key, outcome);
             break;
           }
-          await settle(next.key);
           sent ||= "sent" in outcome;
+          // A refusal nobody waits for (the count was made earlier) is kept and listed; one the
+          // counter waits for is said on the screen as the count is saved.
           if ("refused" in outcome && !awaited.current.has(next.key)) {
-            setRefusals((list) => [...list, { count: next, problem: outcome.refused }]);
-          }
+            await refuse({ count: next, problem: outcome.refused });
+            await showRefusals();
+          } else await settle(next.key);
           report(next.key, outcome);
         }
       } finally {
@@ -170,14 +192,15 @@ export function useCountSender(stockTakeId: number, onSent?: () => void): CountS
       }
     })();
     return running.current;
-  }, [client, report, stockTakeId]);
+  }, [client, report, showRefusals, stockTakeId]);
 
   useEffect(() => {
+    void showRefusals();
     void drain();
     const online = () => void drain();
     window.addEventListener("online", online);
     return () => window.removeEventListener("online", online);
-  }, [drain]);
+  }, [drain, showRefusals]);
 
   useEffect(() => {
     if (waitingCount === 0) return;
@@ -198,5 +221,24 @@ export function useCountSender(stockTakeId: number, onSent?: () => void): CountS
     [drain],
   );
 
-  return { waiting: waitingCount, refusals, submit };
+  const sendAgain = useCallback(
+    async (count: QueuedCount) => {
+      await takeBack(count, true);
+      await showRefusals();
+      setWaitingCount((n) => n + 1);
+      await running.current;
+      void drain();
+    },
+    [drain, showRefusals],
+  );
+
+  const letGo = useCallback(
+    async (count: QueuedCount) => {
+      await takeBack(count, false);
+      await showRefusals();
+    },
+    [showRefusals],
+  );
+
+  return { waiting: waitingCount, refusals, submit, sendAgain, letGo };
 }

@@ -342,12 +342,34 @@ export function Count({ id }: { id: number }) {
       {sender.refusals.length > 0 && (
         <div className="card" role="alert">
           <h2>Counts not taken</h2>
-          <ul>
-            {sender.refusals.map(({ count, problem: why }) => (
-              <li key={count.key}>
-                {count.quantity} × {count.entity?.name ?? count.code}: {why.message}
-              </li>
-            ))}
+          <ul className="refusals">
+            {sender.refusals.map(({ count, problem: why }) => {
+              const what = `${count.quantity} × ${count.entity?.name ?? count.code}`;
+              return (
+                <li key={count.key}>
+                  {what}: {why.message}{" "}
+                  {/* Only the server's trouble may pass on another try; a refusal would not. */}
+                  {why.code === "INTERNAL" && (
+                    <button
+                      type="button"
+                      className="secondary"
+                      aria-label={`Send ${what} again`}
+                      onClick={() => void sender.sendAgain(count)}
+                    >
+                      Send again
+                    </button>
+                  )}{" "}
+                  <button
+                    type="button"
+                    className="quiet"
+                    aria-label={`Let ${what} go`}
+                    onClick={() => void sender.letGo(count)}
+                  >
+                    Let go
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}
