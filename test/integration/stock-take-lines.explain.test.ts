@@ -305,6 +305,49 @@ describe("reconciling a stock take", () => {
   });
 });
 
+describe("listing the lines of one state", () => {
+  it("reads counted lines through the state index, even in a plan made for any state", async () => {
+    // The state index holds only lines past uncounted (a start writes nothing into it). A
+    // prepared statement's generic plan knows no state; told the state is not uncounted, it can
+    // still use the index instead of walking every line of the stock take.
+    const started = await startStockTake(ctx, {});
+    try {
+      await sql.query(
+        `UPDATE stock_take_lines SET state = 'counted', counted_qty = 1, counted_at = now(),
+           counted_by = 'test'
+         WHERE account_id = $1 AND id IN (SELECT id FROM stock_take_lines
+           WHERE account_id = $1 AND stock_take_id = $2 ORDER BY id DESC LIMIT 3)`,
+        [ctx.principal.accountId, started.value.id],
+      );
+      queries.length = 0;
+      const page = await listLines(ctx, started.value.id, { state: "counted" });
+      expect(page.items).toHaveLength(3);
+      const [read] = queries.filter((q) => /FROM stock_take_lines AS l\b/.test(q.sql));
+      await sql.query("SET plan_cache_mode = force_generic_plan");
+      try {
+        await sql.query(`PREPARE listed AS ${read!.sql}`);
+        // EXECUTE takes its arguments as literals (a bound parameter there is refused).
+        const args = read!.params
+          .map((p) => (p === null ? "NULL" : sql.escapeLiteral(String(p))))
+          .join(", ");
+        const { rows } = await sql.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE listed(${args})`,
+        );
+        const nodes = flattenPlan(rows[0]!["QUERY PLAN"][0].Plan);
+        const scans = scansOf("stock_take_lines", nodes);
+        expect(scans.map((n) => n["Index Name"])).toContain("stock_take_lines_state_idx");
+        // The counted lines, not the stock take's 3,000.
+        expect(rowsRead("stock_take_lines", nodes)).toBeLessThanOrEqual(10);
+      } finally {
+        await sql.query("DEALLOCATE ALL");
+        await sql.query("RESET plan_cache_mode");
+      }
+    } finally {
+      await cancelStockTake(ctx, started.value.id);
+    }
+  });
+});
+
 describe("adjusting a SKU while a stock take counts it", () => {
   it("flags only that SKU's lines, found by key, not every line of the open stock take", async () => {
     // Found by L1 (docs/benchmarks): each adjustment looked for its SKU's lines in open stock
@@ -352,6 +395,11 @@ describe("adjusting a SKU while a stock take counts it", () => {
     }
   });
 });
+
+const flattenPlan = (node: PlanNode): PlanNode[] => [
+  node,
+  ...(node.Plans ?? []).flatMap(flattenPlan),
+];
 
 /** The CTE a plan node reads, directly or through a Materialize or Hash of it; else null. */
 const cteOf = (node: PlanNode | undefined): string | null => {
