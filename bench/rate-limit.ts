@@ -40,7 +40,10 @@ export async function limiterFigures(
   const redis = await redisReachable(REDIS_URL);
   const setups: [string, Record<string, string>][] = [
     // REDIS_URL empty is unset: these two keep their buckets in PostgreSQL whatever the shell says.
-    ["no limit (RATE_LIMIT_PER_SECOND=0)", { RATE_LIMIT_PER_SECOND: "0", REDIS_URL: "" }],
+    [
+      "no limit (RATE_LIMIT_PER_SECOND=0)",
+      { RATE_LIMIT_PER_SECOND: "0", ACCOUNT_RATE_LIMIT_PER_SECOND: "0", REDIS_URL: "" },
+    ],
     ["buckets in PostgreSQL (the default)", { REDIS_URL: "" }],
     ...(redis
       ? [["buckets in Redis (REDIS_URL)", { REDIS_URL }] as [string, Record<string, string>]]

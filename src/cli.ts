@@ -17,7 +17,11 @@ const USAGE = `usage:
                                       elsewhere)
   countpoint migrate                  apply pending migrations, print a JSON report
   countpoint accounts create --name NAME [--timezone IANA]
-  countpoint accounts list            one JSON line per account
+  countpoint accounts list            one JSON line per account, with its rate budget
+  countpoint accounts update --id ID --rate-limit N/s|off|default [--burst N]
+                                      the budget all the account's tokens draw from together
+                                      (default: ACCOUNT_RATE_LIMIT_PER_SECOND and
+                                      ACCOUNT_RATE_LIMIT_BURST; N/s alone allows bursts of 2N)
   countpoint tokens create --account ID --name NAME
                                       [--scopes read,adjust,count,approve,webhooks,tokens]
                                       [--expires-at ISO | --expires-in 90d|12h|30m]
@@ -166,6 +170,19 @@ const rateLimitJson = (limit: RateLimit | null) => ({
 });
 
 const tokensModule = () => import("./modules/account/account.tokens.js");
+const accountJson = (a: {
+  id: number;
+  name: string;
+  timezone: string;
+  createdAt: Date;
+  rateLimit: RateLimit | null;
+}) => ({
+  id: a.id,
+  name: a.name,
+  timezone: a.timezone,
+  created_at: iso(a.createdAt),
+  ...rateLimitJson(a.rateLimit),
+});
 const tokenJson = (t: TokenView) => ({
   id: t.id,
   name: t.name,
@@ -248,9 +265,23 @@ async function main(argv: string[]): Promise<void> {
     case "accounts list": {
       options(rest, {});
       const { listAccounts } = await import("./modules/account/account.service.js");
-      for (const a of await withDatabase(listAccounts)) {
-        print({ id: a.id, name: a.name, timezone: a.timezone, created_at: iso(a.createdAt) });
-      }
+      for (const a of await withDatabase(listAccounts)) print(accountJson(a));
+      return;
+    }
+    case "accounts update": {
+      const o = options(rest, {
+        id: { required: true },
+        "rate-limit": { required: true },
+        burst: { required: false },
+      });
+      const accountId = positiveInt(o.id, "--id");
+      const burst = o.burst === undefined ? undefined : positiveInt(o.burst, "--burst");
+      const { parseRateLimit } = await tokensModule();
+      const rateLimit = parseRateLimit(o["rate-limit"] ?? "", burst);
+      const { updateAccountRateLimit } = await import("./modules/account/account.service.js");
+      print(
+        accountJson(await withDatabase((db) => updateAccountRateLimit(db, accountId, rateLimit))),
+      );
       return;
     }
     case "tokens list": {

@@ -25,6 +25,8 @@ const schema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+  DATABASE_POOL_ACCOUNT_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+  DATABASE_POOL_ACCOUNT_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
     .number()
@@ -68,6 +70,8 @@ const schema = z.object({
   SUBSCRIPTION_EVENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000_000).default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000_000).default(200),
+  ACCOUNT_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+  ACCOUNT_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
@@ -103,6 +107,10 @@ export type Config = {
   poolSize: number;
   /** How long a request waits for a database connection before answering 503. */
   poolWaitMs: number;
+  /** The part of the pool one account's requests may hold at once (at least one connection). */
+  poolAccountShare: number;
+  /** An account's requests that may wait past its share; more are answered 503 at once. */
+  poolAccountQueue: number;
   /** PostgreSQL's statement_timeout on the service's connections (0: the server's own). */
   statementTimeoutMs: number;
   /** PostgreSQL's idle_in_transaction_session_timeout on them (0: the server's own). */
@@ -169,11 +177,29 @@ export type Config = {
    * second (perSecond 0: unlimited). A token may carry a limit of its own.
    */
   rateLimit: { perSecond: number; burst: number };
+  /**
+   * Each account's default budget, which all its tokens draw from together (perSecond 0: none);
+   * an account may carry one of its own.
+   */
+  accountRateLimit: { perSecond: number; burst: number };
   /** Where the rate-limit buckets live when set; else in PostgreSQL. */
   redisUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
+
+/** How many tokens' worth of the default limit an account may spend by default. */
+const ACCOUNT_TOKENS = 4;
+
+/**
+ * The accounts' default budget: ACCOUNT_RATE_LIMIT_* when set, else ACCOUNT_TOKENS times a
+ * token's default (none when tokens are unlimited).
+ */
+function accountRateLimit(c: z.infer<typeof schema>): { perSecond: number; burst: number } {
+  const perSecond = c.ACCOUNT_RATE_LIMIT_PER_SECOND ?? c.RATE_LIMIT_PER_SECOND * ACCOUNT_TOKENS;
+  if (perSecond <= 0) return { perSecond: 0, burst: 0 };
+  return { perSecond, burst: c.ACCOUNT_RATE_LIMIT_BURST ?? c.RATE_LIMIT_BURST * ACCOUNT_TOKENS };
+}
 
 /** Reads and validates the configuration from an environment (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -197,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     poolSize: c.DATABASE_POOL_SIZE,
     poolWaitMs: c.DATABASE_POOL_WAIT_MS,
+    poolAccountShare: c.DATABASE_POOL_ACCOUNT_SHARE,
+    poolAccountQueue: c.DATABASE_POOL_ACCOUNT_QUEUE,
     statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: c.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
@@ -230,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       c.RATE_LIMIT_PER_SECOND > 0
         ? { perSecond: c.RATE_LIMIT_PER_SECOND, burst: c.RATE_LIMIT_BURST }
         : { perSecond: 0, burst: 0 },
+    accountRateLimit: accountRateLimit(c),
     redisUrl: c.REDIS_URL,
   };
 }

@@ -23,6 +23,8 @@ import { startWebhookWorker, workerOptions } from "./modules/webhook/webhook.wor
 const poolOptions = (config: Config): PoolOptions => ({
   maxWaitMs: config.poolWaitMs,
   prepare: config.preparedStatements,
+  accountPoolShare: config.poolAccountShare,
+  accountPoolQueue: config.poolAccountQueue,
   statementTimeoutMs: config.statementTimeoutMs,
   idleInTransactionTimeoutMs: config.idleInTransactionTimeoutMs,
 });
@@ -63,7 +65,14 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   );
   await reads.start();
   const subscriptionDb = subscriptionPool(database.url, config);
-  const app = await buildApp({ db, config, reads, subscriptionDb });
+  // A worker of `serve --workers N` spends its share of each account's budget.
+  const accountRateShare = cluster.isWorker ? 1 / config.webConcurrency : 1;
+  const app = await buildApp({
+    db,
+    config: { ...config, accountRateShare },
+    reads,
+    subscriptionDb,
+  });
   // Every process keeps the partitions ahead (idempotent, a no-op on most days): months to come
   // must exist wherever writes come from, whichever process does the other background work.
   const stopPartitioning = keepPartitionsAhead(db, config.partitionMonthsAhead, app.log);
@@ -134,6 +143,7 @@ export async function serveCluster(config: Config, workers: number): Promise<voi
   const fork = (index: number): Promise<Address> => {
     const worker = cluster.fork({
       DATABASE_URL: database.url,
+      WEB_CONCURRENCY: String(workers),
       WEBHOOK_WORKER: index === 0 && config.webhookWorker ? "true" : "false",
     });
     return new Promise((resolve, reject) => {

@@ -3,7 +3,13 @@
 // list, each REST route's line pricing and the fuzz tests' generators are read from here, so an
 // operation is added in one place (its route and resolver aside).
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "./limits.js";
-import { CLASSIFY_UNITS, COUNT_BASE_UNITS, LINE_WEIGHTS } from "./rate-limit/bucket.js";
+import {
+  CLASSIFY_UNITS,
+  COUNT_BASE_UNITS,
+  LINE_WEIGHTS,
+  LINES_PER_UNIT,
+  WALK_WEIGHTS,
+} from "./rate-limit/bucket.js";
 
 /** What an id an operation takes names (a linked supplier item: one linked to a SKU). */
 export type EntityKind =
@@ -52,6 +58,11 @@ export interface Operation {
   lines?: { lists: string[][]; amounts?: LineAmount[] } & LinePricing;
   /** Units it costs beyond its lines or rows, when it has no lists. */
   baseUnits?: number;
+  /**
+   * Priced also by the lines its work walks beyond those it names, counted from an index before
+   * the work (its service says how many): `what` they are, each counted `lineWeight` times.
+   */
+  walks?: { what: string; lineWeight: number };
 }
 
 const op = (o: Operation): Operation => o;
@@ -185,6 +196,10 @@ export const OPERATIONS = {
         },
       ],
     },
+    walks: {
+      what: "the lines its whole-catalog or location scope will freeze",
+      lineWeight: WALK_WEIGHTS.start,
+    },
   }),
   listStockTakes: op({ rest: "listStockTakes", graphql: "stockTakes" }),
   getStockTake: op({
@@ -215,11 +230,13 @@ export const OPERATIONS = {
         ["input", "recount"],
       ],
     },
+    walks: { what: "the stock take's lines, when safe", lineWeight: WALK_WEIGHTS.review },
   }),
   reconcileStockTake: op({
     rest: "reconcileStockTake",
     graphql: "reconcileStockTake",
     restIds: { id: "stockTake" },
+    walks: { what: "the stock take's lines, dry run or not", lineWeight: WALK_WEIGHTS.review },
   }),
   cancelStockTake: op({
     rest: "cancelStockTake",
@@ -241,6 +258,12 @@ export const OPERATIONS = {
     baseUnits: CLASSIFY_UNITS - 1,
   }),
 } satisfies Record<string, Operation>;
+
+/** What walking `lines` lines costs an operation, in units beyond the rest of its price. */
+export function walkedUnits(operation: Operation, lines: number): number {
+  const weight = operation.walks?.lineWeight ?? 0;
+  return lines > 0 ? Math.ceil((lines * weight) / LINES_PER_UNIT) : 0;
+}
 
 /** The declarations as a list, for tables derived from them. */
 export const operationList = (): Operation[] => Object.values(OPERATIONS);

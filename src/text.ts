@@ -39,8 +39,22 @@ export function optionalText(
 const CONTROL = /\p{Cc}/u;
 
 /**
- * A one-line text (a name, a label): checked as checkText does and, when that finds nothing,
- * free of control characters; problems go to `errors`.
+ * Bidirectional controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069): they reorder the
+ * text around them, so a name shown as an actor could read as another one.
+ */
+const BIDI_CONTROL = /\p{Bidi_Control}/u;
+
+/**
+ * Text that draws nothing: white space, what Unicode says a renderer ignores (U+200B, U+2060,
+ * U+FEFF, the bidirectional controls, variation selectors, Hangul fillers…) and U+2800 (a braille
+ * cell without dots, a favourite blank name).
+ */
+const INVISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]+$/u;
+
+/**
+ * A one-line text (a name, a label): checked as checkText does and, when that finds nothing, free
+ * of control characters and bidirectional controls, and, unless empty, showing something; problems
+ * go to `errors`.
  */
 export function checkLine(
   value: string | null | undefined,
@@ -51,8 +65,33 @@ export function checkLine(
   if (value === null || value === undefined) return;
   const before = errors.length;
   checkText(value, path, max, errors);
-  if (errors.length === before && CONTROL.test(value)) {
-    const message = "must not contain control characters (tabs, line breaks and the like)";
-    errors.push({ path, code: "INVALID_PARAMETER", message });
+  if (errors.length !== before) return;
+  const problem = CONTROL.test(value)
+    ? "must not contain control characters (tabs, line breaks and the like)"
+    : BIDI_CONTROL.test(value)
+      ? "must not contain bidirectional control characters (U+202E and the like)"
+      : INVISIBLE.test(value)
+        ? "must contain a visible character"
+        : null;
+  if (problem) errors.push({ path, code: "INVALID_PARAMETER", message: problem });
+}
+
+/**
+ * A name shown as an actor (a token's, a counter's): trimmed, required, and a one-line text as
+ * checkLine has it; undefined, with the problem in `errors`, when refused.
+ */
+export function checkName(
+  value: string | null | undefined,
+  path: (string | number)[],
+  max: number,
+  errors: FieldError[],
+): string | undefined {
+  const name = typeof value === "string" ? value.trim() : "";
+  if (name === "") {
+    errors.push({ path, code: "INVALID_PARAMETER", message: "is required and must not be blank" });
+    return undefined;
   }
+  const before = errors.length;
+  checkLine(name, path, max, errors);
+  return errors.length === before ? name : undefined;
 }

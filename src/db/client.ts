@@ -1,6 +1,12 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { Prisma, PrismaClient } from "../generated/prisma/client.js";
+import {
+  accountShareOf,
+  DEFAULT_ACCOUNT_QUEUE,
+  DEFAULT_ACCOUNT_SHARE,
+  PoolShare,
+} from "./pool-share.js";
 import { preparedStatementNames } from "./prepared.js";
 import { scopeConnections } from "./request-scope.js";
 
@@ -24,6 +30,10 @@ export interface PoolOptions {
   idleInTransactionTimeoutMs?: number;
   /** PostgreSQL's application_name of every connection (pg_stat_activity shows whose they are). */
   applicationName?: string;
+  /** The part of the pool one account's requests may hold at once (0 < x ≤ 1; see pool-share.ts). */
+  accountPoolShare?: number;
+  /** How many of one account's takes may wait past its share before more are refused (503). */
+  accountPoolQueue?: number;
 }
 
 /** A Prisma client over node-postgres with a bounded pool. */
@@ -36,6 +46,8 @@ export function createPrismaClient(
     statementTimeoutMs = 0,
     idleInTransactionTimeoutMs = 0,
     applicationName,
+    accountPoolShare = DEFAULT_ACCOUNT_SHARE,
+    accountPoolQueue = DEFAULT_ACCOUNT_QUEUE,
   }: PoolOptions = {},
 ): PrismaClient {
   const names = prepare ? preparedStatementNames() : undefined;
@@ -51,7 +63,12 @@ export function createPrismaClient(
   // A connection the server closes while it is idle in the pool (a restart, an administrator)
   // is dropped and replaced on the next use; without a listener, node would stop the process.
   pool.on("error", () => {});
-  scopeConnections(pool);
+  const share = new PoolShare(
+    accountShareOf(poolSize, accountPoolShare),
+    accountPoolQueue,
+    maxWaitMs,
+  );
+  scopeConnections(pool, share);
   // The adapter's copy of pg's type declarations is another version of the same module.
   const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
     disposeExternalPool: true,
@@ -60,15 +77,18 @@ export function createPrismaClient(
   });
   const client = new PrismaClient({ adapter });
   transactionOptions.set(client, { maxWait: maxWaitMs, timeout: 120_000 });
-  pools.set(client, { pool, names });
+  pools.set(client, { pool, names, share });
   return client;
 }
 
-/** Each client's pool, and how it names the statements it prepares. */
+/** Each client's pool, how it names the statements it prepares, and its accounts' shares. */
 const pools = new WeakMap<
   PrismaClient,
-  { pool: pg.Pool; names: ReturnType<typeof preparedStatementNames> | undefined }
+  { pool: pg.Pool; names: ReturnType<typeof preparedStatementNames> | undefined; share: PoolShare }
 >();
+
+/** The accounts' shares of the client's pool (/metrics), if createPrismaClient made it. */
+export const poolShareOf = (db: PrismaClient): PoolShare | undefined => pools.get(db)?.share;
 
 /**
  * Runs one statement on the client's pool past Prisma's query engine, for the statements every

@@ -13,6 +13,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { connect } from "node:net";
 import pg from "pg";
+import type { PoolShare, ShareWait } from "./pool-share.js";
 
 /** How long a cancelled statement has to end before its connection is closed under it. */
 const CANCEL_GRACE_MS = 1_000;
@@ -47,12 +48,19 @@ export class RequestScope {
   counted = true;
   /** The connections the request holds now. */
   readonly clients = new Set<pg.PoolClient>();
+  /** The account whose share of the pool the request's connections count in (bindAccount). */
+  account: number | undefined = undefined;
+  /** Connections the request holds that count in its account's share. */
+  shared = 0;
+  /** Its takes waiting for their account's share. */
+  readonly waits = new Set<ShareWait>();
   private committing = 0;
   private waiting: (() => void)[] = [];
 
   /** Cancels the request's running statements and refuses the next ones. */
   stop(): void {
     this.stopped = true;
+    for (const wait of this.waits) wait.cancel(requestTimedOut());
     for (const client of this.clients) {
       const state = states.get(client);
       if (!state || state.running === 0) continue;
@@ -115,6 +123,16 @@ export function uncounted<T>(work: () => T): T {
   return current ? work() : storage.run(scope, work);
 }
 
+/**
+ * From now on the current request's connections count in `accountId`'s share of the pool: called
+ * once the request's account is known (authenticated, or the token's account remembered).
+ */
+export function bindAccount(accountId: number): void {
+  const current = storage.getStore();
+  const scope = current instanceof Bookkeeping ? current.scope : current;
+  if (scope) scope.account = accountId;
+}
+
 /** Runs `work` (and everything it starts) as the request `scope`'s. */
 export const runInScope = (scope: RequestScope, work: () => void): void => storage.run(scope, work);
 
@@ -138,46 +156,129 @@ export function requestTimedOut(): pg.DatabaseError {
 
 type Callback = (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void;
 
-/** Makes the pool's connections answer to the request that holds them (see the top). */
-export function scopeConnections(pool: pg.Pool): void {
+/**
+ * Makes the pool's connections answer to the request that holds them (see the top), and, with a
+ * `share`, a request's connections count in its account's share of the pool (pool-share.ts).
+ *
+ * Not counted: a request of no account (health, /metrics, a refused token), which has none to
+ * count in, and a request's bookkeeping (its token's check and bucket charge), one short
+ * statement taken before the account is known or while the request may already hold a connection.
+ *
+ * A request that already holds a counted connection and takes another (parallel GraphQL root
+ * fields, a statement sent beside an open transaction) is let through past the share: made to
+ * wait, it would hold a connection while waiting for its own account, and a share's worth of such
+ * requests would wait on each other for good. What it may take past the share is bounded by what
+ * one request runs at once; its first connection, which every request needs, always counts.
+ */
+export function scopeConnections(pool: pg.Pool, share?: PoolShare): void {
   pool.on("connect", (client) => guard(client as pg.PoolClient));
   const take = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | void;
-  const scoped = (callback?: Callback): Promise<pg.PoolClient> | void => {
-    const current = storage.getStore();
-    if (!current) return take(callback);
-    const scope = current instanceof Bookkeeping ? current.scope : current;
-    const bookkeeping = current instanceof Bookkeeping;
+  const takeFor = (
+    scope: RequestScope,
+    bookkeeping: boolean,
+    left: (() => void) | undefined,
+    callback?: Callback,
+  ): Promise<pg.PoolClient> | void => {
     if (!callback) {
-      return (take() as Promise<pg.PoolClient>).then((client) => claim(scope, client, bookkeeping));
+      return (take() as Promise<pg.PoolClient>).then(
+        (client) => claim(scope, client, bookkeeping, left),
+        (error: unknown) => {
+          left?.();
+          throw error;
+        },
+      );
     }
     take((err, client) => {
-      if (err || !client) return callback(err, client);
+      if (err || !client) {
+        left?.();
+        return callback(err, client);
+      }
       let claimed: pg.PoolClient;
       try {
-        claimed = claim(scope, client, bookkeeping);
+        claimed = claim(scope, client, bookkeeping, left);
       } catch (refused) {
         return callback(refused as Error);
       }
       callback(undefined, claimed, () => claimed.release());
     });
   };
+  const scoped = (callback?: Callback): Promise<pg.PoolClient> | void => {
+    const current = storage.getStore();
+    if (!current) return take(callback);
+    const bookkeeping = current instanceof Bookkeeping;
+    const scope = bookkeeping ? current.scope : current;
+    const account = share && !bookkeeping ? scope.account : undefined;
+    if (!share || account === undefined) return takeFor(scope, bookkeeping, undefined, callback);
+    let held = false;
+    const left = () => {
+      if (!held) return;
+      held = false;
+      scope.shared--;
+      share.leave(account);
+    };
+    const entered = () => {
+      held = true;
+      scope.shared++;
+    };
+    let wait: ShareWait | undefined;
+    try {
+      wait = share.enter(account, scope.shared > 0);
+    } catch (refused) {
+      if (callback) return callback(refused as Error);
+      return Promise.reject(refused as Error);
+    }
+    if (!wait) {
+      entered();
+      return takeFor(scope, bookkeeping, left, callback);
+    }
+    const waited = wait;
+    scope.waits.add(waited);
+    const turn = waited.turn.finally(() => scope.waits.delete(waited));
+    if (!callback) {
+      return turn.then(() => {
+        entered();
+        return takeFor(scope, bookkeeping, left) as Promise<pg.PoolClient>;
+      });
+    }
+    turn.then(
+      () => {
+        entered();
+        takeFor(scope, bookkeeping, left, callback);
+      },
+      (refused: Error) => callback(refused),
+    );
+  };
   pool.connect = scoped as typeof pool.connect;
 }
 
-/** The connection now belongs to the request, unless the request was stopped meanwhile. */
-function claim(scope: RequestScope, client: pg.PoolClient, bookkeeping: boolean): pg.PoolClient {
+/**
+ * The connection now belongs to the request, unless the request was stopped meanwhile; `left`
+ * gives back its place in the account's share when it is released.
+ */
+function claim(
+  scope: RequestScope,
+  client: pg.PoolClient,
+  bookkeeping: boolean,
+  left?: () => void,
+): pg.PoolClient {
   if (scope.stopped) {
     client.release();
+    left?.();
     throw requestTimedOut();
   }
   const state = states.get(client);
-  if (!state) return client;
+  if (!state) {
+    // Never so (every connection is guarded as it opens); uncounted rather than never given back.
+    left?.();
+    return client;
+  }
   Object.assign(state, { scope, bookkeeping, inTransaction: false });
   scope.clients.add(client);
   const release = client.release.bind(client);
   client.release = (err?: Error | boolean) => {
     state.scope = undefined;
     scope.clients.delete(client);
+    left?.();
     // Never back into the pool: a connection that may still receive a cancel, or one left in a
     // transaction (which the next request's BEGIN would join).
     const discard = state.cancelled || state.inTransaction;

@@ -14,6 +14,8 @@ export const RETRY_AFTER_SECONDS = 5;
 export const UNAVAILABLE = "the database is unavailable; try again shortly";
 /** …when a statement was cancelled (statement_timeout, or the request's own timeout). */
 export const TIMED_OUT = "the database did not finish in time; try again shortly";
+/** …when too many connections are in use: the server's, or the account's share (pool-share.ts). */
+export const BUSY = "too many requests are using the database at once; try again shortly";
 
 /** Prisma: can't reach, timed out, server closed the connection, pool timeout, transaction could not start in time. */
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
@@ -81,6 +83,7 @@ export const isServiceUnavailable = (error: unknown): boolean =>
 /** What a client told 503 is told of `error`, or null when `error` is not a 503. */
 export function unavailableMessage(error: unknown): string | null {
   if (isStatementCancelled(error)) return TIMED_OUT;
+  if (sqlstateOf(error) === "53300") return BUSY;
   return isServiceUnavailable(error) ? UNAVAILABLE : null;
 }
 

@@ -16,6 +16,16 @@ export function requireScopes(context: GraphQLContext, scopes: readonly Scope[])
   }
 }
 
+/** No valid token → UNAUTHENTICATED, token with none of the scopes → FORBIDDEN. */
+export function requireAnyScope(context: GraphQLContext, scopes: readonly Scope[]): void {
+  if (!context.principal) {
+    throw new AppError("UNAUTHENTICATED", context.authProblem ?? "authentication required");
+  }
+  if (!scopes.some((s) => context.principal?.scopes.has(s))) {
+    throw new AppError("FORBIDDEN", `this token lacks the ${scopes.join(" or ")} scope`);
+  }
+}
+
 /** @Authorized("scope") on a query field. */
 export const authChecker: AuthChecker<GraphQLContext, Scope> = ({ context }, scopes) => {
   requireScopes(context, scopes);
@@ -33,9 +43,9 @@ const NO_USER_ERRORS: readonly never[] = Object.freeze([]);
  * `a: adjustSkuStock(→100) b: adjustSkuStock(→200)` reads 200, not what `a` read.
  */
 const guardMutation =
-  (scope: Scope): MiddlewareFn<GraphQLContext> =>
+  (scope: Scope | readonly Scope[]): MiddlewareFn<GraphQLContext> =>
   async ({ context }, next) => {
-    requireScopes(context, [scope]);
+    requireAnyScope(context, typeof scope === "string" ? [scope] : scope);
     try {
       const payload = (await next()) as { userErrors?: unknown };
       payload.userErrors ??= NO_USER_ERRORS;
@@ -48,19 +58,20 @@ const guardMutation =
   };
 
 /**
- * @Mutation that needs a token with `scope` (the description says so, so Sandbox shows it),
- * answers rule violations as userErrors and starts the next mutation's reads afresh. The guard
- * sits on the mutations alone: as a global middleware it would wrap every field of every answer
- * in an async call.
+ * @Mutation that needs a token with `scope`, or any one of several (its service says what each
+ * may do; the description says so, so Sandbox shows it), answers rule violations as userErrors
+ * and starts the next mutation's reads afresh. The guard sits on the mutations alone: as a global
+ * middleware it would wrap every field of every answer in an async call.
  */
 export function ScopedMutation(
-  scope: Scope,
+  scope: Scope | readonly Scope[],
   returns: Parameters<typeof Mutation>[0],
   description: string,
 ): MethodDecorator {
+  const needs = typeof scope === "string" ? scope : scope.join(" or ");
   const decorators = [
     UseMiddleware(guardMutation(scope)),
-    Mutation(returns, { description: `${description} Needs the ${scope} scope.` }),
+    Mutation(returns, { description: `${description} Needs the ${needs} scope.` }),
   ];
   return (target, key, descriptor) => {
     for (const decorate of decorators) decorate(target, key, descriptor);

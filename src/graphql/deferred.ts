@@ -15,13 +15,14 @@ import { AppError } from "../errors.js";
 import { bearerToken, bodyPrice } from "../http/auth.js";
 import { alone, entered, forgetToken, left, recentPrincipal } from "../http/recent-tokens.js";
 import {
+  accountOf,
   hashToken,
   tokenCheck,
   type Authentication,
   type TokenCheck,
 } from "../modules/account/account.auth.js";
 import { rateLimitHeaders } from "../rate-limit/bucket.js";
-import type { RateLimiter } from "../rate-limit/limiter.js";
+import { payAccount, type RateLimiter } from "../rate-limit/limiter.js";
 import type { GraphQLContext } from "./context.js";
 import { contextFailure, formatError } from "./errors.js";
 import { rateLimitedError } from "./rate-limit.js";
@@ -170,8 +171,11 @@ export async function keepDeferred(context: GraphQLContext, price: number): Prom
     entered(deferred.digest);
     deferred.inFlight = true;
     // Beside another of its token's requests the statement would hold the token's bucket until
-    // it commits while the other waits for it: then the token is checked on its own.
-    if (deferred.check && alone(deferred.digest)) return;
+    // it commits while the other waits for it: then the token is checked on its own; so is one
+    // its account's budget refuses, which that check answers.
+    const accountId = accountOf(deferred.token);
+    const refused = accountId !== null && deferred.limiter.accounts.admits(accountId, 1);
+    if (deferred.check && alone(deferred.digest) && !refused) return;
   }
   await settle(context, deferred);
 }
@@ -189,7 +193,7 @@ export function unverifiedOf(context: GraphQLContext): UnverifiedToken | undefin
           context.principal = null;
           throw unauthenticated(outcome.problem);
         }
-        adopt(context, outcome, deferred.headers);
+        adopt(context, payAccount(deferred.limiter, outcome, 1), deferred.headers);
       } catch (error) {
         if (error instanceof GraphQLError) deferred.refusal = error;
         throw error;

@@ -16,7 +16,7 @@ import {
 } from "graphql";
 import { MAX_SCOPE_IDS } from "../modules/stock-take/stock-take.parse.js";
 import { AppError, ERROR_CATALOG } from "../errors.js";
-import { operationList } from "../operations.js";
+import { operationList, walkedUnits, type Operation } from "../operations.js";
 import {
   costOfLines,
   rateLimitHeaders,
@@ -283,4 +283,17 @@ function valueLength(value: unknown, path: string[]): number {
   }
   if (Array.isArray(current)) return current.length;
   return current === undefined || current === null ? 0 : 1;
+}
+
+/**
+ * Charges a field for the `lines` its work walks (its operation's `walks`), counted before that
+ * work, beyond what the operation has paid: or RATE_LIMITED on the field.
+ */
+export async function chargeWalk(
+  context: GraphQLContext,
+  operation: Operation,
+  lines: number,
+): Promise<void> {
+  const units = walkedUnits(operation, lines);
+  if (units > 0) await context.chargeMore?.(units);
 }

@@ -1,9 +1,10 @@
 import { GraphQLError, GraphQLScalarType, Kind } from "graphql";
 import { Prisma } from "../db/client.js";
-import { quantityToNumber, type Decimal } from "../quantity.js";
+import { decimalOfText, quantityToNumber, type Decimal } from "../quantity.js";
 
 // Quantity travels as a JSON number. Literals are read from their source text, so a query's
-// 0.1 stays exactly 0.1; range and precision are checked by the services (INVALID_QUANTITY in
+// 0.1 stays exactly 0.1 (and variables are JSON, read by the same rule as REST bodies:
+// src/http/json-body.ts); range and precision are checked by the services (INVALID_QUANTITY in
 // userErrors), so here anything numeric is accepted.
 export const QuantityScalar = new GraphQLScalarType<Decimal, number>({
   name: "Quantity",
@@ -20,9 +21,8 @@ export const QuantityScalar = new GraphQLScalarType<Decimal, number>({
     return new Prisma.Decimal(String(value));
   },
   parseLiteral(ast) {
-    if (ast.kind !== Kind.INT && ast.kind !== Kind.FLOAT) {
-      throw new GraphQLError("Quantity must be a number", { nodes: ast });
-    }
-    return new Prisma.Decimal(ast.value);
+    const d = ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? decimalOfText(ast.value) : null;
+    if (!d) throw new GraphQLError("Quantity must be a number", { nodes: ast });
+    return d;
   },
 });

@@ -8,6 +8,7 @@ import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import websocket from "@fastify/websocket";
 import { EventHub } from "../modules/event/event.hub.js";
+import { bindAccount } from "../db/request-scope.js";
 import { AppError } from "../errors.js";
 import { bodyPrice, resolvePrincipal } from "../http/auth.js";
 import { applyDecision, sendRateLimitHeaders } from "../http/rate-limit.js";
@@ -142,6 +143,7 @@ export async function registerGraphql(
       // A single adjustment from a token this process knows: checked with its work (deferred.ts).
       const candidate = early ? null : deferrable(app, request);
       if (candidate?.principal) {
+        bindAccount(candidate.principal.accountId);
         const context = createContext(app.db, candidate.principal, null);
         context.deferred = {
           token: candidate.token,
@@ -165,6 +167,7 @@ export async function registerGraphql(
         if (!auth.decision.granted) throw rateLimitedError(auth.bucket, auth.decision, 1);
       }
       if (candidate) rememberToken(candidate.digest, auth.principal);
+      bindAccount(auth.principal.accountId);
       return createContext(
         app.db,
         auth.principal,

@@ -25,11 +25,17 @@ import { registerCors } from "./cors.js";
 import { healthRoutes } from "./health.js";
 import { metricsRoutes } from "./metrics.js";
 import { registerOpenApi } from "./openapi.js";
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./problem.js";
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  guardFixedPaths,
+  registerErrorHandling,
+} from "./problem.js";
 import { registerRequestTimeout } from "./request-timeout.js";
 import { registerSharedSchemas } from "./openapi-schemas.js";
 import { registerSecurityHeaders } from "./security.js";
 import { buildValidatorCompiler } from "./validation.js";
+import { acceptJsonBodies } from "./json-body.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -58,6 +64,10 @@ export interface AppDeps {
     > & {
       /** Tokens' default rate limit; absent: unlimited (tokens with a limit of their own keep it). */
       rateLimit?: RateLimit;
+      /** Accounts' default budget; absent: none (accounts with one of their own keep it). */
+      accountRateLimit?: RateLimit;
+      /** The share of each account's budget this process spends (1 / worker processes). */
+      accountRateShare?: number;
       /** Where the rate-limit buckets live; absent: in PostgreSQL. */
       redisUrl?: string | undefined;
     };
@@ -96,7 +106,13 @@ export async function buildApp({
   app.decorate("db", db);
   app.decorate(
     "limiter",
-    createRateLimiter(db, { rateLimit: config.rateLimit, redisUrl: config.redisUrl, log: app.log }),
+    createRateLimiter(db, {
+      rateLimit: config.rateLimit,
+      accountRateLimit: config.accountRateLimit,
+      accountShare: config.accountRateShare,
+      redisUrl: config.redisUrl,
+      log: app.log,
+    }),
   );
   await app.limiter.start();
   app.addHook("onClose", async () => app.limiter.close());
@@ -111,6 +127,7 @@ export async function buildApp({
   app.setValidatorCompiler(buildValidatorCompiler(app.getSchemas()));
   // Fastify parses text/plain by default; the API speaks JSON, so other media types are 415.
   app.removeContentTypeParser("text/plain");
+  acceptJsonBodies(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -151,5 +168,7 @@ export async function buildApp({
       eventTimeoutMs: config.subscriptionEventTimeoutMs,
     },
   });
+  // Last: it reads every route's methods.
+  guardFixedPaths(app);
   return app;
 }

@@ -18,10 +18,12 @@ import {
   rememberToken,
 } from "./recent-tokens.js";
 import { AppError } from "../errors.js";
+import { bindAccount } from "../db/request-scope.js";
 import { costOfBytes, costOfLines } from "../rate-limit/bucket.js";
 import type { Authentication } from "../modules/account/account.auth.js";
 import { applyDecision, chargeBodyLines, chargeRows, pageLimitOf, pageRows } from "./rate-limit.js";
 import type { LinePricing } from "../operations.js";
+import { payAccount } from "../rate-limit/limiter.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -118,6 +120,8 @@ export function requireScope(
       const principal = recentPrincipal(digest, scope);
       if (principal) {
         request.deferred = { scope, principal, digest, settled: false, inFlight: true };
+        // The token's account, as this process last saw it: a token's account never changes.
+        bindAccount(principal.accountId);
         entered(digest);
         return;
       }
@@ -129,14 +133,25 @@ export function requireScope(
 }
 
 /**
+ * Route hook of a route any one of `scopes` lets in (what each may do there, its service says):
+ * authenticates and rate-limits as requireScope does, before the body is read.
+ */
+export function requireAnyScope(scopes: readonly Scope[]): onRequestHookHandler {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const cost = Math.max(bodyPrice(request), 1);
+    admit(request, reply, await resolvePrincipal(request, cost), scopes, cost);
+  };
+}
+
+/**
  * Lets in an authenticated request, with its bucket's RateLimit headers, or says why not: 401,
- * 429 when its bucket refused `cost`, 403 without `scope`.
+ * 429 when its bucket refused `cost`, 403 without `scope` (or any one of several).
  */
 function admit(
   request: FastifyRequest,
   reply: FastifyReply,
   result: Authentication,
-  scope: Scope,
+  scope: Scope | readonly Scope[],
   cost: number,
 ): Principal {
   if (!result.principal) throw new AppError("UNAUTHENTICATED", result.problem);
@@ -145,10 +160,13 @@ function admit(
   }
   request.rateBucket = result.bucket;
   request.rateTaken = cost;
-  if (!result.principal.scopes.has(scope)) {
-    throw new AppError("FORBIDDEN", `this token lacks the ${scope} scope`);
+  const anyOf = typeof scope === "string" ? [scope] : scope;
+  const held = result.principal.scopes;
+  if (!anyOf.some((s) => held.has(s))) {
+    throw new AppError("FORBIDDEN", `this token lacks the ${anyOf.join(" or ")} scope`);
   }
   request.principal = result.principal;
+  bindAccount(result.principal.accountId);
   return result.principal;
 }
 
@@ -205,16 +223,23 @@ export async function writeContext(
   { inline }: { inline: boolean },
 ): Promise<ServiceContext> {
   const deferred = request.deferred;
+  const { limiter } = request.server;
   // Beside another of its token's requests the statement would hold the token's bucket until it
-  // commits while the other waits for it: then the token is checked in a statement of its own.
-  if (!deferred || deferred.settled || !inline || !alone(deferred.digest)) {
+  // commits while the other waits for it: then the token is checked in a statement of its own;
+  // so is one its account's budget refuses, which that check answers.
+  if (
+    !deferred ||
+    deferred.settled ||
+    !inline ||
+    !alone(deferred.digest) ||
+    limiter.accounts.admits(deferred.principal.accountId, 1)
+  ) {
     await settleDeferred(request, reply);
     return ctxOf(request);
   }
   const token = bearerToken(request);
   const check =
-    token &&
-    tokenCheck(token, deferred.scope, { defaults: request.server.limiter.defaults, charge: 1 });
+    token && tokenCheck(token, deferred.scope, { defaults: limiter.defaults, charge: 1 });
   if (!check) {
     await settleDeferred(request, reply);
     return ctxOf(request);
@@ -227,7 +252,7 @@ export async function writeContext(
       admit: (outcome) => {
         deferred.settled = true;
         release(deferred, outcome);
-        return admit(request, reply, outcome, deferred.scope, 1);
+        return admit(request, reply, payAccount(limiter, outcome, 1), deferred.scope, 1);
       },
       authenticate: async () => {
         await settleDeferred(request, reply);

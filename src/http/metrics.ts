@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { poolShareOf } from "../db/client.js";
 import { partitionStatus, type PartitionStatus } from "../db/partitions.js";
 import { statementsSent, uncounted } from "../db/request-scope.js";
 import { ledgerLag } from "../ledger/ledger.js";
@@ -68,6 +69,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
       this.inc(statementsSent());
     },
   });
+  accountShares(app, registry);
   // Gauges with one series per replica or per partitioned table, read afresh at each scrape.
   const labelled = (
     name: string,
@@ -136,6 +138,62 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     // The scrape's own reads (feed lag, partitions) would move the counter between two scrapes.
     return uncounted(() => registry.metrics());
   });
+}
+
+/**
+ * Each account's use of its share of the primary's pool (src/db/pool-share.ts), read from the
+ * gate's counts at each scrape. One series per account holding or waiting for a connection now,
+ * and per account that has ever waited or been refused: the accounts that reached their share.
+ */
+function accountShares(app: FastifyInstance, registry: Registry): void {
+  const share = () => poolShareOf(app.db);
+  new Gauge({
+    name: "countpoint_db_account_connections",
+    help: "Connections of the pool an account's requests hold now (at most DATABASE_POOL_ACCOUNT_SHARE of it), by account",
+    labelNames: ["account"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { account, held } of share()?.current() ?? []) {
+        if (held > 0) this.set({ account: String(account) }, held);
+      }
+    },
+  });
+  new Gauge({
+    name: "countpoint_db_account_waiting",
+    help: "An account's requests waiting, past its share of the pool, for a connection now, by account",
+    labelNames: ["account"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { account, waiting } of share()?.current() ?? []) {
+        if (waiting > 0) this.set({ account: String(account) }, waiting);
+      }
+    },
+  });
+  const counter = (name: string, help: string, count: "waited" | "refused") =>
+    new Counter({
+      name,
+      help,
+      labelNames: ["account"] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [account, counts] of share()?.totals() ?? []) {
+          if (counts[count] > 0) this.inc({ account: String(account) }, counts[count]);
+        }
+      },
+    });
+  counter(
+    "countpoint_db_account_waits_total",
+    "Connection takes that waited for their account's share of the pool, by account",
+    "waited",
+  );
+  counter(
+    "countpoint_db_account_refused_total",
+    "Connection takes refused (503) for their account's share of the pool: too many waiting, or waited DATABASE_POOL_WAIT_MS, by account",
+    "refused",
+  );
 }
 
 /** How often the event-loop monitor's timer fires, in ms: its precision, and all it costs. */

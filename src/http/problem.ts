@@ -156,6 +156,33 @@ function schemaErrorCode(error: NonNullable<FastifyError["validation"]>[number])
   return codes?.[error.keyword] ?? "INVALID_PARAMETER";
 }
 
+/**
+ * What the static file servers (the counting app's, the explorer's, the docs page's) refuse: a
+ * path with dot segments or other non-canonical forms, a folder, a Range or precondition the file
+ * cannot meet. The client's doing, so a 4xx and nothing logged as a fault; a refused path is 404
+ * like a file that is not there, so the answer tells nothing about what lies outside the folder.
+ */
+function fileRefusal(error: unknown, request: FastifyRequest): Problem | undefined {
+  const { code, statusCode, expose } = error as {
+    code?: string;
+    statusCode?: number;
+    expose?: boolean;
+  };
+  // @fastify/static's own refusal, and @fastify/send's http-errors (the only ones marked expose).
+  const fromFiles = code === "FST_STATIC_FORBIDDEN_PATH" || expose === true;
+  if (!fromFiles || statusCode === undefined || statusCode < 400 || statusCode >= 500) {
+    return undefined;
+  }
+  const id = String(request.id);
+  if (statusCode === 403 || statusCode === 404) {
+    return problem("ROUTE_NOT_FOUND", `no endpoint ${request.method} ${pathOf(request)}`, id);
+  }
+  const reason = `${statusCode} ${STATUS_CODES[statusCode] ?? ""}`.trim();
+  return problem("MALFORMED_REQUEST", `the request cannot be met as asked (${reason})`, id);
+}
+
+const pathOf = (request: FastifyRequest): string => request.url.split("?")[0] ?? "/";
+
 /** Turns anything thrown while serving a request into a problem document. */
 export function toProblem(error: unknown, request: FastifyRequest): Problem {
   const id = String(request.id);
@@ -178,6 +205,8 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   }
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return problem(mapped, fastifyError.message, id);
+  const refused = fileRefusal(error, request);
+  if (refused) return refused;
   if (fastifyError.statusCode === 400 || error instanceof SyntaxError) {
     return problem("MALFORMED_REQUEST", "the request could not be read", id);
   }
@@ -212,13 +241,30 @@ export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   return reply.status(body.status).type("application/problem+json").send(body);
 }
 
+/** Marks the routes guardFixedPaths adds: they answer 405, they are not methods of their path. */
+const METHOD_GUARD = "methodGuard";
+
+interface MethodTable {
+  /** The methods a path supports (OPTIONS included), empty for a path no route takes. */
+  methodsOf(path: string): string[];
+  /** Each fixed path's methods that a parametric sibling would take in its place. */
+  shadowed(): { path: string; methods: string[] }[];
+}
+
+/** Each app's table, for the handlers Fastify calls with the app alone (clientErrorHandler). */
+const TABLES = new WeakMap<FastifyInstance, MethodTable>();
+
 /**
  * The methods each route pattern answers, collected as routes are added, so a known path called
  * with another method is told what it supports (405 with Allow) rather than "no such endpoint".
+ * A fixed path (/skus/bulk) is a resource of its own, not an id of its parametric sibling
+ * (/skus/{id}): it supports its own routes' methods only.
  */
-function methodTable(app: FastifyInstance): (path: string) => string[] {
+function methodTable(app: FastifyInstance): MethodTable {
   const routes: { pattern: RegExp; methods: string[] }[] = [];
+  const fixed = new Map<string, Set<string>>();
   app.addHook("onRoute", (route) => {
+    if ((route.config as Record<string, unknown> | undefined)?.[METHOD_GUARD]) return;
     const source = route.url
       .split("/")
       .map((part) =>
@@ -231,12 +277,65 @@ function methodTable(app: FastifyInstance): (path: string) => string[] {
       .join("/");
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     routes.push({ pattern: new RegExp(`^${source}$`), methods });
+    if (!/[:*]/.test(route.url)) {
+      const own = fixed.get(route.url) ?? new Set<string>();
+      for (const method of methods) own.add(method);
+      fixed.set(route.url, own);
+    }
   });
-  return (path) => {
-    const allowed = new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods));
-    if (allowed.size > 0) allowed.add("OPTIONS");
-    return [...allowed].sort();
+  const matching = (path: string) =>
+    new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods));
+  return {
+    methodsOf: (path) => {
+      const allowed = new Set(fixed.get(path) ?? matching(path));
+      if (allowed.size > 0) allowed.add("OPTIONS");
+      return [...allowed].sort();
+    },
+    shadowed: () =>
+      [...fixed].map(([path, own]) => ({
+        path,
+        methods: [...matching(path)].filter((m) => !own.has(m) && m !== "OPTIONS").sort(),
+      })),
   };
+}
+
+const methodNotAllowed = (path: string, method: string, allowed: string[], id: string) =>
+  problem(
+    "METHOD_NOT_ALLOWED",
+    `${path} does not support ${method}; it supports ${allowed.join(", ")}`,
+    id,
+  );
+
+/** 405 with Allow, or 204 with Allow for OPTIONS, which asks what a path supports. */
+function wrongMethod(request: FastifyRequest, reply: FastifyReply, allowed: string[]) {
+  reply.header("allow", allowed.join(", "));
+  if (request.method === "OPTIONS") return reply.status(204).send();
+  return sendProblem(
+    reply,
+    methodNotAllowed(pathOf(request), request.method, allowed, String(request.id)),
+  );
+}
+
+/**
+ * The router picks a parametric route for a fixed path's other methods (PATCH /skus/bulk would
+ * be PATCH /skus/{id} with the id "bulk"): a route of the fixed path for each such method answers
+ * 405 instead, before its body is read. Call once every route is added.
+ */
+export function guardFixedPaths(app: FastifyInstance): void {
+  const table = TABLES.get(app);
+  if (!table) throw new Error("guardFixedPaths needs registerErrorHandling first");
+  for (const { path, methods } of table.shadowed()) {
+    if (methods.length === 0) continue;
+    app.route({
+      method: methods,
+      url: path,
+      exposeHeadRoute: false,
+      config: { [METHOD_GUARD]: true },
+      schema: { hide: true },
+      onRequest: async (request, reply) => wrongMethod(request, reply, table.methodsOf(path)),
+      handler: async () => undefined,
+    });
+  }
 }
 
 /**
@@ -260,10 +359,16 @@ export function frameworkErrors(
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (Fastify's `clientErrorHandler`
- * option): written straight to the socket, as problems. A request line and headers over Node's
- * limit (16 KB; a long URL counts) is 431 HEADERS_TOO_LARGE; anything else unreadable is 400.
+ * option, called with the app as `this`): written straight to the socket, as problems. A request
+ * line and headers over Node's limit (16 KB; a long URL counts) is 431 HEADERS_TOO_LARGE; a
+ * method the parser does not know (FOO) is 405 with Allow on a known path, as any method its
+ * routes do not take, and 404 elsewhere; anything else unreadable is 400.
  */
-export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
     // The client did not send its request in time: no request to answer, as Node does.
@@ -271,26 +376,65 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
     socket.destroy(error);
     return;
   }
-  const code: ErrorCode =
-    error.code === "HPE_HEADER_OVERFLOW" ? "HEADERS_TOO_LARGE" : "MALFORMED_REQUEST";
-  const detail =
-    code === "HEADERS_TOO_LARGE"
-      ? "the request line and headers are larger than the server accepts (16 KB)"
-      : "the request could not be read as HTTP";
   const id = randomUUID();
-  const body = JSON.stringify(problem(code, detail, id));
+  const headers: Record<string, string> = {};
+  let body: Problem;
+  const line = error.code === "HPE_INVALID_METHOD" ? REQUEST_LINE.exec(rawPacket(error)) : null;
+  if (line) {
+    const [, method, target] = line as unknown as [string, string, string];
+    const path = target.split("?")[0] ?? "/";
+    const allowed = TABLES.get(this)?.methodsOf(path) ?? [];
+    if (allowed.length > 0) {
+      headers.Allow = allowed.join(", ");
+      body = methodNotAllowed(path, method, allowed, id);
+    } else {
+      body = problem("ROUTE_NOT_FOUND", `no endpoint ${method} ${path}`, id);
+    }
+  } else if (error.code === "HPE_HEADER_OVERFLOW") {
+    body = problem(
+      "HEADERS_TOO_LARGE",
+      "the request line and headers are larger than the server accepts (16 KB)",
+      id,
+    );
+  } else {
+    body = problem("MALFORMED_REQUEST", "the request could not be read as HTTP", id);
+  }
+  const text = JSON.stringify(body);
   if (socket.writable) {
-    const { status } = ERROR_CATALOG[code];
+    const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${body.status} ${STATUS_CODES[body.status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nX-Request-Id: ${id}\r\n${extra.join("")}Connection: close\r\n\r\n${text}`,
     );
   }
   socket.destroy(error);
 }
 
+/** What the parser had read when it failed (Node's `rawPacket`, a Buffer). */
+const rawPacket = (error: unknown): string => {
+  const raw = (error as { rawPacket?: unknown }).rawPacket;
+  return Buffer.isBuffer(raw) ? raw.subarray(0, 4096).toString("latin1") : "";
+};
+
+/** An HTTP/1 request line in origin form: its method (any token) and its target. */
+const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) (\/[\x21-\x7e]*) HTTP\/1\.[01]\r\n/;
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  const methodsOf = methodTable(app);
+  const table = methodTable(app);
+  TABLES.set(app, table);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request);
+    const allowed = table.methodsOf(path);
+    // A route of this method that found nothing (a static file that does not exist) is a 404 too.
+    const found = request.method !== "OPTIONS" && allowed.includes(request.method);
+    if (allowed.length === 0 || found) {
+      return sendProblem(
+        reply,
+        problem("ROUTE_NOT_FOUND", `no endpoint ${request.method} ${path}`, String(request.id)),
+      );
+    }
+    return wrongMethod(request, reply, allowed);
+  };
   app.setErrorHandler(async (error, request, reply) => {
     // A request whose token was left to be checked with its work (requireScope's `inline`) and
     // failed before it: the token decides first, as it does for every other request.
@@ -300,31 +444,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (refusal: unknown) => refusal as typeof error,
       );
     }
+    // No route takes the request, and reading its body failed first (QUERY without a
+    // Content-Type, say): its path and method decide, as for any other request.
+    if (request.is404 && isBodyError(error)) return notFound(request, reply);
     const body = toProblem(error, request);
     if (body.status >= 500) request.log.error({ err: error }, "request failed");
     return sendProblem(reply, body);
   });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0] ?? "/";
-    const allowed = methodsOf(path);
-    // A route of this method that found nothing (a static file that does not exist) is a 404 too.
-    const found = request.method !== "OPTIONS" && allowed.includes(request.method);
-    if (allowed.length === 0 || found) {
-      return sendProblem(
-        reply,
-        problem("ROUTE_NOT_FOUND", `no endpoint ${request.method} ${path}`, String(request.id)),
-      );
-    }
-    reply.header("allow", allowed.join(", "));
-    // OPTIONS asks what a path supports: the Allow header is the answer.
-    if (request.method === "OPTIONS") return reply.status(204).send();
-    return sendProblem(
-      reply,
-      problem(
-        "METHOD_NOT_ALLOWED",
-        `${path} does not support ${request.method}; it supports ${allowed.join(", ")}`,
-        String(request.id),
-      ),
-    );
-  });
+  app.setNotFoundHandler(notFound);
 }
+
+/** An error of reading a request's body (Fastify's content-type parsing). */
+const isBodyError = (error: unknown): boolean => {
+  const code = (error as { code?: unknown }).code;
+  return (
+    typeof code === "string" &&
+    (code.startsWith("FST_ERR_CTP_") || code === "FST_ERR_ROUTE_MISSING_CONTENT_TYPE")
+  );
+};

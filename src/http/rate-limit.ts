@@ -7,7 +7,7 @@ import type {
 import { PAGE_DEFAULT, PAGE_MAX } from "../cursor.js";
 import { AppError } from "../errors.js";
 import { JsonRows } from "../json-rows.js";
-import type { LinePricing } from "../operations.js";
+import { walkedUnits, type LinePricing, type Operation } from "../operations.js";
 import {
   costOfLines,
   rateLimitHeaders,
@@ -76,6 +76,21 @@ export async function chargeUnits(
   if (!bucket) return;
   const charged = await chargeRemainder(request.server.limiter, bucket, request.rateTaken, price);
   if (charged) applyDecision(reply, bucket, charged.decision, charged.price);
+  request.rateTaken = Math.max(request.rateTaken, price);
+}
+
+/**
+ * Charges a request for the `lines` its work walks (its operation's `walks`), counted before
+ * that work, beyond what it has paid so far: or 429 RATE_LIMITED.
+ */
+export async function chargeWalk(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  operation: Operation,
+  lines: number,
+): Promise<void> {
+  const units = walkedUnits(operation, lines);
+  if (units > 0) await chargeUnits(request, reply, request.rateTaken + units);
 }
 
 /** Route hook charging a request for the lines its body carries, before the handler writes. */

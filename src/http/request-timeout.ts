@@ -13,18 +13,23 @@ import { sendProblem, toProblem } from "./problem.js";
 
 const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
 
-/** Puts every request (but WebSocket upgrades, which last as long as their connection) under the timeout. */
+/**
+ * Gives every request (but WebSocket upgrades, which last as long as their connection) its
+ * database scope, and puts it under the timeout (none: 0). The scope exists without a timeout too:
+ * its connections count in its account's share of the pool (src/db/pool-share.ts).
+ */
 export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number): void {
-  if (timeoutMs <= 0) return;
   const scopes = new WeakMap<FastifyRequest, RequestScope>();
   app.addHook("onRequest", (request, reply, done) => {
     if (request.headers.upgrade !== undefined) return done();
     const scope = new RequestScope();
     scopes.set(request, scope);
-    timers.set(
-      request,
-      setTimeout(() => void expire(request, reply, scope, timeoutMs), timeoutMs),
-    );
+    if (timeoutMs > 0) {
+      timers.set(
+        request,
+        setTimeout(() => void expire(request, reply, scope, timeoutMs), timeoutMs),
+      );
+    }
     runInScope(scope, done);
   });
   // Reading the body leaves the request's async context; the handler runs in it again.
@@ -33,6 +38,7 @@ export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number):
     if (scope) runInScope(scope, done);
     else done();
   });
+  if (timeoutMs <= 0) return;
   app.addHook("onResponse", (request, _reply, done) => {
     clearTimeout(timers.get(request));
     done();

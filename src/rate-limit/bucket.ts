@@ -35,6 +35,8 @@ export interface BucketDecision {
   resetSeconds: number;
   /** Retry-After of a refusal: seconds until the bucket holds what the refused request needs. */
   retryAfterSeconds: number;
+  /** Set when the decision is the account's budget's (src/rate-limit/account.ts): its limit. */
+  account?: RateLimit;
 }
 
 /** Lines (or rows answered) one unit pays for: 10,000 rows answered cost 100 units. */
@@ -74,6 +76,15 @@ export const classifyUnits = (skus: number): number =>
  * so 1,000 adjustment lines cost 60 units, 1,000 imported rows 100, and 100 counts 2 + 6.
  */
 export const LINE_WEIGHTS = { adjustment: 6, import: 10, count: 6 } as const;
+
+/**
+ * What a line a use case walks (rather than carries) counts as, in lines, counted before the work
+ * (src/operations.ts, `walks`): a start freezes each line of its scope about as a listed id costs
+ * (100,000 lines take PostgreSQL about 0.8 s, some 650 single adjustments' units: `npm run bench
+ * -- l1`); a review (accept-lines' safe pass, reconcile, dry run or not) reads and weighs every
+ * line of its stock take, 100,000 in about 2.5 s (`npm run bench -- p5`): twice that.
+ */
+export const WALK_WEIGHTS = { start: 1, review: 2 } as const;
 
 /**
  * A stock take's summary aggregates every line in one statement, about a fifth of what listing
@@ -163,7 +174,9 @@ export function rateLimitHeaders(decision: BucketDecision): [string, string][] {
 /** The detail of a 429. */
 export function refusalMessage(limit: RateLimit, decision: BucketDecision, cost: number): string {
   const what = cost > 1 ? `this request costs ${cost} units and ` : "";
-  return `rate limit exceeded: ${what}this token may spend ${limit.perSecond} units a second in bursts of up to ${limit.burst}; retry after ${decision.retryAfterSeconds} s`;
+  const whose = decision.account ? "this account's tokens together" : "this token";
+  const { perSecond, burst } = decision.account ?? limit;
+  return `rate limit exceeded: ${what}${whose} may spend ${perSecond} units a second in bursts of up to ${burst}; retry after ${decision.retryAfterSeconds} s`;
 }
 
 /** A rate limit as the command line shows it: `N/s`, or `N/min` below one a second. */

@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { PrismaClient } from "../db/client.js";
 import { asBookkeeping } from "../db/request-scope.js";
-import { authenticateToken, type Authentication } from "../modules/account/account.auth.js";
+import {
+  accountOf,
+  authenticateToken,
+  hashToken,
+  type Authentication,
+} from "../modules/account/account.auth.js";
+import { RefusedTokens } from "./refused.js";
+import { AccountBudgets, nearer } from "./account.js";
 import {
   chargeOf,
   UNLIMITED,
@@ -20,6 +27,13 @@ import { RedisBuckets } from "./redis.js";
 export interface RateLimiter {
   /** The limit of tokens without one of their own. */
   readonly defaults: RateLimit;
+  /**
+   * The accounts' own budgets, which every charge below also weighs and pays (a token checked in
+   * the statement of its work pays with payAccount).
+   */
+  readonly accounts: AccountBudgets;
+  /** Tokens lately refused here: answered 401 again without a statement (refused.ts). */
+  readonly refused: RefusedTokens;
   /**
    * Whether a charge made with the authentication costs no round trip (PostgreSQL: it rides in
    * the authentication's statement). Else a request whose cost is known only later (its lines)
@@ -56,9 +70,15 @@ export interface RateLimiter {
 }
 
 /** Buckets in PostgreSQL, taken from by the authentication's statement. */
-export function databaseLimiter(db: PrismaClient, defaults: RateLimit): RateLimiter {
+export function databaseLimiter(
+  db: PrismaClient,
+  defaults: RateLimit,
+  accounts = new AccountBudgets(UNLIMITED),
+): RateLimiter {
   return {
     defaults,
+    accounts,
+    refused: new RefusedTokens(),
     atAuthentication: true,
     authenticate: (token, cost, holds) =>
       authenticateToken(db, token, { defaults, charge: cost, holds }),
@@ -79,10 +99,13 @@ export function redisLimiter(
   defaults: RateLimit,
   redisUrl: string,
   log: FastifyBaseLogger,
+  accounts = new AccountBudgets(UNLIMITED),
 ): RateLimiter {
   const buckets = new RedisBuckets(redisUrl, log);
   return {
     defaults,
+    accounts,
+    refused: new RefusedTokens(),
     atAuthentication: false,
     authenticate: async (token, cost, holds = cost) => {
       const auth = await authenticateToken(db, token, { defaults, charge: 0 });
@@ -129,15 +152,76 @@ export async function chargeRemainder(
   return decision ? { decision, price } : null;
 }
 
+/**
+ * What an authentication that took `cost` units from its token's bucket leaves: the account's
+ * budget paid too (its RateLimit fields then tell of whichever bucket is nearer to refusing).
+ * Nothing is paid for a request refused, or for an unlimited token (limited by neither).
+ */
+export function payAccount(
+  limiter: RateLimiter,
+  auth: Authentication,
+  cost: number,
+): Authentication {
+  if (!auth.principal) return auth;
+  const { accountId } = auth.principal;
+  limiter.accounts.learn(accountId, auth.accountLimit);
+  if (!auth.bucket || !auth.decision?.granted) return auth;
+  return { ...auth, decision: nearer(auth.decision, limiter.accounts.take(accountId, cost)) };
+}
+
+/**
+ * Each charge weighed against the account's budget first (a refusal there takes nothing from
+ * the token's bucket) and paid to it once the token's bucket granted.
+ */
+function withAccountBudgets(limiter: RateLimiter): RateLimiter {
+  const { accounts } = limiter;
+  const paid = (bucket: TokenBucket, cost: number, decision: BucketDecision | null) =>
+    decision?.granted ? nearer(decision, accounts.take(bucket.accountId, cost)) : decision;
+  return {
+    ...limiter,
+    authenticate: async (token, cost, holds = cost) => {
+      const digest = hashToken(token);
+      const problem = limiter.refused.problemOf(digest);
+      if (problem !== undefined) return { principal: null, problem };
+      const accountId = accountOf(token);
+      const refused =
+        accountId !== null && cost > 0 ? accounts.admits(accountId, Math.max(cost, holds)) : null;
+      // Refused by the account: the token is still checked (a bad one is told 401), for nothing.
+      const auth = await limiter.authenticate(token, refused ? 0 : cost, refused ? 0 : holds);
+      if (!auth.principal) limiter.refused.remember(digest, auth.problem);
+      if (!refused) return payAccount(limiter, auth, cost);
+      if (auth.principal) accounts.learn(auth.principal.accountId, auth.accountLimit);
+      return auth.principal && auth.bucket ? { ...auth, decision: refused } : auth;
+    },
+    charge: async (bucket, cost, needed, holds = cost) => {
+      const refused = accounts.admits(bucket.accountId, holds);
+      if (refused) return refused;
+      return paid(bucket, cost, await limiter.charge(bucket, cost, needed, holds));
+    },
+    settle: async (bucket, cost) => paid(bucket, cost, await limiter.settle(bucket, cost)),
+  };
+}
+
 /** The limiter the configuration asks for. */
 export function createRateLimiter(
   db: PrismaClient,
-  options: { rateLimit?: RateLimit; redisUrl?: string; log: FastifyBaseLogger },
+  options: {
+    rateLimit?: RateLimit;
+    /** The budget of accounts without one of their own (default: none). */
+    accountRateLimit?: RateLimit;
+    /** The share of each account's budget this process spends (1 / worker processes). */
+    accountShare?: number;
+    redisUrl?: string;
+    log: FastifyBaseLogger;
+  },
 ): RateLimiter {
   const defaults = options.rateLimit ?? UNLIMITED;
-  const limiter = options.redisUrl
-    ? redisLimiter(db, defaults, options.redisUrl, options.log)
-    : databaseLimiter(db, defaults);
+  const accounts = new AccountBudgets(options.accountRateLimit ?? UNLIMITED, options.accountShare);
+  const limiter = withAccountBudgets(
+    options.redisUrl
+      ? redisLimiter(db, defaults, options.redisUrl, options.log, accounts)
+      : databaseLimiter(db, defaults, accounts),
+  );
   // A request's bookkeeping, not its work: the token's last use and its bucket, written as the
   // request starts, do not make a request that runs out of time one that changed data.
   return {

@@ -1,7 +1,7 @@
 // Linking and unlinking supplier items: a linked item's stock is its SKU's; an item with stock of
 // its own is linked only with transfer (two movements through the ledger); an item being counted
 // is neither linked nor unlinked.
-import { newAccount, type TestAccount } from "../helpers/db.js";
+import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
 import { aroundStart, settled } from "../helpers/start-lock.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import {
@@ -19,7 +19,9 @@ let t: TestApp;
 let acct: TestAccount;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Two requests wait on a start's lock while a third goes by: the account may hold the whole
+  // pool (its share is tested in pool-share and noisy.pool).
+  t = await startTestApp(await testDb({ accountPoolShare: 1 }));
 });
 afterAll(() => t.close());
 // A fresh account per test: a default-scope start takes every unlinked item of the account.

@@ -19,7 +19,11 @@ let acct: TestAccount;
 beforeAll(async () => {
   t = await startTestApp();
   acct = await newAccount(t.db);
-  small = await startTestApp(createPrismaClient(databaseUrl(), POOL_SIZE, { maxWaitMs: 300 }));
+  // The whole pool open to one account (no share of it, src/db/pool-share.ts): what is tested
+  // here is the pool's own wait, with every connection busy.
+  small = await startTestApp(
+    createPrismaClient(databaseUrl(), POOL_SIZE, { maxWaitMs: 300, accountPoolShare: 1 }),
+  );
 });
 afterAll(async () => {
   await small.close();

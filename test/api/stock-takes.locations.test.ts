@@ -1,13 +1,15 @@
 // Counting by area: a stock take scoped by location prefixes, its lines in walking order (by
 // location at the freeze, then code) with the location they had then, one area's lines by
 // filter, the count sheet's location column, and the bad scopes refused with nothing written.
-import { newAccount, type TestAccount } from "../helpers/db.js";
+import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
 import { aroundStart, settled } from "../helpers/start-lock.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Two requests wait on a start's lock while a third goes by: the account may hold the whole
+  // pool (its share is tested in pool-share and noisy.pool).
+  t = await startTestApp(await testDb({ accountPoolShare: 1 }));
 });
 afterAll(() => t.close());
 

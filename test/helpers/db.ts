@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
+import { createPrismaClient, type PoolOptions, type PrismaClient } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
 import { SCOPES, type Scope, type ServiceContext } from "../../src/context.js";
 import {
@@ -17,10 +17,10 @@ export const databaseUrl = (): string => {
 let migrated: Promise<unknown> | undefined;
 
 /** A Prisma client on the test database, migrated. Disconnect it in afterAll. */
-export async function testDb(): Promise<PrismaClient> {
+export async function testDb(options: PoolOptions = {}): Promise<PrismaClient> {
   migrated ??= migrate(databaseUrl());
   await migrated;
-  return createPrismaClient(databaseUrl(), 5);
+  return createPrismaClient(databaseUrl(), 5, options);
 }
 
 export interface TestAccount {

@@ -112,6 +112,7 @@ describe("countpoint help", () => {
         "migrate",
         "accounts create",
         "accounts list",
+        "accounts update",
         "tokens create",
         "tokens list",
         "tokens update",
@@ -152,8 +153,73 @@ describe("countpoint accounts list", () => {
       name: "Listed one",
       timezone: "Asia/Tokyo",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      rate_limit: "default",
+      rate_limit_burst: null,
     });
     expect(printed.find((a) => a.id === second.id)?.name).toBe('Listed "two"\nwith a newline');
+  });
+});
+
+describe("countpoint accounts update", () => {
+  it("sets the budget all the account's tokens draw from, then back to the default", async () => {
+    const account = await createAccount(db, { name: "Budgeted" });
+    const set = await countpoint([
+      "accounts",
+      "update",
+      "--id",
+      String(account.id),
+      "--rate-limit",
+      "300/s",
+      "--burst",
+      "900",
+    ]);
+    expect(set).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(set.stdout)).toMatchObject({
+      id: account.id,
+      rate_limit: "300/s",
+      rate_limit_burst: 900,
+    });
+    const stored = await db.account.findUniqueOrThrow({ where: { id: account.id } });
+    expect([stored.rateLimitPerSecond, stored.rateLimitBurst]).toEqual([300, 900]);
+
+    const back = await countpoint([
+      "accounts",
+      "update",
+      "--id",
+      String(account.id),
+      "--rate-limit",
+      "default",
+    ]);
+    expect(JSON.parse(back.stdout)).toMatchObject({
+      rate_limit: "default",
+      rate_limit_burst: null,
+    });
+  });
+
+  it("refuses an unknown account and a bad limit, changing nothing", async () => {
+    const unknown = await countpoint([
+      "accounts",
+      "update",
+      "--id",
+      "999999999",
+      "--rate-limit",
+      "off",
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/there is no account 999999999/);
+    const account = await createAccount(db, { name: "Unchanged" });
+    const bad = await countpoint([
+      "accounts",
+      "update",
+      "--id",
+      String(account.id),
+      "--rate-limit",
+      "fast",
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--rate-limit must be N\/s/);
+    const stored = await db.account.findUniqueOrThrow({ where: { id: account.id } });
+    expect(stored.rateLimitPerSecond).toBeNull();
   });
 });
 

@@ -22,6 +22,8 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       poolSize: 10,
       poolWaitMs: 30_000,
+      poolAccountShare: 0.5,
+      poolAccountQueue: 1_000,
       statementTimeoutMs: 30_000,
       idleInTransactionTimeoutMs: 60_000,
       requestTimeoutMs: 60_000,
@@ -52,6 +54,7 @@ describe("loadConfig", () => {
       subscriptionsPerToken: 200,
       heapGrowthPercent: 35,
       rateLimit: { perSecond: 100, burst: 200 },
+      accountRateLimit: { perSecond: 400, burst: 800 },
       redisUrl: undefined,
     });
   });

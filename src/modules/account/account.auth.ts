@@ -39,6 +39,8 @@ export type Authentication =
       principal: Principal;
       /** The token's bucket; null when it is unlimited. */
       bucket: TokenBucket | null;
+      /** The account's own rate budget (null: the service's default; src/rate-limit/account.ts). */
+      accountLimit: RateLimit | null;
       /** What the bucket answered the charge made with the authentication (null: none made). */
       decision: BucketDecision | null;
     }
@@ -62,7 +64,7 @@ export interface AuthOptions {
 const UNKNOWN = "the token is unknown or revoked";
 
 /** A token's account id, or null when the token cannot be one (its lookup is skipped). */
-function accountOf(token: string): number | null {
+export function accountOf(token: string): number | null {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return null;
   const accountId = Number(match[1]);
@@ -87,7 +89,7 @@ function tokenCtes(
   return Prisma.sql`tok AS (
       SELECT t.id, t.name, COALESCE(t.scopes, '{}') AS scopes, t.token_hash,
         t.revoked_at IS NOT NULL AS revoked, t.expires_at, t.expires_at <= now() AS expired,
-        a.timezone,
+        a.timezone, a.rate_limit_per_second AS acct_rate, a.rate_limit_burst AS acct_burst,
         COALESCE(t.rate_limit_per_second, ${defaults.perSecond}::float8) AS rate,
         COALESCE(t.rate_limit_burst, ${defaults.burst}::int) AS burst
       FROM api_tokens t JOIN accounts a ON a.id = t.account_id
@@ -117,6 +119,7 @@ const tokenColumns = (accountId: number): Prisma.Sql => Prisma.sql`tok.id AS tok
       tok.name AS tok_name, tok.scopes AS tok_scopes, tok.token_hash AS tok_hash,
       tok.revoked AS tok_revoked, tok.expires_at AS tok_expires_at, tok.expired AS tok_expired,
       tok.timezone AS tok_timezone, tok.rate AS tok_rate, tok.burst AS tok_burst,
+      tok.acct_rate AS tok_acct_rate, tok.acct_burst AS tok_acct_burst,
       taken.tokens AS tok_taken,
       -- What a refused charge found (read only then): for its Retry-After.
       CASE WHEN taken.tokens IS NULL THEN
@@ -136,6 +139,8 @@ export interface TokenRow {
   tok_timezone: string;
   tok_rate: number;
   tok_burst: number;
+  tok_acct_rate: number | null;
+  tok_acct_burst: number | null;
   tok_taken: number | null;
   tok_seen: number | null;
 }
@@ -165,14 +170,19 @@ function authenticationOf(
     ),
   };
   const limit = { perSecond: Number(row.tok_rate), burst: Number(row.tok_burst) };
-  if (limit.perSecond <= 0) return { principal, bucket: null, decision: null };
+  const accountLimit =
+    row.tok_acct_rate === null || row.tok_acct_burst === null
+      ? null
+      : { perSecond: Number(row.tok_acct_rate), burst: Number(row.tok_acct_burst) };
+  if (limit.perSecond <= 0) return { principal, bucket: null, accountLimit, decision: null };
   const bucket: TokenBucket = { accountId, tokenId: row.tok_id, digest: row.tok_hash, limit };
-  if (charge <= 0) return { principal, bucket, decision: null };
+  if (charge <= 0) return { principal, bucket, accountLimit, decision: null };
   const granted = row.tok_taken !== null;
   const level = Number(granted ? row.tok_taken : (row.tok_seen ?? 0));
   return {
     principal,
     bucket,
+    accountLimit,
     decision: bucketDecision(limit, level, granted, chargeOf(Math.max(holds, charge), limit)),
   };
 }

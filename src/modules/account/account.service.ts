@@ -3,7 +3,8 @@ import { SCOPES, type Principal } from "../../context.js";
 import { AppError } from "../../errors.js";
 import { UNLIMITED } from "../../rate-limit/bucket.js";
 import { authenticateToken } from "./account.auth.js";
-import { invalid } from "./account.tokens.js";
+import type { RateLimit } from "../../rate-limit/bucket.js";
+import { invalid, limitColumns, limitOf } from "./account.tokens.js";
 
 export {
   createToken,
@@ -69,11 +70,51 @@ export async function systemPrincipal(
 /** Every account, oldest first. */
 export async function listAccounts(
   db: PrismaClient,
-): Promise<(AccountView & { createdAt: Date })[]> {
-  return db.account.findMany({
-    select: { id: true, name: true, timezone: true, createdAt: true },
+): Promise<(AccountView & { createdAt: Date; rateLimit: RateLimit | null })[]> {
+  const rows = await db.account.findMany({
+    select: ACCOUNT_VIEW,
     orderBy: { id: "asc" },
   });
+  return rows.map(accountView);
+}
+
+const ACCOUNT_VIEW = {
+  id: true,
+  name: true,
+  timezone: true,
+  createdAt: true,
+  rateLimitPerSecond: true,
+  rateLimitBurst: true,
+} as const;
+
+const accountView = ({
+  rateLimitPerSecond,
+  rateLimitBurst,
+  ...row
+}: AccountView & {
+  createdAt: Date;
+  rateLimitPerSecond: number | null;
+  rateLimitBurst: number | null;
+}) => ({ ...row, rateLimit: limitOf({ rateLimitPerSecond, rateLimitBurst }) });
+
+/**
+ * Sets an account's own rate budget, which all its tokens draw from together (null: the
+ * service's default, ACCOUNT_RATE_LIMIT_*; perSecond 0: none). Each process learns it with the
+ * account's next authentication.
+ */
+export async function updateAccountRateLimit(
+  db: PrismaClient,
+  accountId: number,
+  rateLimit: RateLimit | null,
+): Promise<AccountView & { createdAt: Date; rateLimit: RateLimit | null }> {
+  const found = await db.account.findUnique({ where: { id: accountId }, select: { id: true } });
+  if (!found) throw invalid(["--id"], `there is no account ${accountId}`);
+  const row = await db.account.update({
+    where: { id: accountId },
+    data: limitColumns(rateLimit),
+    select: ACCOUNT_VIEW,
+  });
+  return accountView(row);
 }
 
 /**

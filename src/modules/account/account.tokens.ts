@@ -2,13 +2,17 @@ import { randomBytes } from "node:crypto";
 import type { PrismaClient, Tx } from "../../db/client.js";
 import { SCOPES, type Scope } from "../../context.js";
 import { parseFilterDate } from "../../dates.js";
-import { AppError } from "../../errors.js";
+import { AppError, type FieldError } from "../../errors.js";
 import type { RateLimit } from "../../rate-limit/bucket.js";
+import { checkName } from "../../text.js";
 import { hashToken } from "./account.auth.js";
 
 // API tokens: created (shown once), listed, changed (expiry, rate limit) and revoked, from the
 // command line and, for the tokens the API issues, by src/modules/token/token.service.ts, which
 // adds the API's rules (a subset of the issuer's scopes, never tokens; an expiry) around these.
+
+/** Longest token name, in characters (after trimming). */
+export const MAX_TOKEN_NAME = 100;
 
 export interface NewToken {
   id: number;
@@ -46,8 +50,9 @@ export async function createToken(
   db: PrismaClient | Tx,
   input: { accountId: number; name: string; scopes?: string[] } & TokenSettings,
 ): Promise<NewToken> {
-  const name = input.name.trim();
-  if (!name) throw invalid(["name"], "must not be blank");
+  const errors: FieldError[] = [];
+  const name = checkName(input.name, ["name"], MAX_TOKEN_NAME, errors);
+  if (name === undefined) throw AppError.fromFields(errors);
   const scopes = parseScopes(input.scopes ?? [...SCOPES]);
   checkSettings(input);
   const account = await db.account.findUnique({ where: { id: input.accountId } });
@@ -222,12 +227,17 @@ function checkSettings(settings: TokenSettings): void {
     throw invalid(["--burst"], "must be at most 2000000000");
 }
 
-const limitColumns = (limit: RateLimit | null) => ({
+/** The columns of a stored rate limit (a token's, an account's). */
+export const limitColumns = (limit: RateLimit | null) => ({
   rateLimitPerSecond: limit?.perSecond ?? null,
   rateLimitBurst: limit ? (limit.perSecond > 0 ? limit.burst : 0) : null,
 });
 
-const limitOf = (row: { rateLimitPerSecond: number | null; rateLimitBurst: number | null }) =>
+/** A stored rate limit (null: the service's default). */
+export const limitOf = (row: {
+  rateLimitPerSecond: number | null;
+  rateLimitBurst: number | null;
+}) =>
   row.rateLimitPerSecond === null
     ? null
     : { perSecond: row.rateLimitPerSecond, burst: row.rateLimitBurst ?? 0 };

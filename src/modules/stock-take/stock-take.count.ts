@@ -3,7 +3,7 @@ import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { MAX_QUANTITY, type Decimal } from "../../quantity.js";
-import { checkText } from "../../text.js";
+import { checkLine } from "../../text.js";
 import {
   TEXT_LIMITS,
   inItemOrder,
@@ -69,7 +69,8 @@ export function parseCountsData(
   const errors: FieldError[] = [...(input.errors ?? [])];
   const { counts, refs } = parseCounts(input.counts, path, new Date(), errors);
   const counter = input.counter?.trim() ? input.counter.trim() : ctx.principal.actor.name;
-  checkText(counter, ["counter"], TEXT_LIMITS.counter, errors);
+  // Shown as who counted, as a token's name is: a one-line name, as that is.
+  checkLine(counter, ["counter"], TEXT_LIMITS.counter, errors);
   // Without a single well-formed reference there is nothing to look up: refuse now.
   if (errors.length > 0 && refs.length === 0) throw AppError.fromFields(inItemOrder(errors));
   return { counts, refs, errors, counter, path };

@@ -1,5 +1,6 @@
-// Reading stock take lines with the entity they count, and hiding what a blind count must not
-// show. Every read of lines goes through here, so the blind rule lives in one place.
+// Reading stock take lines with the entity they count, and hiding what the caller may not see
+// (a blind count, a token without read). Every read of lines goes through here, so the rule
+// lives in one place.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import type { Principal } from "../../context.js";
 import type { EntityType, StockTakeLineState } from "../../generated/prisma/enums.js";
@@ -40,7 +41,7 @@ export interface LineRow {
 
 /**
  * A line as the API shows it, to both transports (GraphQL types it as StockTakeLine);
- * expectedQty and difference are absent in a blind count for a counter.
+ * expectedQty and difference are absent for a caller who may not see them (seesExpected).
  */
 export interface StockTakeLineView {
   type: EntityType;
@@ -62,9 +63,23 @@ export interface StockTakeLineView {
   misplaced: boolean;
 }
 
-/** Whether the caller may see expected quantities and differences of this stock take. */
+/**
+ * Whether the caller may see expected quantities and differences of this stock take: they tell
+ * on-hand quantities, which a token without read may not see (unless it approves), and a blind
+ * count hides them from all but approvers.
+ */
 export const seesExpected = (take: { blind: boolean }, principal: Principal): boolean =>
-  !take.blind || principal.scopes.has("approve");
+  principal.scopes.has("approve") || (principal.scopes.has("read") && !take.blind);
+
+/**
+ * What decides, with the stock take, which quantities the caller sees (seesExpected): part of an
+ * idempotent request, so a stored answer never replays to a caller who may see less. `reader` is
+ * left out when true, so that the keys of tokens with read still hash as they always have.
+ */
+export const viewOf = (principal: Principal) => ({
+  approver: principal.scopes.has("approve"),
+  ...(principal.scopes.has("read") ? {} : { reader: false }),
+});
 
 /** counted − what the count is compared with (the freeze, or the ledger at counted_at). */
 export const differenceOf = (row: LineRow): Decimal | null =>

@@ -14,6 +14,8 @@ import { PageArgs, toConnection } from "../../graphql/connection.js";
 import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import { Sku, SupplierItem } from "../catalog/catalog.types.js";
 import { chargeSummarizedLines } from "../../graphql/loaders.js";
+import { chargeWalk } from "../../graphql/rate-limit.js";
+import { OPERATIONS } from "../../operations.js";
 import * as stockTakes from "./stock-take.service.js";
 import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "./stock-take.areas.js";
 import {
@@ -138,11 +140,11 @@ export class StockTakeResolver {
     input: StartStockTakeInput,
   ) {
     const { idempotencyKey, ...data } = input;
-    const { value } = await stockTakes.startStockTake(
-      serviceContext(ctx),
-      data,
-      idempotencyKey ?? undefined,
-    );
+    const service = serviceContext(ctx);
+    // The operation paid for its listed ids and due limit; the rest by the lines it will freeze,
+    // counted first (a refusal comes before the work), as over REST.
+    await chargeWalk(ctx, OPERATIONS.startStockTake, await stockTakes.startWalk(service, data));
+    const { value } = await stockTakes.startStockTake(service, data, idempotencyKey ?? undefined);
     return { stockTake: value };
   }
 
@@ -181,8 +183,11 @@ export class StockTakeResolver {
     input: AcceptStockTakeLinesInput,
   ) {
     const { idempotencyKey, stockTakeId, ...data } = input;
+    const service = serviceContext(ctx);
+    const walk = await stockTakes.reviewWalk(service, stockTakeId, data);
+    await chargeWalk(ctx, OPERATIONS.acceptStockTakeLines, walk);
     const { value } = await stockTakes.acceptStockTakeLines(
-      serviceContext(ctx),
+      service,
       stockTakeId,
       data,
       idempotencyKey ?? undefined,
@@ -201,8 +206,11 @@ export class StockTakeResolver {
     input: ReconcileStockTakeInput,
   ) {
     const { idempotencyKey, stockTakeId, dryRun } = input;
+    const service = serviceContext(ctx);
+    const walk = await stockTakes.reviewWalk(service, stockTakeId);
+    await chargeWalk(ctx, OPERATIONS.reconcileStockTake, walk);
     const { value } = await stockTakes.reconcileStockTake(
-      serviceContext(ctx),
+      service,
       stockTakeId,
       { dryRun },
       idempotencyKey ?? undefined,
@@ -211,9 +219,9 @@ export class StockTakeResolver {
   }
 
   @ScopedMutation(
-    "approve",
+    stockTakes.CANCEL_SCOPES,
     () => CancelStockTakePayload,
-    "Cancels an open or counting stock take.",
+    "Cancels an open or counting stock take; a token without approve may cancel only one it started (else FORBIDDEN).",
   )
   async cancelStockTake(
     @Ctx() ctx: GraphQLContext,
@@ -234,7 +242,7 @@ export class StockTakeLineResolver {
   @FieldResolver(() => Sku, {
     nullable: true,
     description:
-      "The SKU counted (type SKU); null in a blind stock take for a token without approve (its on hand would show the expected quantity).",
+      "The SKU counted (type SKU); null when expectedQty is hidden (its on hand would show the expected quantity).",
   })
   sku(@Ctx() ctx: GraphQLContext, @Root() line: StockTakeLine) {
     return line.type === "sku" && !stockTakes.hidesStock(line)
@@ -244,8 +252,7 @@ export class StockTakeLineResolver {
 
   @FieldResolver(() => SupplierItem, {
     nullable: true,
-    description:
-      "The supplier item counted (type SUPPLIER_ITEM); null in a blind stock take for a token without approve.",
+    description: "The supplier item counted (type SUPPLIER_ITEM); null when expectedQty is hidden.",
   })
   supplierItem(@Ctx() ctx: GraphQLContext, @Root() line: StockTakeLine) {
     return line.type === "supplier_item" && !stockTakes.hidesStock(line)

@@ -3,9 +3,15 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import type { Static } from "typebox";
 import { bulkBody } from "../../http/body-limit.js";
-import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
+import {
+  ctxOf,
+  linePricedScope,
+  requireAnyScope,
+  requireScope,
+  rowPricedScope,
+} from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
-import { chargeLines, pageLimitOf } from "../../http/rate-limit.js";
+import { chargeLines, chargeWalk, pageLimitOf } from "../../http/rate-limit.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
 import type { idParams } from "../../http/validation.js";
 import { csvRow, csvRows } from "../../csv.js";
@@ -65,21 +71,22 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { scope, basis, ...rest } = request.body ?? {};
-      const result = await stockTakes.startStockTake(
-        ctxOf(request),
-        {
-          ...rest,
-          basis,
-          scope: scope && {
-            skuIds: scope.sku_ids,
-            supplierItemIds: scope.supplier_item_ids,
-            locations: scope.locations,
-            due: scope.due,
-            limit: scope.limit,
-          },
+      const ctx = ctxOf(request);
+      const data = {
+        ...rest,
+        basis,
+        scope: scope && {
+          skuIds: scope.sku_ids,
+          supplierItemIds: scope.supplier_item_ids,
+          locations: scope.locations,
+          due: scope.due,
+          limit: scope.limit,
         },
-        idempotencyKeyOf(request),
-      );
+      };
+      // Priced by the lines it will freeze, counted first: a refusal (429) comes before the work.
+      const walk = await stockTakes.startWalk(ctx, data);
+      await chargeWalk(request, reply, OPERATIONS.startStockTake, walk);
+      const result = await stockTakes.startStockTake(ctx, data, idempotencyKeyOf(request));
       return sendIdempotent(reply, 201, result);
     },
   );
@@ -210,10 +217,14 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { lines, safe, tolerance, recount } = request.body ?? {};
+      const ctx = ctxOf(request);
+      const data = { lines: lines?.map(toRef), safe, tolerance, recount: recount?.map(toRef) };
+      const walk = await stockTakes.reviewWalk(ctx, request.params.id, data);
+      await chargeWalk(request, reply, OPERATIONS.acceptStockTakeLines, walk);
       const result = await stockTakes.acceptStockTakeLines(
-        ctxOf(request),
+        ctx,
         request.params.id,
-        { lines: lines?.map(toRef), safe, tolerance, recount: recount?.map(toRef) },
+        data,
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 200, result);
@@ -227,8 +238,11 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
       schema: reconcileStockTake,
     },
     async (request, reply) => {
+      const ctx = ctxOf(request);
+      const walk = await stockTakes.reviewWalk(ctx, request.params.id);
+      await chargeWalk(request, reply, OPERATIONS.reconcileStockTake, walk);
       const result = await stockTakes.reconcileStockTake(
-        ctxOf(request),
+        ctx,
         request.params.id,
         { dryRun: request.body?.dry_run },
         idempotencyKeyOf(request),
@@ -240,7 +254,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     "/stock-takes/:id/cancel",
     {
-      onRequest: requireScope("approve"),
+      onRequest: requireAnyScope(stockTakes.CANCEL_SCOPES),
       schema: cancelStockTake,
     },
     async (request, reply) =>

@@ -1,8 +1,9 @@
 // The REST contract of stock takes: the named schemas (registered by the OpenAPI registry,
 // src/http/openapi-schemas.ts) and each route's schemas, declared once with TypeBox where a
 // handler takes its types from them. Response schemas drive serialisation: a field the handlers
-// return must be listed here. In a blind stock take a counter's lines and summary leave out
-// expected_qty and difference (and the difference totals), so those are never `required`.
+// return must be listed here. A counter's lines and summary leave out expected_qty and difference
+// (and the difference totals) in a blind stock take, and a token without read (or approve) never
+// sees them: those are never `required`.
 import { Type, type Static } from "typebox";
 import { EntityType } from "../../generated/prisma/enums.js";
 import {
@@ -380,7 +381,7 @@ export const stockTakeSchemas = {
     $id: "StockTakeLine",
     type: "object",
     description:
-      "One entity to count. expected_qty and difference are absent for a counter in a blind stock take.",
+      "One entity to count. expected_qty and difference are absent for a counter in a blind stock take, and for a token without read or approve.",
     required: [
       ...Object.keys(entityProperties),
       "counted_qty",
@@ -784,7 +785,7 @@ export const startStockTake = {
   tags: TAG,
   summary: "Start a stock take: freeze the expected quantities of its scope",
   description:
-    "Answers the stock take with its first 1000 lines (lines_next_cursor pages the rest through GET /stock-takes/{id}/lines). An entity may be in one open or counting stock take at a time (409 STOCK_TAKE_OVERLAP).",
+    "Answers the stock take with its first 1000 lines (lines_next_cursor pages the rest through GET /stock-takes/{id}/lines), without expected_qty for a token without read or approve. An entity may be in one open or counting stock take at a time (409 STOCK_TAKE_OVERLAP).",
   headers: idempotencyHeaders,
   body: refOf(StartStockTake),
   response: {
@@ -974,7 +975,7 @@ export const cancelStockTake = {
   tags: TAG,
   summary: "Cancel an open or counting stock take",
   description:
-    "Nothing is applied, the lines stay readable, and its entities may be counted in another stock take. A reconciled or cancelled stock take is 409 STOCK_TAKE_CLOSED.",
+    "Needs the approve scope, or count for a stock take the same token started (another's is 403 FORBIDDEN). Nothing is applied, the lines stay readable, and its entities may be counted in another stock take. A reconciled or cancelled stock take is 409 STOCK_TAKE_CLOSED.",
   params: idParams,
   headers: idempotencyHeaders,
   response: {

@@ -5,7 +5,7 @@ import { Prisma } from "../../db/client.js";
 import { idempotent, type Idempotent, type WriteSteps } from "../../db/idempotency.js";
 import type { Tx } from "../../db/client.js";
 import { inTransaction } from "../../db/transaction.js";
-import { readDb, type ServiceContext } from "../../context.js";
+import { readDb, type Principal, type Scope, type ServiceContext } from "../../context.js";
 import { decodeCursor, decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js";
@@ -36,6 +36,7 @@ import {
   selectLines,
   seesExpected,
   toLine,
+  viewOf,
   type LineRow,
   type StockTakeLineView,
 } from "./stock-take.lines.js";
@@ -52,7 +53,7 @@ import {
   type StockTakeView,
   type StockTakeSummary,
 } from "./stock-take.records.js";
-import { parseStart, start, type StartData } from "./stock-take.start.js";
+import { parseStart, start, unlistedScopeLines, type StartData } from "./stock-take.start.js";
 import { parseAreaDepth, type AreaProgress } from "./stock-take.areas.js";
 import { rowsAdded } from "../../db/statistics.js";
 
@@ -69,6 +70,28 @@ export const LINE_STATES = ["uncounted", "counted", "accepted", "applied"] as co
 export interface StartedStockTake extends StockTakeView {
   lines: StockTakeLineView[];
   linesNextCursor: string | null;
+}
+
+/**
+ * How many lines a start of `data` walks beyond the ids and the due limit it names (its price:
+ * src/operations.ts), counted before it runs; bad input is refused first.
+ */
+export async function startWalk(ctx: ServiceContext, data: StartData): Promise<number> {
+  return unlistedScopeLines(ctx.db, ctx.principal.accountId, parseStart(data));
+}
+
+/**
+ * How many lines a review of the stock take walks (its price: src/operations.ts), counted from
+ * the index of its lines before it runs: all of them for reconcile and for accept-lines' safe
+ * pass, none for an accept of listed lines alone (priced by its lists).
+ */
+export async function reviewWalk(
+  ctx: ServiceContext,
+  stockTakeId: number,
+  accept?: AcceptData,
+): Promise<number> {
+  if (accept && !parseAccept(accept).safe) return 0;
+  return (await lineCounts(ctx, [stockTakeId])).get(stockTakeId) ?? 0;
 }
 
 /** Starts a stock take over the scope (default: all active SKUs and all unlinked supplier items). */
@@ -157,15 +180,25 @@ export async function reconcileStockTake(
   );
 }
 
-/** Cancels an open or counting stock take; its lines stay readable, nothing is applied. */
+/** The scopes that may ask to cancel (either transport): which stock takes, cancelStockTake says. */
+export const CANCEL_SCOPES = ["approve", "count"] as const satisfies readonly Scope[];
+
+/**
+ * Cancels an open or counting stock take; its lines stay readable, nothing is applied. A token
+ * with approve cancels any; one without it (a counter) only a stock take it started, checked
+ * before a stored answer could be replayed to it.
+ */
 export async function cancelStockTake(
   ctx: ServiceContext,
   stockTakeId: number,
   idempotencyKey?: string,
 ): Promise<Idempotent<StockTakeView>> {
   const { accountId } = ctx.principal;
-  return inTransaction(ctx.db, (tx) =>
-    keyed(ctx, tx, idempotencyKey, {
+  return inTransaction(ctx.db, async (tx) => {
+    if (!ctx.principal.scopes.has("approve")) {
+      requireStarter(await loadStockTake(tx, accountId, stockTakeId), ctx.principal);
+    }
+    return keyed(ctx, tx, idempotencyKey, {
       operation: `cancel:${stockTakeId}`,
       input: () => ({}),
       run: async () => {
@@ -176,17 +209,32 @@ export async function cancelStockTake(
         });
         return loadStockTake(tx, accountId, stockTakeId);
       },
-    }),
-  );
+    });
+  });
+}
+
+/**
+ * Refuses a caller without approve a stock take another token started: counting devices may
+ * undo their own start (which holds its SKUs from other starts), not another's work. A stock
+ * take the service started itself (no token) is an approver's to cancel.
+ */
+function requireStarter(take: StockTakeView, principal: Principal): void {
+  const { tokenId } = principal.actor;
+  if (tokenId === null || take.startedBy.tokenId !== tokenId) {
+    throw new AppError(
+      "FORBIDDEN",
+      "cancelling a stock take another token started needs the approve scope",
+    );
+  }
 }
 
 /**
  * A stock take write under its idempotency key: `input` is the request as sent (fixed key order),
  * `inputErrors` what its parse found wrong (answered as such whatever the key), `check` what the
  * data says besides; the rest of the checks against the data run inside `run`, under its locks.
- * A stored answer shows expected quantities only if its caller could see them (blind stock
- * takes), so whether the caller approves is part of the request: a replay never shows a counter
- * what an approver was shown.
+ * A stored answer shows expected quantities only if its caller could see them, so what decides
+ * that (viewOf) is part of the request: a replay never shows a counter what an approver or a
+ * reader was shown.
  */
 function keyed<T>(
   ctx: ServiceContext,
@@ -198,7 +246,7 @@ function keyed<T>(
     inputErrors: [],
     check: async () => [],
     ...steps,
-    input: () => ({ request: steps.input(), approver: ctx.principal.scopes.has("approve") }),
+    input: () => ({ request: steps.input(), ...viewOf(ctx.principal) }),
   });
 }
 

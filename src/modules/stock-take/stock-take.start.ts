@@ -2,7 +2,7 @@
 // fixed number of statements whatever the scope's size. The lines are inserted in walking order
 // (by location, then code; lines without a location last, SKUs then supplier items by id), so
 // line order, which every page and count sheet follows, is the order a counter walks the shelves.
-import { Prisma, type Tx } from "../../db/client.js";
+import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
@@ -181,6 +181,28 @@ function anyOf(conditions: (Prisma.Sql | false)[]): Prisma.Sql {
     asked.map((c) => Prisma.sql`(${c})`),
     " OR ",
   )})`;
+}
+
+/**
+ * How many rows the scope takes beyond those it names (the whole catalog, or its location
+ * prefixes), counted without a lock before the start: what the start is priced by besides its
+ * listed ids and its due limit. Rows the scope both names and locates count twice (a bound).
+ */
+export async function unlistedScopeLines(
+  db: PrismaClient,
+  accountId: number,
+  request: StartRequest,
+): Promise<number> {
+  const located = request.locations ?? [];
+  const everything = request.skuIds === null;
+  if (!everything && located.length === 0) return 0;
+  const where = everything ? Prisma.sql`true` : inLocations("x", located);
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT (SELECT count(*) FROM skus AS x
+        WHERE x.account_id = ${accountId} AND x.active AND ${where})::int
+      + (SELECT count(*) FROM supplier_items AS x
+        WHERE x.account_id = ${accountId} AND x.sku_id IS NULL AND ${where})::int AS n`;
+  return row?.n ?? 0;
 }
 
 /**

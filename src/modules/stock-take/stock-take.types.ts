@@ -80,7 +80,8 @@ class EntityNamed {
 export class StockTakeLine extends EntityNamed {
   @Field(() => QuantityScalar, {
     nullable: true,
-    description: "On hand at the freeze; null in a blind stock take for a token without approve.",
+    description:
+      "On hand at the freeze; null in a blind stock take for a token without approve, and for a token without read or approve.",
   })
   expectedQty?: Decimal | null;
 
@@ -93,7 +94,7 @@ export class StockTakeLine extends EntityNamed {
   @Field(() => QuantityScalar, {
     nullable: true,
     description:
-      "The difference: counted − expected (basis COUNT_TIME: − the ledger's quantity at countedAt); null when uncounted or hidden by a blind count.",
+      "The difference: counted − expected (basis COUNT_TIME: − the ledger's quantity at countedAt); null when uncounted, or hidden as expectedQty is.",
   })
   difference?: Decimal | null;
 

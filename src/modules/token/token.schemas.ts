@@ -23,6 +23,14 @@ const nullableTimestamp = { ...nullable("string"), format: "date-time" } as cons
 
 const scope = Type.Unsafe<string>({ type: "string", enum: [...SCOPES] });
 
+/**
+ * The request example's expiry, from the clock when the document is built: a fixed date passes
+ * and the documented request is then refused. The first day of the third month on is always two
+ * to three months ahead (well within MAX_TOKEN_DAYS) and the same for every process that month.
+ */
+const exampleExpiry = (now = new Date()): string =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 1)).toISOString();
+
 /** POST /tokens's body (named: CreateToken). */
 export const CreateToken = Type.Object(
   {
@@ -47,7 +55,7 @@ export const CreateToken = Type.Object(
       {
         name: "Scanner 3, aisle A",
         scopes: ["read", "count"],
-        expires_at: "2026-11-24T21:00:00Z",
+        expires_at: exampleExpiry(),
       },
     ],
     additionalProperties: false,
@@ -122,7 +130,7 @@ export const createToken = {
   operationId: "createToken",
   tags: ["tokens"],
   summary: "Issue an API token (a counting device's, say)",
-  description: `${MANAGE} The new token holds the scopes asked for, each one the calling token holds itself, expires at expires_at and has the service's default rate limit; the token itself is in this answer, shown only here (only its hash is stored). No Idempotency-Key: a replay could not show the token again, so a retried request issues a second token, which DELETE /tokens/{id} revokes. An account holds at most ${MAX_LIVE_TOKENS.toLocaleString("en-US")} live (unrevoked, unexpired) tokens: 422 TOO_MANY_TOKENS past that.`,
+  description: `${MANAGE} The new token holds the scopes asked for, each one the calling token holds itself, expires at expires_at and has its issuer's own rate limit when the issuer has one (else the service's default), and draws from the account's budget with every other token of the account; the token itself is in this answer, shown only here (only its hash is stored). No Idempotency-Key: a replay could not show the token again, so a retried request issues a second token, which DELETE /tokens/{id} revokes. An account holds at most ${MAX_LIVE_TOKENS.toLocaleString("en-US")} live (unrevoked, unexpired) tokens: 422 TOO_MANY_TOKENS past that.`,
   body: refOf(CreateToken),
   response: {
     201: ok("TokenWithSecret", "The token issued, and the token itself", {

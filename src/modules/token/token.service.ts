@@ -2,7 +2,9 @@
 // Issuing, listing and revoking need the tokens scope, which only the account's admin tokens hold
 // (made by the command line, or the first start's demo token). A token issued here holds a
 // non-empty subset of its issuer's scopes and never tokens itself (a device's token cannot issue
-// more), always expires (at most MAX_TOKEN_DAYS ahead) and has the service's default rate limit.
+// more), always expires (at most MAX_TOKEN_DAYS ahead) and has its issuer's rate limit when the
+// issuer has one of its own (else the service's default), so issuing never raises a limit; all of
+// an account's tokens also draw from the account's budget together (src/rate-limit/account.ts).
 // There is no Idempotency-Key: only the token's hash is stored, so a replay could not show the
 // token again; a retried issue makes a second token, which the caller may revoke. Creating,
 // hashing and revoking are the command line's own (account.tokens.ts).
@@ -12,21 +14,22 @@ import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js
 import { TOKEN_LOCK_CLASS } from "../../db/locks.js";
 import { inTransaction } from "../../db/transaction.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
-import { checkLine } from "../../text.js";
+import { checkName } from "../../text.js";
 import {
   createToken,
+  MAX_TOKEN_NAME,
   parseInstant,
   revokeStoredToken,
   TOKEN_VIEW,
   tokenView,
   type TokenView,
 } from "../account/account.tokens.js";
+import type { RateLimit } from "../../rate-limit/bucket.js";
 import type { ApiToken, ApiTokenInput, NewApiToken } from "./token.types.js";
 
 /** Live (neither revoked nor expired) tokens one account may hold, whoever made them. */
 export const MAX_LIVE_TOKENS = 1_000;
-/** Longest token name, in characters (after trimming). */
-export const MAX_TOKEN_NAME = 100;
+export { MAX_TOKEN_NAME };
 /** How far ahead a token issued through the API may expire, in days. */
 export const MAX_TOKEN_DAYS = 366;
 /** The scopes a token issued through the API may hold: all but tokens. */
@@ -45,7 +48,7 @@ export async function createApiToken(
   // Who may grant what comes first: it does not depend on the rest being right.
   const scopes = grantedScopes(ctx.principal, input.scopes);
   const errors: FieldError[] = [];
-  const name = checkName(input.name, errors);
+  const name = checkName(input.name, ["name"], MAX_TOKEN_NAME, errors);
   const expiresAt = checkExpiry(input.expiresAt, new Date(), errors);
   if (errors.length > 0) throw AppError.fromFields(errors);
   const { accountId } = ctx.principal;
@@ -58,7 +61,14 @@ export async function createApiToken(
         `an account holds at most ${MAX_LIVE_TOKENS.toLocaleString("en-US")} live tokens (neither revoked nor expired): revoke one first`,
       );
     }
-    const made = await createToken(tx, { accountId, name: name!, scopes, expiresAt: expiresAt! });
+    const rateLimit = await issuerLimit(tx, ctx.principal);
+    const made = await createToken(tx, {
+      accountId,
+      name: name!,
+      scopes,
+      expiresAt: expiresAt!,
+      rateLimit,
+    });
     return {
       id: made.id,
       name: made.name,
@@ -68,6 +78,19 @@ export async function createApiToken(
       token: made.token,
     };
   });
+}
+
+/**
+ * The limit a token issued by `issuer` gets: the issuer's own when it has one (an unlimited
+ * issuer's tokens get the default rather than none), else the default (null).
+ */
+async function issuerLimit(tx: Tx, issuer: Principal): Promise<RateLimit | null> {
+  if (issuer.actor.tokenId === null) return null;
+  const [row] = await tx.$queryRaw<{ rate: number | null; burst: number | null }[]>`
+    SELECT rate_limit_per_second AS rate, rate_limit_burst AS burst FROM api_tokens
+    WHERE account_id = ${issuer.accountId} AND id = ${issuer.actor.tokenId}`;
+  if (!row || row.rate === null || row.burst === null || row.rate <= 0) return null;
+  return { perSecond: Number(row.rate), burst: Number(row.burst) };
 }
 
 /**
@@ -162,18 +185,6 @@ function grantedScopes(principal: Principal, asked: string[] | null | undefined)
     );
   }
   return scopes as Scope[];
-}
-
-/** The name trimmed, 1 to MAX_TOKEN_NAME characters of one line; undefined when refused. */
-function checkName(value: string | null | undefined, errors: FieldError[]): string | undefined {
-  const name = typeof value === "string" ? value.trim() : "";
-  if (name === "") {
-    errors.push(invalid(["name"], "is required and must not be blank"));
-    return undefined;
-  }
-  const before = errors.length;
-  checkLine(name, ["name"], MAX_TOKEN_NAME, errors);
-  return errors.length === before ? name : undefined;
 }
 
 /** An RFC 3339 instant with its offset, after now and at most MAX_TOKEN_DAYS ahead. */

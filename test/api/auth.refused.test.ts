@@ -1,0 +1,92 @@
+// A bad token sent again and again (unknown, revoked, expired) is answered 401 by the process
+// that refused it, without a statement each (src/rate-limit/refused.ts): a flood of bad tokens
+// costs the server about what /healthz costs, and another account's requests stay fast beside it.
+import { createToken, revokeToken } from "../../src/modules/account/account.service.js";
+import { rest } from "../helpers/app.js";
+import { newAccount } from "../helpers/db.js";
+import { startLoggedApp, type LoggedApp } from "../helpers/movements.js";
+import { besideNeighbour, parallel } from "../helpers/neighbour.js";
+import { createSku } from "../helpers/stock.js";
+
+let t: LoggedApp;
+beforeAll(async () => {
+  t = await startLoggedApp();
+});
+afterAll(async () => t?.close());
+
+/** Statements that read api_tokens (each authentication sends one). */
+const authentications = () => t.queries.filter((q) => q.sql.includes("api_tokens")).length;
+
+/** A token of the right form that no account holds. */
+const bogus = (accountId: number, i: number) =>
+  `cp_${accountId}_${`bogus${i}`.padEnd(32, "x").slice(0, 32)}`;
+
+describe("a refused token", () => {
+  it("sent again is refused without a statement, with the same problem", async () => {
+    const acct = await newAccount(t.db);
+    const token = bogus(acct.accountId, 1);
+    t.queries.length = 0;
+    const first = await rest(t, "GET", "/skus", { token });
+    expect(first.status).toBe(401);
+    expect(authentications()).toBe(1);
+    for (let i = 0; i < 20; i++) {
+      const again = await rest(t, "GET", "/skus", { token });
+      expect(again.status).toBe(401);
+      expect(again.body.detail).toBe(first.body.detail);
+    }
+    expect(authentications()).toBe(1);
+    // GraphQL answers it from the same memory.
+    const gql = await fetch(`${t.baseUrl}/graphql`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ skus(first: 1) { edges { cursor } } }" }),
+    });
+    expect(gql.status).toBe(401);
+    expect(authentications()).toBe(1);
+  });
+
+  it("stays refused once revoked, and a token that works is never held back", async () => {
+    const acct = await newAccount(t.db);
+    const made = await createToken(t.db, { accountId: acct.accountId, name: "soon revoked" });
+    expect((await rest(t, "GET", "/skus", { token: made.token })).status).toBe(200);
+    await revokeToken(t.db, { accountId: acct.accountId, tokenId: made.id });
+    t.queries.length = 0;
+    for (let i = 0; i < 5; i++) {
+      expect((await rest(t, "GET", "/skus", { token: made.token })).status).toBe(401);
+    }
+    expect(authentications()).toBe(1);
+    expect((await rest(t, "GET", "/skus", { token: acct.token })).status).toBe(200);
+  });
+
+  it("flooding beside another account leaves its requests fast and the database unasked", async () => {
+    const hostile = await newAccount(t.db);
+    const victim = await newAccount(t.db);
+    const sku = await createSku(t, victim.token, 1);
+    const tokens = Array.from({ length: 8 }, (_, i) => bogus(hostile.accountId, 100 + i));
+    t.queries.length = 0;
+    let refused = 0;
+    const run = await besideNeighbour(
+      () =>
+        parallel(16, async (i) => {
+          for (let n = 0; n < 40; n++) {
+            const res = await fetch(`${t.baseUrl}/api/v1/skus`, {
+              headers: { authorization: `Bearer ${tokens[(i + n) % tokens.length]}` },
+            });
+            await res.arrayBuffer();
+            if (res.status === 401) refused++;
+          }
+        }),
+      async () => (await rest(t, "GET", `/skus/${sku}`, { token: victim.token })).status,
+    );
+    expect(refused).toBe(16 * 40);
+    // Each bad token was looked up about once (at most once per request in flight at its first
+    // refusal), not 640 times.
+    const hostileLookups = t.queries.filter(
+      (q) => q.sql.includes("api_tokens") && q.params.includes(hostile.accountId),
+    ).length;
+    expect(hostileLookups).toBeLessThanOrEqual(tokens.length * 16);
+    expect(hostileLookups).toBeLessThan(16 * 40);
+    expect(run.statuses.every((s) => s === 200)).toBe(true);
+    expect(run.p99).toBeLessThan(1_000);
+  });
+});

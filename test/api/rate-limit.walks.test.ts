@@ -1,0 +1,173 @@
+// Heavy stock take work priced by the lines it walks, counted before the work, over REST and
+// GraphQL alike (src/operations.ts, `walks`): a start by the lines its scope will freeze, a
+// review (accept-lines' safe pass, reconcile, dry run or not) by the stock take's lines. A request
+// its bucket cannot pay for is refused before it walks anything, and a token repeating the
+// dearest of them (a dry run writes nothing, so it could repeat forever) beside another account
+// gets one through and is then held back, while the other account stays fast.
+import type { PrismaClient } from "../../src/db/client.js";
+import { createToken } from "../../src/modules/account/account.service.js";
+import type { RateLimit } from "../../src/rate-limit/bucket.js";
+import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
+import { newAccount } from "../helpers/db.js";
+import { besideNeighbour } from "../helpers/neighbour.js";
+import { createSku, seedSkus } from "../helpers/stock.js";
+
+/** One unit every 10 minutes: no bucket refills while a test runs. */
+const SLOW = 1 / 600;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp(undefined, { config: { rateLimit: { perSecond: SLOW, burst: 10_000 } } });
+});
+afterAll(async () => t?.close());
+
+async function tokenOf(db: PrismaClient, accountId: number, rateLimit: RateLimit | null) {
+  return (await createToken(db, { accountId, name: "priced", rateLimit })).token;
+}
+
+/** An account of `skus` active SKUs, a token of its own limit and an unlimited one. */
+async function account(skus: number, limit: RateLimit = { perSecond: SLOW, burst: 10_000 }) {
+  const acct = await newAccount(t.db);
+  const ids = await seedSkus(t.db, acct.accountId, skus);
+  const setup = await tokenOf(t.db, acct.accountId, { perSecond: 0, burst: 0 });
+  return { ...acct, ids, setup, priced: await tokenOf(t.db, acct.accountId, limit) };
+}
+
+const remaining = (headers: Headers) => Number(headers.get("ratelimit-remaining"));
+
+/** Starts a stock take of everything and counts every line as expected. */
+async function countedStockTake(a: { setup: string }, skus: number): Promise<number> {
+  const started = await rest(t, "POST", "/stock-takes/start", { token: a.setup, body: {} });
+  expect(started.status).toBe(201);
+  const id = started.body.id as number;
+  const csv = ["type,id,counted_qty"];
+  for (const line of (
+    await rest(t, "GET", `/stock-takes/${id}/lines?limit=1000`, { token: a.setup })
+  ).body.data as { id: number }[]) {
+    csv.push(`sku,${line.id},5`);
+  }
+  expect(csv.length - 1).toBe(Math.min(skus, 1000));
+  const counted = await rest(t, "POST", `/stock-takes/${id}/input`, {
+    token: a.setup,
+    raw: csv.join("\n"),
+    headers: { "content-type": "text/csv" },
+  });
+  expect(counted.status).toBe(200);
+  return id;
+}
+
+describe("a start", () => {
+  it("costs the lines its whole-catalog scope will freeze, over REST", async () => {
+    const a = await account(1_000);
+    const res = await rest(t, "POST", "/stock-takes/start", { token: a.priced, body: {} });
+    expect(res.status).toBe(201);
+    // 1 unit, and 1,000 lines at 1 line each: 10 more.
+    expect(remaining(res.headers)).toBe(10_000 - 11);
+  });
+
+  it("costs the lines its locations will freeze, over GraphQL", async () => {
+    const a = await account(450);
+    const res = await postGraphql(
+      t,
+      {
+        query: `mutation { startStockTake(input: { scope: { locations: ["A"] } }) {
+          stockTake { id } userErrors { code } } }`,
+      },
+      a.priced,
+    );
+    // No SKU has a location: nothing to freeze, so nothing beyond the operation's unit.
+    expect(res.data).toMatchObject({
+      startStockTake: { userErrors: [{ code: "INVALID_PARAMETER" }] },
+    });
+    expect(remaining(res.headers)).toBe(10_000 - 1);
+    await t.db.$executeRaw`UPDATE skus SET location = 'A-01' WHERE account_id = ${a.accountId}`;
+    const located = await postGraphql(
+      t,
+      {
+        query: `mutation { startStockTake(input: { scope: { locations: ["A"] } }) {
+          stockTake { id } userErrors { code } } }`,
+      },
+      a.priced,
+    );
+    expect(located.data).toMatchObject({ startStockTake: { userErrors: [] } });
+    // 1 unit, and 450 lines: 5 more.
+    expect(remaining(located.headers)).toBe(10_000 - 1 - 1 - 5);
+  });
+
+  it("is refused before it freezes anything when its bucket cannot pay", async () => {
+    const a = await account(3_000, { perSecond: SLOW, burst: 20 });
+    const res = await rest(t, "POST", "/stock-takes/start", { token: a.priced, body: {} });
+    // 31 units: dearer than the whole bucket, it passes with the bucket full and owes the rest.
+    expect(res.status).toBe(201);
+    const again = await rest(t, "POST", "/stock-takes/start", {
+      token: a.priced,
+      body: { scope: { sku_ids: [1] } },
+    });
+    expect(again.status).toBe(429);
+    const takes = await t.db.stockTake.count({ where: { accountId: a.accountId } });
+    expect(takes).toBe(1);
+  });
+});
+
+describe("a review", () => {
+  it("costs its stock take's lines: reconcile, dry run or not, and accept-lines' safe pass", async () => {
+    const a = await account(1_000);
+    const id = await countedStockTake(a, 1_000);
+    const price = async (path: string, body: unknown) => {
+      const before = remaining(
+        (await rest(t, "GET", "/skus?limit=1", { token: a.priced })).headers,
+      );
+      const res = await rest(t, "POST", path, { token: a.priced, body });
+      expect([res.status, res.body.code]).toEqual([200, undefined]);
+      return before - remaining(res.headers);
+    };
+    // 1 unit, and 1,000 lines at 2 lines each: 20 more.
+    expect(await price(`/stock-takes/${id}/reconcile`, { dry_run: true })).toBe(21);
+    expect(await price(`/stock-takes/${id}/accept-lines`, { safe: true })).toBe(21);
+    // Listed lines alone are priced by the list, as before.
+    expect(
+      await price(`/stock-takes/${id}/accept-lines`, { lines: [{ type: "sku", id: a.ids[0] }] }),
+    ).toBe(1);
+    const gql = await postGraphql(
+      t,
+      {
+        query: `mutation R($id: Int!) { reconcileStockTake(input: { stockTakeId: $id, dryRun: true }) {
+          reconciliation { status } userErrors { code } } }`,
+        variables: { id },
+      },
+      a.priced,
+    );
+    expect(gql.errors).toBeUndefined();
+    const after = remaining(gql.headers);
+    expect(await price(`/stock-takes/${id}/reconcile`, {})).toBe(21);
+    expect(after).toBeLessThan(10_000 - 21 * 3 - 1);
+  });
+
+  it("repeated by a hostile token is held back by its price, and another account stays fast", async () => {
+    const hostile = await account(5_000, { perSecond: 50, burst: 100 });
+    const id = await countedStockTake(hostile, 5_000);
+    const victim = await newAccount(t.db);
+    const victimToken = await tokenOf(t.db, victim.accountId, null);
+    const sku = await createSku(t, victimToken, 1);
+    const statuses: number[] = [];
+    const run = await besideNeighbour(
+      async () => {
+        const until = Date.now() + 2_000;
+        while (Date.now() < until) {
+          const res = await rest(t, "POST", `/stock-takes/${id}/reconcile`, {
+            token: hostile.priced,
+            body: { dry_run: true },
+          });
+          statuses.push(res.status);
+        }
+      },
+      async () => (await rest(t, "GET", `/skus/${sku}`, { token: victimToken })).status,
+    );
+    // 101 units each (5,000 lines at 2): one passes with the bucket full, owing one unit; the
+    // bucket refills 50 a second, so at most one more in 2 s passes.
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(2);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(run.statuses.every((s) => s === 200)).toBe(true);
+    expect(run.p99).toBeLessThan(1_000);
+  });
+});
