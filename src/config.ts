@@ -25,7 +25,7 @@ const schema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
-  DATABASE_POOL_ACCOUNT_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+  DATABASE_POOL_ACCOUNT_SHARE: z.coerce.number().gt(0).max(1).default(0.8),
   DATABASE_POOL_ACCOUNT_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce

@@ -4,8 +4,11 @@ import { DateTime } from "luxon";
 // zone, or a full RFC 3339 timestamp. Anything looser (2026-1-5, 2026-02-30, "yesterday") is
 // refused rather than guessed at.
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+/** A calendar date as a filter takes it (the OpenAPI document declares it as a pattern too). */
+export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** An RFC 3339 timestamp as a filter takes it. */
+export const TIMESTAMP =
+  /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /**
  * Filter dates are bounded, as written: nothing in the ledger predates Unix time (movements are

@@ -12,6 +12,7 @@ interface RouteSchema {
 const TOKEN = {
   type: "string",
   pattern: "^[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8}$",
+  maxLength: 17,
   example: "0/16B3748",
 } as const;
 

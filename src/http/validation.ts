@@ -1,6 +1,11 @@
 import { Type } from "typebox";
-import { MAX_DATE_PARAM_LENGTH } from "../limits.js";
-import { cursorParam, integerId, pageLimit } from "./openapi-primitives.js";
+import {
+  cursorParam,
+  filterDate,
+  integerId,
+  pageLimit,
+  serviceRules,
+} from "./openapi-primitives.js";
 import { IDEMPOTENCY_KEY_PATTERN } from "../db/idempotency.js";
 import { Ajv, type Options } from "ajv";
 import addFormats from "ajv-formats";
@@ -44,7 +49,8 @@ export const validatorCompiler = buildValidatorCompiler();
 /**
  * A copy of a schema without the constraints the service checks itself (`x-service-checked`
  * properties keep their JSON type but lose `enum`, and with `true` their place in `required`
- * too; with `"enum"` their presence is still checked here).
+ * too; with `"enum"` their presence is still checked here), and without the keywords an
+ * `x-service-rules` list names (openapi-primitives.ts, serviceRules).
  */
 export function relaxed(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(relaxed);
@@ -52,6 +58,9 @@ export function relaxed(schema: unknown): unknown {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) copy[key] = relaxed(value);
   if ("x-service-checked" in copy) delete copy.enum;
+  if (Array.isArray(copy["x-service-rules"])) {
+    for (const keyword of copy["x-service-rules"] as string[]) delete copy[keyword];
+  }
   const properties = copy.properties as Record<string, Record<string, unknown>> | undefined;
   if (properties && Array.isArray(copy.required)) {
     copy.required = copy.required.filter(
@@ -90,17 +99,12 @@ export const pageQuery = Type.Object(
 /** `?from=&to=` of a list: dates in the account's time zone, or RFC 3339 timestamps. */
 export const windowQuery = {
   from: Type.Optional(
-    Type.String({
-      maxLength: MAX_DATE_PARAM_LENGTH,
-      description: "YYYY-MM-DD (the start of that day in the account's time zone) or RFC 3339.",
-    }),
+    filterDate("YYYY-MM-DD (the start of that day in the account's time zone) or RFC 3339."),
   ),
   to: Type.Optional(
-    Type.String({
-      maxLength: MAX_DATE_PARAM_LENGTH,
-      description:
-        "YYYY-MM-DD (that whole day included) or RFC 3339 (that instant included); default now.",
-    }),
+    filterDate(
+      "YYYY-MM-DD (that whole day included) or RFC 3339 (that instant included); default now.",
+    ),
   ),
 };
 
@@ -108,11 +112,15 @@ export const windowQuery = {
 export const idempotencyHeaders = {
   type: "object",
   properties: {
-    "idempotency-key": {
-      type: "string",
-      pattern: IDEMPOTENCY_KEY_PATTERN,
-      description:
-        "Any unique string (1-255 visible ASCII characters); retries with it replay the first response.",
-    },
+    // The pattern bounds the length already: maxLength only says it to the document's readers.
+    "idempotency-key": serviceRules(
+      {
+        type: "string",
+        pattern: IDEMPOTENCY_KEY_PATTERN,
+        description:
+          "Any unique string (1-255 visible ASCII characters); retries with it replay the first response.",
+      },
+      { maxLength: 255 },
+    ),
   },
 } as const;

@@ -1,8 +1,8 @@
 // Noisy neighbour, the pool: a hostile account sends 12 stock take starts at once while a start
 // of its own is in progress (its start lock held from a connection of the test), so each of them
 // would wait on that lock holding one of the pool's 10 connections. The account holds its share
-// (5) and its other starts wait in the process, holding none: another account's reads and
-// adjustments, timed meanwhile, keep the other half of the pool and stay fast, and none is a 5xx.
+// (8) and its other starts wait in the process, holding none: another account's reads and
+// adjustments, timed meanwhile, keep the rest of the pool and stay fast, and none is a 5xx.
 import pg from "pg";
 import { createPrismaClient } from "../../src/db/client.js";
 import { STOCK_TAKE_START_LOCK_CLASS } from "../../src/db/locks.js";
@@ -15,9 +15,9 @@ import { alone, besideNeighbour, parallel } from "../helpers/neighbour.js";
 import { accountShare } from "../helpers/pool-share.js";
 import { createSku } from "../helpers/stock.js";
 
-/** DATABASE_POOL_SIZE's default, and an account's share of it by default (half). */
+/** DATABASE_POOL_SIZE's default, and an account's share of it by default (four fifths). */
 const POOL_SIZE = 10;
-const SHARE = 5;
+const SHARE = 8;
 const HOSTILE = 12;
 /** How long the hostile account's starts are kept waiting on their lock while the neighbour is timed. */
 const HOLD_MS = 4_000;

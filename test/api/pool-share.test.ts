@@ -10,8 +10,8 @@ import { accountShare, untilShare } from "../helpers/pool-share.js";
 import { createSku, movementsOf, skuOnHand } from "../helpers/stock.js";
 import { AdjAdjustSkuStockDocument } from "./generated/graphql.js";
 
-// An account's share of the pool: of a pool of 4, an account's requests hold 2 connections at
-// most; with one more of them waiting (the queue's bound here), the next is answered 503 with
+// An account's share of the pool: of a pool of 4 at half, an account's requests hold 2
+// connections at most; with one more of them waiting (the queue's bound here), the next is answered 503 with
 // Retry-After at once, over REST and GraphQL, and writes nothing, while another account is served.
 
 const POOL_SIZE = 4;
@@ -20,7 +20,9 @@ const SHARE = 2;
 let t: TestApp;
 beforeAll(async () => {
   await migrate(databaseUrl());
-  t = await startTestApp(createPrismaClient(databaseUrl(), POOL_SIZE, { accountPoolQueue: 1 }));
+  t = await startTestApp(
+    createPrismaClient(databaseUrl(), POOL_SIZE, { accountPoolShare: 0.5, accountPoolQueue: 1 }),
+  );
 });
 afterAll(async () => {
   await t.close();

@@ -22,7 +22,7 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       poolSize: 10,
       poolWaitMs: 30_000,
-      poolAccountShare: 0.5,
+      poolAccountShare: 0.8,
       poolAccountQueue: 1_000,
       statementTimeoutMs: 30_000,
       idleInTransactionTimeoutMs: 60_000,

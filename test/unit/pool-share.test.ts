@@ -24,12 +24,17 @@ describe("an account's share of the pool", () => {
     [3, 0.1, 1],
     [10, 1, 10],
     [20, 0.25, 5],
+    [10, 0.8, 8],
+    [5, 0.8, 4],
+    [2, 0.8, 1],
+    [10, 0.95, 9],
+    [2, 0.99, 1],
   ])("a pool of %i at %f gives an account %i connections", (size, fraction, share) => {
     expect(accountShareOf(size, fraction)).toBe(share);
   });
 
   it("is half the pool and 100 waiting requests unless configured, and a fraction of it in (0, 1]", () => {
-    expect(loadConfig({})).toMatchObject({ poolAccountShare: 0.5, poolAccountQueue: 1_000 });
+    expect(loadConfig({})).toMatchObject({ poolAccountShare: 0.8, poolAccountQueue: 1_000 });
     expect(
       loadConfig({ DATABASE_POOL_ACCOUNT_SHARE: "0.25", DATABASE_POOL_ACCOUNT_QUEUE: "0" }),
     ).toMatchObject({ poolAccountShare: 0.25, poolAccountQueue: 0 });

@@ -5,10 +5,13 @@ import { Type, type Static } from "typebox";
 import { EntityType } from "../../generated/prisma/enums.js";
 import {
   $ref,
+  barcodeText,
   integerId,
+  QUANTITY_BOUNDS,
   quantitySchema,
   refOf,
   QUANTITY_RULE,
+  serviceRules,
   stringEnum,
 } from "../../http/openapi-primitives.js";
 import {
@@ -62,10 +65,9 @@ export const StockAdjustmentLineInput = Type.Object(
     }),
     id: Type.Optional({ ...integerId, description: "The entity's id; or give barcode instead." }),
     barcode: Type.Optional(
-      Type.String({
-        description:
-          "One of the entity's barcodes, as scanned, instead of id (404 BARCODE_NOT_FOUND when no entity of the type has it).",
-      }),
+      barcodeText(
+        "One of the entity's barcodes, as scanned, instead of id (404 BARCODE_NOT_FOUND when no entity of the type has it).",
+      ),
     ),
     new_qty: {
       ...quantitySchema,
@@ -75,6 +77,7 @@ export const StockAdjustmentLineInput = Type.Object(
       Type.Unsafe<number | null>({
         type: ["number", "null"],
         description: "Apply only if the quantity is still this value (else 409 ON_HAND_CHANGED).",
+        ...serviceRules({}, QUANTITY_BOUNDS),
       }),
     ),
   },

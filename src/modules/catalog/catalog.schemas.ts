@@ -3,7 +3,18 @@
 // answers the other modules share) and each route's schemas, the handlers' types derived from
 // them.
 import { Type, type Static } from "typebox";
-import { integerId, QUANTITY_RULE, quantitySchema, refOf } from "../../http/openapi-primitives.js";
+import {
+  barcodeText,
+  filterDate,
+  integerId,
+  NUL_FREE_PATTERN,
+  QUANTITY_BOUNDS,
+  QUANTITY_RULE,
+  quantitySchema,
+  refOf,
+  requiredText,
+  serviceRules,
+} from "../../http/openapi-primitives.js";
 import {
   BARCODE_PROBLEMS,
   examples,
@@ -24,7 +35,7 @@ import { LOCATION_FILTER_RULE, LOCATION_RULES, MAX_LOCATION_LENGTH } from "./loc
 
 /** Barcodes in a request: the entity's whole set. */
 const barcodesInput = (what: string) =>
-  Type.Array(Type.String(), {
+  Type.Array(barcodeText(), {
     // Over the maximum: the one problem the service would answer, before any item is read.
     maxItems: MAX_BARCODES,
     "x-error-codes": { maxItems: "INVALID_BARCODE" },
@@ -45,8 +56,8 @@ const locationInput = (what: string) =>
 /** POST /skus's body (named: CreateSku). */
 export const CreateSku = Type.Object(
   {
-    code: Type.String({ maxLength: LIMITS.code, description: "Unique within the account." }),
-    name: Type.String({ maxLength: LIMITS.name }),
+    code: requiredText(LIMITS.code, { description: "Unique within the account." }),
+    name: requiredText(LIMITS.name),
     opening_on_hand: Type.Optional({
       ...quantitySchema,
       description: "Recorded as an opening_balance movement. " + QUANTITY_RULE,
@@ -66,12 +77,9 @@ export type CreateSku = Static<typeof CreateSku>;
 /** POST /supplier-items's body (named: CreateSupplierItem). */
 export const CreateSupplierItem = Type.Object(
   {
-    supplier: Type.String({ maxLength: LIMITS.supplier }),
-    code: Type.String({
-      maxLength: LIMITS.code,
-      description: "Unique per supplier within the account.",
-    }),
-    name: Type.String({ maxLength: LIMITS.name }),
+    supplier: requiredText(LIMITS.supplier),
+    code: requiredText(LIMITS.code, { description: "Unique per supplier within the account." }),
+    name: requiredText(LIMITS.name),
     sku_id: Type.Optional(
       Type.Unsafe<number | null>({
         type: ["integer", "null"],
@@ -123,8 +131,9 @@ export const LinkSupplierItem = Type.Object(
 
 /** The fields of an import row that SKUs and supplier items share. */
 const importRowProperties = {
-  code: Type.Optional(Type.String({ description: `Required; at most ${LIMITS.code} characters.` })),
-  name: Type.Optional(Type.String({ description: `Required; at most ${LIMITS.name} characters.` })),
+  // Required and within their limits too, as the service checks each row (every bad row named).
+  code: Type.Optional(requiredText(LIMITS.code, { description: "Required." }, false)),
+  name: Type.Optional(requiredText(LIMITS.name, { description: "Required." }, false)),
   // null is "left out", as GraphQL reads it.
   active: Type.Optional(Type.Unsafe<boolean | null>({ type: ["boolean", "null"] })),
   barcodes: Type.Optional(
@@ -154,6 +163,7 @@ const importRowProperties = {
 /** An import body's rows, each an object of `properties`, `rule` saying what must be unique. */
 const importRows = <P extends typeof importRowProperties>(rule: string, properties: P) =>
   Type.Array(Type.Object(properties, { additionalProperties: false }), {
+    ...serviceRules({}, { minItems: 1 }),
     maxItems: MAX_IMPORT_ROWS,
     "x-error-codes": { maxItems: "TOO_MANY_LINES" },
     description: `1 to ${MAX_IMPORT_ROWS} rows (more: 422 TOO_MANY_LINES), ${rule}.`,
@@ -188,13 +198,12 @@ export const SkuImport = Type.Object(
 export const SupplierItemImport = Type.Object(
   {
     rows: importRows("each supplier and code once", {
-      supplier: Type.Optional(
-        Type.String({ description: `Required; at most ${LIMITS.supplier} characters.` }),
-      ),
+      supplier: Type.Optional(requiredText(LIMITS.supplier, { description: "Required." }, false)),
       ...importRowProperties,
       sku_id: Type.Optional(
         Type.Unsafe<number | null>({
           type: ["integer", "null"],
+          ...serviceRules({}, { minimum: 1, maximum: MAX_ID }),
           description:
             "A new item: link it to this SKU (then no opening_on_hand). An existing item: its link as it stands.",
         }),
@@ -241,10 +250,8 @@ export const SupplierItemImportCsv = {
 
 /** A PATCH's catalog fields (`codeRule`: what makes a code unique). */
 const catalogUpdateProperties = (codeRule: string) => ({
-  code: Type.Optional(
-    Type.String({ maxLength: LIMITS.code, description: `New code: ${codeRule}.` }),
-  ),
-  name: Type.Optional(Type.String({ maxLength: LIMITS.name, description: "New name." })),
+  code: Type.Optional(requiredText(LIMITS.code, { description: `New code: ${codeRule}.` })),
+  name: Type.Optional(requiredText(LIMITS.name, { description: "New name." })),
   active: Type.Optional(
     Type.Boolean({
       description:
@@ -268,6 +275,7 @@ const stockUpdateProperties = {
     Type.Unsafe<number | null>({
       type: ["number", "null"],
       description: "Apply only if on hand is still this value (else 409 ON_HAND_CHANGED).",
+      ...serviceRules({}, QUANTITY_BOUNDS),
     }),
   ),
 };
@@ -280,33 +288,37 @@ export const SkuUpdate = Type.Object(
     ),
     ...stockUpdateProperties,
   },
-  {
-    $id: "SkuUpdate",
-    description:
-      "Catalog fields (code, name, active, barcodes, location), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement.",
-    examples: [
-      { on_hand: 12, reason: "manual", note: "Cycle count correction.", reference: "MANUAL-001" },
-    ],
-    additionalProperties: false,
-  },
+  serviceRules(
+    {
+      $id: "SkuUpdate",
+      description:
+        "Catalog fields (code, name, active, barcodes, location), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement.",
+      examples: [
+        { on_hand: 12, reason: "manual", note: "Cycle count correction.", reference: "MANUAL-001" },
+      ],
+      additionalProperties: false,
+    },
+    { minProperties: 1 },
+  ),
 );
 
 /** PATCH /supplier-items/{id}'s body (named: SupplierItemUpdate). */
 export const SupplierItemUpdate = Type.Object(
   {
-    supplier: Type.Optional(
-      Type.String({ maxLength: LIMITS.supplier, description: "The supplier's name." }),
-    ),
+    supplier: Type.Optional(requiredText(LIMITS.supplier, { description: "The supplier's name." })),
     ...catalogUpdateProperties("unique per supplier regardless of case (else 409 DUPLICATE_CODE)"),
     ...stockUpdateProperties,
   },
-  {
-    $id: "SupplierItemUpdate",
-    description:
-      "Catalog fields (supplier, code, name, active), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement; on_hand needs a reason and is refused for a linked item.",
-    examples: [{ on_hand: 40, reason: "received", reference: "PO-1043", expected_on_hand: 36 }],
-    additionalProperties: false,
-  },
+  serviceRules(
+    {
+      $id: "SupplierItemUpdate",
+      description:
+        "Catalog fields (supplier, code, name, active), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement; on_hand needs a reason and is refused for a linked item.",
+      examples: [{ on_hand: 40, reason: "received", reference: "PO-1043", expected_on_hand: 36 }],
+      additionalProperties: false,
+    },
+    { minProperties: 1 },
+  ),
 );
 /** A PATCH's body, a SKU's or a supplier item's (a SKU's has no supplier). */
 export type CatalogPatch = Static<typeof SupplierItemUpdate>;
@@ -330,26 +342,40 @@ const LIST_DESCRIPTION =
 const listFilters = {
   ...pageQuery.properties,
   q: Type.Optional(
-    Type.String({
-      maxLength: MAX_QUERY_LENGTH,
-      description: "Part of the code or name, regardless of case (trigram search).",
-    }),
+    Type.String(
+      serviceRules(
+        {
+          maxLength: MAX_QUERY_LENGTH,
+          description: "Part of the code or name, regardless of case (trigram search).",
+        },
+        { pattern: NUL_FREE_PATTERN },
+      ),
+    ),
   ),
-  code: Type.Optional(Type.String({ description: "The code, exactly but regardless of case." })),
-  barcode: Type.Optional(
-    Type.String({ description: "One of its barcodes (any spelling of a GTIN)." }),
+  code: Type.Optional(
+    Type.String(
+      serviceRules(
+        { description: "The code, exactly but regardless of case." },
+        { maxLength: LIMITS.code, pattern: NUL_FREE_PATTERN },
+      ),
+    ),
   ),
+  barcode: Type.Optional(barcodeText("One of its barcodes (any spelling of a GTIN).")),
   active: Type.Optional(
     Type.Boolean({ description: "Only active (true) or retired (false) ones." }),
   ),
   updated_since: Type.Optional(
-    Type.String({
-      description:
-        "Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); pages in the order of change.",
-    }),
+    filterDate(
+      "Changed at or after this RFC 3339 timestamp (or date, in the account's time zone); pages in the order of change.",
+    ),
   ),
   location: Type.Optional(
-    Type.String({ maxLength: MAX_LOCATION_LENGTH, description: LOCATION_FILTER_RULE }),
+    Type.String(
+      serviceRules(
+        { maxLength: MAX_LOCATION_LENGTH, description: LOCATION_FILTER_RULE },
+        { pattern: NUL_FREE_PATTERN },
+      ),
+    ),
   ),
 };
 
@@ -360,7 +386,14 @@ export const SkuListQuery = Type.Object(listFilters, { additionalProperties: fal
 export const SupplierItemListQuery = Type.Object(
   {
     ...listFilters,
-    supplier: Type.Optional(Type.String({ description: "The supplier, exactly." })),
+    supplier: Type.Optional(
+      Type.String(
+        serviceRules(
+          { description: "The supplier, exactly." },
+          { maxLength: LIMITS.supplier, pattern: NUL_FREE_PATTERN },
+        ),
+      ),
+    ),
     sku_id: Type.Optional({ ...integerId, description: "Items linked to this SKU." }),
   },
   { additionalProperties: false },
@@ -450,7 +483,7 @@ export const lookupBarcode = {
   description:
     "What a scanner app asks: any spelling of one GTIN finds it (UPC-A, EAN-13 with a leading 0, GTIN-14), in-house labels regardless of case. Needs the read scope.",
   params: Type.Object(
-    { code: Type.String({ description: "The barcode as scanned." }) },
+    { code: barcodeText("The barcode as scanned.") },
     { additionalProperties: false },
   ),
   response: {

@@ -1,10 +1,14 @@
 // The REST contract of the change feed: each route's schemas, declared once with TypeBox, the
 // handler's types derived from them (Fastify's TypeBox type provider).
 import { Type, type Static } from "typebox";
-import { cursorParam, pageLimit } from "../../http/openapi-primitives.js";
+import { cursorParam, pageLimit, serviceRules } from "../../http/openapi-primitives.js";
 import { ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-responses.js";
 import { MAX_TYPES_PARAM_LENGTH } from "../../limits.js";
 import { EVENT_TYPES } from "./event.types.js";
+
+// One or more event type names, separated by commas.
+const TYPE_NAME = `(${EVENT_TYPES.map((type) => type.replaceAll(".", "\\.")).join("|")})`;
+const TYPES_PATTERN = `^${TYPE_NAME}(,${TYPE_NAME})*$`;
 
 /** GET /events's query. */
 export const FeedQuery = Type.Object(
@@ -13,6 +17,7 @@ export const FeedQuery = Type.Object(
     types: Type.Optional(
       Type.String({
         maxLength: MAX_TYPES_PARAM_LENGTH,
+        ...serviceRules({}, { pattern: TYPES_PATTERN }),
         description: `Comma-separated event types to include (${EVENT_TYPES.join(", ")}); all when absent.`,
       }),
     ),

@@ -8,12 +8,16 @@ import { Type, type Static } from "typebox";
 import { EntityType } from "../../generated/prisma/enums.js";
 import {
   $ref,
+  barcodeText,
   enumSchema,
   integerId,
+  NO_CONTROL_PATTERN,
+  NUL_FREE_PATTERN,
   nullable,
   page,
   quantitySchema as quantity,
   refOf,
+  serviceRules,
   stringEnum,
   timestamp,
 } from "../../http/openapi-primitives.js";
@@ -30,6 +34,7 @@ import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.j
 import {
   DEFAULT_DUE_LIMIT,
   MAX_COUNTS,
+  MAX_DATE_PARAM_LENGTH,
   MAX_DUE_LIMIT,
   MAX_REFS,
   MAX_SCOPE_IDS,
@@ -37,6 +42,10 @@ import {
 } from "../../limits.js";
 import { MAX_LOCATION_LENGTH } from "../catalog/location.js";
 import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "./stock-take.areas.js";
+
+/** A stock take's statuses and a line's states, as answers show them and lists filter by them. */
+const STOCK_TAKE_STATUSES = ["open", "counting", "reconciled", "cancelled"];
+const LINE_STATES = ["uncounted", "counted", "accepted", "applied"];
 import { BASES, LINE_ORDERS, MODES, TEXT_LIMITS, type LineOrderValue } from "./stock-take.parse.js";
 
 const nullableTimestamp = { ...nullable("string"), format: "date-time" } as const;
@@ -102,10 +111,9 @@ const entityRefProperties = {
     }),
   ),
   barcode: Type.Optional(
-    Type.String({
-      description:
-        "One of the entity's barcodes, as scanned; any spelling of a GTIN (a GTIN with a wrong check digit is 422 INVALID_BARCODE).",
-    }),
+    barcodeText(
+      "One of the entity's barcodes, as scanned; any spelling of a GTIN (a GTIN with a wrong check digit is 422 INVALID_BARCODE).",
+    ),
   ),
 };
 
@@ -204,10 +212,15 @@ export const StockTakeCountInput = Type.Object(
       }),
     ),
     counted_at: Type.Optional(
-      Type.String({
-        description:
-          "RFC 3339; when the count was taken, not in the future (default: when it is received).",
-      }),
+      Type.String(
+        serviceRules(
+          {
+            description:
+              "RFC 3339; when the count was taken, not in the future (default: when it is received).",
+          },
+          { format: "date-time", maxLength: MAX_DATE_PARAM_LENGTH },
+        ),
+      ),
     ),
     found_location: Type.Optional(
       nullableText(
@@ -228,6 +241,7 @@ export type StockTakeCountInput = Static<typeof StockTakeCountInput>;
 export const StockTakeCounts = Type.Object(
   {
     counts: Type.Array(Type.Unsafe<StockTakeCountInput>($ref("StockTakeCountInput")), {
+      ...serviceRules({}, { minItems: 1 }),
       maxItems: MAX_COUNTS,
       "x-error-codes": { maxItems: "TOO_MANY_LINES" },
       description: `1 to ${MAX_COUNTS} counts (more: 422 TOO_MANY_LINES), applied in order.`,
@@ -258,10 +272,20 @@ export const AcceptStockTakeLines = Type.Object(
       Type.Object(
         {
           abs: Type.Optional(
-            Type.Number({ description: "Absolute difference, at least 0; default 1." }),
+            Type.Number(
+              serviceRules(
+                { description: "Absolute difference, at least 0; default 1." },
+                { minimum: 0 },
+              ),
+            ),
           ),
           pct: Type.Optional(
-            Type.Number({ description: "Percent of the expected quantity, 0 to 100; default 2." }),
+            Type.Number(
+              serviceRules(
+                { description: "Percent of the expected quantity, 0 to 100; default 2." },
+                { minimum: 0, maximum: 100 },
+              ),
+            ),
           ),
         },
         { additionalProperties: false },
@@ -292,7 +316,7 @@ export const stockTakeSchemas = {
   StockTakeStatus: enumSchema(
     "StockTakeStatus",
     "open (nothing counted yet), counting, reconciled or cancelled.",
-    ["open", "counting", "reconciled", "cancelled"],
+    STOCK_TAKE_STATUSES,
   ),
   StockTakeBasis: enumSchema(
     "StockTakeBasis",
@@ -302,7 +326,7 @@ export const stockTakeSchemas = {
   StockTakeLineState: enumSchema(
     "StockTakeLineState",
     "uncounted, counted (waiting for review), accepted (will be applied) or applied.",
-    ["uncounted", "counted", "accepted", "applied"],
+    LINE_STATES,
   ),
   CountMode: enumSchema("CountMode", "set replaces a line's count; add adds to it.", MODES),
 
@@ -770,10 +794,15 @@ const TAG = ["stock takes"];
 export const CounterQuery = Type.Object(
   {
     counter: Type.Optional(
-      Type.String({
-        maxLength: TEXT_LIMITS.counter,
-        description: "Who counted, for a CSV body (JSON bodies carry it as counter).",
-      }),
+      Type.String(
+        serviceRules(
+          {
+            maxLength: TEXT_LIMITS.counter,
+            description: "Who counted, for a CSV body (JSON bodies carry it as counter).",
+          },
+          { pattern: NO_CONTROL_PATTERN },
+        ),
+      ),
     ),
   },
   { additionalProperties: false },
@@ -817,7 +846,12 @@ export const listStockTakes = {
     {
       ...pageQuery.properties,
       status: Type.Optional(
-        Type.String({ description: "open, counting, reconciled or cancelled" }),
+        Type.String(
+          serviceRules(
+            { maxLength: 16, description: "open, counting, reconciled or cancelled" },
+            { enum: STOCK_TAKE_STATUSES },
+          ),
+        ),
       ),
     },
     { additionalProperties: false },
@@ -860,13 +894,21 @@ export const listStockTakeLines = {
   querystring: Type.Object(
     {
       ...pageQuery.properties,
-      state: Type.Optional(Type.String({ description: "uncounted, counted, accepted or applied" })),
+      state: Type.Optional(
+        Type.String(
+          serviceRules(
+            { maxLength: 16, description: "uncounted, counted, accepted or applied" },
+            { enum: LINE_STATES },
+          ),
+        ),
+      ),
       moved: Type.Optional(
         Type.Boolean({ description: "Only lines (not) moved since the freeze." }),
       ),
       location: Type.Optional(
         Type.String({
           maxLength: MAX_LOCATION_LENGTH,
+          ...serviceRules({}, { pattern: NUL_FREE_PATTERN }),
           description:
             "Only lines whose location at the freeze starts with this, regardless of case (one area of the count). Lines are in walking order: by location, then code.",
         }),
@@ -879,6 +921,7 @@ export const listStockTakeLines = {
       code: Type.Optional(
         Type.String({
           maxLength: TEXT_LIMITS.code,
+          ...serviceRules({}, { pattern: NUL_FREE_PATTERN }),
           description:
             "Only the line of what a scanner read: the SKU with this code (regardless of case), or the SKU or supplier item with this barcode (any spelling of a GTIN). An empty page: not in this stock take.",
         }),

@@ -4,7 +4,15 @@
 import { Type, type Static } from "typebox";
 import { SCOPES } from "../../context.js";
 import { MAX_DATE_PARAM_LENGTH } from "../../limits.js";
-import { integerId, nullable, page, refOf, timestamp } from "../../http/openapi-primitives.js";
+import {
+  integerId,
+  LINE_PATTERN,
+  nullable,
+  page,
+  refOf,
+  serviceRules,
+  timestamp,
+} from "../../http/openapi-primitives.js";
 import {
   BODY_PROBLEMS,
   ok,
@@ -36,6 +44,7 @@ export const CreateToken = Type.Object(
   {
     name: Type.String({
       maxLength: MAX_TOKEN_NAME,
+      ...serviceRules({}, { minLength: 1, pattern: LINE_PATTERN }),
       description: `What to call it (the device or the person): trimmed, 1 to ${MAX_TOKEN_NAME} characters, no control characters. Written as the actor on everything the token does.`,
     }),
     scopes: Type.Array(scope, {

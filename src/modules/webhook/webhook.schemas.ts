@@ -8,6 +8,7 @@ import {
   nullable,
   page,
   refOf,
+  serviceRules,
   timestamp,
 } from "../../http/openapi-primitives.js";
 import {
@@ -33,6 +34,7 @@ const nullableTimestamp = { ...nullable("string"), format: "date-time" } as cons
 
 const url = Type.String({
   maxLength: MAX_URL_LENGTH,
+  ...serviceRules({}, { format: "uri" }),
   description:
     "Where deliveries are POSTed: https:// (in development also http:// to a loopback address, for a local receiver); never a link-local, metadata or, in production, private or loopback address (422 INVALID_WEBHOOK_URL). Redirects are not followed.",
   "x-service-checked": true,
@@ -80,12 +82,15 @@ export const UpdateWebhook = Type.Object(
       }),
     ),
   },
-  {
-    $id: "UpdateWebhook",
-    examples: [{ active: true }],
-    additionalProperties: false,
-    description: "Fields left out stay as they are.",
-  },
+  serviceRules(
+    {
+      $id: "UpdateWebhook",
+      examples: [{ active: true }],
+      additionalProperties: false,
+      description: "Fields left out stay as they are.",
+    },
+    { minProperties: 1 },
+  ),
 );
 export type UpdateWebhook = Static<typeof UpdateWebhook>;
 
