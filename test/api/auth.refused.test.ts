@@ -1,12 +1,11 @@
 // A bad token sent again and again (unknown, revoked, expired) is answered 401 by the process
 // that refused it, without a statement each (src/rate-limit/refused.ts): a flood of bad tokens
-// costs the server about what /healthz costs, and another account's requests stay fast beside it.
+// costs the server about what /healthz costs (another account beside such a flood: noisy.fair-share).
 import { createToken, revokeToken } from "../../src/modules/account/account.service.js";
 import { rest } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";
 import { startLoggedApp, type LoggedApp } from "../helpers/movements.js";
-import { besideNeighbour, parallel } from "../helpers/neighbour.js";
-import { createSku } from "../helpers/stock.js";
+import { parallel } from "../helpers/neighbour.js";
 
 let t: LoggedApp;
 beforeAll(async () => {
@@ -58,26 +57,20 @@ describe("a refused token", () => {
     expect((await rest(t, "GET", "/skus", { token: acct.token })).status).toBe(200);
   });
 
-  it("flooding beside another account leaves its requests fast and the database unasked", async () => {
+  it("sent by many connections at once is looked up about once per token", async () => {
     const hostile = await newAccount(t.db);
-    const victim = await newAccount(t.db);
-    const sku = await createSku(t, victim.token, 1);
     const tokens = Array.from({ length: 8 }, (_, i) => bogus(hostile.accountId, 100 + i));
     t.queries.length = 0;
     let refused = 0;
-    const run = await besideNeighbour(
-      () =>
-        parallel(16, async (i) => {
-          for (let n = 0; n < 40; n++) {
-            const res = await fetch(`${t.baseUrl}/api/v1/skus`, {
-              headers: { authorization: `Bearer ${tokens[(i + n) % tokens.length]}` },
-            });
-            await res.arrayBuffer();
-            if (res.status === 401) refused++;
-          }
-        }),
-      async () => (await rest(t, "GET", `/skus/${sku}`, { token: victim.token })).status,
-    );
+    await parallel(16, async (i) => {
+      for (let n = 0; n < 40; n++) {
+        const res = await fetch(`${t.baseUrl}/api/v1/skus`, {
+          headers: { authorization: `Bearer ${tokens[(i + n) % tokens.length]}` },
+        });
+        await res.arrayBuffer();
+        if (res.status === 401) refused++;
+      }
+    });
     expect(refused).toBe(16 * 40);
     // Each bad token was looked up about once (at most once per request in flight at its first
     // refusal), not 640 times.
@@ -86,7 +79,5 @@ describe("a refused token", () => {
     ).length;
     expect(hostileLookups).toBeLessThanOrEqual(tokens.length * 16);
     expect(hostileLookups).toBeLessThan(16 * 40);
-    expect(run.statuses.every((s) => s === 200)).toBe(true);
-    expect(run.p99).toBeLessThan(1_000);
   });
 });

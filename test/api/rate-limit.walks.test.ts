@@ -1,16 +1,14 @@
 // Heavy stock take work priced by the lines it walks, counted before the work, over REST and
 // GraphQL alike (src/operations.ts, `walks`): a start by the lines its scope will freeze, a
 // review (accept-lines' safe pass, reconcile, dry run or not) by the stock take's lines. A request
-// its bucket cannot pay for is refused before it walks anything, and a token repeating the
-// dearest of them (a dry run writes nothing, so it could repeat forever) beside another account
-// gets one through and is then held back, while the other account stays fast.
+// its bucket cannot pay for is refused before it walks anything (a token repeating a dry run
+// beside another account: noisy.fair-share).
 import type { PrismaClient } from "../../src/db/client.js";
 import { createToken } from "../../src/modules/account/account.service.js";
 import type { RateLimit } from "../../src/rate-limit/bucket.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";
-import { besideNeighbour } from "../helpers/neighbour.js";
-import { createSku, seedSkus } from "../helpers/stock.js";
+import { seedSkus } from "../helpers/stock.js";
 
 /** One unit every 10 minutes: no bucket refills while a test runs. */
 const SLOW = 1 / 600;
@@ -141,33 +139,5 @@ describe("a review", () => {
     const after = remaining(gql.headers);
     expect(await price(`/stock-takes/${id}/reconcile`, {})).toBe(21);
     expect(after).toBeLessThan(10_000 - 21 * 3 - 1);
-  });
-
-  it("repeated by a hostile token is held back by its price, and another account stays fast", async () => {
-    const hostile = await account(5_000, { perSecond: 50, burst: 100 });
-    const id = await countedStockTake(hostile, 5_000);
-    const victim = await newAccount(t.db);
-    const victimToken = await tokenOf(t.db, victim.accountId, null);
-    const sku = await createSku(t, victimToken, 1);
-    const statuses: number[] = [];
-    const run = await besideNeighbour(
-      async () => {
-        const until = Date.now() + 2_000;
-        while (Date.now() < until) {
-          const res = await rest(t, "POST", `/stock-takes/${id}/reconcile`, {
-            token: hostile.priced,
-            body: { dry_run: true },
-          });
-          statuses.push(res.status);
-        }
-      },
-      async () => (await rest(t, "GET", `/skus/${sku}`, { token: victimToken })).status,
-    );
-    // 101 units each (5,000 lines at 2): one passes with the bucket full, owing one unit; the
-    // bucket refills 50 a second, so at most one more in 2 s passes.
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(2);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-    expect(run.statuses.every((s) => s === 200)).toBe(true);
-    expect(run.p99).toBeLessThan(1_000);
   });
 });

@@ -5,7 +5,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hashToken } from "../../src/modules/account/account.auth.js";
 import { createToken } from "../../src/modules/account/account.tokens.js";
-import type { Scope } from "../../src/context.js";
+import { SCOPES, type Scope } from "../../src/context.js";
+import { GRANTABLE_SCOPES } from "../../src/modules/token/token.service.js";
 import { gql, postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { skuOnHand } from "../helpers/stock.js";
@@ -14,6 +15,7 @@ import {
   ListApiTokensDocument,
   RevokeApiTokenDocument,
   type CreateApiTokenInput,
+  type TokenScope,
 } from "./generated/graphql.js";
 
 let t: TestApp;
@@ -138,6 +140,35 @@ describe("issuing a device's token (POST /tokens)", () => {
     // What it holds it may grant.
     expect((await issue(device({ scopes: ["count"] }), token)).status).toBe(201);
   });
+
+  it.each(GRANTABLE_SCOPES.map((scope) => [scope]))(
+    "refuses to grant %s to an issuer holding every other scope: 403 FORBIDDEN, nothing written",
+    async (scope) => {
+      const held = SCOPES.filter((s) => s !== scope);
+      const { token } = await cliToken(held);
+      const before = await stored();
+      const refused = await issue(device({ scopes: [scope] }), token);
+      expect([refused.status, refused.body.code]).toEqual([403, "FORBIDDEN"]);
+      expect(refused.body.detail).toMatch(new RegExp(`lacks the ${scope} scope`));
+      const gqlRefused = await gql(
+        t,
+        CreateApiTokenDocument,
+        {
+          input: {
+            name: "Scanner",
+            scopes: [scope.toUpperCase() as TokenScope],
+            expiresAt: inHours(12),
+          },
+        },
+        token,
+      );
+      expect(gqlRefused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      expect(await stored()).toBe(before);
+      // Every other scope it holds it may grant.
+      const other = GRANTABLE_SCOPES.find((s) => s !== scope)!;
+      expect((await issue(device({ scopes: [other] }), token)).status).toBe(201);
+    },
+  );
 
   it("never grants the tokens scope, even to an admin token holding it: 403 FORBIDDEN", async () => {
     const before = await stored();
