@@ -53,14 +53,14 @@ export class RequestScope {
   /** Connections the request holds that count in its account's share. */
   shared = 0;
   /** Its takes waiting for their account's share. */
-  readonly waits = new Set<ShareWait>();
+  waits: Set<ShareWait> | undefined = undefined;
   private committing = 0;
   private waiting: (() => void)[] = [];
 
   /** Cancels the request's running statements and refuses the next ones. */
   stop(): void {
     this.stopped = true;
-    for (const wait of this.waits) wait.cancel(requestTimedOut());
+    for (const wait of this.waits ?? []) wait.cancel(requestTimedOut());
     for (const client of this.clients) {
       const state = states.get(client);
       if (!state || state.running === 0) continue;
@@ -232,8 +232,8 @@ export function scopeConnections(pool: pg.Pool, share?: PoolShare): void {
       return takeFor(scope, bookkeeping, left, callback);
     }
     const waited = wait;
-    scope.waits.add(waited);
-    const turn = waited.turn.finally(() => scope.waits.delete(waited));
+    (scope.waits ??= new Set()).add(waited);
+    const turn = waited.turn.finally(() => scope.waits?.delete(waited));
     if (!callback) {
       return turn.then(() => {
         entered();

@@ -69,16 +69,13 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
+/** Where the tokens' buckets live: a RateLimiter but for what createRateLimiter adds. */
+type TokenBuckets = Omit<RateLimiter, "accounts" | "refused">;
+
 /** Buckets in PostgreSQL, taken from by the authentication's statement. */
-export function databaseLimiter(
-  db: PrismaClient,
-  defaults: RateLimit,
-  accounts = new AccountBudgets(UNLIMITED),
-): RateLimiter {
+function databaseLimiter(db: PrismaClient, defaults: RateLimit): TokenBuckets {
   return {
     defaults,
-    accounts,
-    refused: new RefusedTokens(),
     atAuthentication: true,
     authenticate: (token, cost, holds) =>
       authenticateToken(db, token, { defaults, charge: cost, holds }),
@@ -94,18 +91,15 @@ export function databaseLimiter(
  * says its limit. Should Redis be unreachable, requests go through unlimited (logged): the limit
  * protects the service, and an outage of it must not become an outage of the API.
  */
-export function redisLimiter(
+function redisLimiter(
   db: PrismaClient,
   defaults: RateLimit,
   redisUrl: string,
   log: FastifyBaseLogger,
-  accounts = new AccountBudgets(UNLIMITED),
-): RateLimiter {
+): TokenBuckets {
   const buckets = new RedisBuckets(redisUrl, log);
   return {
     defaults,
-    accounts,
-    refused: new RefusedTokens(),
     atAuthentication: false,
     authenticate: async (token, cost, holds = cost) => {
       const auth = await authenticateToken(db, token, { defaults, charge: 0 });
@@ -157,45 +151,47 @@ export async function chargeRemainder(
  * budget paid too (its RateLimit fields then tell of whichever bucket is nearer to refusing).
  * Nothing is paid for a request refused, or for an unlimited token (limited by neither).
  */
-export function payAccount(
-  limiter: RateLimiter,
-  auth: Authentication,
-  cost: number,
-): Authentication {
+export const payAccount = (limiter: RateLimiter, auth: Authentication, cost: number) =>
+  paidBy(limiter.accounts, auth, cost);
+
+function paidBy(accounts: AccountBudgets, auth: Authentication, cost: number): Authentication {
   if (!auth.principal) return auth;
   const { accountId } = auth.principal;
-  limiter.accounts.learn(accountId, auth.accountLimit);
+  accounts.learn(accountId, auth.accountLimit);
   if (!auth.bucket || !auth.decision?.granted) return auth;
-  return { ...auth, decision: nearer(auth.decision, limiter.accounts.take(accountId, cost)) };
+  return { ...auth, decision: nearer(auth.decision, accounts.take(accountId, cost)) };
 }
 
 /**
  * Each charge weighed against the account's budget first (a refusal there takes nothing from
- * the token's bucket) and paid to it once the token's bucket granted.
+ * the token's bucket) and paid to it once the token's bucket granted; a token refused lately is
+ * refused again without asking the buckets' store.
  */
-function withAccountBudgets(limiter: RateLimiter): RateLimiter {
-  const { accounts } = limiter;
+function withAccountBudgets(limiter: TokenBuckets, accounts: AccountBudgets): RateLimiter {
+  const refused = new RefusedTokens();
   const paid = (bucket: TokenBucket, cost: number, decision: BucketDecision | null) =>
     decision?.granted ? nearer(decision, accounts.take(bucket.accountId, cost)) : decision;
   return {
     ...limiter,
+    accounts,
+    refused,
     authenticate: async (token, cost, holds = cost) => {
       const digest = hashToken(token);
-      const problem = limiter.refused.problemOf(digest);
+      const problem = refused.problemOf(digest);
       if (problem !== undefined) return { principal: null, problem };
       const accountId = accountOf(token);
-      const refused =
+      const over =
         accountId !== null && cost > 0 ? accounts.admits(accountId, Math.max(cost, holds)) : null;
       // Refused by the account: the token is still checked (a bad one is told 401), for nothing.
-      const auth = await limiter.authenticate(token, refused ? 0 : cost, refused ? 0 : holds);
-      if (!auth.principal) limiter.refused.remember(digest, auth.problem);
-      if (!refused) return payAccount(limiter, auth, cost);
+      const auth = await limiter.authenticate(token, over ? 0 : cost, over ? 0 : holds);
+      if (!auth.principal) refused.remember(digest, auth.problem);
+      if (!over) return paidBy(accounts, auth, cost);
       if (auth.principal) accounts.learn(auth.principal.accountId, auth.accountLimit);
-      return auth.principal && auth.bucket ? { ...auth, decision: refused } : auth;
+      return auth.principal && auth.bucket ? { ...auth, decision: over } : auth;
     },
     charge: async (bucket, cost, needed, holds = cost) => {
-      const refused = accounts.admits(bucket.accountId, holds);
-      if (refused) return refused;
+      const over = accounts.admits(bucket.accountId, holds);
+      if (over) return over;
       return paid(bucket, cost, await limiter.charge(bucket, cost, needed, holds));
     },
     settle: async (bucket, cost) => paid(bucket, cost, await limiter.settle(bucket, cost)),
@@ -219,8 +215,9 @@ export function createRateLimiter(
   const accounts = new AccountBudgets(options.accountRateLimit ?? UNLIMITED, options.accountShare);
   const limiter = withAccountBudgets(
     options.redisUrl
-      ? redisLimiter(db, defaults, options.redisUrl, options.log, accounts)
-      : databaseLimiter(db, defaults, accounts),
+      ? redisLimiter(db, defaults, options.redisUrl, options.log)
+      : databaseLimiter(db, defaults),
+    accounts,
   );
   // A request's bookkeeping, not its work: the token's last use and its bucket, written as the
   // request starts, do not make a request that runs out of time one that changed data.

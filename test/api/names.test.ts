@@ -5,8 +5,7 @@
 import { createToken } from "../../src/modules/account/account.tokens.js";
 import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
-import { createSku } from "../helpers/stock.js";
-import { stockTakeClient } from "../helpers/stock-takes.js";
+import { oneSkuStockTake, stockTakeClient } from "../helpers/stock-takes.js";
 import { CreateApiTokenDocument, StSubmitDocument } from "./generated/graphql.js";
 
 let t: TestApp;
@@ -92,13 +91,10 @@ describe("a token's name", () => {
 describe("the counter of a count", () => {
   let sku: number;
   let stockTake: number;
+  let countLog: () => Promise<unknown>;
   beforeAll(async () => {
-    sku = await createSku(t, acct.token, 7);
-    const started = await stockTakeClient(t, acct.token).start({ scope: { sku_ids: [sku] } });
-    stockTake = started.body.id;
+    ({ sku, stockTake, countLog } = await oneSkuStockTake(t, acct.token));
   });
-  const countLog = async () =>
-    (await stockTakeClient(t, acct.token).counts(stockTake, "?limit=1000")).body.data;
   const refusal = (message: RegExp) => [
     { pointer: "/counter", code: "INVALID_PARAMETER", message: expect.stringMatching(message) },
   ];

@@ -11,7 +11,7 @@ import {
 } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { createSku, ledgerState } from "../helpers/stock.js";
-import { stockTakeClient } from "../helpers/stock-takes.js";
+import { oneSkuStockTake, stockTakeClient } from "../helpers/stock-takes.js";
 
 let t: TestApp;
 let acct: TestAccount;
@@ -112,13 +112,10 @@ describe("an adjustment (PATCH /skus/{id}, adjustSkuStock) reads a quantity's te
 describe("a count (stock take input, submitStockTakeCounts) reads a quantity's text alike", () => {
   let sku: number;
   let stockTake: number;
+  let countLog: () => Promise<unknown>;
   beforeAll(async () => {
-    sku = await createSku(t, acct.token, 7);
-    const started = await stockTakeClient(t, acct.token).start({ scope: { sku_ids: [sku] } });
-    stockTake = started.body.id;
+    ({ sku, stockTake, countLog } = await oneSkuStockTake(t, acct.token));
   });
-  const countLog = async () =>
-    (await stockTakeClient(t, acct.token).counts(stockTake, "?limit=1000")).body.data;
 
   const restAnswer = (res: RestResponse): Answer => {
     if (res.status === 200) return { quantity: res.body.lines[0].counted_qty };

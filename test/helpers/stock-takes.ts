@@ -31,6 +31,15 @@ export function stockTakeClient(t: TestApp, token: string) {
   };
 }
 
+/** A stock take of one new SKU of the token's account, and a read of its count log. */
+export async function oneSkuStockTake(t: TestApp, token: string, opening = 7) {
+  const sku = await createSku(t, token, opening);
+  const client = stockTakeClient(t, token);
+  const stockTake = (await client.start({ scope: { sku_ids: [sku] } })).body.id as number;
+  const countLog = async () => (await client.counts(stockTake, "?limit=1000")).body.data;
+  return { sku, stockTake, countLog };
+}
+
 /** Counts of one entity by id. */
 export const count = (ref: Ref, countedQty: number, extra: Record<string, unknown> = {}) => ({
   type: ref.type,
