@@ -26,9 +26,9 @@ export function requireAnyScope(context: GraphQLContext, scopes: readonly Scope[
   }
 }
 
-/** @Authorized("scope") on a query field. */
+/** @Authorized("scope") on a query field; @Authorized("a", "b"): a token with either. */
 export const authChecker: AuthChecker<GraphQLContext, Scope> = ({ context }, scopes) => {
-  requireScopes(context, scopes);
+  requireAnyScope(context, scopes);
   return true;
 };
 

@@ -100,7 +100,7 @@ interface ScopePricing {
  * refused unread; a request over its token's limit is refused here, so nothing of it is processed.
  */
 export function requireScope(
-  scope: Scope,
+  scope: Scope | readonly Scope[],
   { pricedByLines = false, baseUnits = 0, mostRows, inline }: ScopePricing = {},
 ): onRequestHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -116,7 +116,13 @@ export function requireScope(
           : least;
     const token = inline ? bearerToken(request) : undefined;
     const digest = token ? hashToken(token) : undefined;
-    if (digest && cost === 1 && request.server.limiter.atAuthentication && inline?.(request)) {
+    if (
+      digest &&
+      typeof scope === "string" &&
+      cost === 1 &&
+      request.server.limiter.atAuthentication &&
+      inline?.(request)
+    ) {
       const principal = recentPrincipal(digest, scope);
       if (principal) {
         request.deferred = { scope, principal, digest, settled: false, inFlight: true };
@@ -319,7 +325,7 @@ export const LEDGER_ROW_WEIGHT = 2;
  * are counted, before they are sent.
  */
 export function rowPricedScope(
-  scope: Scope,
+  scope: Scope | readonly Scope[],
   {
     mostRows = pageLimitOf,
     rowsOf = pageRows,

@@ -1,6 +1,6 @@
 // Signing counting devices in from the counting app, in Debian's Chromium: a manager whose token
 // may issue tokens issues a device's token, shown once as a sign-in link and its QR code; the
-// link signs the device in with read and count only; revoking it sends the device back to sign
+// link signs the device in with count only (it sees no stock levels) unless more is asked for; revoking it sends the device back to sign
 // in. A counting token may not issue tokens, and is told so.
 import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { call } from "../helpers/server.js";
@@ -10,7 +10,9 @@ const app = appServer();
 
 beforeAll(async () => {
   // The account's admin token (as the command line makes it): every scope, tokens included.
-  await call(app.server, "POST", "/stock-takes/start", app.account.token, {});
+  await call(app.server, "POST", "/skus", app.account.token, { code: "DEV-1", name: "Device" });
+  const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {});
+  expect(started.status).toBe(201);
 }, 120_000);
 
 browserTest(
@@ -31,10 +33,10 @@ browserTest(
         expect(await accessibilityProblems(page)).toEqual([]);
         await screenshot(page, "devices");
 
-        // What the API says of it: read and count, expiring in 12 hours.
+        // What the API says of it: count only, expiring in 12 hours.
         const listed = await call(app.server, "GET", "/tokens", app.account.token);
         const made = listed.body.data.find((t: { name: string }) => t.name === "Scanner 9");
-        expect(made.scopes).toEqual(["read", "count"]);
+        expect(made.scopes).toEqual(["count"]);
         const hours = (Date.parse(made.expires_at) - Date.now()) / 3600_000;
         expect(hours).toBeGreaterThan(11.9);
         expect(hours).toBeLessThanOrEqual(12);
@@ -45,6 +47,28 @@ browserTest(
         await phone.goto(link);
         await phone.getByRole("heading", { name: "Stock takes to count" }).waitFor();
         expect(phone.url()).toBe(`${app.server.base}/app/`);
+        // It lists and opens the stock take to count; looking up stock it is told it may not.
+        await phone.getByRole("link", { name: "Count", exact: true }).first().click();
+        await phone.getByLabel("Code or barcode").waitFor();
+        await phone.getByRole("link", { name: "Look up" }).click();
+        await phone.getByLabel("Code or barcode").fill("ANY");
+        await phone.keyboard.press("Enter");
+        await phone
+          .getByRole("alert")
+          .getByText(/This device counts only/)
+          .waitFor();
+        await phone.getByRole("link", { name: "Countpoint" }).click();
+        await phone.getByRole("heading", { name: "Stock takes to count" }).waitFor();
+
+        // Asked for more, the manager gets it.
+        await page.getByLabel("Device name").fill("Tablet 2");
+        await page.getByLabel("Count and look up stock (on hand, movements)").check();
+        await page.getByRole("button", { name: "Issue token" }).click();
+        await page.getByRole("img", { name: "QR code of the sign-in link for Tablet 2" }).waitFor();
+        const tablet = (await call(app.server, "GET", "/tokens", app.account.token)).body.data.find(
+          (t: { name: string }) => t.name === "Tablet 2",
+        );
+        expect(tablet.scopes).toEqual(["read", "count"]);
 
         await page.getByRole("button", { name: "Revoke Scanner 9" }).click();
         await page

@@ -151,6 +151,15 @@ browserTest(
     withContext(async (context) => {
       const take = await stockTake(["POISON", "NEXT"]);
       const page = await context.newPage();
+      // The idempotency key of every try of the first item's count.
+      const keys: string[] = [];
+      const keyOf = (body: string) =>
+        (JSON.parse(body) as { variables: { input: { idempotencyKey: string } } }).variables.input
+          .idempotencyKey;
+      page.on("request", (request) => {
+        const body = request.postData() ?? "";
+        if (body.includes("SaveCount") && body.includes(`"countedQty":9`)) keys.push(keyOf(body));
+      });
       // Every save of the first item fails on the server (500), as a bug would.
       await page.route("**/graphql", async (route) => {
         const body = route.request().postData() ?? "";
@@ -189,6 +198,73 @@ browserTest(
       await poison.waitFor({ state: "detached", timeout: 30_000 });
       await page.getByText(/waiting to be sent/).waitFor({ state: "detached", timeout: 30_000 });
       expect((await countLog(take.id)).at(-1)).toEqual([take.codes[0], 9]);
+      // Every try, "Send again" included, carried the key the count was made with.
+      expect(keys.length).toBeGreaterThanOrEqual(6);
+      expect(new Set(keys).size).toBe(1);
+    }),
+  120_000,
+);
+
+browserTest(
+  "a count is sent only by the sign-in that made it, stamped when it was made; another sign-in lists it and sends its own",
+  () =>
+    withContext(async (context) => {
+      const take = await stockTake(["OWNED", "MINE"]);
+      const [owned, mine] = take.codes;
+      const other = await deviceToken(app, { name: "Other phone", hours: 1 });
+      const page = await context.newPage();
+      await openCount(page, take.id);
+      await page.getByLabel("Code or barcode").fill(owned!);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Item OWNED" }).waitFor();
+      await page.getByLabel("Code or barcode").fill("");
+      await context.setOffline(true);
+      const made = Date.now();
+      await count(page, owned!, "3");
+      await page.getByText("1 count waiting to be sent").waitFor();
+      await page.close();
+      // Sent minutes later in real life; seconds here.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await context.setOffline(false);
+
+      // Another token signs in on the device (asked first, as one is signed in).
+      const second = await context.newPage();
+      await second.goto(`${app.server.base}/app/#token=${other}`);
+      await second.getByRole("button", { name: "Sign in with the link" }).click();
+      await second.goto(`${app.server.base}/app/stock-takes/${take.id}/count`);
+      await second.getByRole("heading", { name: "Counts made under another sign-in" }).waitFor();
+      await second.getByText(/3 × Item OWNED, counted/).waitFor();
+      // Its own count is sent; the one before it, another token's, is not.
+      await count(second, mine!, "7");
+      await second.getByText(/Saved: 7 × Item MINE/).waitFor();
+      expect(await countLog(take.id)).toEqual([[mine, 7]]);
+      expect(await second.getByText(/waiting to be sent/).count()).toBe(0);
+
+      // The token that made it signs in again: sent under its name, as of when it was made.
+      await second.goto(`${app.server.base}/app/#token=${device}`);
+      await second.getByRole("button", { name: "Sign in with the link" }).click();
+      await second.goto(`${app.server.base}/app/stock-takes/${take.id}/count`);
+      await second.getByRole("status").getByText("2 of 2 counted").waitFor({ timeout: 30_000 });
+      expect(await second.getByText("Counts made under another sign-in").count()).toBe(0);
+      const log = await call(
+        app.server,
+        "GET",
+        `/stock-takes/${take.id}/counts`,
+        app.account.token,
+      );
+      const counts = log.body.data as {
+        code: string;
+        counter: string;
+        counted_at: string;
+        received_at: string;
+      }[];
+      expect(counts.map((c) => [c.code, c.counter])).toEqual([
+        [mine, "Other phone"],
+        [owned, "Scanner"],
+      ]);
+      const sent = counts[1]!;
+      expect(Math.abs(Date.parse(sent.counted_at) - made)).toBeLessThan(1500);
+      expect(Date.parse(sent.received_at) - Date.parse(sent.counted_at)).toBeGreaterThan(1500);
     }),
   120_000,
 );

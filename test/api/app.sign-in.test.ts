@@ -129,3 +129,56 @@ browserTest(
     ),
   90_000,
 );
+
+browserTest(
+  "a link opened in the app's own tab signs in at once and leaves no token in the address or history; one for another token asks before replacing the sign-in",
+  () =>
+    inBrowser(async (page) => {
+      const first = await deviceToken("First phone");
+      const second = await deviceToken("Second phone");
+      await page.goto(`${app.server.base}/app/`);
+      await page.getByLabel("API token").waitFor();
+      // The same page: only the fragment changes, so the page does not load again.
+      await page.evaluate(`location.hash = "token=${first.token}"`);
+      await page.getByRole("heading", { name: /Front shop/ }).waitFor();
+      expect(page.url()).toBe(`${app.server.base}/app/`);
+      expect(await storedToken(page)).toBe(first.token);
+      const visited = await page.evaluate<string[]>(`[location.href, document.referrer]`);
+      expect(visited.join(" ")).not.toContain("token");
+
+      // A link of the token already signed in changes nothing and asks nothing.
+      await page.evaluate(`location.hash = "token=${first.token}"`);
+      await page.waitForFunction(`!location.hash`);
+      expect(await page.getByRole("alertdialog").count()).toBe(0);
+
+      // Another token's link over the signed-in one: asked, and kept when declined.
+      await page.evaluate(`location.hash = "token=${second.token}"`);
+      const offer = page.getByRole("alertdialog", { name: "Sign in with this link?" });
+      await offer.waitFor();
+      expect(page.url()).toBe(`${app.server.base}/app/`);
+      // Drawn where the person looks: inside the phone's screen.
+      const box = (await offer.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(740);
+      await screenshot(page, "sign-in-link-offer");
+      await offer.getByRole("button", { name: "Keep the current sign-in" }).click();
+      await offer.waitFor({ state: "detached" });
+      expect(await storedToken(page)).toBe(first.token);
+
+      // From another of the app's pages (a page load): asked too, and replaced when accepted.
+      await page.goto(`${app.server.base}/app/lookup#token=${second.token}`);
+      await offer.waitFor();
+      expect(page.url()).toBe(`${app.server.base}/app/lookup`);
+      expect(await storedToken(page)).toBe(first.token);
+      await offer.getByRole("button", { name: "Sign in with the link" }).click();
+      await offer.waitFor({ state: "detached" });
+      expect(await storedToken(page)).toBe(second.token);
+      // No history entry holds either token.
+      const entries: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        await page.goBack();
+        entries.push(page.url());
+      }
+      expect(entries.join(" ")).not.toContain("token");
+    }),
+  90_000,
+);

@@ -1,12 +1,15 @@
-// A token with count but not read (a counting device): it counts, but never sees a quantity of
-// stock in any answer of either transport, and it may cancel the stock takes it started (only
-// those) so that a start made by mistake does not hold its SKUs until an approver comes by.
+// A token with count but not read (a counting device): it counts and reads the stock takes it
+// counts (their lines, summaries and progress), but never sees a quantity of stock in any answer
+// of either transport, the event feed or a subscription, blind stock take or not; and it may
+// cancel the stock takes it started (only those) so that a start made by mistake does not hold
+// its SKUs until an approver comes by.
 import type { Scope } from "../../src/context.js";
 import { createToken } from "../../src/modules/account/account.service.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { createSupplierItem } from "../helpers/stock.js";
 import { count, skus, stockTakeClient } from "../helpers/stock-takes.js";
+import { subscribe, wsConnect } from "../helpers/subscriptions.js";
 import {
   ScStartDocument,
   ScSubmitDocument,
@@ -39,7 +42,16 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
   }
   return into;
 }
-const STOCK = ["expected_qty", "difference", "on_hand", "quantity_before", "quantity_after"];
+const STOCK = [
+  "expected_qty",
+  "difference",
+  "differences",
+  "sum_abs_difference",
+  "net_difference",
+  "on_hand",
+  "quantity_before",
+  "quantity_after",
+];
 const shownStock = (body: unknown) => STOCK.filter((k) => keysOf(body).has(k));
 
 /** The stock take as an approver reads it. */
@@ -70,13 +82,44 @@ describe("a token with count but not read, over REST", () => {
     expect(csv.status).toBe(200);
     expect(shownStock(csv.body)).toEqual([]);
 
-    // The lines and the summary are reads: refused outright.
-    expect((await api.lines(id)).status).toBe(403);
-    expect((await api.get(id)).status).toBe(403);
+    // It reads the stock take it counts, its lines (a scan's too) and its count sheet, with no
+    // quantity of stock in them, though the stock take is not blind.
+    const lines = await api.lines(id);
+    expect(lines.status).toBe(200);
+    expect(lines.body.data).toHaveLength(3);
+    expect(lines.body.data[0]).toMatchObject({ id: a!.id, counted_qty: 8 });
+    expect(shownStock(lines.body)).toEqual([]);
+    const code = (await rest(t, "GET", `/skus/${a!.id}`, { token: acct.token })).body.code;
+    const scanned = await rest(t, "GET", `/stock-takes/${id}/lines?code=${code}`, {
+      token: counter,
+    });
+    expect(scanned.body.data.map((l: { id: number }) => l.id)).toEqual([a!.id]);
+    const summary = await api.get(id);
+    expect(summary.status).toBe(200);
+    expect(summary.body.summary).toMatchObject({ lines: 3, counted: 2, uncounted: 1 });
+    expect(shownStock(summary.body)).toEqual([]);
+    const listed = await rest(t, "GET", "/stock-takes", { token: counter });
+    expect(listed.body.data.map((s: { id: number }) => s.id)).toContain(id);
+    const sheet = await rest(t, "GET", `/stock-takes/${id}/lines`, {
+      token: counter,
+      headers: { accept: "text/csv" },
+    });
+    expect(sheet.status).toBe(200);
+    expect(String(sheet.body).split("\n")[0]).not.toMatch(/expected|difference/);
+    // What stock is, and its history, stay reads.
+    expect((await rest(t, "GET", `/barcodes/${code}`, { token: counter })).status).toBe(403);
+    expect((await rest(t, "GET", "/events", { token: counter })).status).toBe(403);
+    expect((await rest(t, "GET", "/stock/movements", { token: counter })).status).toBe(403);
+    expect((await rest(t, "GET", `/stock-takes/${id}/counts`, { token: counter })).status).toBe(
+      403,
+    );
 
     // A token that reads sees them in the same stock take (it is not blind).
-    const lines = await stockTakeClient(t, acct.token).lines(id);
-    expect(lines.body.data[0]).toMatchObject({ expected_qty: 10, counted_qty: 8, difference: -2 });
+    const read = await stockTakeClient(t, acct.token).lines(id);
+    expect(read.body.data[0]).toMatchObject({ expected_qty: 10, counted_qty: 8, difference: -2 });
+    expect((await stockTakeClient(t, acct.token).get(id)).body.summary).toMatchObject({
+      net_difference: -3,
+    });
   });
 
   it("is never replayed what a token that reads was answered under the same Idempotency-Key", async () => {
@@ -153,15 +196,19 @@ describe("a token with count but not read, over GraphQL", () => {
     const item = await createSupplierItem(t, acct.token, { openingOnHand: 6 });
     const scope = { skuIds: [a!.id], supplierItemIds: [item] };
 
-    // The lines of a stock take are a read: refused, even in the start's payload.
+    // The start's payload with its lines: no expected quantity, and no SKU (whose on hand it is).
     const withLines = await gql(
       t,
       StStartDocument,
       { input: { scope: { skuIds: [b!.id] } } },
       counter,
     );
-    expect(withLines.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
-    expect(JSON.stringify(withLines.data ?? null)).not.toMatch(/expectedQty|onHand/);
+    expect(withLines.errors).toBeUndefined();
+    const opened = withLines.data!.startStockTake.stockTake!.lines.edges.map((e) => e.node);
+    expect(opened).toEqual([
+      expect.objectContaining({ id: b!.id, expectedQty: null, difference: null, sku: null }),
+    ]);
+    expect(JSON.stringify(withLines.data)).not.toMatch(/"(expectedQty|onHand)":[^n]/);
 
     const started = await gql(t, ScStartDocument, { input: { scope } }, counter);
     expect(started.errors).toBeUndefined();
@@ -219,5 +266,58 @@ describe("a token with count but not read, over GraphQL", () => {
     const again = await start([a!.id], other);
     expect(again.data!.startStockTake).toMatchObject({ userErrors: [] });
     expect(again.data!.startStockTake.stockTake!.status).toBe("OPEN");
+  });
+});
+
+describe("a token with count but not read, over subscriptions", () => {
+  const PROGRESS = `subscription ($id: Int!) {
+    stockTakeProgress(id: $id) {
+      eventType
+      stockTake { id blind summary { counted sumAbsDifference netDifference } progressByLocation { counted differences } lines(first: 10) { edges { node { id countedQty expectedQty difference sku { onHand } } } } }
+    }
+  }`;
+
+  it("follows a stock take's progress with no quantity of stock in it, and cannot follow stock changes", async () => {
+    const counter = await tokenWith("scanner", ["count"]);
+    const [a] = await skus(t, acct.token, 10);
+    const id = (await stockTakeClient(t, acct.token).start({ scope: { sku_ids: [a!.id] } })).body
+      .id as number;
+    const client = wsConnect(t.baseUrl, `Bearer ${counter}`);
+    try {
+      const progress = subscribe<{
+        stockTakeProgress: { eventType: string; stockTake: unknown };
+      }>(client, PROGRESS, { id });
+      await new Promise((r) => setTimeout(r, 400));
+      expect((await stockTakeClient(t, counter).input(id, { counts: [count(a!, 7)] })).status).toBe(
+        200,
+      );
+      const [message] = await progress.next(1);
+      expect(message!.errors).toBeUndefined();
+      expect(message!.data!.stockTakeProgress.stockTake).toEqual({
+        id,
+        blind: false,
+        summary: { counted: 1, sumAbsDifference: null, netDifference: null },
+        progressByLocation: [{ counted: 1, differences: null }],
+        lines: {
+          edges: [
+            {
+              node: { id: a!.id, countedQty: 7, expectedQty: null, difference: null, sku: null },
+            },
+          ],
+        },
+      });
+      // The stock itself, and the feed of its changes, are reads.
+      const changes = subscribe(client, `subscription { stockChanged { eventId } }`);
+      expect(await changes.ended).toBe("complete");
+      expect(changes.results).toEqual([
+        {
+          errors: [
+            expect.objectContaining({ extensions: expect.objectContaining({ code: "FORBIDDEN" }) }),
+          ],
+        },
+      ]);
+    } finally {
+      await client.dispose();
+    }
   });
 });

@@ -12,7 +12,8 @@ import {
 import { Provider } from "urql";
 import { Link, Route, Router, Switch } from "wouter";
 import { makeClient } from "./client.js";
-import { forgetToken, storeToken, storedToken } from "./session.js";
+import { LinkOffer } from "./components/LinkOffer.js";
+import { forgetToken, storeToken, storedToken, takeTokenFromLink, tokenMark } from "./session.js";
 import { Count } from "./screens/Count.js";
 import { Lookup } from "./screens/Lookup.js";
 import { SignIn } from "./screens/SignIn.js";
@@ -24,32 +25,68 @@ const Review = lazy(() => import("./screens/Review.js").then((m) => ({ default: 
 const Devices = lazy(() => import("./screens/Devices.js").then((m) => ({ default: m.Devices })));
 
 interface Session {
+  /** The signed-in token's mark (not the token): which counts on the device it sends. */
+  owner: string;
   /** Forget the token, showing why on the sign-in screen when given. */
   signOut(reason?: string): void;
 }
 
-const SessionContext = createContext<Session>({ signOut: () => {} });
+const SessionContext = createContext<Session>({ owner: "", signOut: () => {} });
 
 export const useSession = (): Session => useContext(SessionContext);
 
-export function App() {
-  const [token, setToken] = useState<string | null>(storedToken);
+/** `linked`: the token of the sign-in link that opened the app, already out of the address. */
+export function App({ linked }: { linked: string | null }) {
+  const [token, setToken] = useState<string | null>(() => {
+    if (linked !== null && storedToken() === null) storeToken(linked);
+    return storedToken();
+  });
   const [notice, setNotice] = useState<string | null>(null);
+  /** A link's token while another is signed in: used only once the person says so. */
+  const [offered, setOffered] = useState<string | null>(() =>
+    linked !== null && linked !== storedToken() ? linked : null,
+  );
+  const signOut = useCallback((reason?: string) => {
+    forgetToken();
+    setNotice(reason ?? null);
+    setToken(null);
+  }, []);
   const session = useMemo<Session>(
-    () => ({
-      signOut(reason) {
-        forgetToken();
-        setNotice(reason ?? null);
-        setToken(null);
-      },
-    }),
-    [],
+    () => ({ owner: token ? tokenMark(token) : "", signOut }),
+    [signOut, token],
   );
   const signedIn = useCallback((value: string) => {
     storeToken(value);
     setNotice(null);
     setToken(value);
   }, []);
+  // A link signs in where nobody is; over another sign-in it asks first. Links that arrive while
+  // the app is open (the same page, another route) come as hash changes.
+  const arrived = useCallback(
+    (link: string) => {
+      const current = storedToken();
+      if (current === null) signedIn(link);
+      else setOffered(current === link ? null : link);
+    },
+    [signedIn],
+  );
+  useEffect(() => {
+    const onHashChange = () => {
+      const link = takeTokenFromLink();
+      if (link !== null) arrived(link);
+    };
+    window.addEventListener("hashchange", onHashChange);
+    return () => window.removeEventListener("hashchange", onHashChange);
+  }, [arrived]);
+  const offer = offered && (
+    <LinkOffer
+      onAccept={() => {
+        signedIn(offered);
+        setOffered(null);
+      }}
+      onDecline={() => setOffered(null)}
+    />
+  );
   const connection = useMemo(() => (token ? makeClient(token) : null), [token]);
   useEffect(() => () => connection?.close(), [connection]);
 
@@ -65,12 +102,13 @@ export function App() {
               <nav aria-label="Main">
                 <Link href="/lookup">Look up</Link>
                 <Link href="/devices">Devices</Link>
-                <button type="button" className="quiet" onClick={() => session.signOut()}>
+                <button type="button" className="quiet" onClick={() => signOut()}>
                   Sign out
                 </button>
               </nav>
             </header>
             <main>
+              {offer}
               <Switch>
                 <Route path="/stock-takes/:id/count">
                   {(params) => <Count id={Number(params.id)} />}
@@ -103,6 +141,7 @@ export function App() {
         </SessionContext.Provider>
       ) : (
         <main>
+          {offer}
           <SignIn notice={notice} onSignedIn={signedIn} />
         </main>
       )}

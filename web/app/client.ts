@@ -4,6 +4,7 @@
 import { cacheExchange } from "@urql/exchange-graphcache";
 import { createClient as createWsClient } from "graphql-ws";
 import { Client, fetchExchange, subscriptionExchange } from "urql";
+import { clockedFetch } from "./clock.js";
 
 /**
  * Types without an id of their own are kept inside the object holding them. A stock take line's
@@ -37,6 +38,7 @@ export function makeClient(token: string): { client: Client; close: () => void }
     url: "/graphql",
     // POST: the API answers operations sent as JSON bodies (no GET, no cached query URLs).
     preferGetMethod: false,
+    fetch: clockedFetch,
     fetchOptions: () => ({ headers: { authorization: `Bearer ${token}` } }),
     // Fresh figures first: a counter's screen shows what the API says now.
     requestPolicy: "cache-and-network",

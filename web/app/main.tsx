@@ -3,14 +3,13 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.js";
-import { storeToken, takeTokenFromLink } from "./session.js";
+import { takeTokenFromLink } from "./session.js";
 
 // Before anything renders: the token leaves the address bar and the history at once.
 const linked = takeTokenFromLink();
-if (linked !== null) storeToken(linked);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <App linked={linked} />
   </StrictMode>,
 );

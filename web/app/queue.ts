@@ -1,7 +1,8 @@
 // Counts waiting to be sent: made where the network does not reach (a warehouse's dead spot), or
 // sent without an answer. Each is kept in this browser's IndexedDB with the idempotency key it was
 // made with, and sent with that key until the API answers: a count the API recorded before the
-// answer was lost is replayed, not recorded twice. They survive a reload.
+// answer was lost is replayed, not recorded twice. They survive a reload. Each remembers which
+// sign-in made it and when: it is sent only by that sign-in, stamped with the moment it was made.
 import { openDB, type IDBPDatabase } from "idb";
 
 /** A count as the counter made it, and what the app knew of its line then. */
@@ -17,6 +18,16 @@ export interface QueuedCount {
   quantity: string;
   /** When it was made (milliseconds since the epoch): counts are sent in this order. */
   madeAt: number;
+  /**
+   * The mark of the token that made it (session.ts's tokenMark): only that token sends it. None
+   * on counts kept by an earlier version of the app: the token signed in sends those.
+   */
+  owner?: string;
+  /**
+   * When it was made by the server's clock (RFC 3339), sent as its countedAt: a count that waited
+   * is compared as of when it was made. None on counts kept by an earlier version.
+   */
+  countedAt?: string;
   /** How many times the server failed on it (500): after a few it is given up, not retried. */
   failures?: number;
 }
@@ -54,7 +65,11 @@ export async function waiting(stockTakeId: number): Promise<QueuedCount[]> {
   return all.filter((c) => c.stockTakeId === stockTakeId);
 }
 
-/** Forgets a count the API answered (recorded, replayed or refused). */
+/** Whether `owner`'s sign-in sends this count. */
+export const sentBy = (count: QueuedCount, owner: string): boolean =>
+  count.owner === undefined || count.owner === owner;
+
+/** Forgets a count the API answered (recorded, replayed or refused), or one let go. */
 export async function settle(key: string): Promise<void> {
   await (await db()).delete(STORE, key);
 }

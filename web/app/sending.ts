@@ -2,6 +2,8 @@
 // each with its own idempotency key. Without a network the counts wait, and are sent when the
 // browser is back online (or at the next try, every few seconds): a count is recorded once
 // however many times it is sent, and a later count of a line is never overtaken by an earlier.
+// Only the sign-in that made a count sends it, with the moment it was made: counts another token
+// made on this device are kept and listed until it signs in again, never sent under this one.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useClient, type Client } from "urql";
 import { messageFor, problemOf, RETRYABLE, type Problem } from "./errors.js";
@@ -10,6 +12,7 @@ import {
   enqueue,
   refuse,
   refusedOf,
+  sentBy,
   settle,
   takeBack,
   waiting,
@@ -111,7 +114,13 @@ async function send(client: Client, count: QueuedCount): Promise<Outcome> {
         stockTakeId: count.stockTakeId,
         idempotencyKey: count.key,
         counts: [
-          { type: entity.type, id: entity.id, countedQty: Number(count.quantity), mode: "SET" },
+          {
+            type: entity.type,
+            id: entity.id,
+            countedQty: Number(count.quantity),
+            mode: "SET",
+            ...(count.countedAt === undefined ? {} : { countedAt: count.countedAt }),
+          },
         ],
       },
     })
@@ -126,6 +135,8 @@ async function send(client: Client, count: QueuedCount): Promise<Outcome> {
 export interface CountSender {
   /** Counts of this stock take waiting for the network. */
   waiting: number;
+  /** Counts of this stock take another sign-in made on this device, kept until it is back. */
+  others: QueuedCount[];
   /**
    * Counts sent from the queue that the API did not take (a code not in the stock take, a server
    * failing on it again and again, …), kept on the device until sent again or let go.
@@ -135,25 +146,37 @@ export interface CountSender {
   submit(count: QueuedCount): Promise<Outcome>;
   /** Puts a count not taken back in the queue (same key: recorded at most once) and sends it. */
   sendAgain(count: QueuedCount): Promise<void>;
-  /** Forgets a count not taken. */
+  /** Forgets a count not taken, or one another sign-in made. */
   letGo(count: QueuedCount): Promise<void>;
 }
 
 /**
- * The queue of a stock take's counts and its sending, for the count screen. `onSent` is called
- * after a drain recorded a count: counts sent as the screen opens may be recorded before its
- * subscription is listening, so no event would tell it its progress moved.
+ * The queue of a stock take's counts and its sending, for the count screen, by the sign-in whose
+ * token mark is `owner`. `onSent` is called after a drain recorded a count: counts sent as the
+ * screen opens may be recorded before its subscription is listening, so no event would tell it
+ * its progress moved.
  */
-export function useCountSender(stockTakeId: number, onSent?: () => void): CountSender {
+export function useCountSender(
+  stockTakeId: number,
+  owner: string,
+  onSent?: () => void,
+): CountSender {
   const client = useClient();
   const sentHook = useRef(onSent);
   sentHook.current = onSent;
   const [waitingCount, setWaitingCount] = useState(0);
+  const [others, setOthers] = useState<QueuedCount[]>([]);
   const [refusals, setRefusals] = useState<RefusedCount[]>([]);
   const showRefusals = useCallback(
     async () => setRefusals(await refusedOf(stockTakeId)),
     [stockTakeId],
   );
+  /** This sign-in's waiting counts, oldest first; the others' are listed. */
+  const mine = useCallback(async () => {
+    const all = await waiting(stockTakeId);
+    setOthers(all.filter((c) => !sentBy(c, owner)));
+    return all.filter((c) => sentBy(c, owner));
+  }, [owner, stockTakeId]);
   const running = useRef<Promise<void> | null>(null);
   // Whoever waits for a count's outcome (its submit), by key.
   const awaited = useRef(new Map<string, (outcome: Outcome) => void>());
@@ -169,11 +192,11 @@ export function useCountSender(stockTakeId: number, onSent?: () => void): CountS
       let sent = false;
       try {
         for (;;) {
-          const next = (await waiting(stockTakeId))[0];
+          const next = (await mine())[0];
           if (!next) break;
           const outcome = await send(client, next);
           if ("waiting" in outcome) {
-            for (const count of await waiting(stockTakeId)) report(count.key, outcome);
+            for (const count of await mine()) report(count.key, outcome);
             break;
           }
           sent ||= "sent" in outcome;
@@ -187,12 +210,12 @@ export function useCountSender(stockTakeId: number, onSent?: () => void): CountS
         }
       } finally {
         running.current = null;
-        setWaitingCount((await waiting(stockTakeId)).length);
+        setWaitingCount((await mine()).length);
         if (sent) sentHook.current?.();
       }
     })();
     return running.current;
-  }, [client, report, showRefusals, stockTakeId]);
+  }, [client, mine, report, showRefusals]);
 
   useEffect(() => {
     void showRefusals();
@@ -235,10 +258,11 @@ export function useCountSender(stockTakeId: number, onSent?: () => void): CountS
   const letGo = useCallback(
     async (count: QueuedCount) => {
       await takeBack(count, false);
-      await showRefusals();
+      await settle(count.key);
+      await Promise.all([showRefusals(), mine()]);
     },
-    [showRefusals],
+    [mine, showRefusals],
   );
 
-  return { waiting: waitingCount, refusals, submit, sendAgain, letGo };
+  return { waiting: waitingCount, others, refusals, submit, sendAgain, letGo };
 }

@@ -21,13 +21,14 @@ import type {
   MovementSource as Source,
   StockReason as Reason,
 } from "../../generated/prisma/enums.js";
-import { requireScopes } from "../../graphql/auth.js";
+import type { Scope } from "../../context.js";
+import { requireAnyScope } from "../../graphql/auth.js";
 import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
 import { MovementSource, StockReason } from "../../graphql/enums.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import { AppError } from "../../errors.js";
 import { Decimal } from "../../quantity.js";
-import { findStockTake } from "../stock-take/stock-take.service.js";
+import { findStockTake, READ_SCOPES } from "../stock-take/stock-take.service.js";
 import { StockTake } from "../stock-take/stock-take.types.js";
 import { followStockChanges, followStockTake, MAX_FOLLOWED_SKUS } from "./event.live.js";
 import type { Event } from "./event.types.js";
@@ -109,9 +110,12 @@ export class StockTakeProgress {
   stockTake!: StockTake;
 }
 
-/** The subscription's caller and the hub, or the error a client gets. */
-function subscriber({ context }: SubscribeResolverData<unknown, unknown, GraphQLContext>) {
-  requireScopes(context, ["read"]);
+/** The subscription's caller, holding one of `scopes`, and the hub, or the error a client gets. */
+function subscriber(
+  { context }: SubscribeResolverData<unknown, unknown, GraphQLContext>,
+  scopes: readonly Scope[] = ["read"],
+) {
+  requireAnyScope(context, scopes);
   if (!context.events) throw new AppError("INTERNAL", "subscriptions are served over WebSocket");
   return { ctx: serviceContext(context), hub: context.events };
 }
@@ -152,9 +156,9 @@ export class EventSubscriptionResolver {
 
   @Subscription(() => StockTakeProgress, {
     description:
-      "A stock take's progress: counts arriving, reviews, its reconcile or cancellation, each with the stock take's state after it (one message per request, however many lines it touched). Needs the read scope.",
+      "A stock take's progress: counts arriving, reviews, its reconcile or cancellation, each with the stock take's state after it (one message per request, however many lines it touched). Needs the read or count scope (a token with count alone, a counting device, sees no quantity of stock in it).",
     subscribe: (data: SubscribeResolverData<unknown, StockTakeProgressArgs, GraphQLContext>) => {
-      const { ctx, hub } = subscriber(data);
+      const { ctx, hub } = subscriber(data, READ_SCOPES);
       return followStockTake(ctx, hub, data.args.id);
     },
   })

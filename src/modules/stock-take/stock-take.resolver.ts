@@ -44,8 +44,11 @@ import {
 
 @Resolver(() => StockTake)
 export class StockTakeResolver {
-  @Authorized("read")
-  @Query(() => StockTake, { description: "A stock take by id (STOCK_TAKE_NOT_FOUND if none)." })
+  @Authorized(...stockTakes.READ_SCOPES)
+  @Query(() => StockTake, {
+    description:
+      "A stock take by id (STOCK_TAKE_NOT_FOUND if none). Needs the read or count scope: a token with count alone (a counting device) reads stock takes to count them, and is shown no quantity of stock in them (no expected quantity, difference or difference total, blind or not).",
+  })
   stockTake(
     @Ctx() ctx: GraphQLContext,
     @Arg("id", () => Int, { description: "The stock take's id." }) id: number,
@@ -53,8 +56,11 @@ export class StockTakeResolver {
     return stockTakes.findStockTake(serviceContext(ctx), id);
   }
 
-  @Authorized("read")
-  @Query(() => StockTakeConnection, { description: "Stock takes, newest first." })
+  @Authorized(...stockTakes.READ_SCOPES)
+  @Query(() => StockTakeConnection, {
+    description:
+      "Stock takes, newest first. Needs the read or count scope (see stockTake for what count alone shows).",
+  })
   async stockTakes(@Ctx() ctx: GraphQLContext, @Args(() => StockTakesArgs) args: StockTakesArgs) {
     const { first, after, status } = args;
     return toConnection(
@@ -63,7 +69,7 @@ export class StockTakeResolver {
     );
   }
 
-  @Authorized("read")
+  @Authorized(...stockTakes.READ_SCOPES)
   @FieldResolver(() => StockTakeSummary, {
     description: "Lines by state, the counted share and the differences.",
   })
@@ -72,7 +78,7 @@ export class StockTakeResolver {
     return stockTakes.stockTakeSummary(serviceContext(ctx), take);
   }
 
-  @Authorized("read")
+  @Authorized(...stockTakes.READ_SCOPES)
   @FieldResolver(() => [LocationProgress], {
     description: `Progress by area. ${AREA_RULE}`,
   })
@@ -90,7 +96,7 @@ export class StockTakeResolver {
     return areas();
   }
 
-  @Authorized("read")
+  @Authorized(...stockTakes.READ_SCOPES)
   @FieldResolver(() => StockTakeLineConnection, {
     description:
       "The lines in walking order (by location at the freeze, then code), or the counted ones by difference for review, optionally by state, moved since the freeze, location, or the code or barcode a counter scanned.",

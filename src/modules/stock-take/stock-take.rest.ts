@@ -94,7 +94,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     "/stock-takes",
     {
-      ...rowPricedScope("read"),
+      ...rowPricedScope(stockTakes.READ_SCOPES),
       schema: listStockTakes,
     },
     async (request) => toRestPage(await stockTakes.listStockTakes(ctxOf(request), request.query)),
@@ -103,7 +103,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     "/stock-takes/:id",
     {
-      onRequest: requireScope("read"),
+      onRequest: requireScope(stockTakes.READ_SCOPES),
       schema: getStockTake,
     },
     async (request, reply) => {
@@ -123,7 +123,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
     "/stock-takes/:id/lines",
     {
       // A page by its rows; a count sheet by its lines, charged once counted (chargeLines).
-      ...rowPricedScope("read", {
+      ...rowPricedScope(stockTakes.READ_SCOPES, {
         mostRows: (request) => (wantsCsv(request.headers.accept) ? 1 : pageLimitOf(request)),
       }),
       schema: listStockTakeLines,

@@ -841,7 +841,7 @@ export const listStockTakes = {
   tags: TAG,
   summary: "List stock takes, newest first",
   description:
-    "The account's stock takes without their lines, newest first; status keeps those of one status. Page on with next_cursor.",
+    "The account's stock takes without their lines, newest first; status keeps those of one status. Page on with next_cursor. Needs the read or count scope.",
   querystring: Type.Object(
     {
       ...pageQuery.properties,
@@ -867,7 +867,7 @@ export const getStockTake = {
   tags: TAG,
   summary: "A stock take with a summary of its lines",
   description:
-    "The stock take and where it stands: how many lines are uncounted, counted, accepted and applied, how many moved since the freeze or wait for a recount, the difference totals (absent for a counter in a blind stock take), and the same by area (summary.locations). The lines themselves: GET /stock-takes/{id}/lines.",
+    "The stock take and where it stands: how many lines are uncounted, counted, accepted and applied, how many moved since the freeze or wait for a recount, the difference totals (absent for a counter in a blind stock take), and the same by area (summary.locations). The lines themselves: GET /stock-takes/{id}/lines. Needs the read or count scope: a token with count alone (a counting device) is shown no quantity of stock (no expected_qty, difference or difference totals, blind or not).",
   params: idParams,
   querystring: Type.Object({
     area_depth: Type.Optional(
@@ -889,7 +889,7 @@ export const listStockTakeLines = {
   tags: TAG,
   summary: "A stock take's lines; with Accept: text/csv, the whole count sheet",
   description:
-    "Lines are named by their entity (type, id, code, name). In a blind stock take, a token without approve sees no expected_qty or difference. With Accept: text/csv the answer is the count sheet of every line the filters keep (state, moved, location, misplaced, code), unpaged.",
+    "Lines are named by their entity (type, id, code, name). In a blind stock take, a token without approve sees no expected_qty or difference. With Accept: text/csv the answer is the count sheet of every line the filters keep (state, moved, location, misplaced, code), unpaged. Needs the read or count scope: a token with count alone (a counting device) is shown no quantity of stock (no expected_qty, difference or difference totals, blind or not).",
   params: idParams,
   querystring: Type.Object(
     {

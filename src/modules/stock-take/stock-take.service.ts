@@ -180,6 +180,13 @@ export async function reconcileStockTake(
   );
 }
 
+/**
+ * The scopes that may read stock takes (either transport): the list, one with its summary, its
+ * lines, its progress. A counting device (count without read) reads them to find what it scans
+ * and see how far the count is; seesExpected hides every quantity of stock from it.
+ */
+export const READ_SCOPES = ["read", "count"] as const satisfies readonly Scope[];
+
 /** The scopes that may ask to cancel (either transport): which stock takes, cancelStockTake says. */
 export const CANCEL_SCOPES = ["approve", "count"] as const satisfies readonly Scope[];
 

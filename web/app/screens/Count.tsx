@@ -14,7 +14,9 @@ import {
 import { useClient, useQuery, useSubscription } from "urql";
 import { Link } from "wouter";
 import { useSession } from "../App.js";
+import { KeptCounts } from "../components/KeptCounts.js";
 import { Progress } from "../components/Progress.js";
+import { serverNow } from "../clock.js";
 import { messageFor, problemOf, type Problem } from "../errors.js";
 import { getFragmentData, graphql } from "../gql/index.js";
 import type { FoundLineFragment } from "../gql/graphql.js";
@@ -79,7 +81,7 @@ interface Item {
 }
 
 export function Count({ id }: { id: number }) {
-  const { signOut } = useSession();
+  const { owner, signOut } = useSession();
   const client = useClient();
   const [{ data, error }, reread] = useQuery({ query: CountScreen, variables: { id } });
   const lastRead = useRef(0);
@@ -109,7 +111,7 @@ export function Count({ id }: { id: number }) {
     progressChanged();
     return message;
   });
-  const sender = useCountSender(id, progressChanged);
+  const sender = useCountSender(id, owner, progressChanged);
   const [camera, setCamera] = useState(false);
   // The latest lookUp, for the camera's callback (which outlives a render).
   const lookUpRef = useRef<(code: string) => Promise<void>>(async () => {});
@@ -219,6 +221,8 @@ export function Count({ id }: { id: number }) {
       entity: item.line ? { type: item.line.type, id: item.line.id, name: item.line.name } : null,
       quantity: typed.replace(",", "."),
       madeAt: Date.now(),
+      owner,
+      countedAt: serverNow().toISOString(),
     });
     setBusy(false);
     if ("refused" in outcome) return fail(outcome.refused);
@@ -339,40 +343,7 @@ export function Count({ id }: { id: number }) {
       <p aria-live="polite" className="saved">
         {saved}
       </p>
-      {sender.refusals.length > 0 && (
-        <div className="card" role="alert">
-          <h2>Counts not taken</h2>
-          <ul className="refusals">
-            {sender.refusals.map(({ count, problem: why }) => {
-              const what = `${count.quantity} × ${count.entity?.name ?? count.code}`;
-              return (
-                <li key={count.key}>
-                  {what}: {why.message}{" "}
-                  {/* Only the server's trouble may pass on another try; a refusal would not. */}
-                  {why.code === "INTERNAL" && (
-                    <button
-                      type="button"
-                      className="secondary"
-                      aria-label={`Send ${what} again`}
-                      onClick={() => void sender.sendAgain(count)}
-                    >
-                      Send again
-                    </button>
-                  )}{" "}
-                  <button
-                    type="button"
-                    className="quiet"
-                    aria-label={`Let ${what} go`}
-                    onClick={() => void sender.letGo(count)}
-                  >
-                    Let go
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
+      <KeptCounts sender={sender} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // Counting devices, for a manager whose token may issue tokens (the tokens scope): issue a
-// device's token with an expiry, shown once as a sign-in link and its QR code (scanned by the
+// device's token with an expiry and what it may do (by default count only: it sees no stock), shown once as a sign-in link and its QR code (scanned by the
 // device's camera, it opens the app signed in), and the account's tokens, to revoke a lost one.
 import { useEffect, useState, type FormEvent } from "react";
 import QRCode from "qrcode";
@@ -57,6 +57,27 @@ const RevokeToken = graphql(`
   }
 `);
 
+/** What a device's token may do, least first: counting only unless the manager asks for more. */
+const KINDS = [
+  {
+    id: "count",
+    label: "Count only: sees no stock levels",
+    scopes: ["COUNT"],
+  },
+  {
+    id: "read",
+    label: "Count and look up stock (on hand, movements)",
+    scopes: ["READ", "COUNT"],
+  },
+  {
+    id: "approve",
+    label: "Count, look up, review and reconcile",
+    scopes: ["READ", "COUNT", "APPROVE"],
+  },
+] as const;
+
+type Kind = (typeof KINDS)[number]["id"];
+
 const when = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }) : "";
 
@@ -66,7 +87,7 @@ export function Devices() {
   const [, revoke] = useMutation(RevokeToken);
   const [name, setName] = useState("");
   const [hours, setHours] = useState("12");
-  const [approve, setApprove] = useState(false);
+  const [kind, setKind] = useState<Kind>("count");
   const [problem, setProblem] = useState<Problem | null>(null);
   const [issued, setIssued] = useState<{ name: string; link: string; expiresAt: string } | null>(
     null,
@@ -94,7 +115,7 @@ export function Devices() {
     const result = await issue({
       input: {
         name: name.trim(),
-        scopes: approve ? ["READ", "COUNT", "APPROVE"] : ["READ", "COUNT"],
+        scopes: [...KINDS.find((k) => k.id === kind)!.scopes],
         expiresAt: new Date(Date.now() + valid * 3600_000).toISOString(),
       },
     });
@@ -145,14 +166,21 @@ export function Devices() {
               value={hours}
               onChange={(e) => setHours(e.target.value)}
             />
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={approve}
-                onChange={(e) => setApprove(e.target.checked)}
-              />
-              Can also review and reconcile (approve)
-            </label>
+            <fieldset className="kinds">
+              <legend>The device may</legend>
+              {KINDS.map((k) => (
+                <label className="check" key={k.id}>
+                  <input
+                    type="radio"
+                    name="device-kind"
+                    value={k.id}
+                    checked={kind === k.id}
+                    onChange={() => setKind(k.id)}
+                  />
+                  {k.label}
+                </label>
+              ))}
+            </fieldset>
             <button type="submit" disabled={busy}>
               Issue token
             </button>

@@ -62,6 +62,16 @@ const SkuHistory = graphql(`
 
 type Sku = NonNullable<SkuHistoryQuery["sku"]>;
 
+/** A counting device's token (count alone) sees no stock: the screen says what it can do. */
+const lookUpProblem = (problem: Problem): Problem =>
+  problem.code === "FORBIDDEN"
+    ? {
+        code: problem.code,
+        message:
+          "This device counts only: its token does not show stock levels. Scan items on a stock take's count screen to count them; ask your manager for a token that may look up stock.",
+      }
+    : problem;
+
 const day = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleDateString("en", { dateStyle: "medium" }) : "never";
 
@@ -87,7 +97,7 @@ export function Lookup() {
       setSku(null);
       return setProblem(
         found.error
-          ? problemOf(found.error)
+          ? lookUpProblem(problemOf(found.error))
           : { code: "SKU_NOT_FOUND", message: `No SKU has the code or barcode ${scanned}.` },
       );
     }
