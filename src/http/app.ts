@@ -34,6 +34,7 @@ import {
 import { registerRequestTimeout } from "./request-timeout.js";
 import { registerSharedSchemas } from "./openapi-schemas.js";
 import { registerSecurityHeaders } from "./security.js";
+import { lazySerializers } from "./serializers.js";
 import { buildValidatorCompiler } from "./validation.js";
 import { acceptJsonBodies } from "./json-body.js";
 
@@ -102,6 +103,7 @@ export async function buildApp({
     clientErrorHandler,
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    schemaController: lazySerializers(),
   });
   app.decorate("db", db);
   app.decorate(
