@@ -28,7 +28,7 @@ import { P7_MONTHS, runP7 } from "./p7.js";
 import { verifyFigures } from "./verify.js";
 import { limiterFigures } from "./rate-limit.js";
 import { fairnessFigures, HOSTILE_LIMIT } from "./fairness.js";
-import { priceFigures, type PriceFigure } from "./prices.js";
+import { PRICE_SKUS, priceFigures, type PriceFigure } from "./prices.js";
 import { HOSTILE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
 import { budget, target, within, type Bound } from "./budget.js";
 
@@ -806,11 +806,11 @@ if (wants("prices") && !(quick && named.length === 0)) {
     url,
     dataDir: embedded?.clusterDir,
     accountId: context.principal.accountId,
-    skuIds: await seedSkus(context.principal.accountId, 1000),
+    skuIds: await seedSkus(context.principal.accountId, quick ? PRICE_SKUS / 10 : PRICE_SKUS),
     seconds,
   });
   heading(
-    `PR prices: server and PostgreSQL CPU per rate-limit unit, each operation alone, ${seconds} s, 8 clients:`,
+    `PR prices: server and PostgreSQL CPU per rate-limit unit, each operation alone, ${seconds} s, 8 clients (2 for a review's or a dry run's walk, 1 for a start), a stock take of every SKU:`,
   );
   const us = (x: number) => (Number.isNaN(x) ? "n/a" : `${x.toFixed(0)} µs`);
   const total = (f: PriceFigure) =>
