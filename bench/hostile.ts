@@ -4,6 +4,7 @@
 // client-side bucket at the token's rate limit, and stop() ends them and answers what came back.
 // Any answer is a normal outcome: a refusal (4xx, 429, a close code) is what a bounded server
 // gives, and is counted like the rest.
+import { setMaxListeners } from "node:events";
 import { Agent, createServer, request, type Server } from "node:http";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
@@ -43,6 +44,10 @@ export const HOSTILE_NAMES = [
   "reads",
   "subscriptions",
   "webhooks",
+  "pool",
+  "walks",
+  "tokens",
+  "unauthenticated",
 ] as const;
 export type HostileName = (typeof HOSTILE_NAMES)[number];
 
@@ -97,6 +102,8 @@ interface Shot {
   body?: Uint8Array;
   /** false: sent without the token (an unauthenticated client). */
   auth?: boolean;
+  /** Sent with this token instead of the hostile account's (one it issued, or a made-up one). */
+  token?: string;
 }
 
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
@@ -127,7 +134,7 @@ function send(
     const headers: Record<string, string | number> = {
       "content-length": shot.body?.byteLength ?? 0,
     };
-    if (shot.auth !== false) headers.authorization = `Bearer ${target.token}`;
+    if (shot.auth !== false) headers.authorization = `Bearer ${shot.token ?? target.token}`;
     if (shot.contentType) headers["content-type"] = shot.contentType;
     let answered: number | undefined;
     const req = request(
@@ -170,21 +177,27 @@ function send(
 function fire(
   target: HostileTarget,
   name: HostileName,
-  shots: Shot[],
+  shots: Shot[] | ((i: number) => Shot),
   senders = SENDERS,
+  paced = true,
 ): HostileClass {
+  const shotAt = typeof shots === "function" ? shots : (i: number) => shots[i % shots.length]!;
   return {
     name,
-    start: (pacer) => {
+    start: (tokenPacer) => {
+      // An unpaced class sends as fast as its senders can: no token limits what it sends.
+      const pacer = paced ? tokenPacer : new Pacer(1e9, 1e9);
       const stats = newStats(name);
       const abort = new AbortController();
+      // Each request in flight listens for the abort: as many as there are senders.
+      setMaxListeners(senders + 10, abort.signal);
       const agent = new Agent({ keepAlive: true, maxSockets: senders });
       let next = 0;
       const loop = async () => {
         while (!abort.signal.aborted) {
           await pacer.take();
           if (abort.signal.aborted) break;
-          const shot = shots[next++ % shots.length]!;
+          const shot = shotAt(next++);
           const started = performance.now();
           stats.sent++;
           try {
@@ -603,6 +616,104 @@ export async function webhooks(target: HostileTarget): Promise<HostileClass> {
   };
 }
 
+/** A body of JSON for a POST of the stock take's. */
+const post = (path: string, body: unknown): Shot => ({
+  method: "POST",
+  path,
+  contentType: "application/json",
+  body: json(body),
+});
+
+/**
+ * (1) Requests that wait on the account's own locks, many at once: 12 senders starting stock
+ * takes over every SKU (the open stock take holds them all: each waits for the start lock, then
+ * is refused) and previewing the open stock take's reconcile. Each is priced by what it walks;
+ * what is tested is that their waits hold no more than the account's share of the pool.
+ */
+export function pool(target: HostileTarget): HostileClass {
+  return fire(
+    target,
+    "pool",
+    [
+      post("/api/v1/stock-takes/start", {}),
+      post(`/api/v1/stock-takes/${target.stockTakeId}/reconcile`, { dry_run: true }),
+    ],
+    12,
+  );
+}
+
+/**
+ * (2) Heavy work for a request: a reconcile's dry run, a review accepting every line within a
+ * wide tolerance, and a start over the whole catalog (refused: the open stock take holds it),
+ * each over the account's whole stock take, each priced by the lines it walks.
+ */
+export function walks(target: HostileTarget): HostileClass {
+  const id = target.stockTakeId;
+  return fire(target, "walks", [
+    post(`/api/v1/stock-takes/${id}/reconcile`, { dry_run: true }),
+    post(`/api/v1/stock-takes/${id}/accept-lines`, {
+      safe: true,
+      tolerance: { abs: 100, pct: 100 },
+    }),
+    post("/api/v1/stock-takes/start", {}),
+  ]);
+}
+
+/** Reads a token the hostile account issues spends before it issues another. */
+const READS_PER_ISSUED_TOKEN = 50;
+
+/**
+ * (3) Tokens multiplying the account's limit: the account issues a token (paced, one request),
+ * then spends it on lists of 1,000 SKUs as fast as it can, unpaced: each fresh token would bring
+ * a full bucket of its own but for the account's budget, which all its tokens draw from.
+ */
+export async function tokens(target: HostileTarget): Promise<HostileClass> {
+  const issued: string[] = [];
+  const issue = async () => {
+    const res = await fetch(`${target.baseUrl}/api/v1/tokens`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${target.token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: `issued ${issued.length + 1}`,
+        scopes: ["read"],
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    });
+    const body = (await res.json()) as { token?: string };
+    if (body.token) issued.push(body.token);
+  };
+  // Issued before anything is timed (the issuing is the paced part; the spending is the attack).
+  for (let i = 0; i < 20; i++) await issue();
+  if (issued.length === 0) throw new Error("the hostile account could not issue a token");
+  return fire(
+    target,
+    "tokens",
+    (i) => ({
+      method: "GET",
+      path: "/api/v1/skus?limit=1000",
+      token: issued[Math.floor(i / READS_PER_ISSUED_TOKEN) % issued.length]!,
+    }),
+    SENDERS,
+    false,
+  );
+}
+
+/**
+ * (9) An unauthenticated flood: 64 connections sending made-up tokens, each new (so no memory of
+ * a refused token spares the server its check), as fast as they can.
+ */
+export function unauthenticated(target: HostileTarget): HostileClass {
+  const made = (i: number) =>
+    `cp_1_${Buffer.from(`${i}`.padStart(24, "x")).toString("base64url").slice(0, 32)}`;
+  return fire(
+    target,
+    "unauthenticated",
+    (i) => ({ method: "GET", path: `/api/v1/skus/${target.skuIds[0]}`, token: made(i) }),
+    64,
+    false,
+  );
+}
+
 /** Makes the classes named (all when none is), building their bodies now. */
 export async function hostileClasses(
   target: HostileTarget,
@@ -615,6 +726,10 @@ export async function hostileClasses(
     reads,
     subscriptions,
     webhooks,
+    pool,
+    walks,
+    tokens,
+    unauthenticated,
   };
   return Promise.all(names.map((name) => makers[name](target)));
 }
