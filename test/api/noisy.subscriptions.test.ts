@@ -90,6 +90,7 @@ interface Hostile {
   closedTooFast: number;
   writes: number[];
   fanoutConnections: number[];
+  busyFanoutConnections: number[];
 }
 
 async function hostileRun(): Promise<Hostile> {
@@ -142,12 +143,17 @@ async function hostileRun(): Promise<Hostile> {
     }
   };
   const fanoutConnections: number[] = [];
+  const busyFanoutConnections: number[] = [];
   const watch = async () => {
     while (Date.now() < until + 2_000) {
-      const [row] = await db.$queryRaw<{ n: number }[]>`
-        SELECT count(*)::int AS n FROM pg_stat_activity
+      // Listed, and in use (running a statement or inside a transaction): a connection the pool
+      // closed stays listed, idle, until its backend exits, which under load outlasts a sample.
+      const [row] = await db.$queryRaw<{ listed: number; busy: number }[]>`
+        SELECT count(*)::int AS listed, (count(*) FILTER (WHERE state <> 'idle'))::int AS busy
+        FROM pg_stat_activity
         WHERE application_name = ${SUBSCRIPTION_POOL_NAME} AND datname = current_database()`;
-      fanoutConnections.push(row!.n);
+      fanoutConnections.push(row!.listed);
+      busyFanoutConnections.push(row!.busy);
       await new Promise((r) => setTimeout(r, 100));
     }
   };
@@ -161,6 +167,7 @@ async function hostileRun(): Promise<Hostile> {
     closedTooFast,
     writes,
     fanoutConnections,
+    busyFanoutConnections,
   };
 }
 
@@ -206,13 +213,11 @@ it("refuses a subscription flood with its codes while another account's requests
   expect(messages.every((r) => r.data || refusedEvent(r))).toBe(true);
   expect(messages.some(refusedEvent)).toBe(true);
   expect(Math.max(...h.served.map((s) => s.results.length))).toBeLessThan(h.writes.length);
-  // The fan-out ran, on its own pool, and never held more than that pool's connections. A
-  // connection the pool replaces (closed idle, a new one opened) can be listed beside its
-  // replacement for the moment its backend takes to exit: a count held over two samples (100 ms
-  // apart) is one the pool held.
-  const held = h.fanoutConnections.slice(1).map((n, i) => Math.min(n, h.fanoutConnections[i]!));
-  expect(Math.max(...held)).toBeGreaterThan(0);
-  expect(Math.max(...held)).toBeLessThanOrEqual(POOL);
+  // The fan-out ran, on its own pool, and never used more than that pool's connections at once.
+  // A connection the pool replaced is listed, idle, beside its replacement until its backend
+  // exits (CI saw 3 of 2 listed over two samples): only those in use are counted against the pool.
+  expect(Math.max(...h.fanoutConnections)).toBeGreaterThan(0);
+  expect(Math.max(...h.busyFanoutConnections)).toBeLessThanOrEqual(POOL);
 
   // The neighbour: no 5xx, p99 bounded.
   expect([...quiet.statuses, ...beside.statuses].every((s) => s === 200)).toBe(true);
