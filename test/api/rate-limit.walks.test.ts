@@ -8,6 +8,7 @@ import { createToken } from "../../src/modules/account/account.service.js";
 import type { RateLimit } from "../../src/rate-limit/bucket.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";
+import { selectsFrom, startLoggedApp, type LoggedApp } from "../helpers/movements.js";
 import { seedSkus } from "../helpers/stock.js";
 
 /** One unit every 10 minutes: no bucket refills while a test runs. */
@@ -139,5 +140,45 @@ describe("a review", () => {
     const after = remaining(gql.headers);
     expect(await price(`/stock-takes/${id}/reconcile`, {})).toBe(21);
     expect(after).toBeLessThan(10_000 - 21 * 3 - 1);
+  });
+});
+
+describe("a review refused for its price", () => {
+  let logged: LoggedApp;
+  beforeAll(async () => {
+    logged = await startLoggedApp();
+  });
+  afterAll(async () => logged?.close());
+
+  it("reads none of the stock take's lines: its price is on the stock take's row", async () => {
+    const acct = await newAccount(logged.db);
+    await seedSkus(logged.db, acct.accountId, 1_000);
+    const setup = await tokenOf(logged.db, acct.accountId, { perSecond: 0, burst: 0 });
+    const priced = await tokenOf(logged.db, acct.accountId, { perSecond: SLOW, burst: 5 });
+    const started = await rest(logged, "POST", "/stock-takes/start", { token: setup, body: {} });
+    expect(started.status).toBe(201);
+    const id = started.body.id as number;
+    const line = await logged.db.stockTake.findUnique({
+      where: { accountId_id: { accountId: acct.accountId, id } },
+      select: { lineCount: true },
+    });
+    expect(line?.lineCount).toBe(1_000);
+    const preview = (body: unknown) =>
+      rest(logged, "POST", `/stock-takes/${id}/reconcile`, { token: priced, body });
+    // 21 units: dearer than the full bucket of 5, it passes once and owes the rest.
+    expect((await preview({ dry_run: true })).status).toBe(200);
+    for (const [path, body] of [
+      ["reconcile", { dry_run: true }],
+      ["accept-lines", { safe: true }],
+    ] as const) {
+      logged.queries.length = 0;
+      const refused = await rest(logged, "POST", `/stock-takes/${id}/${path}`, {
+        token: priced,
+        body,
+      });
+      expect([path, refused.status, refused.body.code]).toEqual([path, 429, "RATE_LIMITED"]);
+      expect(logged.queries.length).toBeGreaterThan(0);
+      expect(selectsFrom(logged.queries, "stock_take_lines")).toEqual([]);
+    }
   });
 });

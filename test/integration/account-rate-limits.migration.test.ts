@@ -3,61 +3,31 @@
 // is the same afterwards, the accounts' budgets are the default (null), the columns take a budget
 // only as a token's limit is stored (both null, 0/0, or both positive), and the accounts' tokens
 // authenticate as before.
-import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
-import { migrate } from "../../src/db/migrate.js";
 import { authenticateToken, hashToken } from "../../src/modules/account/account.auth.js";
-import { migrationsDir } from "../../src/paths.js";
-import { createFreshDatabase, type FreshDatabase } from "../helpers/fresh-database.js";
+import {
+  databaseBefore,
+  tableSnapshot,
+  type DatabaseBefore,
+} from "../helpers/migrations-before.js";
 
 const MIGRATION = "20261207100000_account_rate_limits";
 
-let fresh: FreshDatabase;
+let base: DatabaseBefore;
 let sql: pg.Client;
-let beforeDir: string;
 let db: PrismaClient | undefined;
 
 beforeAll(async () => {
-  fresh = await createFreshDatabase();
-  beforeDir = await mkdtemp(join(tmpdir(), "countpoint-before-account-limits-"));
-  const names = (await readdir(migrationsDir, { withFileTypes: true }))
-    .filter((e) => e.isDirectory() && e.name < MIGRATION)
-    .map((e) => e.name);
-  for (const name of names) {
-    await cp(join(migrationsDir, name), join(beforeDir, name), { recursive: true });
-  }
-  await migrate(fresh.url, beforeDir);
-  sql = new pg.Client({ connectionString: fresh.url });
-  await sql.connect();
+  base = await databaseBefore((name) => name < MIGRATION);
+  sql = base.sql;
 });
 afterAll(async () => {
   await db?.$disconnect();
-  await sql?.end();
-  await fresh?.drop();
-  if (beforeDir) await rm(beforeDir, { recursive: true, force: true });
+  await base?.close();
 });
 
-/** Per table: its row count and an md5 of every row's text, with `columns` of accounts alone. */
-async function snapshot(accountColumns: string): Promise<Record<string, string>> {
-  const { rows: tables } = await sql.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
-       AND c.relname <> '_prisma_migrations' ORDER BY 1`,
-  );
-  const shot: Record<string, string> = {};
-  for (const { name } of tables) {
-    const row = name === "accounts" ? `(${accountColumns})` : "t";
-    const { rows } = await sql.query<{ n: string; digest: string | null }>(
-      `SELECT count(*)::text AS n, md5(string_agg(${row}::text, E'\\n' ORDER BY ${row}::text)) AS digest
-       FROM "${name}" AS t`,
-    );
-    shot[name] = `${rows[0]!.n} rows, ${rows[0]!.digest}`;
-  }
-  return shot;
-}
+const snapshot = (accountColumns: string) => tableSnapshot(sql, { accounts: accountColumns });
 
 const ACCOUNT_COLUMNS =
   "t.id, t.name, t.timezone, t.created_at, t.cycle_days_a, t.cycle_days_b, t.cycle_days_c";
@@ -84,7 +54,7 @@ it("keeps every row, gives each account the default budget, and its tokens authe
   }
   const before = await snapshot(ACCOUNT_COLUMNS);
 
-  const report = await migrate(fresh.url);
+  const report = await base.apply(MIGRATION);
   expect(report.applied).toEqual([MIGRATION]);
 
   expect(await snapshot(ACCOUNT_COLUMNS)).toEqual(before);
@@ -109,7 +79,7 @@ it("keeps every row, gives each account the default budget, and its tokens authe
   await set(0, 0);
   await set(300, 900);
 
-  db = createPrismaClient(fresh.url, 2);
+  db = createPrismaClient(base.fresh.url, 2);
   for (const { token, accountId: id } of tokens) {
     const auth = await authenticateToken(db, token, {
       defaults: { perSecond: 100, burst: 200 },

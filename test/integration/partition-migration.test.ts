@@ -2,46 +2,34 @@
 // holds them: every row of every table is the same afterwards, ids carry on from the sequences,
 // each row sits in its month's partition, the chains hold, and the service writes and reads as
 // before, with the ledger as append-only on every partition as it was on the table.
-import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { createPrismaClient } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
 import { partitionStatus } from "../../src/db/partitions.js";
-import { migrationsDir } from "../../src/paths.js";
 import { rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
-import { createFreshDatabase, type FreshDatabase } from "../helpers/fresh-database.js";
+import {
+  databaseBefore,
+  tableSnapshot,
+  type DatabaseBefore,
+} from "../helpers/migrations-before.js";
 import { createSku } from "../helpers/stock.js";
 import { count, stockTakeClient } from "../helpers/stock-takes.js";
 
 const PARTITIONING = "20261128000000_partitioned_ledger";
 
-let fresh: FreshDatabase;
+let base: DatabaseBefore;
 let sql: pg.Client;
-let beforeDir: string;
 
 beforeAll(async () => {
-  fresh = await createFreshDatabase();
   // Every migration but this one: those before it, and the later ones today's service reads (token
   // columns and buckets, the stock take lines' index, webhook secrets), which touch neither
   // partitioned table, so the service of today can write the data the migration is then run on.
-  beforeDir = await mkdtemp(join(tmpdir(), "countpoint-before-partitions-"));
-  const names = (await readdir(migrationsDir, { withFileTypes: true }))
-    .filter((e) => e.isDirectory() && e.name !== PARTITIONING)
-    .map((e) => e.name);
-  for (const name of names) {
-    await cp(join(migrationsDir, name), join(beforeDir, name), { recursive: true });
-  }
-  await migrate(fresh.url, beforeDir);
-  sql = new pg.Client({ connectionString: fresh.url });
-  await sql.connect();
+  base = await databaseBefore((name) => name !== PARTITIONING);
+  sql = base.sql;
 });
 afterAll(async () => {
-  await sql?.end();
-  await fresh?.drop();
-  if (beforeDir) await rm(beforeDir, { recursive: true, force: true });
+  await base?.close();
 });
 
 /** The first instant of the UTC month `offset` months from this one. */
@@ -52,23 +40,7 @@ const monthStart = (offset: number) => {
 const monthName = (d: Date) =>
   `${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
 
-/** Per table of the schema: its row count and an md5 of every row's text, in order. */
-async function snapshot(): Promise<Record<string, string>> {
-  const { rows: tables } = await sql.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
-       AND c.relname <> '_prisma_migrations' ORDER BY 1`,
-  );
-  const shot: Record<string, string> = {};
-  for (const { name } of tables) {
-    const { rows } = await sql.query<{ n: string; digest: string | null }>(
-      `SELECT count(*)::text AS n, md5(string_agg(t::text, E'\\n' ORDER BY t::text)) AS digest
-       FROM "${name}" AS t`,
-    );
-    shot[name] = `${rows[0]!.n} rows, ${rows[0]!.digest}`;
-  }
-  return shot;
-}
+const snapshot = () => tableSnapshot(sql);
 
 /** Entities of the account whose movements, in id order, do not chain up to their on hand. */
 async function brokenChains(accountId: number): Promise<unknown[]> {
@@ -99,7 +71,7 @@ const partitionOf = async (table: string, id: number | string) =>
 describe("partitioning a database that holds a ledger and a feed", () => {
   it("keeps every row, carries the ids on, and the service works on as before", async () => {
     // 1. A database as the previous version left it, with data written through the API…
-    let t: TestApp = await startTestApp(createPrismaClient(fresh.url, 2));
+    let t: TestApp = await startTestApp(createPrismaClient(base.fresh.url, 2));
     const acct: TestAccount = await newAccount(t.db);
     const as = { token: acct.token };
     const a = await createSku(t, acct.token, 10);
@@ -168,7 +140,7 @@ describe("partitioning a database that holds a ledger and a feed", () => {
     expect(before.stock_movements).toMatch(/^9 rows/);
 
     // 2. The migration.
-    await expect(migrate(fresh.url)).resolves.toMatchObject({ applied: [PARTITIONING] });
+    await expect(migrate(base.fresh.url)).resolves.toMatchObject({ applied: [PARTITIONING] });
 
     // 3. Every row as it was, each in its month (the stray in the DEFAULT partition).
     expect(await snapshot()).toEqual(before);
@@ -204,14 +176,14 @@ describe("partitioning a database that holds a ledger and a feed", () => {
       { movements: "public.stock_movements_id_seq", events: "public.events_id_seq" },
     ]);
     expect(await brokenChains(acct.accountId)).toEqual([]);
-    const reader = createPrismaClient(fresh.url, 1);
+    const reader = createPrismaClient(base.fresh.url, 1);
     const status = await partitionStatus(reader).finally(() => reader.$disconnect());
     expect(status.stock_movements.defaultRows).toBe(1);
     expect(status.events.defaultRows).toBe(0);
 
     // 4. The service writes on: ids carry on from the sequences, the chains hold, the feed has
     // every event, old and new.
-    t = await startTestApp(createPrismaClient(fresh.url, 2));
+    t = await startTestApp(createPrismaClient(base.fresh.url, 2));
     try {
       const adjusted = await rest(t, "POST", "/stock-adjustments/bulk", {
         ...as,

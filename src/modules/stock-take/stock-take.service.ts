@@ -81,8 +81,8 @@ export async function startWalk(ctx: ServiceContext, data: StartData): Promise<n
 }
 
 /**
- * How many lines a review of the stock take walks (its price: src/operations.ts), counted from
- * the index of its lines before it runs: all of them for reconcile and for accept-lines' safe
+ * How many lines a review of the stock take walks (its price: src/operations.ts), read from the
+ * stock take's row before it runs: all of them for reconcile and for accept-lines' safe
  * pass, none for an accept of listed lines alone (priced by its lists).
  */
 export async function reviewWalk(
@@ -299,12 +299,11 @@ export async function lineCounts(
   ctx: ServiceContext,
   stockTakeIds: readonly number[],
 ): Promise<Map<number, number>> {
-  // Counted from the index of the stock take's lines, none read: one statement for them all.
+  // Read from the stock takes' rows (line_count, kept by a trigger), no line read: one
+  // statement for them all, whatever their size, so a walk refused for its price costs no walk.
   const rows = await readDb(ctx).$queryRaw<{ id: number; n: number }[]>`
-    SELECT stock_take_id AS id, count(*)::int AS n FROM stock_take_lines
-    WHERE account_id = ${ctx.principal.accountId}
-      AND stock_take_id = ANY(${[...stockTakeIds]}::int[])
-    GROUP BY stock_take_id`;
+    SELECT id, line_count AS n FROM stock_takes
+    WHERE account_id = ${ctx.principal.accountId} AND id = ANY(${[...stockTakeIds]}::int[])`;
   return new Map(rows.map((row) => [row.id, row.n]));
 }
 

@@ -1,0 +1,73 @@
+// A database made by some of the migrations (those before the one a test runs on data), and the
+// snapshot a migration test compares before and after it: per table, its rows and their digest.
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { migrate } from "../../src/db/migrate.js";
+import { migrationsDir } from "../../src/paths.js";
+import { createFreshDatabase, type FreshDatabase } from "./fresh-database.js";
+
+export interface DatabaseBefore {
+  fresh: FreshDatabase;
+  /** A client on it, for the test's own rows and checks. */
+  sql: pg.Client;
+  /** Runs the migration named, alone, on the database (a later one stays unapplied). */
+  apply(migration: string): ReturnType<typeof migrate>;
+  /** Ends the client, drops the database and the copy of the migrations. */
+  close(): Promise<void>;
+}
+
+/** A fresh database made by the migrations whose folder names `keep` takes, in order. */
+export async function databaseBefore(
+  keep: (migration: string) => boolean,
+): Promise<DatabaseBefore> {
+  const fresh = await createFreshDatabase();
+  const dir = await mkdtemp(join(tmpdir(), "countpoint-migrations-before-"));
+  const names = (await readdir(migrationsDir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && keep(e.name))
+    .map((e) => e.name);
+  for (const name of names)
+    await cp(join(migrationsDir, name), join(dir, name), { recursive: true });
+  await migrate(fresh.url, dir);
+  const sql = new pg.Client({ connectionString: fresh.url });
+  await sql.connect();
+  return {
+    fresh,
+    sql,
+    apply: async (migration) => {
+      await cp(join(migrationsDir, migration), join(dir, migration), { recursive: true });
+      return migrate(fresh.url, dir);
+    },
+    close: async () => {
+      await sql.end();
+      await fresh.drop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Per table of the schema: its row count and an md5 of every row's text, in order. `columns`
+ * names, for a table a migration gives a column, the columns it had before (`t.a, t.b`).
+ */
+export async function tableSnapshot(
+  sql: pg.Client,
+  columns: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  const { rows: tables } = await sql.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+       AND c.relname <> '_prisma_migrations' ORDER BY 1`,
+  );
+  const shot: Record<string, string> = {};
+  for (const { name } of tables) {
+    const row = columns[name] ? `(${columns[name]})` : "t";
+    const { rows } = await sql.query<{ n: string; digest: string | null }>(
+      `SELECT count(*)::text AS n, md5(string_agg(${row}::text, E'\\n' ORDER BY ${row}::text)) AS digest
+       FROM "${name}" AS t`,
+    );
+    shot[name] = `${rows[0]!.n} rows, ${rows[0]!.digest}`;
+  }
+  return shot;
+}
