@@ -65,6 +65,16 @@ export interface Operation {
   walks?: { what: string; lineWeight: number };
 }
 
+/**
+ * A walk about to be priced (an operation's `walks`): what it walks, named so that the same walk
+ * asked again has the same `key` (a start's scope, a review's stock take), and how many lines,
+ * counted only when asked, after a refusal still standing for that key was looked for.
+ */
+export interface Walk {
+  key: string;
+  lines(): Promise<number>;
+}
+
 const op = (o: Operation): Operation => o;
 
 /** Every operation, by the name of its use case. */
@@ -260,6 +270,10 @@ export const OPERATIONS = {
 } satisfies Record<string, Operation>;
 
 /** What walking `lines` lines costs an operation, in units beyond the rest of its price. */
+/** What names a walk of the operation, over REST and GraphQL alike (the refused walks' key). */
+export const walkKey = (operation: Operation, walk: Walk): string =>
+  `${operation.rest ?? operation.graphql}:${walk.key}`;
+
 export function walkedUnits(operation: Operation, lines: number): number {
   const weight = operation.walks?.lineWeight ?? 0;
   return lines > 0 ? Math.ceil((lines * weight) / LINES_PER_UNIT) : 0;

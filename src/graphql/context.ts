@@ -20,9 +20,11 @@ export interface GraphQLContext {
   /**
    * Charges the bucket for work the operation's estimate cannot know, once its price is paid (a
    * stock take's summary, by its lines; on a subscription, at each event); absent for an
-   * unlimited token.
+   * unlimited token. A refusal is noted against `walk`, when one is named (refused-walks.ts).
    */
-  chargeMore?: (units: number) => Promise<void>;
+  chargeMore?: (units: number, walk?: string) => Promise<void>;
+  /** Refuses a walk (src/operations.ts walkKey) still refused for its price, before it is counted. */
+  refuseWalkAgain?: (walk: string) => void;
   /** The summaries' charges of this request, batched (chargeSummarizedLines in loaders.ts). */
   lineCharges?: DataLoader<number, void>;
   /** Batch loaders of this request, scoped to the caller's account (made on first use). */

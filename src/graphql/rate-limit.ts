@@ -16,7 +16,7 @@ import {
 } from "graphql";
 import { MAX_SCOPE_IDS } from "../modules/stock-take/stock-take.parse.js";
 import { AppError, ERROR_CATALOG } from "../errors.js";
-import { operationList, walkedUnits, type Operation } from "../operations.js";
+import { operationList, walkKey, walkedUnits, type Operation, type Walk } from "../operations.js";
 import {
   costOfLines,
   rateLimitHeaders,
@@ -25,6 +25,7 @@ import {
   type TokenBucket,
 } from "../rate-limit/bucket.js";
 import { chargeRemainder, type RateLimiter } from "../rate-limit/limiter.js";
+import type { StandingRefusal } from "../rate-limit/refused-walks.js";
 import { variableDefaults } from "./bounds.js";
 import type { GraphQLContext } from "./context.js";
 
@@ -134,21 +135,29 @@ export function allowFieldCharges(
   if (!bucket) return;
   let paid = Math.max(price, contextValue.rateTaken);
   let turn: Promise<unknown> = Promise.resolve();
-  contextValue.chargeMore = (units) => {
+  const refuse = (refusal: StandingRefusal) => {
+    for (const [name, value] of rateLimitHeaders(refusal.decision)) headers.set(name, value);
+    if (!refusal.decision.granted) {
+      throw new AppError(
+        "RATE_LIMITED",
+        refusalMessage(bucket.limit, refusal.decision, refusal.price),
+      );
+    }
+  };
+  contextValue.chargeMore = (units, walk) => {
     const charge = turn.then(async () => {
       const charged = await chargeRemainder(limiter, bucket, paid, paid + units);
       if (!charged) return;
-      for (const [name, value] of rateLimitHeaders(charged.decision)) headers.set(name, value);
-      if (!charged.decision.granted) {
-        throw new AppError(
-          "RATE_LIMITED",
-          refusalMessage(bucket.limit, charged.decision, charged.price),
-        );
-      }
+      if (walk && !charged.decision.granted) limiter.refusedWalks.remember(bucket, walk, charged);
+      refuse(charged);
       paid += units;
     });
     turn = charge.catch(() => undefined);
     return charge;
+  };
+  contextValue.refuseWalkAgain = (walk) => {
+    const standing = limiter.refusedWalks.standing(bucket, walk);
+    if (standing) refuse(standing);
   };
 }
 
@@ -286,14 +295,18 @@ function valueLength(value: unknown, path: string[]): number {
 }
 
 /**
- * Charges a field for the `lines` its work walks (its operation's `walks`), counted before that
- * work, beyond what the operation has paid: or RATE_LIMITED on the field.
+ * Charges a field for the lines its `walk` walks (its operation's `walks`), counted before that
+ * work, beyond what the operation has paid: or RATE_LIMITED on the field. The same walk refused
+ * for its price lately is refused again before it is counted (src/rate-limit/refused-walks.ts).
  */
 export async function chargeWalk(
   context: GraphQLContext,
   operation: Operation,
-  lines: number,
+  walk: Walk,
 ): Promise<void> {
-  const units = walkedUnits(operation, lines);
-  if (units > 0) await context.chargeMore?.(units);
+  if (!context.chargeMore) return;
+  const key = walkKey(operation, walk);
+  context.refuseWalkAgain?.(key);
+  const units = walkedUnits(operation, await walk.lines());
+  if (units > 0) await context.chargeMore(units, key);
 }

@@ -7,7 +7,13 @@ import type {
 import { PAGE_DEFAULT, PAGE_MAX } from "../cursor.js";
 import { AppError } from "../errors.js";
 import { JsonRows } from "../json-rows.js";
-import { walkedUnits, type LinePricing, type Operation } from "../operations.js";
+import {
+  walkKey,
+  walkedUnits,
+  type LinePricing,
+  type Operation,
+  type Walk,
+} from "../operations.js";
 import {
   costOfLines,
   rateLimitHeaders,
@@ -65,32 +71,43 @@ export async function chargeLines(
 
 /**
  * Charges a request whose price is known once something is counted, before the work it stands
- * for: the rest of `price` beyond what authentication took, or 429 RATE_LIMITED.
+ * for: the rest of `price` beyond what authentication took, or 429 RATE_LIMITED (noted against
+ * `walk`, when one is named, in the refused walks).
  */
 export async function chargeUnits(
   request: FastifyRequest,
   reply: FastifyReply,
   price: number,
+  walk?: string,
 ): Promise<void> {
   const bucket = request.rateBucket;
   if (!bucket) return;
-  const charged = await chargeRemainder(request.server.limiter, bucket, request.rateTaken, price);
+  const { limiter } = request.server;
+  const charged = await chargeRemainder(limiter, bucket, request.rateTaken, price);
+  if (charged && !charged.decision.granted && walk)
+    limiter.refusedWalks.remember(bucket, walk, charged);
   if (charged) applyDecision(reply, bucket, charged.decision, charged.price);
   request.rateTaken = Math.max(request.rateTaken, price);
 }
 
 /**
- * Charges a request for the `lines` its work walks (its operation's `walks`), counted before
- * that work, beyond what it has paid so far: or 429 RATE_LIMITED.
+ * Charges a request for the lines its `walk` walks (its operation's `walks`), counted before that
+ * work, beyond what it has paid so far: or 429 RATE_LIMITED. The same walk refused for its price
+ * lately is refused again before it is counted (src/rate-limit/refused-walks.ts).
  */
 export async function chargeWalk(
   request: FastifyRequest,
   reply: FastifyReply,
   operation: Operation,
-  lines: number,
+  walk: Walk,
 ): Promise<void> {
-  const units = walkedUnits(operation, lines);
-  if (units > 0) await chargeUnits(request, reply, request.rateTaken + units);
+  const bucket = request.rateBucket;
+  if (!bucket) return;
+  const key = walkKey(operation, walk);
+  const standing = request.server.limiter.refusedWalks.standing(bucket, key);
+  if (standing) applyDecision(reply, bucket, standing.decision, standing.price);
+  const units = walkedUnits(operation, await walk.lines());
+  if (units > 0) await chargeUnits(request, reply, request.rateTaken + units, key);
 }
 
 /** Route hook charging a request for the lines its body carries, before the handler writes. */

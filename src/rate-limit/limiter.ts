@@ -8,6 +8,7 @@ import {
   type Authentication,
 } from "../modules/account/account.auth.js";
 import { RefusedTokens } from "./refused.js";
+import { RefusedWalks } from "./refused-walks.js";
 import { AccountBudgets, nearer } from "./account.js";
 import {
   chargeOf,
@@ -34,6 +35,8 @@ export interface RateLimiter {
   readonly accounts: AccountBudgets;
   /** Tokens lately refused here: answered 401 again without a statement (refused.ts). */
   readonly refused: RefusedTokens;
+  /** Walks lately refused here for their price: refused again uncounted (refused-walks.ts). */
+  readonly refusedWalks: RefusedWalks;
   /**
    * Whether a charge made with the authentication costs no round trip (PostgreSQL: it rides in
    * the authentication's statement). Else a request whose cost is known only later (its lines)
@@ -70,7 +73,7 @@ export interface RateLimiter {
 }
 
 /** Where the tokens' buckets live: a RateLimiter but for what createRateLimiter adds. */
-type TokenBuckets = Omit<RateLimiter, "accounts" | "refused">;
+type TokenBuckets = Omit<RateLimiter, "accounts" | "refused" | "refusedWalks">;
 
 /** Buckets in PostgreSQL, taken from by the authentication's statement. */
 function databaseLimiter(db: PrismaClient, defaults: RateLimit): TokenBuckets {
@@ -175,6 +178,7 @@ function withAccountBudgets(limiter: TokenBuckets, accounts: AccountBudgets): Ra
     ...limiter,
     accounts,
     refused,
+    refusedWalks: new RefusedWalks(),
     authenticate: async (token, cost, holds = cost) => {
       const digest = hashToken(token);
       const problem = refused.problemOf(digest);

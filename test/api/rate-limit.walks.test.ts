@@ -2,7 +2,8 @@
 // GraphQL alike (src/operations.ts, `walks`): a start by the lines its scope will freeze, a
 // review (accept-lines' safe pass, reconcile, dry run or not) by the stock take's lines. A request
 // its bucket cannot pay for is refused before it walks anything (a token repeating a dry run
-// beside another account: noisy.fair-share).
+// beside another account: noisy.fair-share), a review's lines read from its stock take's row and
+// the same walk refused again, uncounted, until its Retry-After.
 import type { PrismaClient } from "../../src/db/client.js";
 import { createToken } from "../../src/modules/account/account.service.js";
 import type { RateLimit } from "../../src/rate-limit/bucket.js";
@@ -143,30 +144,38 @@ describe("a review", () => {
   });
 });
 
-describe("a review refused for its price", () => {
+describe("a walk refused for its price", () => {
   let logged: LoggedApp;
   beforeAll(async () => {
     logged = await startLoggedApp();
   });
   afterAll(async () => logged?.close());
 
-  it("reads none of the stock take's lines: its price is on the stock take's row", async () => {
+  /** An account of 1,000 SKUs, an unlimited token and one of `limit`. */
+  async function pricedAccount(limit: RateLimit) {
     const acct = await newAccount(logged.db);
     await seedSkus(logged.db, acct.accountId, 1_000);
     const setup = await tokenOf(logged.db, acct.accountId, { perSecond: 0, burst: 0 });
-    const priced = await tokenOf(logged.db, acct.accountId, { perSecond: SLOW, burst: 5 });
+    return { ...acct, setup, priced: await tokenOf(logged.db, acct.accountId, limit) };
+  }
+
+  it("reads none of the stock take's lines: its price is on the stock take's row", async () => {
+    const { accountId, setup, priced } = await pricedAccount({ perSecond: SLOW, burst: 30 });
     const started = await rest(logged, "POST", "/stock-takes/start", { token: setup, body: {} });
     expect(started.status).toBe(201);
     const id = started.body.id as number;
-    const line = await logged.db.stockTake.findUnique({
-      where: { accountId_id: { accountId: acct.accountId, id } },
+    const take = await logged.db.stockTake.findUnique({
+      where: { accountId_id: { accountId, id } },
       select: { lineCount: true },
     });
-    expect(line?.lineCount).toBe(1_000);
-    const preview = (body: unknown) =>
-      rest(logged, "POST", `/stock-takes/${id}/reconcile`, { token: priced, body });
-    // 21 units: dearer than the full bucket of 5, it passes once and owes the rest.
-    expect((await preview({ dry_run: true })).status).toBe(200);
+    expect(take?.lineCount).toBe(1_000);
+    const preview = () =>
+      rest(logged, "POST", `/stock-takes/${id}/reconcile`, {
+        token: priced,
+        body: { dry_run: true },
+      });
+    // 21 units of a bucket of 30: the next review finds 8 after its authentication.
+    expect((await preview()).status).toBe(200);
     for (const [path, body] of [
       ["reconcile", { dry_run: true }],
       ["accept-lines", { safe: true }],
@@ -180,5 +189,60 @@ describe("a review refused for its price", () => {
       expect(logged.queries.length).toBeGreaterThan(0);
       expect(selectsFrom(logged.queries, "stock_take_lines")).toEqual([]);
     }
+  });
+
+  it("is refused again, uncounted, until its Retry-After, over REST and GraphQL", async () => {
+    const { accountId, priced } = await pricedAccount({ perSecond: SLOW, burst: 20 });
+    await logged.db
+      .$executeRaw`UPDATE skus SET location = 'A-' || id WHERE account_id = ${accountId}`;
+    const start = (body: unknown = {}) =>
+      rest(logged, "POST", "/stock-takes/start", { token: priced, body });
+    // 11 units for 1,000 lines, from a bucket of 20: 9 left.
+    expect((await start()).status).toBe(201);
+    logged.queries.length = 0;
+    const first = await start();
+    expect([first.status, first.body.code]).toEqual([429, "RATE_LIMITED"]);
+    expect(selectsFrom(logged.queries, "skus")).toHaveLength(1);
+
+    logged.queries.length = 0;
+    const again = await start();
+    expect([again.status, again.body.code]).toEqual([429, "RATE_LIMITED"]);
+    expect(selectsFrom(logged.queries, "skus")).toEqual([]);
+    expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(again.headers.get("retry-after"))).toBeLessThanOrEqual(
+      Number(first.headers.get("retry-after")),
+    );
+
+    // Another scope is another walk: counted, and refused for its own price.
+    logged.queries.length = 0;
+    const located = await start({ scope: { locations: ["A"] } });
+    expect([located.status, located.body.code]).toEqual([429, "RATE_LIMITED"]);
+    expect(selectsFrom(logged.queries, "skus")).toHaveLength(1);
+
+    // The same walk over GraphQL: refused on its field, uncounted.
+    logged.queries.length = 0;
+    const gql = await postGraphql(
+      logged,
+      { query: "mutation { startStockTake(input: {}) { stockTake { id } } }" },
+      priced,
+    );
+    expect(gql.errors?.map((e) => e.extensions?.code)).toEqual(["RATE_LIMITED"]);
+    expect(selectsFrom(logged.queries, "skus")).toEqual([]);
+  });
+
+  it("is counted and charged again once its Retry-After has passed", async () => {
+    const { priced } = await pricedAccount({ perSecond: 20, burst: 20 });
+    const start = () => rest(logged, "POST", "/stock-takes/start", { token: priced, body: {} });
+    expect((await start()).status).toBe(201);
+    const refused = await start();
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, wait * 1000 + 100));
+    logged.queries.length = 0;
+    // The bucket holds its price again: counted, charged, and refused only by the open stock take.
+    const after = await start();
+    expect([after.status, after.body.code]).toEqual([409, "STOCK_TAKE_OVERLAP"]);
+    expect(selectsFrom(logged.queries, "skus").length).toBeGreaterThan(0);
   });
 });

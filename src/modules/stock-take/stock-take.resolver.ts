@@ -149,7 +149,7 @@ export class StockTakeResolver {
     const service = serviceContext(ctx);
     // The operation paid for its listed ids and due limit; the rest by the lines it will freeze,
     // counted first (a refusal comes before the work), as over REST.
-    await chargeWalk(ctx, OPERATIONS.startStockTake, await stockTakes.startWalk(service, data));
+    await chargeWalk(ctx, OPERATIONS.startStockTake, stockTakes.startWalk(service, data));
     const { value } = await stockTakes.startStockTake(service, data, idempotencyKey ?? undefined);
     return { stockTake: value };
   }
@@ -190,8 +190,11 @@ export class StockTakeResolver {
   ) {
     const { idempotencyKey, stockTakeId, ...data } = input;
     const service = serviceContext(ctx);
-    const walk = await stockTakes.reviewWalk(service, stockTakeId, data);
-    await chargeWalk(ctx, OPERATIONS.acceptStockTakeLines, walk);
+    await chargeWalk(
+      ctx,
+      OPERATIONS.acceptStockTakeLines,
+      stockTakes.reviewWalk(service, stockTakeId, data),
+    );
     const { value } = await stockTakes.acceptStockTakeLines(
       service,
       stockTakeId,
@@ -213,8 +216,11 @@ export class StockTakeResolver {
   ) {
     const { idempotencyKey, stockTakeId, dryRun } = input;
     const service = serviceContext(ctx);
-    const walk = await stockTakes.reviewWalk(service, stockTakeId);
-    await chargeWalk(ctx, OPERATIONS.reconcileStockTake, walk);
+    await chargeWalk(
+      ctx,
+      OPERATIONS.reconcileStockTake,
+      stockTakes.reviewWalk(service, stockTakeId),
+    );
     const { value } = await stockTakes.reconcileStockTake(
       service,
       stockTakeId,

@@ -84,8 +84,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
         },
       };
       // Priced by the lines it will freeze, counted first: a refusal (429) comes before the work.
-      const walk = await stockTakes.startWalk(ctx, data);
-      await chargeWalk(request, reply, OPERATIONS.startStockTake, walk);
+      await chargeWalk(request, reply, OPERATIONS.startStockTake, stockTakes.startWalk(ctx, data));
       const result = await stockTakes.startStockTake(ctx, data, idempotencyKeyOf(request));
       return sendIdempotent(reply, 201, result);
     },
@@ -219,7 +218,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
       const { lines, safe, tolerance, recount } = request.body ?? {};
       const ctx = ctxOf(request);
       const data = { lines: lines?.map(toRef), safe, tolerance, recount: recount?.map(toRef) };
-      const walk = await stockTakes.reviewWalk(ctx, request.params.id, data);
+      const walk = stockTakes.reviewWalk(ctx, request.params.id, data);
       await chargeWalk(request, reply, OPERATIONS.acceptStockTakeLines, walk);
       const result = await stockTakes.acceptStockTakeLines(
         ctx,
@@ -239,7 +238,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const ctx = ctxOf(request);
-      const walk = await stockTakes.reviewWalk(ctx, request.params.id);
+      const walk = stockTakes.reviewWalk(ctx, request.params.id);
       await chargeWalk(request, reply, OPERATIONS.reconcileStockTake, walk);
       const result = await stockTakes.reconcileStockTake(
         ctx,

@@ -4,6 +4,7 @@
 import { Prisma } from "../../db/client.js";
 import { idempotent, type Idempotent, type WriteSteps } from "../../db/idempotency.js";
 import type { Tx } from "../../db/client.js";
+import type { Walk } from "../../operations.js";
 import { inTransaction } from "../../db/transaction.js";
 import { readDb, type Principal, type Scope, type ServiceContext } from "../../context.js";
 import { decodeCursor, decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
@@ -73,25 +74,29 @@ export interface StartedStockTake extends StockTakeView {
 }
 
 /**
- * How many lines a start of `data` walks beyond the ids and the due limit it names (its price:
- * src/operations.ts), counted before it runs; bad input is refused first.
+ * The walk of a start of `data` beyond the ids and the due limit it names (its price:
+ * src/operations.ts): the lines its whole-catalog or location scope will freeze, counted when
+ * asked, before it runs; bad input is refused first, here.
  */
-export async function startWalk(ctx: ServiceContext, data: StartData): Promise<number> {
-  return unlistedScopeLines(ctx.db, ctx.principal.accountId, parseStart(data));
+export function startWalk(ctx: ServiceContext, data: StartData): Walk {
+  const request = parseStart(data);
+  return {
+    key: `start:${JSON.stringify(request.skuIds === null ? null : (request.locations ?? []))}`,
+    lines: () => unlistedScopeLines(ctx.db, ctx.principal.accountId, request),
+  };
 }
 
 /**
- * How many lines a review of the stock take walks (its price: src/operations.ts), read from the
- * stock take's row before it runs: all of them for reconcile and for accept-lines' safe
- * pass, none for an accept of listed lines alone (priced by its lists).
+ * The walk of a review of the stock take (its price: src/operations.ts), read from the stock
+ * take's row when asked, before it runs: all of its lines for reconcile and for accept-lines'
+ * safe pass, none for an accept of listed lines alone (priced by its lists).
  */
-export async function reviewWalk(
-  ctx: ServiceContext,
-  stockTakeId: number,
-  accept?: AcceptData,
-): Promise<number> {
-  if (accept && !parseAccept(accept).safe) return 0;
-  return (await lineCounts(ctx, [stockTakeId])).get(stockTakeId) ?? 0;
+export function reviewWalk(ctx: ServiceContext, stockTakeId: number, accept?: AcceptData): Walk {
+  const walks = !accept || parseAccept(accept).safe;
+  return {
+    key: `review:${stockTakeId}`,
+    lines: async () => (walks ? ((await lineCounts(ctx, [stockTakeId])).get(stockTakeId) ?? 0) : 0),
+  };
 }
 
 /** Starts a stock take over the scope (default: all active SKUs and all unlinked supplier items). */
