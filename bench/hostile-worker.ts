@@ -91,8 +91,14 @@ async function serve(setup: Setup): Promise<void> {
         void Promise.all(running.map((r) => r.stop())).then((stats) => {
           const cpu = process.cpuUsage(cpuAt);
           const elapsedMs = performance.now() - startedAt;
-          send({ type: "stats", stats, cpuMs: (cpu.user + cpu.system) / 1000, elapsedMs });
-          process.disconnect();
+          // Disconnected once the stats are written: a large message (a latency per request of a
+          // flood) is still being written when send returns, and a disconnect then drops it.
+          process.send?.(
+            { type: "stats", stats, cpuMs: (cpu.user + cpu.system) / 1000, elapsedMs },
+            undefined,
+            undefined,
+            () => process.disconnect(),
+          );
         });
       }
     });

@@ -49,7 +49,13 @@ export const HOSTILE_NAMES = [
   "tokens",
   "unauthenticated",
 ] as const;
-export type HostileName = (typeof HOSTILE_NAMES)[number];
+/**
+ * Not hostile: a flood of the cheapest request there is, `GET /healthz`, as `unauthenticated`
+ * sends its made-up tokens (64 connections, unpaced), to weigh a refusal against. Run only when
+ * named (`--only=healthz`).
+ */
+export const REFERENCE_NAMES = ["healthz"] as const;
+export type HostileName = (typeof HOSTILE_NAMES)[number] | (typeof REFERENCE_NAMES)[number];
 
 /** Loops per HTTP class sending at once (three senders sufficed to stall the issue's build). */
 const SENDERS = 3;
@@ -155,6 +161,8 @@ function send(
           }),
         );
         res.on("error", () => resolve({ status: answered!, body: "" }));
+        // Aborted mid-answer at stop: the answer closes without an end or an error.
+        res.on("close", () => resolve({ status: answered!, body: "" }));
       },
     );
     req.on("error", (error) =>
@@ -714,7 +722,12 @@ export function unauthenticated(target: HostileTarget): HostileClass {
   );
 }
 
-/** Makes the classes named (all when none is), building their bodies now. */
+/** The reference for (9): the same flood of `GET /healthz`, which needs no token. */
+export function healthz(target: HostileTarget): HostileClass {
+  return fire(target, "healthz", [{ method: "GET", path: "/healthz", auth: false }], 64, false);
+}
+
+/** Makes the classes named (all the hostile ones when none is), building their bodies now. */
 export async function hostileClasses(
   target: HostileTarget,
   names: readonly HostileName[] = HOSTILE_NAMES,
@@ -730,6 +743,7 @@ export async function hostileClasses(
     walks,
     tokens,
     unauthenticated,
+    healthz,
   };
   return Promise.all(names.map((name) => makers[name](target)));
 }

@@ -29,7 +29,7 @@ import { verifyFigures } from "./verify.js";
 import { limiterFigures } from "./rate-limit.js";
 import { fairnessFigures, HOSTILE_LIMIT } from "./fairness.js";
 import { PRICE_SKUS, priceFigures, type PriceFigure } from "./prices.js";
-import { HOSTILE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
+import { HOSTILE_NAMES, REFERENCE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
 import { budget, target, within, type Bound } from "./budget.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
@@ -67,8 +67,9 @@ const only = (args
   ?.slice("--only=".length)
   .split(",") ?? []) as HostileName[];
 for (const name of only) {
-  if (!HOSTILE_NAMES.includes(name)) {
-    throw new Error(`--only: no hostile class ${name} (${HOSTILE_NAMES.join(", ")})`);
+  const known: readonly string[] = [...HOSTILE_NAMES, ...REFERENCE_NAMES];
+  if (!known.includes(name)) {
+    throw new Error(`--only: no hostile class ${name} (${known.join(", ")})`);
   }
 }
 

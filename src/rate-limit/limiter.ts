@@ -5,10 +5,12 @@ import {
   accountOf,
   authenticateToken,
   hashToken,
+  UNKNOWN,
   type Authentication,
 } from "../modules/account/account.auth.js";
 import { RefusedTokens } from "./refused.js";
 import { RefusedWalks } from "./refused-walks.js";
+import { TokenSignatures } from "./signatures.js";
 import { AccountBudgets, nearer } from "./account.js";
 import {
   chargeOf,
@@ -37,6 +39,8 @@ export interface RateLimiter {
   readonly refused: RefusedTokens;
   /** Walks lately refused here for their price: refused again uncounted (refused-walks.ts). */
   readonly refusedWalks: RefusedWalks;
+  /** Tells made-up tokens without a statement (signatures.ts). */
+  readonly signatures: TokenSignatures;
   /**
    * Whether a charge made with the authentication costs no round trip (PostgreSQL: it rides in
    * the authentication's statement). Else a request whose cost is known only later (its lines)
@@ -73,7 +77,7 @@ export interface RateLimiter {
 }
 
 /** Where the tokens' buckets live: a RateLimiter but for what createRateLimiter adds. */
-type TokenBuckets = Omit<RateLimiter, "accounts" | "refused" | "refusedWalks">;
+type TokenBuckets = Omit<RateLimiter, "accounts" | "refused" | "refusedWalks" | "signatures">;
 
 /** Buckets in PostgreSQL, taken from by the authentication's statement. */
 function databaseLimiter(db: PrismaClient, defaults: RateLimit): TokenBuckets {
@@ -170,7 +174,11 @@ function paidBy(accounts: AccountBudgets, auth: Authentication, cost: number): A
  * the token's bucket) and paid to it once the token's bucket granted; a token refused lately is
  * refused again without asking the buckets' store.
  */
-function withAccountBudgets(limiter: TokenBuckets, accounts: AccountBudgets): RateLimiter {
+function withAccountBudgets(
+  limiter: TokenBuckets,
+  accounts: AccountBudgets,
+  signatures: TokenSignatures,
+): RateLimiter {
   const refused = new RefusedTokens();
   const paid = (bucket: TokenBucket, cost: number, decision: BucketDecision | null) =>
     decision?.granted ? nearer(decision, accounts.take(bucket.accountId, cost)) : decision;
@@ -179,11 +187,15 @@ function withAccountBudgets(limiter: TokenBuckets, accounts: AccountBudgets): Ra
     accounts,
     refused,
     refusedWalks: new RefusedWalks(),
+    signatures,
     authenticate: async (token, cost, holds = cost) => {
+      const accountId = accountOf(token);
+      if (accountId !== null && signatures.madeUp(token, accountId)) {
+        return { principal: null, problem: UNKNOWN };
+      }
       const digest = hashToken(token);
       const problem = refused.problemOf(digest);
       if (problem !== undefined) return { principal: null, problem };
-      const accountId = accountOf(token);
       const over =
         accountId !== null && cost > 0 ? accounts.admits(accountId, Math.max(cost, holds)) : null;
       // Refused by the account: the token is still checked (a bad one is told 401), for nothing.
@@ -199,6 +211,14 @@ function withAccountBudgets(limiter: TokenBuckets, accounts: AccountBudgets): Ra
       return paid(bucket, cost, await limiter.charge(bucket, cost, needed, holds));
     },
     settle: async (bucket, cost) => paid(bucket, cost, await limiter.settle(bucket, cost)),
+    start: async () => {
+      signatures.start();
+      await limiter.start();
+    },
+    close: async () => {
+      signatures.stop();
+      await limiter.close();
+    },
   };
 }
 
@@ -222,6 +242,7 @@ export function createRateLimiter(
       ? redisLimiter(db, defaults, options.redisUrl, options.log)
       : databaseLimiter(db, defaults),
     accounts,
+    new TokenSignatures(db, options.log),
   );
   // A request's bookkeeping, not its work: the token's last use and its bucket, written as the
   // request starts, do not make a request that runs out of time one that changed data.

@@ -1,6 +1,9 @@
-// A bad token sent again and again (unknown, revoked, expired) is answered 401 by the process
-// that refused it, without a statement each (src/rate-limit/refused.ts): a flood of bad tokens
-// costs the server about what /healthz costs (another account beside such a flood: noisy.fair-share).
+// A made-up token (one the service never signed, src/rate-limit/signatures.ts) is answered 401
+// without a statement, and a bad token sent again and again (unknown, revoked, expired) by the
+// process that refused it, without a statement each (src/rate-limit/refused.ts): a flood of bad
+// tokens costs the server about what /healthz costs (another account beside such a flood:
+// noisy.fair-share).
+import { hashToken } from "../../src/modules/account/account.auth.js";
 import { createToken, revokeToken } from "../../src/modules/account/account.service.js";
 import { rest } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";
@@ -20,9 +23,56 @@ const authentications = () => t.queries.filter((q) => q.sql.includes("api_tokens
 const bogus = (accountId: number, i: number) =>
   `cp_${accountId}_${`bogus${i}`.padEnd(32, "x").slice(0, 32)}`;
 
+/**
+ * An account still holding a token issued before signatures (written as that version wrote it),
+ * whose tokens are therefore all looked up; the token is answered too.
+ */
+async function unsignedAccount() {
+  const acct = await newAccount(t.db);
+  const unsigned = `cp_${acct.accountId}_${"u".repeat(32)}`;
+  await t.db.apiToken.create({
+    data: {
+      accountId: acct.accountId,
+      name: "before signatures",
+      scopes: ["read"],
+      tokenHash: hashToken(unsigned),
+    },
+  });
+  await t.app.limiter.signatures.refresh();
+  return { ...acct, unsigned };
+}
+
+describe("a made-up token", () => {
+  it("is refused without a statement, as an unknown one is, when its account holds only signed tokens", async () => {
+    const acct = await newAccount(t.db);
+    const unknown = await unsignedAccount();
+    const looked = await rest(t, "GET", "/skus", { token: bogus(unknown.accountId, 1) });
+    expect(looked.status).toBe(401);
+    t.queries.length = 0;
+    for (let i = 0; i < 10; i++) {
+      const res = await rest(t, "GET", "/skus", { token: bogus(acct.accountId, 200 + i) });
+      expect([res.status, res.body.detail]).toEqual([401, looked.body.detail]);
+    }
+    // An account that does not exist holds no unsigned token either.
+    expect((await rest(t, "GET", "/skus", { token: bogus(2_000_000_000, 1) })).status).toBe(401);
+    expect(t.queries).toEqual([]);
+    // The account's own, signed, token is looked up and answered.
+    expect((await rest(t, "GET", "/skus", { token: acct.token })).status).toBe(200);
+    expect(authentications()).toBe(1);
+  });
+
+  it("of an account still holding an unsigned token is looked up, and that token authenticates", async () => {
+    const acct = await unsignedAccount();
+    expect((await rest(t, "GET", "/skus", { token: acct.unsigned })).status).toBe(200);
+    t.queries.length = 0;
+    expect((await rest(t, "GET", "/skus", { token: bogus(acct.accountId, 300) })).status).toBe(401);
+    expect(authentications()).toBe(1);
+  });
+});
+
 describe("a refused token", () => {
   it("sent again is refused without a statement, with the same problem", async () => {
-    const acct = await newAccount(t.db);
+    const acct = await unsignedAccount();
     const token = bogus(acct.accountId, 1);
     t.queries.length = 0;
     const first = await rest(t, "GET", "/skus", { token });
@@ -58,7 +108,7 @@ describe("a refused token", () => {
   });
 
   it("sent by many connections at once is looked up about once per token", async () => {
-    const hostile = await newAccount(t.db);
+    const hostile = await unsignedAccount();
     const tokens = Array.from({ length: 8 }, (_, i) => bogus(hostile.accountId, 100 + i));
     t.queries.length = 0;
     let refused = 0;

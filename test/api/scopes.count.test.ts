@@ -106,6 +106,15 @@ describe("a token with count but not read, over REST", () => {
     });
     expect(sheet.status).toBe(200);
     expect(String(sheet.body).split("\n")[0]).not.toMatch(/expected|difference/);
+    // Nor their order: the stock take is not blind, the token does not read.
+    const ordered = await rest(t, "GET", `/stock-takes/${id}/lines?order=difference`, {
+      token: counter,
+    });
+    expect([ordered.status, ordered.body.code, ordered.body.detail]).toEqual([
+      403,
+      "FORBIDDEN",
+      "ordering lines by difference needs the read or approve scope",
+    ]);
     // What stock is, and its history, stay reads.
     expect((await rest(t, "GET", `/barcodes/${code}`, { token: counter })).status).toBe(403);
     expect((await rest(t, "GET", "/events", { token: counter })).status).toBe(403);

@@ -1,6 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { loadConfig } from "../../src/config.js";
 import { csvRows } from "../../src/csv.js";
-import { hashToken, tokenMatches } from "../../src/modules/account/account.auth.js";
+import {
+  accountOf,
+  hashToken,
+  issueToken,
+  signedWith,
+  tokenMatches,
+} from "../../src/modules/account/account.auth.js";
 import {
   parseExpiresAt,
   parseExpiresIn,
@@ -105,5 +112,27 @@ describe("comparing a token with its stored digest", () => {
     expect(tokenMatches(token, hashToken(token))).toBe(true);
     expect(tokenMatches(token.slice(0, -1) + "6", hashToken(token))).toBe(false);
     expect(tokenMatches(token, "")).toBe(false);
+  });
+});
+
+describe("a token's signature", () => {
+  const key = randomBytes(32);
+  it("is carried by every token issued with the key, and by no other", () => {
+    const issued = Array.from({ length: 50 }, () => issueToken(key, 42));
+    for (const token of issued) {
+      expect(accountOf(token)).toBe(42);
+      expect(signedWith(key, token)).toBe(true);
+      expect(signedWith(randomBytes(32), token)).toBe(false);
+    }
+    expect(new Set(issued).size).toBe(50);
+    const [token] = issued as [string];
+    // Any other character, in the random part or the signature, and another account: unsigned.
+    const changed = (i: number) =>
+      `${token.slice(0, i)}${token[i] === "A" ? "B" : "A"}${token.slice(i + 1)}`;
+    for (const i of [token.length - 30, token.length - 9, token.length - 1]) {
+      expect(signedWith(key, changed(i))).toBe(false);
+    }
+    expect(signedWith(key, token.replace("cp_42_", "cp_43_"))).toBe(false);
+    expect(signedWith(key, "cp_42_" + "x".repeat(32))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { MAX_ID } from "../../limits.js";
-import { createHash, timingSafeEqual } from "node:crypto";
-import { Prisma, queryRows, type PrismaClient } from "../../db/client.js";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { Prisma, queryRows, type PrismaClient, type Tx } from "../../db/client.js";
 import { SCOPES, type Principal, type Scope } from "../../context.js";
 import {
   bucketDecision,
@@ -13,9 +13,44 @@ import { bucketLevel, takeOnConflict } from "../../rate-limit/postgres.js";
 
 // A token reads `cp_<account>_<secret>`: the account id routes the lookup to the tenant's rows
 // (every unique index starts with account_id), and only the sha256 of the whole token is stored.
-// The secret carries 192 random bits, so a fast hash is enough: there is nothing to brute-force.
+// The secret's first 24 characters carry 144 random bits, so a fast hash is enough: there is
+// nothing to brute-force. Its last 8 are the service's signature of the rest (HMAC-SHA256 with
+// token_keys' key, 48 bits): a token that does not carry it was not issued here, and is refused
+// without a lookup (src/rate-limit/signatures.ts), unless its account still has a token issued
+// before signatures, which carries 192 random bits and no signature.
 
 const TOKEN_PATTERN = /^cp_(\d{1,10})_([A-Za-z0-9_-]{32})$/;
+/** Characters of a token's signature, at its end: 6 bytes of its HMAC, in base64url. */
+const SIGNATURE_CHARS = 8;
+
+const signatureOf = (key: Buffer, head: string): Buffer =>
+  Buffer.from(createHmac("sha256", key).update(head).digest().subarray(0, 6).toString("base64url"));
+
+/** A new token of the account, signed with `key`. */
+export function issueToken(key: Buffer, accountId: number): string {
+  const head = `cp_${accountId}_${randomBytes(18).toString("base64url")}`;
+  return `${head}${signatureOf(key, head).toString()}`;
+}
+
+/** Whether `token` carries the signature `key` makes (compared in constant time). */
+export function signedWith(key: Buffer, token: string): boolean {
+  const given = Buffer.from(token.slice(-SIGNATURE_CHARS));
+  const wanted = signatureOf(key, token.slice(0, -SIGNATURE_CHARS));
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** The key tokens are signed with (token_keys' one row). */
+export async function tokenKey(db: PrismaClient | Tx): Promise<Buffer> {
+  const row = await db.tokenKey.findUniqueOrThrow({ where: { id: 1 } });
+  return Buffer.from(row.key);
+}
+
+/** Accounts holding a token issued before signatures, not revoked: theirs are looked up. */
+export async function accountsWithUnsignedTokens(db: PrismaClient): Promise<Set<number>> {
+  const rows = await db.$queryRaw<{ account_id: number }[]>`
+    SELECT DISTINCT account_id FROM api_tokens WHERE NOT signed AND revoked_at IS NULL`;
+  return new Set(rows.map((row) => row.account_id));
+}
 
 /** The stored form of a token: its sha256, in hex. */
 export const hashToken = (token: string): string =>
@@ -61,7 +96,7 @@ export interface AuthOptions {
   holds?: number;
 }
 
-const UNKNOWN = "the token is unknown or revoked";
+export const UNKNOWN = "the token is unknown or revoked";
 
 /** A token's account id, or null when the token cannot be one (its lookup is skipped). */
 export function accountOf(token: string): number | null {

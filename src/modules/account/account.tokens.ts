@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { PrismaClient, Tx } from "../../db/client.js";
 import { SCOPES, type Scope } from "../../context.js";
 import { parseFilterDate } from "../../dates.js";
 import { AppError, type FieldError } from "../../errors.js";
 import type { RateLimit } from "../../rate-limit/bucket.js";
 import { checkName } from "../../text.js";
-import { hashToken } from "./account.auth.js";
+import { hashToken, issueToken, tokenKey } from "./account.auth.js";
 
 // API tokens: created (shown once), listed, changed (expiry, rate limit) and revoked, from the
 // command line and, for the tokens the API issues, by src/modules/token/token.service.ts, which
@@ -57,13 +56,14 @@ export async function createToken(
   checkSettings(input);
   const account = await db.account.findUnique({ where: { id: input.accountId } });
   if (!account) throw invalid(["account"], `${input.accountId} does not exist`);
-  const token = `cp_${account.id}_${randomBytes(24).toString("base64url")}`;
+  const token = issueToken(await tokenKey(db), account.id);
   const row = await db.apiToken.create({
     data: {
       accountId: account.id,
       name,
       scopes,
       tokenHash: hashToken(token),
+      signed: true,
       expiresAt: input.expiresAt ?? null,
       ...limitColumns(input.rateLimit ?? null),
     },

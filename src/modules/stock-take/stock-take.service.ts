@@ -396,7 +396,9 @@ export async function listLines(
     if (!visible) {
       throw new AppError(
         "FORBIDDEN",
-        "ordering a blind stock take's lines by difference needs the approve scope",
+        take.blind
+          ? "ordering a blind stock take's lines by difference needs the approve scope"
+          : "ordering lines by difference needs the read or approve scope",
       );
     }
     const after = query.cursor ? decodeDifferenceCursor(query.cursor, stockTakeId) : null;
