@@ -8,6 +8,7 @@ import {
   UNKNOWN,
   type Authentication,
 } from "../modules/account/account.auth.js";
+import { KnownTokens } from "./known.js";
 import { RefusedTokens } from "./refused.js";
 import { RefusedWalks } from "./refused-walks.js";
 import { TokenSignatures } from "./signatures.js";
@@ -180,6 +181,7 @@ function withAccountBudgets(
   signatures: TokenSignatures,
 ): RateLimiter {
   const refused = new RefusedTokens();
+  const known = new KnownTokens();
   const paid = (bucket: TokenBucket, cost: number, decision: BucketDecision | null) =>
     decision?.granted ? nearer(decision, accounts.take(bucket.accountId, cost)) : decision;
   return {
@@ -198,9 +200,13 @@ function withAccountBudgets(
       if (problem !== undefined) return { principal: null, problem };
       const over =
         accountId !== null && cost > 0 ? accounts.admits(accountId, Math.max(cost, holds)) : null;
-      // Refused by the account: the token is still checked (a bad one is told 401), for nothing.
+      // Refused by the account: a token known here is answered so at once; another is still
+      // checked (a bad one is told 401), for nothing.
+      const seen = over ? known.get(digest) : undefined;
+      if (over && seen) return { ...seen, decision: over };
       const auth = await limiter.authenticate(token, over ? 0 : cost, over ? 0 : holds);
       if (!auth.principal) refused.remember(digest, auth.problem);
+      else known.remember(digest, auth);
       if (!over) return paidBy(accounts, auth, cost);
       if (auth.principal) accounts.learn(auth.principal.accountId, auth.accountLimit);
       return auth.principal && auth.bucket ? { ...auth, decision: over } : auth;

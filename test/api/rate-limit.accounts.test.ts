@@ -8,6 +8,7 @@ import { createToken, updateToken } from "../../src/modules/account/account.serv
 import type { RateLimit } from "../../src/rate-limit/bucket.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";
+import { startLoggedApp, type LoggedApp } from "../helpers/movements.js";
 import { createSku } from "../helpers/stock.js";
 
 /** One unit every 10 minutes: no bucket refills while a test runs. */
@@ -193,5 +194,39 @@ describe("a token issued through the API", () => {
       SELECT rate_limit_per_second AS rate FROM api_tokens
       WHERE token_hash = encode(sha256(convert_to(${issued[0]!}, 'UTF8')), 'hex')`;
     expect(row?.rate).toBeNull();
+  });
+});
+
+describe("a request its account's budget refuses", () => {
+  let logged: LoggedApp;
+  beforeAll(async () => {
+    logged = await startLoggedApp({ rateLimit: TOKENS, accountRateLimit: ACCOUNTS });
+  });
+  afterAll(async () => logged?.close());
+
+  it("costs no statement when its token authenticated here lately, and a new token is checked", async () => {
+    const acct = await newAccount(logged.db);
+    const tokens = await Promise.all(
+      [1, 2].map(
+        async (i) =>
+          (await createToken(logged.db, { accountId: acct.accountId, name: `device ${i}` })).token,
+      ),
+    );
+    const [first, second] = tokens as [string, string];
+    // 12 units of budget: the first token spends them, then is refused by the account.
+    for (let i = 0; i < 12; i++) {
+      expect((await rest(logged, "GET", "/skus?limit=1", { token: first })).status).toBe(200);
+    }
+    logged.queries.length = 0;
+    for (let i = 0; i < 5; i++) {
+      const refused = await rest(logged, "GET", "/skus?limit=1", { token: first });
+      expect([refused.status, refused.body.code]).toEqual([429, "RATE_LIMITED"]);
+      expect(refused.body.detail).toMatch(/account/);
+    }
+    expect(logged.queries).toEqual([]);
+    // A token not seen here yet is checked (a bad one would be told 401), then refused alike.
+    const unseen = await rest(logged, "GET", "/skus?limit=1", { token: second });
+    expect(unseen.status).toBe(429);
+    expect(logged.queries.filter((q) => q.sql.includes("api_tokens"))).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // Helpers for the movement query tests: movements placed at chosen instants (the API always stamps
 // "now"), and an app whose Prisma client reports every SQL statement it sends.
 import { PrismaPg } from "@prisma/adapter-pg";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp, type AppDeps } from "../../src/http/app.js";
 import { PrismaClient, type Prisma } from "../../src/db/client.js";
 import { UPKEEP_MARK } from "../../src/db/statistics.js";
 import { listenWithContract, rest, type TestApp } from "./app.js";
@@ -120,13 +120,15 @@ export function loggingClient(queries: LoggedApp["queries"]): PrismaClient {
  * The real HTTP app whose database client logs its queries. `db` is a separate, silent client for
  * setting up data, so only what the app itself sends is recorded.
  */
-export async function startLoggedApp(): Promise<LoggedApp> {
+export async function startLoggedApp(
+  config: Omit<AppDeps["config"], "logLevel" | "bodyLimit" | "graphqlIntrospection"> = {},
+): Promise<LoggedApp> {
   const db = await testDb();
   const queries: LoggedApp["queries"] = [];
   const appDb = loggingClient(queries);
   const app = await buildApp({
     db: appDb,
-    config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: true },
+    config: { logLevel: "silent", bodyLimit: 1024 * 1024, graphqlIntrospection: true, ...config },
   });
   return {
     db,
