@@ -35,4 +35,8 @@ SELECT create_distributed_table('webhook_endpoints', 'account_id', colocate_with
 SELECT create_distributed_table('webhook_deliveries', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('webhook_attempts', 'account_id', colocate_with => 'accounts');
 
+-- The key that signs tokens belongs to no account and every token check may read it: a reference
+-- table, copied whole to every node.
+SELECT create_reference_table('token_keys');
+
 -- Prisma's migration bookkeeping stays on the coordinator, a table like any other.

@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import { Prisma } from "../db/client.js";
 import type { JsonRows } from "../json-rows.js";
 import { quantityToNumber } from "../quantity.js";
@@ -51,9 +52,29 @@ export const toRestPage = <T>(page: { items: { node: T }[]; nextCursor: string |
 export interface JsonPage {
   data: JsonRows;
   next_cursor: string | null;
-  has_more: boolean;
+  /** Left out of pages whose operation has no has_more. */
+  has_more?: boolean;
 }
 
 /** The body of a JsonPage: the rows' text as it is, the rest as JSON.stringify writes it. */
 export const serializeJsonPage = (page: JsonPage): string =>
-  `{"data":${page.data.json},"next_cursor":${JSON.stringify(page.next_cursor)},"has_more":${page.has_more}}`;
+  `{"data":${page.data.json},"next_cursor":${JSON.stringify(page.next_cursor)}${
+    page.has_more === undefined ? "" : `,"has_more":${page.has_more}`
+  }}`;
+
+/**
+ * A page whose rows PostgreSQL wrote as JSON, to answer as it is: the body is written around the
+ * rows' text (serializeJsonPage), which is never parsed; priced by its rows as any page.
+ */
+export function jsonPage(
+  reply: FastifyReply,
+  page: { items: JsonRows; nextCursor: string | null },
+  hasMore?: boolean,
+): JsonPage {
+  reply.type("application/json; charset=utf-8").serializer(serializeJsonPage);
+  return {
+    data: page.items,
+    next_cursor: page.nextCursor,
+    ...(hasMore === undefined ? {} : { has_more: hasMore }),
+  };
+}

@@ -111,6 +111,50 @@ describe("search and filters", () => {
     expect([bad.status, bad.body.code]).toEqual([422, "INVALID_BARCODE"]);
   });
 
+  it("answers in a page's rows what each row's own GET answers, to the byte", async () => {
+    const owner = await newAccount(t.db);
+    const made = [
+      await sku(owner, "PLAIN", "Plain"),
+      await sku(owner, "DECIMAL", 'Fraction ½ "quoted"', {
+        opening_on_hand: 12.5,
+        location: "A-01-3",
+        barcodes: ["036000291452", "IN-HOUSE-7"],
+      }),
+      await sku(owner, "TINY", "Tiny", { opening_on_hand: 0.001 }),
+      await sku(owner, "BIG", "Big", { opening_on_hand: 99999999999.999 }),
+    ];
+    await rest(t, "PATCH", `/skus/${made[0]!.id}`, { token: owner.token, body: { active: false } });
+    const items = [
+      await rest(t, "POST", "/supplier-items", {
+        token: owner.token,
+        body: { supplier: "ACME", code: "A-1", name: "Linked", sku_id: made[1]!.id },
+      }),
+      await rest(t, "POST", "/supplier-items", {
+        token: owner.token,
+        body: { supplier: "Würth", code: "W-1", name: "Own", opening_on_hand: 3.25 },
+      }),
+    ];
+    for (const item of items) expect(item.status).toBe(201);
+    for (const [path, ids] of [
+      ["/skus", made.map((m) => m.id)],
+      ["/supplier-items", items.map((i) => i.body.id as number)],
+    ] as const) {
+      const text = async (at: string) => {
+        const res = await fetch(`${t.baseUrl}/api/v1${at}`, {
+          headers: { authorization: `Bearer ${owner.token}` },
+        });
+        expect(res.status).toBe(200);
+        return res.text();
+      };
+      const one = await Promise.all(ids.map((id) => text(`${path}/${id}`)));
+      expect(await text(`${path}?limit=100`)).toBe(
+        `{"data":[${one.join(",")}],"next_cursor":null}`,
+      );
+      // The list checked against the contract as well.
+      expect((await rest(t, "GET", `${path}?limit=100`, { token: owner.token })).status).toBe(200);
+    }
+  });
+
   it("filters supplier items by supplier and by linked SKU", async () => {
     const owner = await newAccount(t.db);
     const target = await sku(owner, "LINKED", "Linked SKU");

@@ -17,7 +17,7 @@ beforeAll(async () => {
   const tables = await sql.query<{ relname: string }>(`
     SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
-      AND c.relname NOT IN ('accounts', '_prisma_migrations')`);
+      AND c.relname NOT IN ('accounts', 'token_keys', '_prisma_migrations')`);
   tenantTables = new Set(tables.rows.map((r) => r.relname));
 });
 afterAll(async () => {
@@ -26,7 +26,14 @@ afterAll(async () => {
 });
 
 /**
- * The schema's tables holding rows of one account each (all but accounts and Prisma's). A scan
+ * Statements each process sends on its own, spanning accounts by design (docs: deployment,
+ * Citus): the read of the accounts still holding unsigned tokens, at start and once a minute.
+ */
+const BACKGROUND = [/FROM api_tokens WHERE NOT signed/];
+
+/**
+ * The schema's tables holding rows of one account each (all but accounts, the tokens' signing
+ * key and Prisma's). A scan
  * of a partition counts as one of its table (explain() names the table).
  */
 let tenantTables: Set<string>;
@@ -117,6 +124,7 @@ describe("the service's statements, for Citus", () => {
 
     const statements = new Map<string, { sql: string; params: unknown[] }>();
     for (const q of t.queries) {
+      if (BACKGROUND.some((b) => b.test(q.sql))) continue;
       if (/^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(q.sql)) statements.set(q.sql, q);
     }
     expect(statements.size).toBeGreaterThan(40);

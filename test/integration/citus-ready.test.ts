@@ -2,7 +2,8 @@
 // table's primary key, unique indexes and foreign keys to include its distribution column; here
 // that column leads each of them (account_id, or accounts' own id), so a new table or index that
 // would stop the schema from distributing fails this test. prisma/citus/distribute.sql must name
-// every table.
+// every table: distributed by its account, or a reference table (copied whole to every node) for
+// the few that belong to no account and are read by every one (the tokens' signing key).
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { PrismaClient } from "../../src/db/client.js";
@@ -15,14 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => db.$disconnect());
 
+/** The tables of no account, copied whole to every node (create_reference_table). */
+const REFERENCE_TABLES = ["token_keys"];
+
 /**
- * Tables of the schema, but Prisma's migration bookkeeping (it stays on the coordinator). Citus
- * distributes a partitioned table with its partitions, so the script names the parent only.
+ * Tables of the schema to distribute, but Prisma's migration bookkeeping (it stays on the
+ * coordinator) and the reference tables. Citus distributes a partitioned table with its
+ * partitions, so the script names the parent only.
  */
 const TABLES = `
   SELECT c.oid, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
   WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
-    AND c.relname <> '_prisma_migrations'`;
+    AND c.relname <> '_prisma_migrations'
+    AND c.relname NOT IN (${REFERENCE_TABLES.map((t) => `'${t}'`).join(", ")})`;
 
 /** Every table holding rows: TABLES and their partitions, each a distributed table's shard too. */
 const TABLES_AND_PARTITIONS = `
@@ -30,7 +36,8 @@ const TABLES_AND_PARTITIONS = `
   FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
   LEFT JOIN pg_inherits i ON c.relispartition AND i.inhrelid = c.oid
   LEFT JOIN pg_class p ON p.oid = i.inhparent
-  WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> '_prisma_migrations'`;
+  WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> '_prisma_migrations'
+    AND c.relname NOT IN (${REFERENCE_TABLES.map((t) => `'${t}'`).join(", ")})`;
 
 describe("the schema, distributed by account", () => {
   it("leads every primary key, unique index and foreign key with the account", async () => {
@@ -59,5 +66,14 @@ describe("the schema, distributed by account", () => {
     expect(Object.fromEntries(distributed.map((m) => [m[1], m[2]]))).toEqual(
       Object.fromEntries(tables.map((t) => [t, t === "accounts" ? "id" : "account_id"])),
     );
+    const referenced = [...script.matchAll(/create_reference_table\('(\w+)'\)/g)].map((m) => m[1]);
+    expect(referenced).toEqual(REFERENCE_TABLES);
+    // A reference table holds no account's rows.
+    const columns = await db.$queryRawUnsafe<{ table: string }[]>(
+      `SELECT table_name AS table FROM information_schema.columns
+       WHERE table_schema = 'public' AND column_name = 'account_id' AND table_name = ANY($1)`,
+      REFERENCE_TABLES,
+    );
+    expect(columns).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { csvRows } from "../../csv.js";
 import { OPERATIONS, type LinePricing } from "../../operations.js";
 import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
-import { toRest, toRestPage } from "../../http/serialize.js";
+import { jsonPage, toRest, toRestPage } from "../../http/serialize.js";
 import * as catalog from "./catalog.service.js";
 import * as search from "./catalog.search.js";
 import * as imports from "./catalog.import.js";
@@ -142,7 +142,13 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
       ...rowPricedScope("read"),
       schema: listSkus,
     },
-    async (request) => toRestPage(await search.listSkus(ctxOf(request), listArgs(request.query))),
+    async (request, reply) => {
+      const args = listArgs(request.query);
+      if (args.updatedSince !== undefined) {
+        return toRestPage(await search.listSkus(ctxOf(request), args));
+      }
+      return jsonPage(reply, await search.listSkusJson(ctxOf(request), args));
+    },
   );
 
   app.get(
@@ -203,8 +209,13 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
       ...rowPricedScope("read"),
       schema: listSupplierItems,
     },
-    async (request) =>
-      toRestPage(await search.listSupplierItems(ctxOf(request), listArgs(request.query))),
+    async (request, reply) => {
+      const args = listArgs(request.query);
+      if (args.updatedSince !== undefined) {
+        return toRestPage(await search.listSupplierItems(ctxOf(request), args));
+      }
+      return jsonPage(reply, await search.listSupplierItemsJson(ctxOf(request), args));
+    },
   );
 
   app.get(

@@ -15,6 +15,7 @@ import {
   type TimePosition,
 } from "../../cursor.js";
 import { FILTER_DATE_RULE, parseFilterDate } from "../../dates.js";
+import { JsonRows } from "../../json-rows.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { invalidFilter } from "../../filters.js";
 import { sharedLedgerHorizon } from "../../ledger/horizon.js";
@@ -61,6 +62,17 @@ export async function listSkus(
   return { ...rows, items: rows.items.map((i) => ({ ...i, node: toSku(i.node) })) };
 }
 
+/**
+ * listSkus' page in id order (no updatedSince: a list of changes is listSkus'), its rows as the
+ * REST body's JSON array, written by PostgreSQL: no row object is made here.
+ */
+export const listSkusJson = (ctx: ServiceContext, args: ListArgs & SkuFilter) =>
+  listedJson(ctx, args, SKUS);
+
+/** listSupplierItems' page in id order as the REST body's JSON array, as listSkusJson's. */
+export const listSupplierItemsJson = (ctx: ServiceContext, args: ListArgs & SupplierItemFilter) =>
+  listedJson(ctx, args, SUPPLIER_ITEMS);
+
 /** Supplier items of the caller's account that match the filter: in id order, or as they changed. */
 export async function listSupplierItems(
   ctx: ServiceContext,
@@ -97,7 +109,13 @@ interface Listing {
    */
   changes: { from: Prisma.Sql; at: Prisma.Sql; where: Prisma.Sql }[];
   barcodeOwner: Prisma.Sql;
+  /** A row as REST answers it (toRest's keys, in its order, and values), as named columns. */
+  json: Prisma.Sql;
 }
+
+/** A timestamp as toRest writes one (Date.toISOString: UTC, milliseconds). */
+const utcText = (at: Prisma.Sql) =>
+  Prisma.sql`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const SKUS: Listing = {
   kind: "sku",
@@ -106,6 +124,11 @@ const SKUS: Listing = {
     x.created_at, x.updated_at, x.barcodes, x.location`,
   changes: [{ from: Prisma.sql`skus AS x`, at: Prisma.sql`x.updated_at`, where: Prisma.sql`true` }],
   barcodeOwner: Prisma.raw("sku_id"),
+  json: Prisma.sql`x.id AS id, x.code::text AS code, x.name AS name,
+    trim_scale(x.on_hand) AS on_hand, x.active AS active,
+    ${utcText(Prisma.sql`x.created_at`)} AS created_at,
+    ${utcText(Prisma.sql`x.updated_at`)} AS updated_at,
+    x.barcodes AS barcodes, x.location AS location`,
 };
 
 const SUPPLIER_ITEMS: Listing = {
@@ -132,6 +155,11 @@ const SUPPLIER_ITEMS: Listing = {
     },
   ],
   barcodeOwner: Prisma.raw("supplier_item_id"),
+  json: Prisma.sql`x.id AS id, x.supplier AS supplier, x.code::text AS code, x.name AS name,
+    trim_scale(COALESCE(linked.on_hand, x.on_hand)) AS on_hand, x.sku_id AS sku_id,
+    x.active AS active, ${utcText(Prisma.sql`x.created_at`)} AS created_at,
+    ${utcText(Prisma.sql`GREATEST(x.updated_at, linked.updated_at)`)} AS updated_at,
+    x.barcodes AS barcodes, x.location AS location`,
 };
 
 async function listed(
@@ -191,6 +219,34 @@ async function listed(
     node,
   }));
   return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
+}
+
+/** A list's page in id order with its rows as REST's JSON array, made by PostgreSQL. */
+async function listedJson(
+  ctx: ServiceContext,
+  args: ListArgs & SupplierItemFilter,
+  listing: Listing,
+): Promise<{ items: JsonRows; nextCursor: string | null }> {
+  const { accountId } = ctx.principal;
+  const take = pageSize(args.limit);
+  const where = [Prisma.sql`x.account_id = ${accountId}`, ...filters(accountId, args, listing)];
+  const after = decodeIdCursor(listing.kind, args.cursor);
+  // row_to_json writes compact JSON (json_build_object and json_agg add spaces); the page is read
+  // once, with one row past it to tell whether there is more.
+  const [page] = await readDb(ctx).$queryRaw<[{ json: string; rows: number; last: number | null }]>`
+    WITH page AS MATERIALIZED (
+      SELECT ${listing.json} FROM ${listing.from}
+      WHERE ${Prisma.join([...where, Prisma.sql`x.id > ${after}`], " AND ")}
+      ORDER BY x.id LIMIT ${take + 1}
+    ), kept AS (SELECT * FROM page ORDER BY id LIMIT ${take})
+    SELECT (SELECT '[' || COALESCE(string_agg(row_to_json(k)::text, ',' ORDER BY k.id), '') || ']'
+        FROM kept AS k) AS json,
+      (SELECT count(*)::int FROM page) AS rows, (SELECT max(id) FROM kept) AS last`;
+  return {
+    items: new JsonRows(page.json, Math.min(page.rows, take)),
+    nextCursor:
+      page.rows > take && page.last !== null ? encodeCursor(listing.kind, [page.last]) : null,
+  };
 }
 
 /** The filter's conditions on `x`; a bad value is INVALID_PARAMETER (a bad GTIN INVALID_BARCODE). */

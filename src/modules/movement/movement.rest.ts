@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, LEDGER_ROW_WEIGHT, rowPricedScope } from "../../http/auth.js";
-import { serializeJsonPage, type JsonPage } from "../../http/serialize.js";
+import { jsonPage } from "../../http/serialize.js";
 import { listStockMovements } from "./movement.schemas.js";
 import * as movements from "./movement.service.js";
 
@@ -34,12 +34,11 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
           reply.header("link", `<${request.url.split("?")[0]}?${next.toString()}>; rel="next"`);
         }
         // Rows made JSON by PostgreSQL, charged for before this writes the body around them.
-        reply.type("application/json; charset=utf-8").serializer(serializeJsonPage);
-        return {
-          data: page.items,
-          next_cursor: page.nextCursor ?? page.resumeCursor ?? null,
-          has_more: page.nextCursor !== null,
-        } satisfies JsonPage;
+        return jsonPage(
+          reply,
+          { items: page.items, nextCursor: page.nextCursor ?? page.resumeCursor ?? null },
+          page.nextCursor !== null,
+        );
       },
     );
 }
