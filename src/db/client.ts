@@ -91,6 +91,12 @@ const pools = new WeakMap<
 export const poolShareOf = (db: PrismaClient): PoolShare | undefined => pools.get(db)?.share;
 
 /**
+ * How a statement that a process sends on its own (no request's work, off every request's path)
+ * begins, so that a log of what requests send can leave it out.
+ */
+export const BACKGROUND_MARK = "/* background */";
+
+/**
  * Runs one statement on the client's pool past Prisma's query engine, for the statements every
  * single adjustment sends (its authentication, the adjustment itself), where Prisma's runtime took
  * about a fifth of the server's time per request (docs: benchmarks). Same pool, so the request's

@@ -3,14 +3,11 @@
 // account that holds no token issued before signatures, was never issued and is refused 401 here,
 // as cheaply as /healthz, whatever new token a flood makes up each time. The key and the accounts
 // still holding unsigned tokens are read as the process starts and again every REFRESH_MS (one
-// statement each); until the first read answers, every token is looked up, as before.
+// statement, off every request's path); until the first read answers, every token is looked up,
+// as before.
 import type { FastifyBaseLogger } from "fastify";
 import type { PrismaClient } from "../db/client.js";
-import {
-  accountsWithUnsignedTokens,
-  signedWith,
-  tokenKey,
-} from "../modules/account/account.auth.js";
+import { signedWith, signingState } from "../modules/account/account.auth.js";
 
 const REFRESH_MS = 60_000;
 
@@ -38,10 +35,7 @@ export class TokenSignatures {
   /** Reads them again (also what a test calls after writing an unsigned token itself). */
   async refresh(): Promise<void> {
     try {
-      const [key, unsigned] = await Promise.all([
-        tokenKey(this.db),
-        accountsWithUnsignedTokens(this.db),
-      ]);
+      const { key, unsigned } = await signingState(this.db);
       this.key = key;
       this.unsigned = unsigned;
     } catch (error) {

@@ -26,12 +26,6 @@ afterAll(async () => {
 });
 
 /**
- * Statements each process sends on its own, spanning accounts by design (docs: deployment,
- * Citus): the read of the accounts still holding unsigned tokens, at start and once a minute.
- */
-const BACKGROUND = [/FROM api_tokens WHERE NOT signed/];
-
-/**
  * The schema's tables holding rows of one account each (all but accounts, the tokens' signing
  * key and Prisma's). A scan
  * of a partition counts as one of its table (explain() names the table).
@@ -124,7 +118,6 @@ describe("the service's statements, for Citus", () => {
 
     const statements = new Map<string, { sql: string; params: unknown[] }>();
     for (const q of t.queries) {
-      if (BACKGROUND.some((b) => b.test(q.sql))) continue;
       if (/^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(q.sql)) statements.set(q.sql, q);
     }
     expect(statements.size).toBeGreaterThan(40);

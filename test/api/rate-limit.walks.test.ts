@@ -231,7 +231,9 @@ describe("a walk refused for its price", () => {
   });
 
   it("is counted and charged again once its Retry-After has passed", async () => {
-    const { priced } = await pricedAccount({ perSecond: 20, burst: 20 });
+    // 1 unit a second: after the first start (11 of 20), the same start finds at most 8 + what a
+    // slow machine refills meanwhile (under 3), short of 11: refused, for about 3 s.
+    const { priced } = await pricedAccount({ perSecond: 1, burst: 20 });
     const start = () => rest(logged, "POST", "/stock-takes/start", { token: priced, body: {} });
     expect((await start()).status).toBe(201);
     const refused = await start();
