@@ -12,6 +12,7 @@ export default {
   testMatch: ["**/*.test.ts"],
   globalSetup: "<rootDir>/test/global-setup.mjs",
   globalTeardown: "<rootDir>/test/global-teardown.mjs",
+  setupFilesAfterEnv: ["<rootDir>/test/setup-machine.ts"],
   testTimeout: 60000,
   maxWorkers: 2,
 };

@@ -7,13 +7,7 @@ import type { PrismaClient } from "../../src/db/client.js";
 import { DISCARD_LIMIT_BYTES } from "../../src/http/problem.js";
 import { createToken } from "../../src/modules/account/account.service.js";
 import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
-import {
-  alone,
-  besideNeighbour,
-  besideNeighbourWithin,
-  parallel,
-  type Timings,
-} from "../helpers/neighbour.js";
+import { alone, besideNeighbour, parallel, type Timings } from "../helpers/neighbour.js";
 import { call, startServer, stopProcess, type Server } from "../helpers/server.js";
 
 /** The neighbour's p99 may not pass this (a loaded 2-core machine), nor 10× its figure alone. */
@@ -108,8 +102,7 @@ describe("a GraphQL neighbour beside hostile requests", () => {
     const query = `query Feed($types: [String!]) { events(types: $types) { edges { cursor } } }`;
     const body = JSON.stringify({ query, variables: { types: Array(1_000_000).fill("a") } });
     expect(body.length).toBeLessThan(5 * 1024 * 1024); // under the default body limit
-    const beside = await besideNeighbourWithin(
-      bound(),
+    const beside = await besideNeighbour(
       () => parallel(3, async () => [await post(body), await post(body), await post(body)]),
       neighbourRequest,
     );
@@ -131,8 +124,7 @@ describe("a GraphQL neighbour beside hostile requests", () => {
       query,
       variables: { input: { code: "HUGE", name: "H", barcodes } },
     });
-    const beside = await besideNeighbourWithin(
-      bound(),
+    const beside = await besideNeighbour(
       () =>
         parallel(2, async () => [await post(body, hostile.token), await post(body, hostile.token)]),
       neighbourRequest,
@@ -151,8 +143,7 @@ describe("a GraphQL neighbour beside hostile requests", () => {
     const body = JSON.stringify({ query, variables: { input: { reason: "FOUND", lines } } });
     expect(body.length).toBeLessThan(5 * 1024 * 1024);
     const before = await db.stockMovement.count({ where: { accountId: hostile.accountId } });
-    const beside = await besideNeighbourWithin(
-      bound(),
+    const beside = await besideNeighbour(
       () =>
         parallel(2, async () => [await post(body, hostile.token), await post(body, hostile.token)]),
       neighbourRequest,

@@ -3,6 +3,7 @@
 // ./server.ts) so the test's own work building hostile bodies is not counted as the server's;
 // build those bodies before measuring.
 import { performance } from "node:perf_hooks";
+import { assertMachineAlone } from "./machine.js";
 
 export interface Timings {
   /** Each neighbour request's time, in milliseconds, in the order they ran. */
@@ -41,6 +42,7 @@ function summary(latencies: number[], statuses: number[]): Timings {
 
 /** `probes` neighbour requests one after another, alone: the figure to compare with. */
 export async function alone(neighbour: () => Promise<number>, probes = 20): Promise<Timings> {
+  await assertMachineAlone();
   const latencies: number[] = [];
   const statuses: number[] = [];
   for (let i = 0; i < probes; i++) {
@@ -61,6 +63,7 @@ export async function besideNeighbour<T>(
   neighbour: () => Promise<number>,
   { minProbes = 20, maxMs = 60_000 }: { minProbes?: number; maxMs?: number } = {},
 ): Promise<Beside<T>> {
+  await assertMachineAlone();
   const started = performance.now();
   let finished = false;
   let hostileMs = NaN;
@@ -79,26 +82,6 @@ export async function besideNeighbour<T>(
   }
   const result = await hostileRun;
   return { ...summary(latencies, statuses), hostile: result, hostileMs };
-}
-
-/**
- * `besideNeighbour`, run a second time if the neighbour's p99 passed `boundMs` in the first: on a
- * shared machine one probe can stall past any bound for reasons of its own, while a server that
- * works on what it should refuse stalls the neighbour in both runs. Only for hostile requests
- * that leave nothing behind (they are sent twice).
- */
-export async function besideNeighbourWithin<T>(
-  boundMs: number,
-  hostile: () => Promise<T>,
-  neighbour: () => Promise<number>,
-  options?: { minProbes?: number; maxMs?: number },
-): Promise<Beside<T>> {
-  const first = await besideNeighbour(hostile, neighbour, options);
-  if (first.p99 < boundMs) return first;
-  console.info(
-    `neighbour p99 ${first.p99.toFixed(0)} ms passed ${boundMs} ms (p50 ${first.p50.toFixed(0)} ms): measuring once more`,
-  );
-  return besideNeighbour(hostile, neighbour, options);
 }
 
 /** `n` copies of `task` at once (a hostile client sending in parallel). */
