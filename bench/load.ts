@@ -46,6 +46,9 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     url: spec.baseUrl,
     connections: spec.connections,
     duration: spec.seconds,
+    // BENCH_RATE: requests a second from all connections together, in place of as fast as they
+    // can; the server's CPU per change then compares builds at the same load.
+    ...(process.env.BENCH_RATE ? { overallRate: Number(process.env.BENCH_RATE) } : {}),
     headers: { authorization: `Bearer ${spec.token}`, "content-type": "application/json" },
     requests: [
       spec.transport === "rest-read"
