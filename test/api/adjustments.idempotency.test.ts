@@ -394,7 +394,7 @@ describe("a failed request leaves no key behind", () => {
         reason: "found",
         lines: [
           { type: "sku", id, new_qty: 2 },
-          // Not id + 1: another test file may have taken that id for another account meanwhile.
+          // Not id + 1: that id may be another account's.
           { type: "sku", id: other, new_qty: -1 },
         ],
       }),

@@ -297,22 +297,12 @@ export async function refreshPools(world: FuzzWorld): Promise<void> {
 }
 
 const FINGERPRINT = {
-  // Only ever added to (movements and counts refuse changes in PostgreSQL; events and webhook
-  // attempts are added, and pruned by age, which a count sees): count and last id suffice.
-  appendOnly: [
-    "stock_movements",
-    "events",
-    "stock_take_counts",
-    // A webhook worker updates endpoints on its own (progress, leases, disabling one that fails):
-    // on a shared database another test's worker may while a case runs. Created or deleted
-    // endpoints are still seen.
-    "webhook_endpoints",
-  ],
+  // Only ever added to (movements and counts refuse changes in PostgreSQL; events are added, and
+  // pruned by age, which a count sees): count and last id suffice.
+  appendOnly: ["stock_movements", "events", "stock_take_counts"],
   // The rate limiter's buckets: every request a token sends takes from its bucket, refused or
-  // not (a client sending bad requests over and over is limited too). And the deliveries a
-  // webhook worker makes of the accounts' events on its own: on a shared database another test's
-  // worker may deliver them while a case runs.
-  leaveOut: ["api_token_buckets", "webhook_deliveries", "webhook_attempts"],
+  // not (a client sending bad requests over and over is limited too).
+  leaveOut: ["api_token_buckets"],
 };
 
 /** Both accounts' rows, table by table (count and digest): a refusal or a read changes neither. */

@@ -7,7 +7,6 @@
 // The lock lives in the server's `postgres` database, which every worker reaches whatever
 // database it tests on.
 import pg from "pg";
-import { databaseUrl } from "./db.js";
 
 /** The files whose assertions are timings: the noisy-neighbour suites (`noisy.*.test.ts`). */
 export const TIMED = /[\\/]noisy\.[^\\/]+\.test\.ts$/;
@@ -16,7 +15,7 @@ const CLASS = 0x5445;
 const KEY = 0;
 
 async function connect(): Promise<pg.Client> {
-  const url = new URL(databaseUrl());
+  const url = new URL(process.env.DATABASE_URL ?? "");
   url.pathname = "/postgres";
   const client = new pg.Client({
     connectionString: url.toString(),

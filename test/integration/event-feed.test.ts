@@ -58,8 +58,8 @@ async function follow(ctx: ServiceContext, cursor: string | null) {
 }
 
 /**
- * follow(), polled until `count` events have come: other work on the server (other test files
- * run alongside) may hold the horizon back for a moment.
+ * follow(), page after page until `count` events have come: a write of the last millisecond is
+ * behind the horizon until that millisecond has passed.
  */
 async function followUntil(ctx: ServiceContext, cursor: string | null, count: number) {
   const events: Event[] = [];

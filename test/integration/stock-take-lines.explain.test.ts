@@ -228,8 +228,8 @@ describe("reconciling a stock take", () => {
   it("joins its lines, their entities and the movements by key, never looping over a whole set per line", async () => {
     const started = await startStockTake(ctx, {});
     // Every line counted and accepted, one in three a unit over: thousands of lines the
-    // statistics have not seen either. (Every third by position: another test's writes may take
-    // ids from the same sequence between this stock take's lines.)
+    // statistics have not seen either. (Every third by position: a stock take's line ids need not
+    // follow one another.)
     await sql.query(
       `UPDATE stock_take_lines AS l SET state = 'accepted', counted_at = now(), counted_by = 'test',
          counted_qty = l.expected_qty + CASE WHEN n.position % 3 = 0 THEN 1 ELSE 0 END
