@@ -14,6 +14,13 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
+  {
+    files: ["**/*.cjs"],
+    languageOptions: {
+      sourceType: "commonjs",
+      globals: { module: "writable", require: "readonly" },
+    },
+  },
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },

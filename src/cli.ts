@@ -253,7 +253,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case "openapi": {
       options(argv.slice(1), {});
-      const { openApiDocument } = await import("./http/openapi-document.js");
+      const { openApiDocument } = await import("./server/openapi-document.js");
       process.stdout.write(JSON.stringify(await openApiDocument(), null, 2) + "\n");
       return;
     }

@@ -1,27 +1,6 @@
 import type { PrismaClient } from "./db/client.js";
-import type { Authentication, TokenCheck } from "./modules/account/account.auth.js";
-
-/**
- * What a token may do. `tokens` (issue and revoke tokens through the API) is held only by the
- * account's admin tokens, made by the command line or on first start: a token made through the
- * API never holds it (src/modules/token/token.service.ts).
- */
-export const SCOPES = ["read", "adjust", "count", "approve", "webhooks", "tokens"] as const;
-export type Scope = (typeof SCOPES)[number];
-
-/** Who is acting: written on every movement, adjustment and stock take. */
-export interface Actor {
-  name: string;
-  tokenId: number | null;
-}
-
-/** An authenticated caller: every query is scoped by its account. */
-export interface Principal {
-  accountId: number;
-  timezone: string;
-  actor: Actor;
-  scopes: ReadonlySet<Scope>;
-}
+import type { Principal } from "./auth/principal.js";
+import type { Authentication, TokenCheck } from "./auth/tokens.js";
 
 /** What every service method takes first. */
 export interface ServiceContext {
@@ -52,6 +31,3 @@ export interface UnverifiedToken {
 
 /** The database for a service's plain reads (see ServiceContext.read). */
 export const readDb = (ctx: ServiceContext): PrismaClient => ctx.read ?? ctx.db;
-
-/** The actor for work the service does itself (demo data, command line). */
-export const SYSTEM_ACTOR: Actor = { name: "system", tokenId: null };

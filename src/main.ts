@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { ReadRouting } from "./db/replicas.js";
 import { keepPartitionsAhead } from "./db/partitions.js";
-import { buildApp } from "./http/app.js";
+import { buildApp } from "./server/app.js";
 import { SUBSCRIPTION_POOL_NAME } from "./graphql/subscriptions.js";
 import { logOptions } from "./log.js";
 import { ensureDemoAccount, type DemoAccess } from "./modules/account/demo.service.js";

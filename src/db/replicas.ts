@@ -8,6 +8,9 @@ import { AppError } from "../errors.js";
 import type { PrismaClient } from "./client.js";
 
 /** A WAL position, e.g. `0/16B3748`, as a number that orders correctly. */
+/** The header (REST) a write's consistency token is answered in and a read sends it back in. */
+export const CONSISTENCY_HEADER = "countpoint-consistency";
+
 export type Lsn = bigint;
 
 const LSN = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i;

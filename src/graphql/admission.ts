@@ -13,7 +13,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from "graphql";
-import type { RateLimiter } from "../rate-limit/limiter.js";
+import type { RateLimiter } from "../auth/limiter.js";
 import { oversizeListRefusal } from "./bounds.js";
 import type { GraphQLContext } from "./context.js";
 import { keepDeferred, settleUnlessSingleAdjustment, unauthenticated } from "./deferred.js";

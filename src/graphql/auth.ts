@@ -1,5 +1,5 @@
 import { Mutation, UseMiddleware, type AuthChecker, type MiddlewareFn } from "type-graphql";
-import type { Scope } from "../context.js";
+import type { Scope } from "../auth/principal.js";
 import { AppError } from "../errors.js";
 import { clearLoaders } from "./loaders.js";
 import type { GraphQLContext } from "./context.js";

@@ -8,7 +8,7 @@ import type { ReadRouting } from "../db/replicas.js";
 import { isRetryableConflict } from "../db/transaction.js";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "../errors.js";
-import { CONSISTENCY_HEADER } from "../http/consistency.js";
+import { CONSISTENCY_HEADER } from "../db/replicas.js";
 import type { GraphQLContext } from "./context.js";
 
 export function consistencyPlugin(reads: ReadRouting): ApolloServerPlugin<GraphQLContext> {

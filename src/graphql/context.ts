@@ -1,11 +1,10 @@
 import type DataLoader from "dataloader";
 import type { PrismaClient } from "../db/client.js";
-import type { Principal, ServiceContext } from "../context.js";
-import { AppError } from "../errors.js";
+import type { Principal } from "../auth/principal.js";
 import type { EventHub } from "../modules/event/event.hub.js";
 import type { TokenBucket } from "../rate-limit/bucket.js";
-import { unverifiedOf, type DeferredToken } from "./deferred.js";
-import { createLoaders, type Loaders } from "./loaders.js";
+import type { DeferredToken } from "./deferred-token.js";
+import type { Loaders } from "./loaders.js";
 
 export interface GraphQLContext {
   db: PrismaClient;
@@ -25,7 +24,7 @@ export interface GraphQLContext {
   chargeMore?: (units: number, walk?: string) => Promise<void>;
   /** Refuses a walk (src/operations.ts walkKey) still refused for its price, before it is counted. */
   refuseWalkAgain?: (walk: string) => void;
-  /** The summaries' charges of this request, batched (chargeSummarizedLines in loaders.ts). */
+  /** The summaries' charges of this request, batched (line-charges.ts). */
   lineCharges?: DataLoader<number, void>;
   /** Batch loaders of this request, scoped to the caller's account (made on first use). */
   loaders: Loaders | null;
@@ -55,27 +54,5 @@ export function createContext(
     rateBucket,
     rateTaken,
     loaders: null,
-  };
-}
-
-/** The request's loaders (the auth checker ran first, so there is a caller). */
-export function loadersOf(ctx: GraphQLContext): Loaders {
-  if (!ctx.principal)
-    throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
-  // Most requests (a mutation and its payload) never load by id: no loaders for them.
-  ctx.loaders ??= createLoaders(ctx.read ?? ctx.db, ctx.principal.accountId);
-  return ctx.loaders;
-}
-
-/** The service context of an authorised resolver (the auth checker ran first). */
-export function serviceContext(ctx: GraphQLContext): ServiceContext {
-  if (!ctx.principal)
-    throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
-  const unverified = ctx.deferred && unverifiedOf(ctx);
-  return {
-    db: ctx.db,
-    principal: ctx.principal,
-    ...(ctx.read ? { read: ctx.read } : {}),
-    ...(unverified ? { unverified } : {}),
   };
 }

@@ -10,42 +10,21 @@
 import { HeaderMap, type ApolloServerPlugin, type GraphQLResponse } from "@apollo/server";
 import { GraphQLError, Kind, type OperationDefinitionNode } from "graphql";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Principal, UnverifiedToken } from "../context.js";
+import type { UnverifiedToken } from "../context.js";
+import type { Principal } from "../auth/principal.js";
 import { AppError } from "../errors.js";
-import { bearerToken, bodyPrice } from "../http/auth.js";
-import { alone, entered, forgetToken, left, recentPrincipal } from "../http/recent-tokens.js";
-import {
-  accountOf,
-  hashToken,
-  tokenCheck,
-  type Authentication,
-  type TokenCheck,
-} from "../modules/account/account.auth.js";
+import { bearerToken, bodyPrice } from "../auth/request.js";
+import { alone, entered, forgetToken, left, recentPrincipal } from "../auth/recent-tokens.js";
+import { accountOf, hashToken, tokenCheck, type Authentication } from "../auth/tokens.js";
 import { rateLimitHeaders } from "../rate-limit/bucket.js";
-import { payAccount, type RateLimiter } from "../rate-limit/limiter.js";
+import { payAccount } from "../auth/limiter.js";
 import type { GraphQLContext } from "./context.js";
+import type { DeferredToken } from "./deferred-token.js";
 import { contextFailure, formatError } from "./errors.js";
 import { rateLimitedError } from "./rate-limit.js";
 
 /** The one mutation whose token may be checked in its own statement. */
 const DEFERRABLE_FIELD = "adjustSkuStock";
-
-/** A request's token left unchecked by the context (see the top of this file). */
-export interface DeferredToken {
-  token: string;
-  digest: string;
-  limiter: RateLimiter;
-  /** The check the adjustment's statement makes, once admission has kept the token unchecked. */
-  check: TokenCheck | null;
-  /** Where the RateLimit-* headers of the check go (the operation's response). */
-  headers: HeaderMap | null;
-  /** Whether its check has begun. */
-  settled: boolean;
-  /** How the adjustment's statement refused the token (401 or 429): the operation's answer. */
-  refusal?: GraphQLError;
-  /** Whether it counts among its token's deferred requests in flight here (`alone`). */
-  inFlight: boolean;
-}
 
 /**
  * The token of a request that may leave it unchecked until its operation is known, and who that

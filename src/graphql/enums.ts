@@ -1,6 +1,6 @@
 import { registerEnumType } from "type-graphql";
 import type * as db from "../generated/prisma/enums.js";
-import type { Scope } from "../context.js";
+import type { Scope } from "../auth/principal.js";
 import type { AdjustmentReasonValue } from "../reasons.js";
 import type { LineOrderValue } from "../modules/stock-take/stock-take.parse.js";
 

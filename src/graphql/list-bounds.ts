@@ -11,7 +11,7 @@ import {
   type GraphQLInputField,
   type GraphQLSchema,
 } from "graphql";
-import { SCOPES } from "../context.js";
+import { SCOPES } from "../auth/principal.js";
 import type { ErrorCode } from "../errors.js";
 import {
   MAX_BARCODES,

@@ -5,9 +5,7 @@ import type { Sku, SupplierItem } from "../modules/catalog/catalog.types.js";
 import type { Page } from "../cursor.js";
 import { firstMovementPages, type MovementOwner } from "../modules/movement/movement.service.js";
 import type { StockMovement } from "../modules/movement/movement.types.js";
-import { serviceContext, type GraphQLContext } from "./context.js";
-import { costOfLines, summarizedLines } from "../rate-limit/bucket.js";
-import { lineCounts, stockTakesByIds } from "../modules/stock-take/stock-take.service.js";
+import { stockTakesByIds } from "../modules/stock-take/stock-take.service.js";
 import type { StockTake } from "../modules/stock-take/stock-take.types.js";
 import {
   cycleCountsByIds,
@@ -76,30 +74,4 @@ export function createLoaders(db: PrismaClient, accountId: number): Loaders {
 /** Forgets every value read so far, so the next read sees what a write just changed. */
 export function clearLoaders(loaders: Loaders): void {
   for (const loader of Object.values(loaders)) loader.clearAll();
-}
-
-/**
- * Charges a rate-limited caller for summarizing a stock take's lines (1 unit per started
- * SUMMARIZED_LINES, as REST's GET /stock-takes/{id} is charged), before they are read; nothing
- * for others. The summaries of one tick (a page of stock takes, each with its summary) have
- * their lines counted in one statement and are charged at once, all or none: a refusal fails
- * every one of them with RATE_LIMITED.
- */
-export function chargeSummarizedLines(ctx: GraphQLContext, stockTakeId: number): Promise<void> {
-  const chargeMore = ctx.chargeMore;
-  if (!chargeMore) return Promise.resolve();
-  ctx.lineCharges ??= new DataLoader<number, void>(
-    async (ids) => {
-      const counts = await lineCounts(serviceContext(ctx), ids);
-      const units = ids.reduce(
-        (sum, id) => sum + costOfLines(summarizedLines(counts.get(id) ?? 0)),
-        0,
-      );
-      await chargeMore(units);
-      return ids.map(() => undefined);
-    },
-    // Every summary asked for is charged, the same stock take's twice if asked for twice.
-    { cache: false },
-  );
-  return ctx.lineCharges.load(stockTakeId);
 }

@@ -24,7 +24,7 @@ import {
   type BucketDecision,
   type TokenBucket,
 } from "../rate-limit/bucket.js";
-import { chargeRemainder, type RateLimiter } from "../rate-limit/limiter.js";
+import { chargeRemainder, type RateLimiter } from "../auth/limiter.js";
 import type { StandingRefusal } from "../rate-limit/refused-walks.js";
 import { variableDefaults } from "./bounds.js";
 import type { GraphQLContext } from "./context.js";

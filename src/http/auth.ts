@@ -7,8 +7,9 @@ import type {
   preHandlerHookHandler,
   preSerializationHookHandler,
 } from "fastify";
-import type { Principal, Scope, ServiceContext } from "../context.js";
-import { hashToken, tokenCheck } from "../modules/account/account.auth.js";
+import type { ServiceContext } from "../context.js";
+import type { Principal, Scope } from "../auth/principal.js";
+import { hashToken, tokenCheck } from "../auth/tokens.js";
 import {
   alone,
   entered,
@@ -16,14 +17,15 @@ import {
   left,
   recentPrincipal,
   rememberToken,
-} from "./recent-tokens.js";
+} from "../auth/recent-tokens.js";
+import { bearerToken, bodyPrice, resolvePrincipal } from "../auth/request.js";
 import { AppError } from "../errors.js";
 import { bindAccount } from "../db/request-scope.js";
-import { costOfBytes, costOfLines } from "../rate-limit/bucket.js";
-import type { Authentication } from "../modules/account/account.auth.js";
+import { costOfLines } from "../rate-limit/bucket.js";
+import type { Authentication } from "../auth/tokens.js";
 import { applyDecision, chargeBodyLines, chargeRows, pageLimitOf, pageRows } from "./rate-limit.js";
 import type { LinePricing } from "../operations.js";
-import { payAccount } from "../rate-limit/limiter.js";
+import { payAccount } from "../auth/limiter.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -31,48 +33,6 @@ declare module "fastify" {
     /** A token left to check with the request's work (see requireScope's `inline`). */
     deferred: Deferred | null;
   }
-}
-
-/** The bearer token of a request: undefined when absent, null when the header is not Bearer. */
-export function bearerToken(request: FastifyRequest): string | null | undefined {
-  const header = request.headers.authorization;
-  if (header === undefined) return undefined;
-  return parseBearer(header);
-}
-
-/** The token of an Authorization value `Bearer <token>`, else null. */
-export function parseBearer(value: string): string | null {
-  return /^Bearer\s+(\S+)\s*$/i.exec(value)?.[1] ?? null;
-}
-
-/**
- * Resolves the caller, or says why it cannot, taking `cost` units (the request's first) from its
- * token's rate-limit bucket if it holds `holds`: shared by REST and GraphQL.
- */
-export async function resolvePrincipal(
-  request: FastifyRequest,
-  cost = 1,
-  holds = cost,
-): Promise<Authentication> {
-  const token = bearerToken(request);
-  if (token === undefined)
-    return { principal: null, problem: "send Authorization: Bearer <token>" };
-  if (token === null)
-    return { principal: null, problem: "the Authorization header must be Bearer <token>" };
-  return request.server.limiter.authenticate(token, cost, holds);
-}
-
-/**
- * What reading a request's body costs (costOfBytes), from what the request declares before a byte
- * of it is read: its Content-Length, or without one (a chunked body) the most its route reads; a
- * body over its route's limit is priced at the limit (it is refused unread, 413). 1 for no body.
- */
-export function bodyPrice(request: FastifyRequest): number {
-  const { headers } = request;
-  const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0;
-  const declared = headers["content-length"];
-  if (declared !== undefined) return costOfBytes(Math.min(Number(declared) || 0, limit));
-  return headers["transfer-encoding"] === undefined ? 1 : costOfBytes(limit);
 }
 
 interface ScopePricing {

@@ -2,7 +2,7 @@
 // it back is served by a replica that has replayed past it, else by the primary.
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { PrismaClient } from "../db/client.js";
-import type { ReadRouting } from "../db/replicas.js";
+import { CONSISTENCY_HEADER, type ReadRouting } from "../db/replicas.js";
 import { isRetryableConflict } from "../db/transaction.js";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
 
@@ -15,8 +15,6 @@ declare module "fastify" {
     reader: PrismaClient | null;
   }
 }
-
-export const CONSISTENCY_HEADER = "countpoint-consistency";
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
 

@@ -1,4 +1,4 @@
-// Building blocks of the named schemas (src/http/openapi-schemas.ts and the modules' schema
+// Building blocks of the named schemas (src/server/openapi-schemas.ts and the modules' schema
 // files it registers), kept apart so those files can share them without importing each other.
 
 import { Type, type Static, type TSchema } from "typebox";

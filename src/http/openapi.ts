@@ -98,7 +98,7 @@ function withRateLimitHeaders(schema: RouteSchema): RouteSchema {
 
 /**
  * OpenAPI 3.1 generated from the route schemas, at /api/v1/openapi.json, and a docs page at
- * /api/v1/docs (assets served locally). Route conventions: src/http/openapi-schemas.ts.
+ * /api/v1/docs (assets served locally). Route conventions: src/server/openapi-schemas.ts.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {

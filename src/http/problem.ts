@@ -143,7 +143,7 @@ function fromSchemaErrors(
 
 /**
  * The code of a schema violation: INVALID_PARAMETER, unless the property's schema names another
- * for the failed keyword (`x-error-codes`, see src/http/openapi-schemas.ts).
+ * for the failed keyword (`x-error-codes`, see src/server/openapi-schemas.ts).
  */
 function schemaErrorCode(error: NonNullable<FastifyError["validation"]>[number]): ErrorCode {
   const parent = (error as { parentSchema?: Record<string, unknown> }).parentSchema;

@@ -21,7 +21,7 @@ import {
   type BucketDecision,
   type TokenBucket,
 } from "../rate-limit/bucket.js";
-import { chargeRemainder, type RateLimiter } from "../rate-limit/limiter.js";
+import { chargeRemainder, type RateLimiter } from "../auth/limiter.js";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -24,7 +24,7 @@ const common: Options = {
   verbose: true,
 };
 
-/** The request validator, knowing the shared schemas (src/http/openapi-schemas.ts). */
+/** The request validator, knowing the shared schemas (src/server/openapi-schemas.ts). */
 export function buildValidatorCompiler(
   externalSchemas: Record<string, unknown> = {},
 ): FastifySchemaCompiler<object> {

@@ -6,7 +6,7 @@ import { Prisma, type PrismaClient, type Tx } from "../db/client.js";
 import { LEDGER_LOCK_CLASS } from "../db/locks.js";
 import { intArray, numericArray, wordArray } from "../db/sql.js";
 import type { EntityType, MovementSource, StockReason } from "../generated/prisma/enums.js";
-import type { Actor } from "../context.js";
+import type { Actor } from "../auth/principal.js";
 import { Decimal } from "../quantity.js";
 
 export interface EntityRef {

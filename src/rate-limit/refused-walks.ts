@@ -3,7 +3,8 @@
 // counting what it would walk (a count of a catalog's SKUs reads an index of every one) and
 // without a trip to the bucket, which cannot hold that price sooner (buckets refill at their rate
 // and nothing else fills them). A client that waits out Retry-After never meets an entry.
-// Bounded: past REFUSED_WALKS the oldest goes first.
+// At most REFUSED_WALKS are kept.
+import { ExpiringMemory } from "../expiring-memory.js";
 import type { BucketDecision, TokenBucket } from "./bucket.js";
 
 const REFUSED_WALKS = 10_000;
@@ -15,33 +16,25 @@ export interface StandingRefusal {
 }
 
 export class RefusedWalks {
-  private readonly refused = new Map<string, StandingRefusal & { until: number }>();
+  private readonly refused: ExpiringMemory<StandingRefusal>;
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  constructor(now?: () => number) {
+    this.refused = new ExpiringMemory(REFUSED_WALKS, now);
+  }
 
   /** The refusal standing for the token's walk `walk` (an operation and what it walks). */
   standing(bucket: TokenBucket, walk: string): StandingRefusal | undefined {
-    const key = keyOf(bucket, walk);
-    const entry = this.refused.get(key);
+    const entry = this.refused.get(keyOf(bucket, walk));
     if (!entry) return undefined;
-    const left = Math.ceil((entry.until - this.now()) / 1000);
-    if (left <= 0) {
-      this.refused.delete(key);
-      return undefined;
-    }
-    const decision = { ...entry.decision, retryAfterSeconds: left, resetSeconds: left };
-    return { decision, price: entry.price };
+    // Whole seconds left, at least 1: the entry has not lapsed.
+    const left = Math.max(1, Math.ceil((entry.until - this.refused.clock()) / 1000));
+    const decision = { ...entry.value.decision, retryAfterSeconds: left, resetSeconds: left };
+    return { decision, price: entry.value.price };
   }
 
   /** Notes that the token's walk was refused at `price` with `decision`. */
   remember(bucket: TokenBucket, walk: string, refusal: StandingRefusal): void {
-    const key = keyOf(bucket, walk);
-    const until = this.now() + refusal.decision.retryAfterSeconds * 1000;
-    this.refused.delete(key);
-    this.refused.set(key, { ...refusal, until });
-    if (this.refused.size > REFUSED_WALKS) {
-      this.refused.delete(this.refused.keys().next().value as string);
-    }
+    this.refused.set(keyOf(bucket, walk), refusal, refusal.decision.retryAfterSeconds * 1000);
   }
 }
 

@@ -1,9 +1,9 @@
-// A made-up token (one the service never signed, src/rate-limit/signatures.ts) is answered 401
+// A made-up token (one the service never signed, src/auth/signatures.ts) is answered 401
 // without a statement, and a bad token sent again and again (unknown, revoked, expired) by the
-// process that refused it, without a statement each (src/rate-limit/refused.ts): a flood of bad
+// process that refused it, without a statement each (src/auth/refused-tokens.ts): a flood of bad
 // tokens costs the server about what /healthz costs (another account beside such a flood:
 // noisy.fair-share).
-import { hashToken } from "../../src/modules/account/account.auth.js";
+import { hashToken } from "../../src/auth/tokens.js";
 import { createToken, revokeToken } from "../../src/modules/account/account.service.js";
 import { rest } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";

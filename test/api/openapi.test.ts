@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp } from "../../src/server/app.js";
 import { ok } from "../../src/http/openapi-responses.js";
 import { ERROR_CATALOG } from "../../src/errors.js";
 import { TEXT_LIMITS } from "../../src/modules/adjustment/adjustment.service.js";

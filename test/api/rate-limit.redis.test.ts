@@ -4,9 +4,9 @@
 // PostgreSQL, and requests still served (unlimited) while Redis is unreachable.
 import { Redis } from "ioredis";
 import { createToken } from "../../src/modules/account/account.service.js";
-import { hashToken } from "../../src/modules/account/account.auth.js";
+import { hashToken } from "../../src/auth/tokens.js";
 import type { RateLimit } from "../../src/rate-limit/bucket.js";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp } from "../../src/server/app.js";
 import {
   listenWithContract,
   postGraphql,

@@ -3,7 +3,7 @@
 // refilling, a token's own limit, requests priced by their lines, one bucket shared by two app
 // instances, exact counting under concurrency, and no round trip added to a request.
 import WebSocket from "ws";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp } from "../../src/server/app.js";
 import type { PrismaClient } from "../../src/db/client.js";
 import { createToken, updateToken } from "../../src/modules/account/account.service.js";
 import type { RateLimit } from "../../src/rate-limit/bucket.js";

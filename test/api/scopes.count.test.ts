@@ -3,7 +3,7 @@
 // of either transport, the event feed or a subscription, blind stock take or not; and it may
 // cancel the stock takes it started (only those) so that a start made by mistake does not hold
 // its SKUs until an approver comes by.
-import type { Scope } from "../../src/context.js";
+import type { Scope } from "../../src/auth/principal.js";
 import { createToken } from "../../src/modules/account/account.service.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";

@@ -1,6 +1,6 @@
 // Blind counts: a token without approve never sees an expected quantity or a difference, in any
 // response of either transport (lines, counts, summaries, CSV sheets, errors).
-import { SCOPES } from "../../src/context.js";
+import { SCOPES } from "../../src/auth/principal.js";
 import { createToken } from "../../src/modules/account/account.service.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";

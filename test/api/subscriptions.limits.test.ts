@@ -7,7 +7,7 @@ import type { Client } from "graphql-ws";
 import WebSocket from "ws";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { createToken } from "../../src/modules/account/account.service.js";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp } from "../../src/server/app.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { loggingClient, type LoggedApp } from "../helpers/movements.js";
 import { databaseUrl, newAccount, untilWaitingOnLock, type TestAccount } from "../helpers/db.js";

@@ -3,9 +3,9 @@
 // token has, the list that never shows a secret, revocation that holds from the next request,
 // other accounts' tokens, and the cap on live tokens.
 import { createHash, randomBytes } from "node:crypto";
-import { hashToken } from "../../src/modules/account/account.auth.js";
+import { hashToken } from "../../src/auth/tokens.js";
 import { createToken } from "../../src/modules/account/account.tokens.js";
-import { SCOPES, type Scope } from "../../src/context.js";
+import { SCOPES, type Scope } from "../../src/auth/principal.js";
 import { GRANTABLE_SCOPES } from "../../src/modules/token/token.service.js";
 import { gql, postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { createPrismaClient } from "../../src/db/client.js";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp } from "../../src/server/app.js";
 
 // With the database gone, the service says so (503 with Retry-After) instead of failing with a
 // 500, and /healthz still answers: the process is alive, only not ready.

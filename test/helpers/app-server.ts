@@ -1,7 +1,7 @@
 // The counting app's browser suites: the built server (serving /app) on its own port, the test
 // database, and an account with an admin token (every scope, as the command line makes one).
 import type { PrismaClient } from "../../src/db/client.js";
-import type { Scope } from "../../src/context.js";
+import type { Scope } from "../../src/auth/principal.js";
 import { createToken } from "../../src/modules/account/account.tokens.js";
 import { newAccount, testDb, type TestAccount } from "./db.js";
 import { startServer, stopProcess, type Server } from "./server.js";

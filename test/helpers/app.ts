@@ -1,7 +1,7 @@
 import { print } from "graphql";
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { FastifyInstance } from "fastify";
-import { buildApp, type AppDeps } from "../../src/http/app.js";
+import { buildApp, type AppDeps } from "../../src/server/app.js";
 import type { PrismaClient } from "../../src/db/client.js";
 import { Contract, serialisationMismatch, type OpenApiDocument } from "./contract.js";
 import { testDb } from "./db.js";

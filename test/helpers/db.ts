@@ -1,7 +1,8 @@
 import "reflect-metadata";
 import { createPrismaClient, type PoolOptions, type PrismaClient } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
-import { SCOPES, type Scope, type ServiceContext } from "../../src/context.js";
+import type { ServiceContext } from "../../src/context.js";
+import { SCOPES, type Scope } from "../../src/auth/principal.js";
 import {
   authenticate,
   createAccount,

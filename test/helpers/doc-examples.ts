@@ -19,7 +19,7 @@ import WebSocket from "ws";
 import type { FastifyInstance } from "fastify";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp } from "../../src/server/app.js";
 import { ensureDemoAccount } from "../../src/modules/account/demo.service.js";
 import { type Block } from "./doc-pages.js";
 import { VARIABLES, type Results } from "./doc-variables.js";

@@ -1,7 +1,7 @@
 // Helpers for the movement query tests: movements placed at chosen instants (the API always stamps
 // "now"), and an app whose Prisma client reports every SQL statement it sends.
 import { PrismaPg } from "@prisma/adapter-pg";
-import { buildApp, type AppDeps } from "../../src/http/app.js";
+import { buildApp, type AppDeps } from "../../src/server/app.js";
 import { PrismaClient, type Prisma } from "../../src/db/client.js";
 import { UPKEEP_MARK } from "../../src/db/statistics.js";
 import { BACKGROUND_MARK } from "../../src/db/client.js";

@@ -5,7 +5,7 @@ import pg from "pg";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { startEmbeddedStandby } from "../../src/db/embedded.js";
 import { ReadRouting } from "../../src/db/replicas.js";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp } from "../../src/server/app.js";
 import { listenWithContract, type TestApp } from "./app.js";
 import { startOwnCluster } from "./cluster.js";
 

@@ -5,7 +5,7 @@
 // authenticate as before.
 import type pg from "pg";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
-import { authenticateToken, hashToken } from "../../src/modules/account/account.auth.js";
+import { authenticateToken, hashToken } from "../../src/auth/tokens.js";
 import {
   databaseBefore,
   tableSnapshot,

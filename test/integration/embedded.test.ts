@@ -6,7 +6,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/pr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { SCOPES } from "../../src/context.js";
+import { SCOPES } from "../../src/auth/principal.js";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { openDatabase } from "../../src/db/database.js";
 import { OUTSIDE_CLUSTERS, startEmbeddedPostgres } from "../../src/db/embedded.js";

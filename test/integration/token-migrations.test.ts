@@ -11,7 +11,7 @@ import {
   issueToken,
   signedWith,
   tokenKey,
-} from "../../src/modules/account/account.auth.js";
+} from "../../src/auth/tokens.js";
 import {
   databaseBefore,
   tableSnapshot,

@@ -7,7 +7,7 @@ import {
   issueToken,
   signedWith,
   tokenMatches,
-} from "../../src/modules/account/account.auth.js";
+} from "../../src/auth/tokens.js";
 import {
   parseExpiresAt,
   parseExpiresIn,

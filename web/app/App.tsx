@@ -1,18 +1,10 @@
 // The app's frame: who is signed in, the client for their token, and one screen per route.
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Provider } from "urql";
 import { Link, Route, Router, Switch } from "wouter";
 import { makeClient } from "./client.js";
 import { LinkOffer } from "./components/LinkOffer.js";
+import { SessionContext, type Session } from "./session-context.js";
 import { forgetToken, storeToken, storedToken, takeTokenFromLink, tokenMark } from "./session.js";
 import { Count } from "./screens/Count.js";
 import { Lookup } from "./screens/Lookup.js";
@@ -23,17 +15,6 @@ import { StockTakes } from "./screens/StockTakes.js";
 // never fetches them.
 const Review = lazy(() => import("./screens/Review.js").then((m) => ({ default: m.Review })));
 const Devices = lazy(() => import("./screens/Devices.js").then((m) => ({ default: m.Devices })));
-
-interface Session {
-  /** The signed-in token's mark (not the token): which counts on the device it sends. */
-  owner: string;
-  /** Forget the token, showing why on the sign-in screen when given. */
-  signOut(reason?: string): void;
-}
-
-const SessionContext = createContext<Session>({ owner: "", signOut: () => {} });
-
-export const useSession = (): Session => useContext(SessionContext);
 
 /** `linked`: the token of the sign-in link that opened the app, already out of the address. */
 export function App({ linked }: { linked: string | null }) {

@@ -1,8 +1,8 @@
 import type { PrismaClient } from "../../db/client.js";
-import { SCOPES, type Principal } from "../../context.js";
+import { SCOPES, type Principal } from "../../auth/principal.js";
 import { AppError } from "../../errors.js";
 import { UNLIMITED } from "../../rate-limit/bucket.js";
-import { authenticateToken } from "./account.auth.js";
+import { authenticateToken } from "../../auth/tokens.js";
 import type { RateLimit } from "../../rate-limit/bucket.js";
 import { invalid, limitColumns, limitOf } from "./account.tokens.js";
 
@@ -16,7 +16,7 @@ export {
   type TokenView,
 } from "./account.tokens.js";
 
-// Accounts are tenants; tokens are their API credentials (see account.auth.ts for their form and
+// Accounts are tenants; tokens are their API credentials (see src/auth/tokens.ts for their form and
 // how a request authenticates).
 
 export interface AccountView {

@@ -1,10 +1,10 @@
 import type { PrismaClient, Tx } from "../../db/client.js";
-import { SCOPES, type Scope } from "../../context.js";
+import { SCOPES, type Scope } from "../../auth/principal.js";
 import { parseFilterDate } from "../../dates.js";
 import { AppError, type FieldError } from "../../errors.js";
 import type { RateLimit } from "../../rate-limit/bucket.js";
 import { checkName } from "../../text.js";
-import { hashToken, issueToken, tokenKey } from "./account.auth.js";
+import { hashToken, issueToken, tokenKey } from "../../auth/tokens.js";
 
 // API tokens: created (shown once), listed, changed (expiry, rate limit) and revoked, from the
 // command line and, for the tokens the API issues, by src/modules/token/token.service.ts, which

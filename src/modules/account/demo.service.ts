@@ -1,7 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { PrismaClient } from "../../db/client.js";
-import { SCOPES, SYSTEM_ACTOR, type ServiceContext } from "../../context.js";
+import type { ServiceContext } from "../../context.js";
+import { SCOPES, SYSTEM_ACTOR } from "../../auth/principal.js";
 import { createSku, createSupplierItem } from "../catalog/catalog.service.js";
 import { createAccount, createToken } from "./account.service.js";
 

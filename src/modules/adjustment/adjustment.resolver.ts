@@ -11,7 +11,8 @@ import {
 } from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
-import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { serviceContext } from "../../graphql/service-context.js";
 import * as adjustments from "./adjustment.service.js";
 import * as history from "./adjustment.read.js";
 import {

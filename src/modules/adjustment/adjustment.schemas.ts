@@ -1,5 +1,5 @@
 // The REST contract of adjustments: the named body schemas (registered by the OpenAPI registry,
-// src/http/openapi-schemas.ts) and each route's schemas, declared once with TypeBox, the
+// src/server/openapi-schemas.ts) and each route's schemas, declared once with TypeBox, the
 // handlers' types derived from them.
 import { Type, type Static } from "typebox";
 import { EntityType } from "../../generated/prisma/enums.js";

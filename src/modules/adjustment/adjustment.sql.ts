@@ -1,7 +1,7 @@
 // An adjustment's statements: its record, its lines, and the one statement that is the whole of a
 // single SKU's adjustment.
 import { Prisma, queryRows, type PrismaClient, type Tx } from "../../db/client.js";
-import type { TokenCheck, TokenRow } from "../account/account.auth.js";
+import type { TokenCheck, TokenRow } from "../../auth/tokens.js";
 import { bigintArray, intArray, numericArray, wordArray } from "../../db/sql.js";
 import { ledgerWrites, type LockedSkuRow, type MovementDetails } from "../../ledger/ledger.js";
 import type { Decimal } from "../../quantity.js";

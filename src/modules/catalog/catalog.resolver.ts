@@ -10,7 +10,8 @@ import {
   Root,
 } from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
-import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { serviceContext } from "../../graphql/service-context.js";
 import { toConnection } from "../../graphql/connection.js";
 import { withoutNulls } from "../../filters.js";
 import * as catalog from "./catalog.service.js";

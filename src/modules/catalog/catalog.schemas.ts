@@ -1,5 +1,5 @@
 // The REST contract of the catalog: the request bodies as TypeBox named schemas (registered by
-// the OpenAPI registry, src/http/openapi-schemas.ts, which also holds the SKU and supplier item
+// the OpenAPI registry, src/server/openapi-schemas.ts, which also holds the SKU and supplier item
 // answers the other modules share) and each route's schemas, the handlers' types derived from
 // them.
 import { Type, type Static } from "typebox";

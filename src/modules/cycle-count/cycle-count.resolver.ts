@@ -1,6 +1,7 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
-import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { loadersOf, serviceContext } from "../../graphql/service-context.js";
 import { CLASSIFY_UNITS, classifyUnits } from "../../rate-limit/bucket.js";
 import { Sku } from "../catalog/catalog.types.js";
 import {

@@ -1,6 +1,7 @@
 import { Args, Authorized, Ctx, Query, Resolver } from "type-graphql";
 import { toConnection } from "../../graphql/connection.js";
-import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { serviceContext } from "../../graphql/service-context.js";
 import { EventsArgs } from "./event.inputs.js";
 import { eventFeed } from "./event.service.js";
 import { Event, EventConnection } from "./event.types.js";

@@ -21,9 +21,10 @@ import type {
   MovementSource as Source,
   StockReason as Reason,
 } from "../../generated/prisma/enums.js";
-import type { Scope } from "../../context.js";
+import type { Scope } from "../../auth/principal.js";
 import { requireAnyScope } from "../../graphql/auth.js";
-import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { serviceContext } from "../../graphql/service-context.js";
 import { MovementSource, StockReason } from "../../graphql/enums.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import { AppError } from "../../errors.js";

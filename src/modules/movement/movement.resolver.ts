@@ -1,6 +1,7 @@
 import { Args, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
-import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { loadersOf, serviceContext } from "../../graphql/service-context.js";
 import { Sku, SupplierItem } from "../catalog/catalog.types.js";
 import { StockTake } from "../stock-take/stock-take.types.js";
 import { queryMovements } from "./movement.service.js";

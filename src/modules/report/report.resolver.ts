@@ -1,5 +1,6 @@
 import { Args, Authorized, Ctx, Query, Resolver } from "type-graphql";
-import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { serviceContext } from "../../graphql/service-context.js";
 import { costOfLines, summarizedLines } from "../../rate-limit/bucket.js";
 import { AccuracyReportArgs } from "./report.inputs.js";
 import * as reports from "./report.service.js";

@@ -2,7 +2,7 @@
 // (a blind count, a token without read). Every read of lines goes through here, so the rule
 // lives in one place.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
-import type { Principal } from "../../context.js";
+import type { Principal } from "../../auth/principal.js";
 import type { EntityType, StockTakeLineState } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
 

@@ -1,6 +1,7 @@
 // Stock take records: loading and locking one, what the API shows of it, and its summary.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
-import { readDb, type Actor, type ServiceContext } from "../../context.js";
+import { readDb, type ServiceContext } from "../../context.js";
+import type { Actor } from "../../auth/principal.js";
 import { AppError, notFound } from "../../errors.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";

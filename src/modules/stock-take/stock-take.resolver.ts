@@ -11,9 +11,10 @@ import {
 } from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
-import { loadersOf, serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { loadersOf, serviceContext } from "../../graphql/service-context.js";
 import { Sku, SupplierItem } from "../catalog/catalog.types.js";
-import { chargeSummarizedLines } from "../../graphql/loaders.js";
+import { chargeSummarizedLines } from "../../graphql/line-charges.js";
 import { chargeWalk } from "../../graphql/rate-limit.js";
 import { OPERATIONS } from "../../operations.js";
 import * as stockTakes from "./stock-take.service.js";

@@ -1,5 +1,5 @@
 // The REST contract of stock takes: the named schemas (registered by the OpenAPI registry,
-// src/http/openapi-schemas.ts) and each route's schemas, declared once with TypeBox where a
+// src/server/openapi-schemas.ts) and each route's schemas, declared once with TypeBox where a
 // handler takes its types from them. Response schemas drive serialisation: a field the handlers
 // return must be listed here. A counter's lines and summary leave out expected_qty and difference
 // (and the difference totals) in a blind stock take, and a token without read (or approve) never

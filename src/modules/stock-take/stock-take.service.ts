@@ -6,7 +6,8 @@ import { idempotent, type Idempotent, type WriteSteps } from "../../db/idempoten
 import type { Tx } from "../../db/client.js";
 import type { Walk } from "../../operations.js";
 import { inTransaction } from "../../db/transaction.js";
-import { readDb, type Principal, type Scope, type ServiceContext } from "../../context.js";
+import { readDb, type ServiceContext } from "../../context.js";
+import type { Principal, Scope } from "../../auth/principal.js";
 import { decodeCursor, decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js";

@@ -1,7 +1,8 @@
 import { Arg, Args, Authorized, Ctx, Query, Resolver } from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
-import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { serviceContext } from "../../graphql/service-context.js";
 import { CreateApiTokenInput, RevokeApiTokenInput } from "./token.inputs.js";
 import * as tokens from "./token.service.js";
 import {

@@ -1,8 +1,8 @@
 // The REST contract of API tokens: the named schemas (registered by the OpenAPI registry,
-// src/http/openapi-schemas.ts) and each route's schemas, declared once with TypeBox where a
+// src/server/openapi-schemas.ts) and each route's schemas, declared once with TypeBox where a
 // handler takes its types from them.
 import { Type, type Static } from "typebox";
-import { SCOPES } from "../../context.js";
+import { SCOPES } from "../../auth/principal.js";
 import { MAX_DATE_PARAM_LENGTH } from "../../limits.js";
 import {
   integerId,

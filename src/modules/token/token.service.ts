@@ -8,7 +8,8 @@
 // There is no Idempotency-Key: only the token's hash is stored, so a replay could not show the
 // token again; a retried issue makes a second token, which the caller may revoke. Creating,
 // hashing and revoking are the command line's own (account.tokens.ts).
-import { readDb, SCOPES, type Principal, type Scope, type ServiceContext } from "../../context.js";
+import { readDb, type ServiceContext } from "../../context.js";
+import { SCOPES, type Principal, type Scope } from "../../auth/principal.js";
 import type { Tx } from "../../db/client.js";
 import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { TOKEN_LOCK_CLASS } from "../../db/locks.js";

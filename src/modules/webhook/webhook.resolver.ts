@@ -11,7 +11,8 @@ import {
 } from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
 import { toConnection } from "../../graphql/connection.js";
-import { serviceContext, type GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { serviceContext } from "../../graphql/service-context.js";
 import * as webhooks from "./webhook.service.js";
 import {
   CreateWebhookInput,

@@ -1,5 +1,5 @@
 // The REST contract of webhooks: the named schemas (registered by the OpenAPI registry,
-// src/http/openapi-schemas.ts) and each route's schemas, declared once with TypeBox where a
+// src/server/openapi-schemas.ts) and each route's schemas, declared once with TypeBox where a
 // handler takes its types from them.
 import { Type, type Static } from "typebox";
 import {

@@ -13,7 +13,7 @@ import {
 } from "react";
 import { useClient, useQuery, useSubscription } from "urql";
 import { Link } from "wouter";
-import { useSession } from "../App.js";
+import { useSession } from "../session-context.js";
 import { KeptCounts } from "../components/KeptCounts.js";
 import { Progress } from "../components/Progress.js";
 import { serverNow } from "../clock.js";

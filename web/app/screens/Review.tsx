@@ -4,7 +4,7 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "urql";
 import { Link } from "wouter";
-import { useSession } from "../App.js";
+import { useSession } from "../session-context.js";
 import {
   DifferencesTable,
   formatDifference,

@@ -1,7 +1,7 @@
 // The stock takes a counter can count: open ones (nothing counted yet) and those being counted.
 import { useQuery } from "urql";
 import { useEffect } from "react";
-import { useSession } from "../App.js";
+import { useSession } from "../session-context.js";
 import { StockTakeCard } from "../components/StockTakeCard.js";
 import { problemOf } from "../errors.js";
 import { graphql } from "../gql/index.js";

@@ -1,22 +1,22 @@
-import { MAX_ID } from "../../limits.js";
+import { MAX_ID } from "../limits.js";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { BACKGROUND_MARK, Prisma, queryRows, type PrismaClient, type Tx } from "../../db/client.js";
-import { SCOPES, type Principal, type Scope } from "../../context.js";
+import { BACKGROUND_MARK, Prisma, queryRows, type PrismaClient, type Tx } from "../db/client.js";
+import { SCOPES, type Principal, type Scope } from "./principal.js";
 import {
   bucketDecision,
   chargeOf,
   type BucketDecision,
   type RateLimit,
   type TokenBucket,
-} from "../../rate-limit/bucket.js";
-import { bucketLevel, takeOnConflict } from "../../rate-limit/postgres.js";
+} from "../rate-limit/bucket.js";
+import { bucketLevel, takeOnConflict } from "../rate-limit/postgres.js";
 
 // A token reads `cp_<account>_<secret>`: the account id routes the lookup to the tenant's rows
 // (every unique index starts with account_id), and only the sha256 of the whole token is stored.
 // The secret's first 24 characters carry 144 random bits, so a fast hash is enough: there is
 // nothing to brute-force. Its last 8 are the service's signature of the rest (HMAC-SHA256 with
 // token_keys' key, 48 bits): a token that does not carry it was not issued here, and is refused
-// without a lookup (src/rate-limit/signatures.ts), unless its account still has a token issued
+// without a lookup (src/auth/signatures.ts), unless its account still has a token issued
 // before signatures, which carries 192 random bits and no signature.
 
 const TOKEN_PATTERN = /^cp_(\d{1,10})_([A-Za-z0-9_-]{32})$/;

@@ -1,27 +1,21 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { PrismaClient } from "../db/client.js";
 import { asBookkeeping } from "../db/request-scope.js";
-import {
-  accountOf,
-  authenticateToken,
-  hashToken,
-  UNKNOWN,
-  type Authentication,
-} from "../modules/account/account.auth.js";
-import { KnownTokens } from "./known.js";
-import { RefusedTokens } from "./refused.js";
-import { RefusedWalks } from "./refused-walks.js";
+import { accountOf, authenticateToken, hashToken, UNKNOWN, type Authentication } from "./tokens.js";
+import { KnownTokens } from "./known-tokens.js";
+import { RefusedTokens } from "./refused-tokens.js";
+import { RefusedWalks } from "../rate-limit/refused-walks.js";
 import { TokenSignatures } from "./signatures.js";
-import { AccountBudgets, nearer } from "./account.js";
+import { AccountBudgets, nearer } from "../rate-limit/account.js";
 import {
   chargeOf,
   UNLIMITED,
   type BucketDecision,
   type RateLimit,
   type TokenBucket,
-} from "./bucket.js";
-import { chargeInDatabase } from "./postgres.js";
-import { RedisBuckets } from "./redis.js";
+} from "../rate-limit/bucket.js";
+import { chargeInDatabase } from "../rate-limit/postgres.js";
+import { RedisBuckets } from "../rate-limit/redis.js";
 
 /**
  * Authenticates requests and charges their tokens' buckets. With the buckets in PostgreSQL the
@@ -36,7 +30,7 @@ export interface RateLimiter {
    * the statement of its work pays with payAccount).
    */
   readonly accounts: AccountBudgets;
-  /** Tokens lately refused here: answered 401 again without a statement (refused.ts). */
+  /** Tokens lately refused here: answered 401 again without a statement (refused-tokens.ts). */
   readonly refused: RefusedTokens;
   /** Walks lately refused here for their price: refused again uncounted (refused-walks.ts). */
   readonly refusedWalks: RefusedWalks;

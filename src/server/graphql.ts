@@ -10,26 +10,26 @@ import websocket from "@fastify/websocket";
 import { EventHub } from "../modules/event/event.hub.js";
 import { bindAccount } from "../db/request-scope.js";
 import { AppError } from "../errors.js";
-import { bodyPrice, resolvePrincipal } from "../http/auth.js";
+import { bodyPrice, resolvePrincipal } from "../auth/request.js";
 import { applyDecision, sendRateLimitHeaders } from "../http/rate-limit.js";
-import type { Authentication } from "../modules/account/account.auth.js";
+import type { Authentication } from "../auth/tokens.js";
 import { landingPagePolicy } from "../http/security.js";
-import { registerExplorer, wantsPage } from "./explorer.js";
-import { consistencyPlugin } from "./consistency.js";
-import { createContext, type GraphQLContext } from "./context.js";
-import { contextFailure, formatError, unavailablePlugin } from "./errors.js";
-import { admissionPlugin } from "./admission.js";
-import { deferrable, deferredPlugin } from "./deferred.js";
-import { rememberToken } from "../http/recent-tokens.js";
-import { rateLimitedError } from "./rate-limit.js";
-import { depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "./limits.js";
-import { buildGraphqlSchema } from "./schema.js";
+import { registerExplorer, wantsPage } from "../graphql/explorer.js";
+import { consistencyPlugin } from "../graphql/consistency.js";
+import { createContext, type GraphQLContext } from "../graphql/context.js";
+import { contextFailure, formatError, unavailablePlugin } from "../graphql/errors.js";
+import { admissionPlugin } from "../graphql/admission.js";
+import { deferrable, deferredPlugin } from "../graphql/deferred.js";
+import { rememberToken } from "../auth/recent-tokens.js";
+import { rateLimitedError } from "../graphql/rate-limit.js";
+import { depthLimit, MAX_DEPTH, MAX_SELECTIONS, MAX_TOKENS } from "../graphql/limits.js";
+import { buildGraphqlSchema } from "../graphql/schema.js";
 import {
   SUBSCRIPTION_DEFAULTS,
   subscriptionHandler,
   type SubscriptionOptions,
   type SubscriptionStats,
-} from "./subscriptions.js";
+} from "../graphql/subscriptions.js";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -49,7 +49,14 @@ import { reportSchemas } from "../modules/report/report.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 import { tokenSchemas } from "../modules/token/token.schemas.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
-import { $ref, enumSchema, integerId, nullable, page, timestamp } from "./openapi-primitives.js";
+import {
+  $ref,
+  enumSchema,
+  integerId,
+  nullable,
+  page,
+  timestamp,
+} from "../http/openapi-primitives.js";
 
 /** An entity's barcodes in an answer. */
 function barcodesProperty() {

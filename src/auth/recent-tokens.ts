@@ -3,7 +3,7 @@
 // `inline` needs to let a single adjustment check its token inside its own statement. The hint
 // decides only whether to defer the check, never what a token may do (the statement checks the
 // token again). Bounded: past RECENT_TOKENS the oldest token goes first.
-import type { Principal, Scope } from "../context.js";
+import type { Principal, Scope } from "./principal.js";
 
 const RECENT_TOKENS = 10_000;
 const recent = new Map<string, Principal>();

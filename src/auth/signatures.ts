@@ -1,5 +1,5 @@
 // Made-up tokens told from issued ones without a statement: every token the service issues
-// carries its signature (src/modules/account/account.auth.ts), so a token without it, of an
+// carries its signature (src/auth/tokens.ts), so a token without it, of an
 // account that holds no token issued before signatures, was never issued and is refused 401 here,
 // as cheaply as /healthz, whatever new token a flood makes up each time. The key and the accounts
 // still holding unsigned tokens are read as the process starts and again every REFRESH_MS (one
@@ -7,7 +7,7 @@
 // as before.
 import type { FastifyBaseLogger } from "fastify";
 import type { PrismaClient } from "../db/client.js";
-import { signedWith, signingState } from "../modules/account/account.auth.js";
+import { signedWith, signingState } from "./tokens.js";
 
 const REFRESH_MS = 60_000;
 

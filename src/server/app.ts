@@ -5,9 +5,9 @@ import type { Config } from "../config.js";
 import type { PrismaClient } from "../db/client.js";
 import { ReadRouting } from "../db/replicas.js";
 import type { RateLimit } from "../rate-limit/bucket.js";
-import { createRateLimiter } from "../rate-limit/limiter.js";
-import { registerGraphql } from "../graphql/server.js";
-import { registerCountingApp } from "./counting-app.js";
+import { createRateLimiter } from "../auth/limiter.js";
+import { registerGraphql } from "./graphql.js";
+import { registerCountingApp } from "../http/counting-app.js";
 import { logOptions } from "../log.js";
 import { adjustmentRoutes } from "../modules/adjustment/adjustment.rest.js";
 import { catalogRoutes } from "../modules/catalog/catalog.rest.js";
@@ -19,24 +19,24 @@ import { tokenRoutes } from "../modules/token/token.rest.js";
 import { stockTakeRoutes } from "../modules/stock-take/stock-take.rest.js";
 import { cycleCountRoutes } from "../modules/cycle-count/cycle-count.rest.js";
 import { reportRoutes } from "../modules/report/report.rest.js";
-import { limitSmallBodies } from "./body-limit.js";
-import { registerReadRouting } from "./consistency.js";
-import { registerCors } from "./cors.js";
-import { healthRoutes } from "./health.js";
-import { metricsRoutes } from "./metrics.js";
-import { registerOpenApi } from "./openapi.js";
+import { limitSmallBodies } from "../http/body-limit.js";
+import { registerReadRouting } from "../http/consistency.js";
+import { registerCors } from "../http/cors.js";
+import { healthRoutes } from "../http/health.js";
+import { metricsRoutes } from "../http/metrics.js";
+import { registerOpenApi } from "../http/openapi.js";
 import {
   clientErrorHandler,
   frameworkErrors,
   guardFixedPaths,
   registerErrorHandling,
-} from "./problem.js";
-import { registerRequestTimeout } from "./request-timeout.js";
+} from "../http/problem.js";
+import { registerRequestTimeout } from "../http/request-timeout.js";
 import { registerSharedSchemas } from "./openapi-schemas.js";
-import { registerSecurityHeaders } from "./security.js";
-import { lazySerializers } from "./serializers.js";
-import { buildValidatorCompiler } from "./validation.js";
-import { acceptJsonBodies } from "./json-body.js";
+import { registerSecurityHeaders } from "../http/security.js";
+import { lazySerializers } from "../http/serializers.js";
+import { buildValidatorCompiler } from "../http/validation.js";
+import { acceptJsonBodies } from "../http/json-body.js";
 
 declare module "fastify" {
   interface FastifyInstance {
