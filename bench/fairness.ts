@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import type { ServiceContext } from "../src/context.js";
 import type { PrismaClient } from "../src/db/client.js";
-import { createToken } from "../src/modules/account/account.service.js";
+import { createToken } from "../src/modules/token/token.store.js";
 import { bulkAdjust } from "../src/modules/adjustment/adjustment.service.js";
 import { CLIENTS, serviceLoad } from "./concurrency.js";
 import type { ClassStats, HostileName, HostileTarget } from "./hostile.js";

@@ -8,7 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type pg from "pg";
 import type { PrismaClient } from "../src/db/client.js";
-import { createToken } from "../src/modules/account/account.service.js";
+import { createToken } from "../src/modules/token/token.store.js";
 import { startServer } from "./server.js";
 
 const CLIENTS_PER_OPERATION = 8;

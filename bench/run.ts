@@ -13,7 +13,8 @@ import { describePgSide, describeStatement, enablePgSide, withPgSide } from "./p
 import { migrate } from "../src/db/migrate.js";
 import type { ServiceContext } from "../src/context.js";
 import { SCOPES } from "../src/auth/principal.js";
-import { createAccount, createToken } from "../src/modules/account/account.service.js";
+import { createAccount } from "../src/modules/account/account.service.js";
+import { createToken } from "../src/modules/token/token.store.js";
 import { bulkAdjust } from "../src/modules/adjustment/adjustment.service.js";
 import { queryMovements } from "../src/modules/movement/movement.service.js";
 import { CLIENTS, rawLoad, serviceLoad } from "./concurrency.js";

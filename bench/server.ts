@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { PrismaClient } from "../src/db/client.js";
-import { createToken } from "../src/modules/account/account.service.js";
+import { createToken } from "../src/modules/token/token.store.js";
 import { SERVE_NODE_FLAGS } from "../src/node-flags.js";
 import type { ServerUnderTest } from "./stock-take.js";
 

@@ -6,7 +6,7 @@ import { createPrismaClient } from "./db/client.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { AppError, listedErrors } from "./errors.js";
-import type { TokenSettings, TokenView } from "./modules/account/account.tokens.js";
+import type { TokenSettings, TokenView } from "./modules/token/token.store.js";
 import { formatRate, type RateLimit } from "./rate-limit/bucket.js";
 
 const USAGE = `usage:
@@ -169,7 +169,7 @@ const rateLimitJson = (limit: RateLimit | null) => ({
   rate_limit_burst: limit && limit.perSecond > 0 ? limit.burst : null,
 });
 
-const tokensModule = () => import("./modules/account/account.tokens.js");
+const tokensModule = () => import("./modules/token/token.store.js");
 const accountJson = (a: {
   id: number;
   name: string;
@@ -287,7 +287,7 @@ async function main(argv: string[]): Promise<void> {
     case "tokens list": {
       const o = options(rest, { account: { required: true } });
       const accountId = positiveInt(o.account, "--account");
-      const { listTokens } = await import("./modules/account/account.service.js");
+      const { listTokens } = await import("./modules/token/token.store.js");
       for (const t of await withDatabase((db) => listTokens(db, accountId))) {
         print(tokenJson(t));
       }
@@ -318,7 +318,7 @@ async function main(argv: string[]): Promise<void> {
         ?.split(",")
         .map((s) => s.trim())
         .filter(Boolean);
-      const { createToken, parseScopes } = await import("./modules/account/account.service.js");
+      const { createToken, parseScopes } = await import("./modules/token/token.store.js");
       if (scopes) parseScopes(scopes);
       const settings = await tokenSettings(o);
       if (settings.expiresAt === null) throw new UsageError("--expires-at never: leave it out");
@@ -346,7 +346,7 @@ async function main(argv: string[]): Promise<void> {
       if (Object.keys(settings).length === 0) {
         throw new UsageError("give --rate-limit, --expires-at or --expires-in");
       }
-      const { updateToken } = await import("./modules/account/account.service.js");
+      const { updateToken } = await import("./modules/token/token.store.js");
       const updated = await withDatabase((db) =>
         updateToken(db, { accountId, tokenId, ...settings }),
       );
@@ -357,7 +357,7 @@ async function main(argv: string[]): Promise<void> {
       const o = options(rest, { account: { required: true }, id: { required: true } });
       const accountId = positiveInt(o.account, "--account");
       const tokenId = positiveInt(o.id, "--id");
-      const { revokeToken } = await import("./modules/account/account.service.js");
+      const { revokeToken } = await import("./modules/token/token.store.js");
       print(await withDatabase((db) => revokeToken(db, { accountId, tokenId })));
       return;
     }

@@ -1,6 +1,6 @@
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { gql, startTestApp, type TestApp } from "../helpers/app.js";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import {
   chainProblems,
   createSku,

@@ -4,7 +4,7 @@
 // promises, over both transports: a revoked or expired token is refused at once, a bucket that is
 // out refuses before anything is written, a bad input from a bad token is a 401, and the bucket
 // counts exactly under concurrency.
-import { createToken, revokeToken } from "../../src/modules/account/account.tokens.js";
+import { createToken, revokeToken } from "../../src/modules/token/token.store.js";
 import type { RateLimit } from "../../src/rate-limit/bucket.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";

@@ -2,7 +2,7 @@
 // (which never reaches the app.server, and leaves the address bar at once), by pasting a token, and
 // back to sign-in, with the reason in words, when the API stops accepting the token.
 import type { Page } from "playwright-core";
-import { createToken, revokeToken } from "../../src/modules/account/account.tokens.js";
+import { createToken, revokeToken } from "../../src/modules/token/token.store.js";
 import { browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { call } from "../helpers/server.js";
 import { appServer } from "../helpers/app-server.js";

@@ -4,7 +4,7 @@
 // tokens costs the server about what /healthz costs (another account beside such a flood:
 // noisy.fair-share).
 import { hashToken } from "../../src/auth/tokens.js";
-import { createToken, revokeToken } from "../../src/modules/account/account.service.js";
+import { createToken, revokeToken } from "../../src/modules/token/token.store.js";
 import { rest } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";
 import { startLoggedApp, type LoggedApp } from "../helpers/movements.js";

@@ -1,5 +1,5 @@
 import { print } from "graphql";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { gql, postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { CreateSkuDocument, GetSkuDocument, ListSkusDocument } from "./generated/graphql.js";

@@ -1,7 +1,7 @@
 // A SKU's class by hand and the account's intervals, over both transports, as a manager uses
 // them: pin a SKU to class A, see it on the SKU and on the due list, shorten A's interval and see
 // a SKU fall due. Bad input and a token without the scope write nothing.
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 

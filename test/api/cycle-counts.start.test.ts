@@ -1,7 +1,7 @@
 // Today's cycle count, as a warehouse starts it: `scope: {due: true, limit}` freezes the SKUs due
 // for a count, most overdue first, leaving out what an open stock take already counts, over REST
 // and GraphQL alike; priced by its limit before anything is read; bad input writes nothing.
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 

@@ -1,7 +1,7 @@
 // Cycle counts over both transports, as a manager uses them: classify the catalog by how much it
 // moves (a dry run first), list what is due, count it in a stock take, and see it leave the list.
 // Bad input and a token without the scope write nothing; a classification costs 100 units.
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 

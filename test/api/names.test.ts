@@ -2,7 +2,7 @@
 // it as written: a name of invisible characters only (U+200B alone) or with a bidirectional
 // control (U+202E reverses what follows) is refused as INVALID_PARAMETER over REST, GraphQL and
 // CSV, and nothing is written.
-import { createToken } from "../../src/modules/account/account.tokens.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { oneSkuStockTake, stockTakeClient } from "../helpers/stock-takes.js";

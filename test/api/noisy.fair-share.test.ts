@@ -5,7 +5,7 @@
 // a flood of bad tokens is answered from the process's memory. Nothing answers 5xx, and the
 // neighbour's p99 stays bounded.
 import type { PrismaClient } from "../../src/db/client.js";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, testDb } from "../helpers/db.js";
 import { besideNeighbour, parallel } from "../helpers/neighbour.js";
 import { startServer, stopProcess, type Server } from "../helpers/server.js";

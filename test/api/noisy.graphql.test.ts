@@ -5,7 +5,7 @@
 import { performance } from "node:perf_hooks";
 import type { PrismaClient } from "../../src/db/client.js";
 import { DISCARD_LIMIT_BYTES } from "../../src/http/problem.js";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
 import { alone, besideNeighbour, parallel, type Timings } from "../helpers/neighbour.js";
 import { call, startServer, stopProcess, type Server } from "../helpers/server.js";

@@ -6,7 +6,7 @@
 // neighbour's p99 stays bounded, and nothing answers 5xx.
 import { performance } from "node:perf_hooks";
 import type { PrismaClient } from "../../src/db/client.js";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { testDb, newAccount } from "../helpers/db.js";
 import { alone, besideNeighbour } from "../helpers/neighbour.js";
 import { startServer, stopProcess, type Server } from "../helpers/server.js";

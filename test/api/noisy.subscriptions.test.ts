@@ -8,7 +8,7 @@
 import type { Client } from "graphql-ws";
 import type { PrismaClient } from "../../src/db/client.js";
 import { SUBSCRIPTION_POOL_NAME } from "../../src/graphql/subscriptions.js";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, testDb, type TestAccount } from "../helpers/db.js";
 import { alone, besideNeighbour } from "../helpers/neighbour.js";
 import { call, startServer, stopProcess, type Server } from "../helpers/server.js";

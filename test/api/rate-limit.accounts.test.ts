@@ -4,7 +4,7 @@
 // takes nothing from the token's bucket, and an issued token's limit is at most its issuer's
 // (another account beside one spending its budget: noisy.fair-share).
 import type { PrismaClient } from "../../src/db/client.js";
-import { createToken, updateToken } from "../../src/modules/account/account.service.js";
+import { createToken, updateToken } from "../../src/modules/token/token.store.js";
 import type { RateLimit } from "../../src/rate-limit/bucket.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";

@@ -3,7 +3,7 @@
 // bucket shared by two app instances, exact counting under concurrency, no statement added on
 // PostgreSQL, and requests still served (unlimited) while Redis is unreachable.
 import { Redis } from "ioredis";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { hashToken } from "../../src/auth/tokens.js";
 import type { RateLimit } from "../../src/rate-limit/bucket.js";
 import { buildApp } from "../../src/server/app.js";

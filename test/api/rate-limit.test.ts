@@ -5,7 +5,7 @@
 import WebSocket from "ws";
 import { buildApp } from "../../src/server/app.js";
 import type { PrismaClient } from "../../src/db/client.js";
-import { createToken, updateToken } from "../../src/modules/account/account.service.js";
+import { createToken, updateToken } from "../../src/modules/token/token.store.js";
 import type { RateLimit } from "../../src/rate-limit/bucket.js";
 import { loggingClient, type LoggedApp } from "../helpers/movements.js";
 import {

@@ -5,7 +5,7 @@
 // beside another account: noisy.fair-share), a review's lines read from its stock take's row and
 // the same walk refused again, uncounted, until its Retry-After.
 import type { PrismaClient } from "../../src/db/client.js";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import type { RateLimit } from "../../src/rate-limit/bucket.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";

@@ -2,7 +2,7 @@
 // the stock takes reconciled in a window, how many matched the records (within a tolerance), and
 // the units of difference, overall, per stock take, per count class and per area, over REST and
 // GraphQL alike. Open stock takes do not count; the window is bounded as the movement history's.
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 

@@ -4,7 +4,7 @@
 // cancel the stock takes it started (only those) so that a start made by mistake does not hold
 // its SKUs until an approver comes by.
 import type { Scope } from "../../src/auth/principal.js";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { createSupplierItem } from "../helpers/stock.js";

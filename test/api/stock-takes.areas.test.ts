@@ -2,7 +2,7 @@
 // their location at the freeze (summary.locations, ?area_depth=), GraphQL by
 // StockTake.progressByLocation(depth:); counts move it, a blind count hides its differences from
 // a counter, and a bad depth is refused.
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { subscribe, wsConnect } from "../helpers/subscriptions.js";

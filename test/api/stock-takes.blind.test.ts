@@ -1,7 +1,7 @@
 // Blind counts: a token without approve never sees an expected quantity or a difference, in any
 // response of either transport (lines, counts, summaries, CSV sheets, errors).
 import { SCOPES } from "../../src/auth/principal.js";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { count, skus, stockTakeClient } from "../helpers/stock-takes.js";

@@ -1,7 +1,7 @@
 // Reviewing a stock take by difference: the counted lines, largest absolute difference first,
 // paged without a line lost or repeated (ties included); hidden from a counter of a blind stock
 // take, whose expected quantities it would reveal; priced as the summary, before it is read.
-import { createToken } from "../../src/modules/account/account.tokens.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 

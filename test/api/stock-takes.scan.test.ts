@@ -2,7 +2,7 @@
 // code in any case, any spelling of a GTIN on a SKU or a supplier item, an in-house label; a code
 // outside the stock take finds nothing, and a blind stock take still shows a counter no
 // expected quantity.
-import { createToken } from "../../src/modules/account/account.tokens.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 

@@ -6,7 +6,7 @@
 import type { Client } from "graphql-ws";
 import WebSocket from "ws";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { buildApp } from "../../src/server/app.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { loggingClient, type LoggedApp } from "../helpers/movements.js";

@@ -144,8 +144,7 @@ describe("subscription stockChanged", () => {
   });
 
   it("ends a revoked token's subscriptions (4403)", async () => {
-    const { createToken, revokeToken } =
-      await import("../../src/modules/account/account.service.js");
+    const { createToken, revokeToken } = await import("../../src/modules/token/token.store.js");
     const made = await createToken(t.db, {
       accountId: acct.accountId,
       name: "screen",
@@ -233,6 +232,6 @@ describe("subscription stockTakeProgress", () => {
 
 /** Another token of an account, with the given scopes. */
 async function tokenFor(accountId: number, scopes: ("read" | "count")[]): Promise<string> {
-  const { createToken } = await import("../../src/modules/account/account.service.js");
+  const { createToken } = await import("../../src/modules/token/token.store.js");
   return (await createToken(t.db, { accountId, name: "counter", scopes })).token;
 }

@@ -4,7 +4,7 @@
 // other accounts' tokens, and the cap on live tokens.
 import { createHash, randomBytes } from "node:crypto";
 import { hashToken } from "../../src/auth/tokens.js";
-import { createToken } from "../../src/modules/account/account.tokens.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { SCOPES, type Scope } from "../../src/auth/principal.js";
 import { GRANTABLE_SCOPES } from "../../src/modules/token/token.service.js";
 import { gql, postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";

@@ -2,7 +2,7 @@
 // an open subscription; a token's last use is noted at most once a minute; and a token differing
 // from a real one in its last character is refused.
 import WebSocket from "ws";
-import { createToken, listTokens } from "../../src/modules/account/account.service.js";
+import { createToken, listTokens } from "../../src/modules/token/token.store.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount } from "../helpers/db.js";
 

@@ -2,7 +2,7 @@
 // database, and an account with an admin token (every scope, as the command line makes one).
 import type { PrismaClient } from "../../src/db/client.js";
 import type { Scope } from "../../src/auth/principal.js";
-import { createToken } from "../../src/modules/account/account.tokens.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import { newAccount, testDb, type TestAccount } from "./db.js";
 import { startServer, stopProcess, type Server } from "./server.js";
 

@@ -3,11 +3,8 @@ import { createPrismaClient, type PoolOptions, type PrismaClient } from "../../s
 import { migrate } from "../../src/db/migrate.js";
 import type { ServiceContext } from "../../src/context.js";
 import { SCOPES, type Scope } from "../../src/auth/principal.js";
-import {
-  authenticate,
-  createAccount,
-  createToken,
-} from "../../src/modules/account/account.service.js";
+import { authenticate, createAccount } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 
 export const databaseUrl = (): string => {
   const url = process.env.DATABASE_URL;

@@ -5,7 +5,7 @@
 // the names and ids each holds, so generated requests can name real things and reach the
 // services rather than stop at the validator. Run settings (FUZZ_RUNS, FUZZ_SEED) live here too.
 import type { EntityKind } from "../../src/operations.js";
-import { createToken } from "../../src/modules/account/account.service.js";
+import { createToken } from "../../src/modules/token/token.store.js";
 import type { PrismaClient } from "../../src/db/client.js";
 import { rest, startTestApp, type TestApp } from "./app.js";
 import { newAccount, type TestAccount } from "./db.js";

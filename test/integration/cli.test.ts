@@ -7,12 +7,8 @@ import { join } from "node:path";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
 import { createHash } from "node:crypto";
-import {
-  authenticate,
-  createAccount,
-  createToken,
-  revokeToken,
-} from "../../src/modules/account/account.service.js";
+import { authenticate, createAccount } from "../../src/modules/account/account.service.js";
+import { createToken, revokeToken } from "../../src/modules/token/token.store.js";
 import { runCountpoint, type CliResult } from "../helpers/cli.js";
 import { createFreshDatabase, type FreshDatabase } from "../helpers/fresh-database.js";
 

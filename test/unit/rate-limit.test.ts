@@ -12,7 +12,7 @@ import {
   parseExpiresAt,
   parseExpiresIn,
   parseRateLimit,
-} from "../../src/modules/account/account.tokens.js";
+} from "../../src/modules/token/token.store.js";
 import {
   bucketDecision,
   chargeOf,

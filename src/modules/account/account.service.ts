@@ -4,17 +4,7 @@ import { AppError } from "../../errors.js";
 import { UNLIMITED } from "../../rate-limit/bucket.js";
 import { authenticateToken } from "../../auth/tokens.js";
 import type { RateLimit } from "../../rate-limit/bucket.js";
-import { invalid, limitColumns, limitOf } from "./account.tokens.js";
-
-export {
-  createToken,
-  listTokens,
-  parseScopes,
-  revokeToken,
-  updateToken,
-  type NewToken,
-  type TokenView,
-} from "./account.tokens.js";
+import { invalid, limitColumns, limitOf } from "../token/token.store.js";
 
 // Accounts are tenants; tokens are their API credentials (see src/auth/tokens.ts for their form and
 // how a request authenticates).

@@ -4,7 +4,8 @@ import type { PrismaClient } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { SCOPES, SYSTEM_ACTOR } from "../../auth/principal.js";
 import { createSku, createSupplierItem } from "../catalog/catalog.service.js";
-import { createAccount, createToken } from "./account.service.js";
+import { createAccount } from "./account.service.js";
+import { createToken } from "../token/token.store.js";
 
 const DEMO_SKUS: [code: string, name: string, onHand: number][] = [
   ["TSHIRT-S-BLK", "T-shirt, small, black", 40],

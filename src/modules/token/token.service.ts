@@ -7,7 +7,7 @@
 // an account's tokens also draw from the account's budget together (src/rate-limit/account.ts).
 // There is no Idempotency-Key: only the token's hash is stored, so a replay could not show the
 // token again; a retried issue makes a second token, which the caller may revoke. Creating,
-// hashing and revoking are the command line's own (account.tokens.ts).
+// hashing and revoking are the command line's own (token.store.ts).
 import { readDb, type ServiceContext } from "../../context.js";
 import { SCOPES, type Principal, type Scope } from "../../auth/principal.js";
 import type { Tx } from "../../db/client.js";
@@ -24,7 +24,7 @@ import {
   TOKEN_VIEW,
   tokenView,
   type TokenView,
-} from "../account/account.tokens.js";
+} from "./token.store.js";
 import type { RateLimit } from "../../rate-limit/bucket.js";
 import type { ApiToken, ApiTokenInput, NewApiToken } from "./token.types.js";
 

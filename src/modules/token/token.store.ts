@@ -6,7 +6,7 @@ import type { RateLimit } from "../../rate-limit/bucket.js";
 import { checkName } from "../../text.js";
 import { hashToken, issueToken, tokenKey } from "../../auth/tokens.js";
 
-// API tokens: created (shown once), listed, changed (expiry, rate limit) and revoked, from the
+// API tokens as stored: created (shown once), listed, changed (expiry, rate limit) and revoked, from the
 // command line and, for the tokens the API issues, by src/modules/token/token.service.ts, which
 // adds the API's rules (a subset of the issuer's scopes, never tokens; an expiry) around these.
 
