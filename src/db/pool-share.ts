@@ -6,9 +6,8 @@
 import pg from "pg";
 
 /** The part of a pool one account may hold, and how many of its requests may wait past it. */
-// Four fifths: 32 devices of one account changing stock at once (bench P2) lost a third of their
-// throughput at half the pool (docs/benchmarks), none at four fifths, and another account still
-// has a fifth of it.
+// Four fifths: an account's many devices writing at once keep their throughput (half the pool cost
+// them a third of it: docs/benchmarks, P2), and another account still has a fifth of the pool.
 export const DEFAULT_ACCOUNT_SHARE = 0.8;
 export const DEFAULT_ACCOUNT_QUEUE = 1_000;
 

@@ -2,7 +2,7 @@
 // changed, up to a minute later; until then the planner believes what it last saw. Right after a
 // stock take of 100,000 lines is started on statistics that predate it, it believes the stock
 // take holds a line or two, and plans each scan's lookup as a walk of the stock take's lines
-// filtered (bench A1: 30 ms instead of 0.3 per scan while 8 counters count, on every request).
+// filtered, on every request ([decision](../../docs/architecture/statements.md#a-big-start-analyzes-its-lines)).
 // So a start that added a tenth of the table (as last analyzed) or more asks for an ANALYZE of
 // it at once, after its commit, in the background: never on the request's path, at most one at
 // a time, and one more after it if another such start came meanwhile.

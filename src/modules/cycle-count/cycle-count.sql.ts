@@ -73,8 +73,8 @@ export async function dueSkus(
     SELECT r.sku_id, s.code::text AS code, s.name, s.location, r.count_class, r.last_counted_at,
       r.due_at, floor(extract(epoch FROM now() - r.due_at) / 86400)::int AS days_overdue
     -- Each answered SKU by its key (OFFSET 0 keeps the subquery a probe): planned as a join, on
-    -- statistics that learnt the account smaller, it hashed the account's whole catalog (CI saw
-    -- 20,030 SKUs read for a list of 10).
+    -- statistics that learnt the account smaller, it would hash the account's whole catalog for
+    -- a list of 10.
     FROM ranked r CROSS JOIN LATERAL (SELECT code, name, location FROM skus
       WHERE account_id = ${accountId} AND id = r.sku_id OFFSET 0) AS s
     ORDER BY r.due_at NULLS FIRST, r.sku_id`;

@@ -1,5 +1,5 @@
 // Reading the ledger. Movements are written only by src/ledger.
-import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
+import { Prisma, type PrismaClient } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import {
   decodeTimeCursor,
@@ -37,19 +37,6 @@ export { MAX_WINDOW_DAYS };
 export function toMovement(row: MovementRow): StockMovement {
   const { accountId, actorName, actorTokenId, id, ...rest } = row;
   return { id: Number(id), ...rest, actor: { name: actorName, tokenId: actorTokenId } };
-}
-
-/** The movements with these ids, in the order given. */
-export async function movementsByIds(
-  db: PrismaClient | Tx,
-  accountId: number,
-  ids: number[],
-): Promise<Map<number, StockMovement>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.stockMovement.findMany({
-    where: { accountId, id: { in: ids.map(BigInt) } },
-  });
-  return new Map(rows.map((r) => [Number(r.id), toMovement(r)]));
 }
 
 export interface MovementFilter {

@@ -1,6 +1,6 @@
 // The movement history's statements: one page of rows as the service maps them, or the same
-// page as the REST body's JSON, made by PostgreSQL (a 1,000-row page mapped row by row in Node
-// held the server's thread for over 10 ms in one piece; the JSON costs it a string).
+// page as the REST body's JSON, made by PostgreSQL (a large page mapped row by row in Node holds
+// the server's thread in one piece; the JSON costs it a string).
 import { Prisma } from "../../db/client.js";
 
 /** A movement's columns under the names of the model's fields. */

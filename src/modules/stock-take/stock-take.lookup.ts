@@ -46,7 +46,7 @@ export async function lookupLines(
   // stock take, or the unique key), and the refs are materialized first (a key computed by
   // subqueries is no index condition); a ref probes only for its own kind of entity. On a table
   // never analyzed since it held lines (no statistics at all) every index still looks alike and
-  // a probe may read the stock take's lines (N1 saw it: 8,000 rows read for one count).
+  // a probe may read all of the stock take's lines for one count.
   const lines =
     refs.length <= PROBED_REFS
       ? Prisma.sql`

@@ -466,7 +466,7 @@ function inArea(location: string | null | undefined): Prisma.Sql {
  * supplier item's code is unique only with its supplier, so it is found by its barcodes. Null
  * without a code. A statement of its own, each step behind an initplan so the planner probes by
  * key: read in the same statement as the lines, right after a start (statistics that do not know
- * the stock take yet) the lines were read by walking the stock take's (CI saw 3,006 read).
+ * the stock take yet) the lines would be read by walking the stock take's.
  */
 async function scannedLineIds(
   ctx: ServiceContext,

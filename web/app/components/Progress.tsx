@@ -1,6 +1,6 @@
 // How far a stock take's count is, overall and by area, as the API last said (live while the
 // count screen follows the stock take). The areas are asked for only while "By area" is open:
-// adding a stock take up by area costs several times its overall progress (bench A1), and most
+// adding a stock take up by area costs several times its overall progress, and most
 // counters never open it.
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "urql";

@@ -42,7 +42,7 @@ const CountScreen = graphql(`
 // take) is asked for again at most every PROGRESS_MS per PROGRESS_LINES lines, however many
 // devices count: each count would otherwise make every device's subscription add the stock take
 // up again, and eight devices reading a 100,000-line stock take's progress every 3 s keep
-// PostgreSQL busy enough to slow every scan (bench A1).
+// PostgreSQL busy enough to slow every scan.
 const FollowProgress = graphql(`
   subscription FollowProgress($id: Int!) {
     stockTakeProgress(id: $id) {
