@@ -1,6 +1,7 @@
 // What an authorised resolver works with: the service context of its request, and the request's
 // batch loaders.
 import type { ServiceContext } from "../context.js";
+import type { Idempotent } from "../db/idempotency.js";
 import { AppError } from "../errors.js";
 import type { GraphQLContext } from "./context.js";
 import { unverifiedOf } from "./deferred.js";
@@ -26,4 +27,17 @@ export function serviceContext(ctx: GraphQLContext): ServiceContext {
     ...(ctx.read ? { read: ctx.read } : {}),
     ...(unverified ? { unverified } : {}),
   };
+}
+
+/**
+ * A keyed use case run for a mutation: `run` gets the request's service context and the input's
+ * idempotency key (null or absent: none), and what it answers (or answered the first time the
+ * key was used) is the mutation's value.
+ */
+export async function keyedValue<V>(
+  ctx: GraphQLContext,
+  key: string | null | undefined,
+  run: (service: ServiceContext, key: string | undefined) => Promise<Idempotent<V>>,
+): Promise<V> {
+  return (await run(serviceContext(ctx), key ?? undefined)).value;
 }

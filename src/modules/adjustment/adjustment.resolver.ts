@@ -12,7 +12,7 @@ import {
 import { ScopedMutation } from "../../graphql/auth.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { serviceContext } from "../../graphql/service-context.js";
+import { keyedValue, serviceContext } from "../../graphql/service-context.js";
 import * as adjustments from "./adjustment.service.js";
 import * as history from "./adjustment.read.js";
 import {
@@ -43,11 +43,8 @@ export class AdjustmentResolver {
     input: AdjustSkuStockInput,
   ) {
     const { skuId, idempotencyKey, ...data } = input;
-    const { value } = await adjustments.adjustSku(
-      serviceContext(ctx),
-      skuId,
-      data,
-      idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
+      adjustments.adjustSku(service, skuId, data, key),
     );
     return { ...value };
   }
@@ -65,11 +62,8 @@ export class AdjustmentResolver {
     input: AdjustSupplierItemStockInput,
   ) {
     const { supplierItemId, idempotencyKey, ...data } = input;
-    const { value } = await adjustments.adjustSupplierItem(
-      serviceContext(ctx),
-      supplierItemId,
-      data,
-      idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
+      adjustments.adjustSupplierItem(service, supplierItemId, data, key),
     );
     return { ...value };
   }
@@ -85,10 +79,8 @@ export class AdjustmentResolver {
     input: BulkAdjustStockInput,
   ) {
     const { idempotencyKey, ...data } = input;
-    const { value } = await adjustments.bulkAdjust(
-      serviceContext(ctx),
-      data,
-      idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
+      adjustments.bulkAdjust(service, data, key),
     );
     return { adjustment: value };
   }

@@ -11,7 +11,7 @@ import {
 } from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { serviceContext } from "../../graphql/service-context.js";
+import { keyedValue, serviceContext } from "../../graphql/service-context.js";
 import { toConnection } from "../../graphql/connection.js";
 import { withoutNulls } from "../../filters.js";
 import * as catalog from "./catalog.service.js";
@@ -130,10 +130,8 @@ export class CatalogResolver {
     input: CreateSkuInput,
   ) {
     const { idempotencyKey, ...data } = input;
-    const { value } = await catalog.createSku(
-      serviceContext(ctx),
-      data,
-      idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
+      catalog.createSku(service, data, key),
     );
     return { sku: value };
   }
@@ -147,10 +145,8 @@ export class CatalogResolver {
     @Ctx() ctx: GraphQLContext,
     @Arg("input", () => ImportSkusInput, { description: "The rows." }) input: ImportSkusInput,
   ) {
-    const { value } = await imports.importSkus(
-      serviceContext(ctx),
-      { rows: input.rows },
-      input.idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, input.idempotencyKey, (service, key) =>
+      imports.importSkus(service, { rows: input.rows }, key),
     );
     return { result: value };
   }
@@ -165,10 +161,8 @@ export class CatalogResolver {
     @Arg("input", () => ImportSupplierItemsInput, { description: "The rows." })
     input: ImportSupplierItemsInput,
   ) {
-    const { value } = await itemImports.importSupplierItems(
-      serviceContext(ctx),
-      { rows: input.rows },
-      input.idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, input.idempotencyKey, (service, key) =>
+      itemImports.importSupplierItems(service, { rows: input.rows }, key),
     );
     return { result: value };
   }
@@ -184,10 +178,8 @@ export class CatalogResolver {
     input: CreateSupplierItemInput,
   ) {
     const { idempotencyKey, ...data } = input;
-    const { value } = await catalog.createSupplierItem(
-      serviceContext(ctx),
-      data,
-      idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
+      catalog.createSupplierItem(service, data, key),
     );
     return { supplierItem: value };
   }
@@ -203,11 +195,8 @@ export class CatalogResolver {
     input: UpdateSkuInput,
   ) {
     const { idempotencyKey, id, ...changes } = input;
-    const { value } = await catalogUpdates.updateSku(
-      serviceContext(ctx),
-      id,
-      changes,
-      idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
+      catalogUpdates.updateSku(service, id, changes, key),
     );
     return { sku: value };
   }
@@ -225,11 +214,8 @@ export class CatalogResolver {
     input: UpdateSupplierItemInput,
   ) {
     const { idempotencyKey, id, ...changes } = input;
-    const { value } = await catalogUpdates.updateSupplierItem(
-      serviceContext(ctx),
-      id,
-      changes,
-      idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
+      catalogUpdates.updateSupplierItem(service, id, changes, key),
     );
     return { supplierItem: value };
   }
@@ -245,11 +231,8 @@ export class CatalogResolver {
     input: LinkSupplierItemInput,
   ) {
     const { idempotencyKey, id, skuId, transfer } = input;
-    const { value } = await links.linkSupplierItem(
-      serviceContext(ctx),
-      id,
-      { skuId, transfer },
-      idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
+      links.linkSupplierItem(service, id, { skuId, transfer }, key),
     );
     return { ...value };
   }
@@ -264,10 +247,8 @@ export class CatalogResolver {
     @Arg("input", () => UnlinkSupplierItemInput, { description: "The item to unlink." })
     input: UnlinkSupplierItemInput,
   ) {
-    const { value } = await links.unlinkSupplierItem(
-      serviceContext(ctx),
-      input.id,
-      input.idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, input.idempotencyKey, (service, key) =>
+      links.unlinkSupplierItem(service, input.id, key),
     );
     return { supplierItem: value };
   }

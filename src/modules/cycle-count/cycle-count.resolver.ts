@@ -1,7 +1,7 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { loadersOf, serviceContext } from "../../graphql/service-context.js";
+import { keyedValue, loadersOf, serviceContext } from "../../graphql/service-context.js";
 import { CLASSIFY_UNITS, classifyUnits } from "../../rate-limit/bucket.js";
 import { Sku } from "../catalog/catalog.types.js";
 import {
@@ -42,12 +42,13 @@ export class CycleCountResolver {
     input: ClassifySkusInput,
   ) {
     const { idempotencyKey, ...rest } = input;
-    const service = serviceContext(ctx);
-    // The operation paid CLASSIFY_UNITS before it ran; the rest by the SKUs it weighs, counted
-    // first (a refusal comes before the work), as over REST.
-    const more = classifyUnits(await cycleCounts.activeSkuCount(service)) - CLASSIFY_UNITS;
-    if (more > 0) await ctx.chargeMore?.(more);
-    const { value } = await cycleCounts.classify(service, rest, idempotencyKey ?? undefined);
+    const value = await keyedValue(ctx, idempotencyKey, async (service, key) => {
+      // The operation paid CLASSIFY_UNITS before it ran; the rest by the SKUs it weighs, counted
+      // first (a refusal comes before the work), as over REST.
+      const more = classifyUnits(await cycleCounts.activeSkuCount(service)) - CLASSIFY_UNITS;
+      if (more > 0) await ctx.chargeMore?.(more);
+      return cycleCounts.classify(service, rest, key);
+    });
     return { classification: value };
   }
 

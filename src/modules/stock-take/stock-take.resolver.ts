@@ -12,7 +12,7 @@ import {
 import { ScopedMutation } from "../../graphql/auth.js";
 import { PageArgs, toConnection } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { loadersOf, serviceContext } from "../../graphql/service-context.js";
+import { keyedValue, loadersOf, serviceContext } from "../../graphql/service-context.js";
 import { Sku, SupplierItem } from "../catalog/catalog.types.js";
 import { chargeSummarizedLines } from "../../graphql/line-charges.js";
 import { chargeWalk } from "../../graphql/rate-limit.js";
@@ -147,11 +147,12 @@ export class StockTakeResolver {
     input: StartStockTakeInput,
   ) {
     const { idempotencyKey, ...data } = input;
-    const service = serviceContext(ctx);
-    // The operation paid for its listed ids and due limit; the rest by the lines it will freeze,
-    // counted first (a refusal comes before the work), as over REST.
-    await chargeWalk(ctx, OPERATIONS.startStockTake, stockTakes.startWalk(service, data));
-    const { value } = await stockTakes.startStockTake(service, data, idempotencyKey ?? undefined);
+    const value = await keyedValue(ctx, idempotencyKey, async (service, key) => {
+      // The operation paid for its listed ids and due limit; the rest by the lines it will
+      // freeze, counted first (a refusal comes before the work), as over REST.
+      await chargeWalk(ctx, OPERATIONS.startStockTake, stockTakes.startWalk(service, data));
+      return stockTakes.startStockTake(service, data, key);
+    });
     return { stockTake: value };
   }
 
@@ -168,11 +169,8 @@ export class StockTakeResolver {
     input: SubmitStockTakeCountsInput,
   ) {
     const { idempotencyKey, stockTakeId, ...data } = input;
-    const { value } = await stockTakes.submitCounts(
-      serviceContext(ctx),
-      stockTakeId,
-      data,
-      idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
+      stockTakes.submitCounts(service, stockTakeId, data, key),
     );
     return { ...value };
   }
@@ -190,18 +188,11 @@ export class StockTakeResolver {
     input: AcceptStockTakeLinesInput,
   ) {
     const { idempotencyKey, stockTakeId, ...data } = input;
-    const service = serviceContext(ctx);
-    await chargeWalk(
-      ctx,
-      OPERATIONS.acceptStockTakeLines,
-      stockTakes.reviewWalk(service, stockTakeId, data),
-    );
-    const { value } = await stockTakes.acceptStockTakeLines(
-      service,
-      stockTakeId,
-      data,
-      idempotencyKey ?? undefined,
-    );
+    const value = await keyedValue(ctx, idempotencyKey, async (service, key) => {
+      const walk = stockTakes.reviewWalk(service, stockTakeId, data);
+      await chargeWalk(ctx, OPERATIONS.acceptStockTakeLines, walk);
+      return stockTakes.acceptStockTakeLines(service, stockTakeId, data, key);
+    });
     return { ...value };
   }
 
@@ -216,18 +207,14 @@ export class StockTakeResolver {
     input: ReconcileStockTakeInput,
   ) {
     const { idempotencyKey, stockTakeId, dryRun } = input;
-    const service = serviceContext(ctx);
-    await chargeWalk(
-      ctx,
-      OPERATIONS.reconcileStockTake,
-      stockTakes.reviewWalk(service, stockTakeId),
-    );
-    const { value } = await stockTakes.reconcileStockTake(
-      service,
-      stockTakeId,
-      { dryRun },
-      idempotencyKey ?? undefined,
-    );
+    const value = await keyedValue(ctx, idempotencyKey, async (service, key) => {
+      await chargeWalk(
+        ctx,
+        OPERATIONS.reconcileStockTake,
+        stockTakes.reviewWalk(service, stockTakeId),
+      );
+      return stockTakes.reconcileStockTake(service, stockTakeId, { dryRun }, key);
+    });
     return { reconciliation: value };
   }
 
@@ -241,10 +228,8 @@ export class StockTakeResolver {
     @Arg("input", () => CancelStockTakeInput, { description: "The stock take to cancel." })
     input: CancelStockTakeInput,
   ) {
-    const { value } = await stockTakes.cancelStockTake(
-      serviceContext(ctx),
-      input.stockTakeId,
-      input.idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, input.idempotencyKey, (service, key) =>
+      stockTakes.cancelStockTake(service, input.stockTakeId, key),
     );
     return { stockTake: value };
   }

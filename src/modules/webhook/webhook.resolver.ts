@@ -12,7 +12,7 @@ import {
 import { ScopedMutation } from "../../graphql/auth.js";
 import { toConnection } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { serviceContext } from "../../graphql/service-context.js";
+import { keyedValue, serviceContext } from "../../graphql/service-context.js";
 import * as webhooks from "./webhook.service.js";
 import {
   CreateWebhookInput,
@@ -85,10 +85,8 @@ export class WebhookResolver {
     input: CreateWebhookInput,
   ) {
     const { idempotencyKey, ...data } = input;
-    const { value } = await webhooks.createWebhook(
-      serviceContext(ctx),
-      data,
-      idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
+      webhooks.createWebhook(service, data, key),
     );
     return { webhook: value, secret: value.secret };
   }
@@ -132,11 +130,8 @@ export class WebhookResolver {
     @Arg("input", () => RotateWebhookSecretInput, { description: "The webhook to rotate." })
     input: RotateWebhookSecretInput,
   ) {
-    const { value } = await webhooks.rotateWebhookSecret(
-      serviceContext(ctx),
-      input.id,
-      input.overlapHours,
-      input.idempotencyKey ?? undefined,
+    const value = await keyedValue(ctx, input.idempotencyKey, (service, key) =>
+      webhooks.rotateWebhookSecret(service, input.id, input.overlapHours, key),
     );
     return { webhook: value, secret: value.secret };
   }
