@@ -56,3 +56,17 @@ export const DEFAULT_DUE_LIMIT = 100;
 
 /** Most SKUs due for a count one list answers or one stock take's `due` scope takes. */
 export const MAX_DUE_LIMIT = MAX_LINES;
+
+/**
+ * The longest texts, in characters after trimming: a code, a name, a supplier, a note, a
+ * reference, a counter's name. The REST schemas announce them as `maxLength`, the GraphQL inputs
+ * and the services check the same.
+ */
+export const TEXT_LIMITS = {
+  code: 64,
+  name: 200,
+  supplier: 100,
+  note: 1000,
+  reference: 200,
+  counter: 200,
+} as const;

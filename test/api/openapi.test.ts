@@ -1,10 +1,9 @@
+import { TEXT_LIMITS } from "../../src/limits.js";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { buildApp } from "../../src/server/app.js";
 import { ok } from "../../src/http/openapi-responses.js";
 import { ERROR_CATALOG } from "../../src/errors.js";
-import { TEXT_LIMITS } from "../../src/modules/adjustment/adjustment.service.js";
-import { LIMITS } from "../../src/modules/catalog/catalog.service.js";
 import { ADJUSTMENT_REASONS } from "../../src/reasons.js";
 import { Contract, serialisationMismatch, type OpenApiDocument } from "../helpers/contract.js";
 import { listenWithContract, rest, startTestApp, type TestApp } from "../helpers/app.js";
@@ -328,8 +327,10 @@ describe("the OpenAPI document", () => {
     expect(component("BulkStockAdjustment").required).toContain("reason");
     // A PATCH may send catalog fields, stock fields or both: the service says what is missing.
     expect(component("SkuUpdate").required).toBeUndefined();
-    expect(component("SkuUpdate").properties?.code?.maxLength).toBe(LIMITS.code);
-    expect(component("SupplierItemUpdate").properties?.supplier?.maxLength).toBe(LIMITS.supplier);
+    expect(component("SkuUpdate").properties?.code?.maxLength).toBe(TEXT_LIMITS.code);
+    expect(component("SupplierItemUpdate").properties?.supplier?.maxLength).toBe(
+      TEXT_LIMITS.supplier,
+    );
     // A line names its entity by id or by barcode: the service checks that exactly one is given.
     expect(component("StockAdjustmentLineInput").required).toEqual(["type", "new_qty"]);
     // A stock take names entities as adjustment lines do: the same type enum (checked by the
@@ -348,8 +349,13 @@ describe("the OpenAPI document", () => {
     }
     expect(component("BulkStockAdjustment").properties?.lines?.maxItems).toBe(10000);
     const sku = component("CreateSku").properties!;
-    expect([sku.code?.maxLength, sku.name?.maxLength]).toEqual([LIMITS.code, LIMITS.name]);
-    expect(component("CreateSupplierItem").properties?.supplier?.maxLength).toBe(LIMITS.supplier);
+    expect([sku.code?.maxLength, sku.name?.maxLength]).toEqual([
+      TEXT_LIMITS.code,
+      TEXT_LIMITS.name,
+    ]);
+    expect(component("CreateSupplierItem").properties?.supplier?.maxLength).toBe(
+      TEXT_LIMITS.supplier,
+    );
     const header = component("BulkStockAdjustment").properties!;
     expect([header.note?.maxLength, header.reference?.maxLength]).toEqual([
       TEXT_LIMITS.note,

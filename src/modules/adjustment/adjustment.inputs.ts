@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from "../../limits.js";
 import { MaxLength } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
 import { WindowFilter } from "../../graphql/common.types.js";
@@ -8,7 +9,6 @@ import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { atMost } from "../../graphql/list-bounds.js";
-import { TEXT_LIMITS } from "./adjustment.service.js";
 
 const NOTE_DESCRIPTION = `Required (not blank) for MANUAL and ERROR; at most ${TEXT_LIMITS.note} characters.`;
 const REFERENCE_DESCRIPTION = `Your reference (an order number, say); at most ${TEXT_LIMITS.reference} characters.`;

@@ -1,6 +1,7 @@
 // Reading adjustments back: one by id with its lines, and the account's adjustments newest first.
 // An adjustment holds up to 10,000 lines, so lines are paged (in line order) wherever they are
 // read back: REST answers the first 1000 with a cursor for the rest, GraphQL pages a connection.
+import { TEXT_LIMITS } from "../../limits.js";
 import type { Prisma } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import {
@@ -26,7 +27,6 @@ import type {
   StockAdjustmentLine as LineRow,
 } from "../../generated/prisma/client.js";
 import { ADJUSTMENT_REASONS } from "../../reasons.js";
-import { TEXT_LIMITS } from "./adjustment.service.js";
 import type { StockAdjustmentLine, StockAdjustmentRecord } from "./adjustment.types.js";
 
 /** How many lines GET /stock-adjustments/{id} answers with; the rest are paged. */

@@ -23,10 +23,9 @@ import {
   WRITE_PROBLEMS,
 } from "../../http/openapi-responses.js";
 import { idParams, idempotencyHeaders, pageQuery, windowQuery } from "../../http/validation.js";
-import { MAX_LINES } from "../../limits.js";
+import { MAX_LINES, TEXT_LIMITS } from "../../limits.js";
 import { ADJUSTMENT_REASONS } from "../../reasons.js";
 import { FIRST_LINES } from "./adjustment.read.js";
-import { TEXT_LIMITS } from "./adjustment.service.js";
 
 /** What any adjustment can answer besides WRITE_PROBLEMS. */
 export const ADJUSTMENT_PROBLEMS = [

@@ -6,7 +6,7 @@ import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction, retryingConflicts } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
-import { MAX_LINES } from "../../limits.js";
+import { MAX_LINES, TEXT_LIMITS } from "../../limits.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import {
   applyStock,
@@ -36,8 +36,6 @@ import type { StockAdjustment } from "./adjustment.types.js";
 import { insertAdjustment, insertLines, setSkuAtOnce } from "./adjustment.sql.js";
 
 export { MAX_LINES };
-/** Longest accepted texts; the GraphQL inputs and REST schemas announce the same limits. */
-export const TEXT_LIMITS = { note: 1000, reference: 200 } as const;
 export { ADJUSTMENT_REASONS };
 
 export interface AdjustmentHeader {

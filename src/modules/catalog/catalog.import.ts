@@ -15,9 +15,9 @@ import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import { holdOffStarts } from "../../db/locks.js";
-import { LIMITS, requireText } from "./catalog.service.js";
+import { requireText } from "./catalog.service.js";
 
-import { MAX_ID, MAX_IMPORT_ROWS } from "../../limits.js";
+import { MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../limits.js";
 
 export { MAX_IMPORT_ROWS };
 
@@ -206,7 +206,7 @@ export async function repeatedCodes(
 /** A required text of a row: the catalog's own check (trimmed, not blank, within its limit). */
 function text(
   value: unknown,
-  field: keyof typeof LIMITS,
+  field: keyof typeof TEXT_LIMITS,
   path: (string | number)[],
   errors: FieldError[],
 ): string | null {

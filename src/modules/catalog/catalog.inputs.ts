@@ -1,10 +1,10 @@
+import { TEXT_LIMITS } from "../../limits.js";
 import { IsOptional, MaxLength, Min } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
 import { PageArgs } from "../../graphql/connection.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { IdempotencyKeyField } from "../../graphql/idempotency.js";
-import { LIMITS } from "./catalog.service.js";
 import { BARCODE_RULES } from "./barcode.js";
 import { LOCATION_FILTER_RULE, LOCATION_RULES, MAX_LOCATION_LENGTH } from "./location.js";
 import { atMost } from "../../graphql/list-bounds.js";
@@ -33,15 +33,15 @@ const textRule = (limit: number, rule?: string): string =>
 export class CreateSkuInput {
   @Field({
     description: textRule(
-      LIMITS.code,
+      TEXT_LIMITS.code,
       "unique in the account regardless of case (else DUPLICATE_CODE)",
     ),
   })
-  @MaxLength(LIMITS.code)
+  @MaxLength(TEXT_LIMITS.code)
   code!: string;
 
-  @Field({ description: textRule(LIMITS.name) })
-  @MaxLength(LIMITS.name)
+  @Field({ description: textRule(TEXT_LIMITS.name) })
+  @MaxLength(TEXT_LIMITS.name)
   name!: string;
 
   @Field(() => QuantityScalar, {
@@ -69,21 +69,21 @@ export class CreateSkuInput {
 
 @InputType({ description: "A new supplier item, linked to a SKU or holding stock of its own." })
 export class CreateSupplierItemInput {
-  @Field({ description: `The supplier's name. ${textRule(LIMITS.supplier)}` })
-  @MaxLength(LIMITS.supplier)
+  @Field({ description: `The supplier's name. ${textRule(TEXT_LIMITS.supplier)}` })
+  @MaxLength(TEXT_LIMITS.supplier)
   supplier!: string;
 
   @Field({
     description: textRule(
-      LIMITS.code,
+      TEXT_LIMITS.code,
       "unique per supplier regardless of case (else DUPLICATE_CODE)",
     ),
   })
-  @MaxLength(LIMITS.code)
+  @MaxLength(TEXT_LIMITS.code)
   code!: string;
 
-  @Field({ description: textRule(LIMITS.name) })
-  @MaxLength(LIMITS.name)
+  @Field({ description: textRule(TEXT_LIMITS.name) })
+  @MaxLength(TEXT_LIMITS.name)
   name!: string;
 
   @Field(() => Int, {
@@ -128,17 +128,17 @@ export class UpdateSkuInput {
   @Field({
     nullable: true,
     description: textRule(
-      LIMITS.code,
+      TEXT_LIMITS.code,
       "unique in the account regardless of case (else DUPLICATE_CODE)",
     ),
   })
   @IsOptional()
-  @MaxLength(LIMITS.code)
+  @MaxLength(TEXT_LIMITS.code)
   code?: string;
 
-  @Field({ nullable: true, description: textRule(LIMITS.name) })
+  @Field({ nullable: true, description: textRule(TEXT_LIMITS.name) })
   @IsOptional()
-  @MaxLength(LIMITS.name)
+  @MaxLength(TEXT_LIMITS.name)
   name?: string;
 
   @Field({ nullable: true, description: `Whether the SKU is in use; ${RETIRE}` })
@@ -163,25 +163,25 @@ export class UpdateSupplierItemInput {
   @Min(1)
   id!: number;
 
-  @Field({ nullable: true, description: `The supplier's name. ${textRule(LIMITS.supplier)}` })
+  @Field({ nullable: true, description: `The supplier's name. ${textRule(TEXT_LIMITS.supplier)}` })
   @IsOptional()
-  @MaxLength(LIMITS.supplier)
+  @MaxLength(TEXT_LIMITS.supplier)
   supplier?: string;
 
   @Field({
     nullable: true,
     description: textRule(
-      LIMITS.code,
+      TEXT_LIMITS.code,
       "unique per supplier regardless of case (else DUPLICATE_CODE)",
     ),
   })
   @IsOptional()
-  @MaxLength(LIMITS.code)
+  @MaxLength(TEXT_LIMITS.code)
   code?: string;
 
-  @Field({ nullable: true, description: textRule(LIMITS.name) })
+  @Field({ nullable: true, description: textRule(TEXT_LIMITS.name) })
   @IsOptional()
-  @MaxLength(LIMITS.name)
+  @MaxLength(TEXT_LIMITS.name)
   name?: string;
 
   @Field({ nullable: true, description: `Whether the item is in use; ${RETIRE}` })
@@ -286,10 +286,12 @@ export class SupplierItemsArgs extends PageArgs {
 
 @InputType({ description: "One SKU of an import, matched by its code regardless of case." })
 export class SkuImportRowInput {
-  @Field({ description: textRule(LIMITS.code, "a new code creates a SKU, a known one updates it") })
+  @Field({
+    description: textRule(TEXT_LIMITS.code, "a new code creates a SKU, a known one updates it"),
+  })
   code!: string;
 
-  @Field({ description: textRule(LIMITS.name) })
+  @Field({ description: textRule(TEXT_LIMITS.name) })
   name!: string;
 
   @Field(() => Boolean, {
@@ -316,7 +318,7 @@ export class SkuImportRowInput {
   description: "One supplier item of an import, matched by supplier and code (regardless of case).",
 })
 export class SupplierItemImportRowInput extends SkuImportRowInput {
-  @Field({ description: `The supplier's name. ${textRule(LIMITS.supplier)}` })
+  @Field({ description: `The supplier's name. ${textRule(TEXT_LIMITS.supplier)}` })
   supplier!: string;
 
   @Field(() => Int, {

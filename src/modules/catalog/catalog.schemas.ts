@@ -26,10 +26,9 @@ import {
   WRITE_PROBLEMS,
 } from "../../http/openapi-responses.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
-import { MAX_BARCODES, MAX_ID, MAX_IMPORT_ROWS } from "../../limits.js";
+import { MAX_BARCODES, MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../limits.js";
 import { ADJUSTMENT_PROBLEMS, adjustmentHeader } from "../adjustment/adjustment.schemas.js";
 import { BARCODE_RULES } from "./barcode.js";
-import { LIMITS } from "./catalog.service.js";
 import { MAX_QUERY_LENGTH } from "./catalog.search.js";
 import { LOCATION_FILTER_RULE, LOCATION_RULES, MAX_LOCATION_LENGTH } from "./location.js";
 
@@ -56,8 +55,8 @@ const locationInput = (what: string) =>
 /** POST /skus's body (named: CreateSku). */
 export const CreateSku = Type.Object(
   {
-    code: requiredText(LIMITS.code, { description: "Unique within the account." }),
-    name: requiredText(LIMITS.name),
+    code: requiredText(TEXT_LIMITS.code, { description: "Unique within the account." }),
+    name: requiredText(TEXT_LIMITS.name),
     opening_on_hand: Type.Optional({
       ...quantitySchema,
       description: "Recorded as an opening_balance movement. " + QUANTITY_RULE,
@@ -77,9 +76,11 @@ export type CreateSku = Static<typeof CreateSku>;
 /** POST /supplier-items's body (named: CreateSupplierItem). */
 export const CreateSupplierItem = Type.Object(
   {
-    supplier: requiredText(LIMITS.supplier),
-    code: requiredText(LIMITS.code, { description: "Unique per supplier within the account." }),
-    name: requiredText(LIMITS.name),
+    supplier: requiredText(TEXT_LIMITS.supplier),
+    code: requiredText(TEXT_LIMITS.code, {
+      description: "Unique per supplier within the account.",
+    }),
+    name: requiredText(TEXT_LIMITS.name),
     sku_id: Type.Optional(
       Type.Unsafe<number | null>({
         type: ["integer", "null"],
@@ -132,8 +133,8 @@ export const LinkSupplierItem = Type.Object(
 /** The fields of an import row that SKUs and supplier items share. */
 const importRowProperties = {
   // Required and within their limits too, as the service checks each row (every bad row named).
-  code: Type.Optional(requiredText(LIMITS.code, { description: "Required." }, false)),
-  name: Type.Optional(requiredText(LIMITS.name, { description: "Required." }, false)),
+  code: Type.Optional(requiredText(TEXT_LIMITS.code, { description: "Required." }, false)),
+  name: Type.Optional(requiredText(TEXT_LIMITS.name, { description: "Required." }, false)),
   // null is "left out", as GraphQL reads it.
   active: Type.Optional(Type.Unsafe<boolean | null>({ type: ["boolean", "null"] })),
   barcodes: Type.Optional(
@@ -198,7 +199,9 @@ export const SkuImport = Type.Object(
 export const SupplierItemImport = Type.Object(
   {
     rows: importRows("each supplier and code once", {
-      supplier: Type.Optional(requiredText(LIMITS.supplier, { description: "Required." }, false)),
+      supplier: Type.Optional(
+        requiredText(TEXT_LIMITS.supplier, { description: "Required." }, false),
+      ),
       ...importRowProperties,
       sku_id: Type.Optional(
         Type.Unsafe<number | null>({
@@ -250,8 +253,8 @@ export const SupplierItemImportCsv = {
 
 /** A PATCH's catalog fields (`codeRule`: what makes a code unique). */
 const catalogUpdateProperties = (codeRule: string) => ({
-  code: Type.Optional(requiredText(LIMITS.code, { description: `New code: ${codeRule}.` })),
-  name: Type.Optional(requiredText(LIMITS.name, { description: "New name." })),
+  code: Type.Optional(requiredText(TEXT_LIMITS.code, { description: `New code: ${codeRule}.` })),
+  name: Type.Optional(requiredText(TEXT_LIMITS.name, { description: "New name." })),
   active: Type.Optional(
     Type.Boolean({
       description:
@@ -305,7 +308,9 @@ export const SkuUpdate = Type.Object(
 /** PATCH /supplier-items/{id}'s body (named: SupplierItemUpdate). */
 export const SupplierItemUpdate = Type.Object(
   {
-    supplier: Type.Optional(requiredText(LIMITS.supplier, { description: "The supplier's name." })),
+    supplier: Type.Optional(
+      requiredText(TEXT_LIMITS.supplier, { description: "The supplier's name." }),
+    ),
     ...catalogUpdateProperties("unique per supplier regardless of case (else 409 DUPLICATE_CODE)"),
     ...stockUpdateProperties,
   },
@@ -356,7 +361,7 @@ const listFilters = {
     Type.String(
       serviceRules(
         { description: "The code, exactly but regardless of case." },
-        { maxLength: LIMITS.code, pattern: NUL_FREE_PATTERN },
+        { maxLength: TEXT_LIMITS.code, pattern: NUL_FREE_PATTERN },
       ),
     ),
   ),
@@ -390,7 +395,7 @@ export const SupplierItemListQuery = Type.Object(
       Type.String(
         serviceRules(
           { description: "The supplier, exactly." },
-          { maxLength: LIMITS.supplier, pattern: NUL_FREE_PATTERN },
+          { maxLength: TEXT_LIMITS.supplier, pattern: NUL_FREE_PATTERN },
         ),
       ),
     ),

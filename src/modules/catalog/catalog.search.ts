@@ -2,6 +2,7 @@
 // Without updated_since a list is in id order; with it, in the order rows changed, read only
 // below the ledger's horizon (catalog rows are stamped under the ledger lock, see the migration
 // catalog_search), so a sync that pages on while rows are edited sees every edit.
+import { TEXT_LIMITS } from "../../limits.js";
 import { Prisma } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import {
@@ -22,7 +23,6 @@ import { sharedLedgerHorizon } from "../../ledger/horizon.js";
 import { Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import { parseBarcode } from "./barcode.js";
-import { LIMITS } from "./catalog.service.js";
 import { locationStartsWith, parseLocationPrefix } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
@@ -263,7 +263,7 @@ function filters(accountId: number, f: SupplierItemFilter, listing: Listing): Pr
     );
   }
   if (f.code !== undefined) {
-    checkText(f.code, ["code"], LIMITS.code, errors);
+    checkText(f.code, ["code"], TEXT_LIMITS.code, errors);
     conditions.push(Prisma.sql`x.code = ${f.code.trim()}::citext`);
   }
   if (f.barcode !== undefined) {
@@ -273,7 +273,7 @@ function filters(accountId: number, f: SupplierItemFilter, listing: Listing): Pr
   }
   if (f.active !== undefined) conditions.push(Prisma.sql`x.active = ${f.active}`);
   if (f.supplier !== undefined) {
-    checkText(f.supplier, ["supplier"], LIMITS.supplier, errors);
+    checkText(f.supplier, ["supplier"], TEXT_LIMITS.supplier, errors);
     conditions.push(Prisma.sql`x.supplier = ${f.supplier.trim()}`);
   }
   if (f.skuId !== undefined) conditions.push(Prisma.sql`x.sku_id = ${f.skuId}`);

@@ -5,6 +5,7 @@ import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
+import { TEXT_LIMITS } from "../../limits.js";
 import { applyStock, lockStock, type EntityRef } from "../../ledger/ledger.js";
 import { optionalQuantity, type Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
@@ -12,9 +13,6 @@ import { parseBarcode, parseBarcodes, type Barcode } from "./barcode.js";
 import { barcodeOwners, replaceBarcodes } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
-
-/** Longest accepted texts; the GraphQL inputs and REST schemas announce the same limits. */
-export const LIMITS = { code: 64, name: 200, supplier: 100 } as const;
 
 export interface CreateSkuData {
   code: string;
@@ -313,13 +311,13 @@ export async function uniqueCode<T>(
 /** A text field trimmed, checked (not blank, within its limit) into `errors`. */
 export function requireText(
   value: string,
-  field: keyof typeof LIMITS,
+  field: keyof typeof TEXT_LIMITS,
   errors: FieldError[],
   path: (string | number)[] = [field],
 ): string {
   const text = value.trim();
   if (!text) errors.push({ path, code: "INVALID_PARAMETER", message: "must not be blank" });
-  checkText(text, path, LIMITS[field], errors);
+  checkText(text, path, TEXT_LIMITS[field], errors);
   return text;
 }
 

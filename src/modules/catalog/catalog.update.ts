@@ -1,6 +1,7 @@
 // Editing the catalog: a SKU's or supplier item's code, name, supplier, active flag, barcodes and
 // location.
 // Stock is never touched here (on hand changes through adjustments and the ledger).
+import { TEXT_LIMITS } from "../../limits.js";
 import type { Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
@@ -11,7 +12,7 @@ import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodes } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import { holdOffStarts } from "../../db/locks.js";
-import { LIMITS, loadSku, loadSupplierItem, requireText, uniqueCode } from "./catalog.service.js";
+import { loadSku, loadSupplierItem, requireText, uniqueCode } from "./catalog.service.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** What a PATCH may change of a SKU; an absent (or null) field stays as it is. */
@@ -52,7 +53,11 @@ export const changesAnything = (changes: SupplierItemChanges): boolean =>
 /** Trims and checks the fields sent (blank or too long: INVALID_PARAMETER), into `errors`. */
 export function checkChanges(changes: SupplierItemChanges, errors: FieldError[]): CheckedChanges {
   const checked: CheckedChanges = {};
-  for (const field of ["code", "name", "supplier"] as const satisfies (keyof typeof LIMITS)[]) {
+  for (const field of [
+    "code",
+    "name",
+    "supplier",
+  ] as const satisfies (keyof typeof TEXT_LIMITS)[]) {
     const value = changes[field];
     if (value !== undefined && value !== null) checked[field] = requireText(value, field, errors);
   }

@@ -9,6 +9,7 @@ import {
   type Page,
 } from "../../cursor.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
+import { TEXT_LIMITS } from "../../limits.js";
 import {
   checkBoundedWindow,
   invalidFilter,
@@ -58,7 +59,7 @@ export interface MovementQuery extends MovementFilter {
 }
 
 /** The longest reference a filter may name: as long as any stored one. */
-export const MAX_REFERENCE = 200;
+export const MAX_REFERENCE = TEXT_LIMITS.reference;
 const REASONS = Object.values(StockReason) as string[];
 const SOURCES = Object.values(MovementSource) as string[];
 

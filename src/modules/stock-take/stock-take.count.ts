@@ -1,11 +1,11 @@
 // Recording counts: each count sets or adds to its line and is appended to the count log.
+import { TEXT_LIMITS } from "../../limits.js";
 import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { MAX_QUANTITY, type Decimal } from "../../quantity.js";
 import { checkLine } from "../../text.js";
 import {
-  TEXT_LIMITS,
   inItemOrder,
   namedBy,
   parseCounts,

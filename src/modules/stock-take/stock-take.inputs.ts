@@ -16,8 +16,8 @@ import { IdempotencyKeyField } from "../../graphql/idempotency.js";
 import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { atMost } from "../../graphql/list-bounds.js";
-import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
-import { DEFAULT_TOLERANCE, TEXT_LIMITS } from "./stock-take.parse.js";
+import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT, TEXT_LIMITS } from "../../limits.js";
+import { DEFAULT_TOLERANCE } from "./stock-take.parse.js";
 
 @InputType({
   description:

@@ -1,7 +1,7 @@
 // Checks on stock take requests that need no database, each reporting every problem at once.
 import { AppError, type FieldError } from "../../errors.js";
 import { parseLocation } from "../catalog/location.js";
-import { MAX_COUNTS, MAX_ID, MAX_SCOPE_IDS } from "../../limits.js";
+import { MAX_COUNTS, MAX_ID, MAX_SCOPE_IDS, TEXT_LIMITS } from "../../limits.js";
 import { FILTER_DATE_RANGE } from "../../dates.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { parseQuantity, type Decimal } from "../../quantity.js";
@@ -13,7 +13,6 @@ export { MAX_COUNTS, MAX_SCOPE_IDS };
 export const LINE_ORDERS = ["walk", "difference"] as const;
 export type LineOrderValue = (typeof LINE_ORDERS)[number];
 
-export const TEXT_LIMITS = { note: 1000, reference: 200, counter: 200, code: 64, supplier: 100 };
 export const BASES = ["freeze", "count_time"] as const;
 export const MODES = ["set", "add"] as const;
 export const DEFAULT_TOLERANCE = { abs: 1, pct: 2 } as const;

@@ -39,6 +39,7 @@ import {
   MAX_REFS,
   MAX_SCOPE_IDS,
   MAX_SCOPE_LOCATIONS,
+  TEXT_LIMITS,
 } from "../../limits.js";
 import { MAX_LOCATION_LENGTH } from "../catalog/location.js";
 import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "./stock-take.areas.js";
@@ -46,7 +47,7 @@ import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "./stock-take.area
 /** A stock take's statuses and a line's states, as answers show them and lists filter by them. */
 const STOCK_TAKE_STATUSES = ["open", "counting", "reconciled", "cancelled"];
 const LINE_STATES = ["uncounted", "counted", "accepted", "applied"];
-import { BASES, LINE_ORDERS, MODES, TEXT_LIMITS, type LineOrderValue } from "./stock-take.parse.js";
+import { BASES, LINE_ORDERS, MODES, type LineOrderValue } from "./stock-take.parse.js";
 
 const nullableTimestamp = { ...nullable("string"), format: "date-time" } as const;
 const nullableString = nullable("string");

@@ -1,6 +1,7 @@
 // Stock takes: freeze a count point, count, review the differences, reconcile them into
 // movements. Each write is one transaction (and idempotent with a key); the steps live in
 // stock-take.start/count/accept/reconcile.ts, the reads here.
+import { TEXT_LIMITS } from "../../limits.js";
 import { Prisma } from "../../db/client.js";
 import { idempotent, type Idempotent, type WriteSteps } from "../../db/idempotency.js";
 import type { Tx } from "../../db/client.js";
@@ -42,7 +43,7 @@ import {
   type LineRow,
   type StockTakeLineView,
 } from "./stock-take.lines.js";
-import { LINE_ORDERS, TEXT_LIMITS, type Path } from "./stock-take.parse.js";
+import { LINE_ORDERS, type Path } from "./stock-take.parse.js";
 import { checkText } from "../../text.js";
 import { parseBarcode } from "../catalog/barcode.js";
 import { reconcile, type ReconcileResult } from "./stock-take.reconcile.js";
