@@ -525,10 +525,13 @@ export function oversizeCases(
       ).ofType;
       const name = String(path.at(-1)).replace(/s$/, "");
       const item = sample(inputValue(world, itemType, name, op.name, rootPool, false));
-      const size = JSON.stringify(item).length + 1;
+      // Sizes in bytes, as the body limit counts them: a sampled text may hold characters of
+      // several bytes each.
+      const size = Buffer.byteLength(JSON.stringify(item)) + 1;
       // What the rest of the body takes (the document, the other variables as sampled, which
       // vary with the seed): the list gets what is left of the budget.
-      const budget = BODY_BUDGET - JSON.stringify({ query: documentOf(op), variables }).length;
+      const budget =
+        BODY_BUDGET - Buffer.byteLength(JSON.stringify({ query: documentOf(op), variables }));
       const far = Math.max(bound.max + 2, Math.min(bound.max * 10, Math.floor(budget / size)));
       for (const length of [bound.max + 1, far]) {
         // An entry too large for the body budget: an empty one (the list is refused unread).
