@@ -46,6 +46,8 @@ const screens: [string, (page: Page) => Promise<void>][] = [
     "the count screen, an item found, progress by area open",
     async (page) => {
       await page.goto(`${app.server.base}/app/#token=${device}`);
+      // Signed in (the link's token is kept when the app first renders) before going on.
+      await page.getByRole("heading", { name: /Tools/ }).waitFor();
       await page.goto(`${app.server.base}/app/stock-takes/${takeId}/count`);
       await page.getByLabel("Code or barcode").fill("AXE-1");
       await page.keyboard.press("Enter");
