@@ -21,6 +21,30 @@ const ROOT = "^src/server/|^src/(main|cli)\\.ts$";
 
 const above = (...layers) => ({ path: layers.join("|") });
 
+// The modules, bottom to top: a module imports only the modules before it (types included), so no
+// two modules import each other. A relation between two modules' GraphQL types is resolved in
+// the module it leads from the higher one (a movement's SKU: catalog.movements.resolver.ts).
+const MODULE_ORDER = [
+  "token",
+  "verify",
+  "movement",
+  "catalog",
+  "cycle-count",
+  "stock-take",
+  "adjustment",
+  "report",
+  "event",
+  "webhook",
+  "account",
+];
+const moduleOrder = MODULE_ORDER.slice(0, -1).map((name, i) => ({
+  name: `module-order-${name}`,
+  severity: "error",
+  comment: `Modules import only those below them (${MODULE_ORDER.join(" < ")}).`,
+  from: { path: `^src/modules/${name}/` },
+  to: { path: `^src/modules/(${MODULE_ORDER.slice(i + 1).join("|")})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -74,6 +98,14 @@ module.exports = {
         "A module's services know no transport; its routes and resolvers may use their helpers.",
       from: { path: MODULES, pathNot: MODULE_TRANSPORT },
       to: { path: [TRANSPORTS, ROOT, MODULE_TRANSPORT].join("|"), pathNot: MODULE_TYPES },
+    },
+    ...moduleOrder,
+    {
+      name: "module-unlisted",
+      severity: "error",
+      comment: "Every module has its place in MODULE_ORDER.",
+      from: { path: "^src/modules/" },
+      to: { path: "^src/modules/", pathNot: `^src/modules/(${MODULE_ORDER.join("|")})/` },
     },
     {
       name: "module-transports-below-root",

@@ -31,3 +31,10 @@ export interface UnverifiedToken {
 
 /** The database for a service's plain reads (see ServiceContext.read). */
 export const readDb = (ctx: ServiceContext): PrismaClient => ctx.read ?? ctx.db;
+
+/** The context with its token checked: work of more than one statement checks it first, in one of its own. */
+export async function verified(ctx: ServiceContext): Promise<ServiceContext> {
+  if (!ctx.unverified) return ctx;
+  const { unverified, ...checked } = ctx;
+  return { ...checked, principal: await unverified.authenticate() };
+}

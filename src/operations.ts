@@ -43,6 +43,12 @@ export interface LineAmount {
 }
 
 export interface Operation {
+  /**
+   * Where to start reading it: the use case serving it, as `file#export`, the service function
+   * its REST route calls (its resolver's, when only GraphQL serves it). A test checks the file
+   * defines and exports it.
+   */
+  useCase: string;
   /** The REST operation's operationId, when REST serves it. */
   rest?: string;
   /** The GraphQL Query or Mutation field, when GraphQL serves it. */
@@ -80,41 +86,77 @@ const op = (o: Operation): Operation => o;
 /** Every operation, by the name of its use case. */
 export const OPERATIONS = {
   // The catalog.
-  createSku: op({ rest: "createSku", graphql: "createSku" }),
-  listSkus: op({ rest: "listSkus", graphql: "skus" }),
-  getSku: op({ rest: "getSku", graphql: "sku", restIds: { id: "sku" }, graphqlId: "sku" }),
-  updateSku: op({ graphql: "updateSku", graphqlId: "sku" }),
+  createSku: op({
+    useCase: "src/modules/catalog/catalog.service.ts#createSku",
+    rest: "createSku",
+    graphql: "createSku",
+  }),
+  listSkus: op({
+    useCase: "src/modules/catalog/catalog.search.ts#listSkus",
+    rest: "listSkus",
+    graphql: "skus",
+  }),
+  getSku: op({
+    useCase: "src/modules/catalog/catalog.service.ts#getSku",
+    rest: "getSku",
+    graphql: "sku",
+    restIds: { id: "sku" },
+    graphqlId: "sku",
+  }),
+  updateSku: op({
+    useCase: "src/modules/catalog/catalog.update.ts#updateSku",
+    graphql: "updateSku",
+    graphqlId: "sku",
+  }),
   importSkus: op({
+    useCase: "src/modules/catalog/catalog.import.ts#importSkus",
     rest: "importSkus",
     graphql: "importSkus",
     lines: { lists: [["input", "rows"]], lineWeight: LINE_WEIGHTS.import },
   }),
   lookupBarcode: op({
+    useCase: "src/modules/catalog/catalog.service.ts#findByBarcode",
     rest: "lookupBarcode",
     graphql: "lookupBarcode",
     restIds: { code: "barcode" },
   }),
-  createSupplierItem: op({ rest: "createSupplierItem", graphql: "createSupplierItem" }),
-  listSupplierItems: op({ rest: "listSupplierItems", graphql: "supplierItems" }),
+  createSupplierItem: op({
+    useCase: "src/modules/catalog/catalog.service.ts#createSupplierItem",
+    rest: "createSupplierItem",
+    graphql: "createSupplierItem",
+  }),
+  listSupplierItems: op({
+    useCase: "src/modules/catalog/catalog.search.ts#listSupplierItems",
+    rest: "listSupplierItems",
+    graphql: "supplierItems",
+  }),
   getSupplierItem: op({
+    useCase: "src/modules/catalog/catalog.service.ts#getSupplierItem",
     rest: "getSupplierItem",
     graphql: "supplierItem",
     restIds: { id: "supplierItem" },
     graphqlId: "supplierItem",
   }),
-  updateSupplierItem: op({ graphql: "updateSupplierItem", graphqlId: "supplierItem" }),
+  updateSupplierItem: op({
+    useCase: "src/modules/catalog/catalog.update.ts#updateSupplierItem",
+    graphql: "updateSupplierItem",
+    graphqlId: "supplierItem",
+  }),
   importSupplierItems: op({
+    useCase: "src/modules/catalog/catalog.import-items.ts#importSupplierItems",
     rest: "importSupplierItems",
     graphql: "importSupplierItems",
     lines: { lists: [["input", "rows"]], lineWeight: LINE_WEIGHTS.import },
   }),
   linkSupplierItem: op({
+    useCase: "src/modules/catalog/catalog.link.ts#linkSupplierItem",
     rest: "linkSupplierItem",
     graphql: "linkSupplierItem",
     restIds: { id: "supplierItem" },
     graphqlId: "supplierItem",
   }),
   unlinkSupplierItem: op({
+    useCase: "src/modules/catalog/catalog.link.ts#unlinkSupplierItem",
     rest: "unlinkSupplierItem",
     graphql: "unlinkSupplierItem",
     restIds: { id: "linkedSupplierItem" },
@@ -122,66 +164,116 @@ export const OPERATIONS = {
   }),
 
   // Adjustments and the ledger.
-  adjustSkuStock: op({ rest: "adjustSkuStock", graphql: "adjustSkuStock", restIds: { id: "sku" } }),
+  adjustSkuStock: op({
+    useCase: "src/modules/adjustment/adjustment.edit.ts#editSku",
+    rest: "adjustSkuStock",
+    graphql: "adjustSkuStock",
+    restIds: { id: "sku" },
+  }),
   adjustSupplierItemStock: op({
+    useCase: "src/modules/adjustment/adjustment.edit.ts#editSupplierItem",
     rest: "adjustSupplierItemStock",
     graphql: "adjustSupplierItemStock",
     restIds: { id: "supplierItem" },
   }),
   bulkAdjustStock: op({
+    useCase: "src/modules/adjustment/adjustment.service.ts#bulkAdjust",
     rest: "bulkAdjustStock",
     graphql: "bulkAdjustStock",
     lines: { lists: [["input", "lines"]], lineWeight: LINE_WEIGHTS.adjustment },
   }),
-  listStockAdjustments: op({ rest: "listStockAdjustments", graphql: "stockAdjustments" }),
+  listStockAdjustments: op({
+    useCase: "src/modules/adjustment/adjustment.read.ts#listAdjustments",
+    rest: "listStockAdjustments",
+    graphql: "stockAdjustments",
+  }),
   getStockAdjustment: op({
+    useCase: "src/modules/adjustment/adjustment.read.ts#getAdjustmentWithLines",
     rest: "getStockAdjustment",
     graphql: "stockAdjustment",
     restIds: { id: "adjustment" },
     graphqlId: "adjustment",
   }),
-  listStockAdjustmentLines: op({ rest: "listStockAdjustmentLines", restIds: { id: "adjustment" } }),
-  listStockMovements: op({ rest: "listStockMovements", graphql: "stockMovements" }),
-  listEvents: op({ rest: "listEvents", graphql: "events" }),
+  listStockAdjustmentLines: op({
+    useCase: "src/modules/adjustment/adjustment.read.ts#listAdjustmentLines",
+    rest: "listStockAdjustmentLines",
+    restIds: { id: "adjustment" },
+  }),
+  listStockMovements: op({
+    useCase: "src/modules/movement/movement.service.ts#queryMovements",
+    rest: "listStockMovements",
+    graphql: "stockMovements",
+  }),
+  listEvents: op({
+    useCase: "src/modules/event/event.service.ts#eventFeed",
+    rest: "listEvents",
+    graphql: "events",
+  }),
 
   // Webhooks.
-  createWebhook: op({ rest: "createWebhook", graphql: "createWebhook" }),
-  listWebhooks: op({ rest: "listWebhooks", graphql: "webhooks" }),
+  createWebhook: op({
+    useCase: "src/modules/webhook/webhook.service.ts#createWebhook",
+    rest: "createWebhook",
+    graphql: "createWebhook",
+  }),
+  listWebhooks: op({
+    useCase: "src/modules/webhook/webhook.service.ts#listWebhooks",
+    rest: "listWebhooks",
+    graphql: "webhooks",
+  }),
   getWebhook: op({
+    useCase: "src/modules/webhook/webhook.service.ts#getWebhook",
     rest: "getWebhook",
     graphql: "webhook",
     restIds: { id: "webhook" },
     graphqlId: "webhook",
   }),
   updateWebhook: op({
+    useCase: "src/modules/webhook/webhook.service.ts#updateWebhook",
     rest: "updateWebhook",
     graphql: "updateWebhook",
     restIds: { id: "webhook" },
     graphqlId: "webhook",
   }),
   deleteWebhook: op({
+    useCase: "src/modules/webhook/webhook.service.ts#deleteWebhook",
     rest: "deleteWebhook",
     graphql: "deleteWebhook",
     restIds: { id: "webhook" },
     graphqlId: "webhook",
   }),
   rotateWebhookSecret: op({
+    useCase: "src/modules/webhook/webhook.service.ts#rotateWebhookSecret",
     rest: "rotateWebhookSecret",
     graphql: "rotateWebhookSecret",
     restIds: { id: "webhook" },
     graphqlId: "webhook",
   }),
-  listWebhookDeliveries: op({ rest: "listWebhookDeliveries", restIds: { id: "webhook" } }),
+  listWebhookDeliveries: op({
+    useCase: "src/modules/webhook/webhook.service.ts#listDeliveries",
+    rest: "listWebhookDeliveries",
+    restIds: { id: "webhook" },
+  }),
   redeliverWebhookDelivery: op({
+    useCase: "src/modules/webhook/webhook.service.ts#redeliver",
     rest: "redeliverWebhookDelivery",
     graphql: "redeliverWebhookDelivery",
     restIds: { id: "webhook", delivery: "webhookDelivery" },
   }),
 
   // API tokens.
-  createApiToken: op({ rest: "createToken", graphql: "createApiToken" }),
-  listApiTokens: op({ rest: "listTokens", graphql: "apiTokens" }),
+  createApiToken: op({
+    useCase: "src/modules/token/token.service.ts#createApiToken",
+    rest: "createToken",
+    graphql: "createApiToken",
+  }),
+  listApiTokens: op({
+    useCase: "src/modules/token/token.service.ts#listApiTokens",
+    rest: "listTokens",
+    graphql: "apiTokens",
+  }),
   revokeApiToken: op({
+    useCase: "src/modules/token/token.service.ts#revokeApiToken",
     rest: "revokeToken",
     graphql: "revokeApiToken",
     restIds: { id: "token" },
@@ -190,6 +282,7 @@ export const OPERATIONS = {
 
   // Stock takes and cycle counts.
   startStockTake: op({
+    useCase: "src/modules/stock-take/stock-take.service.ts#startStockTake",
     rest: "startStockTake",
     graphql: "startStockTake",
     lines: {
@@ -211,16 +304,30 @@ export const OPERATIONS = {
       lineWeight: WALK_WEIGHTS.start,
     },
   }),
-  listStockTakes: op({ rest: "listStockTakes", graphql: "stockTakes" }),
+  listStockTakes: op({
+    useCase: "src/modules/stock-take/stock-take.service.ts#listStockTakes",
+    rest: "listStockTakes",
+    graphql: "stockTakes",
+  }),
   getStockTake: op({
+    useCase: "src/modules/stock-take/stock-take.service.ts#stockTakeToSummarize",
     rest: "getStockTake",
     graphql: "stockTake",
     restIds: { id: "stockTake" },
     graphqlId: "stockTake",
   }),
-  listStockTakeLines: op({ rest: "listStockTakeLines", restIds: { id: "stockTake" } }),
-  listStockTakeCounts: op({ rest: "listStockTakeCounts", restIds: { id: "stockTake" } }),
+  listStockTakeLines: op({
+    useCase: "src/modules/stock-take/stock-take.service.ts#listLines",
+    rest: "listStockTakeLines",
+    restIds: { id: "stockTake" },
+  }),
+  listStockTakeCounts: op({
+    useCase: "src/modules/stock-take/stock-take.service.ts#listCounts",
+    rest: "listStockTakeCounts",
+    restIds: { id: "stockTake" },
+  }),
   submitStockTakeCounts: op({
+    useCase: "src/modules/stock-take/stock-take.service.ts#submitCounts",
     rest: "submitStockTakeCounts",
     graphql: "submitStockTakeCounts",
     restIds: { id: "stockTake" },
@@ -231,6 +338,7 @@ export const OPERATIONS = {
     },
   }),
   acceptStockTakeLines: op({
+    useCase: "src/modules/stock-take/stock-take.service.ts#acceptStockTakeLines",
     rest: "acceptStockTakeLines",
     graphql: "acceptStockTakeLines",
     restIds: { id: "stockTake" },
@@ -243,37 +351,62 @@ export const OPERATIONS = {
     walks: { what: "the stock take's lines, when safe", lineWeight: WALK_WEIGHTS.review },
   }),
   reconcileStockTake: op({
+    useCase: "src/modules/stock-take/stock-take.service.ts#reconcileStockTake",
     rest: "reconcileStockTake",
     graphql: "reconcileStockTake",
     restIds: { id: "stockTake" },
     walks: { what: "the stock take's lines, dry run or not", lineWeight: WALK_WEIGHTS.review },
   }),
   cancelStockTake: op({
+    useCase: "src/modules/stock-take/stock-take.service.ts#cancelStockTake",
     rest: "cancelStockTake",
     graphql: "cancelStockTake",
     restIds: { id: "stockTake" },
   }),
-  listDueForCount: op({ rest: "listDueForCount", graphql: "dueForCount" }),
-  getSkuCycleCount: op({ rest: "getSkuCycleCount", restIds: { id: "sku" } }),
-  setCountClass: op({ rest: "setSkuCountClass", graphql: "setCountClass", restIds: { id: "sku" } }),
-  getCycleCountSettings: op({ rest: "getCycleCountSettings", graphql: "cycleCountSettings" }),
+  listDueForCount: op({
+    useCase: "src/modules/cycle-count/cycle-count.service.ts#listDue",
+    rest: "listDueForCount",
+    graphql: "dueForCount",
+  }),
+  getSkuCycleCount: op({
+    useCase: "src/modules/cycle-count/cycle-count.service.ts#skuCycleCount",
+    rest: "getSkuCycleCount",
+    restIds: { id: "sku" },
+  }),
+  setCountClass: op({
+    useCase: "src/modules/cycle-count/cycle-count.service.ts#setCountClass",
+    rest: "setSkuCountClass",
+    graphql: "setCountClass",
+    restIds: { id: "sku" },
+  }),
+  getCycleCountSettings: op({
+    useCase: "src/modules/cycle-count/cycle-count.service.ts#cycleSettings",
+    rest: "getCycleCountSettings",
+    graphql: "cycleCountSettings",
+  }),
   updateCycleCountSettings: op({
+    useCase: "src/modules/cycle-count/cycle-count.service.ts#updateCycleSettings",
     rest: "updateCycleCountSettings",
     graphql: "updateCycleCountSettings",
   }),
-  getAccuracyReport: op({ rest: "getAccuracyReport", graphql: "accuracyReport" }),
+  getAccuracyReport: op({
+    useCase: "src/modules/report/report.service.ts#prepareAccuracyReport",
+    rest: "getAccuracyReport",
+    graphql: "accuracyReport",
+  }),
   classifySkus: op({
+    useCase: "src/modules/cycle-count/cycle-count.service.ts#classify",
     rest: "classifySkus",
     graphql: "classifySkus",
     baseUnits: CLASSIFY_UNITS - 1,
   }),
 } satisfies Record<string, Operation>;
 
-/** What walking `lines` lines costs an operation, in units beyond the rest of its price. */
 /** What names a walk of the operation, over REST and GraphQL alike (the refused walks' key). */
 export const walkKey = (operation: Operation, walk: Walk): string =>
   `${operation.rest ?? operation.graphql}:${walk.key}`;
 
+/** What walking `lines` lines costs an operation, in units beyond the rest of its price. */
 export function walkedUnits(operation: Operation, lines: number): number {
   const weight = operation.walks?.lineWeight ?? 0;
   return lines > 0 ? Math.ceil((lines * weight) / LINES_PER_UNIT) : 0;

@@ -11,12 +11,14 @@ import {
   SkuBarcodesResolver,
   SupplierItemBarcodesResolver,
 } from "../modules/catalog/catalog.resolver.js";
+import { MovementResolver } from "../modules/movement/movement.resolver.js";
 import {
-  MovementResolver,
+  MovementCatalogResolver,
   SkuMovementsResolver,
   SupplierItemMovementsResolver,
-} from "../modules/movement/movement.resolver.js";
+} from "../modules/catalog/catalog.movements.resolver.js";
 import {
+  MovementStockTakeResolver,
   StockTakeLineResolver,
   StockTakeResolver,
 } from "../modules/stock-take/stock-take.resolver.js";
@@ -87,6 +89,8 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           AdjustmentResolver,
           StockAdjustmentRecordResolver,
           MovementResolver,
+          MovementCatalogResolver,
+          MovementStockTakeResolver,
           SkuMovementsResolver,
           SupplierItemMovementsResolver,
           StockTakeResolver,

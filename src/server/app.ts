@@ -11,7 +11,7 @@ import { registerCountingApp } from "../http/counting-app.js";
 import { logOptions } from "../log.js";
 import { adjustmentRoutes } from "../modules/adjustment/adjustment.rest.js";
 import { catalogRoutes } from "../modules/catalog/catalog.rest.js";
-import { catalogEditRoutes } from "../modules/catalog/catalog.edit.rest.js";
+import { editRoutes } from "../modules/adjustment/adjustment.edit.rest.js";
 import { movementRoutes } from "../modules/movement/movement.rest.js";
 import { eventRoutes } from "../modules/event/event.rest.js";
 import { webhookRoutes } from "../modules/webhook/webhook.rest.js";
@@ -147,7 +147,7 @@ export async function buildApp({
   await registerOpenApi(app);
   limitSmallBodies(app);
   await app.register(catalogRoutes, { prefix: "/api/v1" });
-  await app.register(catalogEditRoutes, { prefix: "/api/v1" });
+  await app.register(editRoutes, { prefix: "/api/v1" });
   await app.register(adjustmentRoutes, { prefix: "/api/v1" });
   await app.register(movementRoutes, { prefix: "/api/v1" });
   await app.register(eventRoutes, { prefix: "/api/v1" });

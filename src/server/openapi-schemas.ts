@@ -40,7 +40,8 @@ import {
   StockAdjustmentLineInput,
 } from "../modules/adjustment/adjustment.schemas.js";
 import { BARCODES_DESCRIPTION } from "../modules/catalog/barcode.js";
-import { catalogInputSchemas, catalogPatchSchemas } from "../modules/catalog/catalog.schemas.js";
+import { catalogInputSchemas } from "../modules/catalog/catalog.schemas.js";
+import { editSchemas } from "../modules/adjustment/adjustment.edit.schemas.js";
 import { LOCATION_DESCRIPTION } from "../modules/catalog/location.js";
 import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
 import { stockTakeSchemas } from "../modules/stock-take/stock-take.schemas.js";
@@ -423,7 +424,7 @@ const schemas = {
       },
     },
   },
-  ...catalogPatchSchemas,
+  ...editSchemas,
   StockAdjustmentLineInput,
   BulkStockAdjustment,
   ...stockTakeSchemas,

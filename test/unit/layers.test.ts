@@ -1,7 +1,7 @@
 // The layers' rules (.dependency-cruiser.cjs, run by `npm run lint`) are active: on a scratch tree
 // laid out like src/, dependency-cruiser with the project's own rules refuses imports against the
-// grain, a circle and an import that does not resolve, and lets a module's route use a transport
-// helper.
+// grain (a module's included), a circle and an import that does not resolve, and lets a module's
+// route use a transport helper and a module use one below it.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -27,6 +27,11 @@ const TREE: Record<string, string[]> = {
   "src/server/app.ts": ["../http/auth.js"],
   "src/modules/catalog/catalog.service.ts": ["../../graphql/context.js", "./gone.js"],
   "src/modules/catalog/catalog.rest.ts": ["../../http/auth.js", "./catalog.service.js"],
+  "src/modules/catalog/catalog.types.ts": [],
+  "src/modules/catalog/catalog.search.ts": ["../shelf/shelf.service.js"],
+  "src/modules/shelf/shelf.service.ts": [],
+  "src/modules/movement/movement.types.ts": ["../catalog/catalog.types.js"],
+  "src/modules/stock-take/stock-take.service.ts": ["../catalog/catalog.service.js"],
 };
 
 let dir: string;
@@ -55,11 +60,13 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const violations = () =>
   result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
 
-it("refuses every import against the grain, the circle and the unresolvable import, and nothing else", () => {
+it("refuses every import against the grain, a module below importing one above, an unlisted module, the circle and the unresolvable import, and nothing else", () => {
   expect(violations()).toEqual(
     [
       "auth-below-modules: src/auth/tokens.ts → src/modules/catalog/catalog.service.ts",
       "ledger-below-modules: src/ledger/ledger.ts → src/http/auth.ts",
+      "module-order-movement: src/modules/movement/movement.types.ts → src/modules/catalog/catalog.types.ts",
+      "module-unlisted: src/modules/catalog/catalog.search.ts → src/modules/shelf/shelf.service.ts",
       "no-circular: src/db/one.ts → src/db/two.ts",
       "resolvable: src/modules/catalog/catalog.service.ts → ./gone.js",
       "services-below-transports: src/modules/catalog/catalog.service.ts → src/graphql/context.ts",

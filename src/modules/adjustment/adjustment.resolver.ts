@@ -14,6 +14,7 @@ import { PageArgs, toConnection } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { keyedValue, serviceContext } from "../../graphql/service-context.js";
 import * as adjustments from "./adjustment.service.js";
+import * as edits from "./adjustment.edit.js";
 import * as history from "./adjustment.read.js";
 import {
   AdjustSkuStockInput,
@@ -44,7 +45,7 @@ export class AdjustmentResolver {
   ) {
     const { skuId, idempotencyKey, ...data } = input;
     const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
-      adjustments.adjustSku(service, skuId, data, key),
+      edits.editSku(service, skuId, data, key),
     );
     return { ...value };
   }
@@ -63,7 +64,7 @@ export class AdjustmentResolver {
   ) {
     const { supplierItemId, idempotencyKey, ...data } = input;
     const value = await keyedValue(ctx, idempotencyKey, (service, key) =>
-      adjustments.adjustSupplierItem(service, supplierItemId, data, key),
+      edits.editSupplierItem(service, supplierItemId, data, key),
     );
     return { ...value };
   }

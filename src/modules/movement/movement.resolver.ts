@@ -1,9 +1,7 @@
-import { Args, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
-import { PageArgs, toConnection } from "../../graphql/connection.js";
+import { Args, Authorized, Ctx, Query, Resolver } from "type-graphql";
+import { toConnection } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { loadersOf, serviceContext } from "../../graphql/service-context.js";
-import { Sku, SupplierItem } from "../catalog/catalog.types.js";
-import { StockTake } from "../stock-take/stock-take.types.js";
+import { serviceContext } from "../../graphql/service-context.js";
 import { queryMovements } from "./movement.service.js";
 import { StockMovementsArgs } from "./movement.inputs.js";
 import { StockMovement, StockMovementConnection } from "./movement.types.js";
@@ -22,81 +20,6 @@ export class MovementResolver {
     const { filter, first, after, order } = args;
     return toConnection(
       await queryMovements(serviceContext(ctx), { ...filter, limit: first, cursor: after, order }),
-      after,
-    );
-  }
-
-  @FieldResolver(() => Sku, { nullable: true, description: "The SKU when entityType is SKU." })
-  sku(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
-    return movement.skuId === null ? null : loadersOf(ctx).sku.load(movement.skuId);
-  }
-
-  @FieldResolver(() => SupplierItem, {
-    nullable: true,
-    description: "The supplier item when entityType is SUPPLIER_ITEM.",
-  })
-  supplierItem(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
-    return movement.supplierItemId === null
-      ? null
-      : loadersOf(ctx).supplierItem.load(movement.supplierItemId);
-  }
-
-  @FieldResolver(() => StockTake, {
-    nullable: true,
-    description: "The stock take that wrote it, if one did.",
-  })
-  stockTake(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
-    return movement.stockTakeId === null
-      ? null
-      : loadersOf(ctx).stockTake.load(movement.stockTakeId);
-  }
-}
-
-@Resolver(() => Sku)
-export class SkuMovementsResolver {
-  @Authorized("read")
-  @FieldResolver(() => StockMovementConnection, {
-    description: "This SKU's movements, newest first.",
-  })
-  async movements(
-    @Ctx() ctx: GraphQLContext,
-    @Root() sku: Sku,
-    @Args(() => PageArgs) { first, after }: PageArgs,
-  ) {
-    // A first page is batched with its siblings' (a page of SKUs with their movements).
-    return toConnection(
-      after
-        ? await queryMovements(serviceContext(ctx), { skuId: sku.id, limit: first, cursor: after })
-        : await loadersOf(ctx).movementPages.load({ skuId: sku.id, first }),
-      after,
-    );
-  }
-}
-
-@Resolver(() => SupplierItem)
-export class SupplierItemMovementsResolver {
-  @Authorized("read")
-  @FieldResolver(() => StockMovementConnection, {
-    description:
-      "This supplier item's movements, newest first; a linked item's stock is its SKU's, so its history is the SKU's movements.",
-  })
-  async movements(
-    @Ctx() ctx: GraphQLContext,
-    @Root() item: SupplierItem,
-    @Args(() => PageArgs) { first, after }: PageArgs,
-  ) {
-    return toConnection(
-      after
-        ? await queryMovements(serviceContext(ctx), {
-            supplierItemId: item.id,
-            limit: first,
-            cursor: after,
-          })
-        : await loadersOf(ctx).movementPages.load({
-            supplierItemId: item.id,
-            linkedSkuId: item.skuId,
-            first,
-          }),
       after,
     );
   }

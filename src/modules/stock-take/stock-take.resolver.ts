@@ -14,6 +14,7 @@ import { PageArgs, toConnection } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { keyedValue, loadersOf, serviceContext } from "../../graphql/service-context.js";
 import { Sku, SupplierItem } from "../catalog/catalog.types.js";
+import { StockMovement } from "../movement/movement.types.js";
 import { chargeSummarizedLines } from "../../graphql/line-charges.js";
 import { chargeWalk } from "../../graphql/rate-limit.js";
 import { OPERATIONS } from "../../operations.js";
@@ -256,5 +257,19 @@ export class StockTakeLineResolver {
     return line.type === "supplier_item" && !stockTakes.hidesStock(line)
       ? loadersOf(ctx).supplierItem.load(line.id)
       : null;
+  }
+}
+
+/** A movement's stock take: the relation lives with the module it leads to. */
+@Resolver(() => StockMovement)
+export class MovementStockTakeResolver {
+  @FieldResolver(() => StockTake, {
+    nullable: true,
+    description: "The stock take that wrote it, if one did.",
+  })
+  stockTake(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
+    return movement.stockTakeId === null
+      ? null
+      : loadersOf(ctx).stockTake.load(movement.stockTakeId);
   }
 }

@@ -1,11 +1,15 @@
 // PATCH /api/v1/skus/{id} and /api/v1/supplier-items/{id}: a catalog edit, a stock change, or both
-// (one call each into catalog.edit.ts). Tagged adjustments in the API's documents, as published.
+// (one call each into adjustment.edit.ts). Tagged adjustments in the API's documents, as published.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { ctxOf, inlineScope, requireScope, writeContext } from "../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
-import * as edits from "./catalog.edit.js";
-import { adjustSkuStock, adjustSupplierItemStock, type CatalogPatch } from "./catalog.schemas.js";
+import * as edits from "./adjustment.edit.js";
+import {
+  adjustSkuStock,
+  adjustSupplierItemStock,
+  type CatalogPatch,
+} from "./adjustment.edit.schemas.js";
 
 /** The service input of a PATCH: catalog fields, on hand, or both. */
 const patchInput = (body: CatalogPatch = {}) => ({
@@ -23,7 +27,7 @@ const patchInput = (body: CatalogPatch = {}) => ({
 });
 
 /** PATCH /api/v1/skus/{id} and PATCH /api/v1/supplier-items/{id}. */
-export async function catalogEditRoutes(fastify: FastifyInstance): Promise<void> {
+export async function editRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.patch(
     "/skus/:id",
