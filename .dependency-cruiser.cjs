@@ -108,6 +108,14 @@ module.exports = {
       to: { path: "^src/modules/", pathNot: `^src/modules/(${MODULE_ORDER.join("|")})/` },
     },
     {
+      name: "modules-through-index",
+      severity: "error",
+      comment:
+        "The root and the transports mount a module's routes, resolvers and schemas, and reach anything else of it through its index.ts.",
+      from: { path: [TRANSPORTS, ROOT].join("|") },
+      to: { path: MODULES, pathNot: `${MODULE_TRANSPORT}|^src/modules/[^/]+/index\\.ts$` },
+    },
+    {
       name: "module-transports-below-root",
       severity: "error",
       comment: "A module's routes and resolvers are mounted by the root, not the other way round.",

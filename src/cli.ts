@@ -6,7 +6,7 @@ import { createPrismaClient } from "./db/client.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { AppError, listedErrors } from "./errors.js";
-import type { TokenSettings, TokenView } from "./modules/token/token.store.js";
+import type { TokenSettings, TokenView } from "./modules/token/index.js";
 import { formatRate, type RateLimit } from "./rate-limit/bucket.js";
 
 const USAGE = `usage:
@@ -169,7 +169,7 @@ const rateLimitJson = (limit: RateLimit | null) => ({
   rate_limit_burst: limit && limit.perSecond > 0 ? limit.burst : null,
 });
 
-const tokensModule = () => import("./modules/token/token.store.js");
+const tokensModule = () => import("./modules/token/index.js");
 const accountJson = (a: {
   id: number;
   name: string;
@@ -230,7 +230,7 @@ async function main(argv: string[]): Promise<void> {
     case "verify": {
       const o = options(argv.slice(1), { account: { required: false } });
       const accountId = o.account === undefined ? undefined : positiveInt(o.account, "--account");
-      const { verifyLedger } = await import("./modules/verify/verify.service.js");
+      const { verifyLedger } = await import("./modules/verify/index.js");
       // A check only reads: it leaves the schema as it finds it. Exit 1 means a break was found,
       // so a check that could not run (no database, say) is 2.
       const report = await withDatabase((db) => verifyLedger(db, { accountId }), {
@@ -264,7 +264,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     case "accounts list": {
       options(rest, {});
-      const { listAccounts } = await import("./modules/account/account.service.js");
+      const { listAccounts } = await import("./modules/account/index.js");
       for (const a of await withDatabase(listAccounts)) print(accountJson(a));
       return;
     }
@@ -278,7 +278,7 @@ async function main(argv: string[]): Promise<void> {
       const burst = o.burst === undefined ? undefined : positiveInt(o.burst, "--burst");
       const { parseRateLimit } = await tokensModule();
       const rateLimit = parseRateLimit(o["rate-limit"] ?? "", burst);
-      const { updateAccountRateLimit } = await import("./modules/account/account.service.js");
+      const { updateAccountRateLimit } = await import("./modules/account/index.js");
       print(
         accountJson(await withDatabase((db) => updateAccountRateLimit(db, accountId, rateLimit))),
       );
@@ -287,7 +287,7 @@ async function main(argv: string[]): Promise<void> {
     case "tokens list": {
       const o = options(rest, { account: { required: true } });
       const accountId = positiveInt(o.account, "--account");
-      const { listTokens } = await import("./modules/token/token.store.js");
+      const { listTokens } = await import("./modules/token/index.js");
       for (const t of await withDatabase((db) => listTokens(db, accountId))) {
         print(tokenJson(t));
       }
@@ -295,8 +295,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case "accounts create": {
       const o = options(rest, { name: { required: true }, timezone: { required: false } });
-      const { createAccount, isValidTimezone } =
-        await import("./modules/account/account.service.js");
+      const { createAccount, isValidTimezone } = await import("./modules/account/index.js");
       // Arguments are checked before the database is even opened.
       if (o.timezone !== undefined && !isValidTimezone(o.timezone)) {
         throw new UsageError(`--timezone: unknown time zone "${o.timezone}"`);
@@ -318,7 +317,7 @@ async function main(argv: string[]): Promise<void> {
         ?.split(",")
         .map((s) => s.trim())
         .filter(Boolean);
-      const { createToken, parseScopes } = await import("./modules/token/token.store.js");
+      const { createToken, parseScopes } = await import("./modules/token/index.js");
       if (scopes) parseScopes(scopes);
       const settings = await tokenSettings(o);
       if (settings.expiresAt === null) throw new UsageError("--expires-at never: leave it out");
@@ -346,7 +345,7 @@ async function main(argv: string[]): Promise<void> {
       if (Object.keys(settings).length === 0) {
         throw new UsageError("give --rate-limit, --expires-at or --expires-in");
       }
-      const { updateToken } = await import("./modules/token/token.store.js");
+      const { updateToken } = await import("./modules/token/index.js");
       const updated = await withDatabase((db) =>
         updateToken(db, { accountId, tokenId, ...settings }),
       );
@@ -357,7 +356,7 @@ async function main(argv: string[]): Promise<void> {
       const o = options(rest, { account: { required: true }, id: { required: true } });
       const accountId = positiveInt(o.account, "--account");
       const tokenId = positiveInt(o.id, "--id");
-      const { revokeToken } = await import("./modules/token/token.store.js");
+      const { revokeToken } = await import("./modules/token/index.js");
       print(await withDatabase((db) => revokeToken(db, { accountId, tokenId })));
       return;
     }
@@ -367,12 +366,12 @@ async function main(argv: string[]): Promise<void> {
       const o = options(flags, { account: { required: true }, batch: { required: false } });
       const accountId = positiveInt(o.account, "--account");
       const batchSize = o.batch === undefined ? undefined : positiveInt(o.batch, "--batch");
-      const { MAX_IMPORT_ROWS } = await import("./modules/catalog/catalog.import.js");
+      const { MAX_IMPORT_ROWS } = await import("./limits.js");
       if (batchSize !== undefined && batchSize > MAX_IMPORT_ROWS) {
         throw new UsageError(`--batch must be at most ${MAX_IMPORT_ROWS}`);
       }
-      const { systemPrincipal } = await import("./modules/account/account.service.js");
-      const { importSkuFile } = await import("./modules/catalog/catalog.import-file.js");
+      const { systemPrincipal } = await import("./modules/account/index.js");
+      const { importSkuFile } = await import("./modules/catalog/index.js");
       const summary = await withDatabase(async (db) => {
         const principal = await systemPrincipal(db, accountId, "countpoint import");
         return importSkuFile({ db, principal }, file, { batchSize, onBatch: showProgress });
@@ -406,8 +405,8 @@ async function main(argv: string[]): Promise<void> {
         shareB: whole("share-b"),
         dryRun: o["dry-run"] === "true",
       };
-      const { systemPrincipal } = await import("./modules/account/account.service.js");
-      const { classify } = await import("./modules/cycle-count/cycle-count.service.js");
+      const { systemPrincipal } = await import("./modules/account/index.js");
+      const { classify } = await import("./modules/cycle-count/index.js");
       const { value } = await withDatabase(async (db) =>
         classify(
           { db, principal: await systemPrincipal(db, accountId, "countpoint classify") },
@@ -442,9 +441,8 @@ async function main(argv: string[]): Promise<void> {
         intervalDaysB: days("b"),
         intervalDaysC: days("c"),
       };
-      const { systemPrincipal } = await import("./modules/account/account.service.js");
-      const { cycleSettings, updateCycleSettings } =
-        await import("./modules/cycle-count/cycle-count.service.js");
+      const { systemPrincipal } = await import("./modules/account/index.js");
+      const { cycleSettings, updateCycleSettings } = await import("./modules/cycle-count/index.js");
       const settings = await withDatabase(async (db) => {
         const ctx = { db, principal: await systemPrincipal(db, accountId, "countpoint") };
         return Object.values(input).some((v) => v !== undefined)

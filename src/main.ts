@@ -12,9 +12,9 @@ import { keepPartitionsAhead } from "./db/partitions.js";
 import { buildApp } from "./server/app.js";
 import { SUBSCRIPTION_POOL_NAME } from "./graphql/subscriptions.js";
 import { logOptions } from "./log.js";
-import { ensureDemoAccount, type DemoAccess } from "./modules/account/demo.service.js";
-import { keepEventsPruned } from "./modules/event/event.retention.js";
-import { startWebhookWorker, workerOptions } from "./modules/webhook/webhook.worker.js";
+import { ensureDemoAccount, type DemoAccess } from "./modules/account/index.js";
+import { keepEventsPruned } from "./modules/event/index.js";
+import { startWebhookWorker, workerOptions } from "./modules/webhook/index.js";
 
 /**
  * The service's pools (serve and worker). The command line's own commands (migrate, verify,

@@ -1,7 +1,7 @@
 import type DataLoader from "dataloader";
 import type { PrismaClient } from "../db/client.js";
 import type { Principal } from "../auth/principal.js";
-import type { EventHub } from "../modules/event/event.hub.js";
+import type { EventHub } from "../modules/event/index.js";
 import type { TokenBucket } from "../rate-limit/bucket.js";
 import type { DeferredToken } from "./deferred-token.js";
 import type { Loaders } from "./loaders.js";

@@ -2,7 +2,7 @@ import { registerEnumType } from "type-graphql";
 import type * as db from "../generated/prisma/enums.js";
 import type { Scope } from "../auth/principal.js";
 import type { AdjustmentReasonValue } from "../reasons.js";
-import type { LineOrderValue } from "../modules/stock-take/stock-take.parse.js";
+import type { LineOrderValue } from "../modules/stock-take/index.js";
 
 // The database's enums as GraphQL enums: SCREAMING_CASE names (GraphQL convention) whose values
 // are the lower-case strings the database and the REST API use. Each value is described; keying

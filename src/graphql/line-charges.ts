@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import { lineCounts } from "../modules/stock-take/stock-take.service.js";
+import { lineCounts } from "../modules/stock-take/index.js";
 import { costOfLines, summarizedLines } from "../rate-limit/bucket.js";
 import type { GraphQLContext } from "./context.js";
 import { serviceContext } from "./service-context.js";

@@ -1,16 +1,13 @@
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../db/client.js";
-import { skusByIds, supplierItemsByIds } from "../modules/catalog/catalog.service.js";
+import { skusByIds, supplierItemsByIds } from "../modules/catalog/index.js";
 import type { Sku, SupplierItem } from "../modules/catalog/catalog.types.js";
 import type { Page } from "../cursor.js";
-import { firstMovementPages, type MovementOwner } from "../modules/movement/movement.service.js";
+import { firstMovementPages, type MovementOwner } from "../modules/movement/index.js";
 import type { StockMovement } from "../modules/movement/movement.types.js";
-import { stockTakesByIds } from "../modules/stock-take/stock-take.service.js";
+import { stockTakesByIds } from "../modules/stock-take/index.js";
 import type { StockTake } from "../modules/stock-take/stock-take.types.js";
-import {
-  cycleCountsByIds,
-  type SkuCycleCount,
-} from "../modules/cycle-count/cycle-count.service.js";
+import { cycleCountsByIds, type SkuCycleCount } from "../modules/cycle-count/index.js";
 
 /** Per-request batch loaders: a page of 1000 movements resolves its SKUs in one query, not 1000. */
 export interface Loaders {

@@ -14,7 +14,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from "graphql";
-import { MAX_SCOPE_IDS } from "../modules/stock-take/stock-take.parse.js";
+import { MAX_SCOPE_IDS } from "../limits.js";
 import { AppError, ERROR_CATALOG } from "../errors.js";
 import { operationList, walkKey, walkedUnits, type Operation, type Walk } from "../operations.js";
 import {

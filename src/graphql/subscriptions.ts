@@ -16,7 +16,7 @@ import { parseBearer } from "../auth/request.js";
 import { chargeOf, refusalMessage, type TokenBucket } from "../rate-limit/bucket.js";
 import { costOfEstimate } from "./rate-limit.js";
 import type { RateLimiter } from "../auth/limiter.js";
-import type { EventHub } from "../modules/event/event.hub.js";
+import type { EventHub } from "../modules/event/index.js";
 import { createContext } from "./context.js";
 import { formatError } from "./errors.js";
 import { checkSubscription } from "./subscription-document.js";

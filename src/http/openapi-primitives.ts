@@ -5,7 +5,7 @@ import { Type, type Static, type TSchema } from "typebox";
 import { DATE_ONLY, TIMESTAMP } from "../dates.js";
 import { MAX_CURSOR_LENGTH, MAX_DATE_PARAM_LENGTH, MAX_ID, MAX_PAGE_SIZE } from "../limits.js";
 import { MAX_QUANTITY } from "../quantity.js";
-import { MAX_BARCODE_LENGTH } from "../modules/catalog/barcode.js";
+import { MAX_BARCODE_LENGTH } from "../modules/catalog/index.js";
 
 // TypeBox schemas (plain JSON schemas too): the modules' schema files derive types from them.
 export const integerId = Type.Integer({ minimum: 1, maximum: MAX_ID });

@@ -7,7 +7,7 @@ import {
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import websocket from "@fastify/websocket";
-import { EventHub } from "../modules/event/event.hub.js";
+import { EventHub } from "../modules/event/index.js";
 import { bindAccount } from "../db/request-scope.js";
 import { AppError } from "../errors.js";
 import { bodyPrice, resolvePrincipal } from "../auth/request.js";

@@ -39,10 +39,10 @@ import {
   BulkStockAdjustment,
   StockAdjustmentLineInput,
 } from "../modules/adjustment/adjustment.schemas.js";
-import { BARCODES_DESCRIPTION } from "../modules/catalog/barcode.js";
+import { BARCODES_DESCRIPTION } from "../modules/catalog/index.js";
 import { catalogInputSchemas } from "../modules/catalog/catalog.schemas.js";
 import { editSchemas } from "../modules/adjustment/adjustment.edit.schemas.js";
-import { LOCATION_DESCRIPTION } from "../modules/catalog/location.js";
+import { LOCATION_DESCRIPTION } from "../modules/catalog/index.js";
 import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
 import { stockTakeSchemas } from "../modules/stock-take/stock-take.schemas.js";
 import { cycleCountSchemas } from "../modules/cycle-count/cycle-count.schemas.js";

@@ -5,6 +5,7 @@ import {
   chainProblems,
   createSku,
   createSupplierItem,
+  expectNothingWritten,
   ledgerState,
   movedSinceFreeze,
   movementsOf,
@@ -63,16 +64,6 @@ async function rawGql(query: string, variables: Record<string, unknown> = {}, to
 }
 
 /** Runs a request that must fail and checks it wrote nothing at all. */
-async function expectNothingWritten<T>(
-  account: TestAccount,
-  request: () => Promise<T>,
-): Promise<T> {
-  const before = await ledgerState(t.db, account.accountId);
-  const result = await request();
-  expect(await ledgerState(t.db, account.accountId)).toEqual(before);
-  return result;
-}
-
 describe("adjustSkuStock", () => {
   it("sets a SKU's on hand and returns the SKU and its movement", async () => {
     const skuId = await createSku(t, acct.token, 5);
@@ -186,7 +177,7 @@ describe("adjustSkuStock", () => {
       ["a stale expected on hand", { expectedOnHand: 2 }, ["expectedOnHand"], "ON_HAND_CHANGED"],
       ["a note over 1000 characters", { note: "n".repeat(1001) }, ["note"], "INVALID_PARAMETER"],
     ])("refuses %s", async (_name, change, field, code) => {
-      const payload = await expectNothingWritten(acct, () =>
+      const payload = await expectNothingWritten(t.db, acct, () =>
         adjustSku({ skuId, onHand: 4, reason: "FOUND", ...change }),
       );
       expect(payload.sku).toBeNull();
@@ -197,10 +188,10 @@ describe("adjustSkuStock", () => {
     it("answers SKU_NOT_FOUND for an unknown SKU and for another account's SKU alike", async () => {
       const theirs = await createSku(t, other.token, 6);
       const unknown = theirs + 1_000_000;
-      const forUnknown = await expectNothingWritten(acct, () =>
+      const forUnknown = await expectNothingWritten(t.db, acct, () =>
         adjustSku({ skuId: unknown, onHand: 4, reason: "FOUND" }),
       );
-      const forTheirs = await expectNothingWritten(other, () =>
+      const forTheirs = await expectNothingWritten(t.db, other, () =>
         adjustSku({ skuId: theirs, onHand: 4, reason: "FOUND" }),
       );
       expect(forUnknown.userErrors).toEqual([expect.objectContaining({ code: "SKU_NOT_FOUND" })]);
@@ -219,7 +210,7 @@ describe("adjustSkuStock", () => {
       ["the system reason OPENING_BALANCE", "OPENING_BALANCE"],
       ["an unknown reason", "SHRINKAGE"],
     ])("rejects %s as a value the schema does not allow", async (_name, reason) => {
-      const res = await expectNothingWritten(acct, () =>
+      const res = await expectNothingWritten(t.db, acct, () =>
         rawGql(
           `mutation { adjustSkuStock(input: { skuId: ${skuId}, onHand: 4, reason: ${reason} }) { sku { id } } }`,
         ),
@@ -230,10 +221,10 @@ describe("adjustSkuStock", () => {
 
     it("rejects a missing reason and a quantity sent as a string as bad input", async () => {
       const mutation = `mutation ($input: AdjustSkuStockInput!) { adjustSkuStock(input: $input) { sku { id } } }`;
-      const noReason = await expectNothingWritten(acct, () =>
+      const noReason = await expectNothingWritten(t.db, acct, () =>
         rawGql(mutation, { input: { skuId, onHand: 4 } }),
       );
-      const asString = await expectNothingWritten(acct, () =>
+      const asString = await expectNothingWritten(t.db, acct, () =>
         rawGql(mutation, { input: { skuId, onHand: "12", reason: "FOUND" } }),
       );
       for (const res of [noReason, asString]) {
@@ -244,7 +235,7 @@ describe("adjustSkuStock", () => {
 
     it("requires the adjust scope", async () => {
       const reader = await newAccount(t.db, { scopes: ["read"] });
-      const res = await expectNothingWritten(reader, () =>
+      const res = await expectNothingWritten(t.db, reader, () =>
         gql(
           t,
           AdjAdjustSkuStockDocument,
@@ -361,7 +352,7 @@ describe("bulkAdjustStock", () => {
     });
 
     async function refused(input: BulkAdjustStockInput) {
-      const payload = await expectNothingWritten(acct, () => bulkAdjust(input));
+      const payload = await expectNothingWritten(t.db, acct, () => bulkAdjust(input));
       expect(payload.adjustment).toBeNull();
       return payload.userErrors;
     }
@@ -473,7 +464,7 @@ describe("bulkAdjustStock", () => {
         id: i + 1,
         newQty: 1,
       }));
-      const res = await expectNothingWritten(acct, () =>
+      const res = await expectNothingWritten(t.db, acct, () =>
         rawGql(
           `mutation Bulk($input: BulkAdjustStockInput!) { bulkAdjustStock(input: $input) { adjustment { id } } }`,
           { input: { reason: "FOUND", lines } },
@@ -484,7 +475,7 @@ describe("bulkAdjustStock", () => {
     });
 
     it("rejects a system reason as a value the schema does not allow", async () => {
-      const res = await expectNothingWritten(acct, () =>
+      const res = await expectNothingWritten(t.db, acct, () =>
         rawGql(
           `mutation { bulkAdjustStock(input: { reason: STOCK_TAKE, lines: [{ type: SKU, id: ${a}, newQty: 1 }] }) { adjustment { id } } }`,
         ),
@@ -641,7 +632,7 @@ describe("idempotencyKey", () => {
     expect(
       (await adjustSku({ skuId, onHand: 2, reason: "FOUND", idempotencyKey: key })).userErrors,
     ).toEqual([]);
-    const payload = await expectNothingWritten(acct, () =>
+    const payload = await expectNothingWritten(t.db, acct, () =>
       adjustSku({ skuId, onHand: 3, reason: "FOUND", idempotencyKey: key }),
     );
     expect(payload.sku).toBeNull();
@@ -654,7 +645,7 @@ describe("idempotencyKey", () => {
   it("leaves no key behind when the request fails, so the key can be used again", async () => {
     const skuId = await createSku(t, acct.token, 1);
     const key = `gql-retry-${skuId}`;
-    const failed = await expectNothingWritten(acct, () =>
+    const failed = await expectNothingWritten(t.db, acct, () =>
       bulkAdjust({
         reason: "FOUND",
         idempotencyKey: key,

@@ -117,6 +117,18 @@ export async function ledgerState(db: PrismaClient, accountId: number) {
   };
 }
 
+/** Runs a request that must fail and checks it wrote nothing at all for the account. */
+export async function expectNothingWritten<T>(
+  db: PrismaClient,
+  account: { accountId: number },
+  request: () => Promise<T>,
+): Promise<T> {
+  const before = await ledgerState(db, account.accountId);
+  const result = await request();
+  expect(await ledgerState(db, account.accountId)).toEqual(before);
+  return result;
+}
+
 /** One entity's movements in id order. */
 export function movementsOf(
   db: PrismaClient,

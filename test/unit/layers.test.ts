@@ -28,6 +28,12 @@ const TREE: Record<string, string[]> = {
   "src/modules/catalog/catalog.service.ts": ["../../graphql/context.js", "./gone.js"],
   "src/modules/catalog/catalog.rest.ts": ["../../http/auth.js", "./catalog.service.js"],
   "src/modules/catalog/catalog.types.ts": [],
+  "src/modules/catalog/index.ts": ["./catalog.service.js"],
+  "src/graphql/loaders.ts": [
+    "../modules/catalog/catalog.service.js",
+    "../modules/catalog/index.js",
+  ],
+  "src/server/routes.ts": ["../modules/catalog/catalog.rest.js"],
   "src/modules/catalog/catalog.search.ts": ["../shelf/shelf.service.js"],
   "src/modules/shelf/shelf.service.ts": [],
   "src/modules/movement/movement.types.ts": ["../catalog/catalog.types.js"],
@@ -60,11 +66,12 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const violations = () =>
   result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
 
-it("refuses every import against the grain, a module below importing one above, an unlisted module, the circle and the unresolvable import, and nothing else", () => {
+it("refuses every import against the grain, a module below importing one above, an unlisted module, a module's service reached past its index, the circle and the unresolvable import, and nothing else", () => {
   expect(violations()).toEqual(
     [
       "auth-below-modules: src/auth/tokens.ts → src/modules/catalog/catalog.service.ts",
       "ledger-below-modules: src/ledger/ledger.ts → src/http/auth.ts",
+      "modules-through-index: src/graphql/loaders.ts → src/modules/catalog/catalog.service.ts",
       "module-order-movement: src/modules/movement/movement.types.ts → src/modules/catalog/catalog.types.ts",
       "module-unlisted: src/modules/catalog/catalog.search.ts → src/modules/shelf/shelf.service.ts",
       "no-circular: src/db/one.ts → src/db/two.ts",

@@ -1,0 +1,3 @@
+// The verify module's surface for the composition root and the transports (which reach a module's
+// services only through here; its routes, resolvers and schemas they mount directly).
+export { verifyLedger } from "./verify.service.js";

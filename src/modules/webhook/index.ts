@@ -1,0 +1,3 @@
+// The webhook module's surface for the composition root and the transports (which reach a module's
+// services only through here; its routes, resolvers and schemas they mount directly).
+export { startWebhookWorker, workerOptions } from "./webhook.worker.js";
