@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServiceContext } from "../../context.js";
 import type { Idempotent } from "../../db/idempotency.js";
 import type { FieldError } from "../../errors.js";
@@ -142,13 +142,8 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
       ...rowPricedScope("read"),
       schema: listSkus,
     },
-    async (request, reply) => {
-      const args = listArgs(request.query);
-      if (args.updatedSince !== undefined) {
-        return toRestPage(await search.listSkus(ctxOf(request), args));
-      }
-      return jsonPage(reply, await search.listSkusJson(ctxOf(request), args));
-    },
+    async (request, reply) =>
+      restList(reply, await search.listSkusForRest(ctxOf(request), listArgs(request.query))),
   );
 
   app.get(
@@ -209,13 +204,11 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
       ...rowPricedScope("read"),
       schema: listSupplierItems,
     },
-    async (request, reply) => {
-      const args = listArgs(request.query);
-      if (args.updatedSince !== undefined) {
-        return toRestPage(await search.listSupplierItems(ctxOf(request), args));
-      }
-      return jsonPage(reply, await search.listSupplierItemsJson(ctxOf(request), args));
-    },
+    async (request, reply) =>
+      restList(
+        reply,
+        await search.listSupplierItemsForRest(ctxOf(request), listArgs(request.query)),
+      ),
   );
 
   app.get(
@@ -264,3 +257,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 }
+
+/** A list's answer: PostgreSQL's JSON as it is, or rows through the route's serializer. */
+const restList = <T>(reply: FastifyReply, page: search.RestListPage<T>) =>
+  "json" in page ? jsonPage(reply, page.json) : toRestPage(page.rows);

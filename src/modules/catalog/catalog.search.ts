@@ -63,15 +63,31 @@ export async function listSkus(
 }
 
 /**
- * listSkus' page in id order (no updatedSince: a list of changes is listSkus'), its rows as the
- * REST body's JSON array, written by PostgreSQL: no row object is made here.
+ * A REST list's page: in id order, its rows as the body's JSON array written by PostgreSQL (no row
+ * object is made here); a list of changes (updatedSince), ordered by time, as rows to serialize.
  */
-export const listSkusJson = (ctx: ServiceContext, args: ListArgs & SkuFilter) =>
-  listedJson(ctx, args, SKUS);
+export type RestListPage<T> =
+  { json: { items: JsonRows; nextCursor: string | null } } | { rows: Page<T> };
 
-/** listSupplierItems' page in id order as the REST body's JSON array, as listSkusJson's. */
-export const listSupplierItemsJson = (ctx: ServiceContext, args: ListArgs & SupplierItemFilter) =>
-  listedJson(ctx, args, SUPPLIER_ITEMS);
+/** listSkus for REST (see RestListPage). */
+export async function listSkusForRest(
+  ctx: ServiceContext,
+  args: ListArgs & SkuFilter,
+): Promise<RestListPage<Sku>> {
+  return args.updatedSince === undefined
+    ? { json: await listedJson(ctx, args, SKUS) }
+    : { rows: await listSkus(ctx, args) };
+}
+
+/** listSupplierItems for REST (see RestListPage). */
+export async function listSupplierItemsForRest(
+  ctx: ServiceContext,
+  args: ListArgs & SupplierItemFilter,
+): Promise<RestListPage<SupplierItem>> {
+  return args.updatedSince === undefined
+    ? { json: await listedJson(ctx, args, SUPPLIER_ITEMS) }
+    : { rows: await listSupplierItems(ctx, args) };
+}
 
 /** Supplier items of the caller's account that match the filter: in id order, or as they changed. */
 export async function listSupplierItems(
