@@ -41,6 +41,7 @@ import {
 } from "../modules/adjustment/adjustment.schemas.js";
 import { BARCODES_DESCRIPTION } from "../modules/catalog/index.js";
 import { catalogInputSchemas } from "../modules/catalog/catalog.schemas.js";
+import { catalogImportSchemas } from "../modules/catalog/catalog.import.schemas.js";
 import { editSchemas } from "../modules/adjustment/adjustment.edit.schemas.js";
 import { LOCATION_DESCRIPTION } from "../modules/catalog/index.js";
 import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
@@ -404,6 +405,7 @@ const schemas = {
   },
 
   ...catalogInputSchemas,
+  ...catalogImportSchemas,
   ImportResult: {
     $id: "ImportResult",
     type: "object",

@@ -16,19 +16,16 @@ import * as search from "./catalog.search.js";
 import * as imports from "./catalog.import.js";
 import * as itemImports from "./catalog.import-items.js";
 import * as links from "./catalog.link.js";
+import { importOperation, type ImportBody } from "./catalog.import.schemas.js";
+import { listSkus, listSupplierItems, type ListQuery } from "./catalog.list.schemas.js";
 import {
   createSku,
   createSupplierItem,
   getSku,
   getSupplierItem,
-  importOperation,
   linkSupplierItem,
-  listSkus,
-  listSupplierItems,
   lookupBarcode,
   unlinkSupplierItem,
-  type ImportBody,
-  type ListQuery,
 } from "./catalog.schemas.js";
 
 const importRow = ({ opening_on_hand, sku_id, ...row }: ImportBody["rows"][number]) => ({
