@@ -1,6 +1,15 @@
 import { Readable } from "node:stream";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from "fastify";
 import type { Static } from "typebox";
 import { bulkBody } from "../../http/body-limit.js";
 import {
@@ -16,38 +25,39 @@ import { toRest, toRestPage } from "../../http/serialize.js";
 import type { idParams } from "../../http/validation.js";
 import { csvRow, csvRows } from "../../csv.js";
 import { acceptCsvBodies } from "../../http/csv-body.js";
-import { MAX_COUNTS } from "../../limits.js";
-import { DEFAULT_DUE_LIMIT } from "../../limits.js";
+import { DEFAULT_DUE_LIMIT, MAX_COUNTS } from "../../limits.js";
 import { OPERATIONS } from "../../operations.js";
 import { summarizedLines } from "../../rate-limit/bucket.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
 import type { EntityRefData } from "./stock-take.parse.js";
-import {
-  acceptStockTakeLines,
-  cancelStockTake,
-  getStockTake,
-  listStockTakeCounts,
-  listStockTakeLines,
-  listStockTakes,
-  reconcileStockTake,
-  startStockTake,
-  submitStockTakeCounts,
-  type AcceptStockTakeLines,
-  type CounterQuery,
-  type StartStockTake,
-  type StockTakeCounts,
-  type StockTakeEntityRef,
-} from "./stock-take.schemas.js";
+import * as countSchemas from "./stock-take.count.schemas.js";
+import * as readSchemas from "./stock-take.read.schemas.js";
+import * as reviewSchemas from "./stock-take.review.schemas.js";
+import type { StockTakeEntityRef } from "./stock-take.shared.schemas.js";
+import * as startSchemas from "./stock-take.start.schemas.js";
 import * as stockTakes from "./stock-take.service.js";
 import { AREA_DEPTH_DEFAULT } from "./stock-take.areas.js";
 
-const toRef = (r: StockTakeEntityRef): EntityRefData => ({
-  type: r.type,
-  id: r.id,
-  code: r.code,
-  supplier: r.supplier,
-  barcode: r.barcode,
-});
+/** A route's handler, its request typed from the route's schemas (or from `Route`, where given). */
+type Handler<
+  Schema extends FastifySchema,
+  Route extends RouteGenericInterface = RouteGenericInterface,
+> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  Route,
+  ContextConfigDefault,
+  Schema,
+  TypeBoxTypeProvider
+>;
+
+// The body is JSON or CSV (two content types): its type is given here, from its schemas.
+type SubmitCountsRoute = {
+  Params: Static<typeof idParams>;
+  Body: countSchemas.StockTakeCounts | string;
+  Querystring: countSchemas.CounterQuery;
+};
 
 /** /api/v1/stock-takes: start, count, review, reconcile, cancel, and the reads. */
 export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
@@ -59,7 +69,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
     "/stock-takes/start",
     {
       ...bulkBody(fastify),
-      ...linePricedScope<StartStockTake | undefined>(
+      ...linePricedScope<startSchemas.StartStockTake | undefined>(
         "count",
         (body) =>
           (body?.scope?.sku_ids?.length ?? 0) +
@@ -67,55 +77,27 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
           (body?.scope?.due ? (body.scope.limit ?? DEFAULT_DUE_LIMIT) : 0),
         OPERATIONS.startStockTake.lines,
       ),
-      schema: startStockTake,
+      schema: startSchemas.startStockTake,
     },
-    async (request, reply) => {
-      const { scope, basis, ...rest } = request.body ?? {};
-      const ctx = ctxOf(request);
-      const data = {
-        ...rest,
-        basis,
-        scope: scope && {
-          skuIds: scope.sku_ids,
-          supplierItemIds: scope.supplier_item_ids,
-          locations: scope.locations,
-          due: scope.due,
-          limit: scope.limit,
-        },
-      };
-      // Priced by the lines it will freeze, counted first: a refusal (429) comes before the work.
-      await chargeWalk(request, reply, OPERATIONS.startStockTake, stockTakes.startWalk(ctx, data));
-      const result = await stockTakes.startStockTake(ctx, data, idempotencyKeyOf(request));
-      return sendIdempotent(reply, 201, result);
-    },
+    startStockTake,
   );
 
   app.get(
     "/stock-takes",
     {
       ...rowPricedScope(stockTakes.READ_SCOPES),
-      schema: listStockTakes,
+      schema: readSchemas.listStockTakes,
     },
-    async (request) => toRestPage(await stockTakes.listStockTakes(ctxOf(request), request.query)),
+    listStockTakes,
   );
 
   app.get(
     "/stock-takes/:id",
     {
       onRequest: requireScope(stockTakes.READ_SCOPES),
-      schema: getStockTake,
+      schema: readSchemas.getStockTake,
     },
-    async (request, reply) => {
-      const read = await stockTakes.stockTakeToSummarize(
-        ctxOf(request),
-        request.params.id,
-        request.query.area_depth ?? AREA_DEPTH_DEFAULT,
-        { priced: request.rateBucket !== null && request.rateBucket !== undefined },
-      );
-      // A 404, or a 429 for the summary's price, before any line is read.
-      await chargeLines(request, reply, summarizedLines(read.lineCount));
-      return toRest({ ...read.take, summary: await read.summary() });
-    },
+    getStockTake,
   );
 
   app.get(
@@ -125,159 +107,221 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
       ...rowPricedScope(stockTakes.READ_SCOPES, {
         mostRows: (request) => (wantsCsv(request.headers.accept) ? 1 : pageLimitOf(request)),
       }),
-      schema: listStockTakeLines,
+      schema: readSchemas.listStockTakeLines,
     },
-    async (request, reply) => {
-      const ctx = ctxOf(request);
-      if (wantsCsv(request.headers.accept)) {
-        // A 404, or a 429 for the sheet's price, before any line is read.
-        const { state, moved, location, misplaced, code } = request.query;
-        const sheet = await stockTakes.countSheet(ctx, request.params.id, {
-          state,
-          moved,
-          location,
-          misplaced,
-          code,
-        });
-        await chargeLines(request, reply, sheet.lineCount);
-        async function* chunks() {
-          yield sheetHeader(sheet.visible);
-          for await (const lines of sheet.lines()) yield sheetRows(lines, sheet.visible);
-        }
-        return reply
-          .type("text/csv; charset=utf-8")
-          .header(
-            "content-disposition",
-            `attachment; filename="stock-take-${request.params.id}.csv"`,
-          )
-          .send(Readable.from(chunks()));
-      }
-      if (request.query.order === "difference") {
-        // Every line is weighed: priced as the summary, before any is read (a 404 first).
-        const counts = await stockTakes.lineCounts(ctx, [request.params.id]);
-        await chargeLines(request, reply, summarizedLines(counts.get(request.params.id) ?? 0));
-      }
-      return toRestPage(await stockTakes.listLines(ctx, request.params.id, request.query));
-    },
+    listStockTakeLines,
   );
 
-  // The body is JSON or CSV (two content types): its type is given here, from its schemas.
-  app.post<{
-    Params: Static<typeof idParams>;
-    Body: StockTakeCounts | string;
-    Querystring: CounterQuery;
-  }>(
+  app.post<SubmitCountsRoute>(
     "/stock-takes/:id/input",
     {
       ...bulkBody(fastify),
-      ...linePricedScope<StockTakeCounts | string>(
+      ...linePricedScope<countSchemas.StockTakeCounts | string>(
         "count",
         (body) => (typeof body === "string" ? csvRows(body, MAX_COUNTS) : body.counts.length),
         OPERATIONS.submitStockTakeCounts.lines,
       ),
-      schema: submitStockTakeCounts,
+      schema: countSchemas.submitStockTakeCounts,
     },
-    async (request, reply) => {
-      const body = request.body;
-      const csv = typeof body === "string";
-      const data = csv
-        ? { ...parseCountsCsv(body), counter: request.query.counter }
-        : {
-            counter: body.counter,
-            counts: body.counts.map((c) => ({
-              ...toRef(c),
-              countedQty: c.counted_qty,
-              mode: c.mode,
-              countedAt: c.counted_at,
-              foundLocation: c.found_location,
-            })),
-          };
-      const result = await stockTakes.submitCounts(
-        ctxOf(request),
-        request.params.id,
-        data,
-        idempotencyKeyOf(request),
-        csv ? (i, f) => ["rows", csvRow(i), f] : undefined,
-      );
-      return sendIdempotent(reply, 200, result);
-    },
+    submitStockTakeCounts,
   );
 
   app.post(
     "/stock-takes/:id/accept-lines",
     {
       ...bulkBody(fastify),
-      ...linePricedScope<AcceptStockTakeLines | undefined>(
+      ...linePricedScope<reviewSchemas.AcceptStockTakeLines | undefined>(
         "approve",
         (body) => (body?.lines?.length ?? 0) + (body?.recount?.length ?? 0),
         OPERATIONS.acceptStockTakeLines.lines,
       ),
-      schema: acceptStockTakeLines,
+      schema: reviewSchemas.acceptStockTakeLines,
     },
-    async (request, reply) => {
-      const { lines, safe, tolerance, recount } = request.body ?? {};
-      const ctx = ctxOf(request);
-      const data = { lines: lines?.map(toRef), safe, tolerance, recount: recount?.map(toRef) };
-      const walk = stockTakes.reviewWalk(ctx, request.params.id, data);
-      await chargeWalk(request, reply, OPERATIONS.acceptStockTakeLines, walk);
-      const result = await stockTakes.acceptStockTakeLines(
-        ctx,
-        request.params.id,
-        data,
-        idempotencyKeyOf(request),
-      );
-      return sendIdempotent(reply, 200, result);
-    },
+    acceptStockTakeLines,
   );
 
   app.post(
     "/stock-takes/:id/reconcile",
     {
       onRequest: requireScope("approve"),
-      schema: reconcileStockTake,
+      schema: reviewSchemas.reconcileStockTake,
     },
-    async (request, reply) => {
-      const ctx = ctxOf(request);
-      const walk = stockTakes.reviewWalk(ctx, request.params.id);
-      await chargeWalk(request, reply, OPERATIONS.reconcileStockTake, walk);
-      const result = await stockTakes.reconcileStockTake(
-        ctx,
-        request.params.id,
-        { dryRun: request.body?.dry_run },
-        idempotencyKeyOf(request),
-      );
-      return sendIdempotent(reply, 200, result);
-    },
+    reconcileStockTake,
   );
 
   app.post(
     "/stock-takes/:id/cancel",
     {
       onRequest: requireAnyScope(stockTakes.CANCEL_SCOPES),
-      schema: cancelStockTake,
+      schema: reviewSchemas.cancelStockTake,
     },
-    async (request, reply) =>
-      sendIdempotent(
-        reply,
-        200,
-        await stockTakes.cancelStockTake(
-          ctxOf(request),
-          request.params.id,
-          idempotencyKeyOf(request),
-        ),
-      ),
+    cancelStockTake,
   );
 
   app.get(
     "/stock-takes/:id/counts",
     {
       ...rowPricedScope("read"),
-      schema: listStockTakeCounts,
+      schema: countSchemas.listStockTakeCounts,
     },
-    async (request) =>
-      toRestPage(await stockTakes.listCounts(ctxOf(request), request.params.id, request.query)),
+    listStockTakeCounts,
   );
 }
+
+/** POST /stock-takes/start: the lines it will freeze are priced, then the stock take started. */
+const startStockTake: Handler<typeof startSchemas.startStockTake> = async (request, reply) => {
+  const { scope, basis, ...rest } = request.body ?? {};
+  const ctx = ctxOf(request);
+  const data = {
+    ...rest,
+    basis,
+    scope: scope && {
+      skuIds: scope.sku_ids,
+      supplierItemIds: scope.supplier_item_ids,
+      locations: scope.locations,
+      due: scope.due,
+      limit: scope.limit,
+    },
+  };
+  // Priced by the lines it will freeze, counted first: a refusal (429) comes before the work.
+  await chargeWalk(request, reply, OPERATIONS.startStockTake, stockTakes.startWalk(ctx, data));
+  const result = await stockTakes.startStockTake(ctx, data, idempotencyKeyOf(request));
+  return sendIdempotent(reply, 201, result);
+};
+
+/** GET /stock-takes: one page of stock takes. */
+const listStockTakes: Handler<typeof readSchemas.listStockTakes> = async (request) =>
+  toRestPage(await stockTakes.listStockTakes(ctxOf(request), request.query));
+
+/** GET /stock-takes/{id}: the stock take and its summary, priced before any line is read. */
+const getStockTake: Handler<typeof readSchemas.getStockTake> = async (request, reply) => {
+  const read = await stockTakes.stockTakeToSummarize(
+    ctxOf(request),
+    request.params.id,
+    request.query.area_depth ?? AREA_DEPTH_DEFAULT,
+    { priced: request.rateBucket !== null && request.rateBucket !== undefined },
+  );
+  // A 404, or a 429 for the summary's price, before any line is read.
+  await chargeLines(request, reply, summarizedLines(read.lineCount));
+  return toRest({ ...read.take, summary: await read.summary() });
+};
+
+/** GET /stock-takes/{id}/lines: one page of lines, or with Accept: text/csv the count sheet. */
+const listStockTakeLines: Handler<typeof readSchemas.listStockTakeLines> = async (
+  request,
+  reply,
+) => {
+  const ctx = ctxOf(request);
+  if (wantsCsv(request.headers.accept)) {
+    // A 404, or a 429 for the sheet's price, before any line is read.
+    const { state, moved, location, misplaced, code } = request.query;
+    const sheet = await stockTakes.countSheet(ctx, request.params.id, {
+      state,
+      moved,
+      location,
+      misplaced,
+      code,
+    });
+    await chargeLines(request, reply, sheet.lineCount);
+    async function* chunks() {
+      yield sheetHeader(sheet.visible);
+      for await (const lines of sheet.lines()) yield sheetRows(lines, sheet.visible);
+    }
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="stock-take-${request.params.id}.csv"`)
+      .send(Readable.from(chunks()));
+  }
+  if (request.query.order === "difference") {
+    // Every line is weighed: priced as the summary, before any is read (a 404 first).
+    const counts = await stockTakes.lineCounts(ctx, [request.params.id]);
+    await chargeLines(request, reply, summarizedLines(counts.get(request.params.id) ?? 0));
+  }
+  return toRestPage(await stockTakes.listLines(ctx, request.params.id, request.query));
+};
+
+/** POST /stock-takes/{id}/input: counts as JSON, or as a CSV file whose rows name its problems. */
+const submitStockTakeCounts: Handler<FastifySchema, SubmitCountsRoute> = async (request, reply) => {
+  const body = request.body;
+  const csv = typeof body === "string";
+  const data = csv
+    ? { ...parseCountsCsv(body), counter: request.query.counter }
+    : {
+        counter: body.counter,
+        counts: body.counts.map((c) => ({
+          ...toRef(c),
+          countedQty: c.counted_qty,
+          mode: c.mode,
+          countedAt: c.counted_at,
+          foundLocation: c.found_location,
+        })),
+      };
+  const result = await stockTakes.submitCounts(
+    ctxOf(request),
+    request.params.id,
+    data,
+    idempotencyKeyOf(request),
+    csv ? (i, f) => ["rows", csvRow(i), f] : undefined,
+  );
+  return sendIdempotent(reply, 200, result);
+};
+
+/** POST /stock-takes/{id}/accept-lines: the review's walk priced, then the lines accepted. */
+const acceptStockTakeLines: Handler<typeof reviewSchemas.acceptStockTakeLines> = async (
+  request,
+  reply,
+) => {
+  const { lines, safe, tolerance, recount } = request.body ?? {};
+  const ctx = ctxOf(request);
+  const data = { lines: lines?.map(toRef), safe, tolerance, recount: recount?.map(toRef) };
+  const walk = stockTakes.reviewWalk(ctx, request.params.id, data);
+  await chargeWalk(request, reply, OPERATIONS.acceptStockTakeLines, walk);
+  const result = await stockTakes.acceptStockTakeLines(
+    ctx,
+    request.params.id,
+    data,
+    idempotencyKeyOf(request),
+  );
+  return sendIdempotent(reply, 200, result);
+};
+
+/** POST /stock-takes/{id}/reconcile: the review's walk priced, then the differences applied. */
+const reconcileStockTake: Handler<typeof reviewSchemas.reconcileStockTake> = async (
+  request,
+  reply,
+) => {
+  const ctx = ctxOf(request);
+  const walk = stockTakes.reviewWalk(ctx, request.params.id);
+  await chargeWalk(request, reply, OPERATIONS.reconcileStockTake, walk);
+  const result = await stockTakes.reconcileStockTake(
+    ctx,
+    request.params.id,
+    { dryRun: request.body?.dry_run },
+    idempotencyKeyOf(request),
+  );
+  return sendIdempotent(reply, 200, result);
+};
+
+/** POST /stock-takes/{id}/cancel. */
+const cancelStockTake: Handler<typeof reviewSchemas.cancelStockTake> = async (request, reply) =>
+  sendIdempotent(
+    reply,
+    200,
+    await stockTakes.cancelStockTake(ctxOf(request), request.params.id, idempotencyKeyOf(request)),
+  );
+
+/** GET /stock-takes/{id}/counts: one page of the count log. */
+const listStockTakeCounts: Handler<typeof countSchemas.listStockTakeCounts> = async (request) =>
+  toRestPage(await stockTakes.listCounts(ctxOf(request), request.params.id, request.query));
+
+/** An entity as the request names it, as the service takes it. */
+const toRef = (r: StockTakeEntityRef): EntityRefData => ({
+  type: r.type,
+  id: r.id,
+  code: r.code,
+  supplier: r.supplier,
+  barcode: r.barcode,
+});
 
 /** Whether the client asks for CSV rather than JSON. */
 const wantsCsv = (accept: string | undefined): boolean =>

@@ -1,0 +1,116 @@
+// The REST contract of starting a stock take (POST /stock-takes/start, operation startStockTake):
+// its body and the route's schemas.
+import { Type, type Static } from "typebox";
+import { integerId, refOf, stringEnum } from "../../http/openapi-primitives.js";
+import {
+  ok,
+  problemResponses,
+  replayHeaders,
+  WRITE_PROBLEMS,
+} from "../../http/openapi-responses.js";
+import { idempotencyHeaders } from "../../http/validation.js";
+import {
+  DEFAULT_DUE_LIMIT,
+  MAX_DUE_LIMIT,
+  MAX_SCOPE_IDS,
+  MAX_SCOPE_LOCATIONS,
+  TEXT_LIMITS,
+} from "../../limits.js";
+import { MAX_LOCATION_LENGTH } from "../catalog/location.js";
+import { BASES } from "./stock-take.parse.js";
+import { nullableText, stockTakeExamples, TAG } from "./stock-take.shared.schemas.js";
+
+const scopeIds = (description: string) =>
+  Type.Array(integerId, {
+    maxItems: MAX_SCOPE_IDS,
+    "x-error-codes": { maxItems: "TOO_MANY_LINES" },
+    description: `${description} At most ${MAX_SCOPE_IDS} (more: 422 TOO_MANY_LINES).`,
+  });
+
+/** POST /stock-takes/start's body (named: StartStockTake). */
+export const StartStockTake = Type.Object(
+  {
+    scope: Type.Optional(
+      Type.Object(
+        {
+          sku_ids: Type.Optional(scopeIds("Active SKUs to count, each once.")),
+          supplier_item_ids: Type.Optional(
+            scopeIds("Unlinked supplier items to count, each once."),
+          ),
+          locations: Type.Optional(
+            Type.Array(Type.String({ maxLength: MAX_LOCATION_LENGTH }), {
+              maxItems: MAX_SCOPE_LOCATIONS,
+              "x-error-codes": { maxItems: "INVALID_PARAMETER" },
+              description: `Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location starts with one of them is counted too, besides any named by id. At most ${MAX_SCOPE_LOCATIONS} (more: 400 INVALID_PARAMETER).`,
+              examples: [["A-01", "B-"]],
+            }),
+          ),
+          due: Type.Optional(
+            Type.Boolean({
+              description: `Today's cycle count: the scope also takes the SKUs due for a count (GET /stock-takes/due's order, most overdue first), up to limit, leaving out those an open or counting stock take already counts. Priced as limit lines.`,
+            }),
+          ),
+          limit: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: MAX_DUE_LIMIT,
+              description: `With due: true, how many due SKUs to take at most; ${DEFAULT_DUE_LIMIT} when absent.`,
+            }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description: "Leave out to count all active SKUs and all unlinked supplier items.",
+        },
+      ),
+    ),
+    reference: Type.Optional(nullableText(TEXT_LIMITS.reference)),
+    note: Type.Optional(nullableText(TEXT_LIMITS.note)),
+    blind: Type.Optional(
+      Type.Boolean({
+        description: "Counters (tokens without approve) never see expected quantities.",
+      }),
+    ),
+    basis: Type.Optional(
+      stringEnum(BASES, {
+        "x-service-checked": true,
+        description:
+          "freeze (default): compare counts with the freeze; count_time: with the ledger at each count's counted_at.",
+      }),
+    ),
+  },
+  {
+    $id: "StartStockTake",
+    examples: [{ scope: { sku_ids: [1, 2] }, reference: "Aisle 4", blind: true }],
+    additionalProperties: false,
+  },
+);
+export type StartStockTake = Static<typeof StartStockTake>;
+
+/** The schemas of POST /stock-takes/start. */
+export const startStockTake = {
+  operationId: "startStockTake",
+  tags: TAG,
+  summary: "Start a stock take: freeze the expected quantities of its scope",
+  description:
+    "Answers the stock take with its first 1000 lines (lines_next_cursor pages the rest through GET /stock-takes/{id}/lines), without expected_qty for a token without read or approve. An entity may be in one open or counting stock take at a time (409 STOCK_TAKE_OVERLAP).",
+  headers: idempotencyHeaders,
+  body: refOf(StartStockTake),
+  response: {
+    201: ok(
+      "StockTakeWithLines",
+      "The stock take, open, with its first lines",
+      stockTakeExamples.started,
+      replayHeaders,
+    ),
+    ...problemResponses(
+      ...WRITE_PROBLEMS,
+      "SKU_NOT_FOUND",
+      "SUPPLIER_ITEM_NOT_FOUND",
+      "LINKED_SUPPLIER_ITEM",
+      "DUPLICATE_LINE",
+      "TOO_MANY_LINES",
+      "STOCK_TAKE_OVERLAP",
+    ),
+  },
+};
