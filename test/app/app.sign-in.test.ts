@@ -1,6 +1,7 @@
 // The counting app's sign-in, in Debian's Chromium: by a link carrying the token in its fragment
 // (which never reaches the app.server, and leaves the address bar at once), by pasting a token, and
-// back to sign-in, with the reason in words, when the API stops accepting the token.
+// back to sign-in, with the reason in words, when the API stops accepting the token (on opening a
+// screen, or on an action in one already open).
 import type { Page } from "playwright-core";
 import { createToken, revokeToken } from "../../src/modules/token/token.store.js";
 import { browserTest, inBrowser, screenshot } from "../helpers/browser.js";
@@ -9,12 +10,16 @@ import { appServer } from "../helpers/app-server.js";
 
 const app = appServer();
 
+/** The stock take the devices count. */
+let takeId: number;
+
 beforeAll(async () => {
   await call(app.server, "POST", "/skus", app.account.token, { code: "SIGN-1", name: "Signed" });
   const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
     reference: "Front shop",
   });
   expect(started.status).toBe(201);
+  takeId = started.body.id;
 }, 120_000);
 
 /** A token of the account for one counting device: read and count, for 12 hours. */
@@ -124,6 +129,40 @@ browserTest(
           .waitFor();
         await page.getByLabel("API token").waitFor();
         expect(await storedToken(page)).toBeNull();
+      },
+      { expected: /status of 401/ },
+    ),
+  90_000,
+);
+
+browserTest(
+  "a token revoked while the count screen is open: saving a count signs the device out, told why, and writes nothing",
+  () =>
+    inBrowser(
+      async (page) => {
+        const made = await deviceToken("Phone on the floor");
+        await page.goto(`${app.server.base}/app/#token=${made.token}`);
+        await page.getByRole("link", { name: "Count", exact: true }).first().click();
+        await page.getByLabel("Code or barcode").fill("SIGN-1");
+        await page.keyboard.press("Enter");
+        await page.getByRole("heading", { name: "Signed" }).waitFor();
+        await revokeToken(app.db, { accountId: app.account.accountId, tokenId: made.id });
+        await page.getByLabel("Counted quantity").fill("4");
+        await page.keyboard.press("Enter");
+        // The sign-in screen, saying why: not the count screen showing the refusal.
+        await page.getByLabel("API token").waitFor();
+        await page
+          .getByRole("alert")
+          .getByText(/no longer accepted \(it expired or was revoked\)/)
+          .waitFor();
+        expect(await storedToken(page)).toBeNull();
+        const counts = await call(
+          app.server,
+          "GET",
+          `/stock-takes/${takeId}/counts`,
+          app.account.token,
+        );
+        expect(counts.body.data).toEqual([]);
       },
       { expected: /status of 401/ },
     ),

@@ -1,5 +1,5 @@
 // The app's frame: who is signed in, the client for their token, and one screen per route.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Provider } from "urql";
 import { Link, Route, Router, Switch } from "wouter";
 import { makeClient } from "./client.js";
@@ -27,17 +27,20 @@ export function App({ linked }: { linked: string | null }) {
   const [offered, setOffered] = useState<string | null>(() =>
     linked !== null && linked !== storedToken() ? linked : null,
   );
+  // The token signed in now, changed as signing in and out happen (not at the next render): the
+  // client of an earlier token may still be sending the counts it made, and its refusal is no
+  // reason to sign out whoever signed in since.
+  const current = useRef(token);
   const signOut = useCallback((reason?: string) => {
     forgetToken();
+    current.current = null;
     setNotice(reason ?? null);
     setToken(null);
   }, []);
-  const session = useMemo<Session>(
-    () => ({ owner: token ? tokenMark(token) : "", signOut }),
-    [signOut, token],
-  );
+  const session = useMemo<Session>(() => ({ owner: token ? tokenMark(token) : "" }), [token]);
   const signedIn = useCallback((value: string) => {
     storeToken(value);
+    current.current = value;
     setNotice(null);
     setToken(value);
   }, []);
@@ -68,7 +71,16 @@ export function App({ linked }: { linked: string | null }) {
       onDecline={() => setOffered(null)}
     />
   );
-  const connection = useMemo(() => (token ? makeClient(token) : null), [token]);
+  // A refused token signs out from any screen, told why: the client notices it (client.ts).
+  const connection = useMemo(
+    () =>
+      token
+        ? makeClient(token, (reason) => {
+            if (current.current === token) signOut(reason);
+          })
+        : null,
+    [signOut, token],
+  );
   useEffect(() => () => connection?.close(), [connection]);
 
   return (

@@ -5,10 +5,8 @@ import { createContext, useContext } from "react";
 export interface Session {
   /** The signed-in token's mark (not the token): which counts on the device it sends. */
   owner: string;
-  /** Forget the token, showing why on the sign-in screen when given. */
-  signOut(reason?: string): void;
 }
 
-export const SessionContext = createContext<Session>({ owner: "", signOut: () => {} });
+export const SessionContext = createContext<Session>({ owner: "" });
 
 export const useSession = (): Session => useContext(SessionContext);

@@ -19,8 +19,8 @@ type Documents = {
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    summary {\n      lines\n      counted\n    }\n  }\n": typeof types.Progress_StockTakeFragmentDoc,
     "\n  query ProgressByArea($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByLocation(depth: 2) {\n        prefix\n        lines\n        counted\n      }\n    }\n  }\n": typeof types.ProgressByAreaDocument,
     "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n  }\n": typeof types.StockTakeCard_StockTakeFragmentDoc,
-    "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n": typeof types.CountScreenDocument,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n": typeof types.FollowProgressDocument,
+    "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n": typeof types.CountScreenDocument,
     "\n  query Tokens {\n    apiTokens(first: 100) {\n      edges {\n        node {\n          id\n          name\n          scopes\n          createdAt\n          expiresAt\n          revokedAt\n          lastUsedAt\n        }\n      }\n    }\n  }\n": typeof types.TokensDocument,
     "\n  mutation IssueToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      token\n      apiToken {\n        id\n        name\n        expiresAt\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.IssueTokenDocument,
     "\n  mutation RevokeToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken {\n        id\n        revokedAt\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.RevokeTokenDocument,
@@ -41,8 +41,8 @@ const documents: Documents = {
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    summary {\n      lines\n      counted\n    }\n  }\n": types.Progress_StockTakeFragmentDoc,
     "\n  query ProgressByArea($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByLocation(depth: 2) {\n        prefix\n        lines\n        counted\n      }\n    }\n  }\n": types.ProgressByAreaDocument,
     "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n  }\n": types.StockTakeCard_StockTakeFragmentDoc,
-    "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n": types.CountScreenDocument,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n": types.FollowProgressDocument,
+    "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n": types.CountScreenDocument,
     "\n  query Tokens {\n    apiTokens(first: 100) {\n      edges {\n        node {\n          id\n          name\n          scopes\n          createdAt\n          expiresAt\n          revokedAt\n          lastUsedAt\n        }\n      }\n    }\n  }\n": types.TokensDocument,
     "\n  mutation IssueToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      token\n      apiToken {\n        id\n        name\n        expiresAt\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.IssueTokenDocument,
     "\n  mutation RevokeToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken {\n        id\n        revokedAt\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.RevokeTokenDocument,
@@ -95,11 +95,11 @@ export function graphql(source: "\n  fragment StockTakeCard_stockTake on StockTa
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n"): (typeof documents)["\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n"];
+export function graphql(source: "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n"): (typeof documents)["\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n      }\n      ...Progress_stockTake\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -5,23 +5,24 @@ import {
   lazy,
   Suspense,
   useCallback,
-  useEffect,
   useLayoutEffect,
   useRef,
   useState,
   type FormEvent,
 } from "react";
-import { useClient, useQuery, useSubscription } from "urql";
+import { useQuery } from "urql";
 import { Link } from "wouter";
 import { useSession } from "../session-context.js";
 import { KeptCounts } from "../components/KeptCounts.js";
 import { Progress } from "../components/Progress.js";
 import { serverNow } from "../clock.js";
 import { messageFor, problemOf, type Problem } from "../errors.js";
-import { getFragmentData, graphql } from "../gql/index.js";
+import { graphql } from "../gql/index.js";
 import type { FoundLineFragment } from "../gql/graphql.js";
+import { useLiveProgress } from "../hooks/use-live-progress.js";
+import { useScanLookup } from "../hooks/use-scan-lookup.js";
 import { newKey } from "../ids.js";
-import { FindLine, FoundLine, useCountSender } from "../sending.js";
+import { useCountSender } from "../sending.js";
 
 const CountScreen = graphql(`
   query CountScreen($id: Int!) {
@@ -38,35 +39,10 @@ const CountScreen = graphql(`
   }
 `);
 
-// The subscription asks only for what changed; the progress (which reads every line of the stock
-// take) is asked for again at most every PROGRESS_MS per PROGRESS_LINES lines, however many
-// devices count: each count would otherwise make every device's subscription add the stock take
-// up again, and eight devices reading a 100,000-line stock take's progress every 3 s keep
-// PostgreSQL busy enough to slow every scan.
-const FollowProgress = graphql(`
-  subscription FollowProgress($id: Int!) {
-    stockTakeProgress(id: $id) {
-      eventId
-      stockTake {
-        id
-        status
-      }
-    }
-  }
-`);
-
 const CameraScanner = lazy(() => import("../components/CameraScanner.js"));
 
 /** Whether this browser can open a camera here (it needs a secure context: HTTPS or localhost). */
 const CAMERA = typeof navigator !== "undefined" && navigator.mediaDevices !== undefined;
-
-/** How often the progress of a stock take of up to PROGRESS_LINES lines is read again. */
-const PROGRESS_MS = 3000;
-const PROGRESS_LINES = 10_000;
-
-/** How long between two reads of a stock take's progress while counts arrive (30 s at 100,000). */
-const progressInterval = (lines: number) =>
-  PROGRESS_MS * Math.max(1, Math.ceil(lines / PROGRESS_LINES));
 
 /** A quantity as a counter types it: a number from 0, at most 3 decimals (a comma works too). */
 const QUANTITY = /^\d{1,11}([.,]\d{1,3})?$/;
@@ -81,37 +57,11 @@ interface Item {
 }
 
 export function Count({ id }: { id: number }) {
-  const { owner, signOut } = useSession();
-  const client = useClient();
+  const { owner } = useSession();
   const [{ data, error }, reread] = useQuery({ query: CountScreen, variables: { id } });
-  const lastRead = useRef(0);
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const interval = useRef(PROGRESS_MS);
-  interval.current = progressInterval(data?.stockTake.summary.lines ?? 0);
-  /** Reads the progress again, at most once an interval (the last request always lands). */
-  const mounted = useRef(true);
-  const progressChanged = useCallback(() => {
-    // A drain that ends after the screen closed has no progress to read.
-    if (pending.current || !mounted.current) return;
-    const wait = Math.max(0, lastRead.current + interval.current - Date.now());
-    pending.current = setTimeout(() => {
-      pending.current = null;
-      lastRead.current = Date.now();
-      reread({ requestPolicy: "network-only" });
-    }, wait);
-  }, [reread]);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      clearTimeout(pending.current ?? undefined);
-    };
-  }, []);
-  useSubscription({ query: FollowProgress, variables: { id } }, (_, message) => {
-    progressChanged();
-    return message;
-  });
+  const progressChanged = useLiveProgress(id, data?.stockTake.summary.lines ?? 0, reread);
   const sender = useCountSender(id, owner, progressChanged);
+  const lookUpCode = useScanLookup(id);
   const [camera, setCamera] = useState(false);
   // The latest lookUp, for the camera's callback (which outlives a render).
   const lookUpRef = useRef<(code: string) => Promise<void>>(async () => {});
@@ -128,9 +78,6 @@ export function Count({ id }: { id: number }) {
   const shown = useRef("");
 
   const loadProblem = error ? problemOf(error) : null;
-  useEffect(() => {
-    if (loadProblem?.code === "UNAUTHENTICATED") signOut(loadProblem.message);
-  }, [loadProblem?.code, loadProblem?.message, signOut]);
 
   // After each step the field for the next one has the focus, its text selected: a scanner's or
   // a thumb's next input replaces it. Before the browser handles another key (a layout effect).
@@ -140,11 +87,6 @@ export function Count({ id }: { id: number }) {
     field?.focus();
     field?.select();
   }, [item, offers]);
-
-  const fail = (p: Problem) => {
-    setProblem(p);
-    if (p.code === "UNAUTHENTICATED") signOut(p.message);
-  };
 
   /** Puts a quantity in the field, selected, so the next scan or keystroke replaces it. */
   function offer(value: string) {
@@ -169,25 +111,15 @@ export function Count({ id }: { id: number }) {
     if (!scanned) return;
     setProblem(null);
     setBusy(true);
-    let result = await client
-      .query(FindLine, { id, code: scanned }, { requestPolicy: "network-only" })
-      .toPromise();
-    const offline = result.error && problemOf(result.error).code === "NETWORK";
-    // No network: the line as last seen, if this device saw it; else counted unchecked.
-    if (offline) {
-      result = await client
-        .query(FindLine, { id, code: scanned }, { requestPolicy: "cache-only" })
-        .toPromise();
-    }
+    const found = await lookUpCode(scanned);
     setBusy(false);
-    if (result.error && !offline) return fail(problemOf(result.error));
-    const found = getFragmentData(FoundLine, result.data?.stockTake.lines.edges[0]?.node) ?? null;
-    if (!found && !offline) {
-      setProblem({ code: "NOT_IN_STOCK_TAKE", message: `${scanned} is not in this stock take.` });
+    if ("problem" in found) return setProblem(found.problem);
+    if ("absent" in found) {
+      setProblem(found.absent);
       codeField.current?.select();
       return;
     }
-    setItem({ code: scanned, line: found });
+    setItem({ code: scanned, line: found.line });
     offer("1");
   }
 
@@ -225,7 +157,7 @@ export function Count({ id }: { id: number }) {
       countedAt: serverNow().toISOString(),
     });
     setBusy(false);
-    if ("refused" in outcome) return fail(outcome.refused);
+    if ("refused" in outcome) return setProblem(outcome.refused);
     setSaved(
       "sent" in outcome
         ? `Saved: ${typed} × ${what}.`

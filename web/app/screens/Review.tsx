@@ -4,7 +4,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "urql";
 import { Link } from "wouter";
-import { useSession } from "../session-context.js";
 import {
   DifferencesTable,
   formatDifference,
@@ -91,7 +90,6 @@ const AMOUNT = /^(\d{1,11}([.,]\d{1,3})?)?$/;
 type Preview = NonNullable<ReconcileMutation["reconcileStockTake"]["reconciliation"]>;
 
 export function Review({ id }: { id: number }) {
-  const { signOut } = useSession();
   const [{ data, error }, refetch] = useQuery({ query: ReviewScreen, variables: { id } });
   const table = useLinesByDifference(id);
   const [, decide] = useMutation(Decide);
@@ -104,10 +102,6 @@ export function Review({ id }: { id: number }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 
-  const fail = (p: Problem) => {
-    setProblem(p);
-    if (p.code === "UNAUTHENTICATED") signOut(p.message);
-  };
   const refresh = () => {
     refetch({ requestPolicy: "network-only" });
     table.reload();
@@ -119,10 +113,10 @@ export function Review({ id }: { id: number }) {
     setProblem(null);
     const result = await decide({ input });
     setBusy(false);
-    if (result.error) return fail(problemOf(result.error));
+    if (result.error) return setProblem(problemOf(result.error));
     const refused = result.data?.acceptStockTakeLines.userErrors[0];
     if (refused)
-      return fail({ code: refused.code, message: messageFor(refused.code, refused.message) });
+      return setProblem({ code: refused.code, message: messageFor(refused.code, refused.message) });
     setDone(what);
     refresh();
   }
@@ -132,7 +126,7 @@ export function Review({ id }: { id: number }) {
   function acceptSafe(event: FormEvent) {
     event.preventDefault();
     if (!AMOUNT.test(abs.trim()) || !AMOUNT.test(pct.trim())) {
-      return fail({
+      return setProblem({
         code: "INVALID_PARAMETER",
         message: "A tolerance is a number from 0, at most 3 decimals.",
       });
@@ -152,10 +146,10 @@ export function Review({ id }: { id: number }) {
     setProblem(null);
     const result = await reconcile({ input: { stockTakeId: id, dryRun: true } });
     setBusy(false);
-    if (result.error) return fail(problemOf(result.error));
+    if (result.error) return setProblem(problemOf(result.error));
     const refused = result.data?.reconcileStockTake.userErrors[0];
     if (refused)
-      return fail({ code: refused.code, message: messageFor(refused.code, refused.message) });
+      return setProblem({ code: refused.code, message: messageFor(refused.code, refused.message) });
     setPreview(result.data!.reconcileStockTake.reconciliation!);
     dialog.current?.showModal();
   }
@@ -165,10 +159,10 @@ export function Review({ id }: { id: number }) {
     const result = await reconcile({ input: { stockTakeId: id, idempotencyKey: newKey() } });
     setBusy(false);
     dialog.current?.close();
-    if (result.error) return fail(problemOf(result.error));
+    if (result.error) return setProblem(problemOf(result.error));
     const refused = result.data?.reconcileStockTake.userErrors[0];
     if (refused)
-      return fail({ code: refused.code, message: messageFor(refused.code, refused.message) });
+      return setProblem({ code: refused.code, message: messageFor(refused.code, refused.message) });
     const applied = result.data!.reconcileStockTake.reconciliation!.appliedCount;
     setDone(`Reconciled: ${applied} ${applied === 1 ? "line changed" : "lines changed"} stock.`);
     refresh();

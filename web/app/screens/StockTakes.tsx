@@ -1,7 +1,5 @@
 // The stock takes a counter can count: open ones (nothing counted yet) and those being counted.
 import { useQuery } from "urql";
-import { useEffect } from "react";
-import { useSession } from "../session-context.js";
 import { StockTakeCard } from "../components/StockTakeCard.js";
 import { problemOf } from "../errors.js";
 import { graphql } from "../gql/index.js";
@@ -29,11 +27,7 @@ const OpenStockTakes = graphql(`
 
 export function StockTakes() {
   const [{ data, error, fetching }, refetch] = useQuery({ query: OpenStockTakes });
-  const { signOut } = useSession();
   const problem = error ? problemOf(error) : null;
-  useEffect(() => {
-    if (problem?.code === "UNAUTHENTICATED") signOut(problem.message);
-  }, [problem?.code, problem?.message, signOut]);
   const takes = data ? [...data.counting.edges, ...data.open.edges].map((e) => e.node) : [];
   return (
     <section aria-labelledby="stock-takes-title">
