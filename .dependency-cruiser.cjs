@@ -17,7 +17,7 @@ const MODULE_TRANSPORT =
 // TypeGraphQL's object types (a module's *.types.ts) are also the shapes its services answer.
 const MODULE_TYPES = "^src/modules/[^/]+/.+\\.types\\.ts$";
 const TRANSPORTS = "^src/(http|graphql)/";
-const ROOT = "^src/server/|^src/(main|cli)\\.ts$";
+const ROOT = "^src/server/|^src/cli/|^src/(main|cli)\\.ts$";
 
 const above = (...layers) => ({ path: layers.join("|") });
 
