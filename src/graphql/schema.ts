@@ -10,18 +10,18 @@ import {
   CatalogResolver,
   SkuBarcodesResolver,
   SupplierItemBarcodesResolver,
-} from "../modules/catalog/catalog.resolver.js";
+} from "../modules/catalog/graphql/catalog.resolver.js";
 import { MovementResolver } from "../modules/movement/movement.resolver.js";
 import {
   MovementCatalogResolver,
   SkuMovementsResolver,
   SupplierItemMovementsResolver,
-} from "../modules/catalog/catalog.movements.resolver.js";
+} from "../modules/catalog/graphql/catalog.movements.resolver.js";
 import {
   MovementStockTakeResolver,
   StockTakeLineResolver,
   StockTakeResolver,
-} from "../modules/stock-take/stock-take.resolver.js";
+} from "../modules/stock-take/graphql/stock-take.resolver.js";
 import {
   CycleCountResolver,
   SkuCycleCountResolver,

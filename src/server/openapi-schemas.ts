@@ -40,12 +40,12 @@ import {
   StockAdjustmentLineInput,
 } from "../modules/adjustment/adjustment.schemas.js";
 import { BARCODES_DESCRIPTION } from "../modules/catalog/index.js";
-import { catalogInputSchemas } from "../modules/catalog/catalog.schemas.js";
-import { catalogImportSchemas } from "../modules/catalog/catalog.import.schemas.js";
+import { catalogInputSchemas } from "../modules/catalog/rest/catalog.schemas.js";
+import { catalogImportSchemas } from "../modules/catalog/rest/catalog.import.schemas.js";
 import { editSchemas } from "../modules/adjustment/adjustment.edit.schemas.js";
 import { LOCATION_DESCRIPTION } from "../modules/catalog/index.js";
 import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.types.js";
-import { stockTakeSchemas } from "../modules/stock-take/stock-take.schemas.js";
+import { stockTakeSchemas } from "../modules/stock-take/rest/stock-take.schemas.js";
 import { cycleCountSchemas } from "../modules/cycle-count/cycle-count.schemas.js";
 import { reportSchemas } from "../modules/report/report.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";

@@ -27,6 +27,10 @@ const TREE: Record<string, string[]> = {
   "src/server/app.ts": ["../http/auth.js"],
   "src/modules/catalog/catalog.service.ts": ["../../graphql/context.js", "./gone.js"],
   "src/modules/catalog/catalog.rest.ts": ["../../http/auth.js", "./catalog.service.js"],
+  "src/modules/catalog/rest/catalog.list.rest.ts": [
+    "../../../http/auth.js",
+    "../catalog.service.js",
+  ],
   "src/modules/catalog/catalog.types.ts": [],
   "src/modules/catalog/index.ts": ["./catalog.service.js"],
   "src/graphql/loaders.ts": [

@@ -20,7 +20,7 @@ import {
 } from "../../http/openapi-responses.js";
 import { idempotencyHeaders, idParams } from "../../http/validation.js";
 import { TEXT_LIMITS } from "../../limits.js";
-import { catalogUpdateProperties } from "../catalog/catalog.schemas.js";
+import { catalogUpdateProperties } from "../catalog/rest/catalog.schemas.js";
 import { ADJUSTMENT_PROBLEMS, adjustmentHeader } from "./adjustment.schemas.js";
 
 /** A PATCH setting one entity's on hand (a SKU, or an unlinked supplier item). */

@@ -1,13 +1,13 @@
-import { TEXT_LIMITS } from "../../limits.js";
+import { TEXT_LIMITS } from "../../../limits.js";
 import { IsOptional, MaxLength, Min } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
-import { PageArgs } from "../../graphql/connection.js";
-import { QuantityScalar } from "../../graphql/scalars.js";
-import type { Decimal } from "../../quantity.js";
-import { IdempotencyKeyField } from "../../graphql/idempotency.js";
-import { BARCODE_RULES } from "./barcode.js";
-import { LOCATION_FILTER_RULE, LOCATION_RULES, MAX_LOCATION_LENGTH } from "./location.js";
-import { atMost } from "../../graphql/list-bounds.js";
+import { PageArgs } from "../../../graphql/connection.js";
+import { QuantityScalar } from "../../../graphql/scalars.js";
+import type { Decimal } from "../../../quantity.js";
+import { IdempotencyKeyField } from "../../../graphql/idempotency.js";
+import { BARCODE_RULES } from "../barcode.js";
+import { LOCATION_FILTER_RULE, LOCATION_RULES, MAX_LOCATION_LENGTH } from "../location.js";
+import { atMost } from "../../../graphql/list-bounds.js";
 
 /** A barcodes input field (checked by the service, so a bad one is INVALID_BARCODE over REST too). */
 const BarcodesField = (what: string): PropertyDecorator =>

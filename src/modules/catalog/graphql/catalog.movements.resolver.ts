@@ -2,12 +2,12 @@
 // supplier item's movements (the relations live with the module they lead to, so the movement
 // module knows no other).
 import { Args, Authorized, Ctx, FieldResolver, Resolver, Root } from "type-graphql";
-import { PageArgs, toConnection } from "../../graphql/connection.js";
-import type { GraphQLContext } from "../../graphql/context.js";
-import { loadersOf, serviceContext } from "../../graphql/service-context.js";
-import { queryMovements } from "../movement/movement.service.js";
-import { StockMovement, StockMovementConnection } from "../movement/movement.types.js";
-import { Sku, SupplierItem } from "./catalog.types.js";
+import { PageArgs, toConnection } from "../../../graphql/connection.js";
+import type { GraphQLContext } from "../../../graphql/context.js";
+import { loadersOf, serviceContext } from "../../../graphql/service-context.js";
+import { queryMovements } from "../../movement/movement.service.js";
+import { StockMovement, StockMovementConnection } from "../../movement/movement.types.js";
+import { Sku, SupplierItem } from "../catalog.types.js";
 
 @Resolver(() => StockMovement)
 export class MovementCatalogResolver {

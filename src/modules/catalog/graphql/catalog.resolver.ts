@@ -9,17 +9,17 @@ import {
   Resolver,
   Root,
 } from "type-graphql";
-import { ScopedMutation } from "../../graphql/auth.js";
-import type { GraphQLContext } from "../../graphql/context.js";
-import { keyedValue, serviceContext } from "../../graphql/service-context.js";
-import { toConnection } from "../../graphql/connection.js";
-import { withoutNulls } from "../../filters.js";
-import * as catalog from "./catalog.service.js";
-import * as search from "./catalog.search.js";
-import * as imports from "./catalog.import.js";
-import * as itemImports from "./catalog.import-items.js";
-import * as catalogUpdates from "./catalog.update.js";
-import * as links from "./catalog.link.js";
+import { ScopedMutation } from "../../../graphql/auth.js";
+import type { GraphQLContext } from "../../../graphql/context.js";
+import { keyedValue, serviceContext } from "../../../graphql/service-context.js";
+import { toConnection } from "../../../graphql/connection.js";
+import { withoutNulls } from "../../../filters.js";
+import * as catalog from "../catalog.service.js";
+import * as search from "../catalog.search.js";
+import * as imports from "../catalog.import.js";
+import * as itemImports from "../catalog.import-items.js";
+import * as catalogUpdates from "../catalog.update.js";
+import * as links from "../catalog.link.js";
 import {
   CreateSkuInput,
   CreateSupplierItemInput,
@@ -32,7 +32,7 @@ import {
   UpdateSkuInput,
   UpdateSupplierItemInput,
 } from "./catalog.inputs.js";
-import { BARCODES_DESCRIPTION } from "./barcode.js";
+import { BARCODES_DESCRIPTION } from "../barcode.js";
 import {
   CatalogEntity,
   CreateSkuPayload,
@@ -47,7 +47,7 @@ import {
   UnlinkSupplierItemPayload,
   UpdateSkuPayload,
   UpdateSupplierItemPayload,
-} from "./catalog.types.js";
+} from "../catalog.types.js";
 
 @Resolver()
 export class CatalogResolver {

@@ -6,7 +6,7 @@ import {
   quantitySchema,
   requiredText,
   serviceRules,
-} from "../../http/openapi-primitives.js";
+} from "../../../http/openapi-primitives.js";
 import {
   BARCODE_PROBLEMS,
   examples,
@@ -15,9 +15,9 @@ import {
   ref,
   replayHeaders,
   WRITE_PROBLEMS,
-} from "../../http/openapi-responses.js";
-import { idempotencyHeaders } from "../../http/validation.js";
-import { MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../limits.js";
+} from "../../../http/openapi-responses.js";
+import { idempotencyHeaders } from "../../../http/validation.js";
+import { MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../../limits.js";
 import { barcodesInput, locationInput } from "./catalog.schemas.js";
 
 /** The fields of an import row that SKUs and supplier items share. */

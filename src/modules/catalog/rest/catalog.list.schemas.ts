@@ -7,12 +7,12 @@ import {
   integerId,
   NUL_FREE_PATTERN,
   serviceRules,
-} from "../../http/openapi-primitives.js";
-import { examples, ok, problemResponses, READ_PROBLEMS } from "../../http/openapi-responses.js";
-import { pageQuery } from "../../http/validation.js";
-import { TEXT_LIMITS } from "../../limits.js";
-import { MAX_QUERY_LENGTH } from "./catalog.search.js";
-import { LOCATION_FILTER_RULE, MAX_LOCATION_LENGTH } from "./location.js";
+} from "../../../http/openapi-primitives.js";
+import { examples, ok, problemResponses, READ_PROBLEMS } from "../../../http/openapi-responses.js";
+import { pageQuery } from "../../../http/validation.js";
+import { TEXT_LIMITS } from "../../../limits.js";
+import { MAX_QUERY_LENGTH } from "../catalog.search.js";
+import { LOCATION_FILTER_RULE, MAX_LOCATION_LENGTH } from "../location.js";
 
 const LIST_DESCRIPTION =
   "Needs the read scope. Filters combine (all must hold) and apply to rows as they are now. In id order, keyset-paginated; with updated_since, in the order rows changed (oldest first), so an ERP syncs the catalog by paging until next_cursor is null and next time asking for updated_since = the last row's updated_at (a row may come again, none is skipped, even while rows are being edited). A row that no longer matches a filter is not listed again: sync without filters to see every change.";

@@ -11,7 +11,7 @@ import {
   quantitySchema,
   refOf,
   requiredText,
-} from "../../http/openapi-primitives.js";
+} from "../../../http/openapi-primitives.js";
 import {
   BARCODE_PROBLEMS,
   examples,
@@ -20,11 +20,11 @@ import {
   READ_PROBLEMS,
   replayHeaders,
   WRITE_PROBLEMS,
-} from "../../http/openapi-responses.js";
-import { idempotencyHeaders, idParams } from "../../http/validation.js";
-import { MAX_BARCODES, MAX_ID, TEXT_LIMITS } from "../../limits.js";
-import { BARCODE_RULES } from "./barcode.js";
-import { LOCATION_RULES, MAX_LOCATION_LENGTH } from "./location.js";
+} from "../../../http/openapi-responses.js";
+import { idempotencyHeaders, idParams } from "../../../http/validation.js";
+import { MAX_BARCODES, MAX_ID, TEXT_LIMITS } from "../../../limits.js";
+import { BARCODE_RULES } from "../barcode.js";
+import { LOCATION_RULES, MAX_LOCATION_LENGTH } from "../location.js";
 
 /** Barcodes in a request: the entity's whole set. */
 export const barcodesInput = (what: string) =>

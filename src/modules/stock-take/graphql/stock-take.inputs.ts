@@ -1,9 +1,9 @@
 import { MaxLength } from "class-validator";
-import { LOCATION_RULES, MAX_LOCATION_LENGTH } from "../catalog/location.js";
+import { LOCATION_RULES, MAX_LOCATION_LENGTH } from "../../catalog/location.js";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
 import { DateTimeResolver } from "graphql-scalars";
-import type { EntityType } from "../../generated/prisma/enums.js";
-import { PageArgs } from "../../graphql/connection.js";
+import type { EntityType } from "../../../generated/prisma/enums.js";
+import { PageArgs } from "../../../graphql/connection.js";
 import {
   CountMode,
   LineOrder,
@@ -11,13 +11,13 @@ import {
   StockTakeBasis,
   StockTakeLineState,
   StockTakeStatus,
-} from "../../graphql/enums.js";
-import { IdempotencyKeyField } from "../../graphql/idempotency.js";
-import { QuantityScalar } from "../../graphql/scalars.js";
-import type { Decimal } from "../../quantity.js";
-import { atMost } from "../../graphql/list-bounds.js";
-import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT, TEXT_LIMITS } from "../../limits.js";
-import { DEFAULT_TOLERANCE } from "./stock-take.parse.js";
+} from "../../../graphql/enums.js";
+import { IdempotencyKeyField } from "../../../graphql/idempotency.js";
+import { QuantityScalar } from "../../../graphql/scalars.js";
+import type { Decimal } from "../../../quantity.js";
+import { atMost } from "../../../graphql/list-bounds.js";
+import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT, TEXT_LIMITS } from "../../../limits.js";
+import { DEFAULT_TOLERANCE } from "../stock-take.parse.js";
 
 @InputType({
   description:

@@ -9,17 +9,17 @@ import {
   Resolver,
   Root,
 } from "type-graphql";
-import { ScopedMutation } from "../../graphql/auth.js";
-import { PageArgs, toConnection } from "../../graphql/connection.js";
-import type { GraphQLContext } from "../../graphql/context.js";
-import { keyedValue, loadersOf, serviceContext } from "../../graphql/service-context.js";
-import { Sku, SupplierItem } from "../catalog/catalog.types.js";
-import { StockMovement } from "../movement/movement.types.js";
-import { chargeSummarizedLines } from "../../graphql/line-charges.js";
-import { chargeWalk } from "../../graphql/rate-limit.js";
-import { OPERATIONS } from "../../operations.js";
-import * as stockTakes from "./stock-take.service.js";
-import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "./stock-take.areas.js";
+import { ScopedMutation } from "../../../graphql/auth.js";
+import { PageArgs, toConnection } from "../../../graphql/connection.js";
+import type { GraphQLContext } from "../../../graphql/context.js";
+import { keyedValue, loadersOf, serviceContext } from "../../../graphql/service-context.js";
+import { Sku, SupplierItem } from "../../catalog/catalog.types.js";
+import { StockMovement } from "../../movement/movement.types.js";
+import { chargeSummarizedLines } from "../../../graphql/line-charges.js";
+import { chargeWalk } from "../../../graphql/rate-limit.js";
+import { OPERATIONS } from "../../../operations.js";
+import * as stockTakes from "../stock-take.service.js";
+import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "../stock-take.areas.js";
 import {
   AcceptStockTakeLinesInput,
   CancelStockTakeInput,
@@ -42,7 +42,7 @@ import {
   StockTakeLineConnection,
   StockTakeSummary,
   SubmitStockTakeCountsPayload,
-} from "./stock-take.types.js";
+} from "../stock-take.types.js";
 
 @Resolver(() => StockTake)
 export class StockTakeResolver {

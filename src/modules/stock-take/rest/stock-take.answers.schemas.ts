@@ -10,9 +10,9 @@ import {
   nullable,
   page,
   timestamp,
-} from "../../http/openapi-primitives.js";
-import { AREA_RULE } from "./stock-take.areas.js";
-import { BASES, MODES } from "./stock-take.parse.js";
+} from "../../../http/openapi-primitives.js";
+import { AREA_RULE } from "../stock-take.areas.js";
+import { BASES, MODES } from "../stock-take.parse.js";
 
 /** A stock take's statuses and a line's states, as answers show them and lists filter by them. */
 export const STOCK_TAKE_STATUSES = ["open", "counting", "reconciled", "cancelled"];

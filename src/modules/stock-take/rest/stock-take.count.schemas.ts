@@ -8,18 +8,18 @@ import {
   quantitySchema as quantity,
   serviceRules,
   stringEnum,
-} from "../../http/openapi-primitives.js";
+} from "../../../http/openapi-primitives.js";
 import {
   ok,
   problemResponses,
   READ_PROBLEMS,
   ref,
   replayHeaders,
-} from "../../http/openapi-responses.js";
-import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
-import { MAX_COUNTS, MAX_DATE_PARAM_LENGTH, TEXT_LIMITS } from "../../limits.js";
-import { MAX_LOCATION_LENGTH } from "../catalog/location.js";
-import { MODES } from "./stock-take.parse.js";
+} from "../../../http/openapi-responses.js";
+import { idempotencyHeaders, idParams, pageQuery } from "../../../http/validation.js";
+import { MAX_COUNTS, MAX_DATE_PARAM_LENGTH, TEXT_LIMITS } from "../../../limits.js";
+import { MAX_LOCATION_LENGTH } from "../../catalog/location.js";
+import { MODES } from "../stock-take.parse.js";
 import {
   entityRefProperties,
   LINE_PROBLEMS,

@@ -2,14 +2,14 @@
 // listStockTakes), one stock take with its summary (GET /stock-takes/{id}, getStockTake) and its
 // lines or count sheet (GET /stock-takes/{id}/lines, listStockTakeLines).
 import { Type } from "typebox";
-import { NUL_FREE_PATTERN, serviceRules } from "../../http/openapi-primitives.js";
-import { ok, orCsv, problemResponses, READ_PROBLEMS } from "../../http/openapi-responses.js";
-import { idParams, pageQuery } from "../../http/validation.js";
-import { TEXT_LIMITS } from "../../limits.js";
-import { MAX_LOCATION_LENGTH } from "../catalog/location.js";
+import { NUL_FREE_PATTERN, serviceRules } from "../../../http/openapi-primitives.js";
+import { ok, orCsv, problemResponses, READ_PROBLEMS } from "../../../http/openapi-responses.js";
+import { idParams, pageQuery } from "../../../http/validation.js";
+import { TEXT_LIMITS } from "../../../limits.js";
+import { MAX_LOCATION_LENGTH } from "../../catalog/location.js";
 import { LINE_STATES, STOCK_TAKE_STATUSES } from "./stock-take.answers.schemas.js";
-import { AREA_DEPTH_DEFAULT, MAX_AREA_DEPTH } from "./stock-take.areas.js";
-import { LINE_ORDERS, type LineOrderValue } from "./stock-take.parse.js";
+import { AREA_DEPTH_DEFAULT, MAX_AREA_DEPTH } from "../stock-take.areas.js";
+import { LINE_ORDERS, type LineOrderValue } from "../stock-take.parse.js";
 import { stockTakeExamples, TAG } from "./stock-take.shared.schemas.js";
 
 /** The schemas of GET /stock-takes. */

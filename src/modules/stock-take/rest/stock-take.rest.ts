@@ -11,32 +11,32 @@ import type {
   RouteHandlerMethod,
 } from "fastify";
 import type { Static } from "typebox";
-import { bulkBody } from "../../http/body-limit.js";
+import { bulkBody } from "../../../http/body-limit.js";
 import {
   ctxOf,
   linePricedScope,
   requireAnyScope,
   requireScope,
   rowPricedScope,
-} from "../../http/auth.js";
-import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
-import { chargeLines, chargeWalk, pageLimitOf } from "../../http/rate-limit.js";
-import { toRest, toRestPage } from "../../http/serialize.js";
-import type { idParams } from "../../http/validation.js";
-import { csvRow, csvRows } from "../../csv.js";
-import { acceptCsvBodies } from "../../http/csv-body.js";
-import { DEFAULT_DUE_LIMIT, MAX_COUNTS } from "../../limits.js";
-import { OPERATIONS } from "../../operations.js";
-import { summarizedLines } from "../../rate-limit/bucket.js";
-import { parseCountsCsv, sheetHeader, sheetRows } from "./stock-take.csv.js";
-import type { EntityRefData } from "./stock-take.parse.js";
+} from "../../../http/auth.js";
+import { idempotencyKeyOf, sendIdempotent } from "../../../http/idempotency.js";
+import { chargeLines, chargeWalk, pageLimitOf } from "../../../http/rate-limit.js";
+import { toRest, toRestPage } from "../../../http/serialize.js";
+import type { idParams } from "../../../http/validation.js";
+import { csvRow, csvRows } from "../../../csv.js";
+import { acceptCsvBodies } from "../../../http/csv-body.js";
+import { DEFAULT_DUE_LIMIT, MAX_COUNTS } from "../../../limits.js";
+import { OPERATIONS } from "../../../operations.js";
+import { summarizedLines } from "../../../rate-limit/bucket.js";
+import { parseCountsCsv, sheetHeader, sheetRows } from "../stock-take.csv.js";
+import type { EntityRefData } from "../stock-take.parse.js";
 import * as countSchemas from "./stock-take.count.schemas.js";
 import * as readSchemas from "./stock-take.read.schemas.js";
 import * as reviewSchemas from "./stock-take.review.schemas.js";
 import type { StockTakeEntityRef } from "./stock-take.shared.schemas.js";
 import * as startSchemas from "./stock-take.start.schemas.js";
-import * as stockTakes from "./stock-take.service.js";
-import { AREA_DEPTH_DEFAULT } from "./stock-take.areas.js";
+import * as stockTakes from "../stock-take.service.js";
+import { AREA_DEPTH_DEFAULT } from "../stock-take.areas.js";
 
 /** A route's handler, its request typed from the route's schemas (or from `Route`, where given). */
 type Handler<

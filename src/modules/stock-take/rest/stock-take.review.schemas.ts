@@ -3,10 +3,10 @@
 // (POST /stock-takes/{id}/reconcile, reconcileStockTake) and cancelling
 // (POST /stock-takes/{id}/cancel, cancelStockTake).
 import { Type, type Static } from "typebox";
-import { $ref, refOf, serviceRules } from "../../http/openapi-primitives.js";
-import { ok, problemResponses, replayHeaders } from "../../http/openapi-responses.js";
-import { idempotencyHeaders, idParams } from "../../http/validation.js";
-import { MAX_REFS } from "../../limits.js";
+import { $ref, refOf, serviceRules } from "../../../http/openapi-primitives.js";
+import { ok, problemResponses, replayHeaders } from "../../../http/openapi-responses.js";
+import { idempotencyHeaders, idParams } from "../../../http/validation.js";
+import { MAX_REFS } from "../../../limits.js";
 import {
   LINE_PROBLEMS,
   stockTakeExamples,

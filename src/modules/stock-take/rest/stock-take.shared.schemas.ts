@@ -2,10 +2,10 @@
 // stock-take.review.schemas.ts, stock-take.read.schemas.ts): the tag, the problems of a write,
 // an entity as a request names it, and the examples of the answers.
 import { Type, type Static } from "typebox";
-import { EntityType } from "../../generated/prisma/enums.js";
-import { barcodeText, integerId, stringEnum } from "../../http/openapi-primitives.js";
-import { WRITE_PROBLEMS } from "../../http/openapi-responses.js";
-import { TEXT_LIMITS } from "../../limits.js";
+import { EntityType } from "../../../generated/prisma/enums.js";
+import { barcodeText, integerId, stringEnum } from "../../../http/openapi-primitives.js";
+import { WRITE_PROBLEMS } from "../../../http/openapi-responses.js";
+import { TEXT_LIMITS } from "../../../limits.js";
 
 /** The tag of every stock take operation in the API's documents. */
 export const TAG = ["stock takes"];

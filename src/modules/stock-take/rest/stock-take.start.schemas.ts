@@ -1,23 +1,23 @@
 // The REST contract of starting a stock take (POST /stock-takes/start, operation startStockTake):
 // its body and the route's schemas.
 import { Type, type Static } from "typebox";
-import { integerId, refOf, stringEnum } from "../../http/openapi-primitives.js";
+import { integerId, refOf, stringEnum } from "../../../http/openapi-primitives.js";
 import {
   ok,
   problemResponses,
   replayHeaders,
   WRITE_PROBLEMS,
-} from "../../http/openapi-responses.js";
-import { idempotencyHeaders } from "../../http/validation.js";
+} from "../../../http/openapi-responses.js";
+import { idempotencyHeaders } from "../../../http/validation.js";
 import {
   DEFAULT_DUE_LIMIT,
   MAX_DUE_LIMIT,
   MAX_SCOPE_IDS,
   MAX_SCOPE_LOCATIONS,
   TEXT_LIMITS,
-} from "../../limits.js";
-import { MAX_LOCATION_LENGTH } from "../catalog/location.js";
-import { BASES } from "./stock-take.parse.js";
+} from "../../../limits.js";
+import { MAX_LOCATION_LENGTH } from "../../catalog/location.js";
+import { BASES } from "../stock-take.parse.js";
 import { nullableText, stockTakeExamples, TAG } from "./stock-take.shared.schemas.js";
 
 const scopeIds = (description: string) =>
