@@ -6,7 +6,7 @@
 // charged by their lines as a query's are; a token holds a bounded number of
 // connections and subscriptions per process; each event's selections run on a pool of their own,
 // each within a deadline.
-import { makeHandler } from "graphql-ws/use/@fastify/websocket";
+import { makeHandler, type Extra } from "graphql-ws/use/@fastify/websocket";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { WebSocket } from "ws";
 import type { PrismaClient } from "../db/client.js";
@@ -19,7 +19,7 @@ import type { RateLimiter } from "../auth/limiter.js";
 import type { EventHub } from "../modules/event/index.js";
 import { createContext } from "./context.js";
 import { formatError } from "./errors.js";
-import { checkSubscription } from "./subscription-document.js";
+import { checkSubscription, type SubscribePayload } from "./subscription-document.js";
 import { quotaKey, TokenQuotas, type QuotaLimits } from "./subscription-quotas.js";
 import { subscribeWithDeadline, Turns } from "./subscription-stream.js";
 
@@ -103,34 +103,194 @@ export function subscriptionHandler(
   tokenRecheckMs: number,
   options: SubscriptionOptions,
 ) {
-  const quotas = new TokenQuotas(options);
-  let deadlineDrops = 0;
-  const stats = (): SubscriptionStats => ({
-    connections: quotas.connections,
-    subscribers: hub.subscribers,
-    dropped: { behind: hub.dropped, deadline: deadlineDrops },
+  const server = new SubscriptionServer(schema, limiter, hub, tokenRecheckMs, options);
+  const handler = makeHandler<Record<string, unknown>, { connection?: Connection }>({
+    schema,
+    onConnect: (ctx) => server.connect(ctx.extra, ctx.connectionParams?.authorization),
+    onSubscribe: (ctx, _id, payload) =>
+      server.subscribe(ctx.extra, Object.keys(ctx.subscriptions).length, payload),
+    subscribe: subscribeWithDeadline({
+      turns: new Turns(options.concurrency),
+      timeoutMs: options.eventTimeoutMs,
+      onTimeout: () => server.droppedAtDeadline(),
+    }),
+    onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatError(e.toJSON(), e)),
+    onNext: (_ctx, _id, _payload, _args, result) =>
+      result.errors
+        ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) }
+        : undefined,
   });
+  return { handler, stats: () => server.stats() };
+}
+
+/** A connection's extra as graphql-ws hands it over: its socket, and the connection once let in. */
+type ConnectionExtra = Extra & { connection?: Connection };
+
+/** One process's subscriptions: who may connect, what each subscribe message and event costs. */
+class SubscriptionServer {
+  private readonly quotas: TokenQuotas;
+  private deadlineDrops = 0;
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly limiter: RateLimiter,
+    private readonly hub: EventHub,
+    private readonly tokenRecheckMs: number,
+    private readonly options: SubscriptionOptions,
+  ) {
+    this.quotas = new TokenQuotas(options);
+  }
+
+  stats(): SubscriptionStats {
+    return {
+      connections: this.quotas.connections,
+      subscribers: this.hub.subscribers,
+      dropped: { behind: this.hub.dropped, deadline: this.deadlineDrops },
+    };
+  }
+
+  droppedAtDeadline(): void {
+    this.deadlineDrops++;
+  }
+
+  /**
+   * Lets a connection in (true) or not (false: 4403, or closed with 4429 first): a token, a free
+   * connection of its quota, no refusal still standing, then its check and one unit of its rate
+   * limit; then the token is checked again every tokenRecheckMs while it stays open.
+   */
+  async connect(extra: ConnectionExtra, authorization: unknown): Promise<boolean> {
+    const { socket } = extra;
+    const token = bearer(authorization);
+    if (!token) return false; // 4403 Forbidden
+    // Counted before the token is looked up: a refusal costs no round trip.
+    const key = quotaKey(token);
+    const release = this.quotas.openConnection(key);
+    if (!release) {
+      socket.close(
+        CLOSE_TOO_MANY,
+        `Too many connections: a token may hold ${this.options.connectionsPerToken} on one server`,
+      );
+      return false;
+    }
+    socket.once("close", release);
+    // Refused a moment ago (this very token: the key is its digest), refused again without a
+    // round trip until its Retry-After has passed: a client reconnecting in a loop costs no reads.
+    const known = this.quotas.refusedFor(key);
+    if (known > 0) {
+      socket.close(CLOSE_TOO_MANY, `Too many requests: retry after ${Math.ceil(known / 1000)} s`);
+      return false;
+    }
+    // Connecting costs one unit of the token's rate limit; each subscribe message its price.
+    const auth = await this.limiter.authenticate(token, 1);
+    if (!auth.principal) return false; // 4403 Forbidden
+    if (auth.decision && !auth.decision.granted) {
+      const retry = auth.decision.retryAfterSeconds;
+      this.quotas.refused(key, retry);
+      socket.close(CLOSE_TOO_MANY, `Too many requests: retry after ${retry} s`);
+      return false;
+    }
+    const connection: Connection = {
+      principal: auth.principal,
+      bucket: auth.bucket,
+      key,
+      refused: 0,
+    };
+    extra.connection = connection;
+    this.recheckWhileOpen(token, socket, connection);
+    return true;
+  }
+
+  /**
+   * A subscribe message, cheapest refusals first: the connection's and the token's quotas, a
+   * refusal still standing, then the document read once with the limits, then paid for.
+   * `held`: the connection's subscriptions, this one included (graphql-ws registered it).
+   */
+  async subscribe(extra: ConnectionExtra, held: number, payload: SubscribePayload) {
+    const conn = extra.connection!;
+    if (held > MAX_SUBSCRIPTIONS) {
+      return [refusal(`at most ${MAX_SUBSCRIPTIONS} subscriptions per connection`)];
+    }
+    const release = this.quotas.openSubscription(conn.key);
+    if (!release) {
+      return [
+        refusal(
+          `a token may hold at most ${this.options.perToken} subscriptions on one server (over all its connections)`,
+        ),
+      ];
+    }
+    try {
+      // Rate limited already: refused before its document is read.
+      const early =
+        this.quotas.refusedFor(conn.key) > 0 ? await this.charge(conn, extra.socket, 1) : null;
+      if (early) {
+        release();
+        return [early];
+      }
+      const checked = checkSubscription(this.schema, payload);
+      // A document refused costs 1 unit; one served, its selection's price.
+      const units = Array.isArray(checked) ? 1 : subscribeUnits(checked.cost);
+      const limited = await this.charge(conn, extra.socket, units);
+      if (limited || Array.isArray(checked)) {
+        release();
+        return limited ? [limited] : (checked as GraphQLError[]);
+      }
+      return {
+        schema: this.schema,
+        document: checked.document,
+        operationName: payload.operationName,
+        variableValues: payload.variables,
+        contextValue: {
+          ...createContext(this.options.db, conn.principal, null),
+          events: this.hub,
+          release,
+          // Every event pays for the summaries it reads (a token without a limit pays nothing).
+          ...(conn.bucket ? { chargeMore: (units: number) => this.chargeEvent(conn, units) } : {}),
+        },
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /**
+   * A token revoked, or expiring, while connected stops working within tokenRecheckMs; a limit
+   * changed meanwhile applies from then on.
+   */
+  private recheckWhileOpen(token: string, socket: WebSocket, connection: Connection): void {
+    const recheck = setInterval(() => {
+      this.limiter.authenticate(token, 0).then(
+        (still) => {
+          if (!still.principal) socket.close(4403, `Forbidden: ${still.problem}`);
+          else connection.bucket = still.bucket;
+        },
+        () => {}, // the database away for a moment: try again at the next check
+      );
+    }, this.tokenRecheckMs);
+    recheck.unref();
+    socket.once("close", () => clearInterval(recheck));
+  }
 
   /** Takes a subscribe message's units from the token's bucket: null, or why not. */
-  const charge = async (
+  private async charge(
     conn: Connection,
     socket: WebSocket,
     units: number,
-  ): Promise<GraphQLError | null> => {
+  ): Promise<GraphQLError | null> {
     const bucket = conn.bucket;
     if (!bucket) return null;
     const price = chargeOf(units, bucket.limit);
-    const known = quotas.refusedFor(conn.key);
+    const known = this.quotas.refusedFor(conn.key);
     let retryAfter = Math.ceil(known / 1000);
     if (known === 0) {
-      const decision = await limiter.charge(bucket, units, price, price);
+      const decision = await this.limiter.charge(bucket, units, price, price);
       // Null: the bucket store is unreachable, and the subscription goes through.
       if (!decision || decision.granted) {
         conn.refused = 0;
         return null;
       }
       retryAfter = decision.retryAfterSeconds;
-      quotas.refused(conn.key, retryAfter);
+      this.quotas.refused(conn.key, retryAfter);
     }
     if (++conn.refused >= MAX_REFUSED_IN_A_ROW) {
       socket.close(
@@ -139,7 +299,7 @@ export function subscriptionHandler(
       );
     }
     return rateLimited(bucket, price, retryAfter);
-  };
+  }
 
   /**
    * Takes the units an event's fields cost beyond the subscription's price (a stock take's
@@ -147,132 +307,13 @@ export function subscriptionHandler(
    * work runs; a refusal is a RATE_LIMITED error on the field, in that event's message, and the
    * subscription goes on.
    */
-  const chargeEvent = async (conn: Connection, units: number): Promise<void> => {
+  private async chargeEvent(conn: Connection, units: number): Promise<void> {
     const bucket = conn.bucket;
     if (!bucket) return;
     const price = chargeOf(units, bucket.limit);
-    const decision = await limiter.charge(bucket, units, price, price);
+    const decision = await this.limiter.charge(bucket, units, price, price);
     // Null: the bucket store is unreachable, and the event goes through.
     if (!decision || decision.granted) return;
     throw new AppError("RATE_LIMITED", refusalMessage(bucket.limit, decision, price));
-  };
-
-  const handler = makeHandler<Record<string, unknown>, { connection?: Connection }>({
-    schema,
-    onConnect: async (ctx) => {
-      const socket = ctx.extra.socket;
-      const token = bearer(ctx.connectionParams?.authorization);
-      if (!token) return false; // 4403 Forbidden
-      // Counted before the token is looked up: a refusal costs no round trip.
-      const key = quotaKey(token);
-      const release = quotas.openConnection(key);
-      if (!release) {
-        socket.close(
-          CLOSE_TOO_MANY,
-          `Too many connections: a token may hold ${options.connectionsPerToken} on one server`,
-        );
-        return false;
-      }
-      socket.once("close", release);
-      // Refused a moment ago (this very token: the key is its digest), refused again without a
-      // round trip until its Retry-After has passed: a client reconnecting in a loop costs no reads.
-      const known = quotas.refusedFor(key);
-      if (known > 0) {
-        socket.close(CLOSE_TOO_MANY, `Too many requests: retry after ${Math.ceil(known / 1000)} s`);
-        return false;
-      }
-      // Connecting costs one unit of the token's rate limit; each subscribe message its price.
-      const auth = await limiter.authenticate(token, 1);
-      if (!auth.principal) return false; // 4403 Forbidden
-      if (auth.decision && !auth.decision.granted) {
-        const retry = auth.decision.retryAfterSeconds;
-        quotas.refused(key, retry);
-        socket.close(CLOSE_TOO_MANY, `Too many requests: retry after ${retry} s`);
-        return false;
-      }
-      const connection: Connection = {
-        principal: auth.principal,
-        bucket: auth.bucket,
-        key,
-        refused: 0,
-      };
-      ctx.extra.connection = connection;
-      // A token revoked, or expiring, while connected stops working within tokenRecheckMs; a
-      // limit changed meanwhile applies from then on.
-      const recheck = setInterval(() => {
-        limiter.authenticate(token, 0).then(
-          (still) => {
-            if (!still.principal) socket.close(4403, `Forbidden: ${still.problem}`);
-            else connection.bucket = still.bucket;
-          },
-          () => {}, // the database away for a moment: try again at the next check
-        );
-      }, tokenRecheckMs);
-      recheck.unref();
-      socket.once("close", () => clearInterval(recheck));
-      return true;
-    },
-    // Cheapest refusals first; the document is read once, with the limits, then paid for.
-    onSubscribe: async (ctx, _id, payload) => {
-      const conn = ctx.extra.connection!;
-      // graphql-ws has registered this one already when it asks.
-      if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS) {
-        return [refusal(`at most ${MAX_SUBSCRIPTIONS} subscriptions per connection`)];
-      }
-      const release = quotas.openSubscription(conn.key);
-      if (!release) {
-        return [
-          refusal(
-            `a token may hold at most ${options.perToken} subscriptions on one server (over all its connections)`,
-          ),
-        ];
-      }
-      try {
-        // Rate limited already: refused before its document is read.
-        const early =
-          quotas.refusedFor(conn.key) > 0 ? await charge(conn, ctx.extra.socket, 1) : null;
-        if (early) {
-          release();
-          return [early];
-        }
-        const checked = checkSubscription(schema, payload);
-        // A document refused costs 1 unit; one served, its selection's price.
-        const units = Array.isArray(checked) ? 1 : subscribeUnits(checked.cost);
-        const limited = await charge(conn, ctx.extra.socket, units);
-        if (limited || Array.isArray(checked)) {
-          release();
-          return limited ? [limited] : (checked as GraphQLError[]);
-        }
-        return {
-          schema,
-          document: checked.document,
-          operationName: payload.operationName,
-          variableValues: payload.variables,
-          contextValue: {
-            ...createContext(options.db, conn.principal, null),
-            events: hub,
-            release,
-            // Every event pays for the summaries it reads (a token without a limit pays nothing).
-            ...(conn.bucket ? { chargeMore: (units: number) => chargeEvent(conn, units) } : {}),
-          },
-        };
-      } catch (error) {
-        release();
-        throw error;
-      }
-    },
-    subscribe: subscribeWithDeadline({
-      turns: new Turns(options.concurrency),
-      timeoutMs: options.eventTimeoutMs,
-      onTimeout: () => {
-        deadlineDrops++;
-      },
-    }),
-    onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatError(e.toJSON(), e)),
-    onNext: (_ctx, _id, _payload, _args, result) =>
-      result.errors
-        ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) }
-        : undefined,
-  });
-  return { handler, stats };
+  }
 }
