@@ -100,6 +100,23 @@ export async function planTest(queries: LoggedApp["queries"]): Promise<PlanTest>
   keepStatistics(logged);
   const sql = new pg.Client({ connectionString: databaseUrl() });
   await sql.connect();
+  // Nor does autovacuum: its ANALYZE, at a moment of its own choosing, would plan the file's
+  // statements on statistics other than the ones it made (the worker's database is the file's
+  // alone while it runs; the tables get autovacuum back when it closes).
+  const { rows: tables } = await sql.query<{ name: string }>(
+    `SELECT oid::regclass::text AS name FROM pg_class
+     WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace ORDER BY oid`,
+  );
+  const autovacuum = async (on: boolean) => {
+    for (const { name } of tables) {
+      await sql.query(
+        on
+          ? `ALTER TABLE ${name} RESET (autovacuum_enabled)`
+          : `ALTER TABLE ${name} SET (autovacuum_enabled = false)`,
+      );
+    }
+  };
+  await autovacuum(false);
   const account = await newAccount(db);
   const principal = await authenticate(db, account.token);
   if (!principal) throw new Error("the test token does not authenticate");
@@ -109,6 +126,7 @@ export async function planTest(queries: LoggedApp["queries"]): Promise<PlanTest>
     sql,
     ctx: { db: logged, principal },
     close: async () => {
+      await autovacuum(true);
       await sql.end();
       await Promise.all([db.$disconnect(), logged.$disconnect()]);
     },
