@@ -32,12 +32,14 @@ export function horizonLoader(read: ReadHorizons): DataLoader<number, Date> {
       cache: false,
       batchScheduleFn: (dispatch) => {
         // Timers may fire a little early (the event loop's clock is read once per turn): a start
-        // that is not yet due waits again.
+        // that is not yet due waits again. The gap is counted from the moment the read has been
+        // called (dispatch calls it at once), so however long that call took, the next one
+        // starts a full gap after it.
         const start = () => {
           const wait = lastStart + HORIZON_READ_GAP_MS - performance.now();
           if (wait > 0) return void setTimeout(start, Math.ceil(wait));
-          lastStart = performance.now();
           dispatch();
+          lastStart = performance.now();
         };
         setImmediate(start);
       },
