@@ -25,6 +25,7 @@ const above = (...layers) => ({ path: layers.join("|") });
 // two modules import each other. A relation between two modules' GraphQL types is resolved in
 // the module it leads from the higher one (a movement's SKU: catalog.movements.resolver.ts).
 const MODULE_ORDER = [
+  "site",
   "token",
   "verify",
   "movement",

@@ -46,3 +46,13 @@ export function calendarDays(start: Date, endExclusive: Date, zone: string): num
   const last = DateTime.fromMillis(endExclusive.getTime() - 1, { zone }).startOf("day");
   return Math.round(last.diff(first, "days").days) + 1;
 }
+
+/** Whether the IANA time zone name is known to this runtime. */
+export function isValidTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return tz.length > 0;
+  } catch {
+    return false;
+  }
+}

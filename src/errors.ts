@@ -12,6 +12,7 @@ export const ERROR_CATALOG = {
   WEBHOOK_NOT_FOUND: { status: 404, title: "Webhook not found" },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, title: "Webhook delivery not found" },
   TOKEN_NOT_FOUND: { status: 404, title: "API token not found" },
+  SITE_NOT_FOUND: { status: 404, title: "Site not found" },
   ROUTE_NOT_FOUND: { status: 404, title: "No such endpoint" },
   METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   MALFORMED_REQUEST: { status: 400, title: "Malformed request" },
@@ -38,6 +39,8 @@ export const ERROR_CATALOG = {
   INVALID_WEBHOOK_URL: { status: 422, title: "Invalid webhook URL" },
   TOO_MANY_WEBHOOKS: { status: 422, title: "Too many webhooks" },
   TOO_MANY_TOKENS: { status: 422, title: "Too many API tokens" },
+  TOO_MANY_SITES: { status: 422, title: "Too many sites" },
+  DEFAULT_SITE: { status: 409, title: "Site is the default" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: "Idempotency key reused" },
   IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, title: "Idempotency key in progress" },
   RATE_LIMITED: { status: 429, title: "Too many requests" },
@@ -155,7 +158,8 @@ export function notFound(
     | "ADJUSTMENT_NOT_FOUND"
     | "WEBHOOK_NOT_FOUND"
     | "WEBHOOK_DELIVERY_NOT_FOUND"
-    | "TOKEN_NOT_FOUND",
+    | "TOKEN_NOT_FOUND"
+    | "SITE_NOT_FOUND",
   id: number | string,
   path?: (string | number)[],
 ): AppError {

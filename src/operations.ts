@@ -21,7 +21,8 @@ export type EntityKind =
   | "stockTake"
   | "webhook"
   | "webhookDelivery"
-  | "token";
+  | "token"
+  | "site";
 
 /** How an operation carrying lines is priced, over both transports. */
 export interface LinePricing {
@@ -278,6 +279,32 @@ export const OPERATIONS = {
     graphql: "revokeApiToken",
     restIds: { id: "token" },
     graphqlId: "token",
+  }),
+
+  // Sites.
+  listSites: op({
+    useCase: "src/modules/site/site.service.ts#listSites",
+    rest: "listSites",
+    graphql: "sites",
+  }),
+  getSite: op({
+    useCase: "src/modules/site/site.service.ts#getSite",
+    rest: "getSite",
+    graphql: "site",
+    restIds: { id: "site" },
+    graphqlId: "site",
+  }),
+  createSite: op({
+    useCase: "src/modules/site/site.service.ts#createSite",
+    rest: "createSite",
+    graphql: "createSite",
+  }),
+  updateSite: op({
+    useCase: "src/modules/site/site.service.ts#updateSite",
+    rest: "updateSite",
+    graphql: "updateSite",
+    restIds: { id: "site" },
+    graphqlId: "site",
   }),
 
   // Stock takes and cycle counts.

@@ -19,6 +19,7 @@ SELECT create_distributed_table('accounts', 'id');
 
 SELECT create_distributed_table('api_tokens', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('api_token_buckets', 'account_id', colocate_with => 'accounts');
+SELECT create_distributed_table('sites', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('skus', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('supplier_items', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('barcodes', 'account_id', colocate_with => 'accounts');

@@ -6,7 +6,15 @@
  * account's admin tokens, made by the command line or on first start: a token made through the
  * API never holds it (src/modules/token/token.service.ts).
  */
-export const SCOPES = ["read", "adjust", "count", "approve", "webhooks", "tokens"] as const;
+export const SCOPES = [
+  "read",
+  "adjust",
+  "count",
+  "approve",
+  "webhooks",
+  "sites",
+  "tokens",
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** Who is acting: written on every movement, adjustment and stock take. */

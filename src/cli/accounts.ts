@@ -1,4 +1,5 @@
 // countpoint accounts create, list and update.
+import { isValidTimezone } from "../dates.js";
 import type { RateLimit } from "../rate-limit/bucket.js";
 import { options, positiveInt, UsageError, type Command } from "./options.js";
 import { iso, print, rateLimitJson } from "./output.js";
@@ -21,7 +22,7 @@ const accountJson = (a: {
 /** A new account, `--name` in `--timezone` (UTC by default). */
 const create: Command = async (args) => {
   const o = options(args, { name: { required: true }, timezone: { required: false } });
-  const { createAccount, isValidTimezone } = await import("../modules/account/index.js");
+  const { createAccount } = await import("../modules/account/index.js");
   // Arguments are checked before the database is even opened.
   if (o.timezone !== undefined && !isValidTimezone(o.timezone)) {
     throw new UsageError(`--timezone: unknown time zone "${o.timezone}"`);

@@ -26,6 +26,12 @@ export const STOCK_TAKE_START_LOCK_CLASS = 0x5354;
 /** Webhook creation ("WH", 22344): (class, account id); one create of an account at a time. */
 export const WEBHOOK_LOCK_CLASS = 0x5748;
 
+/**
+ * Site changes ("SI", 21321): (class, account id); one create or change of an account's sites at
+ * a time (the cap on sites, the one default).
+ */
+export const SITE_LOCK_CLASS = 0x5349;
+
 /** Token issuing ("TK", 21579): (class, account id); one issue of an account at a time. */
 export const TOKEN_LOCK_CLASS = 0x544b;
 

@@ -171,6 +171,7 @@ export const TokenScope = graphqlEnum<Scope>(
     approve:
       "Accept lines, reconcile and cancel stock takes, and see expected quantities in blind ones.",
     webhooks: "Register and manage webhook endpoints.",
+    sites: "Create sites (stores, warehouses), rename them, choose the default, deactivate them.",
     tokens:
       "Issue, list and revoke API tokens. Held only by the account's admin tokens (made by the command line); a token issued through the API never holds it.",
   },

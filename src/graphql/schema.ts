@@ -30,6 +30,7 @@ import { ReportResolver } from "../modules/report/report.resolver.js";
 import { EventResolver } from "../modules/event/event.resolver.js";
 import { EventSubscriptionResolver } from "../modules/event/event.subscriptions.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
+import { SiteResolver } from "../modules/site/site.resolver.js";
 import { TokenResolver } from "../modules/token/token.resolver.js";
 import { authChecker } from "./auth.js";
 import { describeListBounds } from "./list-bounds.js";
@@ -102,6 +103,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           EventSubscriptionResolver,
           WebhookResolver,
           TokenResolver,
+          SiteResolver,
         ],
         authChecker,
         authMode: "error",

@@ -117,6 +117,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       servers: [{ url: "/", description: "The server this document is served from" }],
       tags: [
         { name: "catalog", description: "SKUs and supplier items." },
+        {
+          name: "sites",
+          description:
+            "The account's stores, warehouses and vans; one is its default, the site a request naming none means.",
+        },
         { name: "adjustments", description: "Set stock to absolute quantities." },
         { name: "movements", description: "The append-only stock ledger." },
         { name: "events", description: "The change feed, oldest first, never skipping an event." },

@@ -16,6 +16,7 @@ import { movementRoutes } from "../modules/movement/movement.rest.js";
 import { eventRoutes } from "../modules/event/event.rest.js";
 import { webhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { tokenRoutes } from "../modules/token/token.rest.js";
+import { siteRoutes } from "../modules/site/site.rest.js";
 import { stockTakeRoutes } from "../modules/stock-take/rest/stock-take.rest.js";
 import { cycleCountRoutes } from "../modules/cycle-count/cycle-count.rest.js";
 import { reportRoutes } from "../modules/report/report.rest.js";
@@ -153,6 +154,7 @@ export async function buildApp({
   await app.register(eventRoutes, { prefix: "/api/v1" });
   await app.register(webhookRoutes, { prefix: "/api/v1" });
   await app.register(tokenRoutes, { prefix: "/api/v1" });
+  await app.register(siteRoutes, { prefix: "/api/v1" });
   await app.register(stockTakeRoutes, { prefix: "/api/v1" });
   await app.register(cycleCountRoutes, { prefix: "/api/v1" });
   await app.register(reportRoutes, { prefix: "/api/v1" });

@@ -50,6 +50,7 @@ import { cycleCountSchemas } from "../modules/cycle-count/cycle-count.schemas.js
 import { reportSchemas } from "../modules/report/report.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 import { tokenSchemas } from "../modules/token/token.schemas.js";
+import { siteSchemas } from "../modules/site/site.schemas.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import {
   $ref,
@@ -434,6 +435,7 @@ const schemas = {
   ...reportSchemas,
   ...webhookSchemas,
   ...tokenSchemas,
+  ...siteSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

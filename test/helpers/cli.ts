@@ -20,7 +20,8 @@ export function runCountpoint(
     execFile(
       process.execPath,
       ["dist/src/cli.js", ...args],
-      { cwd: projectRoot, env, timeout: 60_000 },
+      // maxBuffer: the OpenAPI document alone is past the default 1 MiB.
+      { cwd: projectRoot, env, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
         resolve({ code, stdout, stderr });

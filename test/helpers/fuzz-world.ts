@@ -1,9 +1,8 @@
 // The world the fuzz tests send their requests into: the real app on PostgreSQL, an account with
 // something of everything (SKUs with barcodes, linked and unlinked supplier items, adjustments,
-// stock takes in every status, a webhook with a delivery, API tokens issued through the API) and
-// a second account to aim at, plus
-// the names and ids each holds, so generated requests can name real things and reach the
-// services rather than stop at the validator. Run settings (FUZZ_RUNS, FUZZ_SEED) live here too.
+// stock takes in every status, a webhook with a delivery, API tokens issued through the API, sites)
+// and a second account to aim at, plus the names and ids each holds, so generated requests can
+// name real things and reach the services rather than stop at the validator. Run settings (FUZZ_RUNS, FUZZ_SEED) live here too.
 import type { EntityKind } from "../../src/operations.js";
 import { createToken } from "../../src/modules/token/token.store.js";
 import type { PrismaClient } from "../../src/db/client.js";
@@ -41,6 +40,8 @@ export interface Pools {
   deliveries: { endpoint: number; id: string }[];
   /** API tokens the cases may revoke: never the world's own tokens, which they send. */
   tokens: number[];
+  /** Sites: the default, another, and a deactivated one. */
+  sites: number[];
   barcodes: string[];
   codes: string[];
   suppliers: string[];
@@ -59,6 +60,7 @@ export const POOL_OF: Record<EntityKind, keyof Pools> = {
   webhook: "webhooks",
   webhookDelivery: "deliveries",
   token: "tokens",
+  site: "sites",
 };
 
 export interface FuzzWorld {
@@ -160,6 +162,8 @@ async function seed(t: TestApp, token: string, db: PrismaClient, accountId: numb
     expires_at,
   });
   await must(t, "DELETE", `/tokens/${revoked.id}`, token);
+  await must(t, "POST", "/sites", token, { code: code("STORE"), name: "Fuzz store" });
+  await must(t, "POST", "/sites", token, { code: code("SHUT"), name: "Closed", active: false });
 }
 
 /** Entities of their own for new stock takes: three SKUs and two supplier items. */
@@ -200,30 +204,32 @@ async function startStockTakes(t: TestApp, token: string) {
 async function poolsOf(t: TestApp, account: TestAccount): Promise<Pools> {
   const accountId = account.accountId;
   const db = t.db;
-  const [skus, items, takes, adjustments, hooks, deliveries, barcodes, tokens] = await Promise.all([
-    db.sku.findMany({
-      where: { accountId },
-      select: { id: true, code: true },
-      orderBy: { id: "asc" },
-    }),
-    db.supplierItem.findMany({
-      where: { accountId },
-      select: { id: true, code: true, supplier: true, skuId: true },
-      orderBy: { id: "asc" },
-    }),
-    db.stockTake.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
-    db.stockAdjustment.findMany({ where: { accountId }, select: { id: true }, take: 20 }),
-    db.webhookEndpoint.findMany({ where: { accountId }, select: { id: true } }),
-    db.webhookDelivery.findMany({ where: { accountId }, select: { id: true, endpointId: true } }),
-    db.barcode.findMany({ where: { accountId }, select: { code: true }, take: 50 }),
-    // Not the world's own tokens (newAccount's and the read-only one): the cases send them.
-    db.apiToken.findMany({
-      where: { accountId, name: { notIn: [WORLD_TOKEN, READ_ONLY_TOKEN] } },
-      select: { id: true },
-      orderBy: { id: "desc" },
-      take: 20,
-    }),
-  ]);
+  const [skus, items, takes, adjustments, hooks, deliveries, barcodes, tokens, sites] =
+    await Promise.all([
+      db.sku.findMany({
+        where: { accountId },
+        select: { id: true, code: true },
+        orderBy: { id: "asc" },
+      }),
+      db.supplierItem.findMany({
+        where: { accountId },
+        select: { id: true, code: true, supplier: true, skuId: true },
+        orderBy: { id: "asc" },
+      }),
+      db.stockTake.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
+      db.stockAdjustment.findMany({ where: { accountId }, select: { id: true }, take: 20 }),
+      db.webhookEndpoint.findMany({ where: { accountId }, select: { id: true } }),
+      db.webhookDelivery.findMany({ where: { accountId }, select: { id: true, endpointId: true } }),
+      db.barcode.findMany({ where: { accountId }, select: { code: true }, take: 50 }),
+      // Not the world's own tokens (newAccount's and the read-only one): the cases send them.
+      db.apiToken.findMany({
+        where: { accountId, name: { notIn: [WORLD_TOKEN, READ_ONLY_TOKEN] } },
+        select: { id: true },
+        orderBy: { id: "desc" },
+        take: 20,
+      }),
+      db.site.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
+    ]);
   return {
     skus: skus.map((s) => s.id),
     supplierItems: [
@@ -236,6 +242,7 @@ async function poolsOf(t: TestApp, account: TestAccount): Promise<Pools> {
     webhooks: hooks.map((h) => h.id),
     deliveries: deliveries.map((d) => ({ endpoint: d.endpointId, id: String(d.id) })),
     tokens: tokens.map((t) => t.id),
+    sites: sites.map((s) => s.id),
     barcodes: barcodes.map((b) => b.code),
     codes: [...skus.map((s) => s.code), ...items.map((i) => i.code)].slice(0, 50),
     suppliers: [...new Set(items.map((i) => i.supplier))],
@@ -256,6 +263,7 @@ async function cursorsOf(t: TestApp, account: TestAccount, pools: Pools) {
     "/stock-takes/{id}/lines": `/stock-takes/${pools.stockTakes.at(-1)}/lines`,
     "/stock-takes/{id}/counts": `/stock-takes/${pools.stockTakes.at(-1)}/counts`,
     "/tokens": "/tokens",
+    "/sites": "/sites",
   };
   for (const [template, path] of Object.entries(lists)) {
     const limit = `${path.includes("?") ? "&" : "?"}limit=1`;

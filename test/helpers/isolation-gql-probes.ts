@@ -72,10 +72,12 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     ...byId("Query.stockTake", "id", takes),
     ...byId("Query.accuracyReport", "stockTakeId", takes),
     ...byId("Query.webhook", "id", [ids.w1!, ids.w2!]),
+    ...byId("Query.site", "id", [ids.site1!, ids.site2!, ids.siteMain!]),
     // B's own lists, whole: nothing of A among them.
     ...[
       "Query.webhooks",
       "Query.apiTokens",
+      "Query.sites",
       "Query.skus",
       "Query.supplierItems",
       "Query.stockAdjustments",
@@ -119,6 +121,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     after("Query.stockMovements", cursors["gql.stockMovements"]!, { filter: { skuId: ids.s1 } }),
     after("Query.stockTakes", cursors["gql.stockTakes"]!),
     after("Query.apiTokens", cursors["gql.apiTokens"]!),
+    after("Query.sites", cursors["gql.sites"]!),
     {
       field: "Query.events",
       foreign: { after: cursors["gql.events"] },
@@ -392,6 +395,28 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         { reason: "CORRECTION", lines: [line(foreign!)] },
         { reason: "CORRECTION", lines: [line(missing!)] },
       ),
+    ),
+    mutation(
+      "Mutation.createSite",
+      // A's key (not the one the REST sweep repeats) with a code of B's own.
+      { code: unused(), name: "B's copy", idempotencyKey: key("site2") },
+      { code: unused(), name: "B's copy", idempotencyKey: unused() },
+      CREATED,
+    ),
+    ...[ids.site1!, ids.site2!, ids.siteMain!].map((id) =>
+      mutation("Mutation.updateSite", { id, name: "B's" }, { id: none(), name: "B's" }),
+    ),
+    mutation(
+      "Mutation.updateSite",
+      { id: ids.site1!, isDefault: true },
+      { id: none(), isDefault: true },
+    ),
+    // B's own site recoded to one of A's codes (one the REST sweep has not given B).
+    mutation(
+      "Mutation.updateSite",
+      { id: ids.bSite, code: names.site3Code },
+      { id: ids.bSite, code: unused() },
+      ["updatedAt"],
     ),
     mutation(
       "Mutation.createWebhook",

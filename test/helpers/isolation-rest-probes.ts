@@ -125,6 +125,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       [
         ["GET /webhooks", "/webhooks", {}],
         ["GET /tokens", "/tokens", {}],
+        ["GET /sites", "/sites", {}],
         ["GET /skus", "/skus", {}],
         ["GET /supplier-items", "/supplier-items", {}],
         ["GET /stock-adjustments", "/stock-adjustments", {}],
@@ -148,6 +149,8 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       cursors.deliveries!,
     ),
     cursor("GET /tokens", "/tokens", cursors.tokens!),
+    cursor("GET /sites", "/sites", cursors.sites!),
+    ...byId("GET /sites/{id}", (id) => `/sites/${id}`, [ids.site1!, ids.site2!, ids.siteMain!]),
     cursor("GET /stock-takes", "/stock-takes", cursors.stockTakes!),
     ...byId("GET /stock-takes/{id}", (id) => `/stock-takes/${id}`, takes),
     ...takes.map((id): RestProbe => ({
@@ -441,6 +444,28 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       volatile: [...CREATED, "token"],
     },
     ...byId("DELETE /tokens/{id}", (id) => `/tokens/${id}`, [ids.t1!, ids.t2!]),
+    // A's site created again in B with A's key: B's own site (a new code for the missing call,
+    // the first one being B's by then).
+    repeat(
+      "POST /sites",
+      "site1",
+      post("/sites", { ...madeBody("site1"), code: unused() }),
+      CREATED,
+    ),
+    ...byId("PATCH /sites/{id}", (id) => `/sites/${id}`, [ids.site1!, ids.site2!, ids.siteMain!], {
+      body: { name: "B's" },
+    }),
+    ...byId("PATCH /sites/{id}", (id) => `/sites/${id}`, [ids.site1!], {
+      body: { is_default: true },
+    }),
+    // B's own site recoded to one of A's codes (not the one B has taken just above): a code is
+    // unique per account only.
+    {
+      op: "PATCH /sites/{id}",
+      foreign: patch(`/sites/${ids.bSite}`, { code: names.site2Code }),
+      missing: patch(`/sites/${ids.bSite}`, { code: unused() }),
+      volatile: ["updated_at"],
+    },
     repeat(
       "POST /stock-takes/start",
       "open",

@@ -191,6 +191,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
         })
       ).id;
       ids.bDelivery = await deliveryFor(t, b.accountId, ids.bWebhook!);
+      ids.bSite = (await bPost("/sites", { code: "B-S1", name: "B store" })).id;
     })(),
   ]);
   await Promise.all([
@@ -292,6 +293,26 @@ export async function buildWorld(t: TestApp): Promise<World> {
       });
       ids.delivery = await deliveryFor(t, a.accountId, ids.w1!);
     })(),
+    // A's sites: two stores and a closed one (its default site is made with the account).
+    (async () => {
+      for (const [name, active] of [
+        ["site1", true],
+        ["site2", false],
+        ["site3", true],
+      ] as const) {
+        names[`${name}Code`] = `${tag}-${name}`;
+        const body = await write(name, {
+          method: "POST",
+          path: "/sites",
+          body: { code: names[`${name}Code`], name: `${tag} ${name} name`, active },
+        });
+        ids[name] = body.id;
+      }
+      const main = await t.db.site.findFirstOrThrow({
+        where: { accountId: a.accountId, isDefault: true },
+      });
+      ids.siteMain = main.id;
+    })(),
     // API tokens A issued: a counting device's and an approver's.
     (async () => {
       const expires_at = new Date(Date.now() + 12 * 3_600_000).toISOString();
@@ -361,7 +382,7 @@ async function secretsOf(
   tag: string,
 ): Promise<string[]> {
   const where = { accountId };
-  const [skus, items, takes, counts, adjustments, hooks, events, movements, tokens] =
+  const [skus, items, takes, counts, adjustments, hooks, events, movements, tokens, sites] =
     await Promise.all([
       t.db.sku.findMany({ where }),
       t.db.supplierItem.findMany({ where }),
@@ -373,10 +394,13 @@ async function secretsOf(
       t.db.stockMovement.findMany({ where }),
       // Its tokens named by this world (B's own token has the same generic name as A's).
       t.db.apiToken.findMany({ where: { accountId, name: { contains: tag } } }),
+      // Its sites named by this world (B's default site has the same code and name as A's).
+      t.db.site.findMany({ where: { accountId, code: { contains: tag } } }),
     ]);
   const values = [
     ...shown,
     ...tokens.flatMap((k) => [k.name, k.tokenHash]),
+    ...sites.flatMap((site) => [site.code, site.name]),
     ...skus.flatMap((s) => [s.code, s.name, ...s.barcodes, s.onHand.toFixed()]),
     ...items.flatMap((i) => [i.code, i.name, i.supplier, ...i.barcodes]),
     ...takes.flatMap((s) => [s.reference, s.note]),
@@ -413,6 +437,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
     events: await get("/events?limit=1"),
     stockTakes: await get("/stock-takes?limit=1"),
     tokens: await get("/tokens?limit=1"),
+    sites: await get("/sites?limit=1"),
     lines: await get(`/stock-takes/${ids.counting}/lines?limit=1`),
     counts: await get(`/stock-takes/${ids.counting}/counts?limit=1`),
   };
@@ -424,6 +449,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
         skus(${page} supplierItems(${page} stockAdjustments(${page} stockTakes(${page}
         events(${page} stockMovements(filter: { skuId: ${ids.s1} }, ${page}
         apiTokens(${page}
+        sites(${page}
         sku(id: ${ids.s1}) { movements(${page} }
         supplierItem(id: ${ids.i2}) { movements(${page} }
         stockAdjustment(id: ${ids.adjustment}) { lines(${page} }
@@ -443,6 +469,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
     "stockTakes",
     "events",
     "apiTokens",
+    "sites",
   ]) {
     cursors[`gql.${root}`] = end(data[root]);
   }

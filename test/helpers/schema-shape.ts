@@ -206,13 +206,15 @@ const sortValues = (record: Record<string, string[]>) => {
  * Indexes the migrations create that schema.prisma cannot declare (on expressions, or partial),
  * as the catalog shows them: the trigram search indexes of the catalog, which lead with the
  * account, the location prefix indexes (lower(location) in byte order), the unrevoked tokens
- * by expiry (the live tokens counted before one is issued), and the stock take lines' supplier
- * item and state indexes (a big start writes no entry in either for a SKU's uncounted line).
+ * by expiry (the live tokens counted before one is issued), the stock take lines' supplier
+ * item and state indexes (a big start writes no entry in either for a SKU's uncounted line), and
+ * the one default site per account.
  */
 const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
   api_tokens: [
     "api_tokens_live_idx INDEX WHERE (revoked_at IS NULL) btree (account_id, expires_at)",
   ],
+  sites: ["sites_default_key UNIQUE WHERE is_default btree (account_id)"],
   skus: [
     "skus_search_idx INDEX ON EXPRESSIONS gin (account_id)",
     "skus_account_id_location_idx INDEX ON EXPRESSIONS WHERE (location IS NOT NULL) btree (account_id, id)",

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../../db/client.js";
 import { SCOPES, type Principal } from "../../auth/principal.js";
+import { isValidTimezone } from "../../dates.js";
 import { AppError } from "../../errors.js";
 import { UNLIMITED } from "../../rate-limit/bucket.js";
 import { authenticateToken } from "../../auth/tokens.js";
@@ -13,16 +14,6 @@ export interface AccountView {
   id: number;
   name: string;
   timezone: string;
-}
-
-/** Whether the IANA time zone name is known to this runtime. */
-export function isValidTimezone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return tz.length > 0;
-  } catch {
-    return false;
-  }
 }
 
 /** Creates an account (a tenant). */

@@ -3,7 +3,6 @@
 export { ensureDemoAccount, type DemoAccess } from "./demo.service.js";
 export {
   createAccount,
-  isValidTimezone,
   listAccounts,
   systemPrincipal,
   updateAccountRateLimit,

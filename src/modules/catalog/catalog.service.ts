@@ -3,6 +3,7 @@
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
+import { uniqueCode } from "../../db/unique.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { TEXT_LIMITS } from "../../limits.js";
@@ -290,22 +291,6 @@ async function recordOpeningBalance(
     source: "opening_balance",
     actor: ctx.principal.actor,
   });
-}
-
-/** Runs a write of a code; a code the account already uses is DUPLICATE_CODE at `path`. */
-export async function uniqueCode<T>(
-  create: () => Promise<T>,
-  message: string,
-  path: string[],
-): Promise<T> {
-  try {
-    return await create();
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new AppError("DUPLICATE_CODE", message, [{ path, code: "DUPLICATE_CODE", message }]);
-    }
-    throw error;
-  }
 }
 
 /** A text field trimmed, checked (not blank, within its limit) into `errors`. */

@@ -12,7 +12,8 @@ import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodes } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import { holdOffStarts } from "../../db/locks.js";
-import { loadSku, loadSupplierItem, requireText, uniqueCode } from "./catalog.service.js";
+import { uniqueCode } from "../../db/unique.js";
+import { loadSku, loadSupplierItem, requireText } from "./catalog.service.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** What a PATCH may change of a SKU; an absent (or null) field stays as it is. */

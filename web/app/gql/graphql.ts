@@ -42,7 +42,7 @@ export type CreateApiTokenInput = {
   expiresAt: string;
   /** What to call it (the device or the person): trimmed, 1 to 100 characters, no control characters. Written as the actor on everything the token does. */
   name: string;
-  /** What it may do: at least one scope, each one the calling token holds itself (else FORBIDDEN), never TOKENS (FORBIDDEN). At most 6. */
+  /** What it may do: at least one scope, each one the calling token holds itself (else FORBIDDEN), never TOKENS (FORBIDDEN). At most 7. */
   scopes: Array<TokenScope>;
 };
 
@@ -52,6 +52,8 @@ export type ErrorCode =
   | 'ADJUSTMENT_NOT_FOUND'
   /** Barcode not found */
   | 'BARCODE_NOT_FOUND'
+  /** Site is the default */
+  | 'DEFAULT_SITE'
   /** Barcode already in use */
   | 'DUPLICATE_BARCODE'
   /** Code already in use */
@@ -108,6 +110,8 @@ export type ErrorCode =
   | 'ROUTE_NOT_FOUND'
   /** Service unavailable */
   | 'SERVICE_UNAVAILABLE'
+  /** Site not found */
+  | 'SITE_NOT_FOUND'
   /** SKU not found */
   | 'SKU_NOT_FOUND'
   /** Stock take closed */
@@ -124,6 +128,8 @@ export type ErrorCode =
   | 'TOKEN_NOT_FOUND'
   /** Too many lines */
   | 'TOO_MANY_LINES'
+  /** Too many sites */
+  | 'TOO_MANY_SITES'
   /** Too many API tokens */
   | 'TOO_MANY_TOKENS'
   /** Too many webhooks */
@@ -292,6 +298,8 @@ export type TokenScope =
   | 'COUNT'
   /** Read everything of the account: the catalog, stock, movements, stock takes, events. */
   | 'READ'
+  /** Create sites (stores, warehouses), rename them, choose the default, deactivate them. */
+  | 'SITES'
   /** Issue, list and revoke API tokens. Held only by the account's admin tokens (made by the command line); a token issued through the API never holds it. */
   | 'TOKENS'
   /** Register and manage webhook endpoints. */

@@ -1,0 +1,214 @@
+// Sites: the stores, warehouses and vans of an account, where its stock is. Every account has
+// exactly one default site (made with the account, by the database), the one a request naming no
+// site means. Reading sites needs the read scope; creating and changing them the sites scope.
+// Creates and changes of one account's sites run one at a time (a lock on the account's sites):
+// the cap holds, and the default moves from one site to another in one transaction.
+import { readDb, type ServiceContext } from "../../context.js";
+import type { Tx } from "../../db/client.js";
+import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
+import { isValidTimezone } from "../../dates.js";
+import { idempotent, type Idempotent } from "../../db/idempotency.js";
+import { SITE_LOCK_CLASS } from "../../db/locks.js";
+import { inTransaction } from "../../db/transaction.js";
+import { uniqueCode } from "../../db/unique.js";
+import { AppError, notFound, type FieldError } from "../../errors.js";
+import { TEXT_LIMITS } from "../../limits.js";
+import { checkName } from "../../text.js";
+import type { Site, SiteChanges, SiteInput } from "./site.types.js";
+
+/** Sites one account may have, active or not. */
+export const MAX_SITES = 1_000;
+
+/** The longest time zone name a site takes (IANA names are far shorter). */
+export const MAX_TIMEZONE_LENGTH = 64;
+
+const SITE_CURSOR = "site";
+
+const SITE_VIEW = {
+  id: true,
+  code: true,
+  name: true,
+  timezone: true,
+  active: true,
+  isDefault: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+const siteNotFound = (id: number) => notFound("SITE_NOT_FOUND", id);
+
+/** The account's sites in id order (the default among them), active ones only when asked. */
+export async function listSites(
+  ctx: ServiceContext,
+  query: { limit?: number | null; cursor?: string | null; active?: boolean | null },
+): Promise<Page<Site>> {
+  const limit = pageSize(query.limit);
+  const after = query.cursor ? (decodeCursor(SITE_CURSOR, query.cursor, ["int4"])[0] as number) : 0;
+  const rows = await readDb(ctx).site.findMany({
+    where: {
+      accountId: ctx.principal.accountId,
+      id: { gt: after },
+      ...(typeof query.active === "boolean" ? { active: query.active } : {}),
+    },
+    select: SITE_VIEW,
+    orderBy: { id: "asc" },
+    take: limit + 1,
+  });
+  const items = rows
+    .slice(0, limit)
+    .map((row) => ({ cursor: encodeCursor(SITE_CURSOR, [row.id]), node: row }));
+  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.cursor ?? null) : null };
+}
+
+/** The site with this id in the caller's account. */
+export async function getSite(ctx: ServiceContext, id: number): Promise<Site> {
+  const site = await readDb(ctx).site.findUnique({
+    where: { accountId_id: { accountId: ctx.principal.accountId, id } },
+    select: SITE_VIEW,
+  });
+  if (!site) throw siteNotFound(id);
+  return site;
+}
+
+/** Creates a site (active unless said; the default only when asked, taking it from the other). */
+export async function createSite(
+  ctx: ServiceContext,
+  input: SiteInput,
+  idempotencyKey?: string,
+): Promise<Idempotent<Site>> {
+  const errors: FieldError[] = [];
+  const code = checkName(input.code, ["code"], TEXT_LIMITS.code, errors);
+  const name = checkName(input.name, ["name"], TEXT_LIMITS.name, errors);
+  const timezone = checkTimezone(input.timezone, errors);
+  const active = input.active ?? true;
+  const isDefault = input.isDefault ?? false;
+  if (isDefault && !active) errors.push(defaultInactive);
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, (tx) =>
+    idempotent(tx, accountId, idempotencyKey, {
+      operation: "createSite",
+      input: () => ({ code, name, timezone, active, isDefault }),
+      inputErrors: errors,
+      check: async () => {
+        await lockSites(tx, accountId);
+        const count = await tx.site.count({ where: { accountId } });
+        return count < MAX_SITES
+          ? []
+          : [
+              {
+                path: [],
+                code: "TOO_MANY_SITES",
+                message: `an account has at most ${MAX_SITES.toLocaleString("en-US")} sites (active or not)`,
+              },
+            ];
+      },
+      run: async () => {
+        if (isDefault) await giveUpDefault(tx, accountId);
+        return uniqueCode(
+          () =>
+            tx.site.create({
+              data: { accountId, code: code!, name: name!, timezone, active, isDefault },
+              select: SITE_VIEW,
+            }),
+          `a site with code "${code}" already exists`,
+          ["code"],
+        );
+      },
+    }),
+  );
+}
+
+/**
+ * Changes a site; a field left out stays as it is. `isDefault: true` makes it the default (the
+ * one before stops being it); the default cannot be deactivated nor stop being the default
+ * otherwise (DEFAULT_SITE: make another site the default first).
+ */
+export async function updateSite(
+  ctx: ServiceContext,
+  id: number,
+  changes: SiteChanges,
+): Promise<Site> {
+  const errors: FieldError[] = [];
+  const code =
+    changes.code == null ? undefined : checkName(changes.code, ["code"], TEXT_LIMITS.code, errors);
+  const name =
+    changes.name == null ? undefined : checkName(changes.name, ["name"], TEXT_LIMITS.name, errors);
+  const timezone =
+    changes.timezone === undefined ? undefined : checkTimezone(changes.timezone, errors);
+  if (changes.isDefault === true && changes.active === false) errors.push(defaultInactive);
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  const { accountId } = ctx.principal;
+  return inTransaction(ctx.db, async (tx) => {
+    await lockSites(tx, accountId);
+    const site = await tx.site.findUnique({
+      where: { accountId_id: { accountId, id } },
+      select: { isDefault: true },
+    });
+    if (!site) throw siteNotFound(id);
+    if (site.isDefault && changes.active === false) {
+      throw new AppError(
+        "DEFAULT_SITE",
+        `site ${id} is the account's default, which stays active: make another site the default first`,
+      );
+    }
+    if (site.isDefault && changes.isDefault === false) {
+      throw new AppError(
+        "DEFAULT_SITE",
+        `site ${id} is the account's default: make another site the default instead (is_default: true on it)`,
+      );
+    }
+    const becomesDefault = changes.isDefault === true && !site.isDefault;
+    if (becomesDefault) await giveUpDefault(tx, accountId);
+    return uniqueCode(
+      () =>
+        tx.site.update({
+          where: { accountId_id: { accountId, id } },
+          data: {
+            code,
+            name,
+            timezone,
+            active: changes.active ?? undefined,
+            ...(becomesDefault ? { isDefault: true, active: true } : {}),
+            updatedAt: new Date(),
+          },
+          select: SITE_VIEW,
+        }),
+      `a site with code "${code}" already exists`,
+      ["code"],
+    );
+  });
+}
+
+/** Waits for the account's other site changes to end (the lock is the transaction's). */
+async function lockSites(tx: Tx, accountId: number): Promise<void> {
+  await tx.$queryRaw`SELECT pg_advisory_xact_lock(${SITE_LOCK_CLASS}::int, ${accountId}::int)::text`;
+}
+
+/** The account's default site stops being it (another becomes it in the same transaction). */
+async function giveUpDefault(tx: Tx, accountId: number): Promise<void> {
+  await tx.site.updateMany({
+    where: { accountId, isDefault: true },
+    data: { isDefault: false, updatedAt: new Date() },
+  });
+}
+
+/** A time zone given: null (or blank) means the account's; else a known IANA name. */
+function checkTimezone(value: string | null | undefined, errors: FieldError[]): string | null {
+  const tz = value?.trim() ?? "";
+  if (tz === "") return null;
+  if (tz.length > MAX_TIMEZONE_LENGTH || !isValidTimezone(tz)) {
+    errors.push({
+      path: ["timezone"],
+      code: "INVALID_PARAMETER",
+      message: `must be an IANA time zone such as Europe/Berlin, or null for the account's`,
+    });
+    return null;
+  }
+  return tz;
+}
+
+const defaultInactive: FieldError = {
+  path: ["active"],
+  code: "INVALID_PARAMETER",
+  message: "must not be false for the default site (isDefault: true): the default is always active",
+};
