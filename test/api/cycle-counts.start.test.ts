@@ -55,6 +55,25 @@ describe("a stock take of what is due", () => {
     );
   });
 
+  it("beside a stock take already being counted, takes the next SKUs instead of refusing the overlap", async () => {
+    const acct = await classedCatalog(6);
+    const first = await start(acct, { due: true, limit: 3 });
+    expect(first.status).toBe(201);
+    const [counted] = await lineSkus(acct, first.body.id);
+    const input = await rest(t, "POST", `/stock-takes/${first.body.id}/input`, {
+      token: acct.token,
+      body: { counts: [{ type: "sku", id: counted, counted_qty: 1 }] },
+    });
+    expect(input.status).toBe(200);
+    const read = await rest(t, "GET", `/stock-takes/${first.body.id}`, { token: acct.token });
+    expect(read.body.status).toBe("counting");
+    const second = await start(acct, { due: true, limit: 3 });
+    expect(second.status).toBe(201);
+    expect((await lineSkus(acct, second.body.id)).sort((a, b) => a - b)).toEqual(
+      acct.ids.slice(3, 6),
+    );
+  });
+
   it("two starts at once each take SKUs of their own: the second reads the list after the first", async () => {
     const acct = await classedCatalog(6);
     const [one, two] = await Promise.all([

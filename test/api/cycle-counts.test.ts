@@ -37,6 +37,28 @@ const classify = (acct: TestAccount, body: object, token = acct.token) =>
   rest(t, "POST", "/skus/classify", { token, body });
 
 describe("cycle counts over REST", () => {
+  it.each([
+    // 800 is exactly 80% of 1,000: the second SKU starts at the A boundary, the third at B's (95%).
+    [
+      [800, 150, 50],
+      ["A", "B", "C"],
+    ],
+    [
+      [600, 200, 150, 50],
+      ["A", "A", "B", "C"],
+    ],
+  ])("classes volumes %j at the exact boundaries as %j", async (volumes, classes) => {
+    const acct = await catalogMoving(volumes);
+    const done = await classify(acct, {});
+    expect(done.status).toBe(200);
+    const got: string[] = [];
+    for (const id of acct.ids) {
+      const res = await rest(t, "GET", `/skus/${id}/cycle-count`, { token: acct.token });
+      got.push(res.body.count_class);
+    }
+    expect(got).toEqual(classes);
+  });
+
   it("classifies after a dry run, lists what is due, and a reconciled count takes it off", async () => {
     const acct = await catalogMoving([900, 60, 30, 10]);
     const dry = await classify(acct, { dry_run: true });
