@@ -154,6 +154,32 @@ describe("GET /api/v1/stock/movements: the movement document", () => {
   });
 });
 
+describe("GET /api/v1/stock/movements: the answer's text", () => {
+  it("is compact JSON, byte for byte what JSON.stringify writes, as every other answer", async () => {
+    const acct = await newAccount(t.db);
+    const skuId = await createSku(t, acct.token, 12.5);
+    await rest(t, "PATCH", `/skus/${skuId}`, {
+      token: acct.token,
+      body: { on_hand: 3, reason: "manual", note: 'Counted "by hand": 3 ✓' },
+    });
+    for (const query of [
+      `sku_id=${skuId}`,
+      `sku_id=${skuId}&limit=1`,
+      `sku_id=${skuId}&from=2000-01-01&to=2000-01-02`,
+    ]) {
+      const response = await fetch(`${t.baseUrl}/api/v1/stock/movements?${query}`, {
+        headers: { authorization: `Bearer ${acct.token}` },
+      });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toBe(JSON.stringify(JSON.parse(text)));
+    }
+    const page = await movements({ sku_id: skuId }, acct.token);
+    expect(page.body.data.map((m: { change: number }) => m.change)).toEqual([-9.5, 12.5]);
+    expect(page.body.data[0].actor).toEqual({ name: "test-token", token_id: expect.any(Number) });
+  });
+});
+
 describe("GET /api/v1/stock/movements: bounding rules", () => {
   let acct: TestAccount;
   let skuId: number;

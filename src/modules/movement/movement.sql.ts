@@ -44,16 +44,8 @@ export const movementJson = (
   n: number,
   keep: number,
 ) => Prisma.sql`
-  SELECT COALESCE(json_agg(json_build_object(
-      'id', p.id,
-      'occurred_at', to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'entity_type', p.entity_type, 'sku_id', p.sku_id, 'supplier_item_id', p.supplier_item_id,
-      'quantity_before', trim_scale(p.quantity_before),
-      'quantity_after', trim_scale(p.quantity_after), 'change', trim_scale(p.change),
-      'reason', p.reason, 'note', p.note, 'reference', p.reference, 'source', p.source,
-      'adjustment_id', p.adjustment_id, 'stock_take_id', p.stock_take_id,
-      'actor', json_build_object('name', p.actor_name, 'token_id', p.actor_token_id)
-    ) ORDER BY p.n) FILTER (WHERE p.n <= ${keep}), '[]')::text AS json,
+  SELECT COALESCE('[' || string_agg(row_to_json(r)::text, ',' ORDER BY p.n)
+      FILTER (WHERE p.n <= ${keep}) || ']', '[]') AS json,
     count(*)::int AS rows,
     (array_agg(p.occurred_at ORDER BY p.n DESC) FILTER (WHERE p.n <= ${keep}))[1] AS "lastAt",
     (array_agg(p.id ORDER BY p.n DESC) FILTER (WHERE p.n <= ${keep}))[1] AS "lastId"
@@ -64,7 +56,19 @@ export const movementJson = (
       WHERE ${Prisma.join(where, " AND ")}
       ORDER BY ${orderBy(order, "m")} LIMIT ${n}
     ) m
-  ) p`;
+  ) p
+  -- row_to_json writes compact JSON, as every other answer is written (json_build_object and
+  -- json_agg add spaces).
+  CROSS JOIN LATERAL (
+    SELECT p.id,
+      to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at,
+      p.entity_type, p.sku_id, p.supplier_item_id,
+      trim_scale(p.quantity_before) AS quantity_before,
+      trim_scale(p.quantity_after) AS quantity_after, trim_scale(p.change) AS change,
+      p.reason, p.note, p.reference, p.source, p.adjustment_id, p.stock_take_id,
+      (SELECT row_to_json(a) FROM (SELECT p.actor_name AS name, p.actor_token_id AS token_id) a)
+        AS actor
+  ) r`;
 
 /**
  * The newest movements within `bound` of each owner (by SKU or by supplier item, the other
