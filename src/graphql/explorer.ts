@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from "fastify";
 import { projectRoot } from "../paths.js";
 
 /** Where the built explorer is, and the path its files are served under (Vite's `base`). */
@@ -41,3 +41,22 @@ export async function registerExplorer(app: FastifyInstance): Promise<string> {
   });
   return page;
 }
+
+/** The line Apollo's Sandbox page shows when the Sandbox cannot be loaded from Apollo's CDN. */
+const SANDBOX_FALLBACK = /(<p>Apollo Sandbox cannot be loaded[^<]*<\/p>)/;
+
+/** What the Sandbox page says under that line: how to get an explorer that needs no internet. */
+export const OFFLINE_EXPLORER_HINT =
+  "<p>For an explorer that works without internet, start Countpoint with <code>GRAPHQL_EXPLORER=graphiql</code>: the bundled GraphiQL, served by Countpoint itself.</p>";
+
+/**
+ * The Sandbox landing page with OFFLINE_EXPLORER_HINT under its "cannot be loaded" line, which
+ * is what a browser shows when Apollo's CDN is out of reach; every other answer as it is.
+ */
+export const withOfflineHint: onSendHookHandler = async (_request, reply, payload) => {
+  const type = reply.getHeader("content-type");
+  if (typeof payload !== "string" || typeof type !== "string" || !type.startsWith("text/html")) {
+    return payload;
+  }
+  return payload.replace(SANDBOX_FALLBACK, `$1\n  ${OFFLINE_EXPLORER_HINT}`);
+};

@@ -14,7 +14,7 @@ import { bodyPrice, resolvePrincipal } from "../auth/request.js";
 import { applyDecision, sendRateLimitHeaders } from "../http/rate-limit.js";
 import type { Authentication } from "../auth/tokens.js";
 import { landingPagePolicy } from "../http/security.js";
-import { registerExplorer, wantsPage } from "../graphql/explorer.js";
+import { registerExplorer, wantsPage, withOfflineHint } from "../graphql/explorer.js";
 import { consistencyPlugin } from "../graphql/consistency.js";
 import { createContext, type GraphQLContext } from "../graphql/context.js";
 import { contextFailure, formatError, unavailablePlugin } from "../graphql/errors.js";
@@ -200,7 +200,7 @@ export async function registerGraphql(
     method: "GET",
     schema: { hide: true },
     wsHandler: subscriptions.handler,
-    onSend: landingPagePolicy,
+    onSend: [withOfflineHint, landingPagePolicy],
     // A browser opening /graphql gets the bundled explorer; operations go on to Apollo.
     preHandler: explorerPage
       ? async (request, reply) => {

@@ -1,3 +1,4 @@
+import { OFFLINE_EXPLORER_HINT } from "../../src/graphql/explorer.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { ListSkusDocument, SchemaIntrospectionDocument } from "./generated/graphql.js";
@@ -101,6 +102,11 @@ describe("GraphQL endpoint", () => {
     const html = await res.text();
     expect(html).toMatch(/<html/i);
     expect(html).toContain("embeddable-sandbox");
+    // Where Apollo's CDN is out of reach the page shows its fallback: with how to get an explorer
+    // that needs no internet.
+    const fallback = /<div class="fallback">([\s\S]*?)<\/div>/.exec(html)?.[1];
+    expect(fallback).toContain("Apollo Sandbox cannot be loaded");
+    expect(fallback).toContain(OFFLINE_EXPLORER_HINT);
   });
 
   it("answers introspection without a token, deeper than the depth limit, but keeps data private", async () => {
