@@ -39,9 +39,12 @@ describe("the documentation's examples", () => {
 
   if (!shell) console.warn("curl or jq is missing: the shell examples are not run");
 
-  it.each(withExamples)("%s: every runnable block runs in order", async (page) => {
+  // Twice on the same server: a reader pastes an example again (after a typo, or the next day),
+  // and it must work again, not stumble on what its first run made.
+  it.each(withExamples)("%s: every runnable block runs in order, and again", async (page) => {
     const server = await startDemoServer();
     try {
+      await runPage(server, blocksOf(page), { shell, print });
       await runPage(server, blocksOf(page), { shell, print });
     } finally {
       await server.close();
