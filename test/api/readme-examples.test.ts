@@ -39,8 +39,8 @@ describe("the documentation's examples", () => {
 
   if (!shell) console.warn("curl or jq is missing: the shell examples are not run");
 
-  // Twice on the same server: a reader pastes an example again (after a typo, or the next day),
-  // and it must work again, not stumble on what its first run made.
+  // Twice on the same server: a reader pastes an example again (after a typo, say: within the
+  // idempotency keys' 24 hours), and it must work again, not stumble on what its first run made.
   it.each(withExamples)("%s: every runnable block runs in order, and again", async (page) => {
     const server = await startDemoServer();
     try {
