@@ -17,7 +17,7 @@ const TIMEZONE_RULE =
 export class SitesArgs extends PageArgs {
   @Field(() => Boolean, {
     nullable: true,
-    description: "true: active sites only; false: deactivated ones only; absent: all.",
+    description: "Only active sites (true) or only deactivated ones (false); absent: all.",
   })
   active?: boolean | null;
 }
@@ -40,7 +40,7 @@ export class CreateSiteInput {
   @Field(() => Boolean, {
     nullable: true,
     defaultValue: true,
-    description: "false makes it deactivated from the start.",
+    description: "Whether it starts active; false makes it deactivated from the start.",
   })
   active?: boolean | null;
 
@@ -48,7 +48,7 @@ export class CreateSiteInput {
     nullable: true,
     defaultValue: false,
     description:
-      "true makes it the account's default (the default before stops being it); it must then be active.",
+      "Whether it becomes the account's default (the default before stops being it); it must then be active.",
   })
   isDefault?: boolean | null;
 
@@ -79,14 +79,15 @@ export class UpdateSiteInput {
 
   @Field(() => Boolean, {
     nullable: true,
-    description: "false deactivates it (never the default: DEFAULT_SITE), true activates it again.",
+    description:
+      "Whether it is active: false deactivates it (never the default: DEFAULT_SITE), true activates it again.",
   })
   active?: boolean | null;
 
   @Field(() => Boolean, {
     nullable: true,
     description:
-      "true makes it the account's default (the default before stops being it). The default cannot be given up with false (DEFAULT_SITE): make another site the default instead.",
+      "True makes it the account's default (the default before stops being it). The default cannot be given up with false (DEFAULT_SITE): make another site the default instead.",
   })
   isDefault?: boolean | null;
 }

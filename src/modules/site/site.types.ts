@@ -24,7 +24,7 @@ export class Site {
   })
   timezone!: string | null;
 
-  @Field({ description: "false: deactivated (kept, with its history)." })
+  @Field({ description: "Whether it is active; false: deactivated (kept, with its history)." })
   active!: boolean;
 
   @Field({

@@ -140,13 +140,13 @@ export type CreateApiTokenInput = {
 
 /** A new site. */
 export type CreateSiteInput = {
-  /** false makes it deactivated from the start. */
+  /** Whether it starts active; false makes it deactivated from the start. */
   active?: boolean | null | undefined;
   /** Its code. Unique in the account regardless of case (else DUPLICATE_CODE): trimmed, 1 to 64 characters, one line. */
   code: string;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
-  /** true makes it the account's default (the default before stops being it); it must then be active. */
+  /** Whether it becomes the account's default (the default before stops being it); it must then be active. */
   isDefault?: boolean | null | undefined;
   /** What it is called. Trimmed, 1 to 200 characters, one line. */
   name: string;
@@ -639,13 +639,13 @@ export type TokenScope =
 
 /** Changes to a site; a field left out stays as it is. */
 export type UpdateSiteInput = {
-  /** false deactivates it (never the default: DEFAULT_SITE), true activates it again. */
+  /** Whether it is active: false deactivates it (never the default: DEFAULT_SITE), true activates it again. */
   active?: boolean | null | undefined;
   /** A new code. Unique in the account regardless of case (else DUPLICATE_CODE): trimmed, 1 to 64 characters, one line. */
   code?: string | null | undefined;
   /** The site to change (Site.id). */
   id: number;
-  /** true makes it the account's default (the default before stops being it). The default cannot be given up with false (DEFAULT_SITE): make another site the default instead. */
+  /** True makes it the account's default (the default before stops being it). The default cannot be given up with false (DEFAULT_SITE): make another site the default instead. */
   isDefault?: boolean | null | undefined;
   /** A new name. Trimmed, 1 to 200 characters, one line. */
   name?: string | null | undefined;
