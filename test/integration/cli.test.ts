@@ -246,7 +246,7 @@ describe("countpoint tokens list", () => {
       {
         id: old.id,
         name: "old",
-        scopes: ["read", "adjust", "count", "approve", "webhooks", "tokens"],
+        scopes: ["read", "adjust", "count", "approve", "webhooks", "sites", "tokens"],
         created_at: expect.any(String),
         revoked_at: expect.stringMatching(/Z$/),
         expires_at: null,
