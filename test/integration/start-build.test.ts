@@ -46,6 +46,9 @@ async function npmStart(): Promise<{ output: string; readyMs: number }> {
     WEBHOOK_WORKER: "false",
   };
   delete env.NODE_OPTIONS;
+  // As a user's shell has it: not the settings of the npm that runs the tests (under
+  // `npm test --ignore-scripts`, npm_config_ignore_scripts would skip the prestart build).
+  for (const key of Object.keys(env)) if (key.startsWith("npm_")) delete env[key];
   const began = Date.now();
   const child = spawn("npm", ["start"], { cwd: copy, env, detached: true });
   let output = "";
