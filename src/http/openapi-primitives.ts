@@ -54,6 +54,17 @@ export const requiredText = (max: number, options: object = {}, maxChecked = tru
     ),
   );
 
+/**
+ * A required one-line text (a name shown as an actor, a site's code or name) of at most `max`
+ * characters: not blank, no control characters; the rules past the length are the service's.
+ */
+export const requiredLine = (max: number, description: string) =>
+  Type.String({
+    maxLength: max,
+    ...serviceRules({}, { minLength: 1, pattern: LINE_PATTERN }),
+    description,
+  });
+
 /** A barcode as sent: the service checks it (INVALID_BARCODE, INVALID_PARAMETER where it is). */
 export const barcodeText = (description?: string) =>
   Type.String(

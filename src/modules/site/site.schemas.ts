@@ -5,13 +5,12 @@ import { Type, type Static } from "typebox";
 import { TEXT_LIMITS } from "../../limits.js";
 import {
   integerId,
-  LINE_PATTERN,
   nullable,
   page,
   pageLimit,
   cursorParam,
   refOf,
-  serviceRules,
+  requiredLine,
   timestamp,
 } from "../../http/openapi-primitives.js";
 import {
@@ -25,13 +24,6 @@ import {
 import { idempotencyHeaders, idParams } from "../../http/validation.js";
 import { MAX_SITES, MAX_TIMEZONE_LENGTH } from "./site.service.js";
 
-const line = (max: number, description: string) =>
-  Type.String({
-    maxLength: max,
-    ...serviceRules({}, { minLength: 1, pattern: LINE_PATTERN }),
-    description,
-  });
-
 const CODE_RULE = `Unique in the account regardless of case (else 409 DUPLICATE_CODE): trimmed, 1 to ${TEXT_LIMITS.code} characters, one line.`;
 const NAME_RULE = `Trimmed, 1 to ${TEXT_LIMITS.name} characters, one line.`;
 
@@ -43,8 +35,8 @@ const timezone = Type.Union([Type.String({ maxLength: MAX_TIMEZONE_LENGTH }), Ty
 /** POST /sites's body (named: CreateSite). */
 export const CreateSite = Type.Object(
   {
-    code: line(TEXT_LIMITS.code, `Its code. ${CODE_RULE}`),
-    name: line(TEXT_LIMITS.name, `What it is called. ${NAME_RULE}`),
+    code: requiredLine(TEXT_LIMITS.code, `Its code. ${CODE_RULE}`),
+    name: requiredLine(TEXT_LIMITS.name, `What it is called. ${NAME_RULE}`),
     timezone: Type.Optional(timezone),
     active: Type.Optional(
       Type.Boolean({ description: "false: deactivated from the start; true when absent." }),
@@ -67,8 +59,8 @@ export type CreateSite = Static<typeof CreateSite>;
 /** PATCH /sites/{id}'s body (named: UpdateSite). */
 export const UpdateSite = Type.Object(
   {
-    code: Type.Optional(line(TEXT_LIMITS.code, `A new code. ${CODE_RULE}`)),
-    name: Type.Optional(line(TEXT_LIMITS.name, `A new name. ${NAME_RULE}`)),
+    code: Type.Optional(requiredLine(TEXT_LIMITS.code, `A new code. ${CODE_RULE}`)),
+    name: Type.Optional(requiredLine(TEXT_LIMITS.name, `A new name. ${NAME_RULE}`)),
     timezone: Type.Optional(timezone),
     active: Type.Optional(
       Type.Boolean({

@@ -6,11 +6,10 @@ import { SCOPES } from "../../auth/principal.js";
 import { MAX_DATE_PARAM_LENGTH } from "../../limits.js";
 import {
   integerId,
-  LINE_PATTERN,
   nullable,
   page,
   refOf,
-  serviceRules,
+  requiredLine,
   timestamp,
 } from "../../http/openapi-primitives.js";
 import {
@@ -42,11 +41,10 @@ const exampleExpiry = (now = new Date()): string =>
 /** POST /tokens's body (named: CreateToken). */
 export const CreateToken = Type.Object(
   {
-    name: Type.String({
-      maxLength: MAX_TOKEN_NAME,
-      ...serviceRules({}, { minLength: 1, pattern: LINE_PATTERN }),
-      description: `What to call it (the device or the person): trimmed, 1 to ${MAX_TOKEN_NAME} characters, no control characters. Written as the actor on everything the token does.`,
-    }),
+    name: requiredLine(
+      MAX_TOKEN_NAME,
+      `What to call it (the device or the person): trimmed, 1 to ${MAX_TOKEN_NAME} characters, no control characters. Written as the actor on everything the token does.`,
+    ),
     scopes: Type.Array(scope, {
       minItems: 1,
       maxItems: SCOPES.length,
