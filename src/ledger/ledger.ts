@@ -324,16 +324,10 @@ export function ledgerWrites(
     ), items_set AS (
       UPDATE supplier_items AS t SET on_hand = v.after, updated_at = stamp.at FROM v, stamp
       WHERE t.account_id = ${accountId} AND t.id = v.supplier_item_id
-    ), flagged AS (
-      UPDATE stock_take_lines AS l SET moved_since_freeze = true
-      FROM stock_takes AS t
-      WHERE ${flag} AND l.account_id = ${accountId} AND t.account_id = l.account_id
-        AND t.id = l.stock_take_id AND t.status IN ('open', 'counting') AND NOT l.moved_since_freeze
-        -- As arrays: each entity's lines found by key. (An IN list under OR is a filter: every
-        -- line of the account's open stock takes read, 100,000 for one adjustment.)
-        AND (l.sku_id = ANY(ARRAY(SELECT sku_id FROM v))
-          OR l.supplier_item_id = ANY(ARRAY(SELECT supplier_item_id FROM v)))
-    ), inserted AS (
+    ), open_takes AS MATERIALIZED (
+      SELECT ARRAY(SELECT id FROM stock_takes
+        WHERE ${flag} AND account_id = ${accountId} AND status IN ('open', 'counting')) AS ids
+    ), ${flagLines("sku", accountId)}, ${flagLines("supplier_item", accountId)}, inserted AS (
       INSERT INTO stock_movements (${ids ? Prisma.sql`id, ` : Prisma.empty}account_id, occurred_at, entity_type, sku_id, supplier_item_id,
         quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
         stock_take_id, actor_name, actor_token_id)
@@ -356,6 +350,23 @@ export function ledgerWrites(
       FROM inserted AS i ORDER BY i.id
     )`;
 }
+
+/**
+ * Flags the lines of the account's open stock takes that count the changed SKUs (or supplier
+ * items): one index range per entity and open stock take, in the key (account_id, entity,
+ * stock_take_id). One statement per kind, with no OR and no join: under statistics that see few
+ * distinct entities among the lines, the planner would turn either into a walk of the open stock
+ * takes' lines, or of every line of the account, to flag one.
+ */
+const flagLines = (kind: "sku" | "supplier_item", accountId: number) => {
+  const column = Prisma.raw(`${kind}_id`);
+  return Prisma.sql`${Prisma.raw(`${kind}_lines_flagged`)} AS (
+      UPDATE stock_take_lines AS l SET moved_since_freeze = true
+      WHERE l.account_id = ${accountId} AND NOT l.moved_since_freeze
+        AND l.${column} = ANY(ARRAY(SELECT ${column} FROM v))
+        AND l.stock_take_id = ANY((SELECT ids FROM open_takes)::int[])
+    )`;
+};
 
 /** SQL for a new movement id from the movements' sequence (for StockChanges' `movementId`). */
 export const MOVEMENT_ID = Prisma.sql`nextval('stock_movements_id_seq'::regclass)`;
