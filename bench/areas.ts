@@ -64,7 +64,8 @@ export async function areaFigures(
   const [, rawStartMs] = await timed(async () => {
     await raw.query("BEGIN");
     const created = await raw.query<{ id: number }>(
-      `INSERT INTO stock_takes (account_id, scope, actor_name) VALUES ($1, '{}', 'bench') RETURNING id`,
+      `INSERT INTO stock_takes (account_id, scope, actor_name, site_id)
+       VALUES ($1, '{}', 'bench', (SELECT id FROM sites WHERE account_id = $1 AND is_default)) RETURNING id`,
       [rawAccount],
     );
     await raw.query(

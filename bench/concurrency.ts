@@ -56,9 +56,10 @@ export async function rawLoad(
         );
         await conn.query(
           `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id,
-             quantity_before, quantity_after, change, reason, source, actor_name)
+             quantity_before, quantity_after, change, reason, source, actor_name, site_id)
            VALUES ($1, clock_timestamp(), 'sku', $2, $3, $4, $4::numeric - $3::numeric,
-             'correction', 'adjustment', 'bench')`,
+             'correction', 'adjustment', 'bench',
+       (SELECT id FROM sites WHERE account_id = $1 AND is_default))`,
           [accountId, id, rows[0]!.on_hand, qty],
         );
         await conn.query("COMMIT");

@@ -43,18 +43,20 @@ export async function seedCycle(raw: pg.Client, accountId: number, skus: number)
   );
   await raw.query(
     `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-       quantity_after, change, reason, source, actor_name)
+       quantity_after, change, reason, source, actor_name, site_id)
      SELECT $1, now() - (id % 90) * interval '1 day' - interval '1 hour', 'sku', id, 0, on_hand,
-       on_hand, 'received', 'adjustment', 'bench'
+       on_hand, 'received', 'adjustment', 'bench',
+       (SELECT id FROM sites WHERE account_id = $1 AND is_default)
      FROM skus WHERE account_id = $1`,
     [accountId],
   );
   // A year of daily cycle counts: a stock take reconciled each day, DAILY_LINES SKUs each, one
   // line in ten counted one over.
   await raw.query(
-    `INSERT INTO stock_takes (account_id, status, scope, actor_name, created_at, reconciled_at)
+    `INSERT INTO stock_takes (account_id, status, scope, actor_name, created_at, reconciled_at,
+       site_id)
      SELECT $1, 'reconciled', '{}', 'bench', now() - d * interval '1 day' - interval '2 hours',
-       now() - d * interval '1 day' - interval '1 hour'
+       now() - d * interval '1 day' - interval '1 hour', (SELECT id FROM sites WHERE account_id = $1 AND is_default)
      FROM generate_series(1, 365) AS d`,
     [accountId],
   );

@@ -78,8 +78,9 @@ export async function rawImport(raw: pg.Client, accountId: number, total: number
     );
     await raw.query(
       `INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before,
-         quantity_after, change, reason, source, actor_name)
-       SELECT $1, 'sku', v.id, 0, v.qty, v.qty, 'opening_balance', 'opening_balance', 'bench'
+         quantity_after, change, reason, source, actor_name, site_id)
+       SELECT $1, 'sku', v.id, 0, v.qty, v.qty, 'opening_balance', 'opening_balance', 'bench',
+       (SELECT id FROM sites WHERE account_id = $1 AND is_default)
        FROM unnest($2::int[], $3::numeric[]) AS v(id, qty)`,
       [accountId, rows.map((r) => r.id), rows.map((r) => r.on_hand)],
     );

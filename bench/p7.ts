@@ -63,10 +63,11 @@ async function seed(raw: pg.Client, account: number, skus: number[], count: numb
     process.stderr.write(`P7: writing movements ${low}…${high} of ${count}\n`);
     await raw.query(
       `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-         quantity_after, change, reason, source, actor_name)
+         quantity_after, change, reason, source, actor_name, site_id)
        SELECT $1, $2::timestamptz + g * ($3::float8 / $4) * interval '1 millisecond', 'sku',
          CASE WHEN g % 2 = 0 THEN ($5::int[])[1] ELSE ($5::int[])[2 + g % (cardinality($5) - 1)] END,
-         1, 2, 1, 'correction', 'adjustment', 'bench'
+         1, 2, 1, 'correction', 'adjustment', 'bench',
+       (SELECT id FROM sites WHERE account_id = $1 AND is_default)
        FROM generate_series($6::int, $7::int) AS g`,
       [account, start.toISOString(), spanMs, count, skus, low, high],
     );

@@ -254,8 +254,9 @@ if (wants("bulk")) {
         );
         const moved = await raw.query(
           `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-             quantity_after, change, reason, source, adjustment_id, actor_name)
-           SELECT $1, clock_timestamp(), 'sku', v.id, v.b, v.a, v.a - v.b, 'correction', 'adjustment', $5, 'bench'
+             quantity_after, change, reason, source, adjustment_id, actor_name, site_id)
+           SELECT $1, clock_timestamp(), 'sku', v.id, v.b, v.a, v.a - v.b, 'correction', 'adjustment', $5, 'bench',
+       (SELECT id FROM sites WHERE account_id = $1 AND is_default)
            FROM unnest($2::int[], $3::numeric[], $4::numeric[]) WITH ORDINALITY v(id, b, a, ord) ORDER BY v.ord
            RETURNING id`,
           [account, ids, before, qtys, adj.rows[0].id],
@@ -318,10 +319,11 @@ if (wants("p4")) {
   await raw.query(`SELECT countpoint_create_partition('stock_movements', '2026-01-01')`);
   await raw.query(
     `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-       quantity_after, change, reason, source, actor_name)
+       quantity_after, change, reason, source, actor_name, site_id)
      SELECT $1, timestamp '2026-01-01' + g * ($4::float8 / $3) * interval '1 day', 'sku',
        CASE WHEN g % 2 = 0 THEN $2 ELSE ($5::int[])[1 + g % 999 + 1] END,
-       1, 2, 1, 'correction', 'adjustment', 'bench'
+       1, 2, 1, 'correction', 'adjustment', 'bench',
+       (SELECT id FROM sites WHERE account_id = $1 AND is_default)
      FROM generate_series(1, $3) g`,
     [account, hot, P4_MOVEMENTS, 30, skus],
   );

@@ -109,7 +109,8 @@ export async function rawStockTake(raw: pg.Client, rawAccount: number, seed: See
   let take = 0;
   const start = await tx(async () => {
     const created = await raw.query<{ id: number }>(
-      `INSERT INTO stock_takes (account_id, scope, actor_name) VALUES ($1, '{"all": true}', 'bench') RETURNING id`,
+      `INSERT INTO stock_takes (account_id, scope, actor_name, site_id)
+       VALUES ($1, '{"all": true}', 'bench', (SELECT id FROM sites WHERE account_id = $1 AND is_default)) RETURNING id`,
       [rawAccount],
     );
     take = created.rows[0]!.id;
@@ -170,8 +171,9 @@ export async function rawStockTake(raw: pg.Client, rawAccount: number, seed: See
     );
     await raw.query(
       `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-         quantity_after, change, reason, source, stock_take_id, actor_name)
-       SELECT $1, clock_timestamp(), 'sku', v.id, v.b, v.a, v.a - v.b, 'stock_take', 'stock_take', $5, 'bench'
+         quantity_after, change, reason, source, stock_take_id, actor_name, site_id)
+       SELECT $1, clock_timestamp(), 'sku', v.id, v.b, v.a, v.a - v.b, 'stock_take', 'stock_take', $5, 'bench',
+       (SELECT id FROM sites WHERE account_id = $1 AND is_default)
        FROM unnest($2::int[], $3::numeric[], $4::numeric[]) v(id, b, a)`,
       [
         rawAccount,

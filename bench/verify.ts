@@ -53,10 +53,11 @@ export async function verifyFigures(
     `WITH s AS (SELECT array_agg(id ORDER BY id) AS ids FROM skus WHERE account_id = $1),
        a AS (SELECT array_agg(id ORDER BY id) AS ids FROM stock_adjustments WHERE account_id = $1)
      INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-       quantity_after, change, reason, source, adjustment_id, actor_name)
+       quantity_after, change, reason, source, adjustment_id, actor_name, site_id)
      SELECT $1, timestamp '2026-01-01' + g * interval '100 ms', 'sku', s.ids[1 + (g - 1) % $3],
        (g - 1) / $3, (g - 1) / $3 + 1, 1, 'correction', 'adjustment',
-       a.ids[1 + (g - 1) / $4], 'bench'
+       a.ids[1 + (g - 1) / $4], 'bench',
+       (SELECT id FROM sites WHERE account_id = $1 AND is_default)
      FROM generate_series(1, $2) g, s, a ORDER BY g`,
     [account, movements, skus, ADJUSTMENT_LINES],
   );

@@ -198,6 +198,7 @@ export const examples = {
     source: "adjustment",
     adjustment_id: 17,
     stock_take_id: null,
+    site_id: 1,
     actor: { name: "pos", token_id: 3 },
   },
   adjustment: {

@@ -74,6 +74,7 @@ export interface Movement {
   source: MovementSource;
   adjustmentId: number | null;
   stockTakeId: number | null;
+  siteId: number;
   actor: Actor;
 }
 
@@ -196,7 +197,7 @@ export async function applyStock(
 /** The movement written for a change (`row` as the ledger's statement returned it), as the API shows it. */
 export function movementWritten(
   c: EntityRef & { previousQty: Decimal; newQty: Decimal },
-  row: { id: bigint | number; occurred_at: Date },
+  row: WrittenMovement,
   d: MovementDetails,
 ): Movement {
   return {
@@ -214,8 +215,16 @@ export function movementWritten(
     source: d.source,
     adjustmentId: d.adjustmentId ?? null,
     stockTakeId: d.stockTakeId ?? null,
+    siteId: row.site_id,
     actor: { name: d.actor.name, tokenId: d.actor.tokenId },
   };
+}
+
+/** What the ledger's statement returns of a movement it wrote. */
+export interface WrittenMovement {
+  id: bigint | number;
+  occurred_at: Date;
+  site_id: number;
 }
 
 /**
@@ -227,7 +236,7 @@ async function writeChanges(
   accountId: number,
   rows: StockChange[],
   d: MovementDetails,
-): Promise<{ id: bigint; occurred_at: Date }[]> {
+): Promise<WrittenMovement[]> {
   const types = rows.map((r) => r.entityType);
   const skuIds = rows.map((r) => (r.entityType === "sku" ? r.id : null));
   const itemIds = rows.map((r) => (r.entityType === "supplier_item" ? r.id : null));
@@ -245,10 +254,10 @@ async function writeChanges(
     after: u("after"),
     ord: u("ord"),
   };
-  return tx.$queryRaw<{ id: bigint; occurred_at: Date }[]>`
+  return tx.$queryRaw<WrittenMovement[]>`
     WITH ${ledgerWrites(accountId, changes, d)}
     -- An equality on plain values (a hash join): IS NOT DISTINCT FROM would compare every pair.
-    SELECT i.id, i.occurred_at FROM v
+    SELECT i.id, i.occurred_at, i.site_id FROM v
     JOIN inserted AS i ON i.entity_type::text = v.entity_type
       AND i.entity_id = COALESCE(v.sku_id, v.supplier_item_id)
     ORDER BY v.ord`;
@@ -330,15 +339,17 @@ export function ledgerWrites(
     ), ${flagLines("sku", accountId)}, ${flagLines("supplier_item", accountId)}, inserted AS (
       INSERT INTO stock_movements (${ids ? Prisma.sql`id, ` : Prisma.empty}account_id, occurred_at, entity_type, sku_id, supplier_item_id,
         quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
-        stock_take_id, actor_name, actor_token_id)
+        stock_take_id, actor_name, actor_token_id, site_id)
       SELECT ${id}${accountId}, stamp.at, v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
         v.before, v.after, v.after - v.before, ${d.reason}::stock_reason, ${d.note ?? null},
         ${d.reference ?? null}, ${d.source}::movement_source,
         ${adjustmentId ?? Prisma.sql`${d.adjustmentId ?? null}::int`},
-        ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int
+        ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int,
+        ${defaultSite(accountId)}
       FROM v, stamp ORDER BY v.ord
       RETURNING id, entity_type, COALESCE(sku_id, supplier_item_id) AS entity_id, occurred_at,
-        quantity_before, quantity_after, change, reason, source, adjustment_id, stock_take_id
+        quantity_before, quantity_after, change, reason, source, adjustment_id, stock_take_id,
+        site_id
     ), stock_events AS (
       -- The outbox: one stock.changed event per movement, in the same statement.
       INSERT INTO events (account_id, type, occurred_at, data)
@@ -346,7 +357,7 @@ export function ledgerWrites(
         'type', i.entity_type, 'id', i.entity_id, 'quantity_before', i.quantity_before,
         'quantity_after', i.quantity_after, 'change', i.change, 'reason', i.reason,
         'source', i.source, 'movement_id', i.id, 'adjustment_id', i.adjustment_id,
-        'stock_take_id', i.stock_take_id)
+        'stock_take_id', i.stock_take_id, 'site_id', i.site_id)
       FROM inserted AS i ORDER BY i.id
     )`;
 }
@@ -367,6 +378,13 @@ const flagLines = (kind: "sku" | "supplier_item", accountId: number) => {
         AND l.stock_take_id = ANY((SELECT ids FROM open_takes)::int[])
     )`;
 };
+
+/**
+ * SQL for the account's default site (one probe of its partial unique index, once per
+ * statement): where every quantity is kept until stock is kept per site.
+ */
+export const defaultSite = (accountId: number) =>
+  Prisma.sql`(SELECT id FROM sites WHERE account_id = ${accountId} AND is_default)`;
 
 /** SQL for a new movement id from the movements' sequence (for StockChanges' `movementId`). */
 export const MOVEMENT_ID = Prisma.sql`nextval('stock_movements_id_seq'::regclass)`;

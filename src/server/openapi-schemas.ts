@@ -234,6 +234,7 @@ const schemas = {
       "source",
       "adjustment_id",
       "stock_take_id",
+      "site_id",
       "actor",
     ],
     properties: {
@@ -251,6 +252,7 @@ const schemas = {
       source: $ref("MovementSource"),
       adjustment_id: nullable("integer"),
       stock_take_id: nullable("integer"),
+      site_id: { type: "integer", minimum: 1, description: "The site whose stock moved." },
       actor: $ref("Actor"),
     },
   },

@@ -149,6 +149,7 @@ describe("PATCH /skus/{id}", () => {
       source: "adjustment",
       adjustment_id: expect.any(Number),
       stock_take_id: null,
+      site_id: expect.any(Number),
       actor: { name: "test-token", token_id: expect.any(Number) },
     });
 

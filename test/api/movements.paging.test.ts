@@ -22,10 +22,11 @@ beforeAll(async () => {
   // (occurred_at, id) gives a stable order: neither the time nor the id alone does.
   await t.db.$executeRaw`
     INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-      quantity_after, change, reason, source, actor_name)
+      quantity_after, change, reason, source, actor_name, site_id)
     SELECT ${acct.accountId}, timestamptz '2026-03-01T00:00:00Z'
         + ((${SEEDED}::int - 1 - n) / 3) * interval '1 millisecond',
-      'sku', ${skuId}::int, n, n + 1, 1, 'correction', 'adjustment', 'seed'
+      'sku', ${skuId}::int, n, n + 1, 1, 'correction', 'adjustment', 'seed',
+      (SELECT id FROM sites WHERE account_id = ${acct.accountId} AND is_default)
     FROM generate_series(0, ${SEEDED}::int - 1) AS n
     ORDER BY n`;
   const rows = await t.db.stockMovement.findMany({

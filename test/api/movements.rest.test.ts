@@ -99,6 +99,7 @@ describe("GET /api/v1/stock/movements: the movement document", () => {
         "source",
         "adjustment_id",
         "stock_take_id",
+        "site_id",
         "actor",
       ].sort(),
     );
@@ -118,6 +119,7 @@ describe("GET /api/v1/stock/movements: the movement document", () => {
       source: "adjustment",
       adjustment_id: expect.any(Number),
       stock_take_id: null,
+      site_id: expect.any(Number),
       actor: { name: "test-token", token_id: expect.any(Number) },
     });
     expect(opening).toMatchObject({

@@ -96,8 +96,9 @@ async function reconciledDirectly(
   daysAgo: number,
 ): Promise<number> {
   const [take] = await t.db.$queryRaw<{ id: number }[]>`
-    INSERT INTO stock_takes (account_id, status, scope, actor_name, reconciled_at)
-    VALUES (${owner.accountId}, 'reconciled', '{}', 'test', now() - make_interval(days => ${daysAgo}::int))
+    INSERT INTO stock_takes (account_id, status, scope, actor_name, reconciled_at, site_id)
+    VALUES (${owner.accountId}, 'reconciled', '{}', 'test', now() - make_interval(days => ${daysAgo}::int),
+      (SELECT id FROM sites WHERE account_id = ${owner.accountId} AND is_default))
     RETURNING id`;
   for (const [i, line] of lines.entries()) {
     const [sku] = await t.db.$queryRaw<{ id: number }[]>`

@@ -146,6 +146,7 @@ function hints(world: FuzzWorld, list?: string): SchemaContext["hint"] {
     supplier_item_id: ids(world, (p) => p.supplierItems),
     stock_take_id: ids(world, (p) => p.stockTakes),
     adjustment_id: ids(world, (p) => p.adjustments),
+    site_id: ids(world, (p) => p.sites),
     barcode: fc.oneof(
       ids(world, (p) => p.barcodes),
       fc.constantFrom("4006381333931", "4006381333932", "0036000291452"),

@@ -116,6 +116,8 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       ["supplierItemId", ids.i1, none()],
       ["stockTakeId", ids.reconciled, none()],
       ["adjustmentId", ids.adjustment, none()],
+      ["siteId", ids.siteMain, none()],
+      ["siteId", ids.site1, none()],
     ]),
     after("Query.stockMovements", cursors["gql.stockMovements"]!, { filter: { skuId: ids.bSku } }),
     after("Query.stockMovements", cursors["gql.stockMovements"]!, { filter: { skuId: ids.s1 } }),

@@ -106,6 +106,15 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
     ...filter(
       "GET /stock/movements",
       "/stock/movements",
+      [
+        ["site_id", String(ids.siteMain), String(none())],
+        ["site_id", String(ids.site1), String(none())],
+      ],
+      { from: today },
+    ),
+    ...filter(
+      "GET /stock/movements",
+      "/stock/movements",
       [["reference", `${names.tag}-ref-1`, unused()]],
       { from: today },
     ),

@@ -48,6 +48,17 @@ export async function databaseBefore(
 }
 
 /**
+ * tableSnapshot's columns for the tables the movement_sites migration gives a site_id: those they
+ * had before it.
+ */
+export const COLUMNS_BEFORE_SITES = {
+  stock_movements:
+    "t.account_id, t.id, t.occurred_at, t.entity_type, t.sku_id, t.supplier_item_id, t.quantity_before, t.quantity_after, t.change, t.reason, t.note, t.reference, t.source, t.adjustment_id, t.stock_take_id, t.actor_name, t.actor_token_id",
+  stock_takes:
+    "t.account_id, t.id, t.status, t.frozen_at, t.reference, t.note, t.blind, t.basis, t.scope, t.actor_name, t.actor_token_id, t.reconciled_at, t.cancelled_at, t.created_at, t.line_count",
+};
+
+/**
  * Per table of the schema: its row count and an md5 of every row's text, in order. `columns`
  * names, for a table a migration gives a column, the columns it had before (`t.a, t.b`).
  */

@@ -7,6 +7,7 @@ import { UPKEEP_MARK } from "../../src/db/statistics.js";
 import { BACKGROUND_MARK } from "../../src/db/client.js";
 import { listenWithContract, rest, type TestApp } from "./app.js";
 import { databaseUrl, testDb } from "./db.js";
+import { defaultSiteId } from "../../src/modules/site/site.service.js";
 
 let counter = 0;
 /** A code no other test uses. */
@@ -39,7 +40,14 @@ export async function createStockTake(
   reference = uniqueCode("ST"),
 ): Promise<number> {
   const stockTake = await db.stockTake.create({
-    data: { accountId, status: "reconciled", scope: {}, actorName: "test", reference },
+    data: {
+      accountId,
+      siteId: await defaultSiteId(db, accountId),
+      status: "reconciled",
+      scope: {},
+      actorName: "test",
+      reference,
+    },
   });
   return stockTake.id;
 }
@@ -70,13 +78,13 @@ export async function placeMovement(
   const stockTake = m.stockTakeId !== undefined;
   const rows = await db.$queryRaw<{ id: bigint }[]>`
     INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
-      quantity_before, quantity_after, change, reason, source, stock_take_id, actor_name)
+      quantity_before, quantity_after, change, reason, source, stock_take_id, actor_name, site_id)
     VALUES (${accountId}, ${at}::timestamptz, ${entityType}::entity_type, ${m.skuId ?? null}::int,
       ${m.supplierItemId ?? null}::int, ${before}::numeric, ${after}::numeric,
       ${after - before}::numeric,
       ${stockTake ? "stock_take" : "correction"}::stock_reason,
       ${stockTake ? "stock_take" : "adjustment"}::movement_source,
-      ${m.stockTakeId ?? null}::int, 'seed')
+      ${m.stockTakeId ?? null}::int, 'seed', (SELECT id FROM sites WHERE account_id = ${accountId} AND is_default))
     RETURNING id`;
   return Number(rows[0]!.id);
 }
@@ -166,11 +174,11 @@ export async function placeSkuSeries(
   const start = options.startQty ?? 0;
   await db.$executeRaw`
     INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-      quantity_after, change, reason, source, actor_name)
+      quantity_after, change, reason, source, actor_name, site_id)
     SELECT ${accountId}, ${options.first.toISOString()}::timestamptz
         + n * ${options.stepMs}::bigint * interval '1 millisecond',
       'sku', ${skuId}::int, ${start}::int + n, ${start}::int + n + 1, 1, 'correction', 'adjustment',
-      'seed'
+      'seed', (SELECT id FROM sites WHERE account_id = ${accountId} AND is_default)
     FROM generate_series(0, ${options.count}::int - 1) AS n
     ORDER BY n`;
 }

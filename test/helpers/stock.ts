@@ -3,6 +3,7 @@
 import type { PrismaClient } from "../../src/db/client.js";
 import { verifyLedger } from "../../src/modules/verify/verify.service.js";
 import { rest, type TestApp } from "./app.js";
+import { defaultSiteId } from "../../src/modules/site/site.service.js";
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
@@ -59,9 +60,10 @@ export async function seedSkus(
       RETURNING account_id, id, on_hand
     ), m AS (
       INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-        quantity_after, change, reason, source, actor_name)
+        quantity_after, change, reason, source, actor_name, site_id)
       SELECT account_id, now() - interval '1 hour', 'sku', id, 0, on_hand, on_hand,
-        'opening_balance', 'opening_balance', 'test'
+        'opening_balance', 'opening_balance', 'test',
+        (SELECT id FROM sites WHERE account_id = ${accountId} AND is_default) AS site_id
       FROM s WHERE on_hand > 0 ORDER BY id
     )
     SELECT id FROM s ORDER BY id`;
@@ -193,6 +195,7 @@ export async function stockTakeWithLine(
   const stockTake = await db.stockTake.create({
     data: {
       accountId,
+      siteId: await defaultSiteId(db, accountId),
       status,
       scope: ref.type === "sku" ? { sku_ids: [ref.id] } : { supplier_item_ids: [ref.id] },
       actorName: "test",

@@ -65,12 +65,15 @@ describe("stock_movements is append-only", () => {
     const fresh = await createFreshDatabase();
     try {
       await migrate(fresh.url);
+      // Two statements: the account's default site, made by a trigger, is not seen by the
+      // statement inserting the account.
+      await queryRows(fresh.url, `INSERT INTO accounts (name) VALUES ('t')`);
       await queryRows(
         fresh.url,
-        `WITH a AS (INSERT INTO accounts (name) VALUES ('t') RETURNING id)
-         INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before, quantity_after,
-           change, reason, source, actor_name)
-         SELECT id, 'sku', 1, 0, 1, 1, 'found', 'adjustment', 'test' FROM a`,
+        `INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before, quantity_after,
+           change, reason, source, actor_name, site_id)
+         SELECT s.account_id, 'sku', 1, 0, 1, 1, 'found', 'adjustment', 'test', s.id
+         FROM sites s WHERE s.is_default`,
       );
 
       await expect(queryRows(fresh.url, `TRUNCATE stock_movements`)).rejects.toThrow(/append-only/);
@@ -80,8 +83,9 @@ describe("stock_movements is append-only", () => {
       await queryRows(
         fresh.url,
         `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-           quantity_after, change, reason, source, actor_name)
-         SELECT account_id, '2999-01-01T00:00:00Z', 'sku', 1, 1, 2, 1, 'found', 'adjustment', 'test'
+           quantity_after, change, reason, source, actor_name, site_id)
+         SELECT account_id, '2999-01-01T00:00:00Z', 'sku', 1, 1, 2, 1, 'found', 'adjustment', 'test',
+           site_id
          FROM stock_movements`,
       );
       const partitions = await queryRows<{ name: string }>(
@@ -162,8 +166,8 @@ describe("quantities the database refuses", () => {
     await expect(
       db.$executeRawUnsafe(
         `INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before, quantity_after,
-           change, reason, source, actor_name)
-         VALUES ($1, 'sku', $2, 5, 7, 3, 'found', 'adjustment', 'test')`,
+           change, reason, source, actor_name, site_id)
+         VALUES ($1, 'sku', $2, 5, 7, 3, 'found', 'adjustment', 'test', (SELECT id FROM sites WHERE account_id = $1 AND is_default))`,
         accountId,
         sku.id,
       ),
@@ -178,8 +182,8 @@ describe("quantities the database refuses", () => {
     await expect(
       db.$executeRawUnsafe(
         `INSERT INTO stock_movements (account_id, entity_type, sku_id, supplier_item_id, quantity_before,
-           quantity_after, change, reason, source, actor_name)
-         VALUES ($1, 'sku', $2, 1, 0, 1, 1, 'found', 'adjustment', 'test')`,
+           quantity_after, change, reason, source, actor_name, site_id)
+         VALUES ($1, 'sku', $2, 1, 0, 1, 1, 'found', 'adjustment', 'test', (SELECT id FROM sites WHERE account_id = $1 AND is_default))`,
         accountId,
         sku.id,
       ),

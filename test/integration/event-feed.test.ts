@@ -245,7 +245,8 @@ describe("the event feed", () => {
       {
         type: "stock_take.started",
         run: (tx: Tx) =>
-          tx.$executeRaw`INSERT INTO stock_takes (account_id, scope, actor_name) VALUES (${accountId}, '{}', 'test')`,
+          tx.$executeRaw`INSERT INTO stock_takes (account_id, scope, actor_name, site_id)
+            VALUES (${accountId}, '{}', 'test', (SELECT id FROM sites WHERE account_id = ${accountId} AND is_default))`,
       },
     ];
     for (const [i, edit] of edits.entries()) {

@@ -55,7 +55,7 @@ beforeAll(async () => {
   await db.$executeRaw`
     INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
       quantity_before, quantity_after, change, reason, source, stock_take_id, adjustment_id,
-      reference, actor_name)
+      reference, actor_name, site_id)
     SELECT a.id,
       timestamptz '2026-01-01T00:00:00Z' + r * interval '30 minutes' + a.ord * interval '1 second',
       CASE WHEN r % 4 = 0 THEN 'supplier_item' ELSE 'sku' END::entity_type,
@@ -67,7 +67,7 @@ beforeAll(async () => {
       CASE WHEN r % 5 = 0 THEN 1 + (r / 5) % 4 END,
       CASE WHEN r % 5 <> 0 THEN 1 + r / 100 END,
       CASE WHEN r % 5 <> 0 THEN 'PO-' || r % 3 END,
-      'seed'
+      'seed', (SELECT s.id FROM sites s WHERE s.account_id = a.id AND s.is_default)
     FROM unnest(${accountIds}::int[]) WITH ORDINALITY AS a(id, ord),
       generate_series(0, ${PER_ACCOUNT}::int - 1) AS r`;
   // Per account, adjustment r + 1 every 30 minutes from 2026-01-01, reasons in turn, references
@@ -88,8 +88,9 @@ beforeAll(async () => {
     INSERT INTO supplier_items (account_id, id, supplier, code, name)
     SELECT ${accountId}, g, 'EXPLAIN', 'EXPLAIN-' || g, 'Explain' FROM generate_series(1, 10) AS g`;
   await db.$executeRaw`
-    INSERT INTO stock_takes (account_id, id, status, scope, actor_name)
-    SELECT ${accountId}, g, 'reconciled', '{}', 'seed' FROM generate_series(1, 4) AS g`;
+    INSERT INTO stock_takes (account_id, id, status, scope, actor_name, site_id)
+    SELECT ${accountId}, g, 'reconciled', '{}', 'seed', (SELECT id FROM sites WHERE account_id = ${accountId} AND is_default)
+    FROM generate_series(1, 4) AS g`;
   await db.$executeRawUnsafe("ANALYZE stock_movements");
   await db.$executeRawUnsafe("ANALYZE stock_adjustments");
 }, 300_000);

@@ -25,8 +25,8 @@ beforeAll(async () => {
     INSERT INTO supplier_items (account_id, id, supplier, code, name)
     VALUES (${accountId}, 1, 'JSON', 'JSON-1', 'Json')`;
   await db.$executeRaw`
-    INSERT INTO stock_takes (account_id, id, status, scope, actor_name)
-    VALUES (${accountId}, 7, 'reconciled', '{}', 'seed')`;
+    INSERT INTO stock_takes (account_id, id, status, scope, actor_name, site_id)
+    VALUES (${accountId}, 7, 'reconciled', '{}', 'seed', (SELECT id FROM sites WHERE account_id = ${accountId} AND is_default))`;
   // Movement r of 12: every third of the supplier item, the others of the SKU; half in the
   // last days, half months ago (a first page newest first reads the recent days first); odd
   // milliseconds; quantities with and without decimals, negative, large; text with quotes,
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await db.$executeRaw`
     INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
       quantity_before, quantity_after, change, reason, source, adjustment_id, stock_take_id,
-      note, reference, actor_name, actor_token_id)
+      note, reference, actor_name, actor_token_id, site_id)
     SELECT ${accountId},
       CASE WHEN r < 6 THEN now() - r * interval '1 day' ELSE now() - interval '90 days' - r * interval '1 day' END
         - r * interval '7 milliseconds',
@@ -49,7 +49,8 @@ beforeAll(async () => {
       (ARRAY[NULL, 'Said "five"', E'two\nlines', 'Ünïcödé ✓', '', E'tab\tand \\ back'])[1 + r % 6],
       CASE WHEN r % 2 = 0 THEN 'REF-' || r END,
       CASE WHEN r % 4 = 0 THEN 'system' ELSE 'pos "7"' END,
-      CASE WHEN r % 4 = 0 THEN NULL ELSE 3 END
+      CASE WHEN r % 4 = 0 THEN NULL ELSE 3 END,
+      (SELECT id FROM sites WHERE account_id = ${accountId} AND is_default)
     FROM generate_series(0, 11) AS r
     CROSS JOIN LATERAL (SELECT
       (ARRAY[0, 1.5, 250, 0.001, 99999999999.999, 100.100])[1 + r % 6]::numeric AS before,

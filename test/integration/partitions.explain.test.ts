@@ -32,9 +32,10 @@ beforeAll(async () => {
   // An hourly movement through the year, the SKUs in turn.
   await sql.query(
     `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-       quantity_after, change, reason, source, actor_name)
+       quantity_after, change, reason, source, actor_name, site_id)
      SELECT $1, make_timestamptz($2, 1, 1, 0, 0, 0, 'UTC') + h * interval '1 hour', 'sku',
-       1 + h % $3, h / $3, h / $3 + 1, 1, 'correction', 'adjustment', 'seed'
+       1 + h % $3, h / $3, h / $3 + 1, 1, 'correction', 'adjustment', 'seed',
+       (SELECT id FROM sites WHERE account_id = $1 AND is_default)
      FROM generate_series(0, 365 * 24 - 1) AS h`,
     [accountId, YEAR, SKUS],
   );

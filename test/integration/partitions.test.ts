@@ -133,9 +133,10 @@ describe("the DEFAULT partition", () => {
     const ahead = new Date(monthStart(8).getTime() + 3 * 86_400_000);
     const strays = await sql.query<{ id: string; at: Date }>(
       `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
-         quantity_after, change, reason, source, actor_name)
-       VALUES ($1, $2, 'sku', 1, 0, 2, 2, 'found', 'adjustment', 'clock'),
-              ($1, '2999-06-01T00:00:00Z', 'sku', 1, 2, 3, 1, 'found', 'adjustment', 'clock')
+         quantity_after, change, reason, source, actor_name, site_id)
+       VALUES ($1, $2, 'sku', 1, 0, 2, 2, 'found', 'adjustment', 'clock', (SELECT id FROM sites WHERE account_id = $1 AND is_default)),
+              ($1, '2999-06-01T00:00:00Z', 'sku', 1, 2, 3, 1, 'found', 'adjustment', 'clock',
+               (SELECT id FROM sites WHERE account_id = $1 AND is_default))
        RETURNING id, occurred_at AS at`,
       [account!.id, ahead.toISOString()],
     );

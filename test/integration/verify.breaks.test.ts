@@ -132,9 +132,11 @@ describe("movement chains and on hand", () => {
     const other = await newAccount(t.db);
     const foreign = await createSku(t, other.token, 0);
     await broken(`INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before,
-        quantity_after, change, reason, source, actor_name)
-      VALUES (${acct.accountId}, 'sku', ${foreign}, 0, 1, 1, 'found', 'opening_balance', 'test'),
-        (${acct.accountId}, 'sku', ${foreign}, 1, 2, 1, 'found', 'opening_balance', 'test')`);
+        quantity_after, change, reason, source, actor_name, site_id)
+      VALUES (${acct.accountId}, 'sku', ${foreign}, 0, 1, 1, 'found', 'opening_balance', 'test',
+          (SELECT id FROM sites WHERE account_id = ${acct.accountId} AND is_default)),
+        (${acct.accountId}, 'sku', ${foreign}, 1, 2, 1, 'found', 'opening_balance', 'test',
+          (SELECT id FROM sites WHERE account_id = ${acct.accountId} AND is_default))`);
     const [, second] = await movements();
     expect(await problems()).toEqual([
       {
@@ -234,9 +236,9 @@ describe("adjustments", () => {
     const adjustment = await bulk([{ id: x, new_qty: 2 }]);
     // Chained and on hand kept in step: only the missing line is wrong.
     await broken(`INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before,
-        quantity_after, change, reason, source, adjustment_id, actor_name)
+        quantity_after, change, reason, source, adjustment_id, actor_name, site_id)
       VALUES (${acct.accountId}, 'sku', ${x}, 2, 6, 4, 'correction', 'adjustment',
-        ${adjustment.id}, 'test');
+        ${adjustment.id}, 'test', (SELECT id FROM sites WHERE account_id = ${acct.accountId} AND is_default));
       UPDATE skus SET on_hand = 6 WHERE account_id = ${acct.accountId} AND id = ${x}`);
     const last = (await movements()).at(-1)!;
     expect(await problems()).toEqual([
@@ -314,8 +316,9 @@ describe("stock takes", () => {
     const take = (await api.start({ scope: { sku_ids: [x] } })).body.id as number;
     await api.input(take, { counts: [count(sku(x), 11)] });
     await broken(`INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before,
-        quantity_after, change, reason, source, stock_take_id, actor_name)
-      VALUES (${acct.accountId}, 'sku', ${x}, 10, 11, 1, 'stock_take', 'stock_take', ${take}, 't');
+        quantity_after, change, reason, source, stock_take_id, actor_name, site_id)
+      VALUES (${acct.accountId}, 'sku', ${x}, 10, 11, 1, 'stock_take', 'stock_take', ${take}, 't',
+        (SELECT id FROM sites WHERE account_id = ${acct.accountId} AND is_default));
       UPDATE skus SET on_hand = 11 WHERE account_id = ${acct.accountId} AND id = ${x}`);
     expect(await problems()).toEqual([
       expect.objectContaining({ kind: "stock_take_movement_unlisted", stock_take_id: take }),

@@ -60,11 +60,11 @@ export async function adjustSkuAtOnce(
   }
   const previousQty = current.onHand;
   const movement =
-    row.movementId === null || row.occurredAt === null
+    row.movementId === null || row.occurredAt === null || row.siteId === null
       ? null
       : movementWritten(
           { ...line, previousQty },
-          { id: row.movementId, occurred_at: row.occurredAt },
+          { id: row.movementId, occurred_at: row.occurredAt, site_id: row.siteId },
           { ...details, adjustmentId: row.adjustmentId },
         );
   const change: StockChange = {

@@ -63,6 +63,7 @@ export interface SkuSet extends LockedSkuRow {
   adjustmentCreatedAt: Date | null;
   movementId: bigint | null;
   occurredAt: Date | null;
+  siteId: number | null;
 }
 
 /** The single adjustment's change, from its locked SKU `ok` (built once: it is P2's path). */
@@ -133,7 +134,8 @@ export async function setSkuAtOnce(
     SELECT t.id, t.code, t.name, t.active, t.created_at AS "createdAt",
       t.updated_at AS "updatedAt", t.barcodes, t.location, t.on_hand::text AS "onHand",
       a.id AS "adjustmentId",
-      a.created_at AS "adjustmentCreatedAt", i.id AS "movementId", i.occurred_at AS "occurredAt"
+      a.created_at AS "adjustmentCreatedAt", i.id AS "movementId", i.occurred_at AS "occurredAt",
+      i.site_id AS "siteId"
       ${check ? Prisma.sql`, ${check.columns}` : Prisma.empty}
     FROM ${check ? Prisma.sql`tok LEFT JOIN taken ON true LEFT JOIN` : Prisma.empty} target AS t
       ${check ? Prisma.sql`ON true` : Prisma.empty}

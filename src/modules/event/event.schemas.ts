@@ -44,6 +44,7 @@ const example = {
         movement_id: 5512,
         adjustment_id: 88,
         stock_take_id: null,
+        site_id: 1,
       },
       cursor: "WyJldmVudCIsMSwiNzQ1MSIsIjEwNDIiXQ",
     },

@@ -88,6 +88,9 @@ export class StockChanged {
 
   @Field(() => Int, { nullable: true, description: "The stock take that made it, if one did." })
   stockTakeId!: number | null;
+
+  @Field(() => Int, { description: "The site whose stock changed." })
+  siteId!: number;
 }
 
 @ObjectType({ description: "Something happened to a followed stock take; its state after it." })
@@ -152,6 +155,7 @@ export class EventSubscriptionResolver {
       movementId: d.movement_id as number,
       adjustmentId: (d.adjustment_id as number | null) ?? null,
       stockTakeId: (d.stock_take_id as number | null) ?? null,
+      siteId: d.site_id as number,
     };
   }
 

@@ -19,7 +19,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** What each type's data holds, for the REST and GraphQL documentation alike. */
 export const EVENT_DATA_DESCRIPTION =
-  "The state after the change, in the same snake_case shape for the feed, webhooks and subscriptions. stock.changed: type and id of the entity, quantity_before, quantity_after, change, reason, source, movement_id, adjustment_id, stock_take_id. sku.created and sku.updated: the SKU as GET /skus/{id} shows it; supplier_item.*: the supplier item likewise. stock_take.started, .reconciled, .cancelled: id, status, reference, blind, basis, frozen_at, reconciled_at, cancelled_at. stock_take.counted: id, counts (how many the request recorded), counter, counted_at. stock_take.accepted: id, accepted, recount, needs_review (line counts). No event carries expected quantities.";
+  "The state after the change, in the same snake_case shape for the feed, webhooks and subscriptions. stock.changed: type and id of the entity, quantity_before, quantity_after, change, reason, source, movement_id, adjustment_id, stock_take_id, site_id (the site whose stock changed). sku.created and sku.updated: the SKU as GET /skus/{id} shows it; supplier_item.*: the supplier item likewise. stock_take.started, .reconciled, .cancelled: id, status, reference, blind, basis, frozen_at, reconciled_at, cancelled_at, site_id. stock_take.counted: id, counts (how many the request recorded), counter, counted_at. stock_take.accepted: id, accepted, recount, needs_review (line counts). No event carries expected quantities.";
 
 /** An event of the feed, as the API shows it. */
 @ObjectType({

@@ -18,6 +18,11 @@ export const MovementQuery = Type.Object(
       ...integerId,
       description: "Movements written by this adjustment.",
     }),
+    site_id: Type.Optional({
+      ...integerId,
+      description:
+        "Movements at this site (SITE_NOT_FOUND if the account has none by this id). Narrows: alone it still needs a window of at most 31 days.",
+    }),
     reason: Type.Optional(stringEnum(Object.values(StockReason))),
     source: Type.Optional(stringEnum(Object.values(MovementSource))),
     reference: Type.Optional(
@@ -39,7 +44,7 @@ export const listStockMovements = {
   tags: ["movements"],
   summary: "Query stock movements",
   description:
-    "Needs the read scope. Bounded by sku_id, supplier_item_id, stock_take_id or adjustment_id (any window, or none, pages the full history) or by a from/to window of at most 31 days in the account's time zone; reason, source and reference narrow a bounded query. An entity filter naming nothing in the account is its 404 (SKU_NOT_FOUND, ...); a linked supplier item's history is its SKU's movements. Dates are YYYY-MM-DD (a date-only `to` includes that day) or RFC 3339 timestamps; `to` defaults to now. Pages follow `next_cursor` (also in the Link header) while `has_more` is true; with order=asc the last page still carries a `next_cursor` to poll from later for new movements.",
+    "Needs the read scope. Bounded by sku_id, supplier_item_id, stock_take_id or adjustment_id (any window, or none, pages the full history) or by a from/to window of at most 31 days in the account's time zone; site_id, reason, source and reference narrow a bounded query. An entity filter naming nothing in the account is its 404 (SKU_NOT_FOUND, ...); a linked supplier item's history is its SKU's movements. Dates are YYYY-MM-DD (a date-only `to` includes that day) or RFC 3339 timestamps; `to` defaults to now. Pages follow `next_cursor` (also in the Link header) while `has_more` is true; with order=asc the last page still carries a `next_cursor` to poll from later for new movements.",
   querystring: MovementQuery,
   response: {
     200: ok(

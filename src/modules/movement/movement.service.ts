@@ -47,6 +47,8 @@ export interface MovementFilter {
   supplierItemId?: number | null;
   stockTakeId?: number | null;
   adjustmentId?: number | null;
+  /** Only movements at this site (SITE_NOT_FOUND when the account has none by this id). */
+  siteId?: number | null;
   reason?: string | null;
   source?: string | null;
   reference?: string | null;
@@ -162,7 +164,8 @@ async function planQuery(ctx: ServiceContext, query: MovementQuery): Promise<Mov
   const linkedSkuId = await checkEntities(db, accountId, filter);
   checkBounds(filter, window, timezone);
 
-  const { skuId, supplierItemId, stockTakeId, adjustmentId, reason, source, reference } = filter;
+  const { skuId, supplierItemId, stockTakeId, adjustmentId, siteId, reason, source, reference } =
+    filter;
   const where = [Prisma.sql`m.account_id = ${accountId}`];
   const equal = (column: string, value: unknown, type = "") => {
     if (value !== undefined)
@@ -178,6 +181,7 @@ async function planQuery(ctx: ServiceContext, query: MovementQuery): Promise<Mov
   }
   equal("stock_take_id", stockTakeId);
   equal("adjustment_id", adjustmentId);
+  equal("site_id", siteId);
   equal("reason", reason, "::stock_reason");
   equal("source", source, "::movement_source");
   equal("reference", reference);
@@ -219,8 +223,17 @@ const fingerprintOf = (
   accountId: number,
   order: "asc" | "desc",
   q: { from?: string; to?: string },
-  filter: CheckedFilter,
-) => queryFingerprint([accountId, order, q.from, q.to, ...Object.values(filter)]);
+  { siteId, ...filter }: CheckedFilter,
+) =>
+  // A site joins the fingerprint only when named: the cursors of queries naming none stay valid.
+  queryFingerprint([
+    accountId,
+    order,
+    q.from,
+    q.to,
+    ...Object.values(filter),
+    ...(siteId === undefined ? [] : [{ siteId }]),
+  ]);
 
 /** Whose movements a page lists: a SKU, or a supplier item (a linked one's are its SKU's). */
 export type MovementOwner =
@@ -305,6 +318,7 @@ interface CheckedFilter {
   supplierItemId?: number;
   stockTakeId?: number;
   adjustmentId?: number;
+  siteId?: number;
   reason?: StockReason;
   source?: MovementSource;
   reference?: string;
@@ -329,6 +343,7 @@ function checkFilter(q: ReturnType<typeof withoutNulls<MovementQuery>>): Checked
     supplierItemId: q.supplierItemId,
     stockTakeId: q.stockTakeId,
     adjustmentId: q.adjustmentId,
+    siteId: q.siteId,
     reason: q.reason as StockReason | undefined,
     source: q.source as MovementSource | undefined,
     reference: textFilter(q.reference, "reference", MAX_REFERENCE),
@@ -346,7 +361,7 @@ async function checkEntities(
 ): Promise<number | null> {
   const byId = <T>(id: number | undefined, find: (id: number) => Promise<T | null>) =>
     id === undefined ? Promise.resolve(undefined) : find(id);
-  const [sku, item, stockTake, adjustment] = await Promise.all([
+  const [sku, item, stockTake, adjustment, site] = await Promise.all([
     byId(f.skuId, (id) =>
       db.sku.findUnique({ where: { accountId_id: { accountId, id } }, select: { id: true } }),
     ),
@@ -368,6 +383,9 @@ async function checkEntities(
         select: { id: true },
       }),
     ),
+    byId(f.siteId, (id) =>
+      db.site.findUnique({ where: { accountId_id: { accountId, id } }, select: { id: true } }),
+    ),
   ]);
   const errors: FieldError[] = [];
   const missing = [
@@ -375,6 +393,7 @@ async function checkEntities(
     [item, f.supplierItemId, "SUPPLIER_ITEM_NOT_FOUND", "supplierItemId"],
     [stockTake, f.stockTakeId, "STOCK_TAKE_NOT_FOUND", "stockTakeId"],
     [adjustment, f.adjustmentId, "ADJUSTMENT_NOT_FOUND", "adjustmentId"],
+    [site, f.siteId, "SITE_NOT_FOUND", "siteId"],
   ] as const;
   for (const [found, id, code, parameter] of missing) {
     if (found === null && id !== undefined)

@@ -80,6 +80,9 @@ export class StockMovement {
   @Field(() => Int, { nullable: true, description: "The stock take that wrote it, if one did." })
   stockTakeId!: number | null;
 
+  @Field(() => Int, { description: "The site whose stock moved." })
+  siteId!: number;
+
   @Field(() => Actor, { description: "Who made the change." })
   actor!: Actor;
 }

@@ -70,6 +70,16 @@ export async function getSite(ctx: ServiceContext, id: number): Promise<Site> {
   return site;
 }
 
+/** The id of the account's default site (every account has one). */
+export async function defaultSiteId(db: Tx, accountId: number): Promise<number> {
+  const site = await db.site.findFirst({
+    where: { accountId, isDefault: true },
+    select: { id: true },
+  });
+  if (!site) throw new Error(`account ${accountId} has no default site`);
+  return site.id;
+}
+
 /** Creates a site (active unless said; the default only when asked, taking it from the other). */
 export async function createSite(
   ctx: ServiceContext,

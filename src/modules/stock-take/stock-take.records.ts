@@ -20,6 +20,7 @@ export interface StockTakeView {
   reference: string | null;
   note: string | null;
   blind: boolean;
+  siteId: number;
   startedBy: Actor;
   reconciledAt: Date | null;
   cancelledAt: Date | null;
@@ -51,6 +52,7 @@ const columns = {
   reference: true,
   note: true,
   blind: true,
+  siteId: true,
   actorName: true,
   actorTokenId: true,
   reconciledAt: true,
@@ -78,6 +80,7 @@ export function toStockTake(row: Row): StockTakeView {
     reference: row.reference,
     note: row.note,
     blind: row.blind,
+    siteId: row.siteId,
     startedBy: { name: row.actorName, tokenId: row.actorTokenId },
     reconciledAt: row.reconciledAt,
     cancelledAt: row.cancelledAt,

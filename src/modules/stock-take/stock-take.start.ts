@@ -14,6 +14,7 @@ import { STOCK_TAKE_START_LOCK_CLASS } from "../../db/locks.js";
 import { MAX_SCOPE_LOCATIONS, TEXT_LIMITS } from "../../limits.js";
 import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js";
 import { dueSkus } from "../cycle-count/cycle-count.sql.js";
+import { defaultSiteId } from "../site/site.service.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
 
 export interface StartData {
@@ -253,6 +254,7 @@ export async function start(
   const take = await tx.stockTake.create({
     data: {
       accountId,
+      siteId: await defaultSiteId(tx, accountId),
       reference: request.reference,
       note: request.note,
       blind: request.blind,

@@ -44,6 +44,9 @@ export class StockTake {
   @Field({ description: "Counters do not see expected quantities (only approvers do)." })
   blind!: boolean;
 
+  @Field(() => Int, { description: "The site it counts." })
+  siteId!: number;
+
   @Field(() => Actor, { description: "Who started it." })
   startedBy!: Actor;
 

@@ -32,6 +32,7 @@ const stockTakeProperties = {
     type: "boolean",
     description: "Counters (tokens without approve) never see expected quantities.",
   },
+  site_id: { ...integerId, description: "The site it counts." },
   started_by: $ref("Actor"),
   reconciled_at: nullableTimestamp,
   cancelled_at: nullableTimestamp,

@@ -77,6 +77,7 @@ const stockTake = {
   reference: "Aisle 4",
   note: null,
   blind: false,
+  site_id: 1,
   started_by: { name: "warehouse", token_id: 2 },
   reconciled_at: null,
   cancelled_at: null,
