@@ -1,9 +1,15 @@
 // Every movement and every stock take names its site: today always the account's default site,
-// where all stock is kept (stock at other sites comes with stock per site). The movement list
-// narrows to one site; a site the account does not have is its 404, never an empty page.
+// where all stock is kept (stock at other sites comes with stock per site). The movement list and
+// the stock take list narrow to one site; a site the account does not have is its 404, never an
+// empty page.
 import { gql, rest, startTestApp, type TestApp } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
-import { SiCreateDocument, SiMovementsDocument, SiStartDocument } from "./generated/graphql.js";
+import {
+  SiCreateDocument,
+  SiMovementsDocument,
+  SiStartDocument,
+  SiStockTakesDocument,
+} from "./generated/graphql.js";
 
 let t: TestApp;
 let acct: TestAccount;
@@ -167,4 +173,54 @@ test("a stock take names its site, in its answer and its events", async () => {
   );
   expect(startedEvent?.data.site_id).toBe(main);
   await rest(t, "POST", `/stock-takes/${take.id}/cancel`, { token: acct.token, body: {} });
+});
+
+test("the stock take list narrows to one site, over REST and GraphQL", async () => {
+  const started = await gql(
+    t,
+    SiStartDocument,
+    { input: { scope: { skuIds: [skuId] }, reference: "by site" } },
+    acct.token,
+  );
+  const id = started.data!.startStockTake.stockTake!.id;
+  try {
+    const atMain = await rest<{ data: { id: number; site_id: number }[] }>(
+      t,
+      "GET",
+      `/stock-takes?site_id=${main}`,
+      { token: acct.token },
+    );
+    expect(atMain.status).toBe(200);
+    expect(atMain.body.data.map((s) => s.id)).toContain(id);
+    expect(new Set(atMain.body.data.map((s) => s.site_id))).toEqual(new Set([main]));
+    const atOther = await rest<{ data: unknown[] }>(t, "GET", `/stock-takes?site_id=${other}`, {
+      token: acct.token,
+    });
+    expect(atOther.body.data).toEqual([]);
+    const viaGraphql = await gql(t, SiStockTakesDocument, { siteId: main }, acct.token);
+    expect(viaGraphql.data!.stockTakes.edges.map((e) => e.node.id)).toEqual(
+      atMain.body.data.map((s) => s.id),
+    );
+    const none = await gql(t, SiStockTakesDocument, { siteId: other }, acct.token);
+    expect(none.data!.stockTakes.edges).toEqual([]);
+
+    const stranger = await newAccount(t.db);
+    const theirs = (await t.db.site.findFirstOrThrow({ where: { accountId: stranger.accountId } }))
+      .id;
+    for (const unknown of [theirs, 999_999]) {
+      const res = await rest<{ code: string; errors: { parameter: string }[] }>(
+        t,
+        "GET",
+        `/stock-takes?site_id=${unknown}`,
+        { token: acct.token },
+      );
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe("SITE_NOT_FOUND");
+      expect(res.body.errors.map((e) => e.parameter)).toEqual(["site_id"]);
+      const refused = await gql(t, SiStockTakesDocument, { siteId: unknown }, acct.token);
+      expect(refused.errors?.[0]?.extensions?.code).toBe("SITE_NOT_FOUND");
+    }
+  } finally {
+    await rest(t, "POST", `/stock-takes/${id}/cancel`, { token: acct.token, body: {} });
+  }
 });

@@ -122,6 +122,11 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     after("Query.stockMovements", cursors["gql.stockMovements"]!, { filter: { skuId: ids.bSku } }),
     after("Query.stockMovements", cursors["gql.stockMovements"]!, { filter: { skuId: ids.s1 } }),
     after("Query.stockTakes", cursors["gql.stockTakes"]!),
+    ...[ids.siteMain, ids.site1].map((site): GqlProbe => ({
+      field: "Query.stockTakes",
+      foreign: { siteId: site },
+      missing: { siteId: none() },
+    })),
     after("Query.apiTokens", cursors["gql.apiTokens"]!),
     after("Query.sites", cursors["gql.sites"]!),
     {

@@ -161,6 +161,10 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
     cursor("GET /sites", "/sites", cursors.sites!),
     ...byId("GET /sites/{id}", (id) => `/sites/${id}`, [ids.site1!, ids.site2!, ids.siteMain!]),
     cursor("GET /stock-takes", "/stock-takes", cursors.stockTakes!),
+    ...filter("GET /stock-takes", "/stock-takes", [
+      ["site_id", String(ids.siteMain), String(none())],
+      ["site_id", String(ids.site1), String(none())],
+    ]),
     ...byId("GET /stock-takes/{id}", (id) => `/stock-takes/${id}`, takes),
     ...takes.map((id): RestProbe => ({
       op: "GET /reports/accuracy",

@@ -22,6 +22,8 @@ ALTER TABLE "stock_takes" ALTER COLUMN "site_id" SET NOT NULL;
 ALTER TABLE "stock_takes" ADD CONSTRAINT "stock_takes_account_id_site_id_fkey"
   FOREIGN KEY ("account_id", "site_id") REFERENCES "sites"("account_id", "id")
   ON DELETE RESTRICT ON UPDATE CASCADE;
+-- A site's stock takes, newest first (the list's site filter).
+CREATE INDEX "stock_takes_site_idx" ON "stock_takes"("account_id", "site_id", "id");
 
 -- A stock take's events name its site too (stock.changed's name it from the ledger's write).
 CREATE OR REPLACE FUNCTION "stock_take_json"(t "stock_takes") RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$

@@ -70,6 +70,20 @@ export async function getSite(ctx: ServiceContext, id: number): Promise<Site> {
   return site;
 }
 
+/** Refuses (SITE_NOT_FOUND, pointing at `path`) a site id the account does not have. */
+export async function requireSite(
+  db: Tx,
+  accountId: number,
+  id: number,
+  path: (string | number)[],
+): Promise<void> {
+  const site = await db.site.findUnique({
+    where: { accountId_id: { accountId, id } },
+    select: { id: true },
+  });
+  if (!site) throw notFound("SITE_NOT_FOUND", id, path);
+}
+
 /** The id of the account's default site (every account has one). */
 export async function defaultSiteId(db: Tx, accountId: number): Promise<number> {
   const site = await db.site.findFirst({

@@ -59,6 +59,7 @@ import {
 import { parseStart, start, unlistedScopeLines, type StartData } from "./stock-take.start.js";
 import { parseAreaDepth, type AreaProgress } from "./stock-take.areas.js";
 import { rowsAdded } from "../../db/statistics.js";
+import { requireSite } from "../site/site.service.js";
 
 export { stockTakesByIds } from "./stock-take.records.js";
 export { hidesStock } from "./stock-take.lines.js";
@@ -333,15 +334,25 @@ export function progressByLocation(
 /** Stock takes of the account, newest first, optionally of one status. */
 export async function listStockTakes(
   ctx: ServiceContext,
-  args: { status?: string | null; limit?: number | null; cursor?: string | null },
+  args: {
+    status?: string | null;
+    /** Only the stock takes of this site (SITE_NOT_FOUND when the account has none by this id). */
+    siteId?: number | null;
+    limit?: number | null;
+    cursor?: string | null;
+  },
 ): Promise<Page<StockTakeView>> {
   const take = pageSize(args.limit);
   const status = oneOf(args.status, STATUSES, "status");
   const before = args.cursor ? decodeIdCursor("stock_take", args.cursor) : null;
-  const rows = await readDb(ctx).stockTake.findMany({
+  const db = readDb(ctx);
+  const siteId = args.siteId ?? null;
+  if (siteId !== null) await requireSite(db, ctx.principal.accountId, siteId, ["siteId"]);
+  const rows = await db.stockTake.findMany({
     where: {
       accountId: ctx.principal.accountId,
       ...(status ? { status } : {}),
+      ...(siteId !== null ? { siteId } : {}),
       ...(before !== null ? { id: { lt: before } } : {}),
     },
     orderBy: { id: "desc" },

@@ -229,6 +229,13 @@ export class CancelStockTakeInput {
 export class StockTakesArgs extends PageArgs {
   @Field(() => StockTakeStatus, { nullable: true, description: "Only stock takes of this status." })
   status?: string | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Only the stock takes of this site (SITE_NOT_FOUND if the account has none by this id).",
+  })
+  siteId?: number | null;
 }
 
 @ArgsType()

@@ -64,9 +64,14 @@ export class StockTakeResolver {
       "Stock takes, newest first. Needs the read or count scope (see stockTake for what count alone shows).",
   })
   async stockTakes(@Ctx() ctx: GraphQLContext, @Args(() => StockTakesArgs) args: StockTakesArgs) {
-    const { first, after, status } = args;
+    const { first, after, status, siteId } = args;
     return toConnection(
-      await stockTakes.listStockTakes(serviceContext(ctx), { status, limit: first, cursor: after }),
+      await stockTakes.listStockTakes(serviceContext(ctx), {
+        status,
+        siteId,
+        limit: first,
+        cursor: after,
+      }),
       after,
     );
   }

@@ -2,7 +2,7 @@
 // listStockTakes), one stock take with its summary (GET /stock-takes/{id}, getStockTake) and its
 // lines or count sheet (GET /stock-takes/{id}/lines, listStockTakeLines).
 import { Type } from "typebox";
-import { NUL_FREE_PATTERN, serviceRules } from "../../../http/openapi-primitives.js";
+import { integerId, NUL_FREE_PATTERN, serviceRules } from "../../../http/openapi-primitives.js";
 import { ok, orCsv, problemResponses, READ_PROBLEMS } from "../../../http/openapi-responses.js";
 import { idParams, pageQuery } from "../../../http/validation.js";
 import { TEXT_LIMITS } from "../../../limits.js";
@@ -18,7 +18,7 @@ export const listStockTakes = {
   tags: TAG,
   summary: "List stock takes, newest first",
   description:
-    "The account's stock takes without their lines, newest first; status keeps those of one status. Page on with next_cursor. Needs the read or count scope.",
+    "The account's stock takes without their lines, newest first; status keeps those of one status, site_id those of one site (SITE_NOT_FOUND if the account has none by this id). Page on with next_cursor. Needs the read or count scope.",
   querystring: Type.Object(
     {
       ...pageQuery.properties,
@@ -30,12 +30,13 @@ export const listStockTakes = {
           ),
         ),
       ),
+      site_id: Type.Optional({ ...integerId, description: "Only the stock takes of this site." }),
     },
     { additionalProperties: false },
   ),
   response: {
     200: ok("StockTakePage", "One page of stock takes", stockTakeExamples.page),
-    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR"),
+    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "SITE_NOT_FOUND"),
   },
 };
 

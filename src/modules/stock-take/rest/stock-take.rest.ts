@@ -191,7 +191,12 @@ const startStockTake: Handler<typeof startSchemas.startStockTake> = async (reque
 
 /** GET /stock-takes: one page of stock takes. */
 const listStockTakes: Handler<typeof readSchemas.listStockTakes> = async (request) =>
-  toRestPage(await stockTakes.listStockTakes(ctxOf(request), request.query));
+  toRestPage(
+    await stockTakes.listStockTakes(ctxOf(request), {
+      ...request.query,
+      siteId: request.query.site_id,
+    }),
+  );
 
 /** GET /stock-takes/{id}: the stock take and its summary, priced before any line is read. */
 const getStockTake: Handler<typeof readSchemas.getStockTake> = async (request, reply) => {
