@@ -35,7 +35,8 @@ const SITE_VIEW = {
   updatedAt: true,
 } as const;
 
-const siteNotFound = (id: number) => notFound("SITE_NOT_FOUND", id);
+const siteNotFound = (id: number, path?: (string | number)[]) =>
+  notFound("SITE_NOT_FOUND", id, path);
 
 /** The account's sites in id order (the default among them), active ones only when asked. */
 export async function listSites(
@@ -81,7 +82,7 @@ export async function requireSite(
     where: { accountId_id: { accountId, id } },
     select: { id: true },
   });
-  if (!site) throw notFound("SITE_NOT_FOUND", id, path);
+  if (!site) throw siteNotFound(id, path);
 }
 
 /** The id of the account's default site (every account has one). */
