@@ -344,12 +344,12 @@ export const OPERATIONS = {
     graphqlId: "stockTake",
   }),
   listStockTakeLines: op({
-    useCase: "src/modules/stock-take/stock-take.service.ts#listLines",
+    useCase: "src/modules/stock-take/stock-take.line-list.ts#listLines",
     rest: "listStockTakeLines",
     restIds: { id: "stockTake" },
   }),
   listStockTakeCounts: op({
-    useCase: "src/modules/stock-take/stock-take.service.ts#listCounts",
+    useCase: "src/modules/stock-take/stock-take.count-log.ts#listCounts",
     rest: "listStockTakeCounts",
     restIds: { id: "stockTake" },
   }),

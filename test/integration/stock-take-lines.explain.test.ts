@@ -6,11 +6,11 @@ import type pg from "pg";
 import type { ServiceContext } from "../../src/context.js";
 import {
   cancelStockTake,
-  listLines,
   reconcileStockTake,
   startStockTake,
   submitCounts,
 } from "../../src/modules/stock-take/stock-take.service.js";
+import { listLines } from "../../src/modules/stock-take/stock-take.line-list.js";
 import { adjustSku } from "../../src/modules/adjustment/adjustment.service.js";
 import type { LoggedApp } from "../helpers/movements.js";
 import { HASH_JOINS } from "../../src/modules/stock-take/stock-take.reconcile.js";

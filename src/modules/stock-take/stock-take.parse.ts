@@ -11,6 +11,8 @@ import { parseBarcode } from "../catalog/barcode.js";
 export { MAX_COUNTS, MAX_SCOPE_IDS };
 /** The orders a stock take's lines are listed in (GraphQL's LineOrder). */
 export const LINE_ORDERS = ["walk", "difference"] as const;
+export const STATUSES = ["open", "counting", "reconciled", "cancelled"] as const;
+export const LINE_STATES = ["uncounted", "counted", "accepted", "applied"] as const;
 export type LineOrderValue = (typeof LINE_ORDERS)[number];
 
 export const BASES = ["freeze", "count_time"] as const;
@@ -285,3 +287,17 @@ const decimalOf = (field: "abs" | "pct"): Decimal => {
   if (!parsed.ok) throw new Error("default tolerance is not a quantity");
   return parsed.value;
 };
+
+/** A list filter's value when it is one of `allowed` (null when absent); else INVALID_PARAMETER. */
+export function oneOf<T extends string>(
+  value: string | null | undefined,
+  allowed: readonly T[],
+  field: string,
+): T | null {
+  if (value === undefined || value === null) return null;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  const message = `${field} must be one of ${allowed.join(", ")}`;
+  throw new AppError("INVALID_PARAMETER", message, [
+    { path: [field], code: "INVALID_PARAMETER", message },
+  ]);
+}

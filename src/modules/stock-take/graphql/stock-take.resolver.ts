@@ -19,6 +19,8 @@ import { chargeSummarizedLines } from "../../../graphql/line-charges.js";
 import { chargeWalk } from "../../../graphql/rate-limit.js";
 import { OPERATIONS } from "../../../operations.js";
 import * as stockTakes from "../stock-take.service.js";
+import { listLines } from "../stock-take.line-list.js";
+import { listCounts } from "../stock-take.count-log.js";
 import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "../stock-take.areas.js";
 import {
   AcceptStockTakeLinesInput,
@@ -117,7 +119,7 @@ export class StockTakeResolver {
     // Every line is weighed to order by difference: priced as the summary, before any is read.
     if (order === "difference") await chargeSummarizedLines(ctx, take.id);
     return toConnection(
-      await stockTakes.listLines(
+      await listLines(
         serviceContext(ctx),
         take.id,
         { state, moved, location, misplaced, code, order, limit: first, cursor: after },
@@ -137,7 +139,7 @@ export class StockTakeResolver {
     @Args(() => PageArgs) { first, after }: PageArgs,
   ) {
     return toConnection(
-      await stockTakes.listCounts(serviceContext(ctx), take.id, { limit: first, cursor: after }),
+      await listCounts(serviceContext(ctx), take.id, { limit: first, cursor: after }),
       after,
     );
   }

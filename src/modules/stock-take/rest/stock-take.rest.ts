@@ -36,6 +36,8 @@ import * as reviewSchemas from "./stock-take.review.schemas.js";
 import type { StockTakeEntityRef } from "./stock-take.shared.schemas.js";
 import * as startSchemas from "./stock-take.start.schemas.js";
 import * as stockTakes from "../stock-take.service.js";
+import { countSheet, listLines } from "../stock-take.line-list.js";
+import { listCounts } from "../stock-take.count-log.js";
 import { AREA_DEPTH_DEFAULT } from "../stock-take.areas.js";
 
 /** A route's handler, its request typed from the route's schemas (or from `Route`, where given). */
@@ -220,7 +222,7 @@ const listStockTakeLines: Handler<typeof readSchemas.listStockTakeLines> = async
   if (wantsCsv(request.headers.accept)) {
     // A 404, or a 429 for the sheet's price, before any line is read.
     const { state, moved, location, misplaced, code } = request.query;
-    const sheet = await stockTakes.countSheet(ctx, request.params.id, {
+    const sheet = await countSheet(ctx, request.params.id, {
       state,
       moved,
       location,
@@ -242,7 +244,7 @@ const listStockTakeLines: Handler<typeof readSchemas.listStockTakeLines> = async
     const counts = await stockTakes.lineCounts(ctx, [request.params.id]);
     await chargeLines(request, reply, summarizedLines(counts.get(request.params.id) ?? 0));
   }
-  return toRestPage(await stockTakes.listLines(ctx, request.params.id, request.query));
+  return toRestPage(await listLines(ctx, request.params.id, request.query));
 };
 
 /** POST /stock-takes/{id}/input: counts as JSON, or as a CSV file whose rows name its problems. */
@@ -317,7 +319,7 @@ const cancelStockTake: Handler<typeof reviewSchemas.cancelStockTake> = async (re
 
 /** GET /stock-takes/{id}/counts: one page of the count log. */
 const listStockTakeCounts: Handler<typeof countSchemas.listStockTakeCounts> = async (request) =>
-  toRestPage(await stockTakes.listCounts(ctxOf(request), request.params.id, request.query));
+  toRestPage(await listCounts(ctxOf(request), request.params.id, request.query));
 
 /** An entity as the request names it, as the service takes it. */
 const toRef = (r: StockTakeEntityRef): EntityRefData => ({
