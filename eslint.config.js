@@ -10,7 +10,7 @@ export default tseslint.config(
       "src/generated/",
       "test/api/generated/",
       "web/app/gql/",
-      "test/api/openapi-client/generated/",
+      "test/api/protocol/openapi-client/generated/",
     ],
   },
   js.configs.recommended,

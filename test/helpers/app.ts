@@ -23,7 +23,7 @@ let requests = 0;
 
 /**
  * The rate limit of test apps' tokens: on, so every request goes through the limiter and answers
- * its headers, but too large for any test to reach (test/api/rate-limit.test.ts sets its own).
+ * its headers, but too large for any test to reach (test/api/limits/rate-limit.test.ts sets its own).
  */
 export const TEST_RATE_LIMIT = { perSecond: 1_000_000, burst: 1_000_000 };
 
