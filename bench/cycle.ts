@@ -34,8 +34,9 @@ export async function seedCycle(raw: pg.Client, accountId: number, skus: number)
     [accountId, skus],
   );
   await raw.query(
-    `INSERT INTO sku_cycle_counts (account_id, sku_id, count_class, last_counted_at, classified_at)
-     SELECT $1, id,
+    `INSERT INTO sku_cycle_counts (account_id, site_id, sku_id, count_class, last_counted_at,
+       classified_at)
+     SELECT $1, (SELECT id FROM sites WHERE account_id = $1 AND is_default), id,
        (CASE WHEN id % 100 < 5 THEN 'A' WHEN id % 100 < 25 THEN 'B' ELSE 'C' END)::count_class,
        CASE WHEN id % 50 = 0 THEN NULL ELSE now() - (id % 400) * interval '1 day' END, now()
      FROM skus WHERE account_id = $1`,
@@ -100,6 +101,7 @@ const RAW_DUE = `
   FROM sku_cycle_counts c
   JOIN skus s ON s.account_id = c.account_id AND s.id = c.sku_id AND s.active
   JOIN accounts a ON a.id = c.account_id
+  JOIN sites d ON d.account_id = c.account_id AND d.id = c.site_id AND d.is_default
   WHERE c.account_id = $1 AND c.count_class IS NOT NULL AND (c.last_counted_at IS NULL
     OR c.last_counted_at + make_interval(days => CASE c.count_class WHEN 'A' THEN a.cycle_days_a
       WHEN 'B' THEN a.cycle_days_b ELSE a.cycle_days_c END) <= now())
@@ -126,7 +128,8 @@ const RAW_ACCURACY = `
     sum(abs(l.counted_qty - l.expected_qty)), sum(l.counted_qty - l.expected_qty)
   FROM stock_takes t
   JOIN stock_take_lines l ON l.account_id = t.account_id AND l.stock_take_id = t.id
-  LEFT JOIN sku_cycle_counts c ON c.account_id = l.account_id AND c.sku_id = l.sku_id
+  LEFT JOIN sku_cycle_counts c ON c.account_id = l.account_id AND c.site_id = t.site_id
+    AND c.sku_id = l.sku_id
   WHERE t.account_id = $1 AND t.status = 'reconciled' AND t.reconciled_at >= $2
     AND l.counted_qty IS NOT NULL
   GROUP BY GROUPING SETS ((), (t.id), (c.count_class), (3))`;

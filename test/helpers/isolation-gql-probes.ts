@@ -127,6 +127,11 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       foreign: { siteId: site },
       missing: { siteId: none() },
     })),
+    ...[ids.siteMain, ids.site1].map((site): GqlProbe => ({
+      field: "Query.dueForCount",
+      foreign: { siteId: site },
+      missing: { siteId: none() },
+    })),
     after("Query.apiTokens", cursors["gql.apiTokens"]!),
     after("Query.sites", cursors["gql.sites"]!),
     {
@@ -222,6 +227,19 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         { skuId: none(), countClass: "A" },
       ),
     ),
+    // B's own SKU classed, and B's catalog classified, at A's sites.
+    ...[ids.siteMain!, ids.site1!].flatMap((site) => [
+      mutation(
+        "Mutation.setCountClass",
+        { skuId: ids.bSku, countClass: "A", siteId: site },
+        { skuId: ids.bSku, countClass: "A", siteId: none() },
+      ),
+      mutation(
+        "Mutation.classifySkus",
+        { dryRun: true, siteId: site },
+        { dryRun: true, siteId: none() },
+      ),
+    ]),
     // B's own intervals, set to what they are: nothing of A's is read or changed.
     mutation("Mutation.updateCycleCountSettings", { intervalDaysA: 30 }, { intervalDaysA: 30 }),
     // A tally of B's whole catalog, which the sweep's own writes change between the two calls.

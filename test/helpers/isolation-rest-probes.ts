@@ -166,6 +166,15 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       ["site_id", String(ids.site1), String(none())],
     ]),
     ...byId("GET /stock-takes/{id}", (id) => `/stock-takes/${id}`, takes),
+    // B's own cycle counts read at A's sites.
+    ...filter("GET /stock-takes/due", "/stock-takes/due", [
+      ["site_id", String(ids.siteMain), String(none())],
+      ["site_id", String(ids.site1), String(none())],
+    ]),
+    ...filter("GET /skus/{id}/cycle-count", `/skus/${ids.bSku}/cycle-count`, [
+      ["site_id", String(ids.siteMain), String(none())],
+      ["site_id", String(ids.site1), String(none())],
+    ]),
     ...takes.map((id): RestProbe => ({
       op: "GET /reports/accuracy",
       foreign: get("/reports/accuracy", { stock_take_id: String(id) }),
@@ -254,6 +263,27 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
     ...byId("PUT /skus/{id}/cycle-count", (id) => `/skus/${id}/cycle-count`, [ids.s1!, ids.s2!], {
       body: { count_class: "A" },
     }),
+    // B's own SKU classed, and B's catalog classified, at A's sites.
+    ...[ids.siteMain!, ids.site1!].flatMap((site): RestProbe[] => [
+      {
+        op: "PUT /skus/{id}/cycle-count",
+        foreign: {
+          method: "PUT",
+          path: `/skus/${ids.bSku}/cycle-count`,
+          body: { count_class: "A", site_id: site },
+        },
+        missing: {
+          method: "PUT",
+          path: `/skus/${ids.bSku}/cycle-count`,
+          body: { count_class: "A", site_id: none() },
+        },
+      },
+      {
+        op: "POST /skus/classify",
+        foreign: post("/skus/classify", { dry_run: true, site_id: site }),
+        missing: post("/skus/classify", { dry_run: true, site_id: none() }),
+      },
+    ]),
     // B's own intervals, set to what they are: nothing of A's is read or changed.
     {
       op: "PATCH /cycle-counts/settings",

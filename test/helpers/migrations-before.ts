@@ -48,6 +48,52 @@ export async function databaseBefore(
 }
 
 /**
+ * The database before `migration` (made by every migration named before it) for a test file:
+ * made before its tests, dropped after them.
+ */
+export function useDatabaseBefore(migration: string): Omit<DatabaseBefore, "close"> {
+  let base: DatabaseBefore | undefined;
+  beforeAll(async () => {
+    base = await databaseBefore((name) => name < migration);
+  });
+  afterAll(async () => {
+    await base?.close();
+  });
+  const made = (): DatabaseBefore => {
+    if (!base) throw new Error("the database before the migration is made in beforeAll");
+    return base;
+  };
+  return {
+    get fresh() {
+      return made().fresh;
+    },
+    get sql() {
+      return made().sql;
+    },
+    apply: (name) => made().apply(name),
+  };
+}
+
+/**
+ * Two accounts (Store and Warehouse), made as an account is at sites' version, the first with a
+ * second site (VAN) besides its default, on which a migration must put nothing. Their ids.
+ */
+export async function twoAccountsWithVan(sql: pg.Client): Promise<number[]> {
+  const accounts: number[] = [];
+  for (const name of ["Store", "Warehouse"]) {
+    const { rows } = await sql.query<{ id: number }>(
+      "INSERT INTO accounts (name) VALUES ($1) RETURNING id",
+      [name],
+    );
+    accounts.push(rows[0]!.id);
+  }
+  await sql.query("INSERT INTO sites (account_id, code, name) VALUES ($1, 'VAN', 'Van')", [
+    accounts[0],
+  ]);
+  return accounts;
+}
+
+/**
  * tableSnapshot's columns for the tables the movement_sites migration gives a site_id: those they
  * had before it.
  */

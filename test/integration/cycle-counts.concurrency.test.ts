@@ -17,6 +17,7 @@ import {
   submitCounts,
 } from "../../src/modules/stock-take/stock-take.service.js";
 import { newAccountContext, testDb } from "../helpers/db.js";
+import { defaultSiteId } from "../../src/modules/site/site.service.js";
 
 const SKUS = 400;
 const ROUNDS = 4;
@@ -119,18 +120,23 @@ describe("classify beside reconciles, starts and adjustments", () => {
 describe("writers of sku_cycle_counts", () => {
   it("take their rows in SKU order: a stamp given its SKUs in walking order never deadlocks a classification", async () => {
     const { accountId } = ctx.principal;
+    const siteId = await defaultSiteId(db, accountId);
     // Walking order: the reverse of SKU order here.
     const walking = [...ids].reverse();
     // Plain transactions, not the services': a deadlock must surface here, not be retried away.
     const runs = Array.from({ length: 16 }, (_, i) =>
       i % 2 === 0
-        ? db.$transaction((tx) => classifySkus(tx, accountId, 90, { a: 80, b: 15 }, false), {
-            timeout: 60_000,
-          })
+        ? db.$transaction(
+            (tx) => classifySkus(tx, accountId, siteId, 90, { a: 80, b: 15 }, false),
+            {
+              timeout: 60_000,
+            },
+          )
         : db.$transaction(
             (tx) =>
               tx.$executeRaw`WITH stamped AS (${countedNow(
                 accountId,
+                siteId,
                 Prisma.sql`SELECT unnest(${walking}::int[])`,
               )}) SELECT 1`,
             { timeout: 60_000 },

@@ -36,8 +36,8 @@ beforeAll(async () => {
     );
     // Every third never counted; the rest counted 0 to 999 days ago; classes A, B, C in turn.
     await sql.query(
-      `INSERT INTO sku_cycle_counts (account_id, sku_id, count_class, last_counted_at)
-       SELECT account_id, id, (ARRAY['A','B','C'])[id % 3 + 1]::count_class,
+      `INSERT INTO sku_cycle_counts (account_id, site_id, sku_id, count_class, last_counted_at)
+       SELECT account_id, (SELECT id FROM sites WHERE account_id = s.account_id AND is_default), id, (ARRAY['A','B','C'])[id % 3 + 1]::count_class,
          CASE WHEN id % 3 = 0 THEN NULL ELSE now() - (id % 1000) * interval '1 day' END
        FROM skus s WHERE account_id = $1 AND NOT EXISTS (SELECT 1 FROM sku_cycle_counts c
          WHERE c.account_id = s.account_id AND c.sku_id = s.id)`,

@@ -2,23 +2,11 @@
 // a line is read), run on a database made by the migrations before it and holding stock takes of
 // two accounts: every row of every table is the same afterwards, each stock take's count is its
 // lines', and the count follows every insert and delete of lines from then on, whoever writes.
-import type pg from "pg";
-import {
-  databaseBefore,
-  tableSnapshot,
-  type DatabaseBefore,
-} from "../helpers/migrations-before.js";
+import { tableSnapshot, useDatabaseBefore } from "../helpers/migrations-before.js";
 
 const MIGRATION = "20261208000000_stock_take_line_count";
 
-let base: DatabaseBefore;
-let sql: pg.Client;
-
-beforeAll(async () => {
-  base = await databaseBefore((name) => name < MIGRATION);
-  sql = base.sql;
-});
-afterAll(async () => base?.close());
+const base = useDatabaseBefore(MIGRATION);
 
 const STOCK_TAKE_COLUMNS =
   "t.account_id, t.id, t.status, t.frozen_at, t.reference, t.note, t.blind, t.basis, t.scope, " +
@@ -26,16 +14,16 @@ const STOCK_TAKE_COLUMNS =
 
 /** An account with `skus` SKUs and a stock take of the first `lines` of them; their ids. */
 async function stockTakeOf(skus: number, lines: number) {
-  const { rows } = await sql.query<{ id: number }>(
+  const { rows } = await base.sql.query<{ id: number }>(
     "INSERT INTO accounts (name, timezone) VALUES ('Store', 'UTC') RETURNING id",
   );
   const accountId = rows[0]!.id;
-  await sql.query(
+  await base.sql.query(
     `INSERT INTO skus (account_id, code, name, on_hand)
      SELECT $1, 'SKU-' || n, 'Item ' || n, n FROM generate_series(1, $2::int) AS n`,
     [accountId, skus],
   );
-  const take = await sql.query<{ id: number }>(
+  const take = await base.sql.query<{ id: number }>(
     `INSERT INTO stock_takes (account_id, scope, actor_name) VALUES ($1, '{"all": true}', 'seed')
      RETURNING id`,
     [accountId],
@@ -47,7 +35,7 @@ async function stockTakeOf(skus: number, lines: number) {
 
 /** Lines for `n` SKUs of the account not yet in the stock take, in one statement. */
 const addLines = (accountId: number, stockTakeId: number, n: number) =>
-  sql.query(
+  base.sql.query(
     `INSERT INTO stock_take_lines (account_id, stock_take_id, entity_type, sku_id, expected_qty)
      SELECT $1, $2, 'sku', s.id, s.on_hand FROM skus s
      WHERE s.account_id = $1 AND NOT EXISTS (
@@ -59,7 +47,7 @@ const addLines = (accountId: number, stockTakeId: number, n: number) =>
 
 /** Each stock take's line_count beside its count of lines, by id. */
 async function counts() {
-  const { rows } = await sql.query<{ id: number; kept: number; lines: number }>(
+  const { rows } = await base.sql.query<{ id: number; kept: number; lines: number }>(
     `SELECT t.id, t.line_count AS kept,
        (SELECT count(*)::int FROM stock_take_lines l
         WHERE l.account_id = t.account_id AND l.stock_take_id = t.id) AS lines
@@ -72,11 +60,11 @@ it("keeps every row, counts each stock take's lines, and keeps counting them", a
   const big = await stockTakeOf(1_200, 1_000);
   const small = await stockTakeOf(5, 3);
   const empty = await stockTakeOf(2, 0);
-  const before = await tableSnapshot(sql, { stock_takes: STOCK_TAKE_COLUMNS });
+  const before = await tableSnapshot(base.sql, { stock_takes: STOCK_TAKE_COLUMNS });
 
   expect((await base.apply(MIGRATION)).applied).toEqual([MIGRATION]);
 
-  expect(await tableSnapshot(sql, { stock_takes: STOCK_TAKE_COLUMNS })).toEqual(before);
+  expect(await tableSnapshot(base.sql, { stock_takes: STOCK_TAKE_COLUMNS })).toEqual(before);
   expect(await counts()).toEqual([
     { id: big.stockTakeId, kept: 1_000, lines: 1_000 },
     { id: small.stockTakeId, kept: 3, lines: 3 },
@@ -86,12 +74,12 @@ it("keeps every row, counts each stock take's lines, and keeps counting them", a
   // Written one statement at a time, by whoever: the count follows.
   await addLines(big.accountId, big.stockTakeId, 150);
   await addLines(empty.accountId, empty.stockTakeId, 2);
-  await sql.query(
+  await base.sql.query(
     "DELETE FROM stock_take_lines WHERE account_id = $1 AND stock_take_id = $2 AND sku_id IN (SELECT sku_id FROM stock_take_lines WHERE account_id = $1 AND stock_take_id = $2 ORDER BY id LIMIT 2)",
     [small.accountId, small.stockTakeId],
   );
   // One statement over two stock takes of two accounts counts each apart.
-  await sql.query(
+  await base.sql.query(
     `DELETE FROM stock_take_lines
      WHERE (account_id = $1 AND stock_take_id = $2) OR (account_id = $3 AND stock_take_id = $4)`,
     [big.accountId, big.stockTakeId, empty.accountId, empty.stockTakeId],

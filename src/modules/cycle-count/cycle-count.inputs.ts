@@ -23,6 +23,13 @@ export class DueForCountArgs {
   @Min(1)
   @Max(MAX_DUE_FIRST)
   first!: number;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "The site whose cycle to read (SITE_NOT_FOUND if the account has none by this id); the default site when absent.",
+  })
+  siteId?: number | null;
 }
 
 @InputType({ description: "How to classify the account's active SKUs." })
@@ -51,6 +58,13 @@ export class ClassifySkusInput {
   })
   dryRun?: boolean | null;
 
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "The site whose movements are weighed and whose classes are set (SITE_NOT_FOUND if the account has none by this id); the default site when absent.",
+  })
+  siteId?: number | null;
+
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }
@@ -65,6 +79,13 @@ export class SetCountClassInput {
     description: "Its class until the next classification; null: none (never due).",
   })
   countClass?: Class | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "The site whose cycle this sets (SITE_NOT_FOUND if the account has none by this id); the default site when absent.",
+  })
+  siteId?: number | null;
 }
 
 @InputType({ description: "The count intervals to change; the others are kept." })

@@ -25,16 +25,16 @@ export class CycleCountResolver {
   @Authorized("read")
   @Query(() => [DueSku], {
     description:
-      "Active SKUs due for a cycle count: never counted first, then by the day they fell due, oldest first. A SKU without a class (classifySkus) is never due.",
+      "Active SKUs due for a cycle count at a site (siteId; the default site when absent): never counted first, then by the day they fell due, oldest first. A SKU without a class there (classifySkus) is never due.",
   })
   dueForCount(@Ctx() ctx: GraphQLContext, @Args(() => DueForCountArgs) args: DueForCountArgs) {
-    return cycleCounts.listDue(serviceContext(ctx), { limit: args.first });
+    return cycleCounts.listDue(serviceContext(ctx), { limit: args.first, siteId: args.siteId });
   }
 
   @ScopedMutation(
     "adjust",
     () => ClassifySkusPayload,
-    "Gives every active SKU a count class (A, B or C) by the quantity its movements moved over a window, largest first: the SKUs making up the first shareA percent of the volume are A, the next shareB percent B, the rest C. Writes no movement; dryRun writes nothing. Costs a rate-limit unit per started 500 active SKUs, at least 100 (counted before it runs).",
+    "Gives every active SKU a count class (A, B or C) at a site (siteId; the default site when absent) by the quantity its movements there moved over a window, largest first: the SKUs making up the first shareA percent of the volume are A, the next shareB percent B, the rest C. Writes no movement; dryRun writes nothing. Costs a rate-limit unit per started 500 active SKUs, at least 100 (counted before it runs).",
   )
   async classifySkus(
     @Ctx() ctx: GraphQLContext,
@@ -63,7 +63,7 @@ export class CycleCountResolver {
   @ScopedMutation(
     "adjust",
     () => SetCountClassPayload,
-    "Sets a SKU's count class by hand (null: none, never due) until the next classification; its last count is kept. Writes no movement.",
+    "Sets a SKU's count class at a site (siteId; the default site when absent) by hand (null: none, never due there) until the next classification of the site; its last count is kept. Writes no movement.",
   )
   async setCountClass(
     @Ctx() ctx: GraphQLContext,
@@ -74,6 +74,7 @@ export class CycleCountResolver {
       serviceContext(ctx),
       input.skuId,
       input.countClass ?? null,
+      input.siteId ?? null,
     );
     return { cycleCount };
   }
@@ -96,7 +97,7 @@ export class CycleCountResolver {
 export class SkuCycleCountResolver {
   @FieldResolver(() => SkuCycleCount, {
     description:
-      "Its count class, last count and when it falls due (a page of SKUs reads theirs in one statement).",
+      "Its count class, last count and when it falls due at the account's default site (a page of SKUs reads theirs in one statement).",
   })
   cycleCount(@Root() sku: Sku, @Ctx() ctx: GraphQLContext): Promise<SkuCycleCount> {
     return loadersOf(ctx).cycleCount.load(sku.id);

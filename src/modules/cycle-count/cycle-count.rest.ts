@@ -29,7 +29,12 @@ export async function cycleCountRoutes(app: FastifyInstance): Promise<void> {
       schema: listDueForCount,
     },
     async (request) => ({
-      data: (await cycleCounts.listDue(ctxOf(request), { limit: request.query.limit })).map(toRest),
+      data: (
+        await cycleCounts.listDue(ctxOf(request), {
+          limit: request.query.limit,
+          siteId: request.query.site_id,
+        })
+      ).map(toRest),
     }),
   );
   typed.post(
@@ -50,6 +55,7 @@ export async function cycleCountRoutes(app: FastifyInstance): Promise<void> {
           shareA: body.share_a,
           shareB: body.share_b,
           dryRun: body.dry_run,
+          siteId: body.site_id,
         },
         idempotencyKeyOf(request),
       );
@@ -59,7 +65,12 @@ export async function cycleCountRoutes(app: FastifyInstance): Promise<void> {
   typed.get(
     "/skus/:id/cycle-count",
     { onRequest: requireScope("read"), schema: getSkuCycleCount },
-    async (request) => toRest(await cycleCounts.skuCycleCount(ctxOf(request), request.params.id)),
+    async (request) =>
+      toRest(
+        await cycleCounts.skuCycleCount(ctxOf(request), request.params.id, {
+          siteId: request.query.site_id,
+        }),
+      ),
   );
   typed.put(
     "/skus/:id/cycle-count",
@@ -70,6 +81,7 @@ export async function cycleCountRoutes(app: FastifyInstance): Promise<void> {
           ctxOf(request),
           request.params.id,
           request.body.count_class,
+          request.body.site_id ?? null,
         ),
       ),
   );

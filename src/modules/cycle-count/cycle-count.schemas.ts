@@ -35,6 +35,7 @@ const dueExample = {
 };
 
 const classificationExample = {
+  site_id: 1,
   window_days: 90,
   share_a: 80,
   share_b: 15,
@@ -73,6 +74,11 @@ export const ClassifySkus = Type.Object(
     dry_run: Type.Optional(
       Type.Boolean({ description: "Answer what the classification would do; write nothing." }),
     ),
+    site_id: Type.Optional({
+      ...integerId,
+      description:
+        "The site whose movements are weighed and whose classes are set (SITE_NOT_FOUND if the account has none by this id); the default site when absent.",
+    }),
   },
   {
     $id: "ClassifySkus",
@@ -89,6 +95,11 @@ export const SetCountClass = Type.Object(
       type: ["string", "null"],
       enum: ["A", "B", "C", null],
       description: "The class to give the SKU; null for none (it is then never due).",
+    }),
+    site_id: Type.Optional({
+      ...integerId,
+      description:
+        "The site whose cycle this is: its id (SITE_NOT_FOUND if the account has none by this id); the default site when absent.",
     }),
   },
   { $id: "SetCountClass", examples: [{ count_class: "A" }], additionalProperties: false },
@@ -121,6 +132,7 @@ export type UpdateCycleCountSettings = Static<typeof UpdateCycleCountSettings>;
 
 const skuCycleCountExample = {
   sku_id: 42,
+  site_id: 1,
   count_class: "A",
   last_counted_at: "2026-10-01T08:30:00.000Z",
   due_at: "2026-10-31T08:30:00.000Z",
@@ -181,10 +193,12 @@ export const cycleCountSchemas = {
   SkuCycleCount: {
     $id: "SkuCycleCount",
     type: "object",
-    description: "A SKU's place in the cycle: its class, its last count and when it falls due.",
-    required: ["sku_id", "count_class", "last_counted_at", "due_at", "days_overdue"],
+    description:
+      "A SKU's place in a site's cycle: its class there, its last count there and when it falls due.",
+    required: ["sku_id", "site_id", "count_class", "last_counted_at", "due_at", "days_overdue"],
     properties: {
       sku_id: integerId,
+      site_id: { ...integerId, description: "The site whose cycle this is." },
       count_class: {
         type: ["string", "null"],
         enum: ["A", "B", "C", null],
@@ -219,9 +233,11 @@ export const cycleCountSchemas = {
   Classification: {
     $id: "Classification",
     type: "object",
-    description: "The classes given, or that a dry run would give, to the account's active SKUs.",
-    required: ["window_days", "share_a", "share_b", "dry_run", "classes"],
+    description:
+      "The classes given at a site, or that a dry run would give, to the account's active SKUs.",
+    required: ["site_id", "window_days", "share_a", "share_b", "dry_run", "classes"],
     properties: {
+      site_id: { ...integerId, description: "The site whose movements were weighed." },
       window_days: { type: "integer", description: "The days of movement weighed." },
       share_a: { type: "integer", description: "Percent of the volume in class A." },
       share_b: { type: "integer", description: "Percent of the volume in class B." },
@@ -251,7 +267,7 @@ export const listDueForCount = {
   operationId: "listDueForCount",
   tags: TAG,
   summary: "SKUs due for a cycle count",
-  description: `Needs the read scope. The account's active SKUs whose class's interval has run out since a reconcile last counted them: those never counted first, then by the day they fell due, oldest first. A SKU without a class (see POST /skus/classify) is never due. At most limit (${DEFAULT_DUE_LIMIT} when absent, up to ${MAX_DUE_LIMIT}); priced by the rows answered, as lists are.`,
+  description: `Needs the read scope. The account's active SKUs whose class's interval has run out since a reconcile last counted them: those never counted first, then by the day they fell due, oldest first. Each site has a cycle of its own (classes from its own movements, counts of its own stock takes): site_id names one, the default site when absent (SITE_NOT_FOUND if the account has none by this id). A SKU without a class there (see POST /skus/classify) is never due. At most limit (${DEFAULT_DUE_LIMIT} when absent, up to ${MAX_DUE_LIMIT}); priced by the rows answered, as lists are.`,
   querystring: Type.Object(
     {
       limit: Type.Optional(
@@ -261,12 +277,13 @@ export const listDueForCount = {
           description: `How many to answer; ${DEFAULT_DUE_LIMIT} when absent.`,
         }),
       ),
+      site_id: Type.Optional({ ...integerId, description: "The site whose cycle to read." }),
     },
     { additionalProperties: false },
   ),
   response: {
     200: ok("DueSkuList", "The SKUs due, most overdue first", { data: [dueExample] }),
-    ...problemResponses(...READ_PROBLEMS),
+    ...problemResponses(...READ_PROBLEMS, "SITE_NOT_FOUND"),
   },
 };
 
@@ -276,12 +293,12 @@ export const classifySkus = {
   tags: TAG,
   summary: "Give SKUs count classes by how much they move (ABC)",
   description:
-    "Needs the adjust scope; costs a rate-limit unit per started 500 active SKUs, at least 100 (counted before it runs: 429 then, nothing written). Weighs each active SKU by the absolute quantity its movements moved over the window; largest first, the SKUs making up the first share_a percent of all of it are A, the next share_b percent B, the rest C (all C when nothing moved). Writes no movement. dry_run answers the same and writes nothing.",
+    "Needs the adjust scope; costs a rate-limit unit per started 500 active SKUs, at least 100 (counted before it runs: 429 then, nothing written). Weighs each active SKU by the absolute quantity its movements at the site (site_id; the default site when absent) moved over the window; largest first, the SKUs making up the first share_a percent of all of it are A, the next share_b percent B, the rest C (all C when nothing moved). Writes no movement. dry_run answers the same and writes nothing.",
   headers: idempotencyHeaders,
   body: refOf(ClassifySkus),
   response: {
     200: ok("Classification", "The classes by count", classificationExample, replayHeaders),
-    ...problemResponses(...WRITE_PROBLEMS),
+    ...problemResponses(...WRITE_PROBLEMS, "SITE_NOT_FOUND"),
   },
 };
 
@@ -290,11 +307,16 @@ export const getSkuCycleCount = {
   operationId: "getSkuCycleCount",
   tags: TAG,
   summary: "A SKU's count class, last count and due date",
-  description: "Needs the read scope.",
+  description:
+    "Needs the read scope. At the site site_id names (SITE_NOT_FOUND if the account has none by this id), the default site when absent.",
   params: idParams,
+  querystring: Type.Object(
+    { site_id: Type.Optional({ ...integerId, description: "The site whose cycle to read." }) },
+    { additionalProperties: false },
+  ),
   response: {
     200: ok("SkuCycleCount", "The SKU's cycle count", skuCycleCountExample),
-    ...problemResponses(...READ_PROBLEMS, "SKU_NOT_FOUND"),
+    ...problemResponses(...READ_PROBLEMS, "SKU_NOT_FOUND", "SITE_NOT_FOUND"),
   },
 };
 
@@ -304,12 +326,12 @@ export const setSkuCountClass = {
   tags: TAG,
   summary: "Set a SKU's count class by hand",
   description:
-    "Needs the adjust scope. Gives the SKU this class (null: none, never due) until the next classification (POST /skus/classify) sets it again; when it was last counted is kept. Writes no movement; setting the same class again changes nothing but its classified time.",
+    "Needs the adjust scope. Gives the SKU this class at the site (site_id; the default site when absent) (null: none, never due there) until the next classification of the site (POST /skus/classify) sets it again; when it was last counted is kept. Writes no movement; setting the same class again changes nothing but its classified time.",
   params: idParams,
   body: refOf(SetCountClass),
   response: {
     200: ok("SkuCycleCount", "The SKU's cycle count after the change", skuCycleCountExample),
-    ...problemResponses(...READ_PROBLEMS, ...BODY_PROBLEMS, "SKU_NOT_FOUND"),
+    ...problemResponses(...READ_PROBLEMS, ...BODY_PROBLEMS, "SKU_NOT_FOUND", "SITE_NOT_FOUND"),
   },
 };
 

@@ -9,6 +9,7 @@ import { AppError, type FieldError } from "../../errors.js";
 import type { CountClass } from "../../generated/prisma/enums.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
 import { notFound } from "../../errors.js";
+import { siteOrDefault } from "../site/site.service.js";
 import {
   classifySkus,
   cycleRowsOf,
@@ -39,16 +40,22 @@ export interface DueSku {
   daysOverdue: number | null;
 }
 
-/** The active SKUs due for a count, most overdue first (never counted first of all). */
+/**
+ * The active SKUs due for a count at a site (the default when none is named), most overdue first
+ * (never counted first of all).
+ */
 export async function listDue(
   ctx: ServiceContext,
-  query: { limit?: number | null },
+  query: { limit?: number | null; siteId?: number | null },
 ): Promise<DueSku[]> {
   const limit = query.limit ?? DEFAULT_DUE_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_DUE_LIMIT) {
     throw new AppError("INVALID_PARAMETER", `limit must be 1 to ${MAX_DUE_LIMIT}`);
   }
-  const rows = await dueSkus(readDb(ctx), ctx.principal.accountId, limit);
+  const db = readDb(ctx);
+  const { accountId } = ctx.principal;
+  const siteId = await siteOrDefault(db, accountId, query.siteId, ["site_id"]);
+  const rows = await dueSkus(db, accountId, siteId, limit);
   return rows.map((r) => ({
     skuId: r.sku_id,
     code: r.code,
@@ -62,6 +69,8 @@ export async function listDue(
 }
 
 export interface ClassifyInput {
+  /** The site whose movements are weighed and whose classes are set (the default when absent). */
+  siteId?: number | null;
   /** Days of movement to weigh (DEFAULT_CLASSIFY_DAYS when absent). */
   windowDays?: number | null;
   /** Percent of the volume that makes class A, then class B (80 and 15 when absent). */
@@ -71,6 +80,7 @@ export interface ClassifyInput {
 }
 
 export interface Classification {
+  siteId: number;
   windowDays: number;
   shareA: number;
   shareB: number;
@@ -85,8 +95,9 @@ export async function activeSkuCount(ctx: ServiceContext): Promise<number> {
 }
 
 /**
- * Gives every active SKU of the account a count class (A, B or C) by the quantity its movements
- * moved over the window; a dry run answers the same and writes nothing. Changes no stock.
+ * Gives every active SKU of the account a count class (A, B or C) at a site by the quantity its
+ * movements there moved over the window; a dry run answers the same and writes nothing. Changes
+ * no stock.
  */
 export async function classify(
   ctx: ServiceContext,
@@ -121,22 +132,29 @@ export async function classify(
       operation: "classify",
       inputErrors: errors,
       check: async () => [],
-      input: () => ({ windowDays, shares, dryRun }),
+      input: () => ({
+        windowDays,
+        shares,
+        dryRun,
+        ...(input.siteId ? { siteId: input.siteId } : {}),
+      }),
       run: async () => {
-        const tally = await classifySkus(tx, accountId, windowDays, shares, dryRun);
+        const siteId = await siteOrDefault(tx, accountId, input.siteId, ["site_id"]);
+        const tally = await classifySkus(tx, accountId, siteId, windowDays, shares, dryRun);
         const classes = (["A", "B", "C"] as const).map((countClass) => {
           const row = tally.find((t) => t.count_class === countClass);
           return { countClass, skus: row?.skus ?? 0, changed: row?.changed ?? 0 };
         });
-        return { windowDays, shareA: shares.a, shareB: shares.b, dryRun, classes };
+        return { siteId, windowDays, shareA: shares.a, shareB: shares.b, dryRun, classes };
       },
     }),
   );
 }
 
-/** A SKU's place in the cycle: its class, when it was last counted and when it falls due. */
+/** A SKU's place in a site's cycle: its class, when it was last counted and when it falls due. */
 export interface SkuCycleCount {
   skuId: number;
+  siteId: number;
   /** null: no class, never due. */
   countClass: CountClass | null;
   /** When a reconcile last applied or confirmed a count of it; null: never. */
@@ -147,44 +165,61 @@ export interface SkuCycleCount {
   daysOverdue: number | null;
 }
 
-const toCycleCount = (skuId: number, row: CycleRow | undefined): SkuCycleCount => ({
+const toCycleCount = (skuId: number, siteId: number, row: CycleRow | undefined): SkuCycleCount => ({
   skuId,
+  siteId,
   countClass: row?.count_class ?? null,
   lastCountedAt: row?.last_counted_at ?? null,
   dueAt: row?.count_class ? (row.due_at ?? null) : null,
   daysOverdue: row?.count_class ? (row.days_overdue ?? null) : null,
 });
 
-/** The cycle count of each SKU given (which the caller has read from the account). */
+/**
+ * The cycle count at a site (the default when null) of each SKU given (which the caller has read
+ * from the account).
+ */
 export async function cycleCountsByIds(
   db: PrismaClient,
   accountId: number,
   skuIds: readonly number[],
+  site: number | null = null,
 ): Promise<Map<number, SkuCycleCount>> {
-  const rows = await cycleRowsOf(db, accountId, skuIds);
+  const siteId = site ?? (await siteOrDefault(db, accountId, null, ["site_id"]));
+  const rows = await cycleRowsOf(db, accountId, siteId, skuIds);
   const byId = new Map(rows.map((r) => [r.sku_id, r]));
-  return new Map(skuIds.map((id) => [id, toCycleCount(id, byId.get(id))]));
-}
-
-/** One SKU's cycle count; 404 SKU_NOT_FOUND when the account has no such SKU. */
-export async function skuCycleCount(ctx: ServiceContext, skuId: number): Promise<SkuCycleCount> {
-  const db = readDb(ctx);
-  const sku = await db.sku.findUnique({
-    where: { accountId_id: { accountId: ctx.principal.accountId, id: skuId } },
-    select: { id: true },
-  });
-  if (!sku) throw notFound("SKU_NOT_FOUND", skuId, ["id"]);
-  return (await cycleCountsByIds(db, ctx.principal.accountId, [skuId])).get(skuId)!;
+  return new Map(skuIds.map((id) => [id, toCycleCount(id, siteId, byId.get(id))]));
 }
 
 /**
- * Sets a SKU's count class by hand (null: none, never due), until a classification sets it
- * again; when it was last counted is kept. Changes no stock.
+ * One SKU's cycle count at a site (the default when none is named); 404 SKU_NOT_FOUND when the
+ * account has no such SKU, SITE_NOT_FOUND when it has no such site.
+ */
+export async function skuCycleCount(
+  ctx: ServiceContext,
+  skuId: number,
+  query: { siteId?: number | null } = {},
+): Promise<SkuCycleCount> {
+  const db = readDb(ctx);
+  const { accountId } = ctx.principal;
+  const sku = await db.sku.findUnique({
+    where: { accountId_id: { accountId, id: skuId } },
+    select: { id: true },
+  });
+  if (!sku) throw notFound("SKU_NOT_FOUND", skuId, ["id"]);
+  const siteId = await siteOrDefault(db, accountId, query.siteId, ["site_id"]);
+  return (await cycleCountsByIds(db, accountId, [skuId], siteId)).get(skuId)!;
+}
+
+/**
+ * Sets a SKU's count class at a site (the default when none is named) by hand (null: none, never
+ * due there), until a classification of the site sets it again; when it was last counted is kept.
+ * Changes no stock.
  */
 export async function setCountClass(
   ctx: ServiceContext,
   skuId: number,
   countClass: string | null,
+  site: number | null = null,
 ): Promise<SkuCycleCount> {
   if (countClass !== null && !COUNT_CLASSES.includes(countClass as CountClass)) {
     throw new AppError("INVALID_PARAMETER", "countClass must be A, B, C or null", [
@@ -192,12 +227,13 @@ export async function setCountClass(
     ]);
   }
   const { accountId } = ctx.principal;
+  const siteId = await siteOrDefault(ctx.db, accountId, site, ["site_id"]);
   const found = await inTransaction(ctx.db, (tx) =>
-    setSkuClass(tx, accountId, skuId, countClass as CountClass | null),
+    setSkuClass(tx, accountId, siteId, skuId, countClass as CountClass | null),
   );
   if (!found) throw notFound("SKU_NOT_FOUND", skuId, ["id"]);
   // From the primary: a replica may not have the change yet.
-  return (await cycleCountsByIds(ctx.db, accountId, [skuId])).get(skuId)!;
+  return (await cycleCountsByIds(ctx.db, accountId, [skuId], siteId)).get(skuId)!;
 }
 
 const COUNT_CLASSES: readonly CountClass[] = ["A", "B", "C"];

@@ -57,6 +57,9 @@ export class ClassTally {
   description: "The classes given, or that a dry run would give, to the account's active SKUs.",
 })
 export class Classification {
+  @Field(() => Int, { description: "The site whose movements were weighed." })
+  siteId!: number;
+
   @Field(() => Int, { description: "The days of movement weighed." })
   windowDays!: number;
 
@@ -91,6 +94,9 @@ export class ClassifySkusPayload {
 export class SkuCycleCount {
   @Field(() => Int, { description: "The SKU's id." })
   skuId!: number;
+
+  @Field(() => Int, { description: "The site whose cycle this is." })
+  siteId!: number;
 
   @Field(() => CountClass, {
     nullable: true,

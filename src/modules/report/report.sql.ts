@@ -42,7 +42,7 @@ const takesIn = (q: ReportScope) => {
     ...(q.stockTakeId !== undefined ? [Prisma.sql`t.id = ${q.stockTakeId}`] : []),
   ];
   return Prisma.sql`
-    SELECT t.id, t.reference, t.reconciled_at,
+    SELECT t.id, t.reference, t.reconciled_at, t.site_id,
       row_number() OVER (ORDER BY t.reconciled_at, t.id) AS n
     FROM stock_takes t
     WHERE ${Prisma.join(where, " AND ")}
@@ -65,7 +65,8 @@ export async function linesIn(db: PrismaClient, q: ReportScope): Promise<number>
 /**
  * Accuracy of the counted lines of the account's stock takes reconciled in [start, end) (or of
  * one stock take): a line is accurate when its count differs from what it was compared with by
- * at most `tolerance`. Grouped by stock take (oldest first), by the SKU's count class now
+ * at most `tolerance`. Grouped by stock take (oldest first), by the SKU's count class now at the
+ * stock take's site
  * (supplier items and SKUs without one: null), and by area at `depth`; at most
  * MAX_REPORT_GROUPS stock takes are reported, the first by when they were reconciled.
  */
@@ -81,7 +82,8 @@ export function accuracyRows(
         l.counted_qty - COALESCE(l.basis_qty, l.expected_qty) AS diff
       FROM takes k
       JOIN stock_take_lines l ON l.account_id = ${q.accountId} AND l.stock_take_id = k.id
-      LEFT JOIN sku_cycle_counts c ON c.account_id = l.account_id AND c.sku_id = l.sku_id
+      LEFT JOIN sku_cycle_counts c ON c.account_id = l.account_id AND c.site_id = k.site_id
+        AND c.sku_id = l.sku_id
       WHERE l.counted_qty IS NOT NULL AND k.n <= ${MAX_REPORT_GROUPS}
     )
     SELECT CASE GROUPING(g.stock_take_id, g.count_class, g.area)

@@ -95,6 +95,21 @@ export async function defaultSiteId(db: Tx, accountId: number): Promise<number> 
   return site.id;
 }
 
+/**
+ * The site a request means: the one it names (SITE_NOT_FOUND at `path` when the account has no
+ * such site), or the account's default when it names none.
+ */
+export async function siteOrDefault(
+  db: Tx,
+  accountId: number,
+  siteId: number | null | undefined,
+  path: (string | number)[],
+): Promise<number> {
+  if (siteId === null || siteId === undefined) return defaultSiteId(db, accountId);
+  await requireSite(db, accountId, siteId, path);
+  return siteId;
+}
+
 /** Creates a site (active unless said; the default only when asked, taking it from the other). */
 export async function createSite(
   ctx: ServiceContext,

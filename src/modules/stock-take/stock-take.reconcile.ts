@@ -174,7 +174,7 @@ export async function reconcile(
         AND l.id = d.line_id
     ), counted AS (
       -- Every SKU whose count this applies or confirms was counted (cycle counts).
-      ${countedNow(accountId, Prisma.sql`SELECT d.sku_id FROM d WHERE d.sku_id IS NOT NULL`)}
+      ${countedNow(accountId, take.siteId, Prisma.sql`SELECT d.sku_id FROM d WHERE d.sku_id IS NOT NULL`)}
     )
     UPDATE stock_takes SET status = 'reconciled', reconciled_at = now()
     WHERE account_id = ${accountId} AND id = ${stockTakeId}

@@ -123,6 +123,8 @@ export interface LockedTake {
   reference: string | null;
   frozenAt: Date;
   reconciledAt: Date | null;
+  /** The site it counts. */
+  siteId: number;
   /**
    * The database's clock at the start of the transaction (when its request was received), rounded
    * to the milliseconds the tables keep, as a column default rounds it.
@@ -145,14 +147,15 @@ export async function lockStockTake(tx: Tx, accountId: number, id: number): Prom
       reference: string | null;
       frozen_at: Date;
       reconciled_at: Date | null;
+      site_id: number;
       now: Date;
     }[]
-  >`SELECT id, status, blind, basis, reference, frozen_at, reconciled_at,
+  >`SELECT id, status, blind, basis, reference, frozen_at, reconciled_at, site_id,
       now()::timestamptz(3) AS now
     FROM stock_takes WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!row) throw notFound("STOCK_TAKE_NOT_FOUND", id);
-  const { frozen_at: frozenAt, reconciled_at: reconciledAt, ...rest } = row;
-  return { ...rest, frozenAt, reconciledAt };
+  const { frozen_at: frozenAt, reconciled_at: reconciledAt, site_id: siteId, ...rest } = row;
+  return { ...rest, frozenAt, reconciledAt, siteId };
 }
 
 /** Refuses work on a reconciled or cancelled stock take. */

@@ -219,11 +219,14 @@ export async function start(
 ): Promise<{ take: StockTakeView; lines: number }> {
   const { accountId, actor } = ctx.principal;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
+  const siteId = await defaultSiteId(tx, accountId);
   // Read after the lock: a start before this one has its lines, so its SKUs are not due here.
   const due =
     request.due === null
       ? []
-      : (await dueSkus(tx, accountId, request.due, { countable: true })).map((r) => r.sku_id);
+      : (await dueSkus(tx, accountId, siteId, request.due, { countable: true })).map(
+          (r) => r.sku_id,
+        );
   const scope = scopeConditions(request, due);
   const skus = await lockScope(tx, "skus", accountId, scope.skus, request.skuIds);
   const items = await lockScope(
@@ -254,7 +257,7 @@ export async function start(
   const take = await tx.stockTake.create({
     data: {
       accountId,
-      siteId: await defaultSiteId(tx, accountId),
+      siteId,
       reference: request.reference,
       note: request.note,
       blind: request.blind,

@@ -2,6 +2,7 @@
 // them: pin a SKU to class A, see it on the SKU and on the due list, shorten A's interval and see
 // a SKU fall due. Bad input and a token without the scope write nothing.
 import { createToken } from "../../../src/modules/token/token.store.js";
+import { defaultSiteId } from "../../../src/modules/site/site.service.js";
 import { newAccount, type TestAccount } from "../../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
 
@@ -45,6 +46,7 @@ describe("a SKU's class by hand", () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
       sku_id: pinned,
+      site_id: await defaultSiteId(t.db, acct.accountId),
       count_class: null,
       last_counted_at: null,
       due_at: null,

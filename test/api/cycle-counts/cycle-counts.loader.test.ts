@@ -17,8 +17,10 @@ it("reads a page of 30 SKUs' cycle counts in one statement, each SKU's own", asy
     SELECT ${acct.accountId}, 'LOAD-' || g, 'Load ' || g FROM generate_series(1, 30) AS g`;
   // Every third SKU in class B.
   await t.db.$executeRaw`
-    INSERT INTO sku_cycle_counts (account_id, sku_id, count_class)
-    SELECT account_id, id, 'B' FROM skus WHERE account_id = ${acct.accountId} AND id % 3 = 0`;
+    INSERT INTO sku_cycle_counts (account_id, site_id, sku_id, count_class)
+    SELECT s.account_id, d.id, s.id, 'B' FROM skus s
+    JOIN sites d ON d.account_id = s.account_id AND d.is_default
+    WHERE s.account_id = ${acct.accountId} AND s.id % 3 = 0`;
   t.queries.length = 0;
   const res = await postGraphql(
     t,

@@ -2,8 +2,10 @@
 // moves (a dry run first), list what is due, count it in a stock take, and see it leave the list.
 // Bad input and a token without the scope write nothing; a classification costs 100 units.
 import { createToken } from "../../../src/modules/token/token.store.js";
+import { defaultSiteId } from "../../../src/modules/site/site.service.js";
 import { newAccount, type TestAccount } from "../../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
+import { catalogMoving as catalogMovingAt } from "../../helpers/cycle-counts.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,21 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An account whose SKUs CYC-0… moved these quantities (their on hand, from 0). */
-async function catalogMoving(volumes: number[]): Promise<TestAccount & { ids: number[] }> {
-  const acct = await newAccount(t.db);
-  const rows = volumes.map((_, i) => ({ code: `CYC-${i}`, name: `Item ${i}`, location: `A-${i}` }));
-  const made = await rest(t, "POST", "/skus/bulk", { token: acct.token, body: { rows } });
-  expect(made.status).toBe(200);
-  const ids = (made.body.ids as { id: number }[]).map((r) => r.id);
-  const lines = ids.map((id, i) => ({ type: "sku", id, new_qty: volumes[i] }));
-  const moved = await rest(t, "POST", "/stock-adjustments/bulk", {
-    token: acct.token,
-    body: { reason: "received", lines },
-  });
-  expect(moved.status).toBe(201);
-  return { ...acct, ids };
-}
+const catalogMoving = (volumes: number[]) => catalogMovingAt(t, volumes);
 
 const due = async (acct: TestAccount, query = "") => {
   const res = await rest(t, "GET", `/stock-takes/due${query}`, { token: acct.token });
@@ -64,6 +52,7 @@ describe("cycle counts over REST", () => {
     const dry = await classify(acct, { dry_run: true });
     expect(dry.status).toBe(200);
     expect(dry.body).toEqual({
+      site_id: await defaultSiteId(t.db, acct.accountId),
       window_days: 90,
       share_a: 80,
       share_b: 15,

@@ -106,8 +106,9 @@ async function reconciledDirectly(
       VALUES (${owner.accountId}, ${`DIR-${take!.id}-${i}`}, 'Direct', 5, ${line.location})
       RETURNING id`;
     if (line.countClass) {
-      await t.db.$executeRaw`INSERT INTO sku_cycle_counts (account_id, sku_id, count_class)
-        VALUES (${owner.accountId}, ${sku!.id}, ${line.countClass}::count_class)`;
+      await t.db.$executeRaw`INSERT INTO sku_cycle_counts (account_id, site_id, sku_id, count_class)
+        SELECT account_id, id, ${sku!.id}, ${line.countClass}::count_class FROM sites
+        WHERE account_id = ${owner.accountId} AND is_default`;
     }
     await t.db.$executeRaw`
       INSERT INTO stock_take_lines (account_id, stock_take_id, entity_type, sku_id, expected_qty,
