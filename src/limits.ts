@@ -42,8 +42,14 @@ export const MAX_BARCODES = 50;
 /** Event types one webhook may receive: each of the ten event types once. */
 export const MAX_WEBHOOK_EVENT_TYPES = 10;
 
+/** Sites one webhook may name to receive only their events. */
+export const MAX_WEBHOOK_SITES = 100;
+
 /** SKUs one stockChanged subscription may follow (GraphQL `skuIds`). */
 export const MAX_FOLLOWED_SKUS = 1_000;
+
+/** Sites one stockChanged subscription may name (GraphQL `siteIds`). */
+export const MAX_FOLLOWED_SITES = 100;
 
 /**
  * The body limit of a route whose largest honest body is one entity's fields (a create, an edit,

@@ -16,6 +16,7 @@ import type { ErrorCode } from "../errors.js";
 import {
   MAX_BARCODES,
   MAX_COUNTS,
+  MAX_FOLLOWED_SITES,
   MAX_FOLLOWED_SKUS,
   MAX_IMPORT_ROWS,
   MAX_LINES,
@@ -23,6 +24,7 @@ import {
   MAX_SCOPE_IDS,
   MAX_SCOPE_LOCATIONS,
   MAX_WEBHOOK_EVENT_TYPES,
+  MAX_WEBHOOK_SITES,
 } from "../limits.js";
 
 /** A list's maximum and the code an oversize one is refused with (REST's for the same list). */
@@ -55,9 +57,12 @@ export const LIST_BOUNDS = {
   "SupplierItemImportRowInput.barcodes": barcodes,
   "CreateWebhookInput.eventTypes": eventTypes,
   "UpdateWebhookInput.eventTypes": eventTypes,
+  "CreateWebhookInput.siteIds": { max: MAX_WEBHOOK_SITES, code: "INVALID_PARAMETER" },
+  "UpdateWebhookInput.siteIds": { max: MAX_WEBHOOK_SITES, code: "INVALID_PARAMETER" },
   "Query.events(types:)": eventTypes,
   "CreateApiTokenInput.scopes": { max: SCOPES.length, code: "INVALID_PARAMETER" },
   "Subscription.stockChanged(skuIds:)": { max: MAX_FOLLOWED_SKUS, code: "INVALID_PARAMETER" },
+  "Subscription.stockChanged(siteIds:)": { max: MAX_FOLLOWED_SITES, code: "INVALID_PARAMETER" },
 } as const satisfies Record<string, ListBound>;
 
 export type ListCoordinate = keyof typeof LIST_BOUNDS;

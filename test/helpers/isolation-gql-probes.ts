@@ -187,6 +187,11 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       foreign: { skuIds: [p.foreign.skuIds] },
       missing: { skuIds: [p.missing.skuIds] },
     })),
+    ...[ids.siteMain!, ids.site1!].map((site) => ({
+      field: "Subscription.stockChanged",
+      foreign: { siteIds: [site] },
+      missing: { siteIds: [none()] },
+    })),
     ...byId("Subscription.stockTakeProgress", "id", takes),
   ];
 
@@ -466,6 +471,27 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         { id: none(), description: "B's" },
       ),
     ),
+    // B's own webhook, made or narrowed to A's sites.
+    ...[ids.siteMain!, ids.site1!].flatMap((site) => [
+      mutation(
+        "Mutation.createWebhook",
+        {
+          url: "https://hooks.example.com/b-sites",
+          eventTypes: ["stock.changed"],
+          siteIds: [site],
+        },
+        {
+          url: "https://hooks.example.com/b-sites",
+          eventTypes: ["stock.changed"],
+          siteIds: [none()],
+        },
+      ),
+      mutation(
+        "Mutation.updateWebhook",
+        { id: ids.bWebhook, siteIds: [site] },
+        { id: ids.bWebhook, siteIds: [none()] },
+      ),
+    ]),
     mutation(
       "Mutation.rotateWebhookSecret",
       { id: ids.w1, idempotencyKey: key("rotate") },

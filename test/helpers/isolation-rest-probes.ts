@@ -458,6 +458,29 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
     ...byId("PATCH /webhooks/{id}", (id) => `/webhooks/${id}`, [ids.w1!, ids.w2!], {
       body: { description: "B's" },
     }),
+    // B's own webhook, made or narrowed to A's sites.
+    ...[ids.siteMain!, ids.site1!].flatMap((site): RestProbe[] => [
+      {
+        op: "POST /webhooks",
+        foreign: post("/webhooks", {
+          url: "https://hooks.example.com/b-sites",
+          event_types: ["stock.changed"],
+          active: false,
+          site_ids: [site],
+        }),
+        missing: post("/webhooks", {
+          url: "https://hooks.example.com/b-sites",
+          event_types: ["stock.changed"],
+          active: false,
+          site_ids: [none()],
+        }),
+      },
+      {
+        op: "PATCH /webhooks/{id}",
+        foreign: patch(`/webhooks/${ids.bWebhook}`, { site_ids: [site] }),
+        missing: patch(`/webhooks/${ids.bWebhook}`, { site_ids: [none()] }),
+      },
+    ]),
     repeat(
       "POST /webhooks/{id}/rotate-secret",
       "rotate",

@@ -1,6 +1,20 @@
 // A webhook receiver on the loopback interface: records every request, answers as told.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { WorkerOptions } from "../../src/modules/webhook/webhook.worker.js";
+
+/** A webhook worker's options for tests: polls often, retries fast, allows a local receiver. */
+export const TEST_WORKER_OPTIONS: WorkerOptions = {
+  pollMs: 20,
+  timeoutMs: 2_000,
+  retryBaseMs: 100,
+  retryMaxMs: 1_000,
+  giveUpMs: 60_000,
+  concurrency: 8,
+  accountConcurrency: 2,
+  turnMs: 10_000,
+  policy: { production: false },
+};
 
 export interface Received {
   headers: IncomingHttpHeaders;

@@ -170,6 +170,7 @@ function columnDefault(
   if (typeof d === "number" || typeof d === "boolean") return String(d);
   // An empty list, as PostgreSQL prints an empty array literal of the column's type.
   if (Array.isArray(d) && d.length === 0 && field.type === "String") return "'{}'::text[]";
+  if (Array.isArray(d) && d.length === 0 && field.type === "Int") return "'{}'::integer[]";
   throw new Error(
     `default ${JSON.stringify(d)} of ${table}.${column} is not mapped by this test yet`,
   );

@@ -31,7 +31,12 @@ import { AppError } from "../../errors.js";
 import { Decimal } from "../../quantity.js";
 import { findStockTake, READ_SCOPES } from "../stock-take/stock-take.service.js";
 import { StockTake } from "../stock-take/stock-take.types.js";
-import { followStockChanges, followStockTake, MAX_FOLLOWED_SKUS } from "./event.live.js";
+import {
+  followStockChanges,
+  followStockTake,
+  MAX_FOLLOWED_SITES,
+  MAX_FOLLOWED_SKUS,
+} from "./event.live.js";
 import type { Event } from "./event.types.js";
 
 @ArgsType()
@@ -42,6 +47,13 @@ class StockChangedArgs {
   })
   @ArrayMaxSize(MAX_FOLLOWED_SKUS)
   skuIds?: number[];
+
+  @Field(() => [Int], {
+    nullable: true,
+    description: `Only the changes at these sites (at most ${MAX_FOLLOWED_SITES}); every site when absent. An id the account does not have is SITE_NOT_FOUND.`,
+  })
+  @ArrayMaxSize(MAX_FOLLOWED_SITES)
+  siteIds?: number[];
 }
 
 @ArgsType()
@@ -133,7 +145,7 @@ export class EventSubscriptionResolver {
       "Each change of a SKU's on hand once it has committed, in the order of the change feed. Needs the read scope; the token goes in connectionParams.authorization.",
     subscribe: (data: SubscribeResolverData<unknown, StockChangedArgs, GraphQLContext>) => {
       const { ctx, hub } = subscriber(data);
-      return followStockChanges(ctx, hub, data.args.skuIds);
+      return followStockChanges(ctx, hub, data.args.skuIds, data.args.siteIds);
     },
   })
   stockChanged(

@@ -85,6 +85,25 @@ export async function requireSite(
   if (!site) throw siteNotFound(id, path);
 }
 
+/**
+ * Refuses (SITE_NOT_FOUND, pointing at `path` and the index) a list naming a site the account
+ * does not have; one read however many.
+ */
+export async function requireSites(
+  db: Tx,
+  accountId: number,
+  ids: readonly number[],
+  path: (string | number)[],
+): Promise<void> {
+  const found = await db.site.findMany({
+    where: { accountId, id: { in: [...ids] } },
+    select: { id: true },
+  });
+  const known = new Set(found.map((s) => s.id));
+  const missing = ids.findIndex((id) => !known.has(id));
+  if (missing >= 0) throw siteNotFound(ids[missing]!, [...path, missing]);
+}
+
 /** The id of the account's default site (every account has one). */
 export async function defaultSiteId(db: Tx, accountId: number): Promise<number> {
   const site = await db.site.findFirst({

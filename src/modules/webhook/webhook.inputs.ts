@@ -19,6 +19,8 @@ import { MAX_URL_LENGTH } from "./webhook.url.js";
 const URL_RULE =
   "Where deliveries are POSTed: https:// (in development also http:// to a loopback address, for a local receiver); never a link-local, metadata or, in production, private or loopback address (else INVALID_WEBHOOK_URL). Redirects are not followed.";
 const EVENT_TYPES_RULE = `At least one of ${EVENT_TYPES.join(", ")} (an unknown one is INVALID_PARAMETER).`;
+const SITE_IDS_RULE =
+  "Only the events of these sites (SITE_NOT_FOUND for one the account does not have); events naming no site, the catalog's, are always delivered.";
 const DESCRIPTION_RULE = `Your note on what it is for; at most ${MAX_DESCRIPTION} characters.`;
 
 @InputType({ description: "A new webhook endpoint." })
@@ -33,6 +35,14 @@ export class CreateWebhookInput {
   @ArrayMaxSize(LIST_BOUNDS["CreateWebhookInput.eventTypes"].max)
   @MaxLength(64, { each: true })
   eventTypes!: string[];
+
+  @Field(() => [Int], {
+    nullable: true,
+    description: `${SITE_IDS_RULE} Null or absent: every site. ${atMost("CreateWebhookInput.siteIds")}`,
+  })
+  @IsOptional()
+  @ArrayMaxSize(LIST_BOUNDS["CreateWebhookInput.siteIds"].max)
+  siteIds?: number[] | null;
 
   @Field(() => String, { nullable: true, description: DESCRIPTION_RULE })
   @MaxLength(MAX_DESCRIPTION)
@@ -68,6 +78,14 @@ export class UpdateWebhookInput {
   @ArrayMaxSize(LIST_BOUNDS["UpdateWebhookInput.eventTypes"].max)
   @MaxLength(64, { each: true })
   eventTypes?: string[] | null;
+
+  @Field(() => [Int], {
+    nullable: true,
+    description: `The whole new set of sites. ${SITE_IDS_RULE} Null: every site again; left out: unchanged. ${atMost("UpdateWebhookInput.siteIds")}`,
+  })
+  @IsOptional()
+  @ArrayMaxSize(LIST_BOUNDS["UpdateWebhookInput.siteIds"].max)
+  siteIds?: number[] | null;
 
   @Field(() => String, { nullable: true, description: `${DESCRIPTION_RULE} null clears it.` })
   @IsOptional()

@@ -21,6 +21,7 @@ import type { WebhookInput } from "./webhook.types.js";
 const input = (b: CreateWebhook | UpdateWebhook): WebhookInput => ({
   url: b.url,
   eventTypes: b.event_types,
+  siteIds: b.site_ids,
   description: b.description,
   active: b.active,
 });

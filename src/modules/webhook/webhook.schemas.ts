@@ -20,7 +20,7 @@ import {
   WRITE_PROBLEMS,
 } from "../../http/openapi-responses.js";
 import { idempotencyHeaders, idParams, pageQuery } from "../../http/validation.js";
-import { MAX_WEBHOOK_EVENT_TYPES } from "../../limits.js";
+import { MAX_WEBHOOK_EVENT_TYPES, MAX_WEBHOOK_SITES } from "../../limits.js";
 import { EVENT_TYPES } from "../event/event.types.js";
 import {
   MAX_DESCRIPTION,
@@ -47,6 +47,14 @@ const eventTypes = Type.Array(Type.Unsafe<string>({ type: "string", enum: [...EV
   "x-service-checked": true,
 });
 
+const siteIds = Type.Unsafe<number[] | null>({
+  type: ["array", "null"],
+  items: { type: "integer", minimum: 1, maximum: 2147483647 },
+  minItems: 1,
+  maxItems: MAX_WEBHOOK_SITES,
+  description: `Only the events of these sites (1 to ${MAX_WEBHOOK_SITES} site ids; SITE_NOT_FOUND for one the account does not have); events naming no site, the catalog's, are always delivered. null or absent: every site.`,
+});
+
 const description = Type.Unsafe<string | null>({
   type: ["string", "null"],
   maxLength: MAX_DESCRIPTION,
@@ -58,6 +66,7 @@ export const CreateWebhook = Type.Object(
   {
     url,
     event_types: eventTypes,
+    site_ids: Type.Optional(siteIds),
     description: Type.Optional(description),
     active: Type.Optional(Type.Boolean()),
   },
@@ -74,6 +83,7 @@ export const UpdateWebhook = Type.Object(
   {
     url: Type.Optional(url),
     event_types: Type.Optional(eventTypes),
+    site_ids: Type.Optional(siteIds),
     description: Type.Optional(description),
     active: Type.Optional(
       Type.Boolean({
@@ -113,6 +123,12 @@ const webhookProperties = {
   id: integerId,
   url: { type: "string", description: "Where deliveries are POSTed." },
   event_types: { type: "array", items: { type: "string" }, description: "What it receives." },
+  site_ids: {
+    type: ["array", "null"],
+    items: { type: "integer" },
+    description:
+      "The sites whose events it receives (events naming no site, the catalog's, always); null: every site.",
+  },
   description: nullable("string"),
   active: {
     type: "boolean",
@@ -216,6 +232,7 @@ const example = {
   id: 3,
   url: "https://erp.example.com/hooks/countpoint",
   event_types: ["stock.changed"],
+  site_ids: null,
   description: null,
   active: true,
   disabled_reason: null,
@@ -277,7 +294,12 @@ export const createWebhook = {
   body: refOf(CreateWebhook),
   response: {
     201: ok("WebhookWithSecret", "The endpoint and its secret", withSecret, replayHeaders),
-    ...problemResponses(...WRITE_PROBLEMS, "INVALID_WEBHOOK_URL", "TOO_MANY_WEBHOOKS"),
+    ...problemResponses(
+      ...WRITE_PROBLEMS,
+      "INVALID_WEBHOOK_URL",
+      "TOO_MANY_WEBHOOKS",
+      "SITE_NOT_FOUND",
+    ),
   },
 };
 
@@ -313,7 +335,12 @@ export const updateWebhook = {
   body: refOf(UpdateWebhook),
   response: {
     200: ok("Webhook", "The endpoint", example),
-    ...problemResponses(...WRITE_PROBLEMS, "WEBHOOK_NOT_FOUND", "INVALID_WEBHOOK_URL"),
+    ...problemResponses(
+      ...WRITE_PROBLEMS,
+      "WEBHOOK_NOT_FOUND",
+      "INVALID_WEBHOOK_URL",
+      "SITE_NOT_FOUND",
+    ),
   },
 };
 

@@ -11,6 +11,8 @@ import { AppError, notFound, type FieldError } from "../../errors.js";
 import { ledgerHorizon } from "../../ledger/ledger.js";
 import { checkText, optionalText } from "../../text.js";
 import { EVENT_TYPES } from "../event/event.types.js";
+import { MAX_WEBHOOK_SITES } from "../../limits.js";
+import { requireSites } from "../site/site.service.js";
 import { newSecret } from "./webhook.send.js";
 import type {
   Webhook,
@@ -47,14 +49,22 @@ export async function createWebhook(
   const errors: FieldError[] = [];
   const url = checkUrl(input.url, errors);
   const eventTypes = checkEventTypes(input.eventTypes, errors);
+  const siteIds = checkSiteIds(input.siteIds, errors);
   const description = optionalText(input.description, ["description"], MAX_DESCRIPTION, errors);
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
       operation: "createWebhook",
-      input: () => ({ url, eventTypes, description, active: input.active ?? true }),
+      input: () => ({
+        url,
+        eventTypes,
+        description,
+        active: input.active ?? true,
+        ...(siteIds?.length ? { siteIds } : {}),
+      }),
       inputErrors: errors,
       check: async () => {
+        if (siteIds?.length) await requireSites(tx, accountId, siteIds, ["siteIds"]);
         // Counted under a lock on the account's endpoints, so two creates cannot both pass.
         await tx.$queryRaw`SELECT pg_advisory_xact_lock(${WEBHOOK_LOCK_CLASS}::int, ${accountId}::int)::text`;
         const count = await tx.webhookEndpoint.count({ where: { accountId } });
@@ -74,6 +84,7 @@ export async function createWebhook(
             accountId,
             url: url!,
             eventTypes: eventTypes!,
+            siteIds: siteIds ?? [],
             description,
             active: input.active ?? true,
             secret: newSecret(),
@@ -119,13 +130,16 @@ export async function updateWebhook(
   const url = input.url === undefined ? undefined : checkUrl(input.url, errors);
   const eventTypes =
     input.eventTypes === undefined ? undefined : checkEventTypes(input.eventTypes, errors);
+  const siteIds = input.siteIds === undefined ? undefined : checkSiteIds(input.siteIds, errors);
   const description =
     input.description === undefined
       ? undefined
       : optionalText(input.description, ["description"], MAX_DESCRIPTION, errors);
   if (input.active === null) errors.push(invalid(["active"], "must be true or false"));
   if (Object.values(input).every((v) => v === undefined)) {
-    errors.push(invalid([], "send at least one of url, event_types, description, active"));
+    errors.push(
+      invalid([], "send at least one of url, event_types, site_ids, description, active"),
+    );
   }
   if (errors.length > 0) throw AppError.fromFields(errors);
   const { accountId } = ctx.principal;
@@ -134,12 +148,14 @@ export async function updateWebhook(
       SELECT url, disabled_reason FROM webhook_endpoints
       WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
     if (!before) throw webhookNotFound(id);
+    if (siteIds?.length) await requireSites(tx, accountId, siteIds, ["siteIds"]);
     // Due now, so a worker holding the endpoint picks the change up when it lets go.
     const row = await tx.webhookEndpoint.update({
       where: { accountId_id: { accountId, id } },
       data: {
         url,
         eventTypes,
+        ...(siteIds !== undefined ? { siteIds: siteIds ?? [] } : {}),
         description,
         ...(input.active === false ? { active: false } : {}),
         ...(input.active === true ? { active: true, disabledReason: null } : {}),
@@ -152,6 +168,12 @@ export async function updateWebhook(
       await tx.$executeRaw`
         DELETE FROM webhook_deliveries WHERE account_id = ${accountId} AND endpoint_id = ${id}
           AND status = 'pending' AND NOT (event_type = ANY(${eventTypes}::text[]))`;
+    }
+    // Pending deliveries of events at sites it no longer takes are not sent either.
+    if (siteIds?.length) {
+      await tx.$executeRaw`
+        DELETE FROM webhook_deliveries WHERE account_id = ${accountId} AND endpoint_id = ${id}
+          AND status = 'pending' AND (body::jsonb #>> '{data,site_id}')::int <> ALL(${siteIds}::int[])`;
     }
     // A new address is tried at once, not after the old one's backoff.
     if (url !== undefined && url !== before.url) {
@@ -365,10 +387,33 @@ function checkEventTypes(
   return [...new Set(types)];
 }
 
+/**
+ * The sites a webhook takes the events of: null (every site) when null, else 1 to
+ * MAX_WEBHOOK_SITES ids, each once; undefined when refused. Whether the account has them is
+ * checked with the rows (SITE_NOT_FOUND).
+ */
+function checkSiteIds(
+  ids: number[] | null | undefined,
+  errors: FieldError[],
+): number[] | null | undefined {
+  if (ids === null || ids === undefined) return null;
+  if (ids.length === 0 || ids.length > MAX_WEBHOOK_SITES) {
+    errors.push(
+      invalid(
+        ["siteIds"],
+        `name 1 to ${MAX_WEBHOOK_SITES} sites, or null for the events of every site`,
+      ),
+    );
+    return undefined;
+  }
+  return [...new Set(ids)];
+}
+
 interface EndpointRow {
   id: number;
   url: string;
   eventTypes: string[];
+  siteIds: number[] | null;
   description: string | null;
   active: boolean;
   disabledReason: string | null;
@@ -381,6 +426,7 @@ const toWebhook = (r: EndpointRow): Webhook => ({
   id: r.id,
   url: r.url,
   eventTypes: r.eventTypes,
+  siteIds: r.siteIds?.length ? r.siteIds : null,
   description: r.description,
   active: r.active,
   disabledReason: r.disabledReason,

@@ -23,6 +23,13 @@ export class Webhook {
   })
   eventTypes!: string[];
 
+  @Field(() => [Int], {
+    nullable: true,
+    description:
+      "The sites whose events it receives (events naming no site, the catalog's, always); null: every site.",
+  })
+  siteIds!: number[] | null;
+
   @Field(() => String, { nullable: true, description: "Your note on what it is for." })
   description!: string | null;
 
@@ -119,6 +126,8 @@ export const WebhookDeliveryConnection = ConnectionType(WebhookDelivery, "Webhoo
 export interface WebhookInput {
   url?: string | null;
   eventTypes?: string[] | null;
+  /** Only the events of these sites (and those naming none); null: every site. */
+  siteIds?: number[] | null;
   description?: string | null;
   active?: boolean | null;
 }

@@ -71,6 +71,7 @@ interface Lease {
 interface Current {
   url: string;
   event_types: string[];
+  site_ids: number[];
   secrets: string[];
   feed_at: Date;
   feed_id: string;
@@ -251,7 +252,7 @@ async function serveEndpoint(
   let due = new Date(Date.now() + options.pollMs);
   for (;;) {
     const [now] = await db.$queryRaw<Current[]>`
-      SELECT w.url, w.event_types, w.feed_at, w.feed_id::text,
+      SELECT w.url, w.event_types, COALESCE(w.site_ids, '{}') AS site_ids, w.feed_at, w.feed_id::text,
         ARRAY[w.secret] || ARRAY(SELECT s->>'secret' FROM jsonb_array_elements(w.previous_secrets) AS s
           WHERE (s->>'expires_at')::timestamptz > now()) AS secrets,
         h.id AS head_id, h.event_id, h.body, h.attempts, h.next_attempt_at, h.first_failed_at
@@ -307,9 +308,9 @@ async function returnLease(db: PrismaClient, lease: Lease, due: Date): Promise<v
 }
 
 /**
- * The endpoint's new events, after its feed position and of its types (as they are now), as
- * pending deliveries, and the position moved past them, in one statement that holds the lease.
- * How many it added; null when the lease is no longer this worker's.
+ * The endpoint's new events, after its feed position and of its types and sites (as they are
+ * now), as pending deliveries, and the position moved past them, in one statement that holds the
+ * lease. How many events it read; null when the lease is no longer this worker's.
  */
 async function fanOut(db: PrismaClient, lease: Lease, endpoint: Current): Promise<number | null> {
   const from = { at: endpoint.feed_at.toISOString(), id: endpoint.feed_id };
@@ -325,7 +326,9 @@ async function fanOut(db: PrismaClient, lease: Lease, endpoint: Current): Promis
       INSERT INTO webhook_deliveries (account_id, endpoint_id, event_id, event_type, event_at, body)
       SELECT ${lease.account_id}, ${lease.id}, e.id, e.type, e.at, e.body
       FROM ${jsonRows(
-        events.map((e) => [positionOf(e).id, e.type, e.occurredAt.toISOString(), payload(e)]),
+        events
+          .filter((e) => atSites(e, endpoint.site_ids))
+          .map((e) => [positionOf(e).id, e.type, e.occurredAt.toISOString(), payload(e)]),
         "e",
         "id bigint, type text, at timestamptz, body text",
       )}
@@ -337,6 +340,12 @@ async function fanOut(db: PrismaClient, lease: Lease, endpoint: Current): Promis
     RETURNING id`;
   return moved ? events.length : null;
 }
+
+/** Whether an endpoint taking the events of `siteIds` (none: every site) takes this one. */
+const atSites = (e: Event, siteIds: number[]): boolean => {
+  const site = (e.data as { site_id?: unknown }).site_id;
+  return siteIds.length === 0 || typeof site !== "number" || siteIds.includes(site);
+};
 
 /** The body a receiver gets: the event as the feed shows it, with the feed cursor after it. */
 export const payload = (e: Event): string =>

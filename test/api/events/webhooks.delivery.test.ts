@@ -3,27 +3,14 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import {
-  startWebhookWorker,
-  type WorkerOptions,
-} from "../../../src/modules/webhook/webhook.worker.js";
+import { startWebhookWorker } from "../../../src/modules/webhook/webhook.worker.js";
 import { rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { newAccount, untilWaitingOnLock, type TestAccount } from "../../helpers/db.js";
-import { startReceiver, type Receiver } from "../../helpers/receiver.js";
+import { startReceiver, TEST_WORKER_OPTIONS, type Receiver } from "../../helpers/receiver.js";
 import { startWorker, stopProcess } from "../../helpers/server.js";
 import { createSku } from "../../helpers/stock.js";
 
-const OPTIONS: WorkerOptions = {
-  pollMs: 20,
-  timeoutMs: 2_000,
-  retryBaseMs: 100,
-  retryMaxMs: 1_000,
-  giveUpMs: 60_000,
-  concurrency: 8,
-  accountConcurrency: 2,
-  turnMs: 10_000,
-  policy: { production: false },
-};
+const OPTIONS = TEST_WORKER_OPTIONS;
 const quiet = { warn: () => {} };
 
 let t: TestApp;

@@ -204,6 +204,8 @@ export type CreateWebhookInput = {
   eventTypes: Array<string>;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** Only the events of these sites (SITE_NOT_FOUND for one the account does not have); events naming no site, the catalog's, are always delivered. Null or absent: every site. At most 100. */
+  siteIds?: Array<number> | null | undefined;
   /** Where deliveries are POSTed: https:// (in development also http:// to a loopback address, for a local receiver); never a link-local, metadata or, in production, private or loopback address (else INVALID_WEBHOOK_URL). Redirects are not followed. */
   url: string;
 };
@@ -683,6 +685,8 @@ export type UpdateWebhookInput = {
   eventTypes?: Array<string> | null | undefined;
   /** The webhook to change. */
   id: number;
+  /** The whole new set of sites. Only the events of these sites (SITE_NOT_FOUND for one the account does not have); events naming no site, the catalog's, are always delivered. Null: every site again; left out: unchanged. At most 100. */
+  siteIds?: Array<number> | null | undefined;
   /** Where deliveries are POSTed: https:// (in development also http:// to a loopback address, for a local receiver); never a link-local, metadata or, in production, private or loopback address (else INVALID_WEBHOOK_URL). Redirects are not followed. */
   url?: string | null | undefined;
 };
