@@ -7,17 +7,23 @@ import { firstMovementPages, type MovementOwner } from "../modules/movement/inde
 import type { StockMovement } from "../modules/movement/movement.types.js";
 import { stockTakesByIds } from "../modules/stock-take/index.js";
 import type { StockTake } from "../modules/stock-take/stock-take.types.js";
-import { cycleCountsByIds, type SkuCycleCount } from "../modules/cycle-count/index.js";
+import { cycleCountsAt, type SkuCycleCount } from "../modules/cycle-count/index.js";
 
 /** Per-request batch loaders: a page of 1000 movements resolves its SKUs in one query, not 1000. */
 export interface Loaders {
   sku: DataLoader<number, Sku | null>;
   supplierItem: DataLoader<number, SupplierItem | null>;
   stockTake: DataLoader<number, StockTake | null>;
-  /** SKUs' cycle counts (class, last count, due time): a page of SKUs in one statement. */
-  cycleCount: DataLoader<number, SkuCycleCount>;
+  /** SKUs' cycle counts (class, last count, due time) at a site: a page of SKUs in one statement. */
+  cycleCount: DataLoader<CycleCountKey, SkuCycleCount, string>;
   /** First pages of movements: a page of SKUs with theirs in one statement, not one per SKU. */
   movementPages: DataLoader<MovementPageKey, Page<StockMovement>, string>;
+}
+
+/** Whose cycle count, and where (null: the default site). */
+export interface CycleCountKey {
+  skuId: number;
+  siteId: number | null;
 }
 
 /** Whose movements, and how many on the page. */
@@ -57,10 +63,21 @@ export function createLoaders(db: PrismaClient, accountId: number): Loaders {
     sku: new DataLoader(batch((ids) => skusByIds(db, accountId, ids))),
     supplierItem: new DataLoader(batch((ids) => supplierItemsByIds(db, accountId, ids))),
     stockTake: new DataLoader(batch((ids) => stockTakesByIds(db, accountId, ids))),
-    cycleCount: new DataLoader(async (ids) => {
-      const found = await cycleCountsByIds(db, accountId, ids);
-      return ids.map((id) => found.get(id)!);
-    }),
+    cycleCount: new DataLoader(
+      async (keys) => {
+        // One statement per site asked for (a page asks for one).
+        const sites = [...new Set(keys.map((k) => k.siteId))];
+        const found = await Promise.all(
+          sites.map(async (site) => {
+            const ids = keys.filter((k) => k.siteId === site).map((k) => k.skuId);
+            return [site, await cycleCountsAt(db, accountId, ids, site)] as const;
+          }),
+        );
+        const bySite = new Map(found);
+        return keys.map((k) => bySite.get(k.siteId)!.get(k.skuId)!);
+      },
+      { cacheKeyFn: (k) => `${k.siteId}:${k.skuId}` },
+    ),
     movementPages: new DataLoader(
       bySize((owners, first) => firstMovementPages(db, accountId, owners, first)),
       { cacheKeyFn: movementPageKey },

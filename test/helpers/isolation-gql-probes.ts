@@ -176,6 +176,13 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       },
     },
     nestedAfter("Query.stockTake", { id: ids.bTake }, "StockTake.counts", cursors["gql.counts"]!),
+    // B's own SKU's cycle count at A's sites.
+    ...[ids.siteMain!, ids.site1!].map((site) => ({
+      field: "Query.sku",
+      foreign: { id: ids.bSku },
+      missing: { id: ids.bSku },
+      nested: { field: "Sku.cycleCount", foreign: { siteId: site }, missing: { siteId: none() } },
+    })),
     nestedAfter(
       "Query.webhook",
       { id: ids.bWebhook },

@@ -1,4 +1,14 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  Int,
+  Query,
+  Resolver,
+  Root,
+} from "type-graphql";
 import { ScopedMutation } from "../../graphql/auth.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { keyedValue, loadersOf, serviceContext } from "../../graphql/service-context.js";
@@ -97,9 +107,18 @@ export class CycleCountResolver {
 export class SkuCycleCountResolver {
   @FieldResolver(() => SkuCycleCount, {
     description:
-      "Its count class, last count and when it falls due at the account's default site (a page of SKUs reads theirs in one statement).",
+      "Its count class, last count and when it falls due at a site (a page of SKUs reads theirs in one statement).",
   })
-  cycleCount(@Root() sku: Sku, @Ctx() ctx: GraphQLContext): Promise<SkuCycleCount> {
-    return loadersOf(ctx).cycleCount.load(sku.id);
+  cycleCount(
+    @Root() sku: Sku,
+    @Ctx() ctx: GraphQLContext,
+    @Arg("siteId", () => Int, {
+      nullable: true,
+      description:
+        "The site whose cycle to read (SITE_NOT_FOUND if the account has none by this id); the default site when absent.",
+    })
+    siteId?: number | null,
+  ): Promise<SkuCycleCount> {
+    return loadersOf(ctx).cycleCount.load({ skuId: sku.id, siteId: siteId ?? null });
   }
 }

@@ -191,6 +191,20 @@ export async function cycleCountsByIds(
 }
 
 /**
+ * The cycle counts of the SKUs given at the site named (SITE_NOT_FOUND, on `siteId`, when the
+ * account has none by this id), or the default site's (GraphQL's Sku.cycleCount).
+ */
+export async function cycleCountsAt(
+  db: PrismaClient,
+  accountId: number,
+  skuIds: readonly number[],
+  siteId: number | null,
+): Promise<Map<number, SkuCycleCount>> {
+  const site = await siteOrDefault(db, accountId, siteId, ["siteId"]);
+  return cycleCountsByIds(db, accountId, skuIds, site);
+}
+
+/**
  * One SKU's cycle count at a site (the default when none is named); 404 SKU_NOT_FOUND when the
  * account has no such SKU, SITE_NOT_FOUND when it has no such site.
  */

@@ -2,7 +2,7 @@
 // services only through here; its routes, resolvers and schemas they mount directly).
 export {
   classify,
-  cycleCountsByIds,
+  cycleCountsAt,
   cycleSettings,
   updateCycleSettings,
   type SkuCycleCount,

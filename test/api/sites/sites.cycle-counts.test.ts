@@ -123,6 +123,21 @@ it("answers per site over GraphQL too", async () => {
     acct.token,
   );
   expect(due.errors).toBeUndefined();
+  const onSku = await postGraphql(
+    t,
+    {
+      query: `{ sku(id: ${acct.ids[0]}) { here: cycleCount { siteId countClass }
+        van: cycleCount(siteId: ${acct.van}) { siteId countClass } } }`,
+    },
+    acct.token,
+  );
+  expect(onSku.errors).toBeUndefined();
+  expect(onSku.data).toEqual({
+    sku: {
+      here: { siteId: acct.main, countClass: null },
+      van: { siteId: acct.van, countClass: "B" },
+    },
+  });
   const listed = (due.data as { dueForCount: { skuId: number }[] }).dueForCount;
   expect(listed.map((d) => d.skuId).sort()).toEqual([...acct.ids].sort());
 });
