@@ -180,7 +180,8 @@ export async function createSite(
 /**
  * Changes a site; a field left out stays as it is. `isDefault: true` makes it the default (the
  * one before stops being it); the default cannot be deactivated nor stop being the default
- * otherwise (DEFAULT_SITE: make another site the default first).
+ * otherwise (DEFAULT_SITE: make another site the default first), and a site is deactivated only
+ * when no stock take there is open or counting (SITE_IN_USE).
  */
 export async function updateSite(
   ctx: ServiceContext,
@@ -216,6 +217,7 @@ export async function updateSite(
         `site ${id} is the account's default: make another site the default instead (is_default: true on it)`,
       );
     }
+    if (changes.active === false) await requireIdle(tx, accountId, id);
     const becomesDefault = changes.isDefault === true && !site.isDefault;
     if (becomesDefault) await giveUpDefault(tx, accountId);
     return uniqueCode(
@@ -236,6 +238,22 @@ export async function updateSite(
       ["code"],
     );
   });
+}
+
+/**
+ * Refuses (SITE_IN_USE) to deactivate a site where a stock take is open or counting: its counts
+ * would have nowhere to go. Read through the stock takes' site index, newest first.
+ */
+async function requireIdle(tx: Tx, accountId: number, id: number): Promise<void> {
+  const [busy] = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM stock_takes WHERE account_id = ${accountId} AND site_id = ${id}
+      AND status IN ('open', 'counting') ORDER BY id DESC LIMIT 1`;
+  if (busy) {
+    throw new AppError(
+      "SITE_IN_USE",
+      `site ${id} has stock take ${busy.id} open: reconcile or cancel it before deactivating the site`,
+    );
+  }
 }
 
 /** Waits for the account's other site changes to end (the lock is the transaction's). */

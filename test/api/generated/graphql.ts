@@ -280,6 +280,8 @@ export type ErrorCode =
   | 'ROUTE_NOT_FOUND'
   /** Service unavailable */
   | 'SERVICE_UNAVAILABLE'
+  /** Site in use */
+  | 'SITE_IN_USE'
   /** Site not found */
   | 'SITE_NOT_FOUND'
   /** SKU not found */
@@ -643,7 +645,7 @@ export type TokenScope =
 
 /** Changes to a site; a field left out stays as it is. */
 export type UpdateSiteInput = {
-  /** Whether it is active: false deactivates it (never the default: DEFAULT_SITE), true activates it again. */
+  /** Whether it is active: false deactivates it (never the default: DEFAULT_SITE; nor while a stock take there is open or counting: SITE_IN_USE), true activates it again. */
   active?: boolean | null | undefined;
   /** A new code. Unique in the account regardless of case (else DUPLICATE_CODE): trimmed, 1 to 64 characters, one line. */
   code?: string | null | undefined;
