@@ -3,10 +3,11 @@ import { options, positiveInt, UsageError, type Command } from "./options.js";
 import { print } from "./output.js";
 import { withDatabase } from "./with-database.js";
 
-/** Gives the account's active SKUs count classes A, B and C by how much they moved. */
+/** Gives the account's active SKUs count classes A, B and C at a site by how much they moved there. */
 const classifySkus: Command = async (args) => {
   const o = options(args, {
     account: { required: true },
+    site: { required: false },
     "window-days": { required: false },
     "share-a": { required: false },
     "share-b": { required: false },
@@ -20,6 +21,7 @@ const classifySkus: Command = async (args) => {
     return Number(value);
   };
   const input = {
+    siteId: o.site === undefined ? undefined : positiveInt(o.site, "--site"),
     windowDays: whole("window-days"),
     shareA: whole("share-a"),
     shareB: whole("share-b"),
@@ -31,6 +33,7 @@ const classifySkus: Command = async (args) => {
     classify({ db, principal: await systemPrincipal(db, accountId, "countpoint classify") }, input),
   );
   print({
+    site_id: value.siteId,
     window_days: value.windowDays,
     share_a: value.shareA,
     share_b: value.shareB,

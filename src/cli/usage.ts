@@ -30,9 +30,11 @@ export const USAGE = `usage:
                                       create or update SKUs from a CSV file of any size, in
                                       batches of up to 10,000 rows; progress on stderr, a JSON
                                       summary on stdout
-  countpoint classify --account ID [--window-days N] [--share-a PCT] [--share-b PCT] [--dry-run]
+  countpoint classify --account ID [--site ID] [--window-days N] [--share-a PCT] [--share-b PCT]
+                     [--dry-run]
                                       give the account's active SKUs count classes A, B and C
-                                      by how much they moved over the window (default 90 days,
+                                      at a site (the default site without --site) by how much
+                                      they moved there over the window (default 90 days,
                                       80% / 15% / 5%); --dry-run prints what it would do and
                                       writes nothing; prints the classes as JSON
   countpoint cycle-counts intervals --account ID [--a DAYS] [--b DAYS] [--c DAYS]

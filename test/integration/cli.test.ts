@@ -562,7 +562,10 @@ describe("countpoint classify and cycle-counts intervals", () => {
 
     const dry = await countpoint(["classify", "--account", String(account.id), "--dry-run"]);
     expect(dry).toMatchObject({ code: 0, stderr: "" });
+    const [main] = await db.$queryRaw<{ id: number }[]>`
+      SELECT id FROM sites WHERE account_id = ${account.id} AND is_default`;
     expect(JSON.parse(dry.stdout)).toEqual({
+      site_id: main!.id,
       window_days: 90,
       share_a: 80,
       share_b: 15,
@@ -584,6 +587,29 @@ describe("countpoint classify and cycle-counts intervals", () => {
     expect(done.code).toBe(0);
     expect(JSON.parse(done.stdout)).toMatchObject({ window_days: 30, dry_run: false });
     expect(await classes()).toEqual(["C", "C"]);
+
+    // At another site: its own classes; one the account does not have is refused.
+    const [van] = await db.$queryRaw<{ id: number }[]>`
+      INSERT INTO sites (account_id, code, name) VALUES (${account.id}, 'VAN', 'Van') RETURNING id`;
+    const there = await countpoint([
+      "classify",
+      "--account",
+      String(account.id),
+      "--site",
+      String(van!.id),
+    ]);
+    expect(there.code).toBe(0);
+    expect(JSON.parse(there.stdout)).toMatchObject({ site_id: van!.id, dry_run: false });
+    expect(await classes()).toEqual(["C", "C", "C", "C"]);
+    const unknown = await countpoint([
+      "classify",
+      "--account",
+      String(account.id),
+      "--site",
+      "999999",
+    ]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain("SITE_NOT_FOUND");
 
     const set = await countpoint([
       "cycle-counts",
