@@ -67,14 +67,26 @@ export function createLoaders(db: PrismaClient, accountId: number): Loaders {
       async (keys) => {
         // One statement per site asked for (a page asks for one).
         const sites = [...new Set(keys.map((k) => k.siteId))];
-        const found = await Promise.all(
-          sites.map(async (site) => {
-            const ids = keys.filter((k) => k.siteId === site).map((k) => k.skuId);
-            return [site, await cycleCountsAt(db, accountId, ids, site)] as const;
-          }),
+        // A site the account does not have fails its own fields only.
+        const found = await Promise.allSettled(
+          sites.map((site) =>
+            cycleCountsAt(
+              db,
+              accountId,
+              keys.filter((k) => k.siteId === site).map((k) => k.skuId),
+              site,
+            ),
+          ),
         );
-        const bySite = new Map(found);
-        return keys.map((k) => bySite.get(k.siteId)!.get(k.skuId)!);
+        const bySite = new Map(sites.map((site, i) => [site, found[i]!]));
+        return keys.map((k) => {
+          const at = bySite.get(k.siteId)!;
+          return at.status === "fulfilled"
+            ? at.value.get(k.skuId)!
+            : at.reason instanceof Error
+              ? at.reason
+              : new Error(String(at.reason));
+        });
       },
       { cacheKeyFn: (k) => `${k.siteId}:${k.skuId}` },
     ),

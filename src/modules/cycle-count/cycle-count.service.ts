@@ -9,7 +9,7 @@ import { AppError, type FieldError } from "../../errors.js";
 import type { CountClass } from "../../generated/prisma/enums.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
 import { notFound } from "../../errors.js";
-import { siteOrDefault } from "../site/site.service.js";
+import { defaultSiteId, siteOrDefault } from "../site/site.service.js";
 import {
   classifySkus,
   cycleRowsOf,
@@ -54,7 +54,7 @@ export async function listDue(
   }
   const db = readDb(ctx);
   const { accountId } = ctx.principal;
-  const siteId = await siteOrDefault(db, accountId, query.siteId, ["site_id"]);
+  const siteId = await siteOrDefault(db, accountId, query.siteId, ["siteId"]);
   const rows = await dueSkus(db, accountId, siteId, limit);
   return rows.map((r) => ({
     skuId: r.sku_id,
@@ -127,11 +127,15 @@ export async function classify(
   }
   const dryRun = input.dryRun ?? false;
   const { accountId } = ctx.principal;
-  return inTransaction(ctx.db, (tx) =>
-    idempotent(tx, accountId, idempotencyKey, {
+  let siteId = 0;
+  return inTransaction(ctx.db, async (tx) => {
+    const done = await idempotent(tx, accountId, idempotencyKey, {
       operation: "classify",
       inputErrors: errors,
-      check: async () => [],
+      check: async () => {
+        siteId = await siteOrDefault(tx, accountId, input.siteId, ["siteId"]);
+        return [];
+      },
       input: () => ({
         windowDays,
         shares,
@@ -139,7 +143,6 @@ export async function classify(
         ...(input.siteId ? { siteId: input.siteId } : {}),
       }),
       run: async () => {
-        const siteId = await siteOrDefault(tx, accountId, input.siteId, ["site_id"]);
         const tally = await classifySkus(tx, accountId, siteId, windowDays, shares, dryRun);
         const classes = (["A", "B", "C"] as const).map((countClass) => {
           const row = tally.find((t) => t.count_class === countClass);
@@ -147,8 +150,13 @@ export async function classify(
         });
         return { siteId, windowDays, shareA: shares.a, shareB: shares.b, dryRun, classes };
       },
-    }),
-  );
+    });
+    // A classification answered before sites (replayed within its key's 24 hours) named none:
+    // it was the default site's.
+    return done.value.siteId === undefined
+      ? { ...done, value: { ...done.value, siteId: await defaultSiteId(tx, accountId) } }
+      : done;
+  });
 }
 
 /** A SKU's place in a site's cycle: its class, when it was last counted and when it falls due. */
@@ -184,7 +192,7 @@ export async function cycleCountsByIds(
   skuIds: readonly number[],
   site: number | null = null,
 ): Promise<Map<number, SkuCycleCount>> {
-  const siteId = site ?? (await siteOrDefault(db, accountId, null, ["site_id"]));
+  const siteId = site ?? (await siteOrDefault(db, accountId, null, ["siteId"]));
   const rows = await cycleRowsOf(db, accountId, siteId, skuIds);
   const byId = new Map(rows.map((r) => [r.sku_id, r]));
   return new Map(skuIds.map((id) => [id, toCycleCount(id, siteId, byId.get(id))]));
@@ -220,7 +228,7 @@ export async function skuCycleCount(
     select: { id: true },
   });
   if (!sku) throw notFound("SKU_NOT_FOUND", skuId, ["id"]);
-  const siteId = await siteOrDefault(db, accountId, query.siteId, ["site_id"]);
+  const siteId = await siteOrDefault(db, accountId, query.siteId, ["siteId"]);
   return (await cycleCountsByIds(db, accountId, [skuId], siteId)).get(skuId)!;
 }
 
@@ -241,7 +249,7 @@ export async function setCountClass(
     ]);
   }
   const { accountId } = ctx.principal;
-  const siteId = await siteOrDefault(ctx.db, accountId, site, ["site_id"]);
+  const siteId = await siteOrDefault(ctx.db, accountId, site, ["siteId"]);
   const found = await inTransaction(ctx.db, (tx) =>
     setSkuClass(tx, accountId, siteId, skuId, countClass as CountClass | null),
   );

@@ -159,7 +159,8 @@ export async function acceptLines(
     SELECT w.count, CASE WHEN ${acceptedCount + recountIds.size} > 0
       THEN append_event(${accountId}, 'stock_take.accepted', jsonb_build_object(
         'id', ${stockTakeId}::int, 'accepted', ${acceptedCount}::int,
-        'recount', ${recountIds.size}::int, 'needs_review', w.count)) END AS event_id
+        'recount', ${recountIds.size}::int, 'needs_review', w.count,
+        'site_id', ${take.siteId}::int)) END AS event_id
     FROM (SELECT count(*)::int AS count FROM stock_take_lines
       WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId} AND state = 'counted') AS w`;
   return {

@@ -52,7 +52,7 @@ export async function createWebhook(
   const siteIds = checkSiteIds(input.siteIds, errors);
   const description = optionalText(input.description, ["description"], MAX_DESCRIPTION, errors);
   const { accountId } = ctx.principal;
-  return inTransaction(ctx.db, (tx) =>
+  const done = await inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
       operation: "createWebhook",
       input: () => ({
@@ -64,7 +64,7 @@ export async function createWebhook(
       }),
       inputErrors: errors,
       check: async () => {
-        if (siteIds?.length) await requireSites(tx, accountId, siteIds, ["siteIds"]);
+        if (siteIds?.length) await requireSites(tx, accountId, input.siteIds!, ["siteIds"]);
         // Counted under a lock on the account's endpoints, so two creates cannot both pass.
         await tx.$queryRaw`SELECT pg_advisory_xact_lock(${WEBHOOK_LOCK_CLASS}::int, ${accountId}::int)::text`;
         const count = await tx.webhookEndpoint.count({ where: { accountId } });
@@ -97,6 +97,11 @@ export async function createWebhook(
       },
     }),
   );
+  // An answer stored before webhooks took sites (replayed within its key's 24 hours) names none:
+  // it takes every site's events.
+  return done.value.siteIds === undefined
+    ? { ...done, value: { ...done.value, siteIds: null } }
+    : done;
 }
 
 /** The account's endpoints, oldest first (at most MAX_WEBHOOKS). */
@@ -148,7 +153,7 @@ export async function updateWebhook(
       SELECT url, disabled_reason FROM webhook_endpoints
       WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
     if (!before) throw webhookNotFound(id);
-    if (siteIds?.length) await requireSites(tx, accountId, siteIds, ["siteIds"]);
+    if (siteIds?.length) await requireSites(tx, accountId, input.siteIds!, ["siteIds"]);
     // Due now, so a worker holding the endpoint picks the change up when it lets go.
     const row = await tx.webhookEndpoint.update({
       where: { accountId_id: { accountId, id } },

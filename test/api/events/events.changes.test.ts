@@ -173,7 +173,14 @@ describe("stock take events", () => {
     ]);
     expect(events[0]!.data).toMatchObject({ status: "open", blind: true, reference: "Aisle 9" });
     expect(events[1]!.data).toMatchObject({ counts: 2, counter: "alice" });
-    expect(events[2]!.data).toEqual({ id, accepted: 2, recount: 0, needs_review: 0 });
+    expect(events[2]!.data).toEqual({
+      id,
+      accepted: 2,
+      recount: 0,
+      needs_review: 0,
+      site_id: events[0]!.data.site_id,
+    });
+    expect(events[1]!.data.site_id).toBe(events[0]!.data.site_id);
     expect(events[3]!.data).toMatchObject({ status: "reconciled" });
     expect(JSON.stringify(events)).not.toMatch(/expected/);
     // The reconcile's one movement comes after the counts and before the take's reconciled event.

@@ -138,6 +138,21 @@ it("answers per site over GraphQL too", async () => {
       van: { siteId: acct.van, countClass: "B" },
     },
   });
+  // A site the account does not have: the error names the field that asked for it.
+  const nowhere = await postGraphql(
+    t,
+    {
+      query: `{ sku(id: ${acct.ids[0]}) { here: cycleCount { siteId }
+        nowhere: cycleCount(siteId: 999999) { siteId } } }`,
+    },
+    acct.token,
+  );
+  expect(nowhere.errors).toEqual([
+    expect.objectContaining({
+      path: ["sku", "nowhere"],
+      extensions: expect.objectContaining({ code: "SITE_NOT_FOUND" }),
+    }),
+  ]);
   const listed = (due.data as { dueForCount: { skuId: number }[] }).dueForCount;
   expect(listed.map((d) => d.skuId).sort()).toEqual([...acct.ids].sort());
 });
@@ -171,4 +186,26 @@ it("refuses a site the account does not have, writing nothing", async () => {
   }
   expect(await cycleRows(acct.accountId)).toBe(0);
   expect(await cycleRows(other.accountId)).toBe(0);
+});
+
+it("replays a classification answered before sites as the default site's", async () => {
+  const acct = await shop();
+  const key = { "idempotency-key": "classify-before-sites" };
+  const first = await rest(t, "POST", "/skus/classify", {
+    token: acct.token,
+    headers: key,
+    body: { dry_run: true },
+  });
+  expect(first.status).toBe(200);
+  // As the version before sites stored it: no siteId.
+  await t.db
+    .$executeRaw`UPDATE idempotency_keys SET response_body = (response_body::jsonb - 'siteId')::json
+    WHERE account_id = ${acct.accountId} AND key = 'classify-before-sites'`;
+  const replayed = await rest(t, "POST", "/skus/classify", {
+    token: acct.token,
+    headers: key,
+    body: { dry_run: true },
+  });
+  expect(replayed.status).toBe(200);
+  expect(replayed.body).toEqual(first.body);
 });

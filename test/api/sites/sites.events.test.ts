@@ -128,6 +128,17 @@ it("refuses a site the account does not have, and an empty list, making nothing"
     expect(made.body.code).toBe("SITE_NOT_FOUND");
     expect(made.body.errors).toEqual([expect.objectContaining({ pointer: "/site_ids/1" })]);
   }
+  // The list as sent is pointed into, repeats and all.
+  const repeated = await rest(t, "POST", "/webhooks", {
+    token: acct.token,
+    body: {
+      url: receiver.url,
+      event_types: ["stock.changed"],
+      site_ids: [acct.main, acct.main, 999_999],
+    },
+  });
+  expect(repeated.status).toBe(404);
+  expect(repeated.body.errors).toEqual([expect.objectContaining({ pointer: "/site_ids/2" })]);
   const empty = await rest(t, "POST", "/webhooks", {
     token: acct.token,
     body: { url: receiver.url, event_types: ["stock.changed"], site_ids: [] },
@@ -197,4 +208,25 @@ it("sends a stockChanged subscriber the changes at its sites only", async () => 
   } finally {
     await client.dispose();
   }
+});
+
+it("replays a webhook made before webhooks took sites as taking every site", async () => {
+  const acct = await chain();
+  const receiver = await startReceiver();
+  receivers.push(receiver);
+  const send = () =>
+    rest(t, "POST", "/webhooks", {
+      token: acct.token,
+      headers: { "idempotency-key": "hook-before-sites" },
+      body: { url: receiver.url, event_types: ["stock.changed"] },
+    });
+  const first = await send();
+  expect(first.status).toBe(201);
+  // As the version before sites stored it: no siteIds.
+  await t.db
+    .$executeRaw`UPDATE idempotency_keys SET response_body = (response_body::jsonb - 'siteIds')::json
+    WHERE account_id = ${acct.accountId} AND key = 'hook-before-sites'`;
+  const replayed = await send();
+  expect(replayed.status).toBe(201);
+  expect(replayed.body).toEqual(first.body);
 });
