@@ -2,7 +2,7 @@ import { createPrismaClient } from "../../../src/db/client.js";
 import { answerOf } from "../../helpers/answers.js";
 import { rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { databaseUrl, newAccount, type TestAccount } from "../../helpers/db.js";
-import { holdLock } from "../../helpers/locks.js";
+import { holdLock, type HeldLock } from "../../helpers/locks.js";
 import { createSku, movementsOf } from "../../helpers/stock.js";
 import { AdjAdjustSkuStockDocument } from "../generated/graphql.js";
 
@@ -36,8 +36,34 @@ const lockSku = (skuId: number) =>
     skuId,
   ]);
 
+/**
+ * Opens every connection of the small pool before the part that is timed. Opening one counts
+ * against the pool's 300 ms wait, and a busy machine may take longer: a blocked request refused
+ * for that would leave one waiter where the test needs POOL_SIZE. A connection that did open stays
+ * in the pool, so each round has fewer to open.
+ */
+async function openEveryConnection(db: TestApp["db"]): Promise<void> {
+  for (let round = 1; ; round++) {
+    const opened = await Promise.allSettled(
+      Array.from({ length: POOL_SIZE }, () => db.$queryRaw`SELECT 1 FROM pg_sleep(0.05)`),
+    );
+    if (opened.every((o) => o.status === "fulfilled")) return;
+    if (round === 20)
+      throw (opened.find((o) => o.status === "rejected") as PromiseRejectedResult).reason;
+  }
+}
+
+/** Waits until `count` requests wait on the lock; fails at once if one of them finishes instead. */
+async function waitingOn(lock: HeldLock, count: number, requests: Promise<{ status: number }>[]) {
+  const finished = Promise.race(requests).then((r) => {
+    throw new Error(`a request meant to wait on the lock finished first (status ${r.status})`);
+  });
+  await Promise.race([lock.waiters(count), finished]);
+}
+
 it("answers 503 SERVICE_UNAVAILABLE with Retry-After over REST and GraphQL when every connection is busy", async () => {
   const skuId = await createSku(t, acct.token, 10);
+  await openEveryConnection(small.db);
   const lock = await lockSku(skuId);
   let blocked: Promise<{ status: number }>[] = [];
   try {
@@ -48,7 +74,7 @@ it("answers 503 SERVICE_UNAVAILABLE with Retry-After over REST and GraphQL when 
         body: { on_hand: onHand, reason: "found" },
       }),
     );
-    await lock.waiters(POOL_SIZE);
+    await waitingOn(lock, POOL_SIZE, blocked);
 
     const refused = await rest(small, "PATCH", `/skus/${skuId}`, {
       token: acct.token,
