@@ -333,10 +333,7 @@ export function ledgerWrites(
     ), items_set AS (
       UPDATE supplier_items AS t SET on_hand = v.after, updated_at = stamp.at FROM v, stamp
       WHERE t.account_id = ${accountId} AND t.id = v.supplier_item_id
-    ), open_takes AS MATERIALIZED (
-      SELECT ARRAY(SELECT id FROM stock_takes
-        WHERE ${flag} AND account_id = ${accountId} AND status IN ('open', 'counting')) AS ids
-    ), ${flagLines("sku", accountId)}, ${flagLines("supplier_item", accountId)}, inserted AS (
+    ), ${flag ? flagging(accountId) : Prisma.empty}inserted AS (
       INSERT INTO stock_movements (${ids ? Prisma.sql`id, ` : Prisma.empty}account_id, occurred_at, entity_type, sku_id, supplier_item_id,
         quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
         stock_take_id, actor_name, actor_token_id, site_id)
@@ -363,19 +360,35 @@ export function ledgerWrites(
 }
 
 /**
- * Flags the lines of the account's open stock takes that count the changed SKUs (or supplier
- * items): one index range per entity and open stock take, in the key (account_id, entity,
- * stock_take_id). One statement per kind, with no OR and no join: under statistics that see few
- * distinct entities among the lines, the planner would turn either into a walk of the open stock
- * takes' lines, or of every line of the account, to flag one.
+ * The CTEs that flag the lines of the account's open stock takes that count the changed SKUs and
+ * supplier items (left out of a stock take's own writes, which are what it applies).
+ */
+const flagging = (accountId: number) => Prisma.sql`open_takes AS MATERIALIZED (
+      SELECT ARRAY(SELECT id FROM stock_takes
+        WHERE account_id = ${accountId} AND status IN ('open', 'counting')) AS ids
+    ), ${flagLines("sku", accountId)}, ${flagLines("supplier_item", accountId)}, `;
+
+/**
+ * Flags the open stock takes' lines of one kind of entity. Each (entity, open stock take) pair is probed on its unique key (account_id, entity,
+ * stock_take_id), all three equal, so the plan cannot depend on the statistics: joined to the
+ * open stock takes, under an OR, or with either key as a list, a planner that sees few distinct
+ * entities among the lines walked an open stock take's lines, or every line of the account, to
+ * flag one. The lines found are then updated by their primary key.
  */
 const flagLines = (kind: "sku" | "supplier_item", accountId: number) => {
   const column = Prisma.raw(`${kind}_id`);
   return Prisma.sql`${Prisma.raw(`${kind}_lines_flagged`)} AS (
       UPDATE stock_take_lines AS l SET moved_since_freeze = true
       WHERE l.account_id = ${accountId} AND NOT l.moved_since_freeze
-        AND l.${column} = ANY(ARRAY(SELECT ${column} FROM v))
-        AND l.stock_take_id = ANY((SELECT ids FROM open_takes)::int[])
+        AND l.id = ANY(ARRAY(
+          SELECT x.id FROM v CROSS JOIN unnest((SELECT ids FROM open_takes)::int[]) AS t(id)
+          CROSS JOIN LATERAL (
+            SELECT x.id FROM stock_take_lines AS x
+            WHERE x.account_id = ${accountId} AND x.${column} = v.${column}
+              AND x.stock_take_id = t.id AND NOT x.moved_since_freeze
+            OFFSET 0
+          ) AS x
+          WHERE v.${column} IS NOT NULL))
     )`;
 };
 

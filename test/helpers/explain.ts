@@ -21,6 +21,8 @@ export interface PlanNode {
   "Subplans Removed"?: number;
   /** The partition a scan reads, when "Relation Name" (its table) is partitioned. */
   Partition?: string;
+  /** How it feeds its parent: "Outer", "Inner", "InitPlan", "SubPlan", "Member"… */
+  "Parent Relationship"?: string;
   Plans?: PlanNode[];
 }
 
