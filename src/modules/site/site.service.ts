@@ -115,6 +115,17 @@ export async function defaultSiteId(db: Tx, accountId: number): Promise<number> 
 }
 
 /**
+ * The account's default site, held for the rest of the transaction: the sites' lock is taken
+ * shared, so a change of the account's sites (a new default, a deactivation) waits until this
+ * transaction has committed, and then finds what it wrote there (a stock take it started); a
+ * change in progress is waited for, and the default read after it.
+ */
+export async function holdDefaultSite(tx: Tx, accountId: number): Promise<number> {
+  await tx.$queryRaw`SELECT pg_advisory_xact_lock_shared(${SITE_LOCK_CLASS}::int, ${accountId}::int)::text`;
+  return defaultSiteId(tx, accountId);
+}
+
+/**
  * The site a request means: the one it names (SITE_NOT_FOUND at `path` when the account has no
  * such site), or the account's default when it names none.
  */

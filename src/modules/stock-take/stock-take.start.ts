@@ -14,7 +14,7 @@ import { STOCK_TAKE_START_LOCK_CLASS } from "../../db/locks.js";
 import { MAX_SCOPE_LOCATIONS, TEXT_LIMITS } from "../../limits.js";
 import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js";
 import { dueSkus } from "../cycle-count/cycle-count.sql.js";
-import { defaultSiteId } from "../site/site.service.js";
+import { holdDefaultSite } from "../site/site.service.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
 
 export interface StartData {
@@ -219,7 +219,8 @@ export async function start(
 ): Promise<{ take: StockTakeView; lines: number }> {
   const { accountId, actor } = ctx.principal;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
-  const siteId = await defaultSiteId(tx, accountId);
+  // Held until the stock take commits: the site cannot stop being active beside the start.
+  const siteId = await holdDefaultSite(tx, accountId);
   // Read after the lock: a start before this one has its lines, so its SKUs are not due here.
   const due =
     request.due === null
