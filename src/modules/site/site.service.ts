@@ -114,6 +114,16 @@ export async function defaultSiteId(db: Tx, accountId: number): Promise<number> 
   return site.id;
 }
 
+/** The code of a site of the account (one the caller has found there: a stock take's, say). */
+export async function siteCodeOf(db: Tx, accountId: number, id: number): Promise<string> {
+  const site = await db.site.findUnique({
+    where: { accountId_id: { accountId, id } },
+    select: { code: true },
+  });
+  if (!site) throw new Error(`account ${accountId} has no site ${id}`);
+  return site.code;
+}
+
 /**
  * The account's default site, held for the rest of the transaction: the sites' lock is taken
  * shared, so a change of the account's sites (a new default, a deactivation) waits until this

@@ -55,14 +55,16 @@ export function parseCountsCsv(text: string): {
 
 /**
  * The count sheet's header; without expected_qty when the caller may not see it. Columns added
- * later come last (location), so a reader of the earlier columns by position reads them still.
+ * later come last (location, then site), so a reader of the earlier columns by position reads
+ * them still.
  */
 export const sheetHeader = (visible: boolean): string =>
   (visible
-    ? "type,id,supplier,code,name,expected_qty,counted_qty,state,location"
-    : "type,id,supplier,code,name,counted_qty,state,location") + "\r\n";
+    ? "type,id,supplier,code,name,expected_qty,counted_qty,state,location,site"
+    : "type,id,supplier,code,name,counted_qty,state,location,site") + "\r\n";
 
-export function sheetRows(lines: StockTakeLineView[], visible: boolean): string {
+/** Count sheet rows, each naming the site counted by its code. */
+export function sheetRows(lines: StockTakeLineView[], visible: boolean, siteCode: string): string {
   return lines
     .map((l) =>
       csvLine([
@@ -75,6 +77,7 @@ export function sheetRows(lines: StockTakeLineView[], visible: boolean): string 
         l.countedQty === null ? null : quantityToNumber(l.countedQty),
         l.state,
         l.location,
+        siteCode,
       ]),
     )
     .join("");

@@ -20,6 +20,7 @@ import {
 } from "./stock-take.lines.js";
 import { LINE_ORDERS, LINE_STATES, oneOf } from "./stock-take.parse.js";
 import { loadStockTake, type StockTakeView } from "./stock-take.records.js";
+import { siteCodeOf } from "../site/site.service.js";
 
 /** Lines in a start response; the rest are paged with lines_next_cursor. */
 export const FIRST_LINES = 1000;
@@ -173,6 +174,8 @@ async function scannedLineIds(
 export interface CountSheet {
   /** Whether the caller may see expected quantities (blind stock takes). */
   visible: boolean;
+  /** The code of the site it counts, on every row (a printed sheet says where it is counted). */
+  siteCode: string;
   lineCount: number;
   /** Every line, 1000 at a time by keyset: a sheet of any size, read in short statements. */
   lines(): AsyncGenerator<StockTakeLineView[]>;
@@ -193,6 +196,7 @@ export async function countSheet(
   const ids = (await scannedLineIds(ctx, stockTakeId, filter.code)) ?? undefined;
   const take = await loadStockTake(readDb(ctx), accountId, stockTakeId);
   const visible = seesExpected(take, ctx.principal);
+  const siteCode = await siteCodeOf(readDb(ctx), accountId, take.siteId);
   // Counted, not read (no line is built): only the columns the filters look at.
   const [counted] = await readDb(ctx).$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM (SELECT id, location, found_location, state, moved_since_freeze
@@ -214,7 +218,7 @@ export async function countSheet(
       after = last.lineId;
     }
   }
-  return { visible, lineCount, lines };
+  return { visible, siteCode, lineCount, lines };
 }
 
 /** A page of `size` lines from rows read one past it (the extra row says a next page exists). */

@@ -95,7 +95,7 @@ describe("a blind stock take", () => {
       headers: { accept: "text/csv" },
     });
     expect(sheet.body.split("\r\n")[0]).toBe(
-      "type,id,supplier,code,name,counted_qty,state,location",
+      "type,id,supplier,code,name,counted_qty,state,location,site",
     );
     expect(sheet.body).not.toContain(",10,");
 
@@ -112,7 +112,7 @@ describe("a blind stock take", () => {
       headers: { accept: "text/csv" },
     });
     expect(fullSheet.body.split("\r\n")[0]).toBe(
-      "type,id,supplier,code,name,expected_qty,counted_qty,state,location",
+      "type,id,supplier,code,name,expected_qty,counted_qty,state,location,site",
     );
     await approver.cancel(id);
   });

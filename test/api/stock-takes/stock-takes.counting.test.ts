@@ -415,7 +415,7 @@ describe("CSV", () => {
     expect(sheet.status).toBe(200);
     const quoted = (text: string) => `"'${text.replaceAll('"', '""')}"`;
     expect((sheet.body as string).split("\r\n").slice(1, -1)).toEqual(
-      made.map((s, i) => `sku,${s.id},,${quoted(s.code)},${quoted(hostile[i]!)},5,2,counted,`),
+      made.map((s, i) => `sku,${s.id},,${quoted(s.code)},${quoted(hostile[i]!)},5,2,counted,,MAIN`),
     );
   });
 
@@ -431,7 +431,7 @@ describe("CSV", () => {
     expect(sheet.headers.get("content-type")).toMatch(/^text\/csv/);
     const code = (await rest(t, "GET", `/skus/${a!.id}`, { token: acct.token })).body.code;
     expect(sheet.body).toBe(
-      `type,id,supplier,code,name,expected_qty,counted_qty,state,location\r\nsku,${a!.id},,${code},Test SKU,5,4,counted,\r\n`,
+      `type,id,supplier,code,name,expected_qty,counted_qty,state,location,site\r\nsku,${a!.id},,${code},Test SKU,5,4,counted,,MAIN\r\n`,
     );
   });
 });

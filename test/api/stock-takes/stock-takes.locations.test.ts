@@ -125,7 +125,7 @@ describe("a stock take scoped by locations", () => {
     });
   });
 
-  it("writes the count sheet in walking order with the location last", async () => {
+  it("writes the count sheet in walking order with the location and the site last", async () => {
     const acct = await warehouse([
       ["bolt", "A-01-03"],
       ["nut", "A-01-01"],
@@ -136,12 +136,10 @@ describe("a stock take scoped by locations", () => {
       headers: { accept: "text/csv" },
     });
     const rows = (sheet.body as string).trim().split("\r\n");
-    expect(rows[0]).toBe("type,id,supplier,code,name,expected_qty,counted_qty,state,location");
-    expect(
-      rows.slice(1).map((row) => row.split(",").slice(4, 5).concat(row.split(",").at(-1)!)),
-    ).toEqual([
-      ["nut", "A-01-01"],
-      ["bolt", "A-01-03"],
+    expect(rows[0]).toBe("type,id,supplier,code,name,expected_qty,counted_qty,state,location,site");
+    expect(rows.slice(1).map((row) => [row.split(",")[4], ...row.split(",").slice(-2)])).toEqual([
+      ["nut", "A-01-01", "MAIN"],
+      ["bolt", "A-01-03", "MAIN"],
     ]);
   });
 
@@ -158,7 +156,7 @@ describe("a stock take scoped by locations", () => {
     expect(sheet.status).toBe(200);
     const rows = (sheet.body as string).trim().split("\r\n");
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatch(/,nut,.*,B-01-01$/);
+    expect(rows[1]).toMatch(/,nut,.*,B-01-01,MAIN$/);
   });
 
   it("writes the count sheet of the lines the list's filters keep: by state, and a bad one refused", async () => {
@@ -181,9 +179,9 @@ describe("a stock take scoped by locations", () => {
       return { status: 200, rows: (res.body as string).trim().split("\r\n").slice(1), body: null };
     };
     const { rows: countedRows } = await sheet("state=counted");
-    expect(countedRows).toEqual([expect.stringMatching(/,nut,.*,counted,B-01-01$/)]);
+    expect(countedRows).toEqual([expect.stringMatching(/,nut,.*,counted,B-01-01,MAIN$/)]);
     const { rows: uncounted } = await sheet("state=uncounted&location=A");
-    expect(uncounted).toEqual([expect.stringMatching(/,bolt,.*,uncounted,A-01-03$/)]);
+    expect(uncounted).toEqual([expect.stringMatching(/,bolt,.*,uncounted,A-01-03,MAIN$/)]);
     expect((await sheet("moved=true")).rows).toEqual([]);
     const bad = await sheet("state=lost");
     expect(bad.status).toBe(400);

@@ -117,8 +117,8 @@ describe("set-based stock takes", () => {
     expect(sheet.status).toBe(200);
     const rows = (sheet.body as string).trim().split("\r\n");
     expect(rows).toHaveLength(10_001);
-    expect(rows[1]).toMatch(/^sku,\d+,,SCALE-0,Scale 0,5,8,applied,$/);
-    expect(rows[2]).toMatch(/^sku,\d+,,SCALE-1,Scale 1,5,4,applied,$/);
+    expect(rows[1]).toMatch(/^sku,\d+,,SCALE-0,Scale 0,5,8,applied,,MAIN$/);
+    expect(rows[2]).toMatch(/^sku,\d+,,SCALE-1,Scale 1,5,4,applied,,MAIN$/);
     const reads = logged.queries.filter((q) => /FROM stock_take_lines (AS )?l\b/.test(q.sql));
     expect(reads.length).toBe(11);
   }, 600_000); // 20,020 SKUs through five steps each; slow on a busy machine, never a timing assertion
@@ -151,10 +151,10 @@ describe("a count sheet of 43,000 lines", () => {
     const row = (i: number) => {
       const name = i === 1 ? '"Bolt, ""M8"""' : `Scale ${i}`;
       const count = [0, 1, n - 1].includes(i) ? "7.5,counted" : ",uncounted";
-      return `sku,${ids[i]},,SCALE-${i},${name},5,${count},\r\n`;
+      return `sku,${ids[i]},,SCALE-${i},${name},5,${count},,MAIN\r\n`;
     };
     const expected =
-      "type,id,supplier,code,name,expected_qty,counted_qty,state,location\r\n" +
+      "type,id,supplier,code,name,expected_qty,counted_qty,state,location,site\r\n" +
       ids.map((_, i) => row(i)).join("");
     expect(sheet.body).toBe(expected);
 

@@ -244,7 +244,7 @@ export const stockTakeAnswerSchemas = {
     $id: "StockTakeSheet",
     type: "string",
     description:
-      "The count sheet, text/csv (RFC 4180): type,id,supplier,code,name,expected_qty,counted_qty,state; without expected_qty for a counter in a blind stock take.",
+      "The count sheet, text/csv (RFC 4180): type,id,supplier,code,name,expected_qty,counted_qty,state,location,site (the code of the site counted, on every row); without expected_qty for a counter in a blind stock take.",
   },
   StockTakeCountsResult: {
     $id: "StockTakeCountsResult",

@@ -232,7 +232,8 @@ const listStockTakeLines: Handler<typeof readSchemas.listStockTakeLines> = async
     await chargeLines(request, reply, sheet.lineCount);
     async function* chunks() {
       yield sheetHeader(sheet.visible);
-      for await (const lines of sheet.lines()) yield sheetRows(lines, sheet.visible);
+      for await (const lines of sheet.lines())
+        yield sheetRows(lines, sheet.visible, sheet.siteCode);
     }
     return reply
       .type("text/csv; charset=utf-8")

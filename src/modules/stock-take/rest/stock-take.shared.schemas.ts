@@ -133,7 +133,7 @@ export const stockTakeExamples = {
   page: { data: [stockTake], next_cursor: null },
   linePage: { data: [countedLine, uncountedLine], next_cursor: null },
   sheet:
-    "type,id,supplier,code,name,expected_qty,counted_qty,state,location\r\nsku,1,,BOLT-M6,Bolt M6,10,9,counted,A-01-03\r\nsku,2,,BOLT-M8,Bolt M8,80,,uncounted,A-01-04\r\n",
+    "type,id,supplier,code,name,expected_qty,counted_qty,state,location,site\r\nsku,1,,BOLT-M6,Bolt M6,10,9,counted,A-01-03,MAIN\r\nsku,2,,BOLT-M8,Bolt M8,80,,uncounted,A-01-04,MAIN\r\n",
   countPage: {
     data: [
       {
