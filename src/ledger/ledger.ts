@@ -343,7 +343,7 @@ export function ledgerWrites(
         ${adjustmentId ?? Prisma.sql`${d.adjustmentId ?? null}::int`},
         ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int,
         ${defaultSite(accountId)}
-      FROM v, stamp ORDER BY v.ord
+      FROM v, stamp ${flag ? Prisma.sql`, flagged` : Prisma.empty} ORDER BY v.ord
       RETURNING id, entity_type, COALESCE(sku_id, supplier_item_id) AS entity_id, occurred_at,
         quantity_before, quantity_after, change, reason, source, adjustment_id, stock_take_id,
         site_id
@@ -360,37 +360,18 @@ export function ledgerWrites(
 }
 
 /**
- * The CTEs that flag the lines of the account's open stock takes that count the changed SKUs and
- * supplier items (left out of a stock take's own writes, which are what it applies).
+ * The CTE that flags the lines of the account's open stock takes that count the changed SKUs and
+ * supplier items (left out of a stock take's own writes, which are what it applies), once the
+ * changed rows are locked and stamped. flag_moved_lines (migration 20261217000000) reads the
+ * open stock takes in a snapshot of its own: an adjustment that waited for a start's lock sees
+ * the stock take that start committed, as a read in its own statement's snapshot would not.
  */
-const flagging = (accountId: number) => Prisma.sql`open_takes AS MATERIALIZED (
-      SELECT ARRAY(SELECT id FROM stock_takes
-        WHERE account_id = ${accountId} AND status IN ('open', 'counting')) AS ids
-    ), ${flagLines("sku", accountId)}, ${flagLines("supplier_item", accountId)}, `;
-
-/**
- * Flags the open stock takes' lines of one kind of entity. Each (entity, open stock take) pair is probed on its unique key (account_id, entity,
- * stock_take_id), all three equal, so the plan cannot depend on the statistics: joined to the
- * open stock takes, under an OR, or with either key as a list, a planner that sees few distinct
- * entities among the lines walked an open stock take's lines, or every line of the account, to
- * flag one. The lines found are then updated by their primary key.
- */
-const flagLines = (kind: "sku" | "supplier_item", accountId: number) => {
-  const column = Prisma.raw(`${kind}_id`);
-  return Prisma.sql`${Prisma.raw(`${kind}_lines_flagged`)} AS (
-      UPDATE stock_take_lines AS l SET moved_since_freeze = true
-      WHERE l.account_id = ${accountId} AND NOT l.moved_since_freeze
-        AND l.id = ANY(ARRAY(
-          SELECT x.id FROM v CROSS JOIN unnest((SELECT ids FROM open_takes)::int[]) AS t(id)
-          CROSS JOIN LATERAL (
-            SELECT x.id FROM stock_take_lines AS x
-            WHERE x.account_id = ${accountId} AND x.${column} = v.${column}
-              AND x.stock_take_id = t.id AND NOT x.moved_since_freeze
-            OFFSET 0
-          ) AS x
-          WHERE v.${column} IS NOT NULL))
-    )`;
-};
+const flagging = (accountId: number) => Prisma.sql`flagged AS MATERIALIZED (
+      SELECT flag_moved_lines(${accountId}::int,
+        ARRAY(SELECT sku_id FROM v WHERE sku_id IS NOT NULL),
+        ARRAY(SELECT supplier_item_id FROM v WHERE supplier_item_id IS NOT NULL)) AS done
+      FROM stamp
+    ), `;
 
 /**
  * SQL for the account's default site (one probe of its partial unique index, once per
