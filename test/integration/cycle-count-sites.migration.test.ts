@@ -1,7 +1,8 @@
 // The migration that keeps cycle counts per site, run on a database made by the migrations before
 // it and holding two accounts' classes and last counts: every row keeps every value it had and is
 // at its account's default site (not at another site of the account); afterwards a row must name
-// a site of its own account.
+// a site of its own account (a foreign key until 20261216000000_cycle_counts_site_unchecked drops
+// it: since then the service alone writes only sites it found in the account).
 import {
   tableSnapshot,
   twoAccountsWithVan,
