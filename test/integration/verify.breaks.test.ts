@@ -370,6 +370,21 @@ describe("stock takes", () => {
     ]);
   });
 
+  it("cycle_count_site_missing: a SKU's cycle count at a site the account does not have", async () => {
+    const x = await createSku(t, acct.token, 3);
+    // A cycle count at a site that is not there (a table-by-table restore that left it out).
+    const missing = 2_000_000_000;
+    await broken(`INSERT INTO sku_cycle_counts (account_id, site_id, sku_id, count_class)
+      VALUES (${acct.accountId}, ${missing}, ${x}, 'A')`);
+    expect(await problems()).toEqual([
+      expect.objectContaining({
+        kind: "cycle_count_site_missing",
+        entity: { type: "sku", id: x },
+        site_id: missing,
+      }),
+    ]);
+  });
+
   it("stock_take_line_state: applied lines in a stock take that is not reconciled", async () => {
     const x = await createSku(t, acct.token, 10);
     const take = await reconciledTake(t, acct.token, [sku(x)], [12]);

@@ -6,6 +6,7 @@ import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { checkChains } from "./verify.chain.js";
 import { compareRows, fingerprints } from "./verify.records.js";
 import { scopedTo, type Scope, type SortedProblem } from "./verify.sql.js";
+import { checkSites } from "./verify.sites.js";
 import { checkStockTakeLines } from "./verify.stock-takes.js";
 import { MAX_LISTED, type LedgerReport, type VerifyOptions } from "./verify.types.js";
 
@@ -33,8 +34,9 @@ export async function verifyLedger(
       const records =
         flagged.length > 0 ? await compareRows(tx, flagged, limit) : { total: 0, listed: [] };
       const lines = await checkStockTakeLines(tx, scoped, limit);
-      const total = chains.total + records.total + lines.total;
-      const problems = [...chains.listed, ...records.listed, ...lines.listed]
+      const sites = await checkSites(tx, scoped, limit);
+      const total = chains.total + records.total + lines.total + sites.total;
+      const problems = [...chains.listed, ...records.listed, ...lines.listed, ...sites.listed]
         .sort(reportOrder)
         .slice(0, limit)
         .map((p) => p[4]);

@@ -54,6 +54,7 @@ export interface LedgerReport {
  *   stock take, or the movement's quantity_after is not max(quantity_before + counted − basis, 0).
  * - stock_take_movement_unlisted: a stock take's movement that none of its applied lines names
  *   (a stock take not reconciled has none).
+ * - cycle_count_site_missing: a SKU's cycle count names a site its account does not have.
  */
 export const PROBLEM_KINDS = [
   "chain_break",
@@ -69,6 +70,7 @@ export const PROBLEM_KINDS = [
   "stock_take_line_movement_missing",
   "stock_take_line_mismatch",
   "stock_take_movement_unlisted",
+  "cycle_count_site_missing",
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
