@@ -208,12 +208,17 @@ const sortValues = (record: Record<string, string[]>) => {
  * as the catalog shows them: the trigram search indexes of the catalog, which lead with the
  * account, the location prefix indexes (lower(location) in byte order), the unrevoked tokens
  * by expiry (the live tokens counted before one is issued), the stock take lines' supplier
- * item and state indexes (a big start writes no entry in either for a SKU's uncounted line), and
- * the one default site per account.
+ * item and state indexes (a big start writes no entry in either for a SKU's uncounted line), the
+ * one default site per account, and the barcodes by owner (each of its own kind of owner only, so a
+ * look-up by key can take no other index).
  */
 const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
   api_tokens: [
     "api_tokens_live_idx INDEX WHERE (revoked_at IS NULL) btree (account_id, expires_at)",
+  ],
+  barcodes: [
+    "barcodes_account_id_sku_id_idx INDEX WHERE (sku_id IS NOT NULL) btree (account_id, sku_id)",
+    "barcodes_account_id_supplier_item_id_idx INDEX WHERE (supplier_item_id IS NOT NULL) btree (account_id, supplier_item_id)",
   ],
   sites: ["sites_default_key UNIQUE WHERE is_default btree (account_id)"],
   skus: [

@@ -142,36 +142,78 @@ describe("recording counts", () => {
     // every line of the stock take (50 s for 2,000 counts, a 503 for 10,000). The statistics
     // know the account's lines of an earlier stock take, not this one's.
     const started = await startOnStaleStatistics();
-    const { rows: skus } = await sql.query<{ id: number; code: string }>(
-      `SELECT id, code FROM skus WHERE account_id = $1 AND code LIKE 'MANY-%' ORDER BY id`,
-      [ctx.principal.accountId],
-    );
-    const counts = skus.map((sku, i) =>
-      i % 2 === 0
-        ? { type: "sku", code: sku.code, countedQty: "5" }
-        : { type: "sku", barcode: `BC${sku.id}`, countedQty: "5" },
-    );
-    queries.length = 0;
-    const done = await submitCounts(ctx, started.value.id, { counts });
-    expect(done.value.linesCount).toBe(SKUS);
-    const lookups = queries.filter((q) => /COALESCE\(v\.id,/.test(q.sql));
-    expect(lookups).toHaveLength(1);
-    // Run, to see what each scan really read.
-    const nodes = await explain(sql, lookups[0]!, true);
-    // A SKU by its code and a barcode by its key, one probe per count: never the account's SKUs
-    // compared with each count.
-    const skuScans = scansOf("skus", nodes);
-    expect(skuScans.length).toBeGreaterThan(0);
-    for (const scan of skuScans) expect(scan["Index Cond"]).toMatch(/\bcode = /);
-    const barcodeScans = scansOf("barcodes", nodes);
-    expect(barcodeScans.length).toBeGreaterThan(0);
-    for (const scan of barcodeScans) expect(scan["Index Cond"]).toMatch(/\bkey = /);
-    // The lines, by key or hashed once: at most a few reads per count, never one of every line
-    // per count (9,000,000 here).
-    const lineReads = rowsRead("stock_take_lines", nodes);
-    expect(lineReads).toBeGreaterThan(0);
-    expect(lineReads).toBeLessThanOrEqual(4 * SKUS);
-    await cancelStockTake(ctx, started.value.id);
+    try {
+      const { rows: skus } = await sql.query<{ id: number; code: string }>(
+        `SELECT id, code FROM skus WHERE account_id = $1 AND code LIKE 'MANY-%' ORDER BY id`,
+        [ctx.principal.accountId],
+      );
+      const counts = skus.map((sku, i) =>
+        i % 2 === 0
+          ? { type: "sku", code: sku.code, countedQty: "5" }
+          : { type: "sku", barcode: `BC${sku.id}`, countedQty: "5" },
+      );
+      queries.length = 0;
+      const done = await submitCounts(ctx, started.value.id, { counts });
+      expect(done.value.linesCount).toBe(SKUS);
+      const lookups = queries.filter((q) => /COALESCE\(v\.id,/.test(q.sql));
+      expect(lookups).toHaveLength(1);
+      // Run, to see what each scan really read.
+      const nodes = await explain(sql, lookups[0]!, true);
+      // A SKU by its code and a barcode by its key, one probe per count: never the account's SKUs
+      // compared with each count.
+      const skuScans = scansOf("skus", nodes);
+      expect(skuScans.length).toBeGreaterThan(0);
+      for (const scan of skuScans) expect(scan["Index Cond"]).toMatch(/\bcode = /);
+      const barcodeScans = scansOf("barcodes", nodes);
+      expect(barcodeScans.length).toBeGreaterThan(0);
+      for (const scan of barcodeScans) expect(scan["Index Cond"]).toMatch(/\bkey = /);
+      // The lines, by key or hashed once: at most a few reads per count, never one of every line
+      // per count (9,000,000 here).
+      const lineReads = rowsRead("stock_take_lines", nodes);
+      expect(lineReads).toBeGreaterThan(0);
+      expect(lineReads).toBeLessThanOrEqual(4 * SKUS);
+    } finally {
+      // Its SKUs are free for the next test's stock take, whatever happened here.
+      await cancelStockTake(ctx, started.value.id);
+    }
+  });
+});
+
+describe("recording counts by barcode", () => {
+  it("can find a barcode by no index but its key, whatever the statistics favour", async () => {
+    // Found by CI: on statistics that showed the account with a barcode or two (taken with other
+    // suites' accounts in the table), the index of the barcodes by owner looked as cheap as the
+    // key's; the planner took it and filtered every barcode of the account by key, once per
+    // count. Which of two equal plans wins depends on the statistics of the day, so the test sets
+    // the key's index aside (in a transaction it rolls back) and asks what else could serve.
+    const started = await startStockTake(ctx, {});
+    try {
+      const { rows: skus } = await sql.query<{ id: number }>(
+        `SELECT id FROM skus WHERE account_id = $1 AND code LIKE 'MANY-%' ORDER BY id LIMIT 2`,
+        [ctx.principal.accountId],
+      );
+      const counts = skus.map((sku) => ({ type: "sku", barcode: `BC${sku.id}`, countedQty: "3" }));
+      queries.length = 0;
+      const done = await submitCounts(ctx, started.value.id, { counts });
+      expect(done.value.linesCount).toBe(2);
+      const lookup = queries.find((q) => /COALESCE\(v\.id,/.test(q.sql))!;
+      const barcodeIndexes = (nodes: PlanNode[]) =>
+        nodes.flatMap((n) => (n["Index Name"]?.startsWith("barcodes") ? [n["Index Name"]] : []));
+      expect(barcodeIndexes(await explain(sql, lookup))).toContain("barcodes_pkey");
+      await sql.query("BEGIN");
+      try {
+        await sql.query("ALTER TABLE barcodes DROP CONSTRAINT barcodes_pkey");
+        const withoutKey = await explain(sql, lookup);
+        expect(scansOf("barcodes", withoutKey).length).toBeGreaterThan(0);
+        // No index left to take: the owner indexes hold each kind of owner only, which a look-up
+        // by key does not name.
+        expect(barcodeIndexes(withoutKey)).toEqual([]);
+      } finally {
+        await sql.query("ROLLBACK");
+      }
+    } finally {
+      await cancelStockTake(ctx, started.value.id);
+    }
   });
 });
 
