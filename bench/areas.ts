@@ -22,18 +22,24 @@ export interface AreaFigures {
 
 /**
  * Seeds `inAisles` SKUs over the five aisles (bays of 100, 10 positions each) and a fifth as
- * many elsewhere, in the account of `accountId`.
+ * many elsewhere, in the account of `accountId`, 5 on hand each at its default site.
  */
 export async function seedAisles(raw: pg.Client, accountId: number, inAisles: number) {
   await raw.query(
-    `INSERT INTO skus (account_id, code, name, on_hand, location)
-     SELECT $1, 'L-' || g, 'Area ' || g, 5,
-       CASE WHEN g <= $2 THEN 'A' || (1 + g % 5) ELSE 'B' || (1 + g % 5) END
-         || '-' || lpad(((g / 5) % 100)::text, 2, '0') || '-' || lpad((g % 10)::text, 2, '0')
-     FROM generate_series(1, $2 + $2 / 5) g`,
+    `WITH s AS (
+       INSERT INTO skus (account_id, code, name, location)
+       SELECT $1, 'L-' || g, 'Area ' || g,
+         CASE WHEN g <= $2 THEN 'A' || (1 + g % 5) ELSE 'B' || (1 + g % 5) END
+           || '-' || lpad(((g / 5) % 100)::text, 2, '0') || '-' || lpad((g % 10)::text, 2, '0')
+       FROM generate_series(1, $2 + $2 / 5) g
+       RETURNING account_id, id
+     )
+     INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+     SELECT s.account_id, d.id, s.id, 5 FROM s
+     JOIN sites AS d ON d.account_id = s.account_id AND d.is_default`,
     [accountId, inAisles],
   );
-  await raw.query("ANALYZE skus");
+  await raw.query("ANALYZE skus, sku_stock");
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
@@ -71,8 +77,12 @@ export async function areaFigures(
     await raw.query(
       `INSERT INTO stock_take_lines (account_id, stock_take_id, entity_type, sku_id, expected_qty, location)
        SELECT $1, ${created.rows[0]!.id}, 'sku', id, on_hand, location FROM (
-         SELECT id, on_hand, location, code FROM skus WHERE account_id = $1 AND active AND (${ranges})
-         ORDER BY id FOR SHARE) s
+         SELECT k.id, COALESCE((SELECT l.on_hand FROM sku_stock l
+             WHERE l.account_id = k.account_id
+               AND l.site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)
+               AND l.sku_id = k.id), 0) AS on_hand, k.location, k.code
+         FROM skus k WHERE k.account_id = $1 AND k.active AND (${ranges})
+         ORDER BY k.id FOR SHARE) s
        ORDER BY lower(location) COLLATE "C", lower(code) COLLATE "C", id`,
       [rawAccount, ...L1_PREFIXES],
     );

@@ -1,7 +1,8 @@
 // Scenarios P2 and P3: single adjustments from 32 concurrent clients of one account, over HTTP
 // with the load generated in a process of its own (bench/load.ts), beside raw SQL doing the same
-// work per change (BEGIN; SELECT … FOR UPDATE; UPDATE on_hand; INSERT movement; COMMIT) from a
-// pool of 10 connections. P2 spreads the changes over 1,000 SKUs, P3 sends them all to one.
+// work per change (BEGIN; SELECT … FOR UPDATE of the SKU and its level at the default site;
+// UPDATE the level; UPDATE the SKU's updated_at; INSERT movement; COMMIT) from a pool of 10
+// connections. P2 spreads the changes over 1,000 SKUs, P3 sends them all to one.
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -26,7 +27,8 @@ const percentile = (sorted: number[], p: number) =>
 
 /**
  * The same changes in hand-written SQL: CLIENTS loops sharing a pool of RAW_POOL connections,
- * each change one transaction with the row locked, for `seconds`.
+ * each change one transaction with the SKU's row and its level at the default site locked, for
+ * `seconds`. Every SKU has its level there (the bench's seed writes them).
  */
 export async function rawLoad(
   url: string,
@@ -46,21 +48,31 @@ export async function rawLoad(
       const conn = await pool.connect();
       try {
         await conn.query("BEGIN");
-        const { rows } = await conn.query<{ on_hand: string }>(
-          "SELECT on_hand::text FROM skus WHERE account_id = $1 AND id = $2 FOR UPDATE",
+        // Both rows locked in the statement, so the level it reads is the last writer's.
+        const { rows } = await conn.query<{ site_id: number; on_hand: string }>(
+          `SELECT l.site_id, l.on_hand::text FROM skus s
+           JOIN sku_stock l ON l.account_id = s.account_id
+             AND l.site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)
+             AND l.sku_id = s.id
+           WHERE s.account_id = $1 AND s.id = $2 FOR UPDATE OF s, l`,
           [accountId, id],
         );
+        const [level] = rows;
+        if (!level) throw new Error(`SKU ${id} has no level at the default site`);
         await conn.query(
-          "UPDATE skus SET on_hand = $3, updated_at = now() WHERE account_id = $1 AND id = $2",
-          [accountId, id, qty],
+          "UPDATE sku_stock SET on_hand = $4 WHERE account_id = $1 AND site_id = $2 AND sku_id = $3",
+          [accountId, level.site_id, id, qty],
         );
+        await conn.query("UPDATE skus SET updated_at = now() WHERE account_id = $1 AND id = $2", [
+          accountId,
+          id,
+        ]);
         await conn.query(
           `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id,
              quantity_before, quantity_after, change, reason, source, actor_name, site_id)
            VALUES ($1, clock_timestamp(), 'sku', $2, $3, $4, $4::numeric - $3::numeric,
-             'correction', 'adjustment', 'bench',
-       (SELECT id FROM sites WHERE account_id = $1 AND is_default))`,
-          [accountId, id, rows[0]!.on_hand, qty],
+             'correction', 'adjustment', 'bench', $5)`,
+          [accountId, id, level.on_hand, qty, level.site_id],
         );
         await conn.query("COMMIT");
         latencies.push(performance.now() - start);

@@ -25,12 +25,21 @@ export interface CycleFigures {
   accuracyLines: number;
 }
 
-/** Seeds the account's catalog, classes and movements (set-based, a statement each). */
+/**
+ * Seeds the account's catalog with its stock at the default site, classes and movements
+ * (set-based, a statement each).
+ */
 export async function seedCycle(raw: pg.Client, accountId: number, skus: number): Promise<void> {
   await raw.query(
-    `INSERT INTO skus (account_id, code, name, on_hand, location)
-     SELECT $1, 'CY-' || g, 'Cycle ' || g, g % 100, 'A-' || lpad((g % 1000)::text, 3, '0')
-     FROM generate_series(1, $2::int) g`,
+    `WITH s AS (
+       INSERT INTO skus (account_id, code, name, location)
+       SELECT $1, 'CY-' || g, 'Cycle ' || g, 'A-' || lpad((g % 1000)::text, 3, '0')
+       FROM generate_series(1, $2::int) g
+       RETURNING account_id, id, code
+     )
+     INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+     SELECT s.account_id, d.id, s.id, split_part(s.code, '-', 2)::int % 100 FROM s
+     JOIN sites AS d ON d.account_id = s.account_id AND d.is_default`,
     [accountId, skus],
   );
   await raw.query(
@@ -45,10 +54,10 @@ export async function seedCycle(raw: pg.Client, accountId: number, skus: number)
   await raw.query(
     `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
        quantity_after, change, reason, source, actor_name, site_id)
-     SELECT $1, now() - (id % 90) * interval '1 day' - interval '1 hour', 'sku', id, 0, on_hand,
-       on_hand, 'received', 'adjustment', 'bench',
-       (SELECT id FROM sites WHERE account_id = $1 AND is_default)
-     FROM skus WHERE account_id = $1`,
+     SELECT $1, now() - (sku_id % 90) * interval '1 day' - interval '1 hour', 'sku', sku_id, 0,
+       on_hand, on_hand, 'received', 'adjustment', 'bench', site_id
+     FROM sku_stock
+     WHERE account_id = $1 AND site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)`,
     [accountId],
   );
   // A year of daily cycle counts: a stock take reconciled each day, DAILY_LINES SKUs each, one
@@ -68,13 +77,18 @@ export async function seedCycle(raw: pg.Client, accountId: number, skus: number)
        'applied', s.location, t.created_at
      FROM (SELECT id, created_at, row_number() OVER (ORDER BY id) AS n FROM stock_takes
        WHERE account_id = $1) AS t
-     CROSS JOIN LATERAL (SELECT id, on_hand, location FROM skus
-       WHERE account_id = $1 AND id >= (SELECT min(id) FROM skus WHERE account_id = $1)
+     CROSS JOIN LATERAL (SELECT k.id, (SELECT l.on_hand FROM sku_stock l
+           WHERE l.account_id = k.account_id
+             AND l.site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)
+             AND l.sku_id = k.id) AS on_hand, k.location
+       FROM skus k
+       WHERE k.account_id = $1 AND k.id >= (SELECT min(id) FROM skus WHERE account_id = $1)
          + t.n * ${DAILY_LINES}
-       ORDER BY id LIMIT ${DAILY_LINES}) AS s`,
+       ORDER BY k.id LIMIT ${DAILY_LINES}) AS s`,
     [accountId],
   );
   await raw.query("ANALYZE skus");
+  await raw.query("ANALYZE sku_stock");
   await raw.query("ANALYZE sku_cycle_counts");
   await raw.query("ANALYZE stock_movements");
   await raw.query("ANALYZE stock_takes");

@@ -1,6 +1,7 @@
 // P6: a catalog of 100,000 SKUs imported through POST /skus/bulk in requests of 10,000 rows (each
 // with a barcode and an opening on hand), beside raw SQL doing the same writes: the SKUs upserted
-// by code (INSERT … ON CONFLICT), their barcodes, and the opening movements.
+// by code (INSERT … ON CONFLICT), their barcodes, their levels at the default site and the
+// opening movements.
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import type { ServerUnderTest } from "./stock-take.js";
@@ -58,11 +59,16 @@ export async function rawImport(raw: pg.Client, accountId: number, total: number
   for (const batch of batches(total, "RAW")) {
     await raw.query("BEGIN");
     const { rows } = await raw.query<{ id: number; on_hand: string }>(
-      `INSERT INTO skus (account_id, code, name, on_hand, barcodes)
-       SELECT $1, v.code, v.name, v.qty, ARRAY[v.barcode]
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[]) AS v(code, name, barcode, qty)
-       ON CONFLICT (account_id, code) DO UPDATE SET name = EXCLUDED.name
-       RETURNING id, on_hand`,
+      `WITH v AS (
+         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[])
+           AS v(code, name, barcode, qty)
+       ), s AS (
+         INSERT INTO skus (account_id, code, name, barcodes)
+         SELECT $1, v.code, v.name, ARRAY[v.barcode] FROM v
+         ON CONFLICT (account_id, code) DO UPDATE SET name = EXCLUDED.name
+         RETURNING id, code
+       )
+       SELECT s.id, v.qty::text AS on_hand FROM s JOIN v ON v.code = s.code`,
       [
         accountId,
         batch.map((r) => r.code),
@@ -75,6 +81,13 @@ export async function rawImport(raw: pg.Client, accountId: number, total: number
       `INSERT INTO barcodes (account_id, key, code, sku_id)
        SELECT $1, lower(v.code), v.code, v.id FROM unnest($2::text[], $3::int[]) AS v(code, id)`,
       [accountId, batch.map((r) => r.barcode), rows.map((r) => r.id)],
+    );
+    await raw.query(
+      `INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+       SELECT $1, (SELECT id FROM sites WHERE account_id = $1 AND is_default), v.id, v.qty
+       FROM unnest($2::int[], $3::numeric[]) AS v(id, qty) ORDER BY v.id
+       ON CONFLICT (account_id, site_id, sku_id) DO NOTHING`,
+      [accountId, rows.map((r) => r.id), rows.map((r) => r.on_hand)],
     );
     await raw.query(
       `INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before,

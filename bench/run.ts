@@ -33,6 +33,7 @@ import { fairnessFigures, HOSTILE_LIMIT } from "./fairness.js";
 import { PRICE_SKUS, priceFigures, type PriceFigure } from "./prices.js";
 import { HOSTILE_NAMES, REFERENCE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
 import { budget, target, within, type Bound } from "./budget.js";
+import { lockLevels, writeLevels } from "./raw-levels.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
 // replicas, fairness, prices, areas, cycle, app); none named runs all. `--only=csv,webhooks` limits fairness's hostile
@@ -122,7 +123,10 @@ async function newContext(name: string): Promise<ServiceContext> {
   };
 }
 
-/** Each movement of the SKU starts where the one before ended, and the last ends at on hand. */
+/**
+ * Each movement of the SKU starts where the one before ended, and the last ends at its on hand
+ * at the default site (where all of them are).
+ */
 async function chainIntact(accountId: number, skuId: number): Promise<boolean> {
   const { rows } = await raw.query<{ broken: number }>(
     `SELECT count(*)::int AS broken FROM (
@@ -133,16 +137,28 @@ async function chainIntact(accountId: number, skuId: number): Promise<boolean> {
   );
   const { rows: last } = await raw.query<{ same: boolean }>(
     `SELECT (SELECT quantity_after FROM stock_movements WHERE account_id = $1 AND sku_id = $2
-       ORDER BY id DESC LIMIT 1) = on_hand AS same FROM skus WHERE account_id = $1 AND id = $2`,
+       ORDER BY id DESC LIMIT 1) = COALESCE(l.on_hand, 0) AS same
+     FROM skus AS s
+     LEFT JOIN sku_stock AS l ON l.account_id = s.account_id AND l.sku_id = s.id
+       AND l.site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)
+     WHERE s.account_id = $1 AND s.id = $2`,
     [accountId, skuId],
   );
   return rows[0]?.broken === 0 && last[0]?.same === true;
 }
 
+/** `count` SKUs of the account, 5 on hand each at its default site. */
 async function seedSkus(accountId: number, count: number): Promise<number[]> {
   const { rows } = await raw.query<{ id: number }>(
-    `INSERT INTO skus (account_id, code, name, on_hand)
-     SELECT $1, 'B-' || g, 'Bench ' || g, 5 FROM generate_series(1, $2) g RETURNING id`,
+    `WITH s AS (
+       INSERT INTO skus (account_id, code, name)
+       SELECT $1, 'B-' || g, 'Bench ' || g FROM generate_series(1, $2) g RETURNING account_id, id
+     ), l AS (
+       INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+       SELECT s.account_id, d.id, s.id, 5 FROM s
+       JOIN sites AS d ON d.account_id = s.account_id AND d.is_default
+     )
+     SELECT id FROM s`,
     [accountId, count],
   );
   return rows.map((r) => r.id).sort((a, b) => a - b);
@@ -238,20 +254,13 @@ if (wants("bulk")) {
     rawTimes.push(
       await time(async () => {
         await raw.query("BEGIN");
-        const locked = await raw.query(
-          "SELECT id, on_hand FROM skus WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE",
-          [account, ids],
-        );
+        const levels = await lockLevels(raw, account, ids);
         const adj = await raw.query(
           "INSERT INTO stock_adjustments (account_id, reason, actor_name) VALUES ($1, 'correction', 'bench') RETURNING id",
           [account],
         );
-        const before = locked.rows.map((r) => r.on_hand);
-        await raw.query(
-          `UPDATE skus t SET on_hand = v.q, updated_at = now() FROM unnest($2::int[], $3::numeric[]) v(id, q)
-           WHERE t.account_id = $1 AND t.id = v.id`,
-          [account, ids, qtys],
-        );
+        const before = ids.map((id) => levels.get(id) ?? "0");
+        await writeLevels(raw, account, ids, qtys);
         const moved = await raw.query(
           `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
              quantity_after, change, reason, source, adjustment_id, actor_name, site_id)
@@ -535,7 +544,7 @@ if (wants("p2")) {
     heading(
       `P2 single adjustments, ${CLIENTS} clients with a token each, 1000 SKUs of one account, ${seconds} s each:`,
     );
-    row("raw SQL (BEGIN, lock, update, insert, COMMIT)", rate(raw2));
+    row("raw SQL (BEGIN, lock, level, stamp, insert, COMMIT)", rate(raw2));
     row("REST PATCH /skus/{id}", rate(rest2));
     row("GraphQL adjustSkuStock", rate(graphql2));
     const p2 = budget.P2;
@@ -557,10 +566,10 @@ if (wants("p2")) {
       `${rest2.cpuPerChangeUs.toFixed(0)} µs / ${graphql2.cpuPerChangeUs.toFixed(0)} µs (REST's is ${pct(rest2.cpuPerChangeUs / graphql2.cpuPerChangeUs)} of GraphQL's)`,
     );
     // From /metrics: REST checks the token in its adjustment's statement, GraphQL in one of its
-    // own; raw SQL sends 5 a change.
+    // own; raw SQL sends 6 a change.
     row(
       "statements per request, REST / GraphQL",
-      `${perRequest(rest2)} / ${perRequest(graphql2)} (raw SQL: 5)`,
+      `${perRequest(rest2)} / ${perRequest(graphql2)} (raw SQL: 6)`,
     );
     // PostgreSQL's execution time per change (pg_stat_statements), beside raw SQL's.
     row("PostgreSQL per change, raw SQL", describePgSide(rawPg));
@@ -728,7 +737,7 @@ if (wants("p6")) {
   heading(
     `P6 catalog import of ${P6_SKUS} SKUs (a barcode and an opening on hand each), ${IMPORT_BATCH} rows a request:`,
   );
-  row("raw SQL (INSERT … ON CONFLICT, barcodes, movements)", ms(rawMs));
+  row("raw SQL (upserts, barcodes, levels, movements)", ms(rawMs));
   row(
     "POST /skus/bulk",
     `${ms(run.ms)}, ${run.created} created ${note(budget.P6.importMs, inSeconds)}`,

@@ -3,6 +3,7 @@
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import { budget } from "./budget.js";
+import { lockLevels, writeLevels } from "./raw-levels.js";
 
 /** SKUs in P5's stock take (`--quick`: a tenth). */
 export const P5_SKUS = 100_000;
@@ -114,10 +115,15 @@ export async function rawStockTake(raw: pg.Client, rawAccount: number, seed: See
       [rawAccount],
     );
     take = created.rows[0]!.id;
+    // Each SKU locked, expected at its on hand at the stock take's site (the default).
     await raw.query(
       `INSERT INTO stock_take_lines (account_id, stock_take_id, entity_type, sku_id, expected_qty)
-       SELECT account_id, $2, 'sku', id, on_hand FROM (SELECT account_id, id, on_hand FROM skus
-         WHERE account_id = $1 AND active ORDER BY id FOR SHARE) s`,
+       SELECT account_id, $2, 'sku', id, on_hand FROM (
+         SELECT k.account_id, k.id, COALESCE((SELECT l.on_hand FROM sku_stock l
+             WHERE l.account_id = k.account_id
+               AND l.site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)
+               AND l.sku_id = k.id), 0) AS on_hand
+         FROM skus k WHERE k.account_id = $1 AND k.active ORDER BY k.id FOR SHARE) s`,
       [rawAccount, take],
     );
   });
@@ -158,17 +164,12 @@ export async function rawStockTake(raw: pg.Client, rawAccount: number, seed: See
       [rawAccount, take],
     );
     const changed = lines.rows;
-    const locked = await raw.query<{ id: number; on_hand: string }>(
-      "SELECT id, on_hand::text FROM skus WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE",
-      [rawAccount, changed.map((l) => l.sku_id)],
+    const ids = changed.map((l) => l.sku_id);
+    const onHand = await lockLevels(raw, rawAccount, ids);
+    const after = changed.map((l) =>
+      String(Math.max(0, Number(onHand.get(l.sku_id) ?? 0) + Number(l.diff))),
     );
-    const onHand = new Map(locked.rows.map((r) => [r.id, Number(r.on_hand)]));
-    const after = changed.map((l) => String(Math.max(0, onHand.get(l.sku_id)! + Number(l.diff))));
-    await raw.query(
-      `UPDATE skus t SET on_hand = v.q FROM unnest($2::int[], $3::numeric[]) v(id, q)
-       WHERE t.account_id = $1 AND t.id = v.id`,
-      [rawAccount, changed.map((l) => l.sku_id), after],
-    );
+    await writeLevels(raw, rawAccount, ids, after);
     await raw.query(
       `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
          quantity_after, change, reason, source, stock_take_id, actor_name, site_id)

@@ -1,7 +1,9 @@
-// The ledger: the one module that changes a quantity. Every change locks the rows it touches
-// (SKUs first, then supplier items, each in id order, so concurrent requests cannot deadlock on
-// each other), writes the new on_hand and appends one movement per changed entity, all with a
-// fixed number of set-based statements however many lines a request carries.
+// The ledger: the one module that changes a quantity. Stock is kept per site, in the items'
+// levels (sku_stock, supplier_item_stock). Every change locks the items it touches (SKUs first,
+// then supplier items, each in id order, so concurrent requests cannot deadlock on each other):
+// an item's row is the lock of all its levels. It then writes the new levels and appends one
+// movement per changed entity, all with a fixed number of set-based statements however many
+// lines a request carries.
 import { Prisma, type PrismaClient, type Tx } from "../db/client.js";
 import { LEDGER_LOCK_CLASS } from "../db/locks.js";
 import { intArray, numericArray, wordArray } from "../db/sql.js";
@@ -14,8 +16,10 @@ export interface EntityRef {
   id: number;
 }
 
-/** A locked entity as it is now. */
+/** A locked entity as it is now, at the site it was locked for. */
 export interface LockedStock extends EntityRef {
+  /** The site whose stock onHand is. */
+  siteId: number;
   onHand: Decimal;
   /** For a supplier item: the SKU it is linked to (its stock is the SKU's), else null. */
   linkedSkuId: number | null;
@@ -81,12 +85,16 @@ export interface Movement {
 export const entityKey = (ref: EntityRef): string => `${ref.entityType}:${ref.id}`;
 
 /**
- * Locks the given entities of the account FOR UPDATE in a fixed order; missing ones are absent
- * from the map. With `skuRows`, a SKU's other columns come along in the same statement.
+ * Locks the given entities of the account FOR UPDATE in a fixed order and reads their stock at
+ * `site` (a site of the account, or its default); missing ones are absent from the map. With
+ * `skuRows`, a SKU's other columns come along. The levels are read in a statement after the
+ * locks are held: a level read in the locking statement would be the one its snapshot saw before
+ * it waited for a lock.
  */
 export async function lockStock(
   tx: Tx,
   accountId: number,
+  site: number | "default",
   refs: EntityRef[],
   { skuRows = false }: { skuRows?: boolean } = {},
 ): Promise<Map<string, LockedStock>> {
@@ -95,40 +103,116 @@ export async function lockStock(
   const locked = new Map<string, LockedStock>();
   if (skuIds.length > 0) {
     const rows = await tx.$queryRaw<
-      ({ id: number; on_hand: string } & Partial<Record<keyof LockedSkuRow, unknown>>)[]
+      ({ id: number } & Partial<Record<keyof LockedSkuRow, unknown>>)[]
     >`
-      SELECT id, on_hand::text AS on_hand
+      SELECT id
         ${skuRows ? Prisma.sql`, code, name, active, created_at AS "createdAt", updated_at AS "updatedAt", barcodes, location` : Prisma.empty}
       FROM skus
       WHERE account_id = ${accountId} AND id = ANY(${intArray(skuIds)})
       ORDER BY id FOR UPDATE`;
-    for (const r of rows) {
-      const { on_hand: onHand, ...row } = r;
-      locked.set(`sku:${r.id}`, {
+    for (const row of rows) {
+      locked.set(`sku:${row.id}`, {
         entityType: "sku",
-        id: r.id,
-        onHand: new Decimal(onHand),
+        id: row.id,
+        siteId: 0,
+        onHand: new Decimal(0),
         linkedSkuId: null,
         ...(skuRows ? { sku: row as LockedSkuRow } : {}),
       });
     }
   }
   if (itemIds.length > 0) {
-    const rows = await tx.$queryRaw<{ id: number; on_hand: string; sku_id: number | null }[]>`
-      SELECT id, on_hand::text AS on_hand, sku_id FROM supplier_items
+    const rows = await tx.$queryRaw<{ id: number; sku_id: number | null }[]>`
+      SELECT id, sku_id FROM supplier_items
       WHERE account_id = ${accountId} AND id = ANY(${intArray(itemIds)})
       ORDER BY id FOR UPDATE`;
     for (const r of rows) {
       locked.set(`supplier_item:${r.id}`, {
         entityType: "supplier_item",
         id: r.id,
-        onHand: new Decimal(r.on_hand),
+        siteId: 0,
+        onHand: new Decimal(0),
         linkedSkuId: r.sku_id,
       });
     }
   }
+  if (locked.size === 0) return locked;
+  const held = [...locked.values()];
+  const ids = (type: EntityType) =>
+    intArray(held.filter((l) => l.entityType === type).map((l) => l.id));
+  const levels = await tx.$queryRaw<
+    { site_id: number; entity_type: EntityType | null; id: number | null; on_hand: string | null }[]
+  >`
+    WITH s AS MATERIALIZED (
+      SELECT ${site === "default" ? defaultSite(accountId) : Prisma.sql`${site}::int`} AS id
+    )
+    SELECT s.id AS site_id, x.entity_type, x.id, x.on_hand FROM s LEFT JOIN LATERAL (
+      SELECT 'sku' AS entity_type, sku_id AS id, on_hand::text AS on_hand FROM sku_stock
+      WHERE account_id = ${accountId} AND site_id = s.id AND sku_id = ANY(${ids("sku")})
+      UNION ALL
+      SELECT 'supplier_item', supplier_item_id, on_hand::text FROM supplier_item_stock
+      WHERE account_id = ${accountId} AND site_id = s.id
+        AND supplier_item_id = ANY(${ids("supplier_item")})
+    ) AS x ON true`;
+  const siteId = levels[0]?.site_id;
+  if (siteId === undefined || siteId === null) throw new Error("ledger: no site");
+  for (const entity of held) entity.siteId = siteId;
+  for (const level of levels) {
+    if (level.entity_type === null || level.id === null || level.on_hand === null) continue;
+    const entity = locked.get(entityKey({ entityType: level.entity_type, id: level.id }));
+    if (entity) entity.onHand = new Decimal(level.on_hand);
+  }
   return locked;
 }
+
+/**
+ * Gives new entities of the account a level at its default site, with nothing on hand (what a
+ * missing level reads as): a single adjustment there then finds it (see setSkuAtOnce). For items
+ * being created in this transaction (a linked supplier item holds no stock: give it none).
+ */
+export async function openLevels(tx: Tx, accountId: number, refs: EntityRef[]): Promise<void> {
+  if (refs.length === 0) return;
+  await tx.$executeRaw`
+    WITH site AS MATERIALIZED (SELECT ${defaultSite(accountId)} AS id), skus AS (
+      INSERT INTO sku_stock (account_id, site_id, sku_id)
+      SELECT ${accountId}, site.id, e.id FROM site, unnest(${intArray(uniqueIds(refs, "sku"))}) AS e(id)
+      ORDER BY e.id ON CONFLICT DO NOTHING
+    )
+    INSERT INTO supplier_item_stock (account_id, site_id, supplier_item_id)
+    SELECT ${accountId}, site.id, e.id
+    FROM site, unnest(${intArray(uniqueIds(refs, "supplier_item"))}) AS e(id)
+    ORDER BY e.id ON CONFLICT DO NOTHING`;
+}
+
+/**
+ * The sites where a locked entity holds stock (on hand not 0), in site order, with how much:
+ * read after the lock, so it is what the last writer of the entity committed.
+ */
+export async function stockSites(
+  tx: Tx,
+  accountId: number,
+  ref: EntityRef,
+): Promise<{ siteId: number; onHand: Decimal }[]> {
+  const rows = await tx.$queryRaw<{ site_id: number; on_hand: string }[]>`${
+    ref.entityType === "sku"
+      ? Prisma.sql`SELECT site_id, on_hand::text AS on_hand FROM sku_stock
+          WHERE account_id = ${accountId} AND sku_id = ${ref.id} AND on_hand <> 0`
+      : Prisma.sql`SELECT site_id, on_hand::text AS on_hand FROM supplier_item_stock
+          WHERE account_id = ${accountId} AND supplier_item_id = ${ref.id} AND on_hand <> 0`
+  } ORDER BY site_id`;
+  return rows.map((r) => ({ siteId: r.site_id, onHand: new Decimal(r.on_hand) }));
+}
+
+/** SQL for a SKU's on hand at a site: its level's, 0 without one (a probe of the level's key). */
+export const skuOnHandAt = (accountId: number | Prisma.Sql, site: Prisma.Sql, sku: Prisma.Sql) =>
+  Prisma.sql`COALESCE((SELECT level.on_hand FROM sku_stock AS level
+    WHERE level.account_id = ${accountId} AND level.site_id = ${site} AND level.sku_id = ${sku}), 0)`;
+
+/** SQL for an unlinked supplier item's on hand at a site, as skuOnHandAt. */
+export const itemOnHandAt = (accountId: number | Prisma.Sql, site: Prisma.Sql, item: Prisma.Sql) =>
+  Prisma.sql`COALESCE((SELECT level.on_hand FROM supplier_item_stock AS level
+    WHERE level.account_id = ${accountId} AND level.site_id = ${site}
+      AND level.supplier_item_id = ${item}), 0)`;
 
 /**
  * Locks, in the same order as lockStock, the entities a query names without reading them back:
@@ -160,6 +244,7 @@ export async function applyStock(
   targets: StockTarget[],
   details: MovementDetails,
 ): Promise<StockChange[]> {
+  const sites = new Set(targets.map((t) => locked.get(entityKey(t))?.siteId));
   const results: StockChange[] = targets.map((t) => {
     const current = locked.get(entityKey(t));
     if (!current) throw new Error(`ledger: ${entityKey(t)} was not locked`);
@@ -181,8 +266,10 @@ export async function applyStock(
       a.entityType === b.entityType ? a.id - b.id : a.entityType === "sku" ? -1 : 1,
     );
   if (changed.length === 0) return results;
+  const [siteId] = sites;
+  if (sites.size !== 1 || siteId === undefined) throw new Error("ledger: one site per change");
 
-  const written = await writeChanges(tx, accountId, changed, details);
+  const written = await writeChanges(tx, accountId, siteId, changed, details);
   changed.forEach((r, i) => {
     const row = written[i];
     if (!row) throw new Error(`ledger: no movement written for ${entityKey(r)}`);
@@ -234,6 +321,7 @@ export interface WrittenMovement {
 async function writeChanges(
   tx: Tx,
   accountId: number,
+  siteId: number,
   rows: StockChange[],
   d: MovementDetails,
 ): Promise<WrittenMovement[]> {
@@ -247,6 +335,7 @@ async function writeChanges(
     from: Prisma.sql`unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)},
         ${numericArray(before)}, ${numericArray(after)})
         WITH ORDINALITY AS u(entity_type, sku_id, supplier_item_id, before, after, ord)`,
+    site: Prisma.sql`${siteId}::int`,
     entityType: u("entity_type"),
     skuId: u("sku_id"),
     supplierItemId: u("supplier_item_id"),
@@ -273,6 +362,8 @@ export interface StockChanges {
   from: Prisma.Sql;
   /** Which of their rows change stock (all when absent). */
   where?: Prisma.Sql;
+  /** The site whose stock changes: one for the statement (an int, or SQL that reads one). */
+  site: Prisma.Sql;
   /** 'sku' or 'supplier_item' (text). */
   entityType: Prisma.Sql;
   skuId: Prisma.Sql;
@@ -293,8 +384,9 @@ export interface StockChanges {
 /**
  * The ledger's write as common table expressions of a caller's statement, for a use case that
  * locks, checks and writes in one statement: `v`, the changes (entity_type, sku_id,
- * supplier_item_id, before, after, ord and movement_id when given), then on hand set, open stock
- * takes' lines flagged and the movements appended with their events; `inserted` yields each
+ * supplier_item_id, before, after, ord and movement_id when given) at the changes' site, then
+ * the items stamped, their levels there set (made when missing), the site's open stock takes'
+ * lines flagged and the movements appended with their events; `inserted` yields each
  * movement's (id, entity_type, entity_id, occurred_at, …). `adjustmentId` is SQL for the
  * movements' adjustment (a CTE of the same statement), else details.adjustmentId.
  *
@@ -322,17 +414,29 @@ export function ledgerWrites(
         ${ids ? Prisma.sql`, ${changes.movementId} AS movement_id` : Prisma.empty}
       FROM ${changes.from}
       ${changes.where ? Prisma.sql`WHERE ${changes.where}` : Prisma.empty}
+    ), stock_site AS MATERIALIZED (SELECT ${changes.site} AS id
     ), stamp AS MATERIALIZED (
       SELECT clock_timestamp() AS at FROM (
         SELECT pg_advisory_xact_lock_shared(${LEDGER_LOCK_CLASS}::int, ${accountId}::int)
         FROM (SELECT 1 FROM v LIMIT 1) AS any_change OFFSET 0
       ) AS locked
     ), skus_set AS (
-      UPDATE skus AS t SET on_hand = v.after, updated_at = stamp.at FROM v, stamp
+      UPDATE skus AS t SET updated_at = stamp.at FROM v, stamp
       WHERE t.account_id = ${accountId} AND t.id = v.sku_id
     ), items_set AS (
-      UPDATE supplier_items AS t SET on_hand = v.after, updated_at = stamp.at FROM v, stamp
+      UPDATE supplier_items AS t SET updated_at = stamp.at FROM v, stamp
       WHERE t.account_id = ${accountId} AND t.id = v.supplier_item_id
+    ), sku_levels AS (
+      INSERT INTO sku_stock AS l (account_id, site_id, sku_id, on_hand)
+      SELECT ${accountId}, (SELECT id FROM stock_site), v.sku_id, v.after FROM v, stamp
+      WHERE v.sku_id IS NOT NULL ORDER BY v.sku_id
+      ON CONFLICT (account_id, site_id, sku_id) DO UPDATE SET on_hand = EXCLUDED.on_hand
+    ), item_levels AS (
+      INSERT INTO supplier_item_stock AS l (account_id, site_id, supplier_item_id, on_hand)
+      SELECT ${accountId}, (SELECT id FROM stock_site), v.supplier_item_id, v.after
+      FROM v, stamp
+      WHERE v.supplier_item_id IS NOT NULL ORDER BY v.supplier_item_id
+      ON CONFLICT (account_id, site_id, supplier_item_id) DO UPDATE SET on_hand = EXCLUDED.on_hand
     ), ${flag ? flagging(accountId) : Prisma.empty}inserted AS (
       INSERT INTO stock_movements (${ids ? Prisma.sql`id, ` : Prisma.empty}account_id, occurred_at, entity_type, sku_id, supplier_item_id,
         quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
@@ -342,7 +446,7 @@ export function ledgerWrites(
         ${d.reference ?? null}, ${d.source}::movement_source,
         ${adjustmentId ?? Prisma.sql`${d.adjustmentId ?? null}::int`},
         ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int,
-        ${defaultSite(accountId)}
+        (SELECT id FROM stock_site)
       FROM v, stamp ${flag ? Prisma.sql`, flagged` : Prisma.empty} ORDER BY v.ord
       RETURNING id, entity_type, COALESCE(sku_id, supplier_item_id) AS entity_id, occurred_at,
         quantity_before, quantity_after, change, reason, source, adjustment_id, stock_take_id,
@@ -367,15 +471,15 @@ export function ledgerWrites(
  * the stock take that start committed, as a read in its own statement's snapshot would not.
  */
 const flagging = (accountId: number) => Prisma.sql`flagged AS MATERIALIZED (
-      SELECT flag_moved_lines(${accountId}::int,
+      SELECT flag_moved_lines(${accountId}::int, (SELECT id FROM stock_site),
         ARRAY(SELECT sku_id FROM v WHERE sku_id IS NOT NULL),
         ARRAY(SELECT supplier_item_id FROM v WHERE supplier_item_id IS NOT NULL)) AS done
       FROM stamp
     ), `;
 
 /**
- * SQL for the account's default site (one probe of its partial unique index, once per
- * statement): where every quantity is kept until stock is kept per site.
+ * SQL for the account's default site (one probe of its partial unique index): the site a
+ * request naming none means.
  */
 export const defaultSite = (accountId: number) =>
   Prisma.sql`(SELECT id FROM sites WHERE account_id = ${accountId} AND is_default)`;

@@ -382,9 +382,11 @@ async function secretsOf(
   tag: string,
 ): Promise<string[]> {
   const where = { accountId };
-  const [skus, items, takes, counts, adjustments, hooks, events, movements, tokens, sites] =
+  const [skus, levels, items, takes, counts, adjustments, hooks, events, movements, tokens, sites] =
     await Promise.all([
       t.db.sku.findMany({ where }),
+      // The SKUs' on hand at every site.
+      t.db.skuStock.findMany({ where }),
       t.db.supplierItem.findMany({ where }),
       t.db.stockTake.findMany({ where }),
       t.db.stockTakeCount.findMany({ where }),
@@ -401,7 +403,8 @@ async function secretsOf(
     ...shown,
     ...tokens.flatMap((k) => [k.name, k.tokenHash]),
     ...sites.flatMap((site) => [site.code, site.name]),
-    ...skus.flatMap((s) => [s.code, s.name, ...s.barcodes, s.onHand.toFixed()]),
+    ...skus.flatMap((s) => [s.code, s.name, ...s.barcodes]),
+    ...levels.map((l) => l.onHand.toFixed()),
     ...items.flatMap((i) => [i.code, i.name, i.supplier, ...i.barcodes]),
     ...takes.flatMap((s) => [s.reference, s.note]),
     ...counts.flatMap((c) => [c.counter, c.countedQty.toFixed()]),

@@ -1,6 +1,6 @@
 // Helpers for tests about stock quantities: creating entities over REST, reading what the ledger
 // holds straight from the database, and checking the movement chain invariant.
-import type { PrismaClient } from "../../src/db/client.js";
+import { Prisma, type PrismaClient } from "../../src/db/client.js";
 import { verifyLedger } from "../../src/modules/verify/verify.service.js";
 import { rest, type TestApp } from "./app.js";
 import { defaultSiteId } from "../../src/modules/site/site.service.js";
@@ -42,9 +42,9 @@ export async function createSupplierItem(
 }
 
 /**
- * `n` SKUs of the account, `onHand` each with its opening balance in the ledger, written with
- * set-based SQL (10,000 in a fraction of a second, where the API takes seconds); answers their
- * ids in order. Their codes are `${prefix}-0` onwards.
+ * `n` SKUs of the account, `onHand` each at its default site (their levels) with its opening
+ * balance in the ledger, written with set-based SQL (10,000 in a fraction of a second, where the
+ * API takes seconds); answers their ids in order. Their codes are `${prefix}-0` onwards.
  */
 export async function seedSkus(
   db: PrismaClient,
@@ -53,59 +53,90 @@ export async function seedSkus(
   { onHand = 5, prefix = "SCALE" }: { onHand?: number; prefix?: string } = {},
 ): Promise<number[]> {
   const rows = await db.$queryRaw<{ id: number }[]>`
-    WITH s AS (
-      INSERT INTO skus (account_id, code, name, on_hand)
-      SELECT ${accountId}, ${prefix}::text || '-' || i, 'Scale ' || i, ${onHand}::numeric
+    WITH d AS MATERIALIZED (
+      SELECT id FROM sites WHERE account_id = ${accountId} AND is_default
+    ), s AS (
+      INSERT INTO skus (account_id, code, name)
+      SELECT ${accountId}, ${prefix}::text || '-' || i, 'Scale ' || i
       FROM generate_series(0, ${n - 1}::int) AS i ORDER BY i
-      RETURNING account_id, id, on_hand
+      RETURNING account_id, id
+    ), l AS (
+      INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+      SELECT s.account_id, d.id, s.id, ${onHand}::numeric FROM s, d ORDER BY s.id
     ), m AS (
       INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
         quantity_after, change, reason, source, actor_name, site_id)
-      SELECT account_id, now() - interval '1 hour', 'sku', id, 0, on_hand, on_hand,
-        'opening_balance', 'opening_balance', 'test',
-        (SELECT id FROM sites WHERE account_id = ${accountId} AND is_default) AS site_id
-      FROM s WHERE on_hand > 0 ORDER BY id
+      SELECT s.account_id, now() - interval '1 hour', 'sku', s.id, 0, ${onHand}::numeric,
+        ${onHand}::numeric, 'opening_balance', 'opening_balance', 'test', d.id
+      FROM s, d WHERE ${onHand}::numeric > 0 ORDER BY s.id
     )
     SELECT id FROM s ORDER BY id`;
   return rows.map((r) => r.id);
 }
 
-/** A SKU's on hand as stored, as an exact decimal string ("12.5"). */
+/** SQL for the account's default site. */
+const defaultSiteOf = (accountId: number) =>
+  Prisma.sql`(SELECT id FROM sites WHERE account_id = ${accountId} AND is_default)`;
+
+/**
+ * A SKU's on hand at the account's default site as stored (its level; 0 without one), as an
+ * exact decimal string ("12.5"). Throws for an unknown SKU.
+ */
 export async function skuOnHand(db: PrismaClient, accountId: number, id: number): Promise<string> {
-  const sku = await db.sku.findUniqueOrThrow({ where: { accountId_id: { accountId, id } } });
-  return sku.onHand.toFixed();
+  const [row] = await db.$queryRaw<{ on_hand: string }[]>`
+    SELECT trim_scale(COALESCE(l.on_hand, 0))::text AS on_hand FROM skus AS s
+    LEFT JOIN sku_stock AS l ON l.account_id = s.account_id
+      AND l.site_id = ${defaultSiteOf(accountId)} AND l.sku_id = s.id
+    WHERE s.account_id = ${accountId} AND s.id = ${id}`;
+  if (!row) throw new Error(`no SKU ${id} in account ${accountId}`);
+  return row.on_hand;
 }
 
-/** A supplier item's own on hand as stored, as an exact decimal string. */
+/**
+ * A supplier item's own on hand at the account's default site as stored (its level; 0 without
+ * one), as an exact decimal string. Throws for an unknown item.
+ */
 export async function supplierItemOnHand(
   db: PrismaClient,
   accountId: number,
   id: number,
 ): Promise<string> {
-  const item = await db.supplierItem.findUniqueOrThrow({
-    where: { accountId_id: { accountId, id } },
-  });
-  return item.onHand.toFixed();
+  const [row] = await db.$queryRaw<{ on_hand: string }[]>`
+    SELECT trim_scale(COALESCE(l.on_hand, 0))::text AS on_hand FROM supplier_items AS i
+    LEFT JOIN supplier_item_stock AS l ON l.account_id = i.account_id
+      AND l.site_id = ${defaultSiteOf(accountId)} AND l.supplier_item_id = i.id
+    WHERE i.account_id = ${accountId} AND i.id = ${id}`;
+  if (!row) throw new Error(`no supplier item ${id} in account ${accountId}`);
+  return row.on_hand;
 }
 
 /** Everything an adjustment can write for an account, to prove a failed request wrote nothing. */
 export async function ledgerState(db: PrismaClient, accountId: number) {
-  const [adjustments, adjustmentLines, movements, idempotencyKeys, skus, items, flagged] =
+  const [adjustments, adjustmentLines, movements, idempotencyKeys, skus, items, levels, flagged] =
     await Promise.all([
       db.stockAdjustment.count({ where: { accountId } }),
       db.stockAdjustmentLine.count({ where: { accountId } }),
       db.stockMovement.count({ where: { accountId } }),
       db.idempotencyKey.count({ where: { accountId } }),
-      db.sku.findMany({
-        where: { accountId },
-        orderBy: { id: "asc" },
-        select: { id: true, onHand: true },
-      }),
-      db.supplierItem.findMany({
-        where: { accountId },
-        orderBy: { id: "asc" },
-        select: { id: true, onHand: true },
-      }),
+      db.$queryRaw<{ id: number; on_hand: string }[]>`
+        SELECT s.id, trim_scale(COALESCE(l.on_hand, 0))::text AS on_hand FROM skus AS s
+        LEFT JOIN sku_stock AS l ON l.account_id = s.account_id
+          AND l.site_id = ${defaultSiteOf(accountId)} AND l.sku_id = s.id
+        WHERE s.account_id = ${accountId} ORDER BY s.id`,
+      db.$queryRaw<{ id: number; on_hand: string }[]>`
+        SELECT i.id, trim_scale(COALESCE(l.on_hand, 0))::text AS on_hand FROM supplier_items AS i
+        LEFT JOIN supplier_item_stock AS l ON l.account_id = i.account_id
+          AND l.site_id = ${defaultSiteOf(accountId)} AND l.supplier_item_id = i.id
+        WHERE i.account_id = ${accountId} ORDER BY i.id`,
+      // Every level at every site: a level of 0 is told apart from none.
+      db.$queryRaw<{ key: string; on_hand: string }[]>`
+        SELECT 'sku:' || site_id || ':' || sku_id AS key, trim_scale(on_hand)::text AS on_hand
+        FROM sku_stock WHERE account_id = ${accountId}
+        UNION ALL
+        SELECT 'supplier_item:' || site_id || ':' || supplier_item_id,
+          trim_scale(on_hand)::text
+        FROM supplier_item_stock WHERE account_id = ${accountId}
+        ORDER BY 1`,
       db.stockTakeLine.count({ where: { accountId, movedSinceFreeze: true } }),
     ]);
   return {
@@ -113,8 +144,9 @@ export async function ledgerState(db: PrismaClient, accountId: number) {
     adjustmentLines,
     movements,
     idempotencyKeys,
-    skuOnHand: Object.fromEntries(skus.map((s) => [s.id, s.onHand.toFixed()])),
-    supplierItemOnHand: Object.fromEntries(items.map((s) => [s.id, s.onHand.toFixed()])),
+    skuOnHand: Object.fromEntries(skus.map((s) => [s.id, s.on_hand])),
+    supplierItemOnHand: Object.fromEntries(items.map((s) => [s.id, s.on_hand])),
+    stockLevels: Object.fromEntries(levels.map((l) => [l.key, l.on_hand])),
     flaggedStockTakeLines: flagged,
   };
 }
@@ -144,16 +176,18 @@ export function movementsOf(
 }
 
 /**
- * The chain invariant of one entity: ordered by id, each movement starts where the previous one
- * ended, its change is after − before, and the last one ends at the entity's on hand. Returns the
- * problems found (empty when the chain holds) so a failure says exactly where it broke.
+ * The chain invariant of one entity at the account's default site: ordered by id, each of its
+ * movements there starts where the previous one ended, its change is after − before, and the
+ * last one ends at the entity's on hand there. Returns the problems found (empty when the chain
+ * holds) so a failure says exactly where it broke.
  */
 export async function chainProblems(
   db: PrismaClient,
   accountId: number,
   ref: { type: "sku" | "supplier_item"; id: number },
 ): Promise<string[]> {
-  const movements = await movementsOf(db, accountId, ref);
+  const siteId = await defaultSiteId(db, accountId);
+  const movements = (await movementsOf(db, accountId, ref)).filter((m) => m.siteId === siteId);
   const onHand =
     ref.type === "sku"
       ? await skuOnHand(db, accountId, ref.id)

@@ -426,11 +426,15 @@ describe("countpoint import skus", () => {
       batches: 3,
     });
     expect(first.stderr).toMatch(/100% 25 rows/);
-    const skus = await db.sku.findMany({
-      where: { accountId: account.id },
-      orderBy: { id: "asc" },
-    });
-    expect(skus.map((s) => [s.code, s.name, s.barcodes, s.onHand.toNumber()]).slice(0, 2)).toEqual([
+    // Each with its on hand at the default site.
+    const skus = await db.$queryRaw<
+      { code: string; name: string; barcodes: string[]; on_hand: number }[]
+    >`
+      SELECT s.code, s.name, s.barcodes, COALESCE(l.on_hand, 0)::float8 AS on_hand FROM skus AS s
+      LEFT JOIN sku_stock AS l ON l.account_id = s.account_id AND l.sku_id = s.id
+        AND l.site_id = (SELECT id FROM sites WHERE account_id = ${account.id} AND is_default)
+      WHERE s.account_id = ${account.id} ORDER BY s.id`;
+    expect(skus.map((s) => [s.code, s.name, s.barcodes, s.on_hand]).slice(0, 2)).toEqual([
       ["IMP-0", "Item 0, boxed", ["LBL-0"], 0],
       ["IMP-1", "Item 1, boxed", ["LBL-1"], 1],
     ]);
@@ -552,8 +556,14 @@ describe("countpoint classify and cycle-counts intervals", () => {
   it("classifies after a dry run, and sets the intervals it is given", async () => {
     const account = await createAccount(db, { name: "Cycle shop" });
     await db.$executeRaw`
-      INSERT INTO skus (account_id, id, code, name) VALUES
-        (${account.id}, 1, 'CLI-1', 'One'), (${account.id}, 2, 'CLI-2', 'Two')`;
+      WITH s AS (
+        INSERT INTO skus (account_id, id, code, name) VALUES
+          (${account.id}, 1, 'CLI-1', 'One'), (${account.id}, 2, 'CLI-2', 'Two')
+        RETURNING account_id, id
+      )
+      INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+      SELECT s.account_id, d.id, s.id, 0 FROM s
+      JOIN sites AS d ON d.account_id = s.account_id AND d.is_default`;
     const classes = async () =>
       (
         await db.$queryRaw<{ c: string }[]>`SELECT count_class::text AS c FROM sku_cycle_counts

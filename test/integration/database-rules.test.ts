@@ -4,7 +4,7 @@ import type { PrismaClient } from "../../src/db/client.js";
 import type { ServiceContext } from "../../src/context.js";
 import { migrate } from "../../src/db/migrate.js";
 import { createSku, createSupplierItem } from "../../src/modules/catalog/catalog.service.js";
-import { newAccountContext, testDb } from "../helpers/db.js";
+import { databaseUrl, newAccountContext, testDb } from "../helpers/db.js";
 import { createFreshDatabase, queryRows } from "../helpers/fresh-database.js";
 
 let db: PrismaClient;
@@ -21,6 +21,46 @@ afterAll(() => db.$disconnect());
 
 const newSku = async (openingOnHand: number) =>
   (await createSku(ctx, { code: `RULE-${++codes}`, name: "Rule test", openingOnHand })).value;
+
+/** SQL for the account's default site (of the statement's $1). */
+const DEFAULT_SITE = "(SELECT id FROM sites WHERE account_id = $1 AND is_default)";
+
+/** An item's levels at every site, in site order: "default" for the account's default site. */
+async function levels(type: "sku" | "supplier_item", id: number) {
+  const table = type === "sku" ? "sku_stock" : "supplier_item_stock";
+  const column = type === "sku" ? "sku_id" : "supplier_item_id";
+  return db.$queryRawUnsafe<{ site: string; on_hand: string }[]>(
+    `SELECT CASE WHEN d.is_default THEN 'default' ELSE d.id::text END AS site,
+       l.on_hand::text AS on_hand
+     FROM ${table} AS l JOIN sites AS d ON d.account_id = l.account_id AND d.id = l.site_id
+     WHERE l.account_id = $1 AND l.${column} = $2 ORDER BY l.site_id`,
+    accountId,
+    id,
+  );
+}
+
+/**
+ * The constraint that refuses a statement run on a connection of its own: node-postgres's error
+ * names it, also for a trigger's (Prisma's message shows only the trigger's text).
+ */
+async function refusedBy(sql: string, params: unknown[]): Promise<string | undefined> {
+  const error = await queryRows(databaseUrl(), sql, params).then(
+    () => null,
+    (e: { constraint?: string }) => e,
+  );
+  if (!error) throw new Error(`not refused: ${sql}`);
+  return error.constraint;
+}
+
+/** Links a supplier item to a SKU directly. */
+const LINK = `UPDATE supplier_items SET sku_id = $3 WHERE account_id = $1 AND id = $2`;
+
+const linkedSkuOf = async (itemId: number) =>
+  (
+    await db.supplierItem.findUniqueOrThrow({
+      where: { accountId_id: { accountId, id: itemId } },
+    })
+  ).skuId;
 
 async function movementOf(skuId: number) {
   const movements = await db.stockMovement.findMany({ where: { accountId, skuId } });
@@ -124,16 +164,14 @@ describe("quantities the database refuses", () => {
 
     await expect(
       db.$executeRawUnsafe(
-        `UPDATE skus SET on_hand = -0.001 WHERE account_id = $1 AND id = $2`,
+        `UPDATE sku_stock SET on_hand = -0.001
+         WHERE account_id = $1 AND site_id = ${DEFAULT_SITE} AND sku_id = $2`,
         accountId,
         sku.id,
       ),
-    ).rejects.toThrow(/skus_on_hand_check/);
+    ).rejects.toThrow(/sku_stock_on_hand_check/);
 
-    const row = await db.sku.findUniqueOrThrow({
-      where: { accountId_id: { accountId, id: sku.id } },
-    });
-    expect(row.onHand.toFixed(3)).toBe("2.000");
+    expect(await levels("sku", sku.id)).toEqual([{ site: "default", on_hand: "2.000" }]);
   });
 
   it("an unlinked supplier item's on_hand cannot go negative", async () => {
@@ -148,16 +186,14 @@ describe("quantities the database refuses", () => {
 
     await expect(
       db.$executeRawUnsafe(
-        `UPDATE supplier_items SET on_hand = -1 WHERE account_id = $1 AND id = $2`,
+        `UPDATE supplier_item_stock SET on_hand = -1
+         WHERE account_id = $1 AND site_id = ${DEFAULT_SITE} AND supplier_item_id = $2`,
         accountId,
         item.id,
       ),
-    ).rejects.toThrow(/supplier_items_on_hand_check/);
+    ).rejects.toThrow(/supplier_item_stock_on_hand_check/);
 
-    const row = await db.supplierItem.findUniqueOrThrow({
-      where: { accountId_id: { accountId, id: item.id } },
-    });
-    expect(row.onHand.toFixed(3)).toBe("3.000");
+    expect(await levels("supplier_item", item.id)).toEqual([{ site: "default", on_hand: "3.000" }]);
   });
 
   it("a movement whose change is not quantity_after - quantity_before is rejected", async () => {
@@ -205,18 +241,30 @@ describe("linked supplier items hold no stock of their own", () => {
       })
     ).value;
 
-    await expect(
-      db.$executeRawUnsafe(
-        `UPDATE supplier_items SET on_hand = 1 WHERE account_id = $1 AND id = $2`,
-        accountId,
-        item.id,
+    // A new level holding stock, or a level of 0 raised.
+    expect(
+      await refusedBy(
+        `INSERT INTO supplier_item_stock (account_id, site_id, supplier_item_id, on_hand)
+         VALUES ($1, ${DEFAULT_SITE}, $2, 1)`,
+        [accountId, item.id],
       ),
-    ).rejects.toThrow(/supplier_items_linked_no_stock_check/);
+    ).toMatch(/supplier_item_stock_linked_check/);
+    await db.$executeRawUnsafe(
+      `INSERT INTO supplier_item_stock (account_id, site_id, supplier_item_id, on_hand)
+       VALUES ($1, ${DEFAULT_SITE}, $2, 0)
+       ON CONFLICT (account_id, site_id, supplier_item_id) DO NOTHING`,
+      accountId,
+      item.id,
+    );
+    expect(
+      await refusedBy(
+        `UPDATE supplier_item_stock SET on_hand = 1
+         WHERE account_id = $1 AND site_id = ${DEFAULT_SITE} AND supplier_item_id = $2`,
+        [accountId, item.id],
+      ),
+    ).toMatch(/supplier_item_stock_linked_check/);
 
-    const row = await db.supplierItem.findUniqueOrThrow({
-      where: { accountId_id: { accountId, id: item.id } },
-    });
-    expect(row.onHand.toFixed(3)).toBe("0.000");
+    expect(await levels("supplier_item", item.id)).toEqual([{ site: "default", on_hand: "0.000" }]);
   });
 
   it("refuses to link a supplier item that still holds stock", async () => {
@@ -230,19 +278,50 @@ describe("linked supplier items hold no stock of their own", () => {
       })
     ).value;
 
-    await expect(
-      db.$executeRawUnsafe(
-        `UPDATE supplier_items SET sku_id = $3 WHERE account_id = $1 AND id = $2`,
-        accountId,
-        item.id,
-        sku.id,
-      ),
-    ).rejects.toThrow(/supplier_items_linked_no_stock_check/);
+    expect(await refusedBy(LINK, [accountId, item.id, sku.id])).toMatch(
+      /supplier_item_stock_linked_check/,
+    );
 
-    const row = await db.supplierItem.findUniqueOrThrow({
-      where: { accountId_id: { accountId, id: item.id } },
-    });
-    expect(row.skuId).toBeNull();
-    expect(row.onHand.toFixed(3)).toBe("4.000");
+    expect(await linkedSkuOf(item.id)).toBeNull();
+    expect(await levels("supplier_item", item.id)).toEqual([{ site: "default", on_hand: "4.000" }]);
+  });
+
+  it("refuses to link a supplier item whose level at any site holds stock, and links it at 0", async () => {
+    const sku = await newSku(10);
+    const item = (
+      await createSupplierItem(ctx, {
+        supplier: "Rules Ltd",
+        code: `LINK-${++codes}`,
+        name: "Stock elsewhere",
+      })
+    ).value;
+    const [site] = await db.$queryRawUnsafe<{ id: number }[]>(
+      `INSERT INTO sites (account_id, code, name) VALUES ($1, $2, 'Rules store') RETURNING id`,
+      accountId,
+      `RULES-${++codes}`,
+    );
+    await db.$executeRawUnsafe(
+      `INSERT INTO supplier_item_stock (account_id, site_id, supplier_item_id, on_hand)
+       VALUES ($1, $2, $3, 2)`,
+      accountId,
+      site!.id,
+      item.id,
+    );
+
+    expect(await refusedBy(LINK, [accountId, item.id, sku.id])).toMatch(
+      /supplier_item_stock_linked_check/,
+    );
+    expect(await linkedSkuOf(item.id)).toBeNull();
+
+    // Its stock there gone (to 0), the link is let through.
+    await db.$executeRawUnsafe(
+      `UPDATE supplier_item_stock SET on_hand = 0
+       WHERE account_id = $1 AND site_id = $2 AND supplier_item_id = $3`,
+      accountId,
+      site!.id,
+      item.id,
+    );
+    await db.$executeRawUnsafe(LINK, accountId, item.id, sku.id);
+    expect(await linkedSkuOf(item.id)).toBe(sku.id);
   });
 });

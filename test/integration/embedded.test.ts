@@ -299,13 +299,39 @@ describe("demo account on first start", () => {
       const unlinked = items.filter((i) => i.skuId === null);
       expect(linked.length).toBeGreaterThan(0);
       expect(unlinked.length).toBeGreaterThan(0);
-      for (const i of linked) expect(i.onHand.isZero()).toBe(true);
+      // Stock is at the default site, in the levels; a linked item holds none anywhere.
+      const siteId = (
+        await db.site.findFirstOrThrow({
+          where: { accountId: demo.accountId, isDefault: true },
+        })
+      ).id;
+      const skuLevels = await db.skuStock.findMany({ where: { accountId: demo.accountId } });
+      const itemLevels = await db.supplierItemStock.findMany({
+        where: { accountId: demo.accountId },
+      });
+      expect([...skuLevels, ...itemLevels].filter((l) => l.siteId !== siteId)).toEqual([]);
+      const ascending = (a: number, b: number) => a - b;
+      expect(skuLevels.map((l) => l.skuId).sort(ascending)).toEqual(
+        skus.map((s) => s.id).sort(ascending),
+      );
+      const linkedIds = new Set(linked.map((i) => i.id));
+      expect(
+        itemLevels
+          .filter((l) => !linkedIds.has(l.supplierItemId))
+          .map((l) => l.supplierItemId)
+          .sort(ascending),
+      ).toEqual(unlinked.map((i) => i.id).sort(ascending));
+      expect(
+        itemLevels.filter((l) => linkedIds.has(l.supplierItemId) && !l.onHand.isZero()),
+      ).toEqual([]);
 
       // Every opening quantity is an opening_balance movement from 0, and nothing else was written.
       const movements = await db.stockMovement.findMany({ where: { accountId: demo.accountId } });
       const stocked = [
-        ...skus.map((s) => ({ key: `sku:${s.id}`, onHand: s.onHand })),
-        ...unlinked.map((i) => ({ key: `supplier_item:${i.id}`, onHand: i.onHand })),
+        ...skuLevels.map((l) => ({ key: `sku:${l.skuId}`, onHand: l.onHand })),
+        ...itemLevels
+          .filter((l) => !linkedIds.has(l.supplierItemId))
+          .map((l) => ({ key: `supplier_item:${l.supplierItemId}`, onHand: l.onHand })),
       ].filter((e) => !e.onHand.isZero());
       expect(stocked.length).toBeGreaterThan(0);
       expect(

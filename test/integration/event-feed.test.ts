@@ -92,7 +92,7 @@ async function holdWrite(ctx: ServiceContext, skuId: number, qty: number) {
   const transaction = holderDb.$transaction(
     async (tx) => {
       const sku = { entityType: "sku" as const, id: skuId };
-      const locked = await lockStock(tx, ctx.principal.accountId, [sku]);
+      const locked = await lockStock(tx, ctx.principal.accountId, "default", [sku]);
       await applyStock(
         tx,
         ctx.principal.accountId,

@@ -62,7 +62,7 @@ async function holdLedgerWrite(
       const [{ pid }] = (await tx.$queryRaw<{ pid: number }[]>`
         SELECT pg_backend_pid() AS pid`) as [{ pid: number }];
       const sku = { entityType: "sku" as const, id: skuId };
-      const locked = await lockStock(tx, account.accountId, [sku]);
+      const locked = await lockStock(tx, account.accountId, "default", [sku]);
       const [change] = await applyStock(
         tx,
         account.accountId,

@@ -15,6 +15,7 @@ import { authenticate } from "../../src/modules/account/account.service.js";
 import { createSku, createSupplierItem } from "../../src/modules/catalog/catalog.service.js";
 import { Decimal } from "../../src/quantity.js";
 import { databaseUrl, newAccount, testDb } from "../helpers/db.js";
+import { skuOnHand, supplierItemOnHand } from "../helpers/stock.js";
 
 let db: PrismaClient;
 /** A client with a larger pool, so concurrent transactions really run side by side. */
@@ -54,7 +55,7 @@ const newSku = async (openingOnHand = 0) =>
 /** Locks the targets' entities and sets them, in one transaction, as a use case would. */
 const setStock = (targets: StockTarget[], d: MovementDetails = details(), client = db) =>
   inTransaction(client, async (tx) => {
-    const locked = await lockStock(tx, accountId, targets);
+    const locked = await lockStock(tx, accountId, "default", targets);
     return applyStock(tx, accountId, locked, targets, d);
   });
 
@@ -67,19 +68,19 @@ const movementsOf = (ref: EntityRef) =>
     orderBy: { id: "asc" },
   });
 
+/** The entity's on hand at the account's default site: its level there (0 without one). */
 async function onHandOf(ref: EntityRef): Promise<Decimal> {
-  const where = { accountId_id: { accountId, id: ref.id } };
-  const row =
+  const onHand =
     ref.entityType === "sku"
-      ? await db.sku.findUniqueOrThrow({ where })
-      : await db.supplierItem.findUniqueOrThrow({ where });
-  return row.onHand;
+      ? await skuOnHand(db, accountId, ref.id)
+      : await supplierItemOnHand(db, accountId, ref.id);
+  return new Decimal(onHand);
 }
 
 /**
  * The ledger invariant: ordered by id, each movement starts where the previous one ended (the
  * first one at 0, where every entity starts), change = after - before, and the last one ends
- * at the entity's on_hand.
+ * at the entity's on hand at the default site (where every movement here is).
  */
 async function expectUnbrokenChain(ref: EntityRef): Promise<void> {
   const movements = await movementsOf(ref);
@@ -238,7 +239,7 @@ describe("ledger: concurrency", () => {
       const ordered = i % 2 === 0 ? targets : [...targets].reverse();
       return wide.$transaction(
         async (tx) => {
-          const locked = await lockStock(tx, accountId, ordered);
+          const locked = await lockStock(tx, accountId, "default", ordered);
           return applyStock(tx, accountId, locked, ordered, details());
         },
         { maxWait: 20_000, timeout: 60_000 },

@@ -45,7 +45,10 @@ const monthName = (d: Date) =>
 
 const snapshot = () => tableSnapshot(sql, COLUMNS_BEFORE_SITES);
 
-/** Entities of the account whose movements, in id order, do not chain up to their on hand. */
+/**
+ * Entities of the account whose movements, in id order, do not chain up to their on hand at the
+ * account's default site (where all its stock is here).
+ */
 async function brokenChains(accountId: number): Promise<unknown[]> {
   const { rows } = await sql.query(
     `WITH m AS (
@@ -54,10 +57,15 @@ async function brokenChains(accountId: number): Promise<unknown[]> {
          row_number() OVER (PARTITION BY sku_id, supplier_item_id ORDER BY id DESC) AS from_last
        FROM stock_movements WHERE account_id = $1)
      SELECT m.* FROM m
+     CROSS JOIN (SELECT id FROM sites WHERE account_id = $1 AND is_default) AS d
      LEFT JOIN skus s ON s.account_id = $1 AND s.id = m.sku_id
      LEFT JOIN supplier_items i ON i.account_id = $1 AND i.id = m.supplier_item_id
+     LEFT JOIN sku_stock sl ON sl.account_id = $1 AND sl.site_id = d.id AND sl.sku_id = s.id
+     LEFT JOIN supplier_item_stock il ON il.account_id = $1 AND il.site_id = d.id
+       AND il.supplier_item_id = i.id
      WHERE (m.previous IS NOT NULL AND m.previous <> m.quantity_before)
-        OR (m.from_last = 1 AND m.quantity_after <> COALESCE(s.on_hand, i.on_hand))`,
+        OR (m.from_last = 1 AND (s.id IS NOT NULL OR i.id IS NOT NULL)
+          AND m.quantity_after <> COALESCE(sl.on_hand, il.on_hand, 0))`,
     [accountId],
   );
   return rows;
@@ -123,10 +131,12 @@ describe("partitioning a database that holds a ledger and a feed", () => {
         [acct.accountId, at.toISOString(), old, before, after],
       );
     }
-    await sql.query(`UPDATE skus SET on_hand = 8 WHERE account_id = $1 AND id = $2`, [
-      acct.accountId,
-      old,
-    ]);
+    await sql.query(
+      `INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+       SELECT account_id, id, $2, 8 FROM sites WHERE account_id = $1 AND is_default
+       ON CONFLICT (account_id, site_id, sku_id) DO UPDATE SET on_hand = EXCLUDED.on_hand`,
+      [acct.accountId, old],
+    );
     const stray = await sql.query<{ id: string }>(
       `INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, quantity_before,
          quantity_after, change, reason, source, actor_name)

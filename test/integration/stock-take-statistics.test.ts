@@ -40,10 +40,17 @@ async function known(): Promise<{ rows: number; analyzed: number }> {
   return { rows: rows[0]!.rows, analyzed: Number(rows[0]!.analyzed) };
 }
 
+/** `n` SKUs of the account, 1 on hand each at its default site. */
 async function skus(prefix: string, n: number): Promise<void> {
   await sql.query(
-    `INSERT INTO skus (account_id, code, name, on_hand)
-     SELECT $1, $2 || g, 'Item', 1 FROM generate_series(1, $3::int) g`,
+    `WITH s AS (
+       INSERT INTO skus (account_id, code, name)
+       SELECT $1, $2 || g, 'Item' FROM generate_series(1, $3::int) g
+       RETURNING account_id, id
+     )
+     INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+     SELECT s.account_id, d.id, s.id, 1 FROM s
+     JOIN sites AS d ON d.account_id = s.account_id AND d.is_default`,
     [ctx.principal.accountId, prefix, n],
   );
 }

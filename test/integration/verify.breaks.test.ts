@@ -5,6 +5,7 @@ import { verifyLedger } from "../../src/modules/verify/verify.service.js";
 import type { LedgerProblem } from "../../src/modules/verify/verify.types.js";
 import { rest, type TestApp } from "../helpers/app.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
+import { defaultSiteId } from "../../src/modules/site/site.service.js";
 import { createSku, createSupplierItem } from "../helpers/stock.js";
 import { adjustSku, count, stockTakeClient } from "../helpers/stock-takes.js";
 import { reconciledTake, tamper, verifyWorld, type VerifyWorld } from "../helpers/verify.js";
@@ -12,6 +13,8 @@ import { reconciledTake, tamper, verifyWorld, type VerifyWorld } from "../helper
 let w: VerifyWorld;
 let t: TestApp;
 let acct: TestAccount;
+/** The default site of this test's account, where the API keeps its stock. */
+let site: number;
 
 beforeAll(async () => {
   w = await verifyWorld();
@@ -20,6 +23,7 @@ beforeAll(async () => {
 afterAll(() => w.close());
 beforeEach(async () => {
   acct = await newAccount(t.db);
+  site = await defaultSiteId(t.db, acct.accountId);
 });
 
 /** The problems the verifier finds in this test's account. */
@@ -49,6 +53,7 @@ describe("movement chains and on hand", () => {
         kind: "chain_break",
         account_id: acct.accountId,
         entity: sku(id),
+        site_id: site,
         movement_id: second!.id,
         previous_movement_id: first!.id,
         expected_before: "5",
@@ -90,6 +95,7 @@ describe("movement chains and on hand", () => {
         kind: "change_mismatch",
         account_id: acct.accountId,
         entity: sku(id),
+        site_id: site,
         movement_id: first!.id,
         quantity_before: "0",
         quantity_after: "3",
@@ -98,33 +104,104 @@ describe("movement chains and on hand", () => {
     ]);
   });
 
-  it("on_hand_mismatch: on hand is not the last movement's quantity_after, or 0 without one", async () => {
+  it("on_hand_mismatch: a level is not the last movement's quantity_after, or 0 without one", async () => {
     const moved = await createSku(t, acct.token, 9);
     const still = await createSku(t, acct.token, 0);
     const item = await createSupplierItem(t, acct.token, { openingOnHand: 1.5 });
     const [last] = (await movements()).filter((m) => m.entity_id === moved);
-    await broken(`UPDATE skus SET on_hand = on_hand + 1 WHERE account_id = ${acct.accountId};
-      UPDATE supplier_items SET on_hand = 0.25 WHERE account_id = ${acct.accountId}`);
+    // A level of 1 where `still` has no movement, whether or not its creation wrote one of 0.
+    await broken(`UPDATE sku_stock SET on_hand = on_hand + 1
+        WHERE account_id = ${acct.accountId} AND sku_id = ${moved};
+      INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+        VALUES (${acct.accountId}, ${site}, ${still}, 1)
+        ON CONFLICT (account_id, site_id, sku_id) DO UPDATE SET on_hand = 1;
+      UPDATE supplier_item_stock SET on_hand = 0.25
+        WHERE account_id = ${acct.accountId} AND supplier_item_id = ${item}`);
     expect(await problems()).toEqual([
       {
         kind: "on_hand_mismatch",
         account_id: acct.accountId,
         entity: sku(moved),
+        site_id: site,
         last_movement_id: last!.id,
         expected_on_hand: "9",
         found_on_hand: "10",
       },
       expect.objectContaining({
         entity: sku(still),
+        site_id: site,
         last_movement_id: null,
         expected_on_hand: "0",
         found_on_hand: "1",
       }),
       expect.objectContaining({
         entity: { type: "supplier_item", id: item },
+        site_id: site,
         expected_on_hand: "1.5",
         found_on_hand: "0.25",
       }),
+    ]);
+  });
+
+  it("on_hand_mismatch at a second site: each site's level and chain stand on their own, and the finding names its site", async () => {
+    const x = await createSku(t, acct.token, 5);
+    const y = await createSku(t, acct.token, 2);
+    const [second] = await t.db.$queryRaw<{ id: number }[]>`
+      INSERT INTO sites (account_id, code, name) VALUES (${acct.accountId}, 'VAN', 'Van')
+      RETURNING id`;
+    const van = second!.id;
+    // x's chain at the van starts at 0 (not at its 5 at the default site) and ends at 4, where its
+    // level there says 3; y has no movement at the van but a level of 1.5 there.
+    await broken(`INSERT INTO stock_movements (account_id, entity_type, sku_id, quantity_before,
+        quantity_after, change, reason, source, actor_name, site_id)
+      VALUES (${acct.accountId}, 'sku', ${x}, 0, 4, 4, 'found', 'opening_balance', 'test', ${van});
+      INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+      VALUES (${acct.accountId}, ${van}, ${x}, 3), (${acct.accountId}, ${van}, ${y}, 1.5)`);
+    const last = (await movements()).at(-1)!;
+    expect(await problems()).toEqual([
+      {
+        kind: "on_hand_mismatch",
+        account_id: acct.accountId,
+        entity: sku(x),
+        site_id: van,
+        last_movement_id: last.id,
+        expected_on_hand: "4",
+        found_on_hand: "3",
+      },
+      {
+        kind: "on_hand_mismatch",
+        account_id: acct.accountId,
+        entity: sku(y),
+        site_id: van,
+        last_movement_id: null,
+        expected_on_hand: "0",
+        found_on_hand: "1.5",
+      },
+    ]);
+  });
+
+  it("linked_item_stock: a level of a linked supplier item that holds stock", async () => {
+    const x = await createSku(t, acct.token, 1);
+    const item = await createSupplierItem(t, acct.token, { skuId: x });
+    await broken(`INSERT INTO supplier_item_stock (account_id, site_id, supplier_item_id, on_hand)
+      VALUES (${acct.accountId}, ${site}, ${item}, 2)`);
+    expect(await problems()).toEqual([
+      // It has no movement: its level should be 0 for that alone.
+      expect.objectContaining({
+        kind: "on_hand_mismatch",
+        entity: { type: "supplier_item", id: item },
+        site_id: site,
+        expected_on_hand: "0",
+        found_on_hand: "2",
+      }),
+      {
+        kind: "linked_item_stock",
+        account_id: acct.accountId,
+        entity: { type: "supplier_item", id: item },
+        site_id: site,
+        sku_id: x,
+        found_on_hand: "2",
+      },
     ]);
   });
 
@@ -143,6 +220,7 @@ describe("movement chains and on hand", () => {
         kind: "movement_entity_missing",
         account_id: acct.accountId,
         entity: sku(foreign),
+        site_id: site,
         movements: 2,
         last_movement_id: second!.id,
       },
@@ -239,7 +317,7 @@ describe("adjustments", () => {
         quantity_after, change, reason, source, adjustment_id, actor_name, site_id)
       VALUES (${acct.accountId}, 'sku', ${x}, 2, 6, 4, 'correction', 'adjustment',
         ${adjustment.id}, 'test', (SELECT id FROM sites WHERE account_id = ${acct.accountId} AND is_default));
-      UPDATE skus SET on_hand = 6 WHERE account_id = ${acct.accountId} AND id = ${x}`);
+      UPDATE sku_stock SET on_hand = 6 WHERE account_id = ${acct.accountId} AND sku_id = ${x}`);
     const last = (await movements()).at(-1)!;
     expect(await problems()).toEqual([
       {
@@ -319,7 +397,7 @@ describe("stock takes", () => {
         quantity_after, change, reason, source, stock_take_id, actor_name, site_id)
       VALUES (${acct.accountId}, 'sku', ${x}, 10, 11, 1, 'stock_take', 'stock_take', ${take}, 't',
         (SELECT id FROM sites WHERE account_id = ${acct.accountId} AND is_default));
-      UPDATE skus SET on_hand = 11 WHERE account_id = ${acct.accountId} AND id = ${x}`);
+      UPDATE sku_stock SET on_hand = 11 WHERE account_id = ${acct.accountId} AND sku_id = ${x}`);
     expect(await problems()).toEqual([
       expect.objectContaining({ kind: "stock_take_movement_unlisted", stock_take_id: take }),
     ]);

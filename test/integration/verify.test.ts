@@ -84,8 +84,8 @@ describe("countpoint verify on a broken ledger", () => {
       WHERE account_id = ${b.accountId} AND sku_id IS NOT NULL ORDER BY id LIMIT 1`;
     await tamper(
       w.fresh.url,
-      `UPDATE skus SET on_hand = on_hand + 1
-      WHERE account_id = ${b.accountId} AND id = ${movement!.sku_id}`,
+      `UPDATE sku_stock SET on_hand = on_hand + 1
+      WHERE account_id = ${b.accountId} AND sku_id = ${movement!.sku_id}`,
     );
 
     const all = await countpoint(w.fresh.url, ["verify"]);

@@ -12,7 +12,7 @@ import {
 } from "../../ledger/ledger.js";
 import { Decimal } from "../../quantity.js";
 import { checkAgainstStock, type Request } from "./adjustment.request.js";
-import { setSkuAtOnce } from "./adjustment.sql.js";
+import { ensureDefaultLevel, setSkuAtOnce } from "./adjustment.sql.js";
 
 /**
  * A single SKU's adjustment sent without a key, in one statement (see setSkuAtOnce): the same
@@ -28,25 +28,27 @@ export async function adjustSkuAtOnce(
   const { reason, note, reference } = request;
   const details = { reason, note, reference, source: "adjustment" as const, actor };
   const { unverified } = ctx;
-  const { sku: row, token } = await retryingConflicts(() =>
-    setSkuAtOnce(
-      ctx.db,
-      accountId,
-      line.id,
-      line.newQty,
-      line.expectedQty,
-      details,
-      unverified?.check,
-    ),
-  );
+  const set = (check = unverified?.check) =>
+    retryingConflicts(() =>
+      setSkuAtOnce(ctx.db, accountId, line.id, line.newQty, line.expectedQty, details, check),
+    );
+  const first = await set();
   // An unchecked token was checked by the statement, which did nothing unless it let it in.
-  if (unverified) unverified.admit(unverified.check.outcome(token));
+  if (unverified) unverified.admit(unverified.check.outcome(first.token));
+  // A SKU without a level at the site (made outside the service) gets one, and the statement
+  // runs again, the token already let in.
+  const row =
+    first.sku ??
+    ((await ensureDefaultLevel(ctx.db, accountId, line.id))
+      ? (await set(undefined)).sku
+      : undefined);
   const locked = new Map<string, LockedStock>();
   if (row) {
     const { id, code, name, active, createdAt, updatedAt, barcodes, location } = row;
     locked.set(entityKey(line), {
       entityType: "sku",
       id,
+      siteId: row.levelSiteId,
       onHand: new Decimal(row.onHand),
       linkedSkuId: null,
       sku: { id, code, name, active, createdAt, updatedAt, barcodes, location },

@@ -75,7 +75,7 @@ export class PendingAdjustment {
     const { accountId } = this.ctx.principal;
     const found = await resolveBarcodes(this.tx, accountId, this.named);
     this.named = found.request;
-    this.locked = await lockStock(this.tx, accountId, this.named.refs, { skuRows });
+    this.locked = await lockStock(this.tx, accountId, "default", this.named.refs, { skuRows });
     return [...found.errors, ...checkAgainstStock(this.named, this.locked)];
   }
 

@@ -3,7 +3,12 @@
 import { Prisma, queryRows, type PrismaClient, type Tx } from "../../db/client.js";
 import type { TokenCheck, TokenRow } from "../../auth/tokens.js";
 import { bigintArray, intArray, numericArray, wordArray } from "../../db/sql.js";
-import { ledgerWrites, type LockedSkuRow, type MovementDetails } from "../../ledger/ledger.js";
+import {
+  defaultSite,
+  ledgerWrites,
+  type LockedSkuRow,
+  type MovementDetails,
+} from "../../ledger/ledger.js";
 import type { Decimal } from "../../quantity.js";
 import type { StockAdjustment } from "./adjustment.types.js";
 
@@ -59,6 +64,8 @@ export async function insertLines(
 /** The SKU as the one-statement adjustment locked it, and what it wrote (null: nothing). */
 export interface SkuSet extends LockedSkuRow {
   onHand: string;
+  /** The site whose stock onHand is. */
+  levelSiteId: number;
   adjustmentId: number | null;
   adjustmentCreatedAt: Date | null;
   movementId: bigint | null;
@@ -74,15 +81,19 @@ const ONE_SKU_CHANGE = {
   supplierItemId: Prisma.sql`NULL::int`,
   before: Prisma.sql`on_hand`,
   ord: Prisma.sql`1::bigint`,
+  site: Prisma.sql`(SELECT site_id FROM ok)`,
 } as const;
 const THIS_ADJUSTMENT = Prisma.sql`(SELECT id FROM adjustment)`;
 
 /**
- * A single SKU's adjustment in one statement, a transaction of its own (no BEGIN, no COMMIT, one
- * round trip): locks the SKU and, when `expected` is null or its on hand, writes the record, the
- * new on hand and its movement through the ledger (none when unchanged) and the line. Answers
- * nothing for an unknown SKU, and the SKU without an adjustment when its on hand is not
- * `expected`: then nothing was written. With a `check`, the statement also authenticates the
+ * A single SKU's adjustment at the account's default site in one statement, a transaction of its
+ * own (no BEGIN, no COMMIT, one round trip): locks the SKU and its level there and, when
+ * `expected` is null or its on hand, writes the record, the new on hand and its movement through
+ * the ledger (none when unchanged) and the line. Answers nothing for an unknown SKU or one
+ * without a level at the site (every SKU gets one there when it is created: see
+ * ensureDefaultLevel), and the SKU without an adjustment when its on hand is not `expected`: then
+ * nothing was written. Both row locks are taken in the statement, so the level it reads is the one the
+ * last writer of the SKU committed, however long it waited. With a `check`, the statement also authenticates the
  * caller's token and takes its charge, and does the rest only if that lets it in; the caller
  * hands `token` (undefined: the token is unknown) to the check's outcome.
  */
@@ -100,10 +111,13 @@ export async function setSkuAtOnce(
     db,
     Prisma.sql`
     WITH ${check ? Prisma.sql`${check.ctes},` : Prisma.empty} target AS MATERIALIZED (
-      SELECT id, on_hand, code, name, active, created_at, updated_at, barcodes, location FROM skus
-      WHERE account_id = ${accountId} AND id = ${skuId}
+      SELECT s.id, l.on_hand, l.site_id, s.code, s.name, s.active, s.created_at, s.updated_at,
+        s.barcodes, s.location
+      FROM skus AS s JOIN sku_stock AS l ON l.account_id = s.account_id
+        AND l.site_id = ${defaultSite(accountId)} AND l.sku_id = s.id
+      WHERE s.account_id = ${accountId} AND s.id = ${skuId}
         ${check ? Prisma.sql`AND ${check.granted}` : Prisma.empty}
-      FOR UPDATE
+      FOR UPDATE OF s, l
     ), ok AS MATERIALIZED (
       SELECT * FROM target
       WHERE ${expected?.toFixed() ?? null}::numeric IS NULL OR on_hand = ${expected?.toFixed() ?? null}::numeric
@@ -133,7 +147,7 @@ export async function setSkuAtOnce(
     )
     SELECT t.id, t.code, t.name, t.active, t.created_at AS "createdAt",
       t.updated_at AS "updatedAt", t.barcodes, t.location, t.on_hand::text AS "onHand",
-      a.id AS "adjustmentId",
+      t.site_id AS "levelSiteId", a.id AS "adjustmentId",
       a.created_at AS "adjustmentCreatedAt", i.id AS "movementId", i.occurred_at AS "occurredAt",
       i.site_id AS "siteId"
       ${check ? Prisma.sql`, ${check.columns}` : Prisma.empty}
@@ -152,3 +166,23 @@ export async function setSkuAtOnce(
 
 /** SkuSet as the statement answers it. */
 type SkuRow = Omit<SkuSet, "movementId"> & { movementId: bigint | string | null };
+
+/**
+ * Gives the SKU a level at the account's default site if it has none (0 on hand: what a missing
+ * level reads as). Answers whether the SKU exists.
+ */
+export async function ensureDefaultLevel(
+  db: PrismaClient,
+  accountId: number,
+  skuId: number,
+): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ known: boolean }[]>`
+    WITH added AS (
+      INSERT INTO sku_stock (account_id, site_id, sku_id)
+      SELECT account_id, ${defaultSite(accountId)}, id FROM skus
+      WHERE account_id = ${accountId} AND id = ${skuId}
+      ON CONFLICT DO NOTHING
+    )
+    SELECT EXISTS (SELECT 1 FROM skus WHERE account_id = ${accountId} AND id = ${skuId}) AS known`;
+  return row?.known ?? false;
+}

@@ -9,7 +9,7 @@ import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { csvRow, readCsv, type CsvCells } from "../../csv.js";
 import { AppError, type FieldError } from "../../errors.js";
-import { applyStock, lockStock } from "../../ledger/ledger.js";
+import { applyStock, lockStock, openLevels } from "../../ledger/ledger.js";
 import { optionalQuantity, quantityAsSent, type Decimal } from "../../quantity.js";
 import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
@@ -430,11 +430,18 @@ export async function settle(
   });
   await replaceBarcodeSets(tx, accountId, entityType, sets);
 
+  await openLevels(
+    tx,
+    accountId,
+    upserted
+      .filter((u) => u.created && rows[u.ord]!.skuId === null)
+      .map((u) => ({ entityType, id: u.id! })),
+  );
   const openings = upserted
     .filter((u) => u.created && rows[u.ord]!.opening && !rows[u.ord]!.opening!.isZero())
     .map((u) => ({ entityType, id: u.id!, newQty: rows[u.ord]!.opening! }));
   if (openings.length > 0) {
-    const locked = await lockStock(tx, accountId, openings);
+    const locked = await lockStock(tx, accountId, "default", openings);
     await applyStock(tx, accountId, locked, openings, {
       reason: "opening_balance",
       source: "opening_balance",

@@ -6,7 +6,13 @@ import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound } from "../../errors.js";
-import { applyStock, entityKey, lockStock, type Movement } from "../../ledger/ledger.js";
+import {
+  applyStock,
+  entityKey,
+  lockStock,
+  stockSites,
+  type Movement,
+} from "../../ledger/ledger.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
 import { holdOffStarts } from "../../db/locks.js";
 import { loadSupplierItem } from "./catalog.service.js";
@@ -25,11 +31,11 @@ export interface LinkResult {
 }
 
 /**
- * Links an unlinked supplier item to a SKU: from then on its stock is the SKU's. Own stock:
- * refused (SUPPLIER_ITEM_HAS_STOCK) unless `transfer`, which sets the item to 0 and the SKU up by
- * as much, two movements with reason transfer. Linking it to the SKU it is linked to changes
- * nothing; to another is LINKED_SUPPLIER_ITEM (unlink it first, so a relink is two deliberate
- * steps).
+ * Links an unlinked supplier item to a SKU: from then on its stock is the SKU's. Own stock (at
+ * any site): refused (SUPPLIER_ITEM_HAS_STOCK) unless `transfer`, which sets the item to 0 and
+ * the SKU up by as much at each site where it holds some, two movements with reason transfer
+ * there. Linking it to the SKU it is linked to changes nothing; to another is
+ * LINKED_SUPPLIER_ITEM (unlink it first, so a relink is two deliberate steps).
  */
 export function linkSupplierItem(
   ctx: ServiceContext,
@@ -49,7 +55,7 @@ export function linkSupplierItem(
         const sku = { entityType: "sku", id: request.skuId } as const;
         const item = { entityType: "supplier_item", id: itemId } as const;
         // In the ledger's order: the SKU, then the item.
-        const locked = await lockStock(tx, accountId, [sku, item]);
+        const locked = await lockStock(tx, accountId, "default", [sku, item]);
         const lockedItem = locked.get(entityKey(item));
         const lockedSku = locked.get(entityKey(sku));
         if (!lockedItem) throw notFound("SUPPLIER_ITEM_NOT_FOUND", itemId);
@@ -65,17 +71,20 @@ export function linkSupplierItem(
           );
         }
         await refuseWhileCounted(tx, accountId, itemId);
-        let movements: Movement[] = [];
-        const own = lockedItem.linkedSkuId === null ? lockedItem.onHand : null;
-        if (own && !own.isZero()) {
-          if (!request.transfer) {
-            throw new AppError(
-              "SUPPLIER_ITEM_HAS_STOCK",
-              `supplier item ${itemId} holds ${own.toFixed()} of its own; send transfer: true to move it into SKU ${request.skuId}, or set it to 0 first`,
-              [{ path: ["transfer"], code: "SUPPLIER_ITEM_HAS_STOCK", message: "required" }],
-            );
-          }
-          const target = lockedSku.onHand.plus(own);
+        const movements: Movement[] = [];
+        const held = await stockSites(tx, accountId, item);
+        if (held.length > 0 && !request.transfer) {
+          const own = held.reduce((sum, h) => sum.plus(h.onHand), new Decimal(0));
+          throw new AppError(
+            "SUPPLIER_ITEM_HAS_STOCK",
+            `supplier item ${itemId} holds ${own.toFixed()} of its own; send transfer: true to move it into SKU ${request.skuId}, or set it to 0 first`,
+            [{ path: ["transfer"], code: "SUPPLIER_ITEM_HAS_STOCK", message: "required" }],
+          );
+        }
+        for (const { siteId } of held) {
+          const at = await lockStock(tx, accountId, siteId, [sku, item]);
+          const own = at.get(entityKey(item))!.onHand;
+          const target = at.get(entityKey(sku))!.onHand.plus(own);
           if (target.greaterThanOrEqualTo(MAX_QUANTITY)) {
             throw new AppError(
               "INVALID_QUANTITY",
@@ -85,7 +94,7 @@ export function linkSupplierItem(
           const changes = await applyStock(
             tx,
             accountId,
-            locked,
+            at,
             [
               { ...sku, newQty: target },
               { ...item, newQty: new Decimal(0) },
@@ -97,7 +106,7 @@ export function linkSupplierItem(
               actor,
             },
           );
-          movements = changes.flatMap((c) => (c.movement ? [c.movement] : []));
+          movements.push(...changes.flatMap((c) => (c.movement ? [c.movement] : [])));
         }
         await tx.supplierItem.update({
           where: { accountId_id: { accountId, id: itemId } },
@@ -129,7 +138,7 @@ export function unlinkSupplierItem(
         const item = { entityType: "supplier_item", id: itemId } as const;
         // An unlinked item is in a start's default scope.
         await holdOffStarts(tx, accountId);
-        const locked = (await lockStock(tx, accountId, [item])).get(entityKey(item));
+        const locked = (await lockStock(tx, accountId, "default", [item])).get(entityKey(item));
         if (!locked) throw notFound("SUPPLIER_ITEM_NOT_FOUND", itemId);
         if (locked.linkedSkuId !== null) {
           await refuseWhileCounted(tx, accountId, itemId);

@@ -3,7 +3,8 @@
 // below the ledger's horizon (catalog rows are stamped under the ledger lock, see the migration
 // catalog_search), so a sync that pages on while rows are edited sees every edit.
 import { TEXT_LIMITS } from "../../limits.js";
-import { Prisma } from "../../db/client.js";
+import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
+import { intArray } from "../../db/sql.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import {
   decodeIdCursor,
@@ -20,6 +21,7 @@ import { JsonRows } from "../../json-rows.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { invalidFilter } from "../../filters.js";
 import { sharedLedgerHorizon } from "../../ledger/horizon.js";
+import { defaultSite, itemOnHandAt, skuOnHandAt } from "../../ledger/ledger.js";
 import { Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import { parseBarcode } from "./barcode.js";
@@ -117,7 +119,8 @@ interface Listing {
   kind: "sku" | "supplier_item";
   /** FROM (the row as `x`) with what the answer needs. */
   from: Prisma.Sql;
-  columns: Prisma.Sql;
+  /** The columns the answer needs, on hand at `site` (SQL for a site id). */
+  columns: (site: Prisma.Sql) => Prisma.Sql;
   /**
    * How a list in the order of change reads its rows: one or more parts, each with the time it
    * orders by (a row's updated_at as the API shows it, in that part) and its own FROM and
@@ -126,22 +129,31 @@ interface Listing {
   changes: { from: Prisma.Sql; at: Prisma.Sql; where: Prisma.Sql }[];
   barcodeOwner: Prisma.Sql;
   /** A row as REST answers it (toRest's keys, in its order, and values), as named columns. */
-  json: Prisma.Sql;
+  json: (site: Prisma.Sql) => Prisma.Sql;
 }
 
 /** A timestamp as toRest writes one (Date.toISOString: UTC, milliseconds). */
 const utcText = (at: Prisma.Sql) =>
   Prisma.sql`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+const X_ACCOUNT = Prisma.sql`x.account_id`;
+/** A SKU's on hand at a site. */
+const skuOnHand = (site: Prisma.Sql) => skuOnHandAt(X_ACCOUNT, site, Prisma.sql`x.id`);
+/** A supplier item's on hand at a site: its own, or its SKU's when linked. */
+const itemOnHand = (site: Prisma.Sql) => Prisma.sql`(CASE WHEN x.sku_id IS NULL
+    THEN ${itemOnHandAt(X_ACCOUNT, site, Prisma.sql`x.id`)}
+    ELSE ${skuOnHandAt(X_ACCOUNT, site, Prisma.sql`x.sku_id`)} END)`;
+
 const SKUS: Listing = {
   kind: "sku",
   from: Prisma.sql`skus AS x`,
-  columns: Prisma.sql`x.id, x.code::text AS code, x.name, x.on_hand::text AS on_hand, x.active,
-    x.created_at, x.updated_at, x.barcodes, x.location`,
+  columns: (site) => Prisma.sql`x.id, x.code::text AS code, x.name,
+    ${skuOnHand(site)}::text AS on_hand, x.active, x.created_at, x.updated_at, x.barcodes,
+    x.location`,
   changes: [{ from: Prisma.sql`skus AS x`, at: Prisma.sql`x.updated_at`, where: Prisma.sql`true` }],
   barcodeOwner: Prisma.raw("sku_id"),
-  json: Prisma.sql`x.id AS id, x.code::text AS code, x.name AS name,
-    trim_scale(x.on_hand) AS on_hand, x.active AS active,
+  json: (site) => Prisma.sql`x.id AS id, x.code::text AS code, x.name AS name,
+    trim_scale(${skuOnHand(site)}) AS on_hand, x.active AS active,
     ${utcText(Prisma.sql`x.created_at`)} AS created_at,
     ${utcText(Prisma.sql`x.updated_at`)} AS updated_at,
     x.barcodes AS barcodes, x.location AS location`,
@@ -151,8 +163,8 @@ const SUPPLIER_ITEMS: Listing = {
   kind: "supplier_item",
   from: Prisma.sql`supplier_items AS x
     LEFT JOIN skus AS linked ON linked.account_id = x.account_id AND linked.id = x.sku_id`,
-  columns: Prisma.sql`x.id, x.supplier, x.code::text AS code, x.name,
-    COALESCE(linked.on_hand, x.on_hand)::text AS on_hand, x.sku_id, x.active, x.created_at,
+  columns: (site) => Prisma.sql`x.id, x.supplier, x.code::text AS code, x.name,
+    ${itemOnHand(site)}::text AS on_hand, x.sku_id, x.active, x.created_at,
     GREATEST(x.updated_at, linked.updated_at) AS updated_at, x.barcodes, x.location`,
   // A linked item shows when it or its SKU last changed, whichever was later: the items whose own
   // change is the later one in the order of their own stamps, the others in their SKUs'.
@@ -171,8 +183,8 @@ const SUPPLIER_ITEMS: Listing = {
     },
   ],
   barcodeOwner: Prisma.raw("supplier_item_id"),
-  json: Prisma.sql`x.id AS id, x.supplier AS supplier, x.code::text AS code, x.name AS name,
-    trim_scale(COALESCE(linked.on_hand, x.on_hand)) AS on_hand, x.sku_id AS sku_id,
+  json: (site) => Prisma.sql`x.id AS id, x.supplier AS supplier, x.code::text AS code,
+    x.name AS name, trim_scale(${itemOnHand(site)}) AS on_hand, x.sku_id AS sku_id,
     x.active AS active, ${utcText(Prisma.sql`x.created_at`)} AS created_at,
     ${utcText(Prisma.sql`GREATEST(x.updated_at, linked.updated_at)`)} AS updated_at,
     x.barcodes AS barcodes, x.location AS location`,
@@ -190,7 +202,7 @@ async function listed(
   if (since === null) {
     const after = decodeIdCursor(listing.kind, args.cursor);
     const rows = await readDb(ctx).$queryRaw<Row[]>`
-      SELECT ${listing.columns} FROM ${listing.from}
+      SELECT ${listing.columns(defaultSite(accountId))} FROM ${listing.from}
       WHERE ${Prisma.join([...where, Prisma.sql`x.id > ${after}`], " AND ")}
       ORDER BY x.id LIMIT ${take + 1}`;
     const page = rows.slice(0, take);
@@ -223,7 +235,7 @@ async function listed(
       Prisma.sql`${at} < ${horizon.toISOString()}::timestamptz`,
       ...(after ? [Prisma.sql`(${at}, x.id) > (${after.at}::timestamptz, ${after.id})`] : []),
     ];
-    return Prisma.sql`(SELECT ${listing.columns} FROM ${from}
+    return Prisma.sql`(SELECT ${listing.columns(defaultSite(accountId))} FROM ${from}
       WHERE ${Prisma.join([...where, ...range], " AND ")}
       ORDER BY ${at}, x.id LIMIT ${take + 1})`;
   });
@@ -251,7 +263,7 @@ async function listedJson(
   // once, with one row past it to tell whether there is more.
   const [page] = await readDb(ctx).$queryRaw<[{ json: string; rows: number; last: number | null }]>`
     WITH page AS MATERIALIZED (
-      SELECT ${listing.json} FROM ${listing.from}
+      SELECT ${listing.json(defaultSite(accountId))} FROM ${listing.from}
       WHERE ${Prisma.join([...where, Prisma.sql`x.id > ${after}`], " AND ")}
       ORDER BY x.id LIMIT ${take + 1}
     ), kept AS (SELECT * FROM page ORDER BY id LIMIT ${take})
@@ -310,6 +322,33 @@ function parseSince(value: string, timezone: string): Date {
     );
   }
   return (parsed.kind === "date" ? parsed.start : parsed.at).toJSDate();
+}
+
+/**
+ * SKUs of the account by id, as the API shows them (on hand at the default site); missing ids
+ * are absent. One statement however many.
+ */
+export async function readSkus(
+  db: PrismaClient | Tx,
+  accountId: number,
+  ids: readonly number[],
+): Promise<Map<number, Sku>> {
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT ${SKUS.columns(defaultSite(accountId))} FROM ${SKUS.from}
+    WHERE x.account_id = ${accountId} AND x.id = ANY(${intArray([...ids])})`;
+  return new Map(rows.map((r) => [r.id, toSku(r)]));
+}
+
+/** Supplier items of the account by id, as readSkus (a linked item shows its SKU's stock). */
+export async function readSupplierItems(
+  db: PrismaClient | Tx,
+  accountId: number,
+  ids: readonly number[],
+): Promise<Map<number, SupplierItem>> {
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT ${SUPPLIER_ITEMS.columns(defaultSite(accountId))} FROM ${SUPPLIER_ITEMS.from}
+    WHERE x.account_id = ${accountId} AND x.id = ANY(${intArray([...ids])})`;
+  return new Map(rows.map((r) => [r.id, toSupplierItem(r)]));
 }
 
 const toSku = (r: Row): Sku => ({

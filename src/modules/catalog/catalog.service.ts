@@ -1,19 +1,20 @@
 // The catalog: SKUs and supplier items. Quantities are never written here directly; an opening
 // on hand goes through the ledger as an opening_balance movement.
-import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
+import type { PrismaClient, Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { inTransaction } from "../../db/transaction.js";
 import { uniqueCode } from "../../db/unique.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { TEXT_LIMITS } from "../../limits.js";
-import { applyStock, lockStock, type EntityRef } from "../../ledger/ledger.js";
+import { applyStock, lockStock, openLevels, type EntityRef } from "../../ledger/ledger.js";
 import { optionalQuantity, type Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import { parseBarcode, parseBarcodes, type Barcode } from "./barcode.js";
 import { barcodeOwners, replaceBarcodes } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
+import { readSkus, readSupplierItems } from "./catalog.search.js";
 
 export interface CreateSkuData {
   code: string;
@@ -220,14 +221,11 @@ export async function findByBarcode(ctx: ServiceContext, raw: string): Promise<B
     : { type: "supplier_item", supplierItem: await loadSupplierItem(db, accountId, owner.id) };
 }
 
-type Reader = Pick<Tx, "sku" | "supplierItem">;
+type Reader = PrismaClient | Tx;
 
 /** The SKU as the API shows it, read with the given client (inside a transaction, say). */
 export async function loadSku(db: Reader, accountId: number, id: number): Promise<Sku> {
-  const sku = await db.sku.findUnique({
-    where: { accountId_id: { accountId, id } },
-    omit: { accountId: true },
-  });
+  const sku = (await readSkus(db, accountId, [id])).get(id);
   if (!sku) throw notFound("SKU_NOT_FOUND", id);
   return sku;
 }
@@ -238,29 +236,9 @@ export async function loadSupplierItem(
   accountId: number,
   id: number,
 ): Promise<SupplierItem> {
-  const item = await db.supplierItem.findUnique({
-    where: { accountId_id: { accountId, id } },
-    include: linkedSku,
-    omit: { accountId: true },
-  });
+  const item = (await readSupplierItems(db, accountId, [id])).get(id);
   if (!item) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
-  return toSupplierItem(item);
-}
-
-/** What a linked item shows of its SKU: the SKU's stock is the stock it has. */
-const linkedSku = { sku: { select: { onHand: true, updatedAt: true } } } as const;
-
-type SupplierItemRow = Prisma.SupplierItemGetPayload<{
-  include: typeof linkedSku;
-  omit: { accountId: true };
-}>;
-
-/** A linked item shows its SKU's on hand, and changed when either it or its SKU last did. */
-function toSupplierItem(row: SupplierItemRow): SupplierItem {
-  const { sku, ...item } = row;
-  if (!sku) return item;
-  const updatedAt = sku.updatedAt > item.updatedAt ? sku.updatedAt : item.updatedAt;
-  return { ...item, onHand: sku.onHand, updatedAt };
+  return item;
 }
 
 /**
@@ -278,14 +256,16 @@ async function claimBarcodes(tx: Tx, accountId: number, ref: EntityRef, barcodes
   if (barcodes.length > 0) await replaceBarcodes(tx, accountId, ref, barcodes);
 }
 
+/** A new entity's level at the default site, and its opening balance through the ledger. */
 async function recordOpeningBalance(
   ctx: ServiceContext,
   tx: Tx,
   ref: EntityRef,
   qty: Decimal | null,
 ) {
+  await openLevels(tx, ctx.principal.accountId, [ref]);
   if (!qty || qty.isZero()) return;
-  const locked = await lockStock(tx, ctx.principal.accountId, [ref]);
+  const locked = await lockStock(tx, ctx.principal.accountId, "default", [ref]);
   await applyStock(tx, ctx.principal.accountId, locked, [{ ...ref, newQty: qty }], {
     reason: "opening_balance",
     source: "opening_balance",
@@ -307,28 +287,7 @@ export function requireText(
 }
 
 /** SKUs of the account by id (for loaders); missing ids are absent. */
-export async function skusByIds(
-  db: PrismaClient,
-  accountId: number,
-  ids: readonly number[],
-): Promise<Map<number, Sku>> {
-  const rows = await db.sku.findMany({
-    where: { accountId, id: { in: [...ids] } },
-    omit: { accountId: true },
-  });
-  return new Map(rows.map((r) => [r.id, r]));
-}
+export const skusByIds = readSkus;
 
 /** Supplier items of the account by id (for loaders); missing ids are absent. */
-export async function supplierItemsByIds(
-  db: PrismaClient,
-  accountId: number,
-  ids: readonly number[],
-): Promise<Map<number, SupplierItem>> {
-  const rows = await db.supplierItem.findMany({
-    where: { accountId, id: { in: [...ids] } },
-    include: linkedSku,
-    omit: { accountId: true },
-  });
-  return new Map(rows.map((r) => [r.id, toSupplierItem(r)]));
-}
+export const supplierItemsByIds = readSupplierItems;

@@ -166,7 +166,10 @@ export async function recordCounts(
   // ledger's quantity then.
   const countedAt = Prisma.sql`CASE WHEN v.adds THEN GREATEST(l.counted_at, v.counted_at)
     ELSE v.counted_at END`;
-  const basis = take.basis === "count_time" ? ledgerQuantityAt(countedAt) : Prisma.sql`NULL`;
+  const basis =
+    take.basis === "count_time"
+      ? ledgerQuantityAt(countedAt, Prisma.sql`${take.siteId}::int`)
+      : Prisma.sql`NULL`;
   // One statement: the count log appended, the lines updated and the first of them read back.
   const rows = await selectLines(tx, accountId, stockTakeId, {
     limit: ANSWERED_LINES,

@@ -5,6 +5,7 @@ import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import type { Principal } from "../../auth/principal.js";
 import type { EntityType, StockTakeLineState } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
+import { itemOnHandAt, skuOnHandAt } from "../../ledger/ledger.js";
 
 type Reader = PrismaClient | Tx;
 
@@ -186,6 +187,9 @@ export async function selectLines(
     ids,
   }: LineSelection = {},
 ): Promise<LineRow[]> {
+  // The stock take's site, read once: the lines show their entities' stock there.
+  const site = Prisma.sql`(SELECT site_id FROM stock_takes
+    WHERE account_id = ${accountId} AND id = ${stockTakeId})`;
   const rows = await db.$queryRaw<RawLine[]>`
     ${before || updated ? Prisma.sql`WITH` : Prisma.empty} ${before ?? Prisma.empty}
     ${before && updated ? Prisma.sql`,` : Prisma.empty}
@@ -200,10 +204,12 @@ export async function selectLines(
     -- One index lookup per line whatever the statistics say: right after a large start (or a
     -- catalog just loaded) they can still show the account with a handful of rows, and a planned
     -- join then compared every line with every SKU (350 s for 100,000 lines).
-    LEFT JOIN LATERAL (SELECT code, name, on_hand FROM skus
-      WHERE account_id = l.account_id AND id = l.sku_id OFFSET 0) AS s ON true
-    LEFT JOIN LATERAL (SELECT code, name, supplier, on_hand, sku_id FROM supplier_items
-      WHERE account_id = l.account_id AND id = l.supplier_item_id OFFSET 0) AS si ON true
+    LEFT JOIN LATERAL (SELECT code, name, ${skuOnHandAt(accountId, site, Prisma.sql`id`)} AS on_hand
+      FROM skus WHERE account_id = l.account_id AND id = l.sku_id OFFSET 0) AS s ON true
+    LEFT JOIN LATERAL (SELECT code, name, supplier, sku_id,
+        ${itemOnHandAt(accountId, site, Prisma.sql`id`)} AS on_hand
+      FROM supplier_items WHERE account_id = l.account_id AND id = l.supplier_item_id OFFSET 0)
+      AS si ON true
     WHERE l.account_id = ${accountId} AND ${
       ids
         ? Prisma.sql`l.id = ANY (${ids}::int[]) AND l.stock_take_id = (SELECT ${stockTakeId}::int)`
@@ -235,16 +241,17 @@ export async function selectLines(
 }
 
 /**
- * The quantity the ledger held for line l's entity at `at` (SQL): the last movement's
- * quantity_after at or before it, by the (entity, occurred_at) index; 0 before the first. The
+ * The quantity the ledger held for line l's entity at `site` at `at` (SQL): the last movement's
+ * quantity_after there at or before it, by the (entity, occurred_at) index; 0 before the first. The
  * ledger is partitioned by month, and a look back without a lower bound starts a scan in every
  * month before `at`: the 31 days before it are looked at first (a month or two), the whole
  * history only for an entity that did not move in them.
  */
-export const ledgerQuantityAt = (at: Prisma.Sql) => {
+export const ledgerQuantityAt = (at: Prisma.Sql, site: Prisma.Sql) => {
   const last = (entity: Prisma.Sql, since: Prisma.Sql) => Prisma.sql`(
     SELECT m.quantity_after FROM stock_movements m
-    WHERE m.account_id = l.account_id AND ${entity} AND m.occurred_at <= ${at} ${since}
+    WHERE m.account_id = l.account_id AND ${entity} AND m.site_id = ${site}
+      AND m.occurred_at <= ${at} ${since}
     ORDER BY m.occurred_at DESC, m.id DESC LIMIT 1)`;
   const recent = Prisma.sql`AND m.occurred_at > ${at} - interval '31 days'`;
   const sku = Prisma.sql`m.sku_id = l.sku_id`;

@@ -3,7 +3,13 @@
 import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
-import { MOVEMENT_ID, ledgerWrites, lockStockOf } from "../../ledger/ledger.js";
+import {
+  MOVEMENT_ID,
+  itemOnHandAt,
+  ledgerWrites,
+  lockStockOf,
+  skuOnHandAt,
+} from "../../ledger/ledger.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
 import {
@@ -104,7 +110,10 @@ export async function reconcile(
   // read under the locks so a movement committed after the count was entered is included.
   // Basis freeze: only lines with a difference write, so only their entities are locked.
   const countTime = take.basis === "count_time";
-  const basis = countTime ? ledgerQuantityAt(Prisma.sql`l.counted_at`) : Prisma.sql`l.expected_qty`;
+  const site = Prisma.sql`${take.siteId}::int`;
+  const basis = countTime
+    ? ledgerQuantityAt(Prisma.sql`l.counted_at`, site)
+    : Prisma.sql`l.expected_qty`;
   const accepted = Prisma.sql`l.account_id = ${accountId} AND l.stock_take_id = ${stockTakeId}
     AND l.state = 'accepted'`;
   await lockStockOf(
@@ -113,7 +122,7 @@ export async function reconcile(
     Prisma.sql`SELECT l.sku_id, l.supplier_item_id FROM stock_take_lines l WHERE ${accepted}
       ${countTime ? Prisma.empty : Prisma.sql`AND l.counted_qty <> l.expected_qty`}`,
   );
-  // Every accepted line with its entity's on hand as locked and what the count makes it (a
+  // Every accepted line with its entity's on hand at the site as locked and what the count makes it (a
   // supplier item linked to a SKU since the start has no stock of its own: left alone, tallied as
   // linked). Each join runs from these lines into an index, whatever the statistics say.
   const lines = Prisma.sql`SELECT l.id AS line_id, l.entity_type::text AS entity_type, l.sku_id,
@@ -122,9 +131,12 @@ export async function reconcile(
     FROM stock_take_lines l
     CROSS JOIN LATERAL (SELECT ${basis} AS basis OFFSET 0) AS b
     JOIN LATERAL (
-      SELECT code, on_hand FROM skus WHERE account_id = l.account_id AND id = l.sku_id
+      SELECT code, ${skuOnHandAt(Prisma.sql`l.account_id`, site, Prisma.sql`l.sku_id`)} AS on_hand
+      FROM skus WHERE account_id = l.account_id AND id = l.sku_id
       UNION ALL
-      SELECT code, on_hand FROM supplier_items WHERE account_id = l.account_id
+      SELECT code,
+        ${itemOnHandAt(Prisma.sql`l.account_id`, site, Prisma.sql`l.supplier_item_id`)}
+      FROM supplier_items WHERE account_id = l.account_id
         AND id = l.supplier_item_id AND sku_id IS NULL) AS e ON true
     WHERE ${accepted}`;
   // Past the largest quantity nothing can be stored: refused, unlike below zero (clamped at 0).
@@ -164,6 +176,7 @@ export async function reconcile(
         after: Prisma.sql`d.after`,
         ord: Prisma.sql`d.movement_id`,
         movementId: Prisma.sql`d.movement_id`,
+        site,
       },
       details,
     )}, applied AS (

@@ -11,6 +11,7 @@ import { parseBasis, parseIds, type Basis } from "./stock-take.parse.js";
 import { toStockTake, type StockTakeView } from "./stock-take.records.js";
 import { intArray } from "../../db/sql.js";
 import { STOCK_TAKE_START_LOCK_CLASS } from "../../db/locks.js";
+import { itemOnHandAt, skuOnHandAt } from "../../ledger/ledger.js";
 import { MAX_SCOPE_LOCATIONS, TEXT_LIMITS } from "../../limits.js";
 import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js";
 import { dueSkus } from "../cycle-count/cycle-count.sql.js";
@@ -276,22 +277,26 @@ export async function start(
       actorTokenId: actor.tokenId,
     },
   });
-  // The rows are locked: on_hand read here is the quantity at the freeze. Line ids follow the
+  // The rows are locked: their on hand at the site, read here, is the quantity at the freeze
+  // (every change of a level locks its item first). Line ids follow the
   // walking order: by location (regardless of case, in byte order), then code; without a
   // location last, SKUs before supplier items, each by id. (The location leads the sort keys,
   // NULLS LAST rather than a leading "location IS NULL": a text first key is sorted on
   // abbreviated keys, a quarter faster for 100,000 lines.)
+  const site = Prisma.sql`${siteId}::int`;
   const lines = await tx.$executeRaw`
     INSERT INTO stock_take_lines
       (account_id, stock_take_id, entity_type, sku_id, supplier_item_id, expected_qty, location)
     SELECT ${accountId}, ${take.id}, e.entity_type::entity_type, e.sku_id, e.supplier_item_id,
       e.on_hand, e.location
     FROM (
-      SELECT 'sku' AS entity_type, x.id AS sku_id, NULL::int AS supplier_item_id, x.on_hand,
-        x.location, x.code::text AS code, x.id, 0 AS kind
+      SELECT 'sku' AS entity_type, x.id AS sku_id, NULL::int AS supplier_item_id,
+        ${skuOnHandAt(accountId, site, Prisma.sql`x.id`)} AS on_hand, x.location,
+        x.code::text AS code, x.id, 0 AS kind
       FROM skus AS x WHERE x.account_id = ${accountId} AND ${scope.skus}
       UNION ALL
-      SELECT 'supplier_item', NULL, x.id, x.on_hand, x.location, x.code::text, x.id, 1
+      SELECT 'supplier_item', NULL, x.id, ${itemOnHandAt(accountId, site, Prisma.sql`x.id`)},
+        x.location, x.code::text, x.id, 1
       FROM supplier_items AS x
       WHERE x.account_id = ${accountId} AND ${scope.items} AND x.sku_id IS NULL
     ) AS e

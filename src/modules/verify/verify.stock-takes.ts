@@ -7,10 +7,10 @@ import { entityJson, listProblems, qty, type Listing, type Scope } from "./verif
 /**
  * Only a reconciled stock take has applied lines, and only applied lines name movements. An
  * applied line has a count and a basis: the freeze's expected quantity (basis freeze), or what the
- * ledger held at counted_at (basis count_time). Its movement (stock-take.reconcile.ts) is of its
- * entity and stock take and ends at max(quantity_before + counted − basis, 0), not where it
- * started; without one it changed nothing, so its count was not above its basis (below it,
- * stock was already 0).
+ * ledger held at the stock take's site at counted_at (basis count_time). Its movement
+ * (stock-take.reconcile.ts) is of its entity, its stock take and the stock take's site, and ends
+ * at max(quantity_before + counted − basis, 0), not where it started; without one it changed
+ * nothing, so its count was not above its basis (below it, stock was already 0).
  *
  * Reconcile read the ledger under its locks, so the movements it saw of a line's entity are
  * those before its own movement (ids follow the order of changes per entity); a line without a
@@ -21,17 +21,18 @@ export function checkStockTakeLines(tx: Tx, scoped: Scope, limit: number): Promi
   const ledgerAt = (column: "sku_id" | "supplier_item_id") => Prisma.sql`(
     SELECT m.quantity_after FROM stock_movements AS m
     WHERE m.account_id = l.account_id AND m.${Prisma.raw(column)} = l.${Prisma.raw(column)}
-      AND m.occurred_at <= l.counted_at AND (l.movement_id IS NULL OR m.id < l.movement_id)
+      AND m.site_id = t.site_id AND m.occurred_at <= l.counted_at
+      AND (l.movement_id IS NULL OR m.id < l.movement_id)
     ORDER BY m.occurred_at DESC, m.id DESC LIMIT 1)`;
   const ctes = Prisma.sql`lines AS (
       SELECT l.account_id, l.stock_take_id, l.id AS line_id, l.entity_type::text AS entity_type,
         COALESCE(l.sku_id, l.supplier_item_id) AS entity_id, l.state::text AS state,
-        l.movement_id, l.counted_qty, l.basis_qty, t.status::text AS status,
+        l.movement_id, l.counted_qty, l.basis_qty, t.status::text AS status, t.site_id,
         t.basis::text AS basis,
         CASE WHEN t.basis = 'freeze' THEN l.expected_qty ELSE b.qty END AS expected_basis,
         m.id AS m_id, m.entity_type::text AS m_entity_type,
         COALESCE(m.sku_id, m.supplier_item_id) AS m_entity_id, m.stock_take_id AS m_stock_take_id,
-        m.source::text AS source, m.quantity_before, m.quantity_after,
+        m.site_id AS m_site_id, m.source::text AS source, m.quantity_before, m.quantity_after,
         GREATEST(m.quantity_before + l.counted_qty - l.basis_qty, 0) AS expected_after
       FROM stock_take_lines AS l
       JOIN stock_takes AS t ON t.account_id = l.account_id AND t.id = l.stock_take_id
@@ -59,6 +60,7 @@ export function checkStockTakeLines(tx: Tx, scoped: Scope, limit: number): Promi
             CASE WHEN (x.m_entity_type, x.m_entity_id) IS DISTINCT FROM (x.entity_type, x.entity_id)
               THEN 'entity' END,
             CASE WHEN x.m_stock_take_id IS DISTINCT FROM x.stock_take_id THEN 'stock_take_id' END,
+            CASE WHEN x.m_site_id IS DISTINCT FROM x.site_id THEN 'site_id' END,
             CASE WHEN x.source IS DISTINCT FROM 'stock_take' THEN 'source' END,
             CASE WHEN x.quantity_after IS DISTINCT FROM x.expected_after THEN 'quantity_after' END,
             CASE WHEN x.quantity_after = x.quantity_before THEN 'change' END

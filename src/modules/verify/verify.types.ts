@@ -30,13 +30,19 @@ export interface LedgerReport {
 }
 
 /**
- * Every kind of break, in the order the report lists them within an account:
+ * Every kind of break, in the order the report lists them within an account. Stock is kept per
+ * site: the kinds up to movement_entity_missing are of an entity at one site, named by `site_id`.
  * - chain_break: a movement's quantity_before is not the quantity_after of the movement before
- *   it (by id) of the same entity, or not 0 for the entity's first movement.
+ *   it (by id) of the same entity at the same site, or not 0 for the entity's first movement
+ *   there.
  * - change_mismatch: a movement's change is not quantity_after − quantity_before.
- * - on_hand_mismatch: an entity's on_hand is not its last movement's quantity_after (0 without
- *   movements).
- * - movement_entity_missing: movements name a SKU or supplier item their account does not have.
+ * - on_hand_mismatch: an entity's stock level at a site (0 without one) is not the quantity_after
+ *   of its last movement there (0 without movements); every level is checked, and every
+ *   (entity, site) with movements.
+ * - linked_item_stock: a stock level of a supplier item linked to a SKU (`sku_id`) holds stock,
+ *   where a linked item's stock is its SKU's.
+ * - movement_entity_missing: movements at a site name a SKU or supplier item their account does
+ *   not have.
  * - adjustment_line_movement_missing: a changed adjustment line names no movement, or one that
  *   does not exist.
  * - adjustment_line_mismatch: an adjustment line disagrees with its movement (`fields` says how),
@@ -47,11 +53,12 @@ export interface LedgerReport {
  * - stock_take_line_state: an applied line in a stock take that is not reconciled, a line naming
  *   a movement without being applied, or an applied line without a count.
  * - stock_take_line_basis: what an applied line's count was compared with is not the freeze
- *   (basis freeze) or the ledger at the count's time (basis count_time).
+ *   (basis freeze) or the ledger at the stock take's site at the count's time (basis count_time).
  * - stock_take_line_movement_missing: an applied line names a movement that does not exist, or
  *   names none though its count is above its basis (it must have raised stock).
- * - stock_take_line_mismatch: an applied line disagrees with its movement: not its entity or
- *   stock take, or the movement's quantity_after is not max(quantity_before + counted − basis, 0).
+ * - stock_take_line_mismatch: an applied line disagrees with its movement: not its entity, its
+ *   stock take or the stock take's site, or the movement's quantity_after is not
+ *   max(quantity_before + counted − basis, 0).
  * - stock_take_movement_unlisted: a stock take's movement that none of its applied lines names
  *   (a stock take not reconciled has none).
  * - cycle_count_site_missing: a SKU's cycle count names a site its account does not have.
@@ -60,6 +67,7 @@ export const PROBLEM_KINDS = [
   "chain_break",
   "change_mismatch",
   "on_hand_mismatch",
+  "linked_item_stock",
   "movement_entity_missing",
   "adjustment_line_movement_missing",
   "adjustment_line_mismatch",

@@ -213,6 +213,12 @@ describe("POST /stock-adjustments/bulk", () => {
         name: "Many",
       })),
     });
+    // Each with its level at the default site, as a SKU created by the service has.
+    await t.db.$executeRaw`
+      INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+      SELECT s.account_id, d.id, s.id, 0 FROM skus AS s
+      JOIN sites AS d ON d.account_id = s.account_id AND d.is_default
+      WHERE s.account_id = ${owner.accountId}`;
     const skus = await t.db.sku.findMany({
       where: { accountId: owner.accountId },
       select: { id: true },

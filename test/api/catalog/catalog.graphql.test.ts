@@ -1,5 +1,6 @@
 import { newAccount, type TestAccount } from "../../helpers/db.js";
 import { gql, startTestApp, type GqlResponse, type TestApp } from "../../helpers/app.js";
+import { skuOnHand } from "../../helpers/stock.js";
 import {
   CreateSkuDocument,
   CreateSkuWithLiteralQuantityDocument,
@@ -76,10 +77,7 @@ describe("GraphQL createSku and sku", () => {
       openingOnHand: value,
     });
     expect(payload.sku?.onHand).toBe(value);
-    const stored = await t.db.sku.findUniqueOrThrow({
-      where: { accountId_id: { accountId: acct.accountId, id: payload.sku!.id } },
-    });
-    expect(stored.onHand.toFixed()).toBe(text);
+    expect(await skuOnHand(t.db, acct.accountId, payload.sku!.id)).toBe(text);
   });
 
   it("keeps a quantity written as a literal in the document exact", async () => {
@@ -91,10 +89,9 @@ describe("GraphQL createSku and sku", () => {
     );
     expect(res.errors).toBeUndefined();
     expect(res.data?.createSku.sku?.onHand).toBe(99999999999.999);
-    const stored = await t.db.sku.findUniqueOrThrow({
-      where: { accountId_id: { accountId: acct.accountId, id: res.data!.createSku.sku!.id } },
-    });
-    expect(stored.onHand.toFixed()).toBe("99999999999.999");
+    expect(await skuOnHand(t.db, acct.accountId, res.data!.createSku.sku!.id)).toBe(
+      "99999999999.999",
+    );
   });
 
   it.each([

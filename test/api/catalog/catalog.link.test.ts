@@ -8,6 +8,7 @@ import {
   chainProblems,
   createSku,
   createSupplierItem,
+  ledgerProblems,
   ledgerState,
   movementsOf,
   skuOnHand,
@@ -92,6 +93,48 @@ describe("POST /supplier-items/{id}/link", () => {
       "transfer",
       "opening_balance",
     ]);
+  });
+
+  it("with transfer, moves the item's stock at every site into the SKU there, each site's chain intact", async () => {
+    const sku = await createSku(t, acct.token, 9);
+    const item = await createSupplierItem(t, acct.token, { openingOnHand: 2.5 });
+    const van = await rest(t, "POST", "/sites", {
+      token: acct.token,
+      body: { code: "VAN", name: "Van" },
+    });
+    expect(van.status).toBe(201);
+    // 4 of the item at the van: its opening balance there and its level.
+    await t.db.$executeRaw`
+      WITH m AS (
+        INSERT INTO stock_movements (account_id, entity_type, supplier_item_id, quantity_before,
+          quantity_after, change, reason, source, actor_name, site_id)
+        VALUES (${acct.accountId}, 'supplier_item', ${item}, 0, 4, 4, 'opening_balance', 'opening_balance',
+          'test', ${van.body.id})
+      )
+      INSERT INTO supplier_item_stock (account_id, site_id, supplier_item_id, on_hand)
+      VALUES (${acct.accountId}, ${van.body.id}, ${item}, 4)`;
+    const refused = await link(item, { sku_id: sku });
+    expect(refused.body.code).toBe("SUPPLIER_ITEM_HAS_STOCK");
+    expect(refused.body.detail).toContain("holds 6.5 of its own");
+
+    const res = await link(item, { sku_id: sku, transfer: true });
+    expect(res.status).toBe(200);
+    // At the default site 9 + 2.5; at the van 0 + 4, two movements at each site.
+    expect(res.body).toMatchObject({ sku_id: sku, on_hand: 11.5 });
+    expect(res.body.movements).toEqual([
+      expect.objectContaining({ sku_id: sku, quantity_before: 9, quantity_after: 11.5 }),
+      expect.objectContaining({ supplier_item_id: item, quantity_before: 2.5, quantity_after: 0 }),
+      expect.objectContaining({ sku_id: sku, quantity_before: 0, quantity_after: 4 }),
+      expect.objectContaining({ supplier_item_id: item, quantity_before: 4, quantity_after: 0 }),
+    ]);
+    const sites = (res.body.movements as { site_id: number }[]).map((m) => m.site_id);
+    expect(sites.slice(2)).toEqual([van.body.id, van.body.id]);
+    expect(sites.slice(0, 2)).not.toContain(van.body.id);
+    const levels = await t.db.$queryRaw<{ on_hand: string }[]>`
+      SELECT trim_scale(on_hand)::text AS on_hand FROM sku_stock
+      WHERE account_id = ${acct.accountId} AND site_id = ${van.body.id} AND sku_id = ${sku}`;
+    expect(levels).toEqual([{ on_hand: "4" }]);
+    expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
   });
 
   it("refuses to link a linked item elsewhere (unlink it first); to its own SKU changes nothing", async () => {

@@ -1,5 +1,6 @@
 import { newAccount, type TestAccount } from "../../helpers/db.js";
 import { rest, startTestApp, type TestApp } from "../../helpers/app.js";
+import { skuOnHand } from "../../helpers/stock.js";
 
 let t: TestApp;
 let acct: TestAccount;
@@ -101,10 +102,7 @@ describe("REST SKUs", () => {
     const fetched = await rest(t, "GET", `/skus/${created.body.id}`, { token: acct.token });
     expect(fetched.body.on_hand).toBe(value);
 
-    const stored = await t.db.sku.findUniqueOrThrow({
-      where: { accountId_id: { accountId: acct.accountId, id: created.body.id } },
-    });
-    expect(stored.onHand.toFixed()).toBe(text);
+    expect(await skuOnHand(t.db, acct.accountId, created.body.id)).toBe(text);
     const movements = await movementsOfSku(acct.accountId, created.body.id);
     expect(movements.map((m) => m.quantityAfter.toFixed())).toEqual([text]);
   });

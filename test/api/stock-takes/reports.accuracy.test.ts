@@ -102,9 +102,16 @@ async function reconciledDirectly(
     RETURNING id`;
   for (const [i, line] of lines.entries()) {
     const [sku] = await t.db.$queryRaw<{ id: number }[]>`
-      INSERT INTO skus (account_id, code, name, on_hand, location)
-      VALUES (${owner.accountId}, ${`DIR-${take!.id}-${i}`}, 'Direct', 5, ${line.location})
-      RETURNING id`;
+      WITH s AS (
+        INSERT INTO skus (account_id, code, name, location)
+        VALUES (${owner.accountId}, ${`DIR-${take!.id}-${i}`}, 'Direct', ${line.location})
+        RETURNING account_id, id
+      ), l AS (
+        INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+        SELECT s.account_id, d.id, s.id, 5 FROM s
+        JOIN sites AS d ON d.account_id = s.account_id AND d.is_default
+      )
+      SELECT id FROM s`;
     if (line.countClass) {
       await t.db.$executeRaw`INSERT INTO sku_cycle_counts (account_id, site_id, sku_id, count_class)
         SELECT account_id, id, ${sku!.id}, ${line.countClass}::count_class FROM sites

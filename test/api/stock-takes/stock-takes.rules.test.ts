@@ -206,8 +206,10 @@ describe("reconcile", () => {
       before: 0,
       after: 6,
     });
-    await t.db
-      .$executeRaw`UPDATE skus SET on_hand = 6 WHERE account_id = ${acct.accountId} AND id = ${a!.id}`;
+    await t.db.$executeRaw`
+      INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+      SELECT account_id, id, ${a!.id}, 6 FROM sites WHERE account_id = ${acct.accountId} AND is_default
+      ON CONFLICT (account_id, site_id, sku_id) DO UPDATE SET on_hand = EXCLUDED.on_hand`;
     const id = (await api.start({ basis: "count_time" })).body.id as number;
     await api.input(id, { counts: [count(a!, 4)] }); // 2 short of the 6 it has held since
     await api.accept(id, { lines: [a] });
@@ -305,11 +307,18 @@ describe("linked since the start", () => {
       .id as number;
     await api.input(id, { counts: [count(differs!, 6), count(matches!, 4), count(unlinked!, 5)] });
     await api.accept(id, { lines: items });
-    // What linking does to a supplier item: its stock becomes the SKU's.
-    await t.db.supplierItem.updateMany({
-      where: { accountId: acct.accountId, id: { in: [differs!.id, matches!.id] } },
-      data: { skuId: sku!.id, onHand: 0 },
-    });
+    // What linking does to a supplier item: its stock becomes the SKU's, its levels hold none.
+    const linking = [differs!.id, matches!.id];
+    await t.db.$transaction([
+      t.db.supplierItemStock.updateMany({
+        where: { accountId: acct.accountId, supplierItemId: { in: linking } },
+        data: { onHand: 0 },
+      }),
+      t.db.supplierItem.updateMany({
+        where: { accountId: acct.accountId, id: { in: linking } },
+        data: { skuId: sku!.id },
+      }),
+    ]);
     const res = await api.reconcile(id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
