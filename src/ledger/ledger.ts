@@ -185,6 +185,28 @@ export async function openLevels(tx: Tx, accountId: number, refs: EntityRef[]): 
 }
 
 /**
+ * Gives a SKU a level at the account's default site if it has none, with nothing on hand (what a
+ * missing level reads as), without its lock: a level of 0 may be made by anyone, since it changes
+ * no quantity, and a writer holding the lock finds it or makes it alike. Answers whether the SKU
+ * exists.
+ */
+export async function openDefaultLevel(
+  db: PrismaClient,
+  accountId: number,
+  skuId: number,
+): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ known: boolean }[]>`
+    WITH added AS (
+      INSERT INTO sku_stock (account_id, site_id, sku_id)
+      SELECT account_id, ${defaultSite(accountId)}, id FROM skus
+      WHERE account_id = ${accountId} AND id = ${skuId}
+      ON CONFLICT DO NOTHING
+    )
+    SELECT EXISTS (SELECT 1 FROM skus WHERE account_id = ${accountId} AND id = ${skuId}) AS known`;
+  return row?.known ?? false;
+}
+
+/**
  * The sites where a locked entity holds stock (on hand not 0), in site order, with how much:
  * read after the lock, so it is what the last writer of the entity committed.
  */

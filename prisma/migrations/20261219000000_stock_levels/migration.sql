@@ -6,7 +6,13 @@
 --
 -- No foreign key from a level to its item or site: as for movements and cycle counts, a write
 -- stays one probe lighter per row, items and sites are never deleted, and every level is written
--- by the ledger for an item it has locked at a site the service found in the account.
+-- by the ledger for an item it has locked at a site the service found in the account (or made
+-- with nothing on hand, which changes no quantity, for an item of the account at its default).
+--
+-- The items are locked against writes first: a process of the version before, still serving
+-- while this runs, would otherwise change an on_hand after it was copied and before it is dropped.
+LOCK TABLE "skus", "supplier_items" IN SHARE ROW EXCLUSIVE MODE;
+
 -- The item's row is the lock for all its levels: every writer locks it first (FOR UPDATE), then
 -- writes its levels, so two sites' changes of one item never deadlock, and a level read in a
 -- statement after the lock is the quantity as it stands.

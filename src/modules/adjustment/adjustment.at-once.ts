@@ -7,12 +7,14 @@ import { AppError } from "../../errors.js";
 import {
   entityKey,
   movementWritten,
+  openDefaultLevel,
   type LockedStock,
   type StockChange,
 } from "../../ledger/ledger.js";
 import { Decimal } from "../../quantity.js";
 import { checkAgainstStock, type Request } from "./adjustment.request.js";
-import { ensureDefaultLevel, setSkuAtOnce } from "./adjustment.sql.js";
+import { setSkuAtOnce } from "./adjustment.sql.js";
+import type { TokenCheck } from "../../auth/tokens.js";
 
 /**
  * A single SKU's adjustment sent without a key, in one statement (see setSkuAtOnce): the same
@@ -28,20 +30,19 @@ export async function adjustSkuAtOnce(
   const { reason, note, reference } = request;
   const details = { reason, note, reference, source: "adjustment" as const, actor };
   const { unverified } = ctx;
-  const set = (check = unverified?.check) =>
+  const set = (check: TokenCheck | undefined) =>
     retryingConflicts(() =>
       setSkuAtOnce(ctx.db, accountId, line.id, line.newQty, line.expectedQty, details, check),
     );
-  const first = await set();
+  const first = await set(unverified?.check);
   // An unchecked token was checked by the statement, which did nothing unless it let it in.
   if (unverified) unverified.admit(unverified.check.outcome(first.token));
-  // A SKU without a level at the site (made outside the service) gets one, and the statement
-  // runs again, the token already let in.
+  // A SKU without a level at the default site (every SKU since the default moved to a new site,
+  // or one made outside the service) gets one, and the statement runs again without the token's
+  // check: it was checked and charged once, above.
   const row =
     first.sku ??
-    ((await ensureDefaultLevel(ctx.db, accountId, line.id))
-      ? (await set(undefined)).sku
-      : undefined);
+    ((await openDefaultLevel(ctx.db, accountId, line.id)) ? (await set(undefined)).sku : undefined);
   const locked = new Map<string, LockedStock>();
   if (row) {
     const { id, code, name, active, createdAt, updatedAt, barcodes, location } = row;

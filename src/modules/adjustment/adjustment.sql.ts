@@ -91,7 +91,7 @@ const THIS_ADJUSTMENT = Prisma.sql`(SELECT id FROM adjustment)`;
  * `expected` is null or its on hand, writes the record, the new on hand and its movement through
  * the ledger (none when unchanged) and the line. Answers nothing for an unknown SKU or one
  * without a level at the site (every SKU gets one there when it is created: see
- * ensureDefaultLevel), and the SKU without an adjustment when its on hand is not `expected`: then
+ * openDefaultLevel), and the SKU without an adjustment when its on hand is not `expected`: then
  * nothing was written. Both row locks are taken in the statement, so the level it reads is the one the
  * last writer of the SKU committed, however long it waited. With a `check`, the statement also authenticates the
  * caller's token and takes its charge, and does the rest only if that lets it in; the caller
@@ -166,23 +166,3 @@ export async function setSkuAtOnce(
 
 /** SkuSet as the statement answers it. */
 type SkuRow = Omit<SkuSet, "movementId"> & { movementId: bigint | string | null };
-
-/**
- * Gives the SKU a level at the account's default site if it has none (0 on hand: what a missing
- * level reads as). Answers whether the SKU exists.
- */
-export async function ensureDefaultLevel(
-  db: PrismaClient,
-  accountId: number,
-  skuId: number,
-): Promise<boolean> {
-  const [row] = await db.$queryRaw<{ known: boolean }[]>`
-    WITH added AS (
-      INSERT INTO sku_stock (account_id, site_id, sku_id)
-      SELECT account_id, ${defaultSite(accountId)}, id FROM skus
-      WHERE account_id = ${accountId} AND id = ${skuId}
-      ON CONFLICT DO NOTHING
-    )
-    SELECT EXISTS (SELECT 1 FROM skus WHERE account_id = ${accountId} AND id = ${skuId}) AS known`;
-  return row?.known ?? false;
-}
