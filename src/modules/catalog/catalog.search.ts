@@ -324,18 +324,24 @@ function parseSince(value: string, timezone: string): Date {
   return (parsed.kind === "date" ? parsed.start : parsed.at).toJSDate();
 }
 
-/**
- * SKUs of the account by id, as the API shows them (on hand at the default site); missing ids
- * are absent. One statement however many.
- */
+/** The rows of a listing with these ids, on hand at the default site; one statement however many. */
+const rowsByIds = (
+  db: PrismaClient | Tx,
+  accountId: number,
+  listing: Listing,
+  ids: readonly number[],
+) =>
+  db.$queryRaw<Row[]>`
+    SELECT ${listing.columns(defaultSite(accountId))} FROM ${listing.from}
+    WHERE x.account_id = ${accountId} AND x.id = ANY(${intArray([...ids])})`;
+
+/** SKUs of the account by id, as the API shows them; missing ids are absent. */
 export async function readSkus(
   db: PrismaClient | Tx,
   accountId: number,
   ids: readonly number[],
 ): Promise<Map<number, Sku>> {
-  const rows = await db.$queryRaw<Row[]>`
-    SELECT ${SKUS.columns(defaultSite(accountId))} FROM ${SKUS.from}
-    WHERE x.account_id = ${accountId} AND x.id = ANY(${intArray([...ids])})`;
+  const rows = await rowsByIds(db, accountId, SKUS, ids);
   return new Map(rows.map((r) => [r.id, toSku(r)]));
 }
 
@@ -345,9 +351,7 @@ export async function readSupplierItems(
   accountId: number,
   ids: readonly number[],
 ): Promise<Map<number, SupplierItem>> {
-  const rows = await db.$queryRaw<Row[]>`
-    SELECT ${SUPPLIER_ITEMS.columns(defaultSite(accountId))} FROM ${SUPPLIER_ITEMS.from}
-    WHERE x.account_id = ${accountId} AND x.id = ANY(${intArray([...ids])})`;
+  const rows = await rowsByIds(db, accountId, SUPPLIER_ITEMS, ids);
   return new Map(rows.map((r) => [r.id, toSupplierItem(r)]));
 }
 
