@@ -9,6 +9,7 @@ import {
   refreshPools,
   seedOf,
   startFuzzWorld,
+  WORLD_SETUP_MS,
   worldFingerprint,
   FUZZ_RUNS,
   FUZZ_SEED,
@@ -130,7 +131,7 @@ export function fuzzRestSuite(half: 0 | 1): void {
     console.info(`fuzz seed ${FUZZ_SEED}, ${FUZZ_RUNS} cases per operation (FUZZ_SEED, FUZZ_RUNS)`);
     world = await startFuzzWorld();
     operations = restOperations(world.t.contract.document);
-  });
+  }, WORLD_SETUP_MS);
   afterAll(async () => {
     if (process.env.FUZZ_VERBOSE) {
       console.info(

@@ -3,6 +3,7 @@
 // stock takes in every status, a webhook with a delivery, API tokens issued through the API, sites)
 // and a second account to aim at, plus the names and ids each holds, so generated requests can
 // name real things and reach the services rather than stop at the validator. Run settings (FUZZ_RUNS, FUZZ_SEED) live here too.
+import { reportingWhenSlow, type SetupSteps } from "./slow-setup.js";
 import type { EntityKind } from "../../src/operations.js";
 import { createToken } from "../../src/modules/token/token.store.js";
 import type { PrismaClient } from "../../src/db/client.js";
@@ -84,7 +85,11 @@ let counter = 0;
 const code = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
 const LOCAL_HOOK = "http://127.0.0.1:9/hooks";
 
+/** The request the world's setup sent last (reported when the setup runs long). */
+export const SETUP_STEPS: SetupSteps = { current: "starting the app" };
+
 async function must(t: TestApp, method: string, path: string, token: string, body?: unknown) {
+  SETUP_STEPS.current = `${method} ${path}`;
   const res = await rest(t, method, path, { token, body });
   if (res.status >= 300) {
     throw new Error(`setting up: ${method} ${path} ${res.status} ${JSON.stringify(res.body)}`);
@@ -272,8 +277,20 @@ async function cursorsOf(t: TestApp, account: TestAccount, pools: Pools) {
   }
 }
 
+/**
+ * How long a suite gives startFuzzWorld (its beforeAll's timeout). The world is two accounts made
+ * through about a hundred requests: 4 s alone, 12 s beside the other fuzz suite's cases; past
+ * 30 s it reports what the database's sessions wait on.
+ */
+export const WORLD_SETUP_MS = 120_000;
+
 /** The app, both accounts with their data, and their pools. */
-export async function startFuzzWorld(): Promise<FuzzWorld> {
+export function startFuzzWorld(): Promise<FuzzWorld> {
+  return reportingWhenSlow("the fuzz world", SETUP_STEPS, buildWorld(), 30_000);
+}
+
+async function buildWorld(): Promise<FuzzWorld> {
+  SETUP_STEPS.current = "starting the app";
   const t = await startTestApp();
   const mine = await newAccount(t.db);
   const theirs = await newAccount(t.db);
@@ -284,6 +301,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   });
   await seed(t, mine.token, t.db, mine.accountId);
   await seed(t, theirs.token, t.db, theirs.accountId);
+  SETUP_STEPS.current = "reading the pools";
   const pools = { mine: await poolsOf(t, mine), theirs: await poolsOf(t, theirs) };
   await cursorsOf(t, mine, pools.mine);
   await cursorsOf(t, theirs, pools.theirs);

@@ -4,7 +4,13 @@
 // written inline as literals. Never 5xx; top-level errors and userErrors carry known codes; a
 // refused mutation or any query wrote nothing. See test/helpers/fuzz-graphql.ts.
 import { ledgerProblems } from "../../helpers/stock.js";
-import { FUZZ_RUNS, FUZZ_SEED, startFuzzWorld, type FuzzWorld } from "../../helpers/fuzz-world.js";
+import {
+  FUZZ_RUNS,
+  FUZZ_SEED,
+  startFuzzWorld,
+  WORLD_SETUP_MS,
+  type FuzzWorld,
+} from "../../helpers/fuzz-world.js";
 import { ERROR_CATALOG } from "../../../src/errors.js";
 import { LIST_BOUNDS } from "../../../src/graphql/list-bounds.js";
 import {
@@ -23,7 +29,7 @@ beforeAll(async () => {
   console.info(`fuzz seed ${FUZZ_SEED}, ${FUZZ_RUNS} cases per field (FUZZ_SEED, FUZZ_RUNS)`);
   world = await startFuzzWorld();
   operations = graphqlOperations(await servedSchema(world.t));
-});
+}, WORLD_SETUP_MS);
 afterAll(async () => {
   if (process.env.FUZZ_VERBOSE) {
     console.info(
