@@ -256,7 +256,7 @@ if (wants("bulk")) {
         await raw.query("BEGIN");
         const levels = await lockLevels(raw, account, ids);
         const adj = await raw.query(
-          "INSERT INTO stock_adjustments (account_id, reason, actor_name) VALUES ($1, 'correction', 'bench') RETURNING id",
+          "INSERT INTO stock_adjustments (account_id, reason, actor_name, site_id) SELECT $1, 'correction', 'bench', id FROM sites WHERE account_id = $1 AND is_default RETURNING id",
           [account],
         );
         const before = ids.map((id) => levels.get(id) ?? "0");

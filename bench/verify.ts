@@ -45,8 +45,9 @@ export async function verifyFigures(
     [account, skus],
   );
   await raw.query(
-    `INSERT INTO stock_adjustments (account_id, reason, actor_name)
-     SELECT $1, 'correction', 'bench' FROM generate_series(1, $2)`,
+    `INSERT INTO stock_adjustments (account_id, reason, actor_name, site_id)
+     SELECT $1, 'correction', 'bench', (SELECT id FROM sites WHERE account_id = $1 AND is_default)
+     FROM generate_series(1, $2)`,
     [account, adjustments],
   );
   // Movement g is of SKU g mod skus, its (g / skus)-th: from that many to one more.

@@ -42,6 +42,7 @@ export const ERROR_CATALOG = {
   TOO_MANY_SITES: { status: 422, title: "Too many sites" },
   DEFAULT_SITE: { status: 409, title: "Site is the default" },
   SITE_IN_USE: { status: 409, title: "Site in use" },
+  SITE_INACTIVE: { status: 409, title: "Site is deactivated" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: "Idempotency key reused" },
   IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, title: "Idempotency key in progress" },
   RATE_LIMITED: { status: 429, title: "Too many requests" },

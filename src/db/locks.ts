@@ -28,9 +28,12 @@ export const WEBHOOK_LOCK_CLASS = 0x5748;
 
 /**
  * Site changes ("SI", 21321): (class, account id); one create or change of an account's sites at
- * a time (the cap on sites, the one default). A stock take's start holds it shared, so a change
- * waits for the starts in progress and sees their stock takes. Order: a start takes it after
- * STOCK_TAKE_START_LOCK_CLASS; a site change takes no other lock of this file while holding it.
+ * a time (the cap on sites, the one default). A stock take's start and a change of stock at a
+ * named site hold it shared (holdSite; in one statement, hold_stock_site of migration
+ * 20261220000000_adjustment_sites, by number), so a change waits for them and sees what they
+ * wrote, and they see a deactivation that committed while they waited. Order: a start takes it
+ * after STOCK_TAKE_START_LOCK_CLASS, a change of stock before its items' row locks; a site change
+ * takes no other lock of this file while holding it.
  */
 export const SITE_LOCK_CLASS = 0x5349;
 

@@ -208,6 +208,7 @@ export const examples = {
     reference: "PO-1042",
     created_at: "2026-11-21T11:02:45.120Z",
     actor: { name: "erp", token_id: 4 },
+    site_id: 1,
     lines: [
       {
         type: "sku",

@@ -185,25 +185,35 @@ export async function openLevels(tx: Tx, accountId: number, refs: EntityRef[]): 
 }
 
 /**
- * Gives a SKU a level at the account's default site if it has none, with nothing on hand (what a
- * missing level reads as), without its lock: a level of 0 may be made by anyone, since it changes
- * no quantity, and a writer holding the lock finds it or makes it alike. Answers whether the SKU
- * exists.
+ * Gives a SKU a level at `site` (a site of the account, or its default) if it has none, with
+ * nothing on hand (what a missing level reads as), without its lock: a level of 0 may be made by
+ * anyone, since it changes no quantity, and a writer holding the lock finds it or makes it alike.
+ * None is made at a deactivated site or a site the account does not have. Answers whether the
+ * SKU exists and the site's state (`missing`: the account has no such site).
  */
-export async function openDefaultLevel(
+export async function openLevel(
   db: PrismaClient,
   accountId: number,
+  site: number | "default",
   skuId: number,
-): Promise<boolean> {
-  const [row] = await db.$queryRaw<{ known: boolean }[]>`
-    WITH added AS (
+): Promise<{ known: boolean; site: "active" | "inactive" | "missing" }> {
+  const where = site === "default" ? Prisma.sql`is_default` : Prisma.sql`id = ${site}::int`;
+  const [row] = await db.$queryRaw<{ known: boolean; active: boolean | null }[]>`
+    WITH site AS MATERIALIZED (
+      SELECT id, active FROM sites WHERE account_id = ${accountId} AND ${where}
+    ), added AS (
       INSERT INTO sku_stock (account_id, site_id, sku_id)
-      SELECT account_id, ${defaultSite(accountId)}, id FROM skus
-      WHERE account_id = ${accountId} AND id = ${skuId}
+      SELECT s.account_id, site.id, s.id FROM skus AS s, site
+      WHERE s.account_id = ${accountId} AND s.id = ${skuId} AND site.active
       ON CONFLICT DO NOTHING
     )
-    SELECT EXISTS (SELECT 1 FROM skus WHERE account_id = ${accountId} AND id = ${skuId}) AS known`;
-  return row?.known ?? false;
+    SELECT EXISTS (SELECT 1 FROM skus WHERE account_id = ${accountId} AND id = ${skuId}) AS known,
+      (SELECT active FROM site) AS active`;
+  const active = row?.active ?? null;
+  return {
+    known: row?.known ?? false,
+    site: active === null ? "missing" : active ? "active" : "inactive",
+  };
 }
 
 /**

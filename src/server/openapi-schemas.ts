@@ -113,6 +113,7 @@ const adjustmentRecordProperties = {
   reference: nullable("string"),
   created_at: timestamp,
   actor: $ref("Actor"),
+  site_id: { ...integerId, description: "The site whose stock it set." },
 } as const;
 
 const schemas = {
@@ -316,7 +317,7 @@ const schemas = {
     $id: "StockAdjustment",
     type: "object",
     description: "One adjustment request and what it did to each line.",
-    required: ["id", "reason", "note", "reference", "created_at", "actor", "lines"],
+    required: ["id", "reason", "note", "reference", "created_at", "actor", "site_id", "lines"],
     properties: {
       ...adjustmentRecordProperties,
       lines: { type: "array", items: $ref("StockAdjustmentLine") },
@@ -326,7 +327,7 @@ const schemas = {
     $id: "StockAdjustmentSummary",
     type: "object",
     description: "An adjustment without its lines (GET /stock-adjustments/{id} has them).",
-    required: ["id", "reason", "note", "reference", "created_at", "actor"],
+    required: ["id", "reason", "note", "reference", "created_at", "actor", "site_id"],
     properties: adjustmentRecordProperties,
   },
   StockAdjustmentWithLines: {
@@ -341,6 +342,7 @@ const schemas = {
       "reference",
       "created_at",
       "actor",
+      "site_id",
       "lines",
       "lines_next_cursor",
     ],

@@ -108,6 +108,21 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       ["supplier", names.supplier, unused()],
     ]),
     after("Query.supplierItems", cursors["gql.supplierItems"]!),
+    // B's own catalog read at A's sites, the deactivated one too.
+    ...[ids.siteMain!, ids.site1!, ids.site2!].flatMap((site) =>
+      (
+        [
+          ["Query.sku", { id: ids.bSku }],
+          ["Query.skus", {}],
+          ["Query.supplierItem", { id: ids.bItem }],
+          ["Query.supplierItems", {}],
+        ] as const
+      ).map(([field, rest]) => ({
+        field,
+        foreign: { ...rest, siteId: site },
+        missing: { ...rest, siteId: none() },
+      })),
+    ),
     ...filter("Query.stockAdjustments", [["reference", `${names.tag}-ref-2`, unused()]]),
     after("Query.stockAdjustments", cursors["gql.stockAdjustments"]!),
     ...filter("Query.stockMovements", [
@@ -433,6 +448,24 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         { reason: "CORRECTION", lines: [line(missing!)] },
       ),
     ),
+    // B's own stock set at A's sites, the deactivated one too (not found, never inactive).
+    ...[ids.siteMain!, ids.site1!, ids.site2!].flatMap((site) => [
+      mutation(
+        "Mutation.adjustSkuStock",
+        { skuId: ids.bSku, onHand: 1, reason: "CORRECTION", siteId: site },
+        { skuId: ids.bSku, onHand: 1, reason: "CORRECTION", siteId: none() },
+      ),
+      mutation(
+        "Mutation.adjustSupplierItemStock",
+        { supplierItemId: ids.bItem, onHand: 1, reason: "CORRECTION", siteId: site },
+        { supplierItemId: ids.bItem, onHand: 1, reason: "CORRECTION", siteId: none() },
+      ),
+      mutation(
+        "Mutation.bulkAdjustStock",
+        { reason: "CORRECTION", siteId: site, lines: [line({ type: "SKU", id: ids.bSku })] },
+        { reason: "CORRECTION", siteId: none(), lines: [line({ type: "SKU", id: ids.bSku })] },
+      ),
+    ]),
     mutation(
       "Mutation.createSite",
       // A's key (not the one the REST sweep repeats) with a code of B's own.
@@ -528,6 +561,14 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         "Mutation.startStockTake",
         { scope: { supplierItemIds: [id] } },
         { scope: { supplierItemIds: [none()] } },
+      ),
+    ),
+    // B's own SKU counted at A's sites, the deactivated one too (not found, never inactive).
+    ...[ids.siteMain!, ids.site1!, ids.site2!].map((site) =>
+      mutation(
+        "Mutation.startStockTake",
+        { scope: { skuIds: [ids.bSku] }, siteId: site },
+        { scope: { skuIds: [ids.bSku] }, siteId: none() },
       ),
     ),
     mutation(

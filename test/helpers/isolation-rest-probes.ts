@@ -74,6 +74,25 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       ["supplier", names.supplier!, unused()],
     ]),
     cursor("GET /supplier-items", "/supplier-items", cursors.supplierItems!),
+    // B's own catalog read at A's sites, the deactivated one too.
+    ...(
+      [
+        ["GET /skus/{id}", `/skus/${ids.bSku}`],
+        ["GET /skus", "/skus"],
+        ["GET /supplier-items/{id}", `/supplier-items/${ids.bItem}`],
+        ["GET /supplier-items", "/supplier-items"],
+      ] as const
+    ).flatMap(([op, path]) =>
+      filter(
+        op,
+        path,
+        [ids.siteMain!, ids.site1!, ids.site2!].map((site) => [
+          "site_id",
+          String(site),
+          String(none()),
+        ]),
+      ),
+    ),
     ...[
       [names.s1Barcode!, gtin()],
       [names.s1Label!, unused()],
@@ -454,6 +473,35 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
         lines: [{ new_qty: 1, ...missing }],
       }),
     })),
+    // B's own stock set at A's sites, the deactivated one too (not found, never inactive).
+    ...[ids.siteMain!, ids.site1!, ids.site2!].flatMap((site): RestProbe[] => {
+      const stock = (site_id: number) => ({ on_hand: 1, reason: "correction", site_id });
+      return [
+        {
+          op: "PATCH /skus/{id}",
+          foreign: patch(`/skus/${ids.bSku}`, stock(site)),
+          missing: patch(`/skus/${ids.bSku}`, stock(none())),
+        },
+        {
+          op: "PATCH /supplier-items/{id}",
+          foreign: patch(`/supplier-items/${ids.bItem}`, stock(site)),
+          missing: patch(`/supplier-items/${ids.bItem}`, stock(none())),
+        },
+        {
+          op: "POST /stock-adjustments/bulk",
+          foreign: post("/stock-adjustments/bulk", {
+            reason: "correction",
+            site_id: site,
+            lines: [skuLine(ids.bSku!)],
+          }),
+          missing: post("/stock-adjustments/bulk", {
+            reason: "correction",
+            site_id: none(),
+            lines: [skuLine(ids.bSku!)],
+          }),
+        },
+      ];
+    }),
     repeat("POST /webhooks", "w2", made.w2!.call, CREATED),
     ...byId("PATCH /webhooks/{id}", (id) => `/webhooks/${id}`, [ids.w1!, ids.w2!], {
       body: { description: "B's" },
@@ -552,6 +600,12 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       foreign: post("/stock-takes/start", { scope: { sku_ids: [ids.bSku, ids.s1] } }),
       missing: post("/stock-takes/start", { scope: { sku_ids: [ids.bSku, none()] } }),
     },
+    // B's own SKU counted at A's sites, the deactivated one too (not found, never inactive).
+    ...[ids.siteMain!, ids.site1!, ids.site2!].map((site): RestProbe => ({
+      op: "POST /stock-takes/start",
+      foreign: post("/stock-takes/start", { scope: { sku_ids: [ids.bSku] }, site_id: site }),
+      missing: post("/stock-takes/start", { scope: { sku_ids: [ids.bSku] }, site_id: none() }),
+    })),
     repeat("POST /stock-takes/{id}/input", "input", {
       ...made.input!.call,
       path: `/stock-takes/${none()}/input`,

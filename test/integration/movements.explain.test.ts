@@ -73,11 +73,12 @@ beforeAll(async () => {
   // Per account, adjustment r + 1 every 30 minutes from 2026-01-01, reasons in turn, references
   // REF-0..REF-49.
   await db.$executeRaw`
-    INSERT INTO stock_adjustments (account_id, id, created_at, reason, reference, actor_name)
+    INSERT INTO stock_adjustments (account_id, id, created_at, reason, reference, actor_name,
+      site_id)
     SELECT a.id, r + 1,
       timestamptz '2026-01-01T00:00:00Z' + r * interval '30 minutes' + a.ord * interval '1 second',
       (ARRAY['damaged', 'found', 'received', 'lost', 'correction'])[1 + r % 5]::stock_reason,
-      'REF-' || r % 50, 'seed'
+      'REF-' || r % 50, 'seed', (SELECT s.id FROM sites s WHERE s.account_id = a.id AND s.is_default)
     FROM unnest(${accountIds}::int[]) WITH ORDINALITY AS a(id, ord),
       generate_series(0, ${PER_ACCOUNT}::int - 1) AS r`;
   // The entities the queries name exist in the caller's account (an unknown one is a 404).

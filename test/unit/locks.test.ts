@@ -5,6 +5,7 @@ import { join } from "node:path";
 import {
   LEDGER_LOCK_CLASS,
   PARTITION_LOCK_CLASS,
+  SITE_LOCK_CLASS,
   STOCK_TAKE_START_LOCK_CLASS,
   TOKEN_LOCK_CLASS,
   WEBHOOK_LOCK_CLASS,
@@ -14,6 +15,7 @@ import { migrationsDir } from "../../src/paths.js";
 const CLASSES = [
   LEDGER_LOCK_CLASS,
   PARTITION_LOCK_CLASS,
+  SITE_LOCK_CLASS,
   STOCK_TAKE_START_LOCK_CLASS,
   TOKEN_LOCK_CLASS,
   WEBHOOK_LOCK_CLASS,
@@ -35,7 +37,7 @@ describe("advisory lock classes", () => {
     }
     const byValue = (a: number, b: number) => a - b;
     expect([...taken].sort(byValue)).toEqual(
-      [LEDGER_LOCK_CLASS, PARTITION_LOCK_CLASS].sort(byValue),
+      [LEDGER_LOCK_CLASS, PARTITION_LOCK_CLASS, SITE_LOCK_CLASS].sort(byValue),
     );
   });
 });

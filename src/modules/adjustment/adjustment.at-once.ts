@@ -3,17 +3,18 @@
 // the record, in one round trip.
 import { retryingConflicts } from "../../db/transaction.js";
 import type { ServiceContext } from "../../context.js";
-import { AppError } from "../../errors.js";
+import { AppError, notFound } from "../../errors.js";
 import {
   entityKey,
   movementWritten,
-  openDefaultLevel,
+  openLevel,
   type LockedStock,
   type StockChange,
 } from "../../ledger/ledger.js";
 import { Decimal } from "../../quantity.js";
 import { checkAgainstStock, type Request } from "./adjustment.request.js";
-import { setSkuAtOnce } from "./adjustment.sql.js";
+import { setSkuAtOnce, type SkuSet } from "./adjustment.sql.js";
+import { siteInactive } from "../site/site.service.js";
 import type { TokenCheck } from "../../auth/tokens.js";
 
 /**
@@ -30,19 +31,19 @@ export async function adjustSkuAtOnce(
   const { reason, note, reference } = request;
   const details = { reason, note, reference, source: "adjustment" as const, actor };
   const { unverified } = ctx;
+  const site = request.siteId ?? "default";
   const set = (check: TokenCheck | undefined) =>
     retryingConflicts(() =>
-      setSkuAtOnce(ctx.db, accountId, line.id, line.newQty, line.expectedQty, details, check),
+      setSkuAtOnce(ctx.db, accountId, site, line.id, line.newQty, line.expectedQty, details, check),
     );
   const first = await set(unverified?.check);
   // An unchecked token was checked by the statement, which did nothing unless it let it in.
   if (unverified) unverified.admit(unverified.check.outcome(first.token));
-  // A SKU without a level at the default site (every SKU since the default moved to a new site,
-  // or one made outside the service) gets one, and the statement runs again without the token's
-  // check: it was checked and charged once, above.
-  const row =
-    first.sku ??
-    ((await openDefaultLevel(ctx.db, accountId, line.id)) ? (await set(undefined)).sku : undefined);
+  // A SKU without a level at the site (one never held there, every SKU at a default made after
+  // it, one made outside the service) gets one, and the statement runs again without the token's
+  // check: it was checked and charged once, above. A site named that is not the account's, or is
+  // deactivated, is said so here.
+  const row = first.sku ?? (await withLevel(ctx, site, line.id, () => set(undefined)));
   const locked = new Map<string, LockedStock>();
   if (row) {
     const { id, code, name, active, createdAt, updatedAt, barcodes, location } = row;
@@ -80,4 +81,18 @@ export async function adjustSkuAtOnce(
     movement,
   };
   return { change, locked: current };
+}
+
+/** The statement run again once the SKU has a level at the site (undefined: an unknown SKU). */
+async function withLevel(
+  ctx: ServiceContext,
+  site: number | "default",
+  skuId: number,
+  again: () => Promise<{ sku: SkuSet | undefined }>,
+): Promise<SkuSet | undefined> {
+  const opened = await openLevel(ctx.db, ctx.principal.accountId, site, skuId);
+  const path = ["siteId"];
+  if (site !== "default" && opened.site === "missing") throw notFound("SITE_NOT_FOUND", site, path);
+  if (site !== "default" && opened.site === "inactive") throw siteInactive(site, path);
+  return opened.known ? (await again()).sku : undefined;
 }

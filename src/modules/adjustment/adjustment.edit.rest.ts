@@ -17,6 +17,7 @@ const patchInput = (body: CatalogPatch = {}) => ({
   reason: body.reason,
   note: body.note,
   reference: body.reference,
+  siteId: body.site_id,
   expectedOnHand: body.expected_on_hand,
   supplier: body.supplier,
   code: body.code,

@@ -5,6 +5,7 @@
 import type { ServiceContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { holdOffStarts } from "../../db/locks.js";
+import type { Decimal } from "../../quantity.js";
 import type { Idempotent } from "../../db/idempotency.js";
 import { AppError } from "../../errors.js";
 import type { EntityRef } from "../../ledger/ledger.js";
@@ -88,7 +89,12 @@ async function setOnHandAndEdit<E>(
   ref: EntityRef,
   input: AdjustOneData & SupplierItemChanges,
   idempotencyKey: string | undefined,
-  edit: (tx: Tx, accountId: number, id: number, changes: CheckedChanges) => Promise<E>,
+  edit: (
+    tx: Tx,
+    accountId: number,
+    id: number,
+    changes: CheckedChanges,
+  ) => Promise<E & { onHand: Decimal }>,
 ): Promise<Idempotent<{ entity: E; movement: StockMovement | null }>> {
   const request = oneEntityRequest(ref, input);
   const changes = checkChanges(input, request.errors);
@@ -103,16 +109,23 @@ async function setOnHandAndEdit<E>(
     },
     apply: async (pending, tx) => {
       const { change } = await pending.applyOne();
-      return { entity: await edit(tx, accountId, ref.id, changes), movement: change.movement };
+      const entity = await edit(tx, accountId, ref.id, changes);
+      // On hand at the site the request named, as set.
+      return { entity: { ...entity, onHand: change.newQty }, movement: change.movement };
     },
   });
 }
 
 /** Whether an edit sets on hand: any of its stock fields is sent (on_hand itself is then required). */
 const stockSent = (input: AdjustOneData): boolean =>
-  [input.onHand, input.reason, input.note, input.reference, input.expectedOnHand].some(
-    (v) => v !== undefined,
-  );
+  [
+    input.onHand,
+    input.reason,
+    input.note,
+    input.reference,
+    input.expectedOnHand,
+    input.siteId,
+  ].some((v) => v !== undefined);
 
 /** A PATCH that sends nothing to change is refused, naming what it could have sent. */
 function refuseNothing(input: SupplierItemChanges, fields: string[]): void {

@@ -11,6 +11,8 @@ import type { Decimal } from "../../quantity.js";
 import { atMost } from "../../graphql/list-bounds.js";
 
 const NOTE_DESCRIPTION = `Required (not blank) for MANUAL and ERROR; at most ${TEXT_LIMITS.note} characters.`;
+const SITE_DESCRIPTION =
+  "The site whose stock is set: the default site when absent (SITE_NOT_FOUND if the account has none by this id; SITE_INACTIVE if it is deactivated).";
 const REFERENCE_DESCRIPTION = `Your reference (an order number, say); at most ${TEXT_LIMITS.reference} characters.`;
 
 /** The fields of setting one entity's on hand (a base only: never in the schema itself). */
@@ -35,6 +37,9 @@ abstract class AbsoluteStockFields {
     description: "Apply only if on hand is still this value (else ON_HAND_CHANGED).",
   })
   expectedOnHand?: Decimal | null;
+
+  @Field(() => Int, { nullable: true, description: SITE_DESCRIPTION })
+  siteId?: number | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
@@ -104,6 +109,9 @@ export class BulkAdjustStockInput {
     description: `At least one line, each entity once. ${atMost("BulkAdjustStockInput.lines")}`,
   })
   lines!: BulkAdjustmentLineInput[];
+
+  @Field(() => Int, { nullable: true, description: SITE_DESCRIPTION })
+  siteId?: number | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;

@@ -17,6 +17,7 @@ import {
 import type { StockAdjustment } from "./adjustment.types.js";
 import { checkAgainstStock, resolveBarcodes, type Request } from "./adjustment.request.js";
 import { insertAdjustment, insertLines } from "./adjustment.sql.js";
+import { holdSite } from "../site/site.service.js";
 
 /** What an applied adjustment wrote: its record, a change per line, and the entities as locked. */
 export interface Applied {
@@ -75,7 +76,12 @@ export class PendingAdjustment {
     const { accountId } = this.ctx.principal;
     const found = await resolveBarcodes(this.tx, accountId, this.named);
     this.named = found.request;
-    this.locked = await lockStock(this.tx, accountId, "default", this.named.refs, { skuRows });
+    // Only a site named costs a look-up: the default is always active.
+    const site =
+      this.named.siteId === null
+        ? "default"
+        : await holdSite(this.tx, accountId, this.named.siteId, ["siteId"]);
+    this.locked = await lockStock(this.tx, accountId, site, this.named.refs, { skuRows });
     return [...found.errors, ...checkAgainstStock(this.named, this.locked)];
   }
 
@@ -83,7 +89,9 @@ export class PendingAdjustment {
   async apply(): Promise<Applied> {
     const { tx, named: request, locked } = this;
     const { accountId, actor } = this.ctx.principal;
-    const adjustment = await insertAdjustment(tx, accountId, { ...request, actor });
+    // Every locked entity was read at the site the request means.
+    const site = locked.values().next().value?.siteId ?? "default";
+    const adjustment = await insertAdjustment(tx, accountId, { ...request, actor }, site);
     const changes = await applyStock(tx, accountId, locked, request.lines, {
       reason: request.reason,
       source: "adjustment",
@@ -110,6 +118,7 @@ export class PendingAdjustment {
         reference: request.reference,
         createdAt: adjustment.created_at,
         actor: { name: actor.name, tokenId: actor.tokenId },
+        siteId: adjustment.site_id,
         lines,
       },
       changes,

@@ -147,6 +147,7 @@ function toRecord(row: AdjustmentRow): StockAdjustmentRecord {
     reference: row.reference,
     createdAt: row.createdAt,
     actor: { name: row.actorName, tokenId: row.actorTokenId },
+    siteId: row.siteId,
   };
 }
 

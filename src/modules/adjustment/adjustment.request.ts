@@ -21,6 +21,8 @@ export interface AdjustmentHeader {
   reason?: string | null;
   note?: string | null;
   reference?: string | null;
+  /** The site whose stock it sets; the account's default when absent. */
+  siteId?: number | null;
 }
 
 /** A bulk line: its entity by type and exactly one of id or barcode. */
@@ -48,6 +50,8 @@ export interface Line {
 }
 
 export interface Request {
+  /** The site named (null: the account's default), found and held when the rows are locked. */
+  siteId: number | null;
   reason: AdjustmentReasonValue;
   note: string | null;
   reference: string | null;
@@ -219,6 +223,7 @@ function parseRequest(
     else if (fresh && qty) parsed.push({ index: i, entityType, id: id!, newQty: qty, expectedQty });
   });
   return {
+    siteId: header.siteId ?? null,
     reason: reason as AdjustmentReasonValue,
     note,
     reference: header.reference ?? null,
@@ -234,6 +239,8 @@ const headerAsSent = (h: AdjustmentHeader) => ({
   reason: h.reason ?? null,
   note: h.note ?? null,
   reference: h.reference ?? null,
+  // Only when sent: a retry of a request made before sites existed keeps its fingerprint.
+  ...(h.siteId !== undefined && h.siteId !== null ? { siteId: h.siteId } : {}),
 });
 
 /**

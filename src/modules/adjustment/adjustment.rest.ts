@@ -59,13 +59,14 @@ export async function adjustmentRoutes(fastify: FastifyInstance): Promise<void> 
       schema: bulkAdjustStock,
     },
     async (request, reply) => {
-      const { reason, note, reference, lines } = request.body;
+      const { reason, note, reference, site_id: siteId, lines } = request.body;
       const result = await adjustments.bulkAdjust(
         ctxOf(request),
         {
           reason,
           note,
           reference,
+          siteId,
           lines: lines.map((l) => ({
             type: l.type,
             id: l.id,

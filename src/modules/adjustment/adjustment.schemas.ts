@@ -33,6 +33,8 @@ export const ADJUSTMENT_PROBLEMS = [
   "INVALID_REASON",
   "NOTE_REQUIRED",
   "ON_HAND_CHANGED",
+  "SITE_NOT_FOUND",
+  "SITE_INACTIVE",
 ] as const;
 
 /** Why, and the caller's note and document: the head of every adjustment (and a PATCH's). */
@@ -53,6 +55,11 @@ export const adjustmentHeader = {
       description: "Your document number (purchase order, count sheet).",
     }),
   ),
+  site_id: Type.Optional({
+    ...integerId,
+    description:
+      "The site whose stock is set; the default site when absent (404 SITE_NOT_FOUND for a site the account does not have, 409 SITE_INACTIVE for a deactivated one).",
+  }),
 };
 
 /** One line of a bulk adjustment (named: StockAdjustmentLineInput). */

@@ -65,8 +65,9 @@ export async function adjustSupplierItem(
     check: (pending) => pending.check(),
     apply: async (pending, tx) => {
       const { change } = await pending.applyOne();
-      const supplierItem = await loadSupplierItem(tx, ctx.principal.accountId, itemId);
-      return { supplierItem, movement: change.movement };
+      const item = await loadSupplierItem(tx, ctx.principal.accountId, itemId);
+      // On hand at the site the request named, as set.
+      return { supplierItem: { ...item, onHand: change.newQty }, movement: change.movement };
     },
   });
 }

@@ -15,17 +15,20 @@ import type { StockAdjustment } from "./adjustment.types.js";
 /** What an adjustment record says: the movement details of its lines. */
 export type AdjustmentRecord = Pick<MovementDetails, "reason" | "note" | "reference" | "actor">;
 
-/** Writes the adjustment's record. */
+/** Writes the adjustment's record, at the site whose stock it sets. */
 export async function insertAdjustment(
   tx: Tx,
   accountId: number,
   r: AdjustmentRecord,
-): Promise<{ id: number; created_at: Date }> {
-  const [adjustment] = await tx.$queryRaw<{ id: number; created_at: Date }[]>`
-    INSERT INTO stock_adjustments (account_id, reason, note, reference, actor_name, actor_token_id)
+  site: number | "default",
+): Promise<{ id: number; created_at: Date; site_id: number }> {
+  const siteId = site === "default" ? defaultSite(accountId) : Prisma.sql`${site}::int`;
+  const [adjustment] = await tx.$queryRaw<{ id: number; created_at: Date; site_id: number }[]>`
+    INSERT INTO stock_adjustments (account_id, reason, note, reference, actor_name, actor_token_id,
+      site_id)
     VALUES (${accountId}, ${r.reason}::stock_reason, ${r.note ?? null}, ${r.reference ?? null},
-      ${r.actor.name}, ${r.actor.tokenId}::int)
-    RETURNING id, created_at`;
+      ${r.actor.name}, ${r.actor.tokenId}::int, ${siteId})
+    RETURNING id, created_at, site_id`;
   if (!adjustment) throw new Error("adjustment: no record inserted");
   return adjustment;
 }
@@ -86,20 +89,23 @@ const ONE_SKU_CHANGE = {
 const THIS_ADJUSTMENT = Prisma.sql`(SELECT id FROM adjustment)`;
 
 /**
- * A single SKU's adjustment at the account's default site in one statement, a transaction of its
- * own (no BEGIN, no COMMIT, one round trip): locks the SKU and its level there and, when
- * `expected` is null or its on hand, writes the record, the new on hand and its movement through
- * the ledger (none when unchanged) and the line. Answers nothing for an unknown SKU or one
- * without a level at the site (every SKU gets one there when it is created: see
- * openDefaultLevel), and the SKU without an adjustment when its on hand is not `expected`: then
- * nothing was written. Both row locks are taken in the statement, so the level it reads is the one the
- * last writer of the SKU committed, however long it waited. With a `check`, the statement also authenticates the
+ * A single SKU's adjustment at `site` (a site of the account, or its default) in one statement, a
+ * transaction of its own (no BEGIN, no COMMIT, one round trip): locks the SKU and its level there
+ * and, when `expected` is null or its on hand, writes the record, the new on hand and its movement
+ * through the ledger (none when unchanged) and the line. Answers nothing for an unknown SKU or one
+ * without a level at the site (every SKU gets one at the default site when it is created: see
+ * openLevel), nor at a named site that is not the account's or is deactivated (hold_stock_site,
+ * which holds the sites' lock shared as holdSite does, and reads the site after it), and the SKU
+ * without an adjustment when its on hand is not `expected`: then nothing was written. Both row
+ * locks are taken in the statement, so the level it reads is the one the last writer of the SKU
+ * committed, however long it waited. With a `check`, the statement also authenticates the
  * caller's token and takes its charge, and does the rest only if that lets it in; the caller
  * hands `token` (undefined: the token is unknown) to the check's outcome.
  */
 export async function setSkuAtOnce(
   db: PrismaClient,
   accountId: number,
+  site: number | "default",
   skuId: number,
   newQty: Decimal,
   expected: Decimal | null,
@@ -114,17 +120,20 @@ export async function setSkuAtOnce(
       SELECT s.id, l.on_hand, l.site_id, s.code, s.name, s.active, s.created_at, s.updated_at,
         s.barcodes, s.location
       FROM skus AS s JOIN sku_stock AS l ON l.account_id = s.account_id
-        AND l.site_id = ${defaultSite(accountId)} AND l.sku_id = s.id
+        AND l.site_id = ${site === "default" ? defaultSite(accountId) : Prisma.sql`${site}::int`}
+        AND l.sku_id = s.id
       WHERE s.account_id = ${accountId} AND s.id = ${skuId}
         ${check ? Prisma.sql`AND ${check.granted}` : Prisma.empty}
+        ${site === "default" ? Prisma.empty : Prisma.sql`AND hold_stock_site(${accountId}::int, ${site}::int)`}
       FOR UPDATE OF s, l
     ), ok AS MATERIALIZED (
       SELECT * FROM target
       WHERE ${expected?.toFixed() ?? null}::numeric IS NULL OR on_hand = ${expected?.toFixed() ?? null}::numeric
     ), adjustment AS (
-      INSERT INTO stock_adjustments (account_id, reason, note, reference, actor_name, actor_token_id)
+      INSERT INTO stock_adjustments (account_id, reason, note, reference, actor_name, actor_token_id,
+        site_id)
       SELECT ${accountId}, ${d.reason}::stock_reason, ${d.note ?? null}, ${d.reference ?? null},
-        ${d.actor.name}, ${d.actor.tokenId}::int
+        ${d.actor.name}, ${d.actor.tokenId}::int, ok.site_id
       FROM ok
       RETURNING id, created_at
     ), ${ledgerWrites(

@@ -58,6 +58,9 @@ abstract class AdjustmentHeader {
 
   @Field(() => Actor, { description: "Who made it." })
   actor!: Actor;
+
+  @Field(() => Int, { description: "The site whose stock it set." })
+  siteId!: number;
 }
 
 @ObjectType({ description: "One adjustment request and what it did to each line." })

@@ -24,6 +24,7 @@ import { sharedLedgerHorizon } from "../../ledger/horizon.js";
 import { defaultSite, itemOnHandAt, skuOnHandAt } from "../../ledger/ledger.js";
 import { Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
+import { siteOrDefault } from "../site/site.service.js";
 import { parseBarcode } from "./barcode.js";
 import { locationStartsWith, parseLocationPrefix } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
@@ -53,7 +54,27 @@ export interface SupplierItemFilter extends SkuFilter {
 export interface ListArgs {
   limit?: number;
   cursor?: string;
+  /** The site whose on hand the rows show; the default site when absent. */
+  siteId?: number | null;
 }
+
+/**
+ * The site a read asks for, checked (SITE_NOT_FOUND at siteId; a deactivated site is read as any
+ * other), or undefined for the default site, which the read's own statement finds: a request
+ * naming no site costs no query more.
+ */
+export async function askedSite(
+  db: PrismaClient | Tx,
+  accountId: number,
+  siteId: number | null | undefined,
+): Promise<number | undefined> {
+  if (siteId === null || siteId === undefined) return undefined;
+  return siteOrDefault(db, accountId, siteId, ["siteId"]);
+}
+
+/** SQL for a site askedSite answered: that site, or the account's default. */
+const siteSql = (accountId: number, siteId: number | undefined): Prisma.Sql =>
+  siteId === undefined ? defaultSite(accountId) : Prisma.sql`${siteId}::int`;
 
 /** SKUs of the caller's account that match the filter: in id order, or as they changed. */
 export async function listSkus(
@@ -201,8 +222,10 @@ async function listed(
   const since = args.updatedSince === undefined ? null : parseSince(args.updatedSince, timezone);
   if (since === null) {
     const after = decodeIdCursor(listing.kind, args.cursor);
-    const rows = await readDb(ctx).$queryRaw<Row[]>`
-      SELECT ${listing.columns(defaultSite(accountId))} FROM ${listing.from}
+    const db = readDb(ctx);
+    const site = siteSql(accountId, await askedSite(db, accountId, args.siteId));
+    const rows = await db.$queryRaw<Row[]>`
+      SELECT ${listing.columns(site)} FROM ${listing.from}
       WHERE ${Prisma.join([...where, Prisma.sql`x.id > ${after}`], " AND ")}
       ORDER BY x.id LIMIT ${take + 1}`;
     const page = rows.slice(0, take);
@@ -226,6 +249,8 @@ async function listed(
   const after: TimePosition | null = args.cursor
     ? decodeTimeCursor(kind, args.cursor, fingerprint)
     : null;
+  // Not in the fingerprint: the order is by time, so one cursor serves the list at any site.
+  const site = siteSql(accountId, await askedSite(ctx.db, accountId, args.siteId));
   const horizon = await sharedLedgerHorizon(ctx.db, accountId);
   const parts = listing.changes.map(({ from, at, where: own }) => {
     const range = [
@@ -235,7 +260,7 @@ async function listed(
       Prisma.sql`${at} < ${horizon.toISOString()}::timestamptz`,
       ...(after ? [Prisma.sql`(${at}, x.id) > (${after.at}::timestamptz, ${after.id})`] : []),
     ];
-    return Prisma.sql`(SELECT ${listing.columns(defaultSite(accountId))} FROM ${from}
+    return Prisma.sql`(SELECT ${listing.columns(site)} FROM ${from}
       WHERE ${Prisma.join([...where, ...range], " AND ")}
       ORDER BY ${at}, x.id LIMIT ${take + 1})`;
   });
@@ -259,11 +284,13 @@ async function listedJson(
   const take = pageSize(args.limit);
   const where = [Prisma.sql`x.account_id = ${accountId}`, ...filters(accountId, args, listing)];
   const after = decodeIdCursor(listing.kind, args.cursor);
+  const db = readDb(ctx);
+  const site = siteSql(accountId, await askedSite(db, accountId, args.siteId));
   // row_to_json writes compact JSON (json_build_object and json_agg add spaces); the page is read
   // once, with one row past it to tell whether there is more.
-  const [page] = await readDb(ctx).$queryRaw<[{ json: string; rows: number; last: number | null }]>`
+  const [page] = await db.$queryRaw<[{ json: string; rows: number; last: number | null }]>`
     WITH page AS MATERIALIZED (
-      SELECT ${listing.json(defaultSite(accountId))} FROM ${listing.from}
+      SELECT ${listing.json(site)} FROM ${listing.from}
       WHERE ${Prisma.join([...where, Prisma.sql`x.id > ${after}`], " AND ")}
       ORDER BY x.id LIMIT ${take + 1}
     ), kept AS (SELECT * FROM page ORDER BY id LIMIT ${take})
@@ -324,24 +351,32 @@ function parseSince(value: string, timezone: string): Date {
   return (parsed.kind === "date" ? parsed.start : parsed.at).toJSDate();
 }
 
-/** The rows of a listing with these ids, on hand at the default site; one statement however many. */
+/**
+ * The rows of a listing with these ids, on hand at a site askedSite answered (the default when
+ * undefined); one statement however many.
+ */
 const rowsByIds = (
   db: PrismaClient | Tx,
   accountId: number,
   listing: Listing,
   ids: readonly number[],
+  siteId: number | undefined,
 ) =>
   db.$queryRaw<Row[]>`
-    SELECT ${listing.columns(defaultSite(accountId))} FROM ${listing.from}
+    SELECT ${listing.columns(siteSql(accountId, siteId))} FROM ${listing.from}
     WHERE x.account_id = ${accountId} AND x.id = ANY(${intArray([...ids])})`;
 
-/** SKUs of the account by id, as the API shows them; missing ids are absent. */
+/**
+ * SKUs of the account by id, as the API shows them, on hand at `siteId` (a site of the account,
+ * see askedSite; the default site when absent); missing ids are absent.
+ */
 export async function readSkus(
   db: PrismaClient | Tx,
   accountId: number,
   ids: readonly number[],
+  siteId?: number,
 ): Promise<Map<number, Sku>> {
-  const rows = await rowsByIds(db, accountId, SKUS, ids);
+  const rows = await rowsByIds(db, accountId, SKUS, ids, siteId);
   return new Map(rows.map((r) => [r.id, toSku(r)]));
 }
 
@@ -350,8 +385,9 @@ export async function readSupplierItems(
   db: PrismaClient | Tx,
   accountId: number,
   ids: readonly number[],
+  siteId?: number,
 ): Promise<Map<number, SupplierItem>> {
-  const rows = await rowsByIds(db, accountId, SUPPLIER_ITEMS, ids);
+  const rows = await rowsByIds(db, accountId, SUPPLIER_ITEMS, ids, siteId);
   return new Map(rows.map((r) => [r.id, toSupplierItem(r)]));
 }
 

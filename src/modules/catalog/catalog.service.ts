@@ -14,7 +14,7 @@ import { parseBarcode, parseBarcodes, type Barcode } from "./barcode.js";
 import { barcodeOwners, replaceBarcodes } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
-import { readSkus, readSupplierItems } from "./catalog.search.js";
+import { askedSite, readSkus, readSupplierItems } from "./catalog.search.js";
 
 export interface CreateSkuData {
   code: string;
@@ -110,9 +110,15 @@ export async function requireSkus(
   if (missing.length > 0) throw AppError.fromFields(missing);
 }
 
-/** The SKU with this id in the caller's account. */
-export async function getSku(ctx: ServiceContext, id: number): Promise<Sku> {
-  return loadSku(readDb(ctx), ctx.principal.accountId, id);
+/** The SKU with this id in the caller's account, on hand at a site (the default when absent). */
+export async function getSku(
+  ctx: ServiceContext,
+  id: number,
+  siteId?: number | null,
+): Promise<Sku> {
+  const db = readDb(ctx);
+  const { accountId } = ctx.principal;
+  return loadSku(db, accountId, id, await askedSite(db, accountId, siteId));
 }
 
 /**
@@ -189,9 +195,18 @@ export async function createSupplierItem(
   );
 }
 
-/** The supplier item with this id in the caller's account. */
-export async function getSupplierItem(ctx: ServiceContext, id: number): Promise<SupplierItem> {
-  return loadSupplierItem(readDb(ctx), ctx.principal.accountId, id);
+/**
+ * The supplier item with this id in the caller's account, on hand at a site (the default when
+ * absent; a linked item's is its SKU's there).
+ */
+export async function getSupplierItem(
+  ctx: ServiceContext,
+  id: number,
+  siteId?: number | null,
+): Promise<SupplierItem> {
+  const db = readDb(ctx);
+  const { accountId } = ctx.principal;
+  return loadSupplierItem(db, accountId, id, await askedSite(db, accountId, siteId));
 }
 
 /** What a barcode lookup answers: the SKU or the supplier item that has it. */
@@ -223,20 +238,29 @@ export async function findByBarcode(ctx: ServiceContext, raw: string): Promise<B
 
 type Reader = PrismaClient | Tx;
 
-/** The SKU as the API shows it, read with the given client (inside a transaction, say). */
-export async function loadSku(db: Reader, accountId: number, id: number): Promise<Sku> {
-  const sku = (await readSkus(db, accountId, [id])).get(id);
+/**
+ * The SKU as the API shows it, read with the given client (inside a transaction, say), on hand
+ * at `siteId` (a site of the account; the default when absent).
+ */
+export async function loadSku(
+  db: Reader,
+  accountId: number,
+  id: number,
+  siteId?: number,
+): Promise<Sku> {
+  const sku = (await readSkus(db, accountId, [id], siteId)).get(id);
   if (!sku) throw notFound("SKU_NOT_FOUND", id);
   return sku;
 }
 
-/** The supplier item as the API shows it, read with the given client. */
+/** The supplier item as the API shows it, read with the given client, as loadSku. */
 export async function loadSupplierItem(
   db: Reader,
   accountId: number,
   id: number,
+  siteId?: number,
 ): Promise<SupplierItem> {
-  const item = (await readSupplierItems(db, accountId, [id])).get(id);
+  const item = (await readSupplierItems(db, accountId, [id], siteId)).get(id);
   if (!item) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
   return item;
 }

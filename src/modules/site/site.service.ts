@@ -136,6 +136,37 @@ export async function holdDefaultSite(tx: Tx, accountId: number): Promise<number
 }
 
 /**
+ * The site a change of stock is at, held for the rest of the transaction as holdDefaultSite
+ * holds the default: the one `siteId` names, which must be a site of the account
+ * (SITE_NOT_FOUND at `path`) and active (SITE_INACTIVE), read after the lock so a deactivation
+ * that committed while it waited is seen; the account's default when it names none.
+ */
+export async function holdSite(
+  tx: Tx,
+  accountId: number,
+  siteId: number | null | undefined,
+  path: (string | number)[],
+): Promise<number> {
+  if (siteId === null || siteId === undefined) return holdDefaultSite(tx, accountId);
+  await tx.$queryRaw`SELECT pg_advisory_xact_lock_shared(${SITE_LOCK_CLASS}::int, ${accountId}::int)::text`;
+  const site = await tx.site.findUnique({
+    where: { accountId_id: { accountId, id: siteId } },
+    select: { active: true },
+  });
+  if (!site) throw siteNotFound(siteId, path);
+  if (!site.active) throw siteInactive(siteId, path);
+  return siteId;
+}
+
+/** A change of stock at a deactivated site is refused (its history stays readable). */
+export const siteInactive = (id: number, path: (string | number)[]) =>
+  new AppError(
+    "SITE_INACTIVE",
+    `site ${id} is deactivated: activate it again (PATCH /api/v1/sites/${id}) to change its stock`,
+    [{ path, code: "SITE_INACTIVE", message: `site ${id} is deactivated` }],
+  );
+
+/**
  * The site a request means: the one it names (SITE_NOT_FOUND at `path` when the account has no
  * such site), or the account's default when it names none.
  */
@@ -202,7 +233,7 @@ export async function createSite(
  * Changes a site; a field left out stays as it is. `isDefault: true` makes it the default (the
  * one before stops being it); the default cannot be deactivated nor stop being the default
  * otherwise (DEFAULT_SITE: make another site the default first), and a site is deactivated only
- * when no stock take there is open or counting (SITE_IN_USE).
+ * when no stock take there is open or counting and it holds no stock (SITE_IN_USE).
  */
 export async function updateSite(
   ctx: ServiceContext,
@@ -262,17 +293,34 @@ export async function updateSite(
 }
 
 /**
- * Refuses (SITE_IN_USE) to deactivate a site where a stock take is open or counting: its counts
- * would have nowhere to go. Read through the stock takes' site index, newest first.
+ * Refuses (SITE_IN_USE) to deactivate a site where a stock take is open or counting (its counts
+ * would have nowhere to go) or that holds stock (it would stay out of sight, and unchangeable).
+ * Read through the stock takes' site index, newest first, and the levels' key (the site's levels
+ * until the first one not at 0). A change of stock at a named site holds the sites' lock shared
+ * (holdSite, hold_stock_site), so none is in progress while this reads, and none lands after it.
  */
 async function requireIdle(tx: Tx, accountId: number, id: number): Promise<void> {
-  const [busy] = await tx.$queryRaw<{ id: number }[]>`
-    SELECT id FROM stock_takes WHERE account_id = ${accountId} AND site_id = ${id}
-      AND status IN ('open', 'counting') ORDER BY id DESC LIMIT 1`;
-  if (busy) {
+  const [busy] = await tx.$queryRaw<
+    { take: number | null; sku: number | null; item: number | null }[]
+  >`
+    SELECT
+      (SELECT id FROM stock_takes WHERE account_id = ${accountId} AND site_id = ${id}
+        AND status IN ('open', 'counting') ORDER BY id DESC LIMIT 1) AS take,
+      (SELECT sku_id FROM sku_stock WHERE account_id = ${accountId} AND site_id = ${id}
+        AND on_hand <> 0 LIMIT 1) AS sku,
+      (SELECT supplier_item_id FROM supplier_item_stock WHERE account_id = ${accountId}
+        AND site_id = ${id} AND on_hand <> 0 LIMIT 1) AS item`;
+  if (busy?.take != null) {
     throw new AppError(
       "SITE_IN_USE",
-      `site ${id} has stock take ${busy.id} open: reconcile or cancel it before deactivating the site`,
+      `site ${id} has stock take ${busy.take} open: reconcile or cancel it before deactivating the site`,
+    );
+  }
+  if (busy?.sku != null || busy?.item != null) {
+    const what = busy.sku != null ? `SKU ${busy.sku}` : `supplier item ${busy.item}`;
+    throw new AppError(
+      "SITE_IN_USE",
+      `site ${id} holds stock (${what}, among others perhaps): set it to 0 or move it before deactivating the site`,
     );
   }
 }

@@ -32,6 +32,8 @@ export const startAsSent = (d: StartData) => ({
   note: d.note ?? null,
   blind: d.blind ?? null,
   basis: d.basis ?? null,
+  // Only when sent: a retry of a start made before sites could be named keeps its fingerprint.
+  ...(d.siteId !== undefined && d.siteId !== null ? { siteId: d.siteId } : {}),
 });
 
 export const countsAsSent = (d: CountsData) => ({

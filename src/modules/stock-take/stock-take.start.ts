@@ -15,7 +15,7 @@ import { itemOnHandAt, skuOnHandAt } from "../../ledger/ledger.js";
 import { MAX_SCOPE_LOCATIONS, TEXT_LIMITS } from "../../limits.js";
 import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js";
 import { dueSkus } from "../cycle-count/cycle-count.sql.js";
-import { holdDefaultSite } from "../site/site.service.js";
+import { holdSite } from "../site/site.service.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
 
 export interface StartData {
@@ -30,6 +30,7 @@ export interface StartData {
   note?: string | null;
   blind?: boolean | null;
   basis?: string | null;
+  siteId?: number | null;
 }
 
 export interface StartRequest {
@@ -43,14 +44,16 @@ export interface StartRequest {
   locations: string[] | null;
   /**
    * Today's cycle count: with it the scope also takes up to this many SKUs due for a count
-   * (most overdue first, as GET /stock-takes/due lists them), leaving out those an open or
-   * counting stock take already counts. null: not asked.
+   * (most overdue first, as GET /stock-takes/due lists them) at the stock take's site, leaving
+   * out those an open or counting stock take there already counts. null: not asked.
    */
   due: number | null;
   reference: string | null;
   note: string | null;
   blind: boolean;
   basis: Basis;
+  /** The site whose stock it counts; null: the account's default site. */
+  siteId: number | null;
 }
 
 /** Most overlapping entities named in a STOCK_TAKE_OVERLAP answer. */
@@ -92,6 +95,7 @@ export function parseStart(input: StartData): StartRequest {
     note: optionalText(input.note, ["note"], TEXT_LIMITS.note, errors),
     blind: input.blind ?? false,
     basis: parseBasis(input.basis, errors),
+    siteId: input.siteId ?? null,
   };
   if (errors.length > 0) throw AppError.fromFields(errors);
   return request;
@@ -221,7 +225,7 @@ export async function start(
   const { accountId, actor } = ctx.principal;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
   // Held until the stock take commits: the site cannot stop being active beside the start.
-  const siteId = await holdDefaultSite(tx, accountId);
+  const siteId = await holdSite(tx, accountId, request.siteId, ["siteId"]);
   // Read after the lock: a start before this one has its lines, so its SKUs are not due here.
   const due =
     request.due === null
@@ -243,7 +247,7 @@ export async function start(
     ...scopeErrors(request.supplierItemIds, items.rows, "supplier_item"),
   ];
   if (errors.length > 0) throw AppError.fromFields(errors);
-  await refuseOverlap(tx, accountId, request, scope);
+  await refuseOverlap(tx, accountId, siteId, request, scope);
   if (skus.count + items.count === 0) {
     throw new AppError(
       "INVALID_PARAMETER",
@@ -360,10 +364,14 @@ function scopeErrors(
   });
 }
 
-/** STOCK_TAKE_OVERLAP naming each entity already in an open or counting stock take, and that stock take. */
+/**
+ * STOCK_TAKE_OVERLAP naming each entity already in an open or counting stock take at the same
+ * site, and that stock take. Stock is per site: a stock take at another site counts other stock.
+ */
 async function refuseOverlap(
   tx: Tx,
   accountId: number,
+  siteId: number,
   request: StartRequest,
   scope: { skus: Prisma.Sql; items: Prisma.Sql },
 ): Promise<void> {
@@ -378,7 +386,8 @@ async function refuseOverlap(
       (count(*) OVER ())::int AS total
     FROM stock_take_lines l
     JOIN stock_takes t ON t.account_id = l.account_id AND t.id = l.stock_take_id
-    WHERE l.account_id = ${accountId} AND t.status IN ('open', 'counting') AND ${inScope}
+    WHERE l.account_id = ${accountId} AND t.status IN ('open', 'counting')
+      AND t.site_id = ${siteId}::int AND ${inScope}
     ORDER BY l.entity_type, entity_id
     LIMIT ${MAX_REPORTED}`;
   if (overlaps.length === 0) return;

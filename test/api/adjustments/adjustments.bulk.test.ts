@@ -39,6 +39,7 @@ describe("POST /stock-adjustments/bulk", () => {
       reference: "COUNT-001",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       actor: { name: "test-token", token_id: expect.any(Number) },
+      site_id: expect.any(Number),
       lines: [
         {
           type: "sku",

@@ -20,8 +20,7 @@ it("refuses to deactivate a site while a stock take there is open or counting", 
   });
   expect(made.status).toBe(201);
   const site = made.body.id as number;
-  // Stock takes start at the default site at this version: one at this site, made as a start
-  // makes its row.
+  // A stock take counting at this site, its row made as a start makes it.
   const [take] = await t.db.$queryRaw<{ id: number }[]>`
     INSERT INTO stock_takes (account_id, site_id, scope, actor_name, status)
     VALUES (${acct.accountId}, ${site}, '{"all": true}'::jsonb, 'test', 'counting')

@@ -110,6 +110,8 @@ export type ErrorCode =
   | 'ROUTE_NOT_FOUND'
   /** Service unavailable */
   | 'SERVICE_UNAVAILABLE'
+  /** Site is deactivated */
+  | 'SITE_INACTIVE'
   /** Site in use */
   | 'SITE_IN_USE'
   /** Site not found */

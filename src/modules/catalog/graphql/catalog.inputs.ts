@@ -272,14 +272,24 @@ export class SupplierItemFilter extends SkuFilter {
   skuId?: number | null;
 }
 
+/** What a `siteId` argument of a catalog read says. */
+export const ON_HAND_SITE =
+  "The site whose stock onHand is (SITE_NOT_FOUND if the account has none by this id; a deactivated site is read as any other); the default site when absent.";
+
 @ArgsType()
-export class SkusArgs extends PageArgs {
+class CatalogPageArgs extends PageArgs {
+  @Field(() => Int, { nullable: true, description: ON_HAND_SITE })
+  siteId?: number | null;
+}
+
+@ArgsType()
+export class SkusArgs extends CatalogPageArgs {
   @Field(() => SkuFilter, { nullable: true, description: "What to list." })
   filter?: SkuFilter | null;
 }
 
 @ArgsType()
-export class SupplierItemsArgs extends PageArgs {
+export class SupplierItemsArgs extends CatalogPageArgs {
   @Field(() => SupplierItemFilter, { nullable: true, description: "What to list." })
   filter?: SupplierItemFilter | null;
 }

@@ -21,6 +21,7 @@ import * as itemImports from "../catalog.import-items.js";
 import * as catalogUpdates from "../catalog.update.js";
 import * as links from "../catalog.link.js";
 import {
+  ON_HAND_SITE,
   CreateSkuInput,
   CreateSupplierItemInput,
   ImportSkusInput,
@@ -56,8 +57,10 @@ export class CatalogResolver {
   sku(
     @Ctx() ctx: GraphQLContext,
     @Arg("id", () => Int, { description: "The SKU's id." }) id: number,
+    @Arg("siteId", () => Int, { nullable: true, description: ON_HAND_SITE })
+    siteId?: number | null,
   ) {
-    return catalog.getSku(serviceContext(ctx), id);
+    return catalog.getSku(serviceContext(ctx), id, siteId);
   }
 
   @Authorized("read")
@@ -65,12 +68,16 @@ export class CatalogResolver {
     description:
       "SKUs matching the filter, in id order; with filter.updatedSince in the order they changed (for syncing the catalog).",
   })
-  async skus(@Ctx() ctx: GraphQLContext, @Args(() => SkusArgs) { filter, first, after }: SkusArgs) {
+  async skus(
+    @Ctx() ctx: GraphQLContext,
+    @Args(() => SkusArgs) { filter, first, after, siteId }: SkusArgs,
+  ) {
     return toConnection(
       await search.listSkus(serviceContext(ctx), {
         ...withoutNulls(filter ?? {}),
         limit: first,
         cursor: after,
+        siteId,
       }),
       after,
     );
@@ -83,8 +90,10 @@ export class CatalogResolver {
   supplierItem(
     @Ctx() ctx: GraphQLContext,
     @Arg("id", () => Int, { description: "The supplier item's id." }) id: number,
+    @Arg("siteId", () => Int, { nullable: true, description: ON_HAND_SITE })
+    siteId?: number | null,
   ) {
-    return catalog.getSupplierItem(serviceContext(ctx), id);
+    return catalog.getSupplierItem(serviceContext(ctx), id, siteId);
   }
 
   @Authorized("read")
@@ -94,13 +103,14 @@ export class CatalogResolver {
   })
   async supplierItems(
     @Ctx() ctx: GraphQLContext,
-    @Args(() => SupplierItemsArgs) { filter, first, after }: SupplierItemsArgs,
+    @Args(() => SupplierItemsArgs) { filter, first, after, siteId }: SupplierItemsArgs,
   ) {
     return toConnection(
       await search.listSupplierItems(serviceContext(ctx), {
         ...withoutNulls(filter ?? {}),
         limit: first,
         cursor: after,
+        siteId,
       }),
       after,
     );

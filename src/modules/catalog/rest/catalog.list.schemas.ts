@@ -13,6 +13,7 @@ import { pageQuery } from "../../../http/validation.js";
 import { TEXT_LIMITS } from "../../../limits.js";
 import { MAX_QUERY_LENGTH } from "../catalog.search.js";
 import { LOCATION_FILTER_RULE, MAX_LOCATION_LENGTH } from "../location.js";
+import { onHandSiteParam } from "./catalog.schemas.js";
 
 const LIST_DESCRIPTION =
   "Needs the read scope. Filters combine (all must hold) and apply to rows as they are now. In id order, keyset-paginated; with updated_since, in the order rows changed (oldest first), so an ERP syncs the catalog by paging until next_cursor is null and next time asking for updated_since = the last row's updated_at (a row may come again, none is skipped, even while rows are being edited). A row that no longer matches a filter is not listed again: sync without filters to see every change.";
@@ -56,6 +57,7 @@ const listFilters = {
       ),
     ),
   ),
+  site_id: Type.Optional(onHandSiteParam),
 };
 
 /** GET /skus's query. */
@@ -88,7 +90,7 @@ export const listSkus = {
   querystring: SkuListQuery,
   response: {
     200: ok("SkuPage", "One page of SKUs", { data: [examples.sku], next_cursor: null }),
-    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "INVALID_BARCODE"),
+    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "INVALID_BARCODE", "SITE_NOT_FOUND"),
   },
 };
 
@@ -103,6 +105,6 @@ export const listSupplierItems = {
       data: [examples.supplierItem],
       next_cursor: null,
     }),
-    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "INVALID_BARCODE"),
+    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "INVALID_BARCODE", "SITE_NOT_FOUND"),
   },
 };

@@ -78,10 +78,11 @@ function importRoute(
   );
 }
 
-const listArgs = ({ updated_since, sku_id, ...rest }: ListQuery) => ({
+const listArgs = ({ updated_since, sku_id, site_id, ...rest }: ListQuery) => ({
   ...rest,
   updatedSince: updated_since,
   skuId: sku_id,
+  siteId: site_id,
 });
 
 /** /api/v1/skus and /api/v1/supplier-items. */
@@ -149,7 +150,8 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
       onRequest: requireScope("read"),
       schema: getSku,
     },
-    async (request) => toRest(await catalog.getSku(ctxOf(request), request.params.id)),
+    async (request) =>
+      toRest(await catalog.getSku(ctxOf(request), request.params.id, request.query.site_id)),
   );
 
   app.get(
@@ -214,7 +216,10 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
       onRequest: requireScope("read"),
       schema: getSupplierItem,
     },
-    async (request) => toRest(await catalog.getSupplierItem(ctxOf(request), request.params.id)),
+    async (request) =>
+      toRest(
+        await catalog.getSupplierItem(ctxOf(request), request.params.id, request.query.site_id),
+      ),
   );
 
   app.post(

@@ -26,6 +26,19 @@ import { MAX_BARCODES, MAX_ID, TEXT_LIMITS } from "../../../limits.js";
 import { BARCODE_RULES } from "../barcode.js";
 import { LOCATION_RULES, MAX_LOCATION_LENGTH } from "../location.js";
 
+/** `?site_id=` of a read answering `on_hand`. */
+export const onHandSiteParam = {
+  ...integerId,
+  description:
+    "The site whose on hand `on_hand` is; the default site when absent (404 SITE_NOT_FOUND for a site the account does not have).",
+};
+
+/** The query of a read of one SKU or supplier item. */
+const entityQuery = Type.Object(
+  { site_id: Type.Optional(onHandSiteParam) },
+  { additionalProperties: false },
+);
+
 /** Barcodes in a request: the entity's whole set. */
 export const barcodesInput = (what: string) =>
   Type.Array(barcodeText(), {
@@ -165,9 +178,10 @@ export const getSku = {
   summary: "Get a SKU",
   description: "Needs the read scope.",
   params: idParams,
+  querystring: entityQuery,
   response: {
     200: ok("Sku", "The SKU", examples.sku),
-    ...problemResponses(...READ_PROBLEMS, "SKU_NOT_FOUND"),
+    ...problemResponses(...READ_PROBLEMS, "SKU_NOT_FOUND", "SITE_NOT_FOUND"),
   },
 };
 
@@ -214,9 +228,10 @@ export const getSupplierItem = {
   summary: "Get a supplier item",
   description: "Needs the read scope.",
   params: idParams,
+  querystring: entityQuery,
   response: {
     200: ok("SupplierItem", "The supplier item", examples.supplierItem),
-    ...problemResponses(...READ_PROBLEMS, "SUPPLIER_ITEM_NOT_FOUND"),
+    ...problemResponses(...READ_PROBLEMS, "SUPPLIER_ITEM_NOT_FOUND", "SITE_NOT_FOUND"),
   },
 };
 

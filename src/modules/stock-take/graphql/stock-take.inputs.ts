@@ -45,7 +45,7 @@ export class StockTakeScopeInput {
   @Field(() => Boolean, {
     nullable: true,
     description:
-      "Today's cycle count: the scope also takes the SKUs due for a count (dueForCount's order, most overdue first), up to limit, leaving out those an open or counting stock take already counts. Priced as limit lines.",
+      "Today's cycle count: the scope also takes the SKUs due for a count (dueForCount's order, most overdue first) at the stock take's site, up to limit, leaving out those an open or counting stock take there already counts. Priced as limit lines.",
   })
   due?: boolean | null;
 
@@ -77,6 +77,13 @@ export class StartStockTakeInput {
 
   @Field(() => StockTakeBasis, { nullable: true, description: "Default FREEZE." })
   basis?: string | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "The site whose stock it counts (SITE_NOT_FOUND if the account has none by this id; SITE_INACTIVE if it is deactivated); the default site when absent.",
+  })
+  siteId?: number | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;

@@ -172,11 +172,12 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
 
 /** POST /stock-takes/start: the lines it will freeze are priced, then the stock take started. */
 const startStockTake: Handler<typeof startSchemas.startStockTake> = async (request, reply) => {
-  const { scope, basis, ...rest } = request.body ?? {};
+  const { scope, basis, site_id, ...rest } = request.body ?? {};
   const ctx = ctxOf(request);
   const data = {
     ...rest,
     basis,
+    siteId: site_id,
     scope: scope && {
       skuIds: scope.sku_ids,
       supplierItemIds: scope.supplier_item_ids,

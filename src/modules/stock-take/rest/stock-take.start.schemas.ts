@@ -47,7 +47,7 @@ export const StartStockTake = Type.Object(
           ),
           due: Type.Optional(
             Type.Boolean({
-              description: `Today's cycle count: the scope also takes the SKUs due for a count (GET /stock-takes/due's order, most overdue first), up to limit, leaving out those an open or counting stock take already counts. Priced as limit lines.`,
+              description: `Today's cycle count: the scope also takes the SKUs due for a count at the stock take's site (GET /stock-takes/due's order, most overdue first), up to limit, leaving out those an open or counting stock take there already counts. Priced as limit lines.`,
             }),
           ),
           limit: Type.Optional(
@@ -78,6 +78,11 @@ export const StartStockTake = Type.Object(
           "freeze (default): compare counts with the freeze; count_time: with the ledger at each count's counted_at.",
       }),
     ),
+    site_id: Type.Optional({
+      ...integerId,
+      description:
+        "The site whose stock it counts (404 SITE_NOT_FOUND if the account has none by this id; 409 SITE_INACTIVE if it is deactivated); the default site when absent.",
+    }),
   },
   {
     $id: "StartStockTake",
@@ -93,7 +98,7 @@ export const startStockTake = {
   tags: TAG,
   summary: "Start a stock take: freeze the expected quantities of its scope",
   description:
-    "Answers the stock take with its first 1000 lines (lines_next_cursor pages the rest through GET /stock-takes/{id}/lines), without expected_qty for a token without read or approve. An entity may be in one open or counting stock take at a time (409 STOCK_TAKE_OVERLAP).",
+    "Answers the stock take with its first 1000 lines (lines_next_cursor pages the rest through GET /stock-takes/{id}/lines), without expected_qty for a token without read or approve. An entity may be in one open or counting stock take at a time at a site (409 STOCK_TAKE_OVERLAP); a stock take at another site counts other stock.",
   headers: idempotencyHeaders,
   body: refOf(StartStockTake),
   response: {
@@ -111,6 +116,8 @@ export const startStockTake = {
       "DUPLICATE_LINE",
       "TOO_MANY_LINES",
       "STOCK_TAKE_OVERLAP",
+      "SITE_NOT_FOUND",
+      "SITE_INACTIVE",
     ),
   },
 };
