@@ -116,6 +116,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
           ["Query.skus", {}],
           ["Query.supplierItem", { id: ids.bItem }],
           ["Query.supplierItems", {}],
+          ["Query.lookupBarcode", { code: unused() }],
         ] as const
       ).map(([field, rest]) => ({
         field,

@@ -81,6 +81,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
         ["GET /skus", "/skus"],
         ["GET /supplier-items/{id}", `/supplier-items/${ids.bItem}`],
         ["GET /supplier-items", "/supplier-items"],
+        ["GET /barcodes/{code}", `/barcodes/${unused()}`],
       ] as const
     ).flatMap(([op, path]) =>
       filter(

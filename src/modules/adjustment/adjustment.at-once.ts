@@ -90,9 +90,16 @@ async function withLevel(
   skuId: number,
   again: () => Promise<{ sku: SkuSet | undefined }>,
 ): Promise<SkuSet | undefined> {
+  const siteRefused = (state: "active" | "inactive" | "missing") => {
+    if (site === "default" || state === "active") return;
+    if (state === "missing") throw notFound("SITE_NOT_FOUND", site, ["siteId"]);
+    throw siteInactive(site, ["siteId"]);
+  };
   const opened = await openLevel(ctx.db, ctx.principal.accountId, site, skuId);
-  const path = ["siteId"];
-  if (site !== "default" && opened.site === "missing") throw notFound("SITE_NOT_FOUND", site, path);
-  if (site !== "default" && opened.site === "inactive") throw siteInactive(site, path);
-  return opened.known ? (await again()).sku : undefined;
+  siteRefused(opened.site);
+  if (!opened.known) return undefined;
+  const row = (await again()).sku;
+  // Nothing again: the site was deactivated in between (else the SKU would have been found).
+  if (!row) siteRefused((await openLevel(ctx.db, ctx.principal.accountId, site, skuId)).site);
+  return row;
 }

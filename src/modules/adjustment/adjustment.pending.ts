@@ -74,13 +74,14 @@ export class PendingAdjustment {
    */
   async check({ skuRows = false }: { skuRows?: boolean } = {}): Promise<FieldError[]> {
     const { accountId } = this.ctx.principal;
-    const found = await resolveBarcodes(this.tx, accountId, this.named);
-    this.named = found.request;
-    // Only a site named costs a look-up: the default is always active.
+    // Only a site named costs a look-up: the default is always active. Held before any row
+    // lock (the barcodes' included), as every holder of the sites' lock takes it.
     const site =
       this.named.siteId === null
         ? "default"
         : await holdSite(this.tx, accountId, this.named.siteId, ["siteId"]);
+    const found = await resolveBarcodes(this.tx, accountId, this.named);
+    this.named = found.request;
     this.locked = await lockStock(this.tx, accountId, site, this.named.refs, { skuRows });
     return [...found.errors, ...checkAgainstStock(this.named, this.locked)];
   }

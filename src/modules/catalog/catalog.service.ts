@@ -218,12 +218,17 @@ export type BarcodeMatch =
  * finds it; labels regardless of case): INVALID_BARCODE for a GTIN with a wrong check digit,
  * BARCODE_NOT_FOUND when nothing has it.
  */
-export async function findByBarcode(ctx: ServiceContext, raw: string): Promise<BarcodeMatch> {
+export async function findByBarcode(
+  ctx: ServiceContext,
+  raw: string,
+  siteId?: number | null,
+): Promise<BarcodeMatch> {
   const errors: FieldError[] = [];
   const barcode = parseBarcode(raw, ["code"], errors);
   if (!barcode) throw AppError.fromFields(errors);
   const { accountId } = ctx.principal;
   const db = readDb(ctx);
+  const site = await askedSite(db, accountId, siteId);
   const owner = (await barcodeOwners(db, accountId, [barcode.key])).get(barcode.key);
   if (!owner) {
     throw new AppError(
@@ -232,8 +237,11 @@ export async function findByBarcode(ctx: ServiceContext, raw: string): Promise<B
     );
   }
   return owner.entityType === "sku"
-    ? { type: "sku", sku: await loadSku(db, accountId, owner.id) }
-    : { type: "supplier_item", supplierItem: await loadSupplierItem(db, accountId, owner.id) };
+    ? { type: "sku", sku: await loadSku(db, accountId, owner.id, site) }
+    : {
+        type: "supplier_item",
+        supplierItem: await loadSupplierItem(db, accountId, owner.id, site),
+      };
 }
 
 type Reader = PrismaClient | Tx;

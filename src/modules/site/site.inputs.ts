@@ -80,7 +80,7 @@ export class UpdateSiteInput {
   @Field(() => Boolean, {
     nullable: true,
     description:
-      "Whether it is active: false deactivates it (never the default: DEFAULT_SITE; nor while a stock take there is open or counting: SITE_IN_USE), true activates it again.",
+      "Whether it is active: false deactivates it (never the default: DEFAULT_SITE; nor while a stock take there is open or counting or it holds stock: SITE_IN_USE), true activates it again.",
   })
   active?: boolean | null;
 

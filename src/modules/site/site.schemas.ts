@@ -65,7 +65,7 @@ export const UpdateSite = Type.Object(
     active: Type.Optional(
       Type.Boolean({
         description:
-          "false deactivates it (never the default: 409 DEFAULT_SITE; nor while a stock take there is open or counting: 409 SITE_IN_USE); true activates it again.",
+          "false deactivates it (never the default: 409 DEFAULT_SITE; nor while a stock take there is open or counting or it holds stock: 409 SITE_IN_USE); true activates it again.",
       }),
     ),
     is_default: Type.Optional(
@@ -184,7 +184,7 @@ export const updateSite = {
   operationId: "updateSite",
   tags: ["sites"],
   summary: "Change a site, deactivate it or make it the default",
-  description: `${MANAGE} The default site is always active and stops being the default only when another site becomes it (409 DEFAULT_SITE otherwise); a site is deactivated only when no stock take there is open or counting (409 SITE_IN_USE).`,
+  description: `${MANAGE} The default site is always active and stops being the default only when another site becomes it (409 DEFAULT_SITE otherwise); a site is deactivated only when no stock take there is open or counting and it holds no stock (409 SITE_IN_USE).`,
   params: idParams,
   body: refOf(UpdateSite),
   response: {

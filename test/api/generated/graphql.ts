@@ -655,7 +655,7 @@ export type TokenScope =
 
 /** Changes to a site; a field left out stays as it is. */
 export type UpdateSiteInput = {
-  /** Whether it is active: false deactivates it (never the default: DEFAULT_SITE; nor while a stock take there is open or counting: SITE_IN_USE), true activates it again. */
+  /** Whether it is active: false deactivates it (never the default: DEFAULT_SITE; nor while a stock take there is open or counting or it holds stock: SITE_IN_USE), true activates it again. */
   active?: boolean | null | undefined;
   /** A new code. Unique in the account regardless of case (else DUPLICATE_CODE): trimmed, 1 to 64 characters, one line. */
   code?: string | null | undefined;

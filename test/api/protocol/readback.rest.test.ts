@@ -169,6 +169,7 @@ describe("GET /api/v1/stock-adjustments", () => {
       "note",
       "reason",
       "reference",
+      "site_id",
     ]);
     const served = [...idsOf(first)];
     let cursor = first.body.next_cursor;

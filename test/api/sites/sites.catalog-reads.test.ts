@@ -289,3 +289,36 @@ it("refuses a site the account does not have: unknown, or another account's", as
     }
   }
 });
+
+it("finds an entity by barcode with on hand at the site named, over REST and GraphQL", async () => {
+  const label = `LBL-SITE-${acct.accountId}`;
+  const tagged = await rest(t, "PATCH", `/skus/${sku}`, {
+    token: acct.token,
+    body: { barcodes: [label] },
+  });
+  expect(tagged.status).toBe(200);
+  const lookup = (site?: number) => get(withSite(`/barcodes/${label}`, site));
+  expect((await lookup()).body).toMatchObject({ type: "sku", id: sku, on_hand: 5 });
+  expect((await lookup(store)).body).toMatchObject({ type: "sku", id: sku, on_hand: 12 });
+  const unknown = await rest(t, "GET", `/barcodes/${label}?site_id=999999999`, {
+    token: acct.token,
+  });
+  expect(unknown.status).toBe(404);
+  expect(unknown.body.code).toBe("SITE_NOT_FOUND");
+
+  const viaGraphql = await postGraphql(
+    t,
+    {
+      query: `query ($code: String!, $site: Int) {
+        here: lookupBarcode(code: $code) { ... on Sku { id onHand } }
+        there: lookupBarcode(code: $code, siteId: $site) { ... on Sku { id onHand } }
+      }`,
+      variables: { code: label, site: store },
+    },
+    acct.token,
+  );
+  expect(viaGraphql.data).toEqual({
+    here: { id: sku, onHand: 5 },
+    there: { id: sku, onHand: 12 },
+  });
+});

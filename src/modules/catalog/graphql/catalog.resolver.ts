@@ -124,8 +124,10 @@ export class CatalogResolver {
   async lookupBarcode(
     @Ctx() ctx: GraphQLContext,
     @Arg("code", { description: "The barcode as scanned." }) code: string,
+    @Arg("siteId", () => Int, { nullable: true, description: ON_HAND_SITE })
+    siteId?: number | null,
   ) {
-    const match = await catalog.findByBarcode(serviceContext(ctx), code);
+    const match = await catalog.findByBarcode(serviceContext(ctx), code, siteId);
     return match.type === "sku" ? match.sku : match.supplierItem;
   }
 

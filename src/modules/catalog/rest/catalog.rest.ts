@@ -161,7 +161,11 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
       schema: lookupBarcode,
     },
     async (request) => {
-      const match = await catalog.findByBarcode(ctxOf(request), request.params.code);
+      const match = await catalog.findByBarcode(
+        ctxOf(request),
+        request.params.code,
+        request.query.site_id,
+      );
       return toRest(
         match.type === "sku"
           ? { type: match.type, ...match.sku }

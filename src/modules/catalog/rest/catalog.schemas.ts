@@ -34,9 +34,11 @@ export const onHandSiteParam = {
 };
 
 /** The query of a read of one SKU or supplier item. */
+// Other parameters are ignored, as they were before these reads took one (versioning: a request
+// accepted stays accepted).
 const entityQuery = Type.Object(
   { site_id: Type.Optional(onHandSiteParam) },
-  { additionalProperties: false },
+  { additionalProperties: true },
 );
 
 /** Barcodes in a request: the entity's whole set. */
@@ -195,9 +197,10 @@ export const lookupBarcode = {
     { code: barcodeText("The barcode as scanned.") },
     { additionalProperties: false },
   ),
+  querystring: entityQuery,
   response: {
     200: ok("BarcodeMatch", "The entity with that barcode", examples.barcodeMatch),
-    ...problemResponses(...READ_PROBLEMS, "INVALID_BARCODE", "BARCODE_NOT_FOUND"),
+    ...problemResponses(...READ_PROBLEMS, "INVALID_BARCODE", "BARCODE_NOT_FOUND", "SITE_NOT_FOUND"),
   },
 };
 
