@@ -13,6 +13,8 @@ export interface LoadSpec {
   transport: "rest" | "graphql" | "rest-read";
   connections: number;
   seconds: number;
+  /** The site the adjustments name (site_id, siteId); none: the default site. */
+  siteId?: number;
 }
 
 export interface LoadResult {
@@ -33,6 +35,8 @@ const GRAPHQL_ADJUST = `mutation Adjust($input: AdjustSkuStockInput!) {
 async function run(spec: LoadSpec): Promise<LoadResult> {
   const pick = () => spec.skuIds[Math.floor(Math.random() * spec.skuIds.length)]!;
   const quantity = () => Math.floor(Math.random() * 1000);
+  const site = spec.siteId === undefined ? {} : { site_id: spec.siteId };
+  const siteArg = spec.siteId === undefined ? {} : { siteId: spec.siteId };
   let failedBodies = 0;
   // autocannon's context is per connection: each takes the next of `tokens` for all its requests.
   let nextToken = 0;
@@ -67,7 +71,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
                 ...req,
                 headers: { ...req.headers, ...auth(context) },
                 path: `/api/v1/skus/${pick()}`,
-                body: JSON.stringify({ on_hand: quantity(), reason: "correction" }),
+                body: JSON.stringify({ on_hand: quantity(), reason: "correction", ...site }),
               }),
             }
           : {
@@ -78,7 +82,9 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
                 headers: { ...req.headers, ...auth(context) },
                 body: JSON.stringify({
                   query: GRAPHQL_ADJUST,
-                  variables: { input: { skuId: pick(), onHand: quantity(), reason: "CORRECTION" } },
+                  variables: {
+                    input: { skuId: pick(), onHand: quantity(), reason: "CORRECTION", ...siteArg },
+                  },
                 }),
               }),
               onResponse: (_status, body) => {

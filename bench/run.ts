@@ -164,6 +164,23 @@ async function seedSkus(accountId: number, count: number): Promise<number[]> {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+/** A site of the account besides its default, each of its SKUs holding 5 there too; its id. */
+async function namedSiteWithStock(accountId: number): Promise<number> {
+  const { rows } = await raw.query<{ id: number }>(
+    `WITH site AS (
+       INSERT INTO sites (account_id, code, name) VALUES ($1, 'BENCH-STORE', 'Bench store')
+       RETURNING account_id, id
+     ), l AS (
+       INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
+       SELECT site.account_id, site.id, s.id, 5 FROM site
+       JOIN skus AS s ON s.account_id = site.account_id
+     )
+     SELECT id FROM site`,
+    [accountId],
+  );
+  return rows[0]!.id;
+}
+
 /** Every figure printed, by scenario, for bench/results.json. */
 const results: { scenario: string; figure: string; value: string }[] = [];
 let scenario = "";
@@ -457,6 +474,12 @@ if (wants("p2")) {
   const rawAccount = (await newContext("bench-p2-raw")).principal.accountId;
   const rawSkus = await seedSkus(rawAccount, 1000);
   const server = await startServer(db, url, service.principal.accountId);
+  // BENCH_P2_SITE=named: the service's adjustments name a site of the account other than its
+  // default (each SKU holding its stock there too), to compare with P2 at the default site.
+  const siteId =
+    process.env.BENCH_P2_SITE === "named"
+      ? await namedSiteWithStock(service.principal.accountId)
+      : undefined;
   // Each client is a counting device with a token of its own, as the service's default limit
   // (100/s a token) has it; 32 clients of one token are the rate limiter's scenario below.
   const tokens: string[] = [];
@@ -479,6 +502,7 @@ if (wants("p2")) {
       transport,
       connections: CLIENTS,
       seconds: s,
+      siteId,
     });
     const cpu = (await server.cpuSeconds()) - cpuBefore;
     const changes = Math.max(1, result.perSecond * s);
