@@ -218,6 +218,7 @@ export const examples = {
         change: 48,
         status: "changed",
         movement_id: 1043,
+        site_id: 1,
       },
       {
         type: "supplier_item",
@@ -227,6 +228,7 @@ export const examples = {
         change: 0,
         status: "unchanged",
         movement_id: null,
+        site_id: 1,
       },
     ],
   },

@@ -98,6 +98,90 @@ export async function lockStock(
   refs: EntityRef[],
   { skuRows = false }: { skuRows?: boolean } = {},
 ): Promise<Map<string, LockedStock>> {
+  const locked = await lockEntities(tx, accountId, refs, skuRows);
+  if (locked.size === 0) return locked;
+  const held = [...locked.values()];
+  const ids = (type: EntityType) =>
+    intArray(held.filter((l) => l.entityType === type).map((l) => l.id));
+  const levels = await tx.$queryRaw<
+    { site_id: number; entity_type: EntityType | null; id: number | null; on_hand: string | null }[]
+  >`
+    WITH s AS MATERIALIZED (
+      SELECT ${site === "default" ? defaultSite(accountId) : Prisma.sql`${site}::int`} AS id
+    )
+    SELECT s.id AS site_id, x.entity_type, x.id, x.on_hand FROM s LEFT JOIN LATERAL (
+      SELECT 'sku' AS entity_type, sku_id AS id, on_hand::text AS on_hand FROM sku_stock
+      WHERE account_id = ${accountId} AND site_id = s.id AND sku_id = ANY(${ids("sku")})
+      UNION ALL
+      SELECT 'supplier_item', supplier_item_id, on_hand::text FROM supplier_item_stock
+      WHERE account_id = ${accountId} AND site_id = s.id
+        AND supplier_item_id = ANY(${ids("supplier_item")})
+    ) AS x ON true`;
+  const siteId = levels[0]?.site_id;
+  if (siteId === undefined || siteId === null) throw new Error("ledger: no site");
+  for (const entity of held) entity.siteId = siteId;
+  for (const level of levels) {
+    if (level.entity_type === null || level.id === null || level.on_hand === null) continue;
+    const entity = locked.get(entityKey({ entityType: level.entity_type, id: level.id }));
+    if (entity) entity.onHand = new Decimal(level.on_hand);
+  }
+  return locked;
+}
+
+/** An entity's stock at a site of the account (held by the caller). */
+export interface SiteRef extends EntityRef {
+  siteId: number;
+}
+
+/**
+ * lockStock for entities named at several sites (an entity may be named at more than one):
+ * every entity is locked once, in lockStock's order, before any level is read, and each one's
+ * stock is then read at each site it is named at. Answers, per site, the map lockStock answers
+ * for it; an entity missing from the account is absent from every map.
+ */
+export async function lockStockAtSites(
+  tx: Tx,
+  accountId: number,
+  refs: SiteRef[],
+): Promise<Map<number, Map<string, LockedStock>>> {
+  const locked = await lockEntities(tx, accountId, refs, false);
+  const bySite = new Map<number, Map<string, LockedStock>>();
+  const held = refs.filter((r) => locked.has(entityKey(r)));
+  for (const ref of held) {
+    const entity = locked.get(entityKey(ref))!;
+    const atSite = bySite.get(ref.siteId) ?? new Map<string, LockedStock>();
+    atSite.set(entityKey(ref), { ...entity, siteId: ref.siteId, onHand: new Decimal(0) });
+    bySite.set(ref.siteId, atSite);
+  }
+  if (held.length === 0) return bySite;
+  const column = (f: (r: SiteRef) => number | null) => intArray(held.map(f));
+  const levels = await tx.$queryRaw<
+    { site_id: number; entity_type: EntityType; id: number; on_hand: string }[]
+  >`
+    SELECT l.site_id, 'sku'::text AS entity_type, l.sku_id AS id, l.on_hand::text AS on_hand
+    FROM unnest(${column((r) => r.siteId)}, ${column((r) => (r.entityType === "sku" ? r.id : null))})
+      AS p(site_id, id)
+    JOIN sku_stock AS l ON l.account_id = ${accountId} AND l.site_id = p.site_id AND l.sku_id = p.id
+    UNION ALL
+    SELECT l.site_id, 'supplier_item', l.supplier_item_id, l.on_hand::text
+    FROM unnest(${column((r) => r.siteId)},
+      ${column((r) => (r.entityType === "supplier_item" ? r.id : null))}) AS p(site_id, id)
+    JOIN supplier_item_stock AS l ON l.account_id = ${accountId} AND l.site_id = p.site_id
+      AND l.supplier_item_id = p.id`;
+  for (const level of levels) {
+    const entity = bySite.get(level.site_id)?.get(`${level.entity_type}:${level.id}`);
+    if (entity) entity.onHand = new Decimal(level.on_hand);
+  }
+  return bySite;
+}
+
+/** Locks the entities FOR UPDATE, SKUs then supplier items, each in id order; reads no stock. */
+async function lockEntities(
+  tx: Tx,
+  accountId: number,
+  refs: EntityRef[],
+  skuRows: boolean,
+): Promise<Map<string, LockedStock>> {
   const skuIds = uniqueIds(refs, "sku");
   const itemIds = uniqueIds(refs, "supplier_item");
   const locked = new Map<string, LockedStock>();
@@ -135,32 +219,6 @@ export async function lockStock(
         linkedSkuId: r.sku_id,
       });
     }
-  }
-  if (locked.size === 0) return locked;
-  const held = [...locked.values()];
-  const ids = (type: EntityType) =>
-    intArray(held.filter((l) => l.entityType === type).map((l) => l.id));
-  const levels = await tx.$queryRaw<
-    { site_id: number; entity_type: EntityType | null; id: number | null; on_hand: string | null }[]
-  >`
-    WITH s AS MATERIALIZED (
-      SELECT ${site === "default" ? defaultSite(accountId) : Prisma.sql`${site}::int`} AS id
-    )
-    SELECT s.id AS site_id, x.entity_type, x.id, x.on_hand FROM s LEFT JOIN LATERAL (
-      SELECT 'sku' AS entity_type, sku_id AS id, on_hand::text AS on_hand FROM sku_stock
-      WHERE account_id = ${accountId} AND site_id = s.id AND sku_id = ANY(${ids("sku")})
-      UNION ALL
-      SELECT 'supplier_item', supplier_item_id, on_hand::text FROM supplier_item_stock
-      WHERE account_id = ${accountId} AND site_id = s.id
-        AND supplier_item_id = ANY(${ids("supplier_item")})
-    ) AS x ON true`;
-  const siteId = levels[0]?.site_id;
-  if (siteId === undefined || siteId === null) throw new Error("ledger: no site");
-  for (const entity of held) entity.siteId = siteId;
-  for (const level of levels) {
-    if (level.entity_type === null || level.id === null || level.on_hand === null) continue;
-    const entity = locked.get(entityKey({ entityType: level.entity_type, id: level.id }));
-    if (entity) entity.onHand = new Decimal(level.on_hand);
   }
   return locked;
 }

@@ -302,7 +302,16 @@ const schemas = {
     $id: "StockAdjustmentLine",
     type: "object",
     description: "The result for one line, named by its entity.",
-    required: ["type", "id", "previous_qty", "new_qty", "change", "status", "movement_id"],
+    required: [
+      "type",
+      "id",
+      "previous_qty",
+      "new_qty",
+      "change",
+      "status",
+      "movement_id",
+      "site_id",
+    ],
     properties: {
       type: $ref("EntityType"),
       id: { ...integerId, description: "The SKU's or supplier item's id." },
@@ -311,6 +320,10 @@ const schemas = {
       change: { type: "number" },
       status: $ref("AdjustmentLineStatus"),
       movement_id: { ...nullable("integer"), description: "null when unchanged." },
+      site_id: {
+        ...integerId,
+        description: "The site whose stock the line set: its own site_id, else the adjustment's.",
+      },
     },
   },
   StockAdjustment: {

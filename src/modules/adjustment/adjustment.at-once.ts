@@ -58,7 +58,7 @@ export async function adjustSkuAtOnce(
   }
   const current = locked.get(entityKey(line));
   if (!row || !current || row.adjustmentId === null) {
-    const errors = checkAgainstStock(request, locked);
+    const errors = checkAgainstStock(request, (ref) => locked.get(entityKey(ref)));
     if (errors.length === 0) throw new Error("adjustSkuAtOnce: nothing written and nothing wrong");
     throw AppError.fromFields(errors);
   }

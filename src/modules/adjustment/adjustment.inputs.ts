@@ -88,6 +88,13 @@ export class BulkAdjustmentLineInput {
     description: "Apply only if the quantity is still this value (else ON_HAND_CHANGED).",
   })
   expectedQty?: Decimal | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "The site whose stock this line sets, instead of the input's siteId (SITE_NOT_FOUND or SITE_INACTIVE at this line). An entity may be on several lines at different sites.",
+  })
+  siteId?: number | null;
 }
 
 @InputType({
@@ -106,7 +113,7 @@ export class BulkAdjustStockInput {
   reference?: string | null;
 
   @Field(() => [BulkAdjustmentLineInput], {
-    description: `At least one line, each entity once. ${atMost("BulkAdjustStockInput.lines")}`,
+    description: `At least one line, each entity once per site. ${atMost("BulkAdjustStockInput.lines")}`,
   })
   lines!: BulkAdjustmentLineInput[];
 

@@ -74,18 +74,21 @@ export async function listAdjustmentLines(
     }
     after = lineNo as number;
   }
-  const [exists, rows] = await Promise.all([
-    readDb(ctx).stockAdjustment.count({ where: { accountId, id: adjustmentId } }),
+  const [record, rows] = await Promise.all([
+    readDb(ctx).stockAdjustment.findUnique({
+      where: { accountId_id: { accountId, id: adjustmentId } },
+      select: { siteId: true },
+    }),
     readDb(ctx).stockAdjustmentLine.findMany({
       where: { accountId, adjustmentId, lineNo: { gt: after } },
       orderBy: { lineNo: "asc" },
       take: take + 1,
     }),
   ]);
-  if (exists === 0) throw notFound("ADJUSTMENT_NOT_FOUND", adjustmentId);
+  if (!record) throw notFound("ADJUSTMENT_NOT_FOUND", adjustmentId);
   const items = rows.slice(0, take).map((r) => ({
     cursor: encodeCursor("adjustment_line", [adjustmentId, r.lineNo]),
-    node: toLine(r),
+    node: toLine(r, record.siteId),
   }));
   return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
 }
@@ -151,7 +154,8 @@ function toRecord(row: AdjustmentRow): StockAdjustmentRecord {
   };
 }
 
-function toLine(row: LineRow): StockAdjustmentLine {
+/** A line as stored; `recordSite`: the adjustment's site, a line's when it names none. */
+function toLine(row: LineRow, recordSite: number): StockAdjustmentLine {
   const id = row.entityType === "sku" ? row.skuId : row.supplierItemId;
   if (id === null) throw new AppError("INTERNAL", `adjustment line ${row.lineNo} names no entity`);
   return {
@@ -162,6 +166,7 @@ function toLine(row: LineRow): StockAdjustmentLine {
     change: row.change,
     status: row.status,
     movementId: row.movementId === null ? null : Number(row.movementId),
+    siteId: row.siteId ?? recordSite,
   };
 }
 

@@ -32,6 +32,8 @@ export interface BulkLineData {
   barcode?: string | null;
   newQty: unknown;
   expectedQty?: unknown;
+  /** The site whose stock the line sets; the request's site when absent. */
+  siteId?: number | null;
 }
 
 /** One entity (a SKU, or an unlinked supplier item) set to an absolute value. */
@@ -40,6 +42,12 @@ export interface AdjustOneData extends AdjustmentHeader {
   expectedOnHand?: unknown;
 }
 
+/**
+ * The site a line's stock is at: the line's own, else the request's, else "default" (the
+ * account's default, read when the rows are locked; by id once any line names a site).
+ */
+export type LineSite = number | "default";
+
 export interface Line {
   /** Position in the caller's list, for error pointers. */
   index: number;
@@ -47,6 +55,7 @@ export interface Line {
   id: number;
   newQty: Decimal;
   expectedQty: Decimal | null;
+  site: LineSite;
 }
 
 export interface Request {
@@ -57,8 +66,13 @@ export interface Request {
   reference: string | null;
   /** The lines that passed every check that needs no database. */
   lines: Line[];
-  /** Every distinct entity named by a line of a valid type, to look up even if its line is bad. */
-  refs: (EntityRef & { index: number; by: "id" | "barcode" })[];
+  /**
+   * Every distinct (entity, site) named by a line of a valid type, to look up even if its line
+   * is bad.
+   */
+  refs: (EntityRef & { index: number; by: "id" | "barcode"; site: LineSite })[];
+  /** The lines that name a site of their own (the others are at the request's). */
+  lineSites: { index: number; siteId: number }[];
   /** Lines naming their entity by barcode (newQty null: a bad one), until resolveBarcodes finds it. */
   byBarcode: (Omit<Line, "id" | "newQty"> & { barcode: Barcode; newQty: Decimal | null })[];
   /** What is already known to be wrong; reported together with what the lookup finds. */
@@ -74,7 +88,7 @@ export interface Request {
 /** Where a line's fields are in the caller's input, for error pointers. */
 export type PathOf = (
   index: number,
-  field: "type" | "id" | "barcode" | "newQty" | "expectedQty",
+  field: "type" | "id" | "barcode" | "newQty" | "expectedQty" | "siteId",
 ) => (string | number)[];
 
 /**
@@ -118,6 +132,8 @@ export function bulkRequest(input: AdjustmentHeader & { lines: BulkLineData[] })
         ...(l.barcode !== undefined && l.barcode !== null ? { barcode: l.barcode } : {}),
         newQty: quantityAsSent(l.newQty),
         expectedQty: quantityAsSent(l.expectedQty),
+        // Only when sent, as the header's site.
+        ...(l.siteId !== undefined && l.siteId !== null ? { siteId: l.siteId } : {}),
       })),
     }),
   };
@@ -177,7 +193,11 @@ function parseRequest(
   const parsed: Line[] = [];
   const refs: Request["refs"] = [];
   const byBarcode: Request["byBarcode"] = [];
+  const lineSites: Request["lineSites"] = [];
   lines.forEach((line, i) => {
+    const own = line.siteId ?? null;
+    if (own !== null) lineSites.push({ index: i, siteId: own });
+    const site: LineSite = own ?? header.siteId ?? "default";
     if (line.type !== "sku" && line.type !== "supplier_item") {
       errors.push({
         path: path(i, "type"),
@@ -200,12 +220,14 @@ function parseRequest(
     } else if (rawBarcode !== null) {
       barcode = parseBarcode(rawBarcode, path(i, "barcode"), errors);
     } else {
-      // Entities named by barcode are checked for repeats once they are found.
-      const first = seen.get(`${entityType}:${id}`);
+      // Entities named by barcode are checked for repeats once they are found, and all of them
+      // again once every site is known by id.
+      const key = stockKey({ entityType, id: id!, site });
+      const first = seen.get(key);
       fresh = first === undefined;
       if (fresh) {
-        seen.set(`${entityType}:${id}`, i);
-        refs.push({ entityType, id: id!, index: i, by: "id" });
+        seen.set(key, i);
+        refs.push({ entityType, id: id!, index: i, by: "id", site });
       } else {
         errors.push({
           path: path(i, "id"),
@@ -219,8 +241,10 @@ function parseRequest(
     const expectedQty = optionalQuantity(line.expectedQty, path(i, "expectedQty"), errors);
     // A barcode is looked up even when its line is bad, as an id is.
     const qty = newQty.ok ? newQty.value : null;
-    if (barcode) byBarcode.push({ index: i, entityType, barcode, newQty: qty, expectedQty });
-    else if (fresh && qty) parsed.push({ index: i, entityType, id: id!, newQty: qty, expectedQty });
+    if (barcode) byBarcode.push({ index: i, entityType, barcode, newQty: qty, expectedQty, site });
+    else if (fresh && qty) {
+      parsed.push({ index: i, entityType, id: id!, newQty: qty, expectedQty, site });
+    }
   });
   return {
     siteId: header.siteId ?? null,
@@ -229,9 +253,38 @@ function parseRequest(
     reference: header.reference ?? null,
     lines: parsed,
     refs,
+    lineSites,
     byBarcode,
     errors,
   };
+}
+
+/** A line's (entity, site): what may be named once per request. */
+export const stockKey = (ref: EntityRef & { site: LineSite }): string =>
+  `${ref.site}:${entityKey(ref)}`;
+
+/**
+ * The request with every line's site by id, once the sites are held (`defaultId`: the
+ * account's default, for lines naming none), and without the lines whose own site is refused
+ * (`refused`: their indexes); lines then naming an entity at the same site twice are
+ * DUPLICATE_LINE at the later one.
+ */
+export function withSites(
+  request: Request,
+  defaultId: number,
+  refused: Set<number>,
+): { request: Request; errors: FieldError[] } {
+  const at = <T extends { site: LineSite; index: number }>(list: T[]) =>
+    list
+      .filter((l) => !refused.has(l.index))
+      .map((l) => ({ ...l, site: l.site === "default" ? defaultId : l.site }));
+  const sited = {
+    ...request,
+    lines: at(request.lines),
+    refs: at(request.refs),
+    byBarcode: at(request.byBarcode),
+  };
+  return refuseRepeats(sited, sited.refs);
 }
 
 /** The header of a request as sent, for its idempotency fingerprint. */
@@ -269,36 +322,53 @@ export async function resolveBarcodes(
       errors.push({ path: path(line.index, "barcode"), code: "BARCODE_NOT_FOUND", message });
       continue;
     }
-    found.push({ ...owner, index: line.index, by: "barcode" });
+    found.push({ ...owner, index: line.index, by: "barcode", site: line.site });
     if (line.newQty) lines.set(line.index, { ...line, newQty: line.newQty, id: owner.id });
   }
   // Lines by id were checked for repeats among themselves; now all of them, in the order sent.
+  const repeats = refuseRepeats({ ...request, lines: [...lines.values()], byBarcode: [] }, [
+    ...request.refs,
+    ...found,
+  ]);
+  return { request: repeats.request, errors: [...errors, ...repeats.errors] };
+}
+
+/**
+ * The request with `refs` as its references, each (entity, site) kept at its first line: a
+ * later line naming it again is DUPLICATE_LINE and is dropped.
+ */
+function refuseRepeats(
+  request: Request,
+  candidates: Request["refs"],
+): { request: Request; errors: FieldError[] } {
+  const errors: FieldError[] = [];
   const seen = new Map<string, number>();
   const refs: Request["refs"] = [];
-  for (const ref of [...request.refs, ...found].sort((a, b) => a.index - b.index)) {
-    const first = seen.get(entityKey(ref));
+  const lines = new Map(request.lines.map((l) => [l.index, l]));
+  for (const ref of [...candidates].sort((a, b) => a.index - b.index)) {
+    const first = seen.get(stockKey(ref));
     if (first === undefined) {
-      seen.set(entityKey(ref), ref.index);
+      seen.set(stockKey(ref), ref.index);
       refs.push(ref);
       continue;
     }
     const message = `${ref.entityType} ${ref.id} is already on line ${first}`;
-    errors.push({ path: path(ref.index, ref.by), code: "DUPLICATE_LINE", message });
+    errors.push({ path: request.path(ref.index, ref.by), code: "DUPLICATE_LINE", message });
     lines.delete(ref.index);
   }
   const inOrder = [...lines.values()].sort((a, b) => a.index - b.index);
-  return { request: { ...request, refs, lines: inOrder, byBarcode: [] }, errors };
+  return { request: { ...request, refs, lines: inOrder }, errors };
 }
 
 /** What is wrong given the current stock: unknown or linked entities, stale expected quantities. */
 export function checkAgainstStock(
   request: Request,
-  locked: Map<string, LockedStock>,
+  stockOf: (ref: EntityRef & { site: LineSite }) => LockedStock | undefined,
 ): FieldError[] {
   const { path } = request;
   const errors: FieldError[] = [];
   for (const ref of request.refs) {
-    const current = locked.get(entityKey(ref));
+    const current = stockOf(ref);
     if (!current) {
       const code = ref.entityType === "sku" ? "SKU_NOT_FOUND" : "SUPPLIER_ITEM_NOT_FOUND";
       errors.push({ path: path(ref.index, ref.by), code, message: notFound(code, ref.id).message });
@@ -311,7 +381,7 @@ export function checkAgainstStock(
     }
   }
   for (const line of request.lines) {
-    const current = locked.get(entityKey(line));
+    const current = stockOf(line);
     if (
       current &&
       current.linkedSkuId === null &&

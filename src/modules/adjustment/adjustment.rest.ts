@@ -73,6 +73,7 @@ export async function adjustmentRoutes(fastify: FastifyInstance): Promise<void> 
             barcode: l.barcode,
             newQty: l.new_qty,
             expectedQty: l.expected_qty,
+            siteId: l.site_id,
           })),
         },
         idempotencyKeyOf(request),

@@ -86,6 +86,11 @@ export const StockAdjustmentLineInput = Type.Object(
         ...serviceRules({}, QUANTITY_BOUNDS),
       }),
     ),
+    site_id: Type.Optional({
+      ...integerId,
+      description:
+        "The site whose stock this line sets, instead of the request's site_id (404 SITE_NOT_FOUND or 409 SITE_INACTIVE at this line). An entity may be on several lines at different sites.",
+    }),
   },
   { $id: "StockAdjustmentLineInput", additionalProperties: false },
 );
@@ -99,7 +104,7 @@ export const BulkStockAdjustment = Type.Object(
       minItems: 1,
       maxItems: MAX_LINES,
       "x-error-codes": { maxItems: "TOO_MANY_LINES" },
-      description: `1 to ${MAX_LINES} lines (more: 422 TOO_MANY_LINES); each SKU or supplier item at most once.`,
+      description: `1 to ${MAX_LINES} lines (more: 422 TOO_MANY_LINES); each SKU or supplier item at most once per site.`,
     }),
   },
   {

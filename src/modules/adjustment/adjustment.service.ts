@@ -79,10 +79,17 @@ export async function bulkAdjust(
   idempotencyKey?: string,
 ): Promise<Idempotent<StockAdjustment>> {
   const request = bulkRequest(input);
-  return inAdjustment(ctx, request, idempotencyKey, {
+  const result = await inAdjustment(ctx, request, idempotencyKey, {
     check: (pending) => pending.check(),
     apply: async (pending) => (await pending.apply()).adjustment,
   });
+  return result.replayed ? { ...result, value: withLineSites(result.value) } : result;
+}
+
+/** A replayed answer stored before its lines named their site: each line at the adjustment's. */
+function withLineSites(adjustment: StockAdjustment): StockAdjustment {
+  const lines = adjustment.lines.map((l) => ({ ...l, siteId: l.siteId ?? adjustment.siteId }));
+  return { ...adjustment, lines };
 }
 
 /** A SKU's answer from its locked row and the change made: nothing is read again. */

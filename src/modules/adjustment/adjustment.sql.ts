@@ -51,17 +51,18 @@ export async function insertLines(
   const changes = lines.map((l) => l.change.toFixed());
   const statuses = lines.map((l) => l.status);
   const movementIds = lines.map((l) => l.movementId);
+  const sites = lines.map((l) => l.siteId);
   await tx.$executeRaw`
     INSERT INTO stock_adjustment_lines (account_id, adjustment_id, line_no, entity_type, sku_id,
-      supplier_item_id, previous_qty, new_qty, change, status, movement_id)
+      supplier_item_id, previous_qty, new_qty, change, status, movement_id, site_id)
     SELECT ${accountId}::int, ${adjustmentId}::int, v.ord - 1, v.entity_type::entity_type, v.sku_id,
       v.supplier_item_id, v.previous_qty, v.new_qty, v.change,
-      v.status::adjustment_line_status, v.movement_id
+      v.status::adjustment_line_status, v.movement_id, v.site_id
     FROM unnest(${wordArray(types)}, ${intArray(skuIds)}, ${intArray(itemIds)},
       ${numericArray(previous)}, ${numericArray(next)}, ${numericArray(changes)},
-      ${wordArray(statuses)}, ${bigintArray(movementIds)})
+      ${wordArray(statuses)}, ${bigintArray(movementIds)}, ${intArray(sites)})
       WITH ORDINALITY AS v(entity_type, sku_id, supplier_item_id, previous_qty, new_qty, change,
-        status, movement_id, ord)`;
+        status, movement_id, site_id, ord)`;
 }
 
 /** The SKU as the one-statement adjustment locked it, and what it wrote (null: nothing). */
@@ -148,10 +149,11 @@ export async function setSkuAtOnce(
     )},
     line AS (
       INSERT INTO stock_adjustment_lines (account_id, adjustment_id, line_no, entity_type, sku_id,
-        supplier_item_id, previous_qty, new_qty, change, status, movement_id)
+        supplier_item_id, previous_qty, new_qty, change, status, movement_id, site_id)
       SELECT ${accountId}, a.id, 0, 'sku', ok.id, NULL, ok.on_hand, ${qty}::numeric,
         ${qty}::numeric - ok.on_hand,
-        (CASE WHEN i.id IS NULL THEN 'unchanged' ELSE 'changed' END)::adjustment_line_status, i.id
+        (CASE WHEN i.id IS NULL THEN 'unchanged' ELSE 'changed' END)::adjustment_line_status, i.id,
+        ok.site_id
       FROM ok CROSS JOIN adjustment AS a LEFT JOIN inserted AS i ON true
     )
     SELECT t.id, t.code, t.name, t.active, t.created_at AS "createdAt",

@@ -36,6 +36,11 @@ export class StockAdjustmentLine {
     description: "The movement written; null when unchanged.",
   })
   movementId!: number | null;
+
+  @Field(() => Int, {
+    description: "The site whose stock the line set: its own siteId, else the adjustment's.",
+  })
+  siteId!: number;
 }
 
 /** What every adjustment shows, however it is read (a base only: never in the schema itself). */
@@ -59,7 +64,10 @@ abstract class AdjustmentHeader {
   @Field(() => Actor, { description: "Who made it." })
   actor!: Actor;
 
-  @Field(() => Int, { description: "The site whose stock it set." })
+  @Field(() => Int, {
+    description:
+      "The site the request named (the default site when it named none): every line's, unless a line named its own.",
+  })
   siteId!: number;
 }
 

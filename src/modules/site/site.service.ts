@@ -158,6 +158,35 @@ export async function holdSite(
   return siteId;
 }
 
+/**
+ * The sites a change of stock names line by line, held as holdSite holds one, and the account's
+ * default (for the lines naming none), in one read after the lock: each named site the account
+ * does not have is SITE_NOT_FOUND, each deactivated one SITE_INACTIVE, at the path of each use
+ * (`refused`: those sites).
+ */
+export async function holdSites(
+  tx: Tx,
+  accountId: number,
+  named: { siteId: number; path: (string | number)[] }[],
+): Promise<{ defaultId: number; errors: FieldError[]; refused: Set<number> }> {
+  await tx.$queryRaw`SELECT pg_advisory_xact_lock_shared(${SITE_LOCK_CLASS}::int, ${accountId}::int)::text`;
+  const ids = [...new Set(named.map((n) => n.siteId))];
+  const sites = await tx.site.findMany({
+    where: { accountId, OR: [{ isDefault: true }, { id: { in: ids } }] },
+    select: { id: true, active: true, isDefault: true },
+  });
+  const defaultId = sites.find((s) => s.isDefault)?.id;
+  if (defaultId === undefined) throw new Error(`account ${accountId} has no default site`);
+  const active = new Map(sites.map((s) => [s.id, s.active]));
+  const errors = named.flatMap(({ siteId, path }): FieldError[] => {
+    const state = active.get(siteId);
+    if (state === undefined) return siteNotFound(siteId, path).fieldErrors;
+    return state ? [] : siteInactive(siteId, path).fieldErrors;
+  });
+  const refused = new Set(ids.filter((id) => active.get(id) !== true));
+  return { defaultId, errors, refused };
+}
+
 /** A change of stock at a deactivated site is refused (its history stays readable). */
 export const siteInactive = (id: number, path: (string | number)[]) =>
   new AppError(

@@ -49,6 +49,7 @@ describe("POST /stock-adjustments/bulk", () => {
           change: 15,
           status: "changed",
           movement_id: expect.any(Number),
+          site_id: res.body.site_id,
         },
       ],
     });
@@ -102,6 +103,7 @@ describe("POST /stock-adjustments/bulk", () => {
         change: 0,
         status: "unchanged",
         movement_id: null,
+        site_id: res.body.site_id,
       },
       {
         type: "supplier_item",
@@ -111,6 +113,7 @@ describe("POST /stock-adjustments/bulk", () => {
         change: -2.5,
         status: "changed",
         movement_id: expect.any(Number),
+        site_id: res.body.site_id,
       },
       {
         type: "sku",
@@ -120,6 +123,7 @@ describe("POST /stock-adjustments/bulk", () => {
         change: 3.25,
         status: "changed",
         movement_id: expect.any(Number),
+        site_id: res.body.site_id,
       },
     ]);
 
@@ -179,6 +183,7 @@ describe("POST /stock-adjustments/bulk", () => {
         change: Number(l.change.toFixed()),
         status: l.status,
         movement_id: l.movementId === null ? null : Number(l.movementId),
+        site_id: l.siteId,
       })),
     ).toEqual(res.body.lines.map((l: object) => ({ ...l, other_id: null })));
     expect(stored.map((l) => l.lineNo)).toEqual([0, 1, 2]);
@@ -198,6 +203,7 @@ describe("POST /stock-adjustments/bulk", () => {
         change: 0,
         status: "unchanged",
         movement_id: null,
+        site_id: res.body.site_id,
       },
     ]);
     const after = await ledgerState(t.db, acct.accountId);
