@@ -114,6 +114,26 @@ it("sets each line's stock at its own site, an item at two sites in one request,
   expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
 });
 
+it("reads a line recorded without a site at its adjustment's site", async () => {
+  const acct = await newAccount(t.db);
+  const sku = await createSku(t, acct.token, 10);
+  const store = await newSite(acct, "OLD-LINES");
+  const res = await bulk(acct, {
+    reason: "received",
+    site_id: store,
+    lines: [{ type: "sku", id: sku, new_qty: 5 }],
+  });
+  expect(res.status).toBe(201);
+  // As the upgrade leaves the lines written before lines named their site.
+  await t.db.$executeRaw`
+    UPDATE stock_adjustment_lines SET site_id = NULL
+    WHERE account_id = ${acct.accountId} AND adjustment_id = ${res.body.id}`;
+
+  const read = await rest(t, "GET", `/stock-adjustments/${res.body.id}`, { token: acct.token });
+
+  expect(read.body.lines).toEqual([expect.objectContaining({ id: sku, site_id: store })]);
+});
+
 it("refuses an item twice at one site however the site is named, a line's unknown or deactivated site at that line, and writes nothing", async () => {
   const acct = await newAccount(t.db);
   const other = await newAccount(t.db);
