@@ -466,6 +466,11 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         { reason: "CORRECTION", siteId: site, lines: [line({ type: "SKU", id: ids.bSku })] },
         { reason: "CORRECTION", siteId: none(), lines: [line({ type: "SKU", id: ids.bSku })] },
       ),
+      mutation(
+        "Mutation.bulkAdjustStock",
+        { reason: "CORRECTION", lines: [line({ type: "SKU", id: ids.bSku, siteId: site })] },
+        { reason: "CORRECTION", lines: [line({ type: "SKU", id: ids.bSku, siteId: none() })] },
+      ),
     ]),
     mutation(
       "Mutation.createSite",

@@ -501,6 +501,17 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
             lines: [skuLine(ids.bSku!)],
           }),
         },
+        {
+          op: "POST /stock-adjustments/bulk",
+          foreign: post("/stock-adjustments/bulk", {
+            reason: "correction",
+            lines: [{ ...skuLine(ids.bSku!), site_id: site }],
+          }),
+          missing: post("/stock-adjustments/bulk", {
+            reason: "correction",
+            lines: [{ ...skuLine(ids.bSku!), site_id: none() }],
+          }),
+        },
       ];
     }),
     repeat("POST /webhooks", "w2", made.w2!.call, CREATED),
