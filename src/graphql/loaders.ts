@@ -11,14 +11,39 @@ import { cycleCountsAt, type SkuCycleCount } from "../modules/cycle-count/index.
 
 /** Per-request batch loaders: a page of 1000 movements resolves its SKUs in one query, not 1000. */
 export interface Loaders {
-  sku: DataLoader<number, Sku | null>;
-  supplierItem: DataLoader<number, SupplierItem | null>;
+  /** SKUs with their on hand at a site: one statement per site a batch asks for. */
+  sku: DataLoader<StockKey, Sku | null, string>;
+  supplierItem: DataLoader<StockKey, SupplierItem | null, string>;
   stockTake: DataLoader<number, StockTake | null>;
   /** SKUs' cycle counts (class, last count, due time) at a site: a page of SKUs in one statement. */
   cycleCount: DataLoader<CycleCountKey, SkuCycleCount, string>;
   /** First pages of movements: a page of SKUs with theirs in one statement, not one per SKU. */
   movementPages: DataLoader<MovementPageKey, Page<StockMovement>, string>;
 }
+
+/** An item, and the site whose on hand it shows (null: the default site). */
+export interface StockKey {
+  id: number;
+  siteId: number | null;
+}
+
+/** Each site's keys in one call of `load` (by id); the items in the keys' order. */
+const bySite =
+  <T>(load: (ids: number[], siteId: number | undefined) => Promise<Map<number, T>>) =>
+  async (keys: readonly StockKey[]): Promise<(T | null)[]> => {
+    const sites = [...new Set(keys.map((k) => k.siteId))];
+    const found = await Promise.all(
+      sites.map((site) =>
+        load(
+          keys.filter((k) => k.siteId === site).map((k) => k.id),
+          site ?? undefined,
+        ),
+      ),
+    );
+    const at = new Map(sites.map((site, i) => [site, found[i]!]));
+    return keys.map((k) => at.get(k.siteId)!.get(k.id) ?? null);
+  };
+const stockKey = (k: StockKey): string => `${k.siteId}:${k.id}`;
 
 /** Whose cycle count, and where (null: the default site). */
 export interface CycleCountKey {
@@ -60,8 +85,14 @@ const batch =
 
 export function createLoaders(db: PrismaClient, accountId: number): Loaders {
   return {
-    sku: new DataLoader(batch((ids) => skusByIds(db, accountId, ids))),
-    supplierItem: new DataLoader(batch((ids) => supplierItemsByIds(db, accountId, ids))),
+    sku: new DataLoader(
+      bySite((ids, site) => skusByIds(db, accountId, ids, site)),
+      { cacheKeyFn: stockKey },
+    ),
+    supplierItem: new DataLoader(
+      bySite((ids, site) => supplierItemsByIds(db, accountId, ids, site)),
+      { cacheKeyFn: stockKey },
+    ),
     stockTake: new DataLoader(batch((ids) => stockTakesByIds(db, accountId, ids))),
     cycleCount: new DataLoader(
       async (keys) => {

@@ -11,19 +11,25 @@ import { Sku, SupplierItem } from "../catalog.types.js";
 
 @Resolver(() => StockMovement)
 export class MovementCatalogResolver {
-  @FieldResolver(() => Sku, { nullable: true, description: "The SKU when entityType is SKU." })
+  @FieldResolver(() => Sku, {
+    nullable: true,
+    description: "The SKU when entityType is SKU, its onHand at the movement's site.",
+  })
   sku(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
-    return movement.skuId === null ? null : loadersOf(ctx).sku.load(movement.skuId);
+    return movement.skuId === null
+      ? null
+      : loadersOf(ctx).sku.load({ id: movement.skuId, siteId: movement.siteId });
   }
 
   @FieldResolver(() => SupplierItem, {
     nullable: true,
-    description: "The supplier item when entityType is SUPPLIER_ITEM.",
+    description:
+      "The supplier item when entityType is SUPPLIER_ITEM, its onHand at the movement's site.",
   })
   supplierItem(@Ctx() ctx: GraphQLContext, @Root() movement: StockMovement) {
     return movement.supplierItemId === null
       ? null
-      : loadersOf(ctx).supplierItem.load(movement.supplierItemId);
+      : loadersOf(ctx).supplierItem.load({ id: movement.supplierItemId, siteId: movement.siteId });
   }
 }
 

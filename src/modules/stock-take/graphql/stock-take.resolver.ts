@@ -252,7 +252,7 @@ export class StockTakeLineResolver {
   })
   sku(@Ctx() ctx: GraphQLContext, @Root() line: StockTakeLine) {
     return line.type === "sku" && !stockTakes.hidesStock(line)
-      ? loadersOf(ctx).sku.load(line.id)
+      ? loadersOf(ctx).sku.load({ id: line.id, siteId: null })
       : null;
   }
 
@@ -262,7 +262,7 @@ export class StockTakeLineResolver {
   })
   supplierItem(@Ctx() ctx: GraphQLContext, @Root() line: StockTakeLine) {
     return line.type === "supplier_item" && !stockTakes.hidesStock(line)
-      ? loadersOf(ctx).supplierItem.load(line.id)
+      ? loadersOf(ctx).supplierItem.load({ id: line.id, siteId: null })
       : null;
   }
 }

@@ -1,0 +1,59 @@
+// A movement's SKU or supplier item, read through the movement over GraphQL, shows its on hand at
+// the movement's site: one page of movements at two sites shows one item with two quantities.
+import { gql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
+import { newAccount } from "../../helpers/db.js";
+import { createSku, createSupplierItem } from "../../helpers/stock.js";
+import { SiNestedStockDocument } from "../generated/graphql.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+it("shows a movement's item with its on hand at the movement's site", async () => {
+  const acct = await newAccount(t.db);
+  const sku = await createSku(t, acct.token, 10);
+  const item = await createSupplierItem(t, acct.token, { openingOnHand: 2 });
+  const made = await rest(t, "POST", "/sites", {
+    token: acct.token,
+    body: { code: "NESTED", name: "Nested stock" },
+  });
+  expect(made.status).toBe(201);
+  const store = made.body.id as number;
+  for (const [path, onHand] of [
+    [`/skus/${sku}`, 4],
+    [`/supplier-items/${item}`, 7.5],
+  ] as const) {
+    const res = await rest(t, "PATCH", path, {
+      token: acct.token,
+      body: { on_hand: onHand, reason: "received", site_id: store },
+    });
+    expect(res.status).toBe(200);
+  }
+
+  const skuPage = await gql(t, SiNestedStockDocument, { filter: { skuId: sku } }, acct.token);
+  const itemPage = await gql(
+    t,
+    SiNestedStockDocument,
+    { filter: { supplierItemId: item } },
+    acct.token,
+  );
+
+  expect(skuPage.errors).toBeUndefined();
+  const bySite = (page: typeof skuPage, pick: "sku" | "supplierItem") =>
+    page.data!.stockMovements.edges.map((e) => [
+      e.node.siteId === store ? "store" : "default",
+      e.node.quantityAfter,
+      e.node[pick]?.onHand,
+    ]);
+  // Newest first: the store's movement, then the opening balance at the default site.
+  expect(bySite(skuPage, "sku")).toEqual([
+    ["store", 4, 4],
+    ["default", 10, 10],
+  ]);
+  expect(bySite(itemPage, "supplierItem")).toEqual([
+    ["store", 7.5, 7.5],
+    ["default", 2, 2],
+  ]);
+});
