@@ -1,6 +1,11 @@
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../db/client.js";
-import { skusByIds, supplierItemsByIds } from "../modules/catalog/index.js";
+import {
+  itemAtSiteKey,
+  skusAtSites,
+  supplierItemsAtSites,
+  type ItemAtSite,
+} from "../modules/catalog/index.js";
 import type { Sku, SupplierItem } from "../modules/catalog/catalog.types.js";
 import type { Page } from "../cursor.js";
 import { firstMovementPages, type MovementOwner } from "../modules/movement/index.js";
@@ -11,39 +16,15 @@ import { cycleCountsAt, type SkuCycleCount } from "../modules/cycle-count/index.
 
 /** Per-request batch loaders: a page of 1000 movements resolves its SKUs in one query, not 1000. */
 export interface Loaders {
-  /** SKUs with their on hand at a site: one statement per site a batch asks for. */
-  sku: DataLoader<StockKey, Sku | null, string>;
-  supplierItem: DataLoader<StockKey, SupplierItem | null, string>;
+  /** SKUs with their on hand at a site: one statement for a batch, whatever its sites. */
+  sku: DataLoader<ItemAtSite, Sku | null, string>;
+  supplierItem: DataLoader<ItemAtSite, SupplierItem | null, string>;
   stockTake: DataLoader<number, StockTake | null>;
   /** SKUs' cycle counts (class, last count, due time) at a site: a page of SKUs in one statement. */
   cycleCount: DataLoader<CycleCountKey, SkuCycleCount, string>;
   /** First pages of movements: a page of SKUs with theirs in one statement, not one per SKU. */
   movementPages: DataLoader<MovementPageKey, Page<StockMovement>, string>;
 }
-
-/** An item, and the site whose on hand it shows (null: the default site). */
-export interface StockKey {
-  id: number;
-  siteId: number | null;
-}
-
-/** Each site's keys in one call of `load` (by id); the items in the keys' order. */
-const bySite =
-  <T>(load: (ids: number[], siteId: number | undefined) => Promise<Map<number, T>>) =>
-  async (keys: readonly StockKey[]): Promise<(T | null)[]> => {
-    const sites = [...new Set(keys.map((k) => k.siteId))];
-    const found = await Promise.all(
-      sites.map((site) =>
-        load(
-          keys.filter((k) => k.siteId === site).map((k) => k.id),
-          site ?? undefined,
-        ),
-      ),
-    );
-    const at = new Map(sites.map((site, i) => [site, found[i]!]));
-    return keys.map((k) => at.get(k.siteId)!.get(k.id) ?? null);
-  };
-const stockKey = (k: StockKey): string => `${k.siteId}:${k.id}`;
 
 /** Whose cycle count, and where (null: the default site). */
 export interface CycleCountKey {
@@ -76,6 +57,14 @@ const bySize =
     return pages;
   };
 
+/** Items at sites, in the keys' order (null: missing). */
+const atSites =
+  <T>(load: (keys: readonly ItemAtSite[]) => Promise<Map<string, T>>) =>
+  async (keys: readonly ItemAtSite[]) => {
+    const found = await load(keys);
+    return keys.map((k) => found.get(itemAtSiteKey(k)) ?? null);
+  };
+
 const batch =
   <T>(load: (ids: readonly number[]) => Promise<Map<number, T>>) =>
   async (ids: readonly number[]) => {
@@ -86,12 +75,16 @@ const batch =
 export function createLoaders(db: PrismaClient, accountId: number): Loaders {
   return {
     sku: new DataLoader(
-      bySite((ids, site) => skusByIds(db, accountId, ids, site)),
-      { cacheKeyFn: stockKey },
+      atSites((keys) => skusAtSites(db, accountId, keys)),
+      {
+        cacheKeyFn: itemAtSiteKey,
+      },
     ),
     supplierItem: new DataLoader(
-      bySite((ids, site) => supplierItemsByIds(db, accountId, ids, site)),
-      { cacheKeyFn: stockKey },
+      atSites((keys) => supplierItemsAtSites(db, accountId, keys)),
+      {
+        cacheKeyFn: itemAtSiteKey,
+      },
     ),
     stockTake: new DataLoader(batch((ids) => stockTakesByIds(db, accountId, ids))),
     cycleCount: new DataLoader(

@@ -380,6 +380,55 @@ export async function readSkus(
   return new Map(rows.map((r) => [r.id, toSku(r)]));
 }
 
+/** An item by id, and the site whose on hand it shows (null: the default site). */
+export interface ItemAtSite {
+  id: number;
+  siteId: number | null;
+}
+
+/** The key of an ItemAtSite in the maps readSkusAtSites and readSupplierItemsAtSites answer. */
+export const itemAtSiteKey = (k: ItemAtSite): string => `${k.siteId}:${k.id}`;
+
+/**
+ * Rows of a listing for (id, site) pairs, each with on hand at its site (the default site's for
+ * a null one), in one statement however many pairs and sites; missing ids are absent.
+ */
+const rowsAtSites = (
+  db: PrismaClient | Tx,
+  accountId: number,
+  listing: Listing,
+  keys: readonly ItemAtSite[],
+) =>
+  db.$queryRaw<(Row & { asked_site: number | null })[]>`
+    SELECT p.site_id AS asked_site,
+      ${listing.columns(Prisma.sql`COALESCE(p.site_id, ${defaultSite(accountId)})`)}
+    FROM ${listing.from}
+      JOIN unnest(${intArray(keys.map((k) => k.id))}, ${intArray(keys.map((k) => k.siteId))})
+        AS p(item_id, site_id) ON x.id = p.item_id
+    WHERE x.account_id = ${accountId}`;
+
+/** SKUs of the account for (id, site) pairs, as readSkus, keyed by itemAtSiteKey. */
+export async function readSkusAtSites(
+  db: PrismaClient | Tx,
+  accountId: number,
+  keys: readonly ItemAtSite[],
+): Promise<Map<string, Sku>> {
+  const rows = await rowsAtSites(db, accountId, SKUS, keys);
+  return new Map(rows.map((r) => [itemAtSiteKey({ id: r.id, siteId: r.asked_site }), toSku(r)]));
+}
+
+/** Supplier items of the account for (id, site) pairs, as readSupplierItems, keyed likewise. */
+export async function readSupplierItemsAtSites(
+  db: PrismaClient | Tx,
+  accountId: number,
+  keys: readonly ItemAtSite[],
+): Promise<Map<string, SupplierItem>> {
+  const rows = await rowsAtSites(db, accountId, SUPPLIER_ITEMS, keys);
+  return new Map(
+    rows.map((r) => [itemAtSiteKey({ id: r.id, siteId: r.asked_site }), toSupplierItem(r)]),
+  );
+}
+
 /** Supplier items of the account by id, as readSkus (a linked item shows its SKU's stock). */
 export async function readSupplierItems(
   db: PrismaClient | Tx,

@@ -14,7 +14,13 @@ import { parseBarcode, parseBarcodes, type Barcode } from "./barcode.js";
 import { barcodeOwners, replaceBarcodes } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
-import { askedSite, readSkus, readSupplierItems } from "./catalog.search.js";
+import {
+  askedSite,
+  readSkus,
+  readSkusAtSites,
+  readSupplierItems,
+  readSupplierItemsAtSites,
+} from "./catalog.search.js";
 
 export interface CreateSkuData {
   code: string;
@@ -318,8 +324,8 @@ export function requireText(
   return text;
 }
 
-/** SKUs of the account by id (for loaders); missing ids are absent. */
-export const skusByIds = readSkus;
+/** SKUs of the account by (id, site) (for loaders); missing ids are absent. */
+export const skusAtSites = readSkusAtSites;
 
-/** Supplier items of the account by id (for loaders); missing ids are absent. */
-export const supplierItemsByIds = readSupplierItems;
+/** Supplier items of the account by (id, site) (for loaders); missing ids are absent. */
+export const supplierItemsAtSites = readSupplierItemsAtSites;

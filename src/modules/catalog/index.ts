@@ -2,5 +2,6 @@
 // services only through here; its routes, resolvers and schemas they mount directly).
 export { BARCODES_DESCRIPTION, MAX_BARCODE_LENGTH } from "./barcode.js";
 export { LOCATION_DESCRIPTION } from "./location.js";
-export { skusByIds, supplierItemsByIds } from "./catalog.service.js";
+export { skusAtSites, supplierItemsAtSites } from "./catalog.service.js";
+export { itemAtSiteKey, type ItemAtSite } from "./catalog.search.js";
 export { importSkuFile } from "./catalog.import-file.js";

@@ -1,13 +1,15 @@
 // A movement's SKU or supplier item, read through the movement over GraphQL, shows its on hand at
-// the movement's site: one page of movements at two sites shows one item with two quantities.
-import { gql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
+// the movement's site: one page of movements at two sites shows one item with two quantities,
+// read in one statement.
+import { gql, rest } from "../../helpers/app.js";
 import { newAccount } from "../../helpers/db.js";
 import { createSku, createSupplierItem } from "../../helpers/stock.js";
+import { startLoggedApp, type LoggedApp } from "../../helpers/movements.js";
 import { SiNestedStockDocument } from "../generated/graphql.js";
 
-let t: TestApp;
+let t: LoggedApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startLoggedApp();
 });
 afterAll(() => t.close());
 
@@ -32,7 +34,10 @@ it("shows a movement's item with its on hand at the movement's site", async () =
     expect(res.status).toBe(200);
   }
 
+  t.queries.length = 0;
   const skuPage = await gql(t, SiNestedStockDocument, { filter: { skuId: sku } }, acct.token);
+  // The page's SKU at both sites in one statement: a page spanning many sites is one read too.
+  expect(t.queries.filter((q) => /AS p\(item_id, site_id\)/.test(q.sql))).toHaveLength(1);
   const itemPage = await gql(
     t,
     SiNestedStockDocument,
