@@ -15,6 +15,13 @@ export const MAX_CURSOR_LENGTH = 512;
 /** Lines of one bulk stock adjustment (REST `lines`, GraphQL bulkAdjustStock). */
 export const MAX_LINES = 10_000;
 
+/**
+ * Most sites a bulk adjustment's lines may name (the request's own site and the default
+ * included): the ledger writes one statement per site, so a request is priced by its lines
+ * only while the sites it spans stay few.
+ */
+export const MAX_ADJUSTMENT_SITES = 100;
+
 /** Counts of one stock take input request: JSON `counts` or the data rows of a CSV body. */
 export const MAX_COUNTS = 10_000;
 

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from "../../limits.js";
+import { MAX_ADJUSTMENT_SITES, TEXT_LIMITS } from "../../limits.js";
 import { MaxLength } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
 import { WindowFilter } from "../../graphql/common.types.js";
@@ -91,8 +91,7 @@ export class BulkAdjustmentLineInput {
 
   @Field(() => Int, {
     nullable: true,
-    description:
-      "The site whose stock this line sets, instead of the input's siteId (SITE_NOT_FOUND or SITE_INACTIVE at this line). An entity may be on several lines at different sites.",
+    description: `The site whose stock this line sets, instead of the input's siteId (SITE_NOT_FOUND or SITE_INACTIVE at this line). An entity may be on several lines at different sites; the lines span at most ${MAX_ADJUSTMENT_SITES} sites (TOO_MANY_SITES).`,
   })
   siteId?: number | null;
 }

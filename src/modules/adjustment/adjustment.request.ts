@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { entityKey, type EntityRef, type LockedStock } from "../../ledger/ledger.js";
-import { MAX_LINES, TEXT_LIMITS } from "../../limits.js";
+import { MAX_ADJUSTMENT_SITES, MAX_LINES, TEXT_LIMITS } from "../../limits.js";
 import { Decimal, optionalQuantity, parseQuantity, quantityAsSent } from "../../quantity.js";
 import {
   ADJUSTMENT_REASONS,
@@ -246,6 +246,19 @@ function parseRequest(
       parsed.push({ index: i, entityType, id: id!, newQty: qty, expectedQty, site });
     }
   });
+  // The sites the lines span, bounded before any is looked up (each is a statement of the
+  // ledger's): refused as a whole, with what else the input shows, as too many lines are.
+  const spanned = new Set(lines.map((l) => l.siteId ?? header.siteId ?? "default"));
+  if (spanned.size > MAX_ADJUSTMENT_SITES) {
+    throw AppError.fromFields([
+      ...errors,
+      {
+        path: ["lines"],
+        code: "TOO_MANY_SITES",
+        message: `the lines may name at most ${MAX_ADJUSTMENT_SITES} sites per adjustment; they name ${spanned.size}`,
+      },
+    ]);
+  }
   return {
     siteId: header.siteId ?? null,
     reason: reason as AdjustmentReasonValue,

@@ -23,7 +23,7 @@ import {
   WRITE_PROBLEMS,
 } from "../../http/openapi-responses.js";
 import { idParams, idempotencyHeaders, pageQuery, windowQuery } from "../../http/validation.js";
-import { MAX_LINES, TEXT_LIMITS } from "../../limits.js";
+import { MAX_ADJUSTMENT_SITES, MAX_LINES, TEXT_LIMITS } from "../../limits.js";
 import { ADJUSTMENT_REASONS } from "../../reasons.js";
 import { FIRST_LINES } from "./adjustment.read.js";
 
@@ -88,8 +88,7 @@ export const StockAdjustmentLineInput = Type.Object(
     ),
     site_id: Type.Optional({
       ...integerId,
-      description:
-        "The site whose stock this line sets, instead of the request's site_id (404 SITE_NOT_FOUND or 409 SITE_INACTIVE at this line). An entity may be on several lines at different sites.",
+      description: `The site whose stock this line sets, instead of the request's site_id (404 SITE_NOT_FOUND or 409 SITE_INACTIVE at this line). An entity may be on several lines at different sites; the lines span at most ${MAX_ADJUSTMENT_SITES} sites (422 TOO_MANY_SITES).`,
     }),
   },
   { $id: "StockAdjustmentLineInput", additionalProperties: false },
@@ -206,6 +205,7 @@ export const bulkAdjustStock = {
       "LINKED_SUPPLIER_ITEM",
       "DUPLICATE_LINE",
       "TOO_MANY_LINES",
+      "TOO_MANY_SITES",
       "INVALID_BARCODE",
       "BARCODE_NOT_FOUND",
     ),

@@ -115,7 +115,7 @@ export type BulkAdjustmentLineInput = {
   id?: number | null | undefined;
   /** The new absolute on hand. */
   newQty: number;
-  /** The site whose stock this line sets, instead of the input's siteId (SITE_NOT_FOUND or SITE_INACTIVE at this line). An entity may be on several lines at different sites. */
+  /** The site whose stock this line sets, instead of the input's siteId (SITE_NOT_FOUND or SITE_INACTIVE at this line). An entity may be on several lines at different sites; the lines span at most 100 sites (TOO_MANY_SITES). */
   siteId?: number | null | undefined;
   /** SKU, or SUPPLIER_ITEM (unlinked only: else LINKED_SUPPLIER_ITEM). */
   type: StockEntityType;

@@ -170,6 +170,32 @@ it("refuses an item twice at one site however the site is named, a line's unknow
   expect(await onHand(acct, `/skus/${sku}`, home)).toBe(10);
 });
 
+it("refuses lines spanning more than 100 sites before any is looked up, and takes 100", async () => {
+  const acct = await newAccount(t.db);
+  const sku = await createSku(t, acct.token, 10);
+  const before = await written(acct);
+  // Sites that exist nowhere: past the cap nothing is looked up, at it each one is.
+  const spanning = (sites: number) => ({
+    reason: "received",
+    lines: Array.from({ length: sites }, (_, i) => ({
+      type: "sku",
+      id: sku,
+      new_qty: 1,
+      site_id: 1_900_000_000 + i,
+    })),
+  });
+
+  const over = await bulk(acct, spanning(101));
+  const at = await bulk(acct, spanning(100));
+
+  expect(over.status).toBe(422);
+  expect(over.body.code).toBe("TOO_MANY_SITES");
+  expect(over.body.errors).toEqual([expect.objectContaining({ pointer: "/lines" })]);
+  expect(at.status).toBe(404);
+  expect(at.body.code).toBe("SITE_NOT_FOUND");
+  expect(await written(acct)).toEqual(before);
+});
+
 it("answers a retry with the same key as the first time, and a key reused with another line site as reused", async () => {
   const acct = await newAccount(t.db);
   const sku = await createSku(t, acct.token, 10);
@@ -191,6 +217,30 @@ it("answers a retry with the same key as the first time, and a key reused with a
   expect(reused.status).toBe(422);
   expect(reused.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
   expect(await onHand(acct, `/skus/${sku}`, store)).toBe(6);
+});
+
+it("replays an answer stored before lines named their site with each line at the adjustment's", async () => {
+  const acct = await newAccount(t.db);
+  const sku = await createSku(t, acct.token, 10);
+  const store = await newSite(acct, "STORED");
+  const body = {
+    reason: "received",
+    site_id: store,
+    lines: [{ type: "sku", id: sku, new_qty: 2 }],
+  };
+  const first = await bulk(acct, body, "stored-before-line-sites");
+  expect(first.status).toBe(201);
+  // The stored answer as a server before this version kept it: its lines without siteId.
+  await t.db.$executeRaw`
+    UPDATE idempotency_keys SET response_body = jsonb_set(response_body::jsonb, '{lines}',
+      (SELECT jsonb_agg(l - 'siteId') FROM jsonb_array_elements(response_body::jsonb -> 'lines') AS l))::json
+    WHERE account_id = ${acct.accountId} AND key = 'stored-before-line-sites'`;
+
+  const again = await bulk(acct, body, "stored-before-line-sites");
+
+  expect(again.headers.get("idempotent-replayed")).toBe("true");
+  expect(again.body).toEqual(first.body);
+  expect(again.body.lines[0].site_id).toBe(store);
 });
 
 it("takes a line's siteId over GraphQL, each line answering its site", async () => {
