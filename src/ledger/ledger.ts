@@ -169,7 +169,9 @@ export async function lockStockAtSites(
     JOIN supplier_item_stock AS l ON l.account_id = ${accountId} AND l.site_id = p.site_id
       AND l.supplier_item_id = p.id`;
   for (const level of levels) {
-    const entity = bySite.get(level.site_id)?.get(`${level.entity_type}:${level.id}`);
+    const entity = bySite
+      .get(level.site_id)
+      ?.get(entityKey({ entityType: level.entity_type, id: level.id }));
     if (entity) entity.onHand = new Decimal(level.on_hand);
   }
   return bySite;
