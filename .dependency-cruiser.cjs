@@ -29,6 +29,7 @@ const MODULE_ORDER = [
   "token",
   "verify",
   "movement",
+  "transfer",
   "catalog",
   "cycle-count",
   "stock-take",

@@ -13,6 +13,7 @@ export const ERROR_CATALOG = {
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, title: "Webhook delivery not found" },
   TOKEN_NOT_FOUND: { status: 404, title: "API token not found" },
   SITE_NOT_FOUND: { status: 404, title: "Site not found" },
+  TRANSFER_NOT_FOUND: { status: 404, title: "Transfer not found" },
   ROUTE_NOT_FOUND: { status: 404, title: "No such endpoint" },
   METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   MALFORMED_REQUEST: { status: 400, title: "Malformed request" },
@@ -43,6 +44,12 @@ export const ERROR_CATALOG = {
   DEFAULT_SITE: { status: 409, title: "Site is the default" },
   SITE_IN_USE: { status: 409, title: "Site in use" },
   SITE_INACTIVE: { status: 409, title: "Site is deactivated" },
+  SAME_SITE: { status: 422, title: "Transfer within one site" },
+  INSUFFICIENT_STOCK: { status: 409, title: "Not enough stock at the source" },
+  TRANSFER_CLOSED: { status: 409, title: "Transfer closed" },
+  TRANSFER_RECEIVED: { status: 409, title: "Transfer received in part" },
+  OVER_RECEIPT: { status: 422, title: "More than is in transit" },
+  NOT_IN_TRANSFER: { status: 422, title: "Not in transfer" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: "Idempotency key reused" },
   IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, title: "Idempotency key in progress" },
   RATE_LIMITED: { status: 429, title: "Too many requests" },
@@ -161,7 +168,8 @@ export function notFound(
     | "WEBHOOK_NOT_FOUND"
     | "WEBHOOK_DELIVERY_NOT_FOUND"
     | "TOKEN_NOT_FOUND"
-    | "SITE_NOT_FOUND",
+    | "SITE_NOT_FOUND"
+    | "TRANSFER_NOT_FOUND",
   id: number | string,
   path?: (string | number)[],
 ): AppError {

@@ -22,7 +22,8 @@ export type EntityKind =
   | "webhook"
   | "webhookDelivery"
   | "token"
-  | "site";
+  | "site"
+  | "transfer";
 
 /** How an operation carrying lines is priced, over both transports. */
 export interface LinePricing {
@@ -305,6 +306,47 @@ export const OPERATIONS = {
     graphql: "updateSite",
     restIds: { id: "site" },
     graphqlId: "site",
+  }),
+
+  // Transfers between sites.
+  createTransfer: op({
+    useCase: "src/modules/transfer/transfer.service.ts#createTransfer",
+    rest: "createTransfer",
+    graphql: "createTransfer",
+    lines: { lists: [["input", "lines"]], lineWeight: LINE_WEIGHTS.adjustment },
+  }),
+  receiveTransfer: op({
+    useCase: "src/modules/transfer/transfer.service.ts#receiveTransfer",
+    rest: "receiveTransfer",
+    graphql: "receiveTransfer",
+    restIds: { id: "transfer" },
+    graphqlId: "transfer",
+    walks: { what: "the transfer's lines", lineWeight: WALK_WEIGHTS.transfer },
+  }),
+  cancelTransfer: op({
+    useCase: "src/modules/transfer/transfer.service.ts#cancelTransfer",
+    rest: "cancelTransfer",
+    graphql: "cancelTransfer",
+    restIds: { id: "transfer" },
+    graphqlId: "transfer",
+    walks: { what: "the transfer's lines", lineWeight: WALK_WEIGHTS.transfer },
+  }),
+  listTransfers: op({
+    useCase: "src/modules/transfer/transfer.read.ts#listTransfers",
+    rest: "listTransfers",
+    graphql: "transfers",
+  }),
+  getTransfer: op({
+    useCase: "src/modules/transfer/transfer.read.ts#getTransferWithLines",
+    rest: "getTransfer",
+    graphql: "transfer",
+    restIds: { id: "transfer" },
+    graphqlId: "transfer",
+  }),
+  listTransferLines: op({
+    useCase: "src/modules/transfer/transfer.read.ts#listTransferLines",
+    rest: "listTransferLines",
+    restIds: { id: "transfer" },
   }),
 
   // Stock takes and cycle counts.

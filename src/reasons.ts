@@ -1,13 +1,16 @@
 import { StockReason } from "./generated/prisma/enums.js";
 
 /**
- * Reasons only the service writes: a stock take's reconciliation, a catalog opening balance, and
- * the stock a supplier item brings into the SKU it is linked to.
+ * Reasons only the service writes: a stock take's reconciliation, a catalog opening balance, the
+ * stock a supplier item brings into the SKU it is linked to, and a transfer's between sites.
  */
 export const SYSTEM_REASONS = [
   StockReason.stock_take,
   StockReason.opening_balance,
   StockReason.transfer,
+  StockReason.transfer_out,
+  StockReason.transfer_in,
+  StockReason.transfer_loss,
 ] as const;
 
 /** The reasons a client may give for an adjustment. */

@@ -28,6 +28,8 @@ SELECT create_distributed_table('supplier_item_stock', 'account_id', colocate_wi
 SELECT create_distributed_table('stock_movements', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('stock_adjustments', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('stock_adjustment_lines', 'account_id', colocate_with => 'accounts');
+SELECT create_distributed_table('transfers', 'account_id', colocate_with => 'accounts');
+SELECT create_distributed_table('transfer_lines', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('stock_takes', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('stock_take_lines', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('stock_take_counts', 'account_id', colocate_with => 'accounts');

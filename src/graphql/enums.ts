@@ -55,6 +55,12 @@ export const StockReason = graphqlEnum<db.StockReason>(
     opening_balance: "A new SKU's or supplier item's openingOnHand; not accepted on adjustments.",
     transfer:
       "A supplier item's own stock moved into the SKU it was linked to (linkSupplierItem with transfer); not accepted on adjustments.",
+    transfer_out:
+      "Taken out of a transfer's source site when it was dispatched; not accepted on adjustments.",
+    transfer_in:
+      "Put in at a transfer's destination when received, or back at its source when it was cancelled; not accepted on adjustments.",
+    transfer_loss:
+      "What a transfer closed short lost in transit, written off at its destination; not accepted on adjustments.",
   },
 );
 
@@ -71,7 +77,20 @@ export const MovementSource = graphqlEnum<db.MovementSource>(
     adjustment: "An adjustment (adjustSkuStock, adjustSupplierItemStock, bulkAdjustStock).",
     stock_take: "A stock take's reconciliation.",
     opening_balance: "The openingOnHand of a created SKU or supplier item.",
-    transfer: "Linking a supplier item that held stock of its own to a SKU.",
+    transfer:
+      "A transfer of stock: between two sites (transferId names it), or from a supplier item that held stock of its own into the SKU it was linked to.",
+  },
+);
+
+export const TransferStatus = graphqlEnum<db.TransferStatus>(
+  "TransferStatus",
+  "Where a transfer between sites stands. REST spells the values in lower case.",
+  {
+    in_transit:
+      "Dispatched: taken out of the source, not yet all received at the destination (some may be).",
+    received:
+      "Closed: everything sent was received, or what was not was written off as lost (close).",
+    cancelled: "Cancelled before any receipt: the stock went back to the source.",
   },
 );
 

@@ -41,6 +41,8 @@ const eventTypes: ListBound = { max: MAX_WEBHOOK_EVENT_TYPES, code: "INVALID_PAR
 /** By schema coordinate: `Input.field` for an input field, `Type.field(arg:)` for an argument. */
 export const LIST_BOUNDS = {
   "BulkAdjustStockInput.lines": lines(MAX_LINES),
+  "CreateTransferInput.lines": lines(MAX_LINES),
+  "ReceiveTransferInput.lines": lines(MAX_LINES),
   "SubmitStockTakeCountsInput.counts": lines(MAX_COUNTS),
   "AcceptStockTakeLinesInput.lines": lines(MAX_REFS),
   "AcceptStockTakeLinesInput.recount": lines(MAX_REFS),

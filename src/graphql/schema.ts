@@ -31,6 +31,7 @@ import { EventResolver } from "../modules/event/event.resolver.js";
 import { EventSubscriptionResolver } from "../modules/event/event.subscriptions.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { SiteResolver } from "../modules/site/site.resolver.js";
+import { TransferResolver } from "../modules/transfer/transfer.resolver.js";
 import { TokenResolver } from "../modules/token/token.resolver.js";
 import { authChecker } from "./auth.js";
 import { describeListBounds } from "./list-bounds.js";
@@ -104,6 +105,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           WebhookResolver,
           TokenResolver,
           SiteResolver,
+          TransferResolver,
         ],
         authChecker,
         authMode: "error",

@@ -122,6 +122,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           description:
             "The account's stores, warehouses and vans; one is its default, the site a request naming none means.",
         },
+        {
+          name: "transfers",
+          description:
+            "Stock sent from one site to another: dispatched, in transit, received (in parts, or closed short) or cancelled.",
+        },
         { name: "adjustments", description: "Set stock to absolute quantities." },
         { name: "movements", description: "The append-only stock ledger." },
         { name: "events", description: "The change feed, oldest first, never skipping an event." },

@@ -49,6 +49,7 @@ export interface MovementDetails {
   reference?: string | null;
   adjustmentId?: number | null;
   stockTakeId?: number | null;
+  transferId?: number | null;
   actor: Actor;
 }
 
@@ -79,6 +80,7 @@ export interface Movement {
   adjustmentId: number | null;
   stockTakeId: number | null;
   siteId: number;
+  transferId: number | null;
   actor: Actor;
 }
 
@@ -395,6 +397,7 @@ export function movementWritten(
     adjustmentId: d.adjustmentId ?? null,
     stockTakeId: d.stockTakeId ?? null,
     siteId: row.site_id,
+    transferId: d.transferId ?? null,
     actor: { name: d.actor.name, tokenId: d.actor.tokenId },
   };
 }
@@ -532,13 +535,13 @@ export function ledgerWrites(
     ), ${flag ? flagging(accountId) : Prisma.empty}inserted AS (
       INSERT INTO stock_movements (${ids ? Prisma.sql`id, ` : Prisma.empty}account_id, occurred_at, entity_type, sku_id, supplier_item_id,
         quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
-        stock_take_id, actor_name, actor_token_id, site_id)
+        stock_take_id, actor_name, actor_token_id, site_id, transfer_id)
       SELECT ${id}${accountId}, stamp.at, v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
         v.before, v.after, v.after - v.before, ${d.reason}::stock_reason, ${d.note ?? null},
         ${d.reference ?? null}, ${d.source}::movement_source,
         ${adjustmentId ?? Prisma.sql`${d.adjustmentId ?? null}::int`},
         ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int,
-        (SELECT id FROM stock_site)
+        (SELECT id FROM stock_site), ${d.transferId ?? null}::int
       FROM v, stamp ${flag ? Prisma.sql`, flagged` : Prisma.empty} ORDER BY v.ord
       RETURNING id, entity_type, COALESCE(sku_id, supplier_item_id) AS entity_id, occurred_at,
         quantity_before, quantity_after, change, reason, source, adjustment_id, stock_take_id,

@@ -82,9 +82,10 @@ export const LINE_WEIGHTS = { adjustment: 6, import: 10, count: 6 } as const;
  * (src/operations.ts, `walks`): a start freezes each line of its scope about as a listed id costs
  * (100,000 lines take PostgreSQL about 0.8 s, some 650 single adjustments' units: `npm run bench
  * -- l1`); a review (accept-lines' safe pass, reconcile, dry run or not) reads and weighs every
- * line of its stock take, 100,000 in about 2.5 s (`npm run bench -- p5`): twice that.
+ * line of its stock take, 100,000 in about 2.5 s (`npm run bench -- p5`): twice that. A
+ * transfer's receipt or cancel writes each line it walks as an adjustment writes a line.
  */
-export const WALK_WEIGHTS = { start: 1, review: 2 } as const;
+export const WALK_WEIGHTS = { start: 1, review: 2, transfer: LINE_WEIGHTS.adjustment } as const;
 
 /**
  * A stock take's summary aggregates every line in one statement, about a fifth of what listing

@@ -51,6 +51,7 @@ import { reportSchemas } from "../modules/report/report.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 import { tokenSchemas } from "../modules/token/token.schemas.js";
 import { siteSchemas } from "../modules/site/site.schemas.js";
+import { transferSchemas } from "../modules/transfer/transfer.schemas.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import {
   $ref,
@@ -155,7 +156,7 @@ const schemas = {
   ),
   StockReason: enumSchema(
     "StockReason",
-    "A movement's reason: an adjustment reason, or stock_take and opening_balance, which only the system records.",
+    "A movement's reason: an adjustment reason, or one only the system records: stock_take, opening_balance, transfer (a supplier item's stock into its SKU on linking), and a transfer's between sites: transfer_out (dispatched from the source), transfer_in (received at the destination, or back at the source on cancel), transfer_loss (a shortfall written off at the destination).",
     Object.values(StockReason),
   ),
   EntityType: enumSchema(
@@ -165,7 +166,7 @@ const schemas = {
   ),
   MovementSource: enumSchema(
     "MovementSource",
-    "What wrote a movement.",
+    "What wrote a movement: adjustment, stock_take, opening_balance, or transfer (a transfer between sites, named by transfer_id, or a linked supplier item's stock moved into its SKU).",
     Object.values(MovementSource),
   ),
   AdjustmentLineStatus: enumSchema(
@@ -254,6 +255,11 @@ const schemas = {
       adjustment_id: nullable("integer"),
       stock_take_id: nullable("integer"),
       site_id: { type: "integer", minimum: 1, description: "The site whose stock moved." },
+      transfer_id: {
+        ...nullable("integer"),
+        description:
+          "The transfer that wrote it (its dispatch, receipt, shortfall or cancel), else null. Left out of an answer stored by an idempotency key before transfers existed.",
+      },
       actor: $ref("Actor"),
     },
   },
@@ -453,6 +459,7 @@ const schemas = {
   ...webhookSchemas,
   ...tokenSchemas,
   ...siteSchemas,
+  ...transferSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

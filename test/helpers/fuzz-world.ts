@@ -43,6 +43,8 @@ export interface Pools {
   tokens: number[];
   /** Sites: the default, another, and a deactivated one. */
   sites: number[];
+  /** Transfers: one in transit, one received at once. */
+  transfers: number[];
   barcodes: string[];
   codes: string[];
   suppliers: string[];
@@ -62,6 +64,7 @@ export const POOL_OF: Record<EntityKind, keyof Pools> = {
   webhookDelivery: "deliveries",
   token: "tokens",
   site: "sites",
+  transfer: "transfers",
 };
 
 export interface FuzzWorld {
@@ -167,8 +170,19 @@ async function seed(t: TestApp, token: string, db: PrismaClient, accountId: numb
     expires_at,
   });
   await must(t, "DELETE", `/tokens/${revoked.id}`, token);
-  await must(t, "POST", "/sites", token, { code: code("STORE"), name: "Fuzz store" });
+  const store = await must(t, "POST", "/sites", token, { code: code("STORE"), name: "Fuzz store" });
   await must(t, "POST", "/sites", token, { code: code("SHUT"), name: "Closed", active: false });
+  const main = await must(t, "GET", "/sites?limit=1", token);
+  const between = { from_site_id: main.data[0].id, to_site_id: store.id };
+  await must(t, "POST", "/transfers", token, {
+    ...between,
+    lines: [{ type: "sku", id: skus[1], qty: 2 }],
+  });
+  await must(t, "POST", "/transfers", token, {
+    ...between,
+    receive: true,
+    lines: [{ type: "sku", id: skus[2], qty: 1 }],
+  });
 }
 
 /** Entities of their own for new stock takes: three SKUs and two supplier items. */
@@ -209,7 +223,7 @@ async function startStockTakes(t: TestApp, token: string) {
 async function poolsOf(t: TestApp, account: TestAccount): Promise<Pools> {
   const accountId = account.accountId;
   const db = t.db;
-  const [skus, items, takes, adjustments, hooks, deliveries, barcodes, tokens, sites] =
+  const [skus, items, takes, adjustments, hooks, deliveries, barcodes, tokens, sites, transfers] =
     await Promise.all([
       db.sku.findMany({
         where: { accountId },
@@ -234,6 +248,7 @@ async function poolsOf(t: TestApp, account: TestAccount): Promise<Pools> {
         take: 20,
       }),
       db.site.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
+      db.transfer.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
     ]);
   return {
     skus: skus.map((s) => s.id),
@@ -248,6 +263,7 @@ async function poolsOf(t: TestApp, account: TestAccount): Promise<Pools> {
     deliveries: deliveries.map((d) => ({ endpoint: d.endpointId, id: String(d.id) })),
     tokens: tokens.map((t) => t.id),
     sites: sites.map((s) => s.id),
+    transfers: transfers.map((x) => x.id),
     barcodes: barcodes.map((b) => b.code),
     codes: [...skus.map((s) => s.code), ...items.map((i) => i.code)].slice(0, 50),
     suppliers: [...new Set(items.map((i) => i.supplier))],
@@ -269,6 +285,8 @@ async function cursorsOf(t: TestApp, account: TestAccount, pools: Pools) {
     "/stock-takes/{id}/counts": `/stock-takes/${pools.stockTakes.at(-1)}/counts`,
     "/tokens": "/tokens",
     "/sites": "/sites",
+    "/transfers": "/transfers",
+    "/transfers/{id}/lines": `/transfers/${pools.transfers[0]}/lines`,
   };
   for (const [template, path] of Object.entries(lists)) {
     const limit = `${path.includes("?") ? "&" : "?"}limit=1`;

@@ -73,11 +73,31 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     ...byId("Query.accuracyReport", "stockTakeId", takes),
     ...byId("Query.webhook", "id", [ids.w1!, ids.w2!]),
     ...byId("Query.site", "id", [ids.site1!, ids.site2!, ids.siteMain!]),
+    ...byId("Query.transfer", "id", [ids.tr1!, ids.tr2!]),
+    ...(
+      [
+        ["fromSiteId", ids.siteMain],
+        ["toSiteId", ids.site1],
+        ["toSiteId", ids.site3],
+      ] as const
+    ).map(([arg, site]): GqlProbe => ({
+      field: "Query.transfers",
+      foreign: { [arg]: site },
+      missing: { [arg]: none() },
+    })),
+    after("Query.transfers", cursors["gql.transfers"]!),
+    parentAfter(
+      "Query.transfer",
+      { id: ids.bTransfer },
+      "Transfer.lines",
+      cursors["gql.transferLines"]!,
+    ),
     // B's own lists, whole: nothing of A among them.
     ...[
       "Query.webhooks",
       "Query.apiTokens",
       "Query.sites",
+      "Query.transfers",
       "Query.skus",
       "Query.supplierItems",
       "Query.stockAdjustments",
@@ -415,6 +435,81 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       "Mutation.adjustSupplierItemStock",
       { supplierItemId: ids.i1, onHand: 1, reason: "CORRECTION" },
       { supplierItemId: none(), onHand: 1, reason: "CORRECTION" },
+    ),
+    // A's transfer dispatched again in B with A's key, and B's own SKU sent from or to A's sites.
+    mutation(
+      "Mutation.createTransfer",
+      {
+        fromSiteId: ids.siteMain,
+        toSiteId: ids.site1,
+        lines: [{ type: "SKU", id: ids.sTransfer, qty: 1.5 }],
+        idempotencyKey: key("tr1"),
+      },
+      {
+        fromSiteId: none(),
+        toSiteId: none(),
+        lines: [{ type: "SKU", id: none(), qty: 1.5 }],
+        idempotencyKey: unused(),
+      },
+    ),
+    ...[ids.siteMain!, ids.site1!, ids.site2!].flatMap((site) => {
+      const send = (fromSiteId: number, toSiteId: number) => ({
+        fromSiteId,
+        toSiteId,
+        lines: [{ type: "SKU", id: ids.bSku, qty: 1 }],
+      });
+      return [
+        mutation("Mutation.createTransfer", send(site, ids.bSite!), send(none(), ids.bSite!)),
+        mutation("Mutation.createTransfer", send(ids.bMain!, site), send(ids.bMain!, none())),
+      ];
+    }),
+    ...(
+      [
+        ["SKU", ids.sTransfer!],
+        ["SUPPLIER_ITEM", ids.iTransfer!],
+        ["SUPPLIER_ITEM", ids.i1!],
+      ] as const
+    ).map(([type, id]) => {
+      const send = (item: number) => ({
+        fromSiteId: ids.bMain,
+        toSiteId: ids.bSite,
+        lines: [{ type, id: item, qty: 1 }],
+      });
+      return mutation("Mutation.createTransfer", send(id), send(none()));
+    }),
+    mutation(
+      "Mutation.receiveTransfer",
+      {
+        id: ids.tr3,
+        lines: [{ type: "SKU", id: ids.sTransfer, qty: 0.5 }],
+        idempotencyKey: key("trReceipt"),
+      },
+      {
+        id: none(),
+        lines: [{ type: "SKU", id: ids.sTransfer, qty: 0.5 }],
+        idempotencyKey: unused(),
+      },
+    ),
+    mutation(
+      "Mutation.cancelTransfer",
+      { id: ids.tr4, idempotencyKey: key("trCancel") },
+      { id: none(), idempotencyKey: unused() },
+    ),
+    ...[ids.tr1!, ids.tr2!].flatMap((id) => [
+      mutation("Mutation.receiveTransfer", { id }, { id: none() }),
+      mutation("Mutation.cancelTransfer", { id }, { id: none() }),
+    ]),
+    ...(
+      [
+        ["SKU", ids.sTransfer!],
+        ["SUPPLIER_ITEM", ids.iTransfer!],
+      ] as const
+    ).map(([type, id]) =>
+      mutation(
+        "Mutation.receiveTransfer",
+        { id: ids.bTransfer, lines: [{ type, id, qty: 1 }] },
+        { id: ids.bTransfer, lines: [{ type, id: none(), qty: 1 }] },
+      ),
     ),
     mutation(
       "Mutation.bulkAdjustStock",

@@ -116,6 +116,19 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       `/stock-adjustments/${ids.bAdjustment}/lines`,
       cursors.adjustmentLines!,
     ),
+    ...byId("GET /transfers/{id}", (id) => `/transfers/${id}`, [ids.tr1!, ids.tr2!]),
+    ...byId("GET /transfers/{id}/lines", (id) => `/transfers/${id}/lines`, [ids.tr1!]),
+    parentCursor(
+      "GET /transfers/{id}/lines",
+      `/transfers/${ids.bTransfer}/lines`,
+      cursors.transferLines!,
+    ),
+    ...filter("GET /transfers", "/transfers", [
+      ["from_site_id", String(ids.siteMain), String(none())],
+      ["to_site_id", String(ids.site1), String(none())],
+      ["to_site_id", String(ids.site3), String(none())],
+    ]),
+    cursor("GET /transfers", "/transfers", cursors.transfers!),
     ...filter("GET /stock/movements", "/stock/movements", [
       ["sku_id", String(ids.s1), String(none())],
       ["supplier_item_id", String(ids.i2), String(none())],
@@ -155,6 +168,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
         ["GET /webhooks", "/webhooks", {}],
         ["GET /tokens", "/tokens", {}],
         ["GET /sites", "/sites", {}],
+        ["GET /transfers", "/transfers", {}],
         ["GET /skus", "/skus", {}],
         ["GET /supplier-items", "/supplier-items", {}],
         ["GET /stock-adjustments", "/stock-adjustments", {}],
@@ -514,6 +528,75 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
         },
       ];
     }),
+    // A's transfer dispatched again in B with A's key: B's own answer (A's sites are not B's).
+    repeat(
+      "POST /transfers",
+      "tr1",
+      post("/transfers", { ...madeBody("tr1"), from_site_id: none(), to_site_id: none() }),
+    ),
+    // B's own SKU sent from, or to, A's sites (the deactivated one too), and A's items sent
+    // between B's sites.
+    ...[ids.siteMain!, ids.site1!, ids.site2!].flatMap((site): RestProbe[] => {
+      const send = (from: number, to: number) =>
+        post("/transfers", {
+          from_site_id: from,
+          to_site_id: to,
+          lines: [{ type: "sku", id: ids.bSku, qty: 1 }],
+        });
+      return [
+        {
+          op: "POST /transfers",
+          foreign: send(site, ids.bSite!),
+          missing: send(none(), ids.bSite!),
+        },
+        {
+          op: "POST /transfers",
+          foreign: send(ids.bMain!, site),
+          missing: send(ids.bMain!, none()),
+        },
+      ];
+    }),
+    ...(
+      [
+        ["sku", ids.sTransfer!],
+        ["supplier_item", ids.iTransfer!],
+        ["supplier_item", ids.i1!],
+      ] as const
+    ).map(([type, id]): RestProbe => {
+      const send = (item: number) =>
+        post("/transfers", {
+          from_site_id: ids.bMain,
+          to_site_id: ids.bSite,
+          lines: [{ type, id: item, qty: 1 }],
+        });
+      return { op: "POST /transfers", foreign: send(id), missing: send(none()) };
+    }),
+    // A's transfers received or cancelled by B; A's items received on B's own transfer.
+    ...byId("POST /transfers/{id}/receive", (id) => `/transfers/${id}/receive`, [ids.tr1!], {
+      body: {},
+    }),
+    ...byId("POST /transfers/{id}/receive", (id) => `/transfers/${id}/receive`, [ids.tr2!], {
+      body: { lines: [{ type: "sku", id: ids.sTransfer, qty: 1 }] },
+    }),
+    ...(
+      [
+        ["sku", ids.sTransfer!],
+        ["supplier_item", ids.iTransfer!],
+      ] as const
+    ).map(([type, id]): RestProbe => ({
+      op: "POST /transfers/{id}/receive",
+      foreign: post(`/transfers/${ids.bTransfer}/receive`, { lines: [{ type, id, qty: 1 }] }),
+      missing: post(`/transfers/${ids.bTransfer}/receive`, {
+        lines: [{ type, id: none(), qty: 1 }],
+      }),
+    })),
+    ...byId("POST /transfers/{id}/cancel", (id) => `/transfers/${id}/cancel`, [ids.tr1!, ids.tr2!]),
+    repeat(
+      "POST /transfers/{id}/receive",
+      "trReceipt",
+      post(`/transfers/${none()}/receive`, madeBody("trReceipt")),
+    ),
+    repeat("POST /transfers/{id}/cancel", "trCancel", post(`/transfers/${none()}/cancel`)),
     repeat("POST /webhooks", "w2", made.w2!.call, CREATED),
     ...byId("PATCH /webhooks/{id}", (id) => `/webhooks/${id}`, [ids.w1!, ids.w2!], {
       body: { description: "B's" },

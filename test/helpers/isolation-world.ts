@@ -192,6 +192,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
       ).id;
       ids.bDelivery = await deliveryFor(t, b.accountId, ids.bWebhook!);
       ids.bSite = (await bPost("/sites", { code: "B-S1", name: "B store" })).id;
+      ids.bMain = (
+        await t.db.site.findFirstOrThrow({ where: { accountId: b.accountId, isDefault: true } })
+      ).id;
+      // B's own transfer in transit, for B's receipts naming A's items.
+      ids.bTransfer = (
+        await bPost("/transfers", {
+          from_site_id: ids.bMain,
+          to_site_id: ids.bSite,
+          lines: [{ type: "sku", id: ids.bSku, qty: 1 }],
+        })
+      ).id;
     })(),
   ]);
   await Promise.all([
@@ -312,6 +323,41 @@ export async function buildWorld(t: TestApp): Promise<World> {
         where: { accountId: a.accountId, isDefault: true },
       });
       ids.siteMain = main.id;
+      // A's transfers: one in transit (two lines), one moved at once, of a SKU and an item of
+      // their own.
+      await Promise.all([sku("sTransfer", 40), item("iTransfer", { opening: 30 })]);
+      const lines = [
+        { type: "sku", id: ids.sTransfer, qty: 1.5 },
+        { type: "supplier_item", id: ids.iTransfer, qty: 2 },
+      ];
+      for (const [name, to, receive] of [
+        ["tr1", ids.site1, false],
+        ["tr2", ids.site3, true],
+      ] as const) {
+        const body = await write(name, {
+          method: "POST",
+          path: "/transfers",
+          body: {
+            from_site_id: ids.siteMain,
+            to_site_id: to,
+            reference: `${tag}-${name}`,
+            receive,
+            lines,
+          },
+        });
+        ids[name] = body.id;
+      }
+      // One received in part, one cancelled: writes B repeats with A's keys.
+      for (const name of ["tr3", "tr4"]) {
+        const body = { from_site_id: ids.siteMain, to_site_id: ids.site1, lines };
+        ids[name] = (await write(name, { method: "POST", path: "/transfers", body })).id;
+      }
+      await write("trReceipt", {
+        method: "POST",
+        path: `/transfers/${ids.tr3}/receive`,
+        body: { lines: [{ type: "sku", id: ids.sTransfer, qty: 0.5 }] },
+      });
+      await write("trCancel", { method: "POST", path: `/transfers/${ids.tr4}/cancel` });
     })(),
     // API tokens A issued: a counting device's and an approver's.
     (async () => {
@@ -442,6 +488,8 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
     tokens: await get("/tokens?limit=1"),
     sites: await get("/sites?limit=1"),
     lines: await get(`/stock-takes/${ids.counting}/lines?limit=1`),
+    transfers: await get("/transfers?limit=1"),
+    transferLines: await get(`/transfers/${ids.tr1}/lines?limit=1`),
     counts: await get(`/stock-takes/${ids.counting}/counts?limit=1`),
   };
   const page = "first: 1) { pageInfo { endCursor } }";
@@ -453,6 +501,8 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
         events(${page} stockMovements(filter: { skuId: ${ids.s1} }, ${page}
         apiTokens(${page}
         sites(${page}
+        transfers(${page}
+        transfer(id: ${ids.tr1}) { lines(${page} }
         sku(id: ${ids.s1}) { movements(${page} }
         supplierItem(id: ${ids.i2}) { movements(${page} }
         stockAdjustment(id: ${ids.adjustment}) { lines(${page} }
@@ -473,6 +523,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
     "events",
     "apiTokens",
     "sites",
+    "transfers",
   ]) {
     cursors[`gql.${root}`] = end(data[root]);
   }
@@ -480,6 +531,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
   cursors["gql.skuMovements"] = end(data.sku!.movements);
   cursors["gql.itemMovements"] = end(data.supplierItem!.movements);
   cursors["gql.adjustmentLines"] = end(data.stockAdjustment!.lines);
+  cursors["gql.transferLines"] = end(data.transfer!.lines);
   cursors["gql.lines"] = end(data.stockTake!.lines);
   cursors["gql.counts"] = end(data.stockTake!.counts);
   cursors["gql.deliveries"] = end(data.webhook!.deliveries);

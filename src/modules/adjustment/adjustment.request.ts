@@ -5,7 +5,8 @@ import type { Tx } from "../../db/client.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { entityKey, type EntityRef, type LockedStock } from "../../ledger/ledger.js";
-import { MAX_ADJUSTMENT_SITES, MAX_LINES, TEXT_LIMITS } from "../../limits.js";
+import { checkLineCount, lineEntityType } from "../../lines.js";
+import { MAX_ADJUSTMENT_SITES, TEXT_LIMITS } from "../../limits.js";
 import { Decimal, optionalQuantity, parseQuantity, quantityAsSent } from "../../quantity.js";
 import {
   ADJUSTMENT_REASONS,
@@ -170,24 +171,7 @@ function parseRequest(
       message: `a note is required for reason "${reason}"`,
     });
   }
-  if (lines.length === 0) {
-    errors.push({
-      path: ["lines"],
-      code: "INVALID_PARAMETER",
-      message: "at least one line is required",
-    });
-  }
-  if (lines.length > MAX_LINES) {
-    // Not worth checking line by line: say so with what is wrong with the header.
-    throw AppError.fromFields([
-      ...errors,
-      {
-        path: ["lines"],
-        code: "TOO_MANY_LINES",
-        message: `at most ${MAX_LINES} lines per adjustment; got ${lines.length}`,
-      },
-    ]);
-  }
+  checkLineCount(lines.length, errors, "adjustment");
 
   const seen = new Map<string, number>();
   const parsed: Line[] = [];
@@ -198,15 +182,8 @@ function parseRequest(
     const own = line.siteId ?? null;
     if (own !== null) lineSites.push({ index: i, siteId: own });
     const site: LineSite = own ?? header.siteId ?? "default";
-    if (line.type !== "sku" && line.type !== "supplier_item") {
-      errors.push({
-        path: path(i, "type"),
-        code: "INVALID_PARAMETER",
-        message: 'type must be "sku" or "supplier_item"',
-      });
-      return;
-    }
-    const entityType: EntityType = line.type;
+    const entityType = lineEntityType(line.type, path(i, "type"), errors);
+    if (entityType === null) return;
     const id = line.id ?? null;
     const rawBarcode = line.barcode ?? null;
     let barcode: Barcode | null = null;

@@ -16,6 +16,7 @@ import {
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
 import { holdOffStarts } from "../../db/locks.js";
 import { loadSupplierItem } from "./catalog.service.js";
+import { inTransitItems } from "../transfer/transfer.service.js";
 import type { SupplierItem } from "./catalog.types.js";
 
 export interface LinkData {
@@ -71,6 +72,7 @@ export function linkSupplierItem(
           );
         }
         await refuseWhileCounted(tx, accountId, itemId);
+        await refuseWhileInTransit(tx, accountId, itemId);
         const movements: Movement[] = [];
         const held = await stockSites(tx, accountId, item);
         if (held.length > 0 && !request.transfer) {
@@ -171,6 +173,21 @@ async function refuseWhileCounted(tx: Tx, accountId: number, itemId: number): Pr
     throw new AppError(
       "ENTITY_IN_STOCK_TAKE",
       `supplier item ${itemId} is being counted in stock take ${take.id}; reconcile or cancel it first`,
+    );
+  }
+}
+
+/**
+ * SUPPLIER_ITEM_HAS_STOCK when stock of the item is on a transfer in transit: its receipt (or
+ * cancel) puts it back into the item's own stock, which linking would make the SKU's. Run with
+ * the item locked, as a transfer's dispatch, receipt and cancel lock it.
+ */
+async function refuseWhileInTransit(tx: Tx, accountId: number, itemId: number): Promise<void> {
+  const transfer = (await inTransitItems(tx, accountId, [itemId])).get(itemId);
+  if (transfer !== undefined) {
+    throw new AppError(
+      "SUPPLIER_ITEM_HAS_STOCK",
+      `supplier item ${itemId} has stock in transit on transfer ${transfer}: receive or cancel it before linking the item`,
     );
   }
 }

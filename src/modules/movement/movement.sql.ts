@@ -8,7 +8,8 @@ const COLUMNS = Prisma.sql`m.account_id AS "accountId", m.id, m.occurred_at AS "
   m.entity_type AS "entityType", m.sku_id AS "skuId", m.supplier_item_id AS "supplierItemId",
   m.quantity_before AS "quantityBefore", m.quantity_after AS "quantityAfter", m.change,
   m.reason, m.note, m.reference, m.source, m.adjustment_id AS "adjustmentId",
-  m.stock_take_id AS "stockTakeId", m.site_id AS "siteId", m.actor_name AS "actorName",
+  m.stock_take_id AS "stockTakeId", m.site_id AS "siteId", m.transfer_id AS "transferId",
+  m.actor_name AS "actorName",
   m.actor_token_id AS "actorTokenId"`;
 
 const orderBy = (order: "asc" | "desc", alias: string) =>
@@ -66,7 +67,7 @@ export const movementJson = (
       trim_scale(p.quantity_before) AS quantity_before,
       trim_scale(p.quantity_after) AS quantity_after, trim_scale(p.change) AS change,
       p.reason, p.note, p.reference, p.source, p.adjustment_id, p.stock_take_id, p.site_id,
-      (SELECT row_to_json(a) FROM (SELECT p.actor_name AS name, p.actor_token_id AS token_id) a)
+      p.transfer_id, (SELECT row_to_json(a) FROM (SELECT p.actor_name AS name, p.actor_token_id AS token_id) a)
         AS actor
   ) r`;
 

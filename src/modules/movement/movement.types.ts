@@ -83,6 +83,13 @@ export class StockMovement {
   @Field(() => Int, { description: "The site whose stock moved." })
   siteId!: number;
 
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "The transfer that wrote it (its dispatch, receipt, shortfall or cancel), else null.",
+  })
+  transferId!: number | null;
+
   @Field(() => Actor, { description: "Who made the change." })
   actor!: Actor;
 }

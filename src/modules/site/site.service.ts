@@ -323,18 +323,29 @@ export async function updateSite(
 
 /**
  * Refuses (SITE_IN_USE) to deactivate a site where a stock take is open or counting (its counts
- * would have nowhere to go) or that holds stock (it would stay out of sight, and unchangeable).
+ * would have nowhere to go), that a transfer in transit leaves or goes to (its receipt or cancel
+ * would have nowhere to put the stock), or that holds stock (it would stay out of sight, and
+ * unchangeable). A transfer's dispatch holds the sites' lock shared (holdSites), so none lands
+ * after this reads; a receipt or cancel needs no lock, since its sites stay active while it is
+ * in transit.
  * Read through the stock takes' site index, newest first, and the levels' key (the site's levels
  * until the first one not at 0). A change of stock at a named site holds the sites' lock shared
  * (holdSite, hold_stock_site), so none is in progress while this reads, and none lands after it.
  */
 async function requireIdle(tx: Tx, accountId: number, id: number): Promise<void> {
   const [busy] = await tx.$queryRaw<
-    { take: number | null; sku: number | null; item: number | null }[]
+    { take: number | null; transfer: number | null; sku: number | null; item: number | null }[]
   >`
     SELECT
       (SELECT id FROM stock_takes WHERE account_id = ${accountId} AND site_id = ${id}
         AND status IN ('open', 'counting') ORDER BY id DESC LIMIT 1) AS take,
+      (SELECT max(t.id) FROM (
+        SELECT max(id) AS id FROM transfers WHERE account_id = ${accountId}
+          AND from_site_id = ${id} AND status = 'in_transit'
+        UNION ALL
+        SELECT max(id) FROM transfers WHERE account_id = ${accountId}
+          AND to_site_id = ${id} AND status = 'in_transit'
+      ) AS t) AS transfer,
       (SELECT sku_id FROM sku_stock WHERE account_id = ${accountId} AND site_id = ${id}
         AND on_hand <> 0 LIMIT 1) AS sku,
       (SELECT supplier_item_id FROM supplier_item_stock WHERE account_id = ${accountId}
@@ -343,6 +354,12 @@ async function requireIdle(tx: Tx, accountId: number, id: number): Promise<void>
     throw new AppError(
       "SITE_IN_USE",
       `site ${id} has stock take ${busy.take} open: reconcile or cancel it before deactivating the site`,
+    );
+  }
+  if (busy?.transfer != null) {
+    throw new AppError(
+      "SITE_IN_USE",
+      `site ${id} has transfer ${busy.transfer} in transit from or to it: receive or cancel it before deactivating the site`,
     );
   }
   if (busy?.sku != null || busy?.item != null) {

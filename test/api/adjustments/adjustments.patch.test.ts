@@ -163,6 +163,7 @@ describe("PATCH /skus/{id}", () => {
       adjustment_id: expect.any(Number),
       stock_take_id: null,
       site_id: expect.any(Number),
+      transfer_id: null,
       actor: { name: "test-token", token_id: expect.any(Number) },
     });
 

@@ -248,6 +248,8 @@ export type ErrorCode =
   | 'IDEMPOTENCY_KEY_IN_PROGRESS'
   /** Idempotency key reused */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** Not enough stock at the source */
+  | 'INSUFFICIENT_STOCK'
   /** Internal error */
   | 'INTERNAL'
   /** Invalid barcode */
@@ -274,8 +276,12 @@ export type ErrorCode =
   | 'NOTE_REQUIRED'
   /** Not in stock take */
   | 'NOT_IN_STOCK_TAKE'
+  /** Not in transfer */
+  | 'NOT_IN_TRANSFER'
   /** On hand changed */
   | 'ON_HAND_CHANGED'
+  /** More than is in transit */
+  | 'OVER_RECEIPT'
   /** Payload too large */
   | 'PAYLOAD_TOO_LARGE'
   /** GraphQL operation too large or too costly */
@@ -286,6 +292,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   /** No such endpoint */
   | 'ROUTE_NOT_FOUND'
+  /** Transfer within one site */
+  | 'SAME_SITE'
   /** Service unavailable */
   | 'SERVICE_UNAVAILABLE'
   /** Site is deactivated */
@@ -316,6 +324,12 @@ export type ErrorCode =
   | 'TOO_MANY_TOKENS'
   /** Too many webhooks */
   | 'TOO_MANY_WEBHOOKS'
+  /** Transfer closed */
+  | 'TRANSFER_CLOSED'
+  /** Transfer not found */
+  | 'TRANSFER_NOT_FOUND'
+  /** Transfer received in part */
+  | 'TRANSFER_RECEIVED'
   /** Authentication required */
   | 'UNAUTHENTICATED'
   /** Unbounded query */
@@ -353,7 +367,7 @@ export type MovementSource =
   | 'OPENING_BALANCE'
   /** A stock take's reconciliation. */
   | 'STOCK_TAKE'
-  /** Linking a supplier item that held stock of its own to a SKU. */
+  /** A transfer of stock: between two sites (transferId names it), or from a supplier item that held stock of its own into the SKU it was linked to. */
   | 'TRANSFER';
 
 /** The stock take to reconcile. */
@@ -517,7 +531,13 @@ export type StockReason =
   /** Goods stolen. */
   | 'THEFT'
   /** A supplier item's own stock moved into the SKU it was linked to (linkSupplierItem with transfer); not accepted on adjustments. */
-  | 'TRANSFER';
+  | 'TRANSFER'
+  /** Put in at a transfer's destination when received, or back at its source when it was cancelled; not accepted on adjustments. */
+  | 'TRANSFER_IN'
+  /** What a transfer closed short lost in transit, written off at its destination; not accepted on adjustments. */
+  | 'TRANSFER_LOSS'
+  /** Taken out of a transfer's source site when it was dispatched; not accepted on adjustments. */
+  | 'TRANSFER_OUT';
 
 /** What a stock take's counts are compared with. */
 export type StockTakeBasis =

@@ -100,6 +100,7 @@ describe("GET /api/v1/stock/movements: the movement document", () => {
         "adjustment_id",
         "stock_take_id",
         "site_id",
+        "transfer_id",
         "actor",
       ].sort(),
     );
@@ -120,6 +121,7 @@ describe("GET /api/v1/stock/movements: the movement document", () => {
       adjustment_id: expect.any(Number),
       stock_take_id: null,
       site_id: expect.any(Number),
+      transfer_id: null,
       actor: { name: "test-token", token_id: expect.any(Number) },
     });
     expect(opening).toMatchObject({

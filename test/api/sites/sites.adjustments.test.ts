@@ -6,6 +6,7 @@
 import pg from "pg";
 import { gql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { databaseUrl, newAccount, type TestAccount } from "../../helpers/db.js";
+import { newSite } from "../../helpers/sites.js";
 import { createSku, createSupplierItem, ledgerProblems } from "../../helpers/stock.js";
 import { settled } from "../../helpers/start-lock.js";
 import { SiAdjBulkDocument, SiAdjSkuDocument } from "../generated/graphql.js";
@@ -16,16 +17,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-/** A new site of the account (not the default). */
-async function newSite(acct: TestAccount, code: string): Promise<number> {
-  const res = await rest(t, "POST", "/sites", {
-    token: acct.token,
-    body: { code, name: `Site ${code}` },
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
 
 /** An item's level at a site, as stored ([] when it has none). */
 const level = async (
@@ -60,7 +51,7 @@ describe.each([
   it("sets that site's stock and leaves the default site's as it was", async () => {
     const acct = await newAccount(t.db);
     const sku = await createSku(t, acct.token, 10);
-    const store = await newSite(acct, "STORE-1");
+    const store = await newSite(t, acct, "STORE-1");
     const patch = (onHand: number, key = "") =>
       rest(t, "PATCH", `/skus/${sku}`, {
         token: acct.token,
@@ -98,8 +89,8 @@ describe.each([
     const acct = await newAccount(t.db);
     const other = await newAccount(t.db);
     const sku = await createSku(t, acct.token, 10);
-    const theirs = await newSite(other, "THEIRS");
-    const closed = await newSite(acct, "CLOSED");
+    const theirs = await newSite(t, other, "THEIRS");
+    const closed = await newSite(t, acct, "CLOSED");
     const shut = await rest(t, "PATCH", `/sites/${closed}`, {
       token: acct.token,
       body: { active: false },
@@ -133,7 +124,7 @@ it("sets a supplier item's and a bulk adjustment's lines at the site named, over
   const acct = await newAccount(t.db);
   const sku = await createSku(t, acct.token, 10);
   const item = await createSupplierItem(t, acct.token, { openingOnHand: 2 });
-  const store = await newSite(acct, "STORE-2");
+  const store = await newSite(t, acct, "STORE-2");
 
   const single = await rest(t, "PATCH", `/supplier-items/${item}`, {
     token: acct.token,
@@ -205,7 +196,7 @@ it("sets a supplier item's and a bulk adjustment's lines at the site named, over
 it("deactivates a site only once it holds no stock", async () => {
   const acct = await newAccount(t.db);
   const sku = await createSku(t, acct.token);
-  const store = await newSite(acct, "STORE-3");
+  const store = await newSite(t, acct, "STORE-3");
   const set = (onHand: number) =>
     rest(t, "PATCH", `/skus/${sku}`, {
       token: acct.token,
@@ -234,7 +225,7 @@ describe.each([
   it("waits for it, then is refused with nothing written", async () => {
     const acct = await newAccount(t.db);
     const sku = await createSku(t, acct.token);
-    const store = await newSite(acct, keyed ? "STORE-K" : "STORE-S");
+    const store = await newSite(t, acct, keyed ? "STORE-K" : "STORE-S");
     // The SKU has a level there already: the single adjustment's statement finds it at once.
     expect(
       (

@@ -70,6 +70,8 @@ export type ErrorCode =
   | 'IDEMPOTENCY_KEY_IN_PROGRESS'
   /** Idempotency key reused */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** Not enough stock at the source */
+  | 'INSUFFICIENT_STOCK'
   /** Internal error */
   | 'INTERNAL'
   /** Invalid barcode */
@@ -96,8 +98,12 @@ export type ErrorCode =
   | 'NOTE_REQUIRED'
   /** Not in stock take */
   | 'NOT_IN_STOCK_TAKE'
+  /** Not in transfer */
+  | 'NOT_IN_TRANSFER'
   /** On hand changed */
   | 'ON_HAND_CHANGED'
+  /** More than is in transit */
+  | 'OVER_RECEIPT'
   /** Payload too large */
   | 'PAYLOAD_TOO_LARGE'
   /** GraphQL operation too large or too costly */
@@ -108,6 +114,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   /** No such endpoint */
   | 'ROUTE_NOT_FOUND'
+  /** Transfer within one site */
+  | 'SAME_SITE'
   /** Service unavailable */
   | 'SERVICE_UNAVAILABLE'
   /** Site is deactivated */
@@ -138,6 +146,12 @@ export type ErrorCode =
   | 'TOO_MANY_TOKENS'
   /** Too many webhooks */
   | 'TOO_MANY_WEBHOOKS'
+  /** Transfer closed */
+  | 'TRANSFER_CLOSED'
+  /** Transfer not found */
+  | 'TRANSFER_NOT_FOUND'
+  /** Transfer received in part */
+  | 'TRANSFER_RECEIVED'
   /** Authentication required */
   | 'UNAUTHENTICATED'
   /** Unbounded query */
@@ -159,7 +173,7 @@ export type MovementSource =
   | 'OPENING_BALANCE'
   /** A stock take's reconciliation. */
   | 'STOCK_TAKE'
-  /** Linking a supplier item that held stock of its own to a SKU. */
+  /** A transfer of stock: between two sites (transferId names it), or from a supplier item that held stock of its own into the SKU it was linked to. */
   | 'TRANSFER';
 
 /** The stock take to reconcile. */
@@ -212,7 +226,13 @@ export type StockReason =
   /** Goods stolen. */
   | 'THEFT'
   /** A supplier item's own stock moved into the SKU it was linked to (linkSupplierItem with transfer); not accepted on adjustments. */
-  | 'TRANSFER';
+  | 'TRANSFER'
+  /** Put in at a transfer's destination when received, or back at its source when it was cancelled; not accepted on adjustments. */
+  | 'TRANSFER_IN'
+  /** What a transfer closed short lost in transit, written off at its destination; not accepted on adjustments. */
+  | 'TRANSFER_LOSS'
+  /** Taken out of a transfer's source site when it was dispatched; not accepted on adjustments. */
+  | 'TRANSFER_OUT';
 
 /** One count of one entity. */
 export type StockTakeCountInput = {
