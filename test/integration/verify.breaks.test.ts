@@ -479,6 +479,73 @@ describe("stock takes", () => {
   });
 });
 
+describe("transfers", () => {
+  /** A transfer of `qty` of a new SKU from the default site to a new one, in transit. */
+  async function sent(qty: number) {
+    const x = await createSku(t, acct.token, 10);
+    const store = await rest(t, "POST", "/sites", {
+      token: acct.token,
+      body: { code: `S${x}`, name: "Store" },
+    });
+    const res = await rest(t, "POST", "/transfers", {
+      token: acct.token,
+      body: {
+        from_site_id: site,
+        to_site_id: store.body.id,
+        lines: [{ type: "sku", id: x, qty }],
+      },
+    });
+    expect(res.status).toBe(201);
+    return { x, transfer: res.body.id as number };
+  }
+
+  it("transfer_mismatch: a line saying more arrived than its movements brought in", async () => {
+    const { x, transfer } = await sent(4);
+    await broken(`UPDATE transfer_lines SET received_qty = 1
+      WHERE account_id = ${acct.accountId} AND transfer_id = ${transfer}`);
+    expect(await problems()).toEqual([
+      {
+        kind: "transfer_mismatch",
+        account_id: acct.accountId,
+        entity: sku(x),
+        transfer_id: transfer,
+        status: "in_transit",
+        line: { qty: "4", received_qty: "1", lost_qty: "0" },
+        movements: { sent: "4", arrived: "0", written_off: "0", returned: "0", elsewhere: 0 },
+      },
+    ]);
+  });
+
+  it("transfer_mismatch: a transfer received while some of it is still in transit", async () => {
+    const { transfer } = await sent(2);
+    await broken(`UPDATE transfers SET status = 'received'
+      WHERE account_id = ${acct.accountId} AND id = ${transfer}`);
+    expect(await problems()).toEqual([
+      expect.objectContaining({
+        kind: "transfer_mismatch",
+        transfer_id: transfer,
+        status: "received",
+      }),
+    ]);
+  });
+
+  it("transfer_movement_unlisted: a movement naming a transfer its item is not on", async () => {
+    const { transfer } = await sent(2);
+    const y = await createSku(t, acct.token, 3);
+    await broken(`UPDATE stock_movements SET transfer_id = ${transfer}
+      WHERE account_id = ${acct.accountId} AND sku_id = ${y}`);
+    expect(await problems()).toEqual([
+      expect.objectContaining({
+        kind: "transfer_movement_unlisted",
+        entity: sku(y),
+        transfer_id: transfer,
+        site_id: site,
+        reason: "opening_balance",
+      }),
+    ]);
+  });
+});
+
 describe("many breaks", () => {
   it("lists them in order up to the limit and counts them all", async () => {
     const id = await createSku(t, acct.token, 1);

@@ -8,6 +8,7 @@ import { compareRows, fingerprints } from "./verify.records.js";
 import { scopedTo, type Scope, type SortedProblem } from "./verify.sql.js";
 import { checkSites } from "./verify.sites.js";
 import { checkStockTakeLines } from "./verify.stock-takes.js";
+import { checkTransfers } from "./verify.transfers.js";
 import { MAX_LISTED, type LedgerReport, type VerifyOptions } from "./verify.types.js";
 
 /** How long the whole check may take: it reads every movement, which takes a while on a big ledger. */
@@ -35,8 +36,15 @@ export async function verifyLedger(
         flagged.length > 0 ? await compareRows(tx, flagged, limit) : { total: 0, listed: [] };
       const lines = await checkStockTakeLines(tx, scoped, limit);
       const sites = await checkSites(tx, scoped, limit);
-      const total = chains.total + records.total + lines.total + sites.total;
-      const problems = [...chains.listed, ...records.listed, ...lines.listed, ...sites.listed]
+      const transfers = await checkTransfers(tx, scoped, limit);
+      const total = chains.total + records.total + lines.total + sites.total + transfers.total;
+      const problems = [
+        ...chains.listed,
+        ...records.listed,
+        ...lines.listed,
+        ...sites.listed,
+        ...transfers.listed,
+      ]
         .sort(reportOrder)
         .slice(0, limit)
         .map((p) => p[4]);

@@ -62,6 +62,12 @@ export interface LedgerReport {
  * - stock_take_movement_unlisted: a stock take's movement that none of its applied lines names
  *   (a stock take not reconciled has none).
  * - cycle_count_site_missing: a SKU's cycle count names a site its account does not have.
+ * - transfer_mismatch: a transfer line disagrees with the movements of its transfer and item
+ *   (`movements`: what they sent out of the source, brought in at the destination, wrote off
+ *   there and returned to the source, and how many are at neither site), or its state is
+ *   impossible (received with some still in transit, cancelled after a receipt).
+ * - transfer_movement_unlisted: movements name a transfer none of whose lines is of their item
+ *   (or a transfer the account does not have): one problem per transfer, item, site and reason.
  */
 export const PROBLEM_KINDS = [
   "chain_break",
@@ -79,6 +85,8 @@ export const PROBLEM_KINDS = [
   "stock_take_line_mismatch",
   "stock_take_movement_unlisted",
   "cycle_count_site_missing",
+  "transfer_mismatch",
+  "transfer_movement_unlisted",
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
