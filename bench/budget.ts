@@ -30,6 +30,7 @@ const schema = z.strictObject({
   P7: scenario("deepOverFirst", "otherSkusP99Ms"),
   V1: scenario("verifyMs", "problems"),
   C1: scenario("dueMs", "accuracyMs"),
+  T1: scenario("dispatchMs", "receiveMs"),
   A1: scenario("countJsKb", "firstLoadMs", "scanToSavedP95Ms"),
   N1: scenario("throughputBesideOverAlone", "p99BesideOverAlone"),
 });

@@ -34,9 +34,10 @@ import { PRICE_SKUS, priceFigures, type PriceFigure } from "./prices.js";
 import { HOSTILE_NAMES, REFERENCE_NAMES, type ClassStats, type HostileName } from "./hostile.js";
 import { budget, target, within, type Bound } from "./budget.js";
 import { lockLevels, writeLevels } from "./raw-levels.js";
+import { benchSite, transferFigures } from "./transfers.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
-// replicas, fairness, prices, areas, cycle, app); none named runs all. `--only=csv,webhooks` limits fairness's hostile
+// replicas, fairness, prices, areas, cycle, transfers, app); none named runs all. `--only=csv,webhooks` limits fairness's hostile
 // classes to those named (bench/hostile.ts).
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
@@ -47,6 +48,8 @@ const wants = (scenario: string) => named.length === 0 || named.includes(scenari
 
 const LINES = quick ? 1000 : 10_000;
 const RUNS = quick ? 3 : 5;
+/** T1's transfer: a line per SKU. */
+const T1_LINES = quick ? 100 : 1000;
 /** P4's ledger, and how deep its deep page is (pages of 100). */
 const P4_MOVEMENTS = quick ? 200_000 : 5_000_000;
 /** C1's catalog: the issue's million SKUs. */
@@ -926,6 +929,44 @@ if (wants("cycle") && !(quick && named.length === 0)) {
     ratio: `${(first.ms / first.rawMs).toFixed(2)}x`,
     ...against(budget.C1.dueMs, first.ms, (x) => `${x} ms`),
   });
+}
+
+// T1: a transfer of T1_LINES lines between two sites, dispatched and received over REST.
+if (wants("transfers")) {
+  const side = async (name: string) => {
+    const id = (await newContext(name)).principal.accountId;
+    return { id, skus: await seedSkus(id, T1_LINES), store: await benchSite(raw, id) };
+  };
+  const service = await side("bench-t1-service");
+  const rawSide = await side("bench-t1-raw");
+  const server = await startServer(db, url, service.id);
+  const t1 = await transferFigures(server, raw, service, rawSide, RUNS).finally(() =>
+    server.stop(),
+  );
+  heading(
+    `T1 a transfer of ${t1.lines} lines between two sites (median of ${RUNS - 1} after a warm-up; the service over HTTP / raw SQL doing the same writes):`,
+  );
+  row(
+    "POST /transfers: dispatched",
+    `${ms(t1.dispatchMs)} / ${ms(t1.rawDispatchMs)} ${note(budget.T1.dispatchMs, (x) => `${x} ms`)}`,
+  );
+  row(
+    "POST /transfers/{id}/receive: all of it received",
+    `${ms(t1.receiveMs)} / ${ms(t1.rawReceiveMs)} ${note(budget.T1.receiveMs, (x) => `${x} ms`)}`,
+  );
+  for (const [what, figure, baseline, bound] of [
+    ["dispatched", t1.dispatchMs, t1.rawDispatchMs, budget.T1.dispatchMs],
+    ["received", t1.receiveMs, t1.rawReceiveMs, budget.T1.receiveMs],
+  ] as const) {
+    judge({
+      id: "T1",
+      what: `a transfer of ${t1.lines} lines ${what}, over HTTP / raw SQL`,
+      figure: ms(figure),
+      baseline: ms(baseline),
+      ratio: `${(figure / baseline).toFixed(2)}x`,
+      ...against(bound, figure, (x) => `${x} ms`),
+    });
+  }
 }
 
 // N1 holds the server for minutes on a build that does not bound its inputs: not part of a

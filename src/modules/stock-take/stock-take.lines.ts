@@ -38,6 +38,8 @@ export interface LineRow {
   location: string | null;
   /** Where the latest count found it, when the counter said. */
   foundLocation: string | null;
+  /** The stock take's site, whose stock the line counts. */
+  siteId: number;
 }
 
 /**
@@ -62,6 +64,8 @@ export interface StockTakeLineView {
   foundLocation: string | null;
   /** Found away from its location at the freeze (regardless of case). */
   misplaced: boolean;
+  /** The site whose stock the line counts: its stock take's. */
+  siteId: number;
 }
 
 /**
@@ -118,6 +122,7 @@ export function toLine(row: LineRow, visible: boolean): StockTakeLineView {
     location: row.location,
     foundLocation: row.foundLocation,
     misplaced: isMisplaced(row),
+    siteId: row.siteId,
   };
   if (visible) {
     line.expectedQty = row.expectedQty;
@@ -146,6 +151,7 @@ interface RawLine {
   movement_id: bigint | null;
   location: string | null;
   found_location: string | null;
+  site_id: number;
 }
 
 const dec = (v: string | null) => (v === null ? null : new Decimal(v));
@@ -199,7 +205,8 @@ export async function selectLines(
       l.expected_qty::text AS expected_qty, l.counted_qty::text AS counted_qty,
       (${basis})::text AS basis_qty, l.state, l.counted_at, l.counted_by, l.moved_since_freeze,
       l.recount_requested, COALESCE(s.on_hand, si.on_hand)::text AS on_hand,
-      si.sku_id AS linked_sku_id, l.movement_id, l.location, l.found_location
+      si.sku_id AS linked_sku_id, l.movement_id, l.location, l.found_location,
+      ${site} AS site_id
     FROM ${updated ? Prisma.sql`updated` : Prisma.sql`stock_take_lines`} AS l
     -- One index lookup per line whatever the statistics say: right after a large start (or a
     -- catalog just loaded) they can still show the account with a handful of rows, and a planned
@@ -237,6 +244,7 @@ export async function selectLines(
     movementId: r.movement_id === null ? null : Number(r.movement_id),
     location: r.location,
     foundLocation: r.found_location,
+    siteId: r.site_id,
   }));
 }
 

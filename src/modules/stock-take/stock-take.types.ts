@@ -138,6 +138,13 @@ export class StockTakeLine extends EntityNamed {
       "Found away from its location at the freeze (foundLocation differs, regardless of case): review it; stock and the catalog's location do not change.",
   })
   misplaced!: boolean;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "The site whose stock the line counts: its stock take's (sku and supplierItem show their on hand there). Null only in an answer stored by an idempotency key before lines named their site.",
+  })
+  siteId!: number | null;
 }
 
 @ObjectType({ description: "Where a stock take stands." })

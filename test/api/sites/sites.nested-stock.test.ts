@@ -1,11 +1,11 @@
 // A movement's SKU or supplier item, read through the movement over GraphQL, shows its on hand at
 // the movement's site: one page of movements at two sites shows one item with two quantities,
-// read in one statement.
+// read in one statement. A stock take's line shows its entity's on hand at the stock take's site.
 import { gql, rest } from "../../helpers/app.js";
 import { newAccount } from "../../helpers/db.js";
 import { createSku, createSupplierItem } from "../../helpers/stock.js";
 import { startLoggedApp, type LoggedApp } from "../../helpers/movements.js";
-import { SiNestedStockDocument } from "../generated/graphql.js";
+import { SiNestedStockDocument, SiTakeLineStockDocument } from "../generated/graphql.js";
 
 let t: LoggedApp;
 beforeAll(async () => {
@@ -61,4 +61,48 @@ it("shows a movement's item with its on hand at the movement's site", async () =
     ["store", 7.5, 7.5],
     ["default", 2, 2],
   ]);
+});
+
+it("shows a stock take line's item with its on hand at the stock take's site", async () => {
+  const acct = await newAccount(t.db);
+  const sku = await createSku(t, acct.token, 10);
+  const item = await createSupplierItem(t, acct.token, { openingOnHand: 2 });
+  const made = await rest(t, "POST", "/sites", {
+    token: acct.token,
+    body: { code: "COUNTED", name: "Counted here" },
+  });
+  const store = made.body.id as number;
+  for (const [path, onHand] of [
+    [`/skus/${sku}`, 4],
+    [`/supplier-items/${item}`, 7.5],
+  ] as const) {
+    const res = await rest(t, "PATCH", path, {
+      token: acct.token,
+      body: { on_hand: onHand, reason: "received", site_id: store },
+    });
+    expect(res.status).toBe(200);
+  }
+  const started = await rest(t, "POST", "/stock-takes/start", {
+    token: acct.token,
+    body: { site_id: store, scope: { sku_ids: [sku], supplier_item_ids: [item] } },
+  });
+  expect(started.status).toBe(201);
+  expect(started.body.lines.map((l: { site_id: number }) => l.site_id)).toEqual([store, store]);
+
+  const res = await gql(t, SiTakeLineStockDocument, { id: started.body.id }, acct.token);
+  expect(res.errors).toBeUndefined();
+  expect(res.data!.stockTake.siteId).toBe(store);
+  expect(
+    res.data!.stockTake.lines.edges.map(({ node: l }) => [
+      l.id,
+      l.siteId,
+      l.expectedQty,
+      (l.sku ?? l.supplierItem)?.onHand,
+    ]),
+  ).toEqual(
+    expect.arrayContaining([
+      [sku, store, 4, 4],
+      [item, store, 7.5, 7.5],
+    ]),
+  );
 });

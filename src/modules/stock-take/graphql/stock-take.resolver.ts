@@ -248,11 +248,11 @@ export class StockTakeLineResolver {
   @FieldResolver(() => Sku, {
     nullable: true,
     description:
-      "The SKU counted (type SKU); null when expectedQty is hidden (its on hand would show the expected quantity).",
+      "The SKU counted (type SKU), its onHand at the stock take's site; null when expectedQty is hidden (its on hand would show the expected quantity).",
   })
   sku(@Ctx() ctx: GraphQLContext, @Root() line: StockTakeLine) {
     return line.type === "sku" && !stockTakes.hidesStock(line)
-      ? loadersOf(ctx).sku.load({ id: line.id, siteId: null })
+      ? loadersOf(ctx).sku.load({ id: line.id, siteId: line.siteId ?? null })
       : null;
   }
 
@@ -262,7 +262,7 @@ export class StockTakeLineResolver {
   })
   supplierItem(@Ctx() ctx: GraphQLContext, @Root() line: StockTakeLine) {
     return line.type === "supplier_item" && !stockTakes.hidesStock(line)
-      ? loadersOf(ctx).supplierItem.load({ id: line.id, siteId: null })
+      ? loadersOf(ctx).supplierItem.load({ id: line.id, siteId: line.siteId ?? null })
       : null;
   }
 }

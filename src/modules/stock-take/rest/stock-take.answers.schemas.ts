@@ -193,6 +193,12 @@ export const stockTakeAnswerSchemas = {
         description:
           "Found away from its location at the freeze (found_location differs, regardless of case): review it; stock and the catalog's location do not change.",
       },
+      site_id: {
+        type: "integer",
+        minimum: 1,
+        description:
+          "The site whose stock the line counts: its stock take's. Left out of an answer stored by an idempotency key before lines named their site.",
+      },
     },
   },
   StockTakeWithLines: {
