@@ -105,6 +105,16 @@ export const OPERATIONS = {
     restIds: { id: "sku" },
     graphqlId: "sku",
   }),
+  listSkuLevels: op({
+    useCase: "src/modules/catalog/catalog.levels.ts#listSkuLevels",
+    rest: "listSkuLevels",
+    restIds: { id: "sku" },
+  }),
+  listSupplierItemLevels: op({
+    useCase: "src/modules/catalog/catalog.levels.ts#listSupplierItemLevels",
+    rest: "listSupplierItemLevels",
+    restIds: { id: "supplierItem" },
+  }),
   updateSku: op({
     useCase: "src/modules/catalog/catalog.update.ts#updateSku",
     graphql: "updateSku",

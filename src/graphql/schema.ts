@@ -18,6 +18,10 @@ import {
   SupplierItemMovementsResolver,
 } from "../modules/catalog/graphql/catalog.movements.resolver.js";
 import {
+  SkuLevelsResolver,
+  SupplierItemLevelsResolver,
+} from "../modules/catalog/graphql/catalog.levels.resolver.js";
+import {
   MovementStockTakeResolver,
   StockTakeLineResolver,
   StockTakeResolver,
@@ -95,6 +99,8 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           MovementStockTakeResolver,
           SkuMovementsResolver,
           SupplierItemMovementsResolver,
+          SkuLevelsResolver,
+          SupplierItemLevelsResolver,
           StockTakeResolver,
           StockTakeLineResolver,
           CycleCountResolver,

@@ -52,6 +52,7 @@ import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 import { tokenSchemas } from "../modules/token/token.schemas.js";
 import { siteSchemas } from "../modules/site/site.schemas.js";
 import { transferSchemas } from "../modules/transfer/transfer.schemas.js";
+import { levelSchemas } from "../modules/catalog/rest/catalog.levels.schemas.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
 import {
   $ref,
@@ -460,6 +461,7 @@ const schemas = {
   ...tokenSchemas,
   ...siteSchemas,
   ...transferSchemas,
+  ...levelSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

@@ -176,6 +176,13 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       missing: { after: eventsCursor(cursors["gql.events"]!, none()) },
     },
     nestedAfter("Query.sku", { id: ids.bSku }, "Sku.movements", cursors["gql.skuMovements"]!),
+    nestedAfter("Query.sku", { id: ids.bSku }, "Sku.levels", cursors["gql.levels"]!),
+    nestedAfter(
+      "Query.supplierItem",
+      { id: ids.bItem },
+      "SupplierItem.levels",
+      cursors["gql.levels"]!,
+    ),
     nestedAfter(
       "Query.supplierItem",
       { id: ids.bItem },

@@ -116,6 +116,17 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       `/stock-adjustments/${ids.bAdjustment}/lines`,
       cursors.adjustmentLines!,
     ),
+    ...byId("GET /skus/{id}/levels", (id) => `/skus/${id}/levels`, [ids.s1!, ids.sTransfer!]),
+    ...byId("GET /supplier-items/{id}/levels", (id) => `/supplier-items/${id}/levels`, [
+      ids.i1!,
+      ids.iTransfer!,
+    ]),
+    cursor("GET /skus/{id}/levels", `/skus/${ids.bSku}/levels`, cursors.levels!),
+    cursor(
+      "GET /supplier-items/{id}/levels",
+      `/supplier-items/${ids.bItem}/levels`,
+      cursors.levels!,
+    ),
     ...byId("GET /transfers/{id}", (id) => `/transfers/${id}`, [ids.tr1!, ids.tr2!]),
     ...byId("GET /transfers/{id}/lines", (id) => `/transfers/${id}/lines`, [ids.tr1!]),
     parentCursor(

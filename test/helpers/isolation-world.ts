@@ -489,6 +489,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
     sites: await get("/sites?limit=1"),
     lines: await get(`/stock-takes/${ids.counting}/lines?limit=1`),
     transfers: await get("/transfers?limit=1"),
+    levels: await get(`/skus/${ids.sTransfer}/levels?limit=1`),
     transferLines: await get(`/transfers/${ids.tr1}/lines?limit=1`),
     counts: await get(`/stock-takes/${ids.counting}/counts?limit=1`),
   };
@@ -503,6 +504,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
         sites(${page}
         transfers(${page}
         transfer(id: ${ids.tr1}) { lines(${page} }
+        levelSku: sku(id: ${ids.sTransfer}) { levels(${page} }
         sku(id: ${ids.s1}) { movements(${page} }
         supplierItem(id: ${ids.i2}) { movements(${page} }
         stockAdjustment(id: ${ids.adjustment}) { lines(${page} }
@@ -532,6 +534,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
   cursors["gql.itemMovements"] = end(data.supplierItem!.movements);
   cursors["gql.adjustmentLines"] = end(data.stockAdjustment!.lines);
   cursors["gql.transferLines"] = end(data.transfer!.lines);
+  cursors["gql.levels"] = end(data.levelSku!.levels);
   cursors["gql.lines"] = end(data.stockTake!.lines);
   cursors["gql.counts"] = end(data.stockTake!.counts);
   cursors["gql.deliveries"] = end(data.webhook!.deliveries);

@@ -4,9 +4,9 @@
 -- it to the source (transfer_in). Every such movement names its transfer. The movements' column
 -- is added without a default and without a rewrite, however many movements the table holds, and
 -- without an index (a transfer's movements are found through it, not the other way round).
-ALTER TYPE "stock_reason" ADD VALUE 'transfer_out';
-ALTER TYPE "stock_reason" ADD VALUE 'transfer_in';
-ALTER TYPE "stock_reason" ADD VALUE 'transfer_loss';
+ALTER TYPE "stock_reason" ADD VALUE IF NOT EXISTS 'transfer_out';
+ALTER TYPE "stock_reason" ADD VALUE IF NOT EXISTS 'transfer_in';
+ALTER TYPE "stock_reason" ADD VALUE IF NOT EXISTS 'transfer_loss';
 
 CREATE TYPE "transfer_status" AS ENUM ('in_transit', 'received', 'cancelled');
 

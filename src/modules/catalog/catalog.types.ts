@@ -89,6 +89,23 @@ export const CatalogEntity = createUnionType({
   resolveType: (entity) => ("supplier" in entity ? SupplierItem : Sku),
 });
 
+@ObjectType({
+  description: "An item's stock at one site: what is on hand there, and what is on its way there.",
+})
+export class StockLevel {
+  @Field(() => Int, { description: "The site." })
+  siteId!: number;
+
+  @Field(() => QuantityScalar, { description: "On hand at the site (0 where none is)." })
+  onHand!: Decimal;
+
+  @Field(() => QuantityScalar, {
+    description: "In transit to the site: sent on transfers not yet received (0 where none is).",
+  })
+  inTransit!: Decimal;
+}
+
+export const StockLevelConnection = ConnectionType(StockLevel, "StockLevel");
 export const SkuConnection = ConnectionType(Sku, "Sku");
 export const SupplierItemConnection = ConnectionType(SupplierItem, "SupplierItem");
 

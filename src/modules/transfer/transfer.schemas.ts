@@ -122,8 +122,7 @@ export const ReceiveTransfer = Type.Object(
         minItems: 1,
         maxItems: MAX_LINES,
         "x-error-codes": { maxItems: "TOO_MANY_LINES" },
-        description:
-          "What arrived, per item on the transfer (422 NOT_IN_TRANSFER for another); items left out stay in transit. Absent: everything still in transit arrived.",
+        description: `What arrived, per item on the transfer (422 NOT_IN_TRANSFER for another): 1 to ${MAX_LINES} lines (more: 422 TOO_MANY_LINES). Items left out stay in transit. Absent: everything still in transit arrived.`,
       }),
     ),
     close: Type.Optional(

@@ -27,6 +27,8 @@ import {
   lookupBarcode,
   unlinkSupplierItem,
 } from "./catalog.schemas.js";
+import * as levels from "../catalog.levels.js";
+import { listSkuLevels, listSupplierItemLevels } from "./catalog.levels.schemas.js";
 
 const importRow = ({ opening_on_hand, sku_id, ...row }: ImportBody["rows"][number]) => ({
   ...row,
@@ -152,6 +154,22 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) =>
       toRest(await catalog.getSku(ctxOf(request), request.params.id, request.query.site_id)),
+  );
+
+  app.get(
+    "/skus/:id/levels",
+    { ...rowPricedScope("read"), schema: listSkuLevels },
+    async (request) =>
+      toRestPage(await levels.listSkuLevels(ctxOf(request), request.params.id, request.query)),
+  );
+
+  app.get(
+    "/supplier-items/:id/levels",
+    { ...rowPricedScope("read"), schema: listSupplierItemLevels },
+    async (request) =>
+      toRestPage(
+        await levels.listSupplierItemLevels(ctxOf(request), request.params.id, request.query),
+      ),
   );
 
   app.get(

@@ -1,0 +1,75 @@
+// The REST contract of an item's stock site by site: GET /skus/{id}/levels and
+// GET /supplier-items/{id}/levels.
+import {
+  cursorParam,
+  integerId,
+  nullable,
+  page,
+  pageLimit,
+} from "../../../http/openapi-primitives.js";
+import { ok, problemResponses, READ_PROBLEMS } from "../../../http/openapi-responses.js";
+import { idParams } from "../../../http/validation.js";
+import { Type } from "typebox";
+
+const levelProperties = {
+  site_id: { ...integerId, description: "The site." },
+  on_hand: { type: "number", description: "On hand at the site (0 where none is)." },
+  in_transit: {
+    type: "number",
+    description: "In transit to the site: sent on transfers not yet received (0 where none is).",
+  },
+} as const;
+
+export const levelSchemas = {
+  StockLevel: {
+    $id: "StockLevel",
+    type: "object",
+    description:
+      "An item's stock at one site: what is on hand there, and what is on its way there.",
+    required: Object.keys(levelProperties),
+    properties: levelProperties,
+  },
+  StockLevelPage: page("StockLevelPage", "StockLevel", "An item's stock levels in site order."),
+} as const;
+
+const query = Type.Object(
+  { limit: Type.Optional({ ...pageLimit, default: 100 }), cursor: Type.Optional(cursorParam) },
+  { additionalProperties: false },
+);
+
+const example = {
+  data: [
+    { site_id: 1, on_hand: 80, in_transit: 0 },
+    { site_id: 2, on_hand: 20, in_transit: 12 },
+  ],
+  next_cursor: null,
+};
+
+const LEVELS =
+  "Needs the read scope. At each site where it has a level (it has had stock there) or stock in transit to it, in site order: on hand, and what transfers not yet received are bringing there. Pages follow `next_cursor`.";
+
+export const listSkuLevels = {
+  operationId: "listSkuLevels",
+  tags: ["catalog"],
+  summary: "A SKU's stock at each site",
+  description: LEVELS,
+  params: idParams,
+  querystring: query,
+  response: {
+    200: ok("StockLevelPage", "The SKU's stock levels", example),
+    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "SKU_NOT_FOUND"),
+  },
+};
+
+export const listSupplierItemLevels = {
+  operationId: "listSupplierItemLevels",
+  tags: ["catalog"],
+  summary: "A supplier item's stock at each site",
+  description: `${LEVELS} A linked item's stock is its SKU's: these are the SKU's levels.`,
+  params: idParams,
+  querystring: query,
+  response: {
+    200: ok("StockLevelPage", "The supplier item's stock levels", example),
+    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "SUPPLIER_ITEM_NOT_FOUND"),
+  },
+};

@@ -1,0 +1,77 @@
+// An item's stock site by site: on hand at each site where it has a level, and what
+// is in transit to each site (a site with stock on its way and none yet is listed too), in site
+// order and paged; a linked supplier item's levels are its SKU's.
+import { gql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
+import { newAccount } from "../../helpers/db.js";
+import { defaultSiteOf, newSite } from "../../helpers/sites.js";
+import { createSku, createSupplierItem } from "../../helpers/stock.js";
+import { SiLevelsDocument } from "../generated/graphql.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+it("lists a SKU's on hand and stock in transit at each site, in site order and paged", async () => {
+  const acct = await newAccount(t.db);
+  const home = await defaultSiteOf(t, acct);
+  const store = await newSite(t, acct, "STORE");
+  const far = await newSite(t, acct, "FAR");
+  const sku = await createSku(t, acct.token, 10);
+  const patched = await rest(t, "PATCH", `/skus/${sku}`, {
+    token: acct.token,
+    body: { on_hand: 4, reason: "received", site_id: store },
+  });
+  expect(patched.status).toBe(200);
+  for (const [to, qty] of [
+    [far, 3],
+    [store, 1.5],
+  ] as const) {
+    const sent = await rest(t, "POST", "/transfers", {
+      token: acct.token,
+      body: { from_site_id: home, to_site_id: to, lines: [{ type: "sku", id: sku, qty }] },
+    });
+    expect(sent.status).toBe(201);
+  }
+
+  const all = await rest(t, "GET", `/skus/${sku}/levels`, { token: acct.token });
+  expect(all.status).toBe(200);
+  expect(all.body).toEqual({
+    data: [
+      { site_id: home, on_hand: 5.5, in_transit: 0 },
+      { site_id: store, on_hand: 4, in_transit: 1.5 },
+      // No stock there yet: listed for what is on its way.
+      { site_id: far, on_hand: 0, in_transit: 3 },
+    ],
+    next_cursor: null,
+  });
+
+  const first = await rest(t, "GET", `/skus/${sku}/levels?limit=2`, { token: acct.token });
+  expect(first.body.data.map((l: { site_id: number }) => l.site_id)).toEqual([home, store]);
+  const rest_ = await rest(
+    t,
+    "GET",
+    `/skus/${sku}/levels?limit=2&cursor=${first.body.next_cursor}`,
+    {
+      token: acct.token,
+    },
+  );
+  expect(rest_.body).toEqual({ data: [all.body.data[2]], next_cursor: null });
+
+  const res = await gql(t, SiLevelsDocument, { id: sku, first: 2 }, acct.token);
+  expect(res.errors).toBeUndefined();
+  expect(res.data!.sku.levels.edges.map((e) => e.node)).toEqual([
+    { siteId: home, onHand: 5.5, inTransit: 0 },
+    { siteId: store, onHand: 4, inTransit: 1.5 },
+  ]);
+  expect(res.data!.sku.levels.pageInfo.hasNextPage).toBe(true);
+
+  // A linked supplier item's stock is its SKU's.
+  const item = await createSupplierItem(t, acct.token, { skuId: sku });
+  const linked = await rest(t, "GET", `/supplier-items/${item}/levels`, { token: acct.token });
+  expect(linked.body).toEqual(all.body);
+  const unknown = await rest(t, "GET", "/skus/999999/levels", { token: acct.token });
+  expect(unknown.status).toBe(404);
+  expect(unknown.body.code).toBe("SKU_NOT_FOUND");
+});
