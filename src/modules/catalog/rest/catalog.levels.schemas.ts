@@ -1,12 +1,6 @@
 // The REST contract of an item's stock site by site: GET /skus/{id}/levels and
 // GET /supplier-items/{id}/levels.
-import {
-  cursorParam,
-  integerId,
-  nullable,
-  page,
-  pageLimit,
-} from "../../../http/openapi-primitives.js";
+import { cursorParam, integerId, page, pageLimit } from "../../../http/openapi-primitives.js";
 import { ok, problemResponses, READ_PROBLEMS } from "../../../http/openapi-responses.js";
 import { idParams } from "../../../http/validation.js";
 import { Type } from "typebox";
