@@ -1,7 +1,9 @@
 // Transfers beside other writers: two dispatches draining one source at once never take more
 // than it holds (each reads the source's stock after its row lock, so the second sees what the
-// first took), and a receipt at a site where the item is being counted moves the count's line
-// like any other change of its stock (flagged as moved, the difference applied on top).
+// first took), two receipts of one transfer at once receive it once (each holds the transfer's
+// row before reading it), and a receipt at a site where the item is being counted moves the
+// count's line like any other change of its stock (flagged as moved, the difference applied on
+// top).
 import pg from "pg";
 import { rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { databaseUrl, newAccount } from "../../helpers/db.js";
@@ -14,13 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** How many of the service's statements wait on a row lock of a SKU, within `ms`. */
-async function waitingOnSkuLocks(want: number, ms: number): Promise<number> {
+/** How many of the service's statements containing `text` wait on a lock, within `ms`. */
+async function waitingOnLocks(text: string, want: number, ms: number): Promise<number> {
   let waiting = 0;
   for (const deadline = Date.now() + ms; Date.now() < deadline;) {
     const [row] = await t.db.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE wait_event_type = 'Lock' AND strpos(query, 'ORDER BY id FOR UPDATE') > 0
+      WHERE wait_event_type = 'Lock' AND strpos(query, ${text}) > 0
         AND pid <> pg_backend_pid()`;
     waiting = row!.n;
     if (waiting >= want) break;
@@ -52,7 +54,7 @@ it("lets only one of two dispatches draining the same source at once through", a
     const both = Promise.all([send(north), send(south)]);
     // Both queue behind the held row before reading the source's stock. (Read before the lock,
     // as tried: both read 10 and both are let through.)
-    expect(await waitingOnSkuLocks(2, 3000)).toBe(2);
+    expect(await waitingOnLocks("ORDER BY id FOR UPDATE", 2, 3000)).toBe(2);
     await holder.query("COMMIT");
     const answers = await both;
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
@@ -104,5 +106,43 @@ it("moves a line being counted at the destination when a receipt lands there", a
   const at = async (site: number) =>
     (await rest(t, "GET", `/skus/${sku}?site_id=${site}`, { token: acct.token })).body.on_hand;
   expect([await at(store), await at(home)]).toEqual([8, 7]);
+  expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
+});
+
+it("receives a transfer once when two receipts of it arrive at once", async () => {
+  const acct = await newAccount(t.db);
+  const home = await defaultSiteOf(t, acct);
+  const store = await newSite(t, acct, "STORE");
+  const sku = await createSku(t, acct.token, 10);
+  const sent = await rest(t, "POST", "/transfers", {
+    token: acct.token,
+    body: { from_site_id: home, to_site_id: store, lines: [{ type: "sku", id: sku, qty: 6 }] },
+  });
+  expect(sent.status).toBe(201);
+  const id = sent.body.id as number;
+
+  // Another session holds the transfer's row: both receipts queue behind it, having read nothing.
+  const holder = new pg.Client({ connectionString: databaseUrl() });
+  await holder.connect();
+  try {
+    await holder.query("BEGIN");
+    await holder.query("SELECT id FROM transfers WHERE account_id = $1 AND id = $2 FOR UPDATE", [
+      acct.accountId,
+      id,
+    ]);
+    const receive = () =>
+      rest(t, "POST", `/transfers/${id}/receive`, { token: acct.token, body: {} });
+    const both = Promise.all([receive(), receive()]);
+    // (Read without the row lock, as tried: both find it in transit and both receive it.)
+    expect(await waitingOnLocks("FROM transfers WHERE account_id", 2, 3000)).toBe(2);
+    await holder.query("COMMIT");
+    const answers = await both;
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe("TRANSFER_CLOSED");
+  } finally {
+    await holder.end();
+  }
+  const level = await rest(t, "GET", `/skus/${sku}?site_id=${store}`, { token: acct.token });
+  expect(level.body.on_hand).toBe(6);
   expect(await ledgerProblems(t.db, acct.accountId)).toEqual([]);
 });
