@@ -545,7 +545,7 @@ export function ledgerWrites(
       FROM v, stamp ${flag ? Prisma.sql`, flagged` : Prisma.empty} ORDER BY v.ord
       RETURNING id, entity_type, COALESCE(sku_id, supplier_item_id) AS entity_id, occurred_at,
         quantity_before, quantity_after, change, reason, source, adjustment_id, stock_take_id,
-        site_id
+        site_id, transfer_id
     ), stock_events AS (
       -- The outbox: one stock.changed event per movement, in the same statement.
       INSERT INTO events (account_id, type, occurred_at, data)
@@ -553,7 +553,7 @@ export function ledgerWrites(
         'type', i.entity_type, 'id', i.entity_id, 'quantity_before', i.quantity_before,
         'quantity_after', i.quantity_after, 'change', i.change, 'reason', i.reason,
         'source', i.source, 'movement_id', i.id, 'adjustment_id', i.adjustment_id,
-        'stock_take_id', i.stock_take_id, 'site_id', i.site_id)
+        'stock_take_id', i.stock_take_id, 'site_id', i.site_id, 'transfer_id', i.transfer_id)
       FROM inserted AS i ORDER BY i.id
     )`;
 }

@@ -45,6 +45,7 @@ const example = {
         adjustment_id: 88,
         stock_take_id: null,
         site_id: 1,
+        transfer_id: null,
       },
       cursor: "WyJldmVudCIsMSwiNzQ1MSIsIjEwNDIiXQ",
     },

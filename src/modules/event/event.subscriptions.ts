@@ -103,6 +103,13 @@ export class StockChanged {
 
   @Field(() => Int, { description: "The site whose stock changed." })
   siteId!: number;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "The transfer that made it, if one did (its dispatch, receipt, shortfall or cancel).",
+  })
+  transferId!: number | null;
 }
 
 @ObjectType({ description: "Something happened to a followed stock take; its state after it." })
@@ -167,6 +174,7 @@ export class EventSubscriptionResolver {
       movementId: d.movement_id as number,
       adjustmentId: (d.adjustment_id as number | null) ?? null,
       stockTakeId: (d.stock_take_id as number | null) ?? null,
+      transferId: (d.transfer_id as number | null) ?? null,
       siteId: d.site_id as number,
     };
   }
