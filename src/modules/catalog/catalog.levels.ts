@@ -1,7 +1,8 @@
 // An item's stock site by site: its on hand at each site where it has a level, and what is on its
 // way there (in transit on transfers to that site), in site order, a page at a
 // time. One statement a page: the levels read through the item's key, and the transfers in
-// transit through their own index, each probed for the item's lines.
+// transit through their own (partial) index, each probed for the item's lines: the work grows
+// with the transfers in transit, never with the account's history of closed ones.
 import { Prisma } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";

@@ -49,6 +49,8 @@ interface Arrival {
   line: StoredLine;
   received: Decimal;
   lost: Decimal;
+  /** Where errors point: the receipt's line naming it, else its line on the transfer. */
+  index: number;
 }
 
 /**
@@ -172,7 +174,7 @@ export async function receiveTransfer(
         );
         stock = locked.get(siteId) ?? new Map();
         const incoming = arrivals.map((a) => ({
-          index: a.line.lineNo,
+          index: a.index,
           entityType: a.line.type,
           id: a.line.id,
           qty: a.received.plus(a.lost),
@@ -362,12 +364,12 @@ function planReceipt(
   if (asked === null) {
     const arrivals = lines
       .filter((l) => !l.inTransitQty.isZero())
-      .map((line) => ({ line, received: line.inTransitQty, lost: zero }));
+      .map((line) => ({ line, received: line.inTransitQty, lost: zero, index: line.lineNo }));
     return { arrivals, errors: [] };
   }
   const byEntity = new Map(lines.map((l) => [entityKey(lineRef(l)), l]));
   const errors: FieldError[] = [];
-  const named = new Map<number, Decimal>();
+  const named = new Map<number, { qty: Decimal; index: number }>();
   for (const a of asked) {
     const line = byEntity.get(entityKey(ref(a)));
     if (!line) {
@@ -383,13 +385,15 @@ function planReceipt(
         message: `${a.entityType} ${a.id} has ${line.inTransitQty.toFixed()} in transit, less than the ${a.qty.toFixed()} received`,
       });
     } else {
-      named.set(line.lineNo, a.qty);
+      named.set(line.lineNo, { qty: a.qty, index: a.index });
     }
   }
   const arrivals = lines.flatMap((line): Arrival[] => {
-    const received = named.get(line.lineNo) ?? zero;
+    const given = named.get(line.lineNo);
+    const received = given?.qty ?? zero;
     const lost = close ? line.inTransitQty.minus(received) : zero;
-    return received.isZero() && lost.isZero() ? [] : [{ line, received, lost }];
+    const index = given?.index ?? line.lineNo;
+    return received.isZero() && lost.isZero() ? [] : [{ line, received, lost, index }];
   });
   return { arrivals, errors };
 }

@@ -3,6 +3,7 @@
 // read in one statement. A stock take's line shows its entity's on hand at the stock take's site.
 import { gql, rest } from "../../helpers/app.js";
 import { newAccount } from "../../helpers/db.js";
+import { newSite } from "../../helpers/sites.js";
 import { createSku, createSupplierItem } from "../../helpers/stock.js";
 import { startLoggedApp, type LoggedApp } from "../../helpers/movements.js";
 import { SiNestedStockDocument, SiTakeLineStockDocument } from "../generated/graphql.js";
@@ -13,16 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it("shows a movement's item with its on hand at the movement's site", async () => {
+/**
+ * A new account's SKU (10 at the default site) and supplier item (2 there), with 4 and 7.5 of
+ * them at a second site.
+ */
+async function itemsAtTwoSites() {
   const acct = await newAccount(t.db);
   const sku = await createSku(t, acct.token, 10);
   const item = await createSupplierItem(t, acct.token, { openingOnHand: 2 });
-  const made = await rest(t, "POST", "/sites", {
-    token: acct.token,
-    body: { code: "NESTED", name: "Nested stock" },
-  });
-  expect(made.status).toBe(201);
-  const store = made.body.id as number;
+  const store = await newSite(t, acct, "STORE");
   for (const [path, onHand] of [
     [`/skus/${sku}`, 4],
     [`/supplier-items/${item}`, 7.5],
@@ -33,6 +33,11 @@ it("shows a movement's item with its on hand at the movement's site", async () =
     });
     expect(res.status).toBe(200);
   }
+  return { acct, sku, item, store };
+}
+
+it("shows a movement's item with its on hand at the movement's site", async () => {
+  const { acct, sku, item, store } = await itemsAtTwoSites();
 
   t.queries.length = 0;
   const skuPage = await gql(t, SiNestedStockDocument, { filter: { skuId: sku } }, acct.token);
@@ -64,24 +69,7 @@ it("shows a movement's item with its on hand at the movement's site", async () =
 });
 
 it("shows a stock take line's item with its on hand at the stock take's site", async () => {
-  const acct = await newAccount(t.db);
-  const sku = await createSku(t, acct.token, 10);
-  const item = await createSupplierItem(t, acct.token, { openingOnHand: 2 });
-  const made = await rest(t, "POST", "/sites", {
-    token: acct.token,
-    body: { code: "COUNTED", name: "Counted here" },
-  });
-  const store = made.body.id as number;
-  for (const [path, onHand] of [
-    [`/skus/${sku}`, 4],
-    [`/supplier-items/${item}`, 7.5],
-  ] as const) {
-    const res = await rest(t, "PATCH", path, {
-      token: acct.token,
-      body: { on_hand: onHand, reason: "received", site_id: store },
-    });
-    expect(res.status).toBe(200);
-  }
+  const { acct, sku, item, store } = await itemsAtTwoSites();
   const started = await rest(t, "POST", "/stock-takes/start", {
     token: acct.token,
     body: { site_id: store, scope: { sku_ids: [sku], supplier_item_ids: [item] } },

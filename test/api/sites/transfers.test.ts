@@ -277,3 +277,28 @@ it("answers a retry with the same key from the first answer, and keeps a site wi
   expect(replay.body).toEqual(received.body);
   expect(await skuAt(acct, a, store)).toBe(2);
 });
+
+it("refuses a receipt that would take the destination to the largest quantity, pointing at the receipt's line", async () => {
+  const { acct, home, store, a, b } = await world();
+  const full = await rest(t, "PATCH", `/skus/${b}`, {
+    token: acct.token,
+    body: { on_hand: 99999999999.5, reason: "received", site_id: store },
+  });
+  expect(full.status).toBe(200);
+  const sent = await post(acct, "/transfers", {
+    from_site_id: home,
+    to_site_id: store,
+    lines: [
+      { type: "sku", id: a, qty: 1 },
+      { type: "sku", id: b, qty: 1 },
+    ],
+  });
+  const over = await post(acct, `/transfers/${sent.body.id}/receive`, {
+    lines: [{ type: "sku", id: b, qty: 1 }],
+  });
+  expect(over.status).toBe(422);
+  expect(
+    over.body.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]),
+  ).toEqual([["/lines/0/qty", "INVALID_QUANTITY"]]);
+  expect(await skuAt(acct, b, store)).toBe(99999999999.5);
+});
