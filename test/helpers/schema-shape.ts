@@ -209,8 +209,8 @@ const sortValues = (record: Record<string, string[]>) => {
  * account, the location prefix indexes (lower(location) in byte order), the unrevoked tokens
  * by expiry (the live tokens counted before one is issued), the stock take lines' supplier
  * item and state indexes (a big start writes no entry in either for a SKU's uncounted line), the
- * one default site per account, and the barcodes by owner (each of its own kind of owner only, so a
- * look-up by key can take no other index).
+ * one default site per account, the barcodes by owner (each of its own kind of owner only, so a
+ * look-up by key can take no other index), and the transfers in transit by destination.
  */
 const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
   api_tokens: [
@@ -228,6 +228,9 @@ const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
   stock_take_lines: [
     "stock_take_lines_state_idx INDEX WHERE (state <> 'uncounted'::stock_take_line_state) btree (account_id, stock_take_id, state, id)",
     "stock_take_lines_supplier_item_key UNIQUE WHERE (supplier_item_id IS NOT NULL) btree (account_id, supplier_item_id, stock_take_id)",
+  ],
+  transfers: [
+    "transfers_in_transit_idx INDEX WHERE (status = 'in_transit'::transfer_status) btree (account_id, to_site_id, id)",
   ],
   supplier_items: [
     "supplier_items_search_idx INDEX ON EXPRESSIONS gin (account_id)",
