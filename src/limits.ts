@@ -51,6 +51,10 @@ export const MAX_WEBHOOK_EVENT_TYPES = 10;
 
 /** Sites one webhook may name to receive only their events. */
 export const MAX_WEBHOOK_SITES = 100;
+/** Sites a read of an item's levels may name. */
+export const MAX_LEVEL_SITES = 100;
+/** Sites a token limited to sites may name. */
+export const MAX_TOKEN_SITES = 100;
 
 /** SKUs one stockChanged subscription may follow (GraphQL `skuIds`). */
 export const MAX_FOLLOWED_SKUS = 1_000;

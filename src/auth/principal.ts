@@ -29,7 +29,22 @@ export interface Principal {
   timezone: string;
   actor: Actor;
   scopes: ReadonlySet<Scope>;
+  /**
+   * The sites whose stock it sees and changes, for a token limited to sites (api_tokens.site_ids);
+   * absent or null: every site of its account.
+   */
+  sites?: readonly number[] | null;
 }
+
+/** Whether the caller may see and change the stock of site `id`. */
+export const mayUseSite = (principal: Pick<Principal, "sites">, id: number): boolean =>
+  !principal.sites || principal.sites.includes(id);
+
+/**
+ * The scopes a token limited to sites may hold: those of stock, stock takes and transfers.
+ * Webhooks, sites and tokens concern the whole account, so they stay with unlimited tokens.
+ */
+export const SITE_LIMITED_SCOPES: readonly Scope[] = ["read", "adjust", "count", "approve"];
 
 /** The actor for work the service does itself (demo data, command line). */
 export const SYSTEM_ACTOR: Actor = { name: "system", tokenId: null };

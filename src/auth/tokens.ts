@@ -130,7 +130,7 @@ function tokenCtes(
   const cost = Prisma.sql`(SELECT cost FROM live)`;
   const floor = Prisma.sql`(SELECT floor FROM live)`;
   return Prisma.sql`tok AS (
-      SELECT t.id, t.name, COALESCE(t.scopes, '{}') AS scopes, t.token_hash,
+      SELECT t.id, t.name, COALESCE(t.scopes, '{}') AS scopes, t.site_ids, t.token_hash,
         t.revoked_at IS NOT NULL AS revoked, t.expires_at, t.expires_at <= now() AS expired,
         a.timezone, a.rate_limit_per_second AS acct_rate, a.rate_limit_burst AS acct_burst,
         COALESCE(t.rate_limit_per_second, ${defaults.perSecond}::float8) AS rate,
@@ -159,7 +159,8 @@ function tokenCtes(
 
 /** The authentication's outcome, as a statement opened by tokenCtes answers it. */
 const tokenColumns = (accountId: number): Prisma.Sql => Prisma.sql`tok.id AS tok_id,
-      tok.name AS tok_name, tok.scopes AS tok_scopes, tok.token_hash AS tok_hash,
+      tok.name AS tok_name, tok.scopes AS tok_scopes, tok.site_ids AS tok_sites,
+      tok.token_hash AS tok_hash,
       tok.revoked AS tok_revoked, tok.expires_at AS tok_expires_at, tok.expired AS tok_expired,
       tok.timezone AS tok_timezone, tok.rate AS tok_rate, tok.burst AS tok_burst,
       tok.acct_rate AS tok_acct_rate, tok.acct_burst AS tok_acct_burst,
@@ -175,6 +176,7 @@ export interface TokenRow {
   tok_id: number;
   tok_name: string;
   tok_scopes: string[];
+  tok_sites: number[] | null;
   tok_hash: string;
   tok_revoked: boolean;
   tok_expires_at: Date | null;
@@ -211,6 +213,7 @@ function authenticationOf(
     scopes: new Set(
       row.tok_scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
     ),
+    sites: row.tok_sites?.length ? row.tok_sites : null,
   };
   const limit = { perSecond: Number(row.tok_rate), burst: Number(row.tok_burst) };
   const accountLimit =

@@ -35,6 +35,7 @@ const tokenJson = (t: TokenView) => ({
   id: t.id,
   name: t.name,
   scopes: t.scopes,
+  site_ids: t.siteIds,
   created_at: iso(t.createdAt),
   revoked_at: iso(t.revokedAt),
   expires_at: iso(t.expiresAt),
@@ -42,15 +43,20 @@ const tokenJson = (t: TokenView) => ({
   ...rateLimitJson(t.rateLimit),
 });
 
-/** A new token of `--account`, printed once with its secret (every scope by default). */
+/**
+ * A new token of `--account`, printed once with its secret: every scope by default, or with
+ * `--sites` limited to those sites, with the scopes of stock (read, adjust, count, approve).
+ */
 const create: Command = async (args) => {
   const o = options(args, {
     account: { required: true },
     name: { required: true },
     scopes: { required: false },
+    sites: { required: false },
     ...TOKEN_SETTINGS,
   });
   const accountId = positiveInt(o.account, "--account");
+  const siteIds = o.sites?.split(",").map((s) => positiveInt(s.trim(), "--sites"));
   const scopes = o.scopes
     ?.split(",")
     .map((s) => s.trim())
@@ -60,12 +66,13 @@ const create: Command = async (args) => {
   const settings = await tokenSettings(o);
   if (settings.expiresAt === null) throw new UsageError("--expires-at never: leave it out");
   const created = await withDatabase((db) =>
-    createToken(db, { accountId, name: o.name ?? "", scopes, ...settings }),
+    createToken(db, { accountId, name: o.name ?? "", scopes, siteIds, ...settings }),
   );
   print({
     id: created.id,
     token: created.token,
     scopes: created.scopes,
+    site_ids: created.siteIds,
     expires_at: iso(created.expiresAt),
     ...rateLimitJson(created.rateLimit),
   });

@@ -13,11 +13,13 @@ export const USAGE = `usage:
                                       (default: ACCOUNT_RATE_LIMIT_PER_SECOND and
                                       ACCOUNT_RATE_LIMIT_BURST; N/s alone allows bursts of 2N)
   countpoint tokens create --account ID --name NAME
-                                      [--scopes read,adjust,count,approve,webhooks,tokens]
+                                      [--scopes read,adjust,count,approve,webhooks,sites,tokens]
+                                      [--sites SITE_ID,…]
                                       [--expires-at ISO | --expires-in 90d|12h|30m]
                                       [--rate-limit N/s|off [--burst N]]
                                       every scope by default: an admin token, which may issue
-                                      tokens through the API (the tokens scope)
+                                      tokens through the API (the tokens scope); --sites limits
+                                      it to those sites' stock (read,adjust,count,approve)
   countpoint tokens update --account ID --id TOKEN_ID [--expires-at ISO|never | --expires-in D]
                                       [--rate-limit N/s|off|default [--burst N]]
                                       a token's expiry or own rate limit (default: the service's

@@ -35,6 +35,13 @@ export interface WriteSteps<T> {
 }
 
 /**
+ * Whose keys: an account's (its id), or the caller's when it may be a token limited to sites (its
+ * account and sites): such a token keeps keys of its own, so a key another token of the account
+ * used is a new key to it and never replays what that token did at other sites.
+ */
+export type KeyOwner = number | { accountId: number; sites?: readonly number[] | null };
+
+/**
  * Runs a write once per (account, key). Bad input is answered as such whatever the key (it was
  * never the body of a stored success, so it can never be a retry). Then, with a key: a repeat of
  * the same request within 24 h returns the stored result without running anything; another
@@ -43,12 +50,17 @@ export interface WriteSteps<T> {
  */
 export async function idempotent<T>(
   tx: Tx,
-  accountId: number,
-  key: string | undefined,
+  owner: KeyOwner,
+  sent: string | undefined,
   steps: WriteSteps<T>,
 ): Promise<Idempotent<T>> {
+  const accountId = typeof owner === "number" ? owner : owner.accountId;
+  const sites = typeof owner === "number" ? null : owner.sites;
+  // A space never occurs in a key sent (KEY_PATTERN), so a limited token's keys are its own.
+  const key =
+    sent !== undefined && sites ? `${sent} sites:${[...sites].sort((a, b) => a - b)}` : sent;
   const inputErrors = [...steps.inputErrors];
-  if (key !== undefined && !KEY_PATTERN.test(key)) {
+  if (sent !== undefined && !KEY_PATTERN.test(sent)) {
     inputErrors.push({
       path: ["idempotencyKey"],
       code: "INVALID_PARAMETER",

@@ -24,6 +24,8 @@ import {
   MAX_SCOPE_IDS,
   MAX_SCOPE_LOCATIONS,
   MAX_WEBHOOK_EVENT_TYPES,
+  MAX_LEVEL_SITES,
+  MAX_TOKEN_SITES,
   MAX_WEBHOOK_SITES,
 } from "../limits.js";
 
@@ -63,8 +65,11 @@ export const LIST_BOUNDS = {
   "UpdateWebhookInput.siteIds": { max: MAX_WEBHOOK_SITES, code: "INVALID_PARAMETER" },
   "Query.events(types:)": eventTypes,
   "CreateApiTokenInput.scopes": { max: SCOPES.length, code: "INVALID_PARAMETER" },
+  "CreateApiTokenInput.siteIds": { max: MAX_TOKEN_SITES, code: "INVALID_PARAMETER" },
   "Subscription.stockChanged(skuIds:)": { max: MAX_FOLLOWED_SKUS, code: "INVALID_PARAMETER" },
   "Subscription.stockChanged(siteIds:)": { max: MAX_FOLLOWED_SITES, code: "INVALID_PARAMETER" },
+  "Sku.levels(siteIds:)": { max: MAX_LEVEL_SITES, code: "INVALID_PARAMETER" },
+  "SupplierItem.levels(siteIds:)": { max: MAX_LEVEL_SITES, code: "INVALID_PARAMETER" },
 } as const satisfies Record<string, ListBound>;
 
 export type ListCoordinate = keyof typeof LIST_BOUNDS;

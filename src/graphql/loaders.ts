@@ -1,12 +1,15 @@
+import type { Principal } from "../auth/principal.js";
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../db/client.js";
 import {
+  firstLevelPages,
   itemAtSiteKey,
   skusAtSites,
   supplierItemsAtSites,
   type ItemAtSite,
+  type LevelOwner,
 } from "../modules/catalog/index.js";
-import type { Sku, SupplierItem } from "../modules/catalog/catalog.types.js";
+import type { Sku, StockLevel, SupplierItem } from "../modules/catalog/catalog.types.js";
 import type { Page } from "../cursor.js";
 import { firstMovementPages, type MovementOwner } from "../modules/movement/index.js";
 import type { StockMovement } from "../modules/movement/movement.types.js";
@@ -24,7 +27,23 @@ export interface Loaders {
   cycleCount: DataLoader<CycleCountKey, SkuCycleCount, string>;
   /** First pages of movements: a page of SKUs with theirs in one statement, not one per SKU. */
   movementPages: DataLoader<MovementPageKey, Page<StockMovement>, string>;
+  /** First pages of levels: a page of SKUs with their stock by site in one statement. */
+  levelPages: DataLoader<LevelPageKey, Page<StockLevel>, string>;
 }
+
+/** Whose levels, how many on the page, and at which sites (null: every site). */
+export interface LevelPageKey {
+  owner: LevelOwner;
+  first: number | null | undefined;
+  siteIds: readonly number[] | null | undefined;
+}
+
+/** What a first page of levels is asked with, beside whose: its keys sharing it go together. */
+const levelAsk = (key: LevelPageKey): string =>
+  `${key.first}:${key.siteIds ? [...key.siteIds].sort((a, b) => a - b).join(",") : "*"}`;
+
+const levelPageKey = (key: LevelPageKey): string =>
+  `${"sku" in key.owner ? `sku:${key.owner.sku}` : `item:${key.owner.item}`}:${levelAsk(key)}`;
 
 /** Whose cycle count, and where (null: the default site). */
 export interface CycleCountKey {
@@ -72,7 +91,8 @@ const batch =
     return ids.map((id) => found.get(id) ?? null);
   };
 
-export function createLoaders(db: PrismaClient, accountId: number): Loaders {
+export function createLoaders(db: PrismaClient, principal: Principal): Loaders {
+  const { accountId } = principal;
   return {
     sku: new DataLoader(
       atSites((keys) => skusAtSites(db, accountId, keys)),
@@ -86,7 +106,7 @@ export function createLoaders(db: PrismaClient, accountId: number): Loaders {
         cacheKeyFn: itemAtSiteKey,
       },
     ),
-    stockTake: new DataLoader(batch((ids) => stockTakesByIds(db, accountId, ids))),
+    stockTake: new DataLoader(batch((ids) => stockTakesByIds(db, principal, ids))),
     cycleCount: new DataLoader(
       async (keys) => {
         // One statement per site asked for (a page asks for one).
@@ -96,7 +116,7 @@ export function createLoaders(db: PrismaClient, accountId: number): Loaders {
           sites.map((site) =>
             cycleCountsAt(
               db,
-              accountId,
+              principal,
               keys.filter((k) => k.siteId === site).map((k) => k.skuId),
               site,
             ),
@@ -115,8 +135,38 @@ export function createLoaders(db: PrismaClient, accountId: number): Loaders {
       { cacheKeyFn: (k) => `${k.siteId}:${k.skuId}` },
     ),
     movementPages: new DataLoader(
-      bySize((owners, first) => firstMovementPages(db, accountId, owners, first)),
+      bySize((owners, first) => firstMovementPages(db, principal, owners, first)),
       { cacheKeyFn: movementPageKey },
+    ),
+    levelPages: new DataLoader(
+      async (keys: readonly LevelPageKey[]) => {
+        // One statement per way of asking (a page asks one way); a site refused fails its own.
+        const asks = new Map<string, number[]>();
+        keys.forEach((key, i) => asks.set(levelAsk(key), [...(asks.get(levelAsk(key)) ?? []), i]));
+        const pages: (Page<StockLevel> | Error)[] = new Array(keys.length);
+        await Promise.all(
+          [...asks.values()].map(async (at) => {
+            const { first, siteIds } = keys[at[0]!]!;
+            const ctx = { db, principal };
+            try {
+              const found = await firstLevelPages(
+                ctx,
+                at.map((i) => keys[i]!.owner),
+                {
+                  limit: first,
+                  siteIds,
+                },
+              );
+              at.forEach((i, j) => (pages[i] = found[j]!));
+            } catch (error) {
+              const failed = error instanceof Error ? error : new Error(String(error));
+              at.forEach((i) => (pages[i] = failed));
+            }
+          }),
+        );
+        return pages;
+      },
+      { cacheKeyFn: levelPageKey },
     ),
   };
 }

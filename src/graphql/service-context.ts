@@ -12,7 +12,7 @@ export function loadersOf(ctx: GraphQLContext): Loaders {
   if (!ctx.principal)
     throw new AppError("UNAUTHENTICATED", ctx.authProblem ?? "authentication required");
   // Most requests (a mutation and its payload) never load by id: no loaders for them.
-  ctx.loaders ??= createLoaders(ctx.read ?? ctx.db, ctx.principal.accountId);
+  ctx.loaders ??= createLoaders(ctx.read ?? ctx.db, ctx.principal);
   return ctx.loaders;
 }
 

@@ -226,6 +226,20 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       missing: { id: ids.bSku },
       nested: { field: "Sku.cycleCount", foreign: { siteId: site }, missing: { siteId: none() } },
     })),
+    // B's own SKU's and item's levels at A's sites.
+    ...[ids.siteMain!, ids.site1!].flatMap((site) =>
+      (
+        [
+          ["Query.sku", ids.bSku!, "Sku.levels"],
+          ["Query.supplierItem", ids.bItem!, "SupplierItem.levels"],
+        ] as const
+      ).map(([field, id, nested]) => ({
+        field,
+        foreign: { id },
+        missing: { id },
+        nested: { field: nested, foreign: { siteIds: [site] }, missing: { siteIds: [none()] } },
+      })),
+    ),
     nestedAfter(
       "Query.webhook",
       { id: ids.bWebhook },
@@ -658,6 +672,13 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     ...[ids.w1!, ids.w2!].map((id) => mutation("Mutation.deleteWebhook", { id }, { id: none() })),
     // Issuing names nothing of an account: B's token either way (its own secret each time).
     mutation("Mutation.createApiToken", tokenInput, tokenInput, [...CREATED, "token"]),
+    ...[ids.siteMain!, ids.site1!].map((site) =>
+      mutation(
+        "Mutation.createApiToken",
+        { ...tokenInput, siteIds: [site] },
+        { ...tokenInput, siteIds: [none()] },
+      ),
+    ),
     ...[ids.t1!, ids.t2!].map((id) => mutation("Mutation.revokeApiToken", { id }, { id: none() })),
     mutation(
       "Mutation.startStockTake",

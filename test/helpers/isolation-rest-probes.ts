@@ -663,6 +663,12 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       missing: post("/tokens", tokenBody),
       volatile: [...CREATED, "token"],
     },
+    // B's token limited to A's sites: as to sites that exist nowhere.
+    ...[ids.siteMain!, ids.site1!].map((site): RestProbe => ({
+      op: "POST /tokens",
+      foreign: post("/tokens", { ...tokenBody, site_ids: [site] }),
+      missing: post("/tokens", { ...tokenBody, site_ids: [none()] }),
+    })),
     ...byId("DELETE /tokens/{id}", (id) => `/tokens/${id}`, [ids.t1!, ids.t2!]),
     // A's site created again in B with A's key: B's own site (a new code for the missing call,
     // the first one being B's by then).

@@ -31,6 +31,28 @@ export interface Made {
   body: Record<string, unknown>;
 }
 
+/**
+ * A world's writes, each with an Idempotency-Key of its own (`tag`-name) that a probe may send
+ * again, noted in `made` by name; each must succeed.
+ */
+export function keyedWriter(
+  t: TestApp,
+  tag: string,
+  made: Record<string, Made>,
+  defaultToken: string,
+) {
+  return async (name: string, call: RestCall, token = defaultToken) => {
+    const key = `${tag}-${name}`;
+    const headers = { ...call.headers, "idempotency-key": key };
+    const res = await rest(t, call.method, call.path, { token, body: call.body, headers });
+    if (res.status >= 300) {
+      throw new Error(`setting up ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    made[name] = { call, key, body: res.body };
+    return res.body as Record<string, unknown> & { id: number };
+  };
+}
+
 export interface World {
   a: TestAccount;
   b: TestAccount;
@@ -56,16 +78,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const names: Record<string, string> = {};
 
   /** One of A's writes; it must succeed. */
-  const write = async (name: string, call: RestCall, token = a.token) => {
-    const key = `${tag}-${name}`;
-    const headers = { ...call.headers, "idempotency-key": key };
-    const res = await rest(t, call.method, call.path, { token, body: call.body, headers });
-    if (res.status >= 300) {
-      throw new Error(`setting up ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
-    }
-    made[name] = { call, key, body: res.body };
-    return res.body;
-  };
+  const write = keyedWriter(t, tag, made, a.token);
   const sku = async (name: string, opening: number) => {
     names[`${name}Code`] = `${tag}-${name}`;
     names[`${name}Barcode`] = gtin();
@@ -372,7 +385,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
           body: { name: `${tag} ${name} device`, scopes, expires_at },
         });
         ids[name] = body.id;
-        tokenSecrets.push(body.token);
+        tokenSecrets.push(body.token as string);
       }
     })(),
   ]);

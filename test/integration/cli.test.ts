@@ -83,6 +83,7 @@ describe("countpoint tokens create", () => {
       id: expect.any(Number),
       token: expect.any(String),
       scopes: ["read", "count"],
+      site_ids: null,
       expires_at: null,
       rate_limit: "default",
       rate_limit_burst: null,
@@ -92,6 +93,42 @@ describe("countpoint tokens create", () => {
     expect(principal?.accountId).toBe(account.id);
     expect(principal?.actor).toEqual({ name: "pos", tokenId: printed.id });
     expect([...(principal?.scopes ?? [])].sort()).toEqual(["count", "read"]);
+  });
+});
+
+describe("countpoint tokens create --sites", () => {
+  it("prints a token limited to those sites, with the scopes of stock, and refuses the account's", async () => {
+    const account = await createAccount(db, { name: "Chain" });
+    const store = await db.site.create({
+      data: { accountId: account.id, code: "STORE-1", name: "Store 1" },
+    });
+    const args = ["tokens", "create", "--account", String(account.id), "--name", "till"];
+
+    const result = await countpoint([...args, "--sites", String(store.id)]);
+
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    const printed = JSON.parse(result.stdout);
+    expect(printed).toMatchObject({
+      scopes: ["read", "adjust", "count", "approve"],
+      site_ids: [store.id],
+    });
+    const principal = await authenticate(db, printed.token);
+    expect(principal?.sites).toEqual([store.id]);
+
+    const before = await written();
+    const wide = await countpoint([
+      ...args,
+      "--sites",
+      String(store.id),
+      "--scopes",
+      "read,tokens",
+    ]);
+    expect(wide.code).not.toBe(0);
+    expect(wide.stderr).toMatch(/^countpoint: .*tokens/);
+    const unknown = await countpoint([...args, "--sites", "999999"]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/^countpoint: .*999999/);
+    expect(await written()).toEqual(before);
   });
 });
 
@@ -236,6 +273,7 @@ describe("countpoint tokens list", () => {
         id: pos.id,
         name: "pos",
         scopes: ["read"],
+        site_ids: null,
         created_at: expect.any(String),
         revoked_at: null,
         expires_at: null,
@@ -247,6 +285,7 @@ describe("countpoint tokens list", () => {
         id: old.id,
         name: "old",
         scopes: ["read", "adjust", "count", "approve", "webhooks", "sites", "tokens"],
+        site_ids: null,
         created_at: expect.any(String),
         revoked_at: expect.stringMatching(/Z$/),
         expires_at: null,

@@ -20,6 +20,8 @@ import {
 
 const SIGNATURES = "20261209000000_token_signatures";
 const LIMIT_CHECK = "20261210000000_token_limit_check";
+/** The migration after which the service reads a token's sites with it. */
+const TOKEN_SITES = "20261224000000_token_sites";
 
 let base: DatabaseBefore;
 let sql: pg.Client;
@@ -87,14 +89,6 @@ it("leaves every token as it was, unsigned, with a key made once, and then mends
   const issued = issueToken(key, made[0]!.accountId);
   expect(signedWith(key, issued)).toBe(true);
   for (const { token } of made) expect(signedWith(key, token)).toBe(false);
-  // Unsigned, the tokens made before are looked up and authenticate.
-  const auth = await authenticateToken(db, made[2]!.token, {
-    defaults: { perSecond: 100, burst: 200 },
-    charge: 1,
-  });
-  expect(auth.principal?.accountId).toBe(made[2]!.accountId);
-  expect("bucket" in auth && auth.bucket?.limit).toEqual({ perSecond: 5, burst: 10 });
-
   expect((await base.apply(LIMIT_CHECK)).applied).toEqual([LIMIT_CHECK]);
   const mended = new Map([
     ["d rate alone", { rate: null, burst: null }],
@@ -117,4 +111,13 @@ it("leaves every token as it was, unsigned, with a key made once, and then mends
   await expect(setLimit(0, 10)).rejects.toThrow(/api_tokens_rate_limit_check/);
   await setLimit(null, null);
   await setLimit(3, 6);
+
+  // Unsigned, the tokens made before are looked up and authenticate (with the service's reads).
+  expect((await base.apply(TOKEN_SITES)).applied).toEqual([TOKEN_SITES]);
+  const own = await authenticateToken(db, made[7]!.token, {
+    defaults: { perSecond: 100, burst: 200 },
+    charge: 1,
+  });
+  expect(own.principal?.accountId).toBe(made[7]!.accountId);
+  expect("bucket" in own && own.bucket?.limit).toEqual({ perSecond: 5, burst: 10 });
 });

@@ -27,6 +27,7 @@ import { oneEntityRequest, type AdjustOneData } from "./adjustment.request.js";
 import {
   adjustSku,
   adjustSupplierItem,
+  atCallersSite,
   type SkuAdjustment,
   type SupplierItemAdjustment,
 } from "./adjustment.service.js";
@@ -96,7 +97,7 @@ async function setOnHandAndEdit<E>(
     changes: CheckedChanges,
   ) => Promise<E & { onHand: Decimal }>,
 ): Promise<Idempotent<{ entity: E; movement: StockMovement | null }>> {
-  const request = oneEntityRequest(ref, input);
+  const request = oneEntityRequest(ref, atCallersSite(ctx, input));
   const changes = checkChanges(input, request.errors);
   const bringsIntoScope =
     (ref.entityType === "sku" && changes.active === true) || changes.location !== undefined;

@@ -56,7 +56,7 @@ export async function inAdjustment<T>(
   const checked = await verified(ctx);
   return inTransaction(checked.db, (tx) => {
     const pending = new PendingAdjustment(checked, tx, request);
-    return idempotent(tx, checked.principal.accountId, idempotencyKey, {
+    return idempotent(tx, checked.principal, idempotencyKey, {
       operation: request.operation,
       input: steps.input ?? request.sent,
       inputErrors: request.errors,
@@ -94,7 +94,7 @@ export class PendingAdjustment {
     const site =
       this.named.siteId === null
         ? "default"
-        : await holdSite(this.tx, accountId, this.named.siteId, ["siteId"]);
+        : await holdSite(this.tx, this.ctx.principal, this.named.siteId, ["siteId"]);
     const found = await resolveBarcodes(this.tx, accountId, this.named);
     this.named = found.request;
     const locked = await lockStock(this.tx, accountId, site, this.named.refs, { skuRows });
@@ -111,10 +111,10 @@ export class PendingAdjustment {
   private async checkAtSites(): Promise<FieldError[]> {
     const { accountId } = this.ctx.principal;
     const { siteId, lineSites, path } = this.named;
-    if (siteId !== null) await holdSite(this.tx, accountId, siteId, ["siteId"]);
+    if (siteId !== null) await holdSite(this.tx, this.ctx.principal, siteId, ["siteId"]);
     const held = await holdSites(
       this.tx,
-      accountId,
+      this.ctx.principal,
       lineSites.map((l) => ({ siteId: l.siteId, path: path(l.index, "siteId") })),
     );
     const refused = new Set(

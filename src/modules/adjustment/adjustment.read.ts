@@ -28,6 +28,7 @@ import type {
 } from "../../generated/prisma/client.js";
 import { ADJUSTMENT_REASONS } from "../../reasons.js";
 import type { StockAdjustmentLine, StockAdjustmentRecord } from "./adjustment.types.js";
+import { mayUseSite, type Principal } from "../../auth/principal.js";
 
 /** How many lines GET /stock-adjustments/{id} answers with; the rest are paged. */
 export const FIRST_LINES = 1000;
@@ -54,7 +55,7 @@ export async function getAdjustment(
   const row = await readDb(ctx).stockAdjustment.findUnique({
     where: { accountId_id: { accountId: ctx.principal.accountId, id } },
   });
-  if (!row) throw notFound("ADJUSTMENT_NOT_FOUND", id);
+  if (!row || !mayUseSite(ctx.principal, row.siteId)) throw notFound("ADJUSTMENT_NOT_FOUND", id);
   return toRecord(row);
 }
 
@@ -80,12 +81,14 @@ export async function listAdjustmentLines(
       select: { siteId: true },
     }),
     readDb(ctx).stockAdjustmentLine.findMany({
-      where: { accountId, adjustmentId, lineNo: { gt: after } },
+      where: { accountId, adjustmentId, lineNo: { gt: after }, ...linesAtSites(ctx.principal) },
       orderBy: { lineNo: "asc" },
       take: take + 1,
     }),
   ]);
-  if (!record) throw notFound("ADJUSTMENT_NOT_FOUND", adjustmentId);
+  if (!record || !mayUseSite(ctx.principal, record.siteId)) {
+    throw notFound("ADJUSTMENT_NOT_FOUND", adjustmentId);
+  }
   const items = rows.slice(0, take).map((r) => ({
     cursor: encodeCursor("adjustment_line", [adjustmentId, r.lineNo]),
     node: toLine(r, record.siteId),
@@ -128,6 +131,7 @@ export async function listAdjustments(
   const rows = await readDb(ctx).stockAdjustment.findMany({
     where: {
       accountId,
+      ...(ctx.principal.sites ? { siteId: { in: [...ctx.principal.sites] } } : {}),
       reason: q.reason as AdjustmentRow["reason"] | undefined,
       reference,
       AND: bounds,
@@ -141,6 +145,13 @@ export async function listAdjustments(
   }));
   return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
 }
+
+/**
+ * A token limited to sites sees the adjustments recorded at its sites (their record's site), and of
+ * their lines those at its sites (a line naming none is at the record's).
+ */
+const linesAtSites = (caller: Principal): Prisma.StockAdjustmentLineWhereInput =>
+  caller.sites ? { OR: [{ siteId: null }, { siteId: { in: [...caller.sites] } }] } : {};
 
 function toRecord(row: AdjustmentRow): StockAdjustmentRecord {
   return {

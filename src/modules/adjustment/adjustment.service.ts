@@ -14,6 +14,7 @@ import type { StockMovement } from "../movement/movement.types.js";
 import type { StockAdjustment } from "./adjustment.types.js";
 import { adjustSkuAtOnce } from "./adjustment.at-once.js";
 import { inAdjustment } from "./adjustment.pending.js";
+import { checkSiteAllowed, siteFor } from "../site/site.access.js";
 import {
   bulkRequest,
   oneEntityRequest,
@@ -43,7 +44,7 @@ export async function adjustSku(
   input: AdjustOneData,
   idempotencyKey?: string,
 ): Promise<Idempotent<SkuAdjustment>> {
-  const request = oneEntityRequest({ entityType: "sku", id: skuId }, input);
+  const request = oneEntityRequest({ entityType: "sku", id: skuId }, atCallersSite(ctx, input));
   if (idempotencyKey === undefined && request.errors.length === 0) {
     return { value: skuAdjusted(await adjustSkuAtOnce(ctx, request)), replayed: false };
   }
@@ -60,7 +61,10 @@ export async function adjustSupplierItem(
   input: AdjustOneData,
   idempotencyKey?: string,
 ): Promise<Idempotent<SupplierItemAdjustment>> {
-  const request = oneEntityRequest({ entityType: "supplier_item", id: itemId }, input);
+  const request = oneEntityRequest(
+    { entityType: "supplier_item", id: itemId },
+    atCallersSite(ctx, input),
+  );
   return inAdjustment(ctx, request, idempotencyKey, {
     check: (pending) => pending.check(),
     apply: async (pending, tx) => {
@@ -78,12 +82,25 @@ export async function bulkAdjust(
   input: AdjustmentHeader & { lines: BulkLineData[] },
   idempotencyKey?: string,
 ): Promise<Idempotent<StockAdjustment>> {
-  const request = bulkRequest(input);
+  input.lines.forEach((l, i) => checkSiteAllowed(ctx.principal, l.siteId, ["lines", i, "siteId"]));
+  const request = bulkRequest(atCallersSite(ctx, input));
   const result = await inAdjustment(ctx, request, idempotencyKey, {
     check: (pending) => pending.check(),
     apply: async (pending) => (await pending.apply()).adjustment,
   });
   return result.replayed ? { ...result, value: withLineSites(result.value) } : result;
+}
+
+/**
+ * The input with its site as the caller means it (siteFor): a token limited to sites adjusts its
+ * own, named or not; any other caller's input is as sent (naming no site: the default).
+ */
+export function atCallersSite<T extends { siteId?: number | null }>(
+  ctx: ServiceContext,
+  input: T,
+): T {
+  if (!ctx.principal.sites) return input;
+  return { ...input, siteId: siteFor(ctx.principal, input.siteId, ["siteId"]) };
 }
 
 /** A replayed answer stored before its lines named their site: each line at the adjustment's. */

@@ -41,7 +41,7 @@ export function importSupplierItems(
   const { accountId } = ctx.principal;
   let existing = new Map<number, Existing>();
   return inTransaction(ctx.db, (tx) =>
-    idempotent(tx, accountId, idempotencyKey, {
+    idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "importSupplierItems",
       input: () => rows.map(asSent),
       inputErrors: errors,

@@ -15,7 +15,7 @@ import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import { holdOffStarts } from "../../db/locks.js";
-import { requireText } from "./catalog.service.js";
+import { openingSite, requireText } from "./catalog.service.js";
 
 import { MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../limits.js";
 
@@ -78,7 +78,7 @@ export function importSkus(
   const { rows, errors } = parseRows("sku", input.rows, path, [...(input.errors ?? [])]);
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
-    idempotent(tx, accountId, idempotencyKey, {
+    idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "importSkus",
       input: () => rows.map(asSent),
       inputErrors: errors,
@@ -441,7 +441,7 @@ export async function settle(
     .filter((u) => u.created && rows[u.ord]!.opening && !rows[u.ord]!.opening!.isZero())
     .map((u) => ({ entityType, id: u.id!, newQty: rows[u.ord]!.opening! }));
   if (openings.length > 0) {
-    const locked = await lockStock(tx, accountId, "default", openings);
+    const locked = await lockStock(tx, accountId, await openingSite(tx, ctx.principal), openings);
     await applyStock(tx, accountId, locked, openings, {
       reason: "opening_balance",
       source: "opening_balance",

@@ -1,14 +1,16 @@
 // An item's stock site by site: its on hand at each site where it has a level, and what is on its
-// way there (in transit on transfers to that site), in site order, a page at a
-// time. One statement a page: the levels read through the item's key, and the transfers in
-// transit through their own (partial) index, each probed for the item's lines: the work grows
-// with the transfers in transit, never with the account's history of closed ones.
+// way there (in transit on transfers to that site), in site order, a page at a time, and the
+// first pages of many items in one statement (a GraphQL page of SKUs with their levels). One
+// statement a page: the levels read through the item's key, and the transfers in transit through
+// their own (partial) index, each probed for the item's lines: the work grows with the transfers
+// in transit, never with the account's history of closed ones.
 import { Prisma } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { notFound } from "../../errors.js";
 import { Decimal } from "../../quantity.js";
 import type { StockLevel } from "./catalog.types.js";
+import { requireSites } from "../site/site.service.js";
 
 const LEVEL_CURSOR = "level";
 
@@ -16,7 +18,7 @@ const LEVEL_CURSOR = "level";
 export async function listSkuLevels(
   ctx: ServiceContext,
   skuId: number,
-  query: { limit?: number | null; cursor?: string | null },
+  query: LevelQuery,
 ): Promise<Page<StockLevel>> {
   const db = readDb(ctx);
   const { accountId } = ctx.principal;
@@ -35,7 +37,7 @@ export async function listSkuLevels(
 export async function listSupplierItemLevels(
   ctx: ServiceContext,
   itemId: number,
-  query: { limit?: number | null; cursor?: string | null },
+  query: LevelQuery,
 ): Promise<Page<StockLevel>> {
   const db = readDb(ctx);
   const { accountId } = ctx.principal;
@@ -47,48 +49,119 @@ export async function listSupplierItemLevels(
   return levelPage(ctx, item.skuId === null ? { item: itemId } : { sku: item.skuId }, query);
 }
 
+/** A page of levels asked for: its size, where it starts, and the sites (null: every site). */
+export interface LevelQuery {
+  limit?: number | null;
+  cursor?: string | null;
+  siteIds?: readonly number[] | null;
+}
+
+/** Whose levels: a SKU's, or an unlinked supplier item's (a linked one's are its SKU's). */
+export type LevelOwner = { sku: number } | { item: number };
+
+/**
+ * The first page of levels of each owner (which the caller has read from the account), at the
+ * sites named (null: every site the caller may use), in one statement for them all: a GraphQL page
+ * of SKUs with their levels, not a statement per SKU. SITE_NOT_FOUND for a site named that the
+ * account does not have or the caller may not use.
+ */
+export async function firstLevelPages(
+  ctx: ServiceContext,
+  owners: readonly LevelOwner[],
+  query: Omit<LevelQuery, "cursor">,
+): Promise<Page<StockLevel>[]> {
+  const siteIds = await namedSites(ctx, query.siteIds);
+  return levelPages(ctx, owners, { limit: query.limit, after: 0, siteIds });
+}
+
 async function levelPage(
   ctx: ServiceContext,
-  of: { sku: number } | { item: number },
-  query: { limit?: number | null; cursor?: string | null },
+  of: LevelOwner,
+  query: LevelQuery,
 ): Promise<Page<StockLevel>> {
-  const { accountId } = ctx.principal;
-  const take = pageSize(query.limit);
   const after = query.cursor
     ? (decodeCursor(LEVEL_CURSOR, query.cursor, ["int4"])[0] as number)
     : 0;
-  const [levels, column, id] =
-    "sku" in of
-      ? [Prisma.raw("sku_stock"), Prisma.raw("sku_id"), of.sku]
-      : [Prisma.raw("supplier_item_stock"), Prisma.raw("supplier_item_id"), of.item];
-  // The first page's worth of levels, and all that is in transit to sites after the cursor:
-  // a site among the page's is among one or the other.
+  const siteIds = await namedSites(ctx, query.siteIds);
+  const [page] = await levelPages(ctx, [of], { limit: query.limit, after, siteIds });
+  return page!;
+}
+
+/** The sites a read of levels names, each once, checked (SITE_NOT_FOUND); null: every site. */
+async function namedSites(
+  ctx: ServiceContext,
+  named: readonly number[] | null | undefined,
+): Promise<number[] | null> {
+  const siteIds = named ? [...new Set(named)] : null;
+  if (siteIds) await requireSites(readDb(ctx), ctx.principal, siteIds, ["siteIds"]);
+  return siteIds;
+}
+
+/**
+ * A page of levels of each owner after site `after`, one statement for them all: per owner, the
+ * page's worth of its levels, and all that is in transit to sites after the cursor (a site among
+ * the page's is among one or the other), at the sites asked for and the caller may use.
+ */
+async function levelPages(
+  ctx: ServiceContext,
+  owners: readonly LevelOwner[],
+  { limit, after, siteIds }: { limit?: number | null; after: number; siteIds: number[] | null },
+): Promise<Page<StockLevel>[]> {
+  const { accountId, sites } = ctx.principal;
+  const take = pageSize(limit);
+  const conditions = [sites, siteIds].filter((s): s is readonly number[] => s !== null && !!s);
+  const within = (column: Prisma.Sql) =>
+    conditions.length === 0
+      ? Prisma.empty
+      : Prisma.join(
+          conditions.map((ids) => Prisma.sql`AND ${column} = ANY(${[...ids]}::int[])`),
+          " ",
+        );
+  const skuIds = owners.map((o) => ("sku" in o ? o.sku : null));
+  const itemIds = owners.map((o) => ("item" in o ? o.item : null));
   const rows = await readDb(ctx).$queryRaw<
-    { site_id: number; on_hand: string; in_transit: string }[]
+    { n: number; site_id: number; on_hand: string; in_transit: string }[]
   >`
-    WITH held AS (
-      SELECT site_id, on_hand FROM ${levels}
-      WHERE account_id = ${accountId} AND ${column} = ${id}::int AND site_id > ${after}::int
-      ORDER BY site_id LIMIT ${take + 1}
-    ), coming AS (
-      SELECT t.to_site_id AS site_id, sum(l.qty - l.received_qty - l.lost_qty) AS in_transit
-      FROM transfers AS t
-      JOIN transfer_lines AS l ON l.account_id = t.account_id AND l.${column} = ${id}::int
-        AND l.transfer_id = t.id
-      WHERE t.account_id = ${accountId} AND t.status = 'in_transit' AND t.to_site_id > ${after}::int
-      GROUP BY t.to_site_id
-    )
-    SELECT COALESCE(held.site_id, coming.site_id) AS site_id,
-      COALESCE(held.on_hand, 0)::text AS on_hand, COALESCE(coming.in_transit, 0)::text AS in_transit
-    FROM held FULL JOIN coming ON coming.site_id = held.site_id
-    ORDER BY 1 LIMIT ${take + 1}`;
-  const items = rows.slice(0, take).map((r) => ({
-    cursor: encodeCursor(LEVEL_CURSOR, [r.site_id]),
-    node: {
-      siteId: r.site_id,
-      onHand: new Decimal(r.on_hand),
-      inTransit: new Decimal(r.in_transit),
-    },
-  }));
-  return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
+    SELECT o.n::int AS n, p.site_id, p.on_hand, p.in_transit
+    FROM unnest(${skuIds}::int[], ${itemIds}::int[]) WITH ORDINALITY AS o(sku_id, item_id, n)
+    CROSS JOIN LATERAL (
+      SELECT COALESCE(held.site_id, coming.site_id) AS site_id,
+        COALESCE(held.on_hand, 0)::text AS on_hand,
+        COALESCE(coming.in_transit, 0)::text AS in_transit
+      FROM (
+        (SELECT site_id, on_hand FROM sku_stock
+          WHERE account_id = ${accountId} AND sku_id = o.sku_id AND site_id > ${after}::int
+            ${within(Prisma.sql`site_id`)}
+          ORDER BY site_id LIMIT ${take + 1})
+        UNION ALL
+        (SELECT site_id, on_hand FROM supplier_item_stock
+          WHERE account_id = ${accountId} AND supplier_item_id = o.item_id
+            AND site_id > ${after}::int ${within(Prisma.sql`site_id`)}
+          ORDER BY site_id LIMIT ${take + 1})
+      ) AS held
+      FULL JOIN (
+        SELECT t.to_site_id AS site_id, sum(l.qty - l.received_qty - l.lost_qty) AS in_transit
+        FROM transfers AS t
+        JOIN transfer_lines AS l ON l.account_id = t.account_id AND l.transfer_id = t.id
+          AND (l.sku_id = o.sku_id OR l.supplier_item_id = o.item_id)
+        WHERE t.account_id = ${accountId} AND t.status = 'in_transit'
+          AND t.to_site_id > ${after}::int ${within(Prisma.sql`t.to_site_id`)}
+        GROUP BY t.to_site_id
+      ) AS coming ON coming.site_id = held.site_id
+      ORDER BY 1 LIMIT ${take + 1}
+    ) AS p
+    ORDER BY o.n, p.site_id`;
+  const byOwner = owners.map(() => [] as typeof rows);
+  for (const row of rows) byOwner[row.n - 1]!.push(row);
+  return byOwner.map((found) => {
+    const items = found.slice(0, take).map((r) => ({
+      cursor: encodeCursor(LEVEL_CURSOR, [r.site_id]),
+      node: {
+        siteId: r.site_id,
+        onHand: new Decimal(r.on_hand),
+        inTransit: new Decimal(r.in_transit),
+      },
+    }));
+    return { items, nextCursor: found.length > take ? (items.at(-1)?.cursor ?? null) : null };
+  });
 }

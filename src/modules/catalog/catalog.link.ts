@@ -32,6 +32,18 @@ export interface LinkResult {
 }
 
 /**
+ * Linking and unlinking concern an item's stock at every site (a link is refused for stock held
+ * anywhere, or moves it at each site): not a token limited to some sites' to do (FORBIDDEN).
+ */
+function refuseLimited(ctx: ServiceContext, what: "link" | "unlink"): void {
+  if (!ctx.principal.sites) return;
+  throw new AppError(
+    "FORBIDDEN",
+    `a token limited to sites may not ${what} supplier items: a link concerns the item's stock at every site of the account`,
+  );
+}
+
+/**
  * Links an unlinked supplier item to a SKU: from then on its stock is the SKU's. Own stock (at
  * any site): refused (SUPPLIER_ITEM_HAS_STOCK) unless `transfer`, which sets the item to 0 and
  * the SKU up by as much at each site where it holds some, two movements with reason transfer
@@ -44,10 +56,11 @@ export function linkSupplierItem(
   data: LinkData,
   idempotencyKey?: string,
 ): Promise<Idempotent<LinkResult>> {
+  refuseLimited(ctx, "link");
   const { accountId, actor } = ctx.principal;
   const request = { skuId: data.skuId, transfer: data.transfer ?? false };
   return inTransaction(ctx.db, (tx) =>
-    idempotent(tx, accountId, idempotencyKey, {
+    idempotent(tx, ctx.principal, idempotencyKey, {
       operation: `linkSupplierItem:${itemId}`,
       input: () => request,
       inputErrors: [],
@@ -129,9 +142,10 @@ export function unlinkSupplierItem(
   itemId: number,
   idempotencyKey?: string,
 ): Promise<Idempotent<SupplierItem>> {
+  refuseLimited(ctx, "unlink");
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
-    idempotent(tx, accountId, idempotencyKey, {
+    idempotent(tx, ctx.principal, idempotencyKey, {
       operation: `unlinkSupplierItem:${itemId}`,
       input: () => ({}),
       inputErrors: [],

@@ -25,6 +25,8 @@ import { defaultSite, itemOnHandAt, skuOnHandAt } from "../../ledger/ledger.js";
 import { Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import { siteOrDefault } from "../site/site.service.js";
+import { siteFor } from "../site/site.access.js";
+import type { Principal } from "../../auth/principal.js";
 import { parseBarcode } from "./barcode.js";
 import { locationStartsWith, parseLocationPrefix } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
@@ -65,11 +67,12 @@ export interface ListArgs {
  */
 export async function askedSite(
   db: PrismaClient | Tx,
-  accountId: number,
-  siteId: number | null | undefined,
+  principal: Principal,
+  named: number | null | undefined,
 ): Promise<number | undefined> {
-  if (siteId === null || siteId === undefined) return undefined;
-  return siteOrDefault(db, accountId, siteId, ["siteId"]);
+  const siteId = siteFor(principal, named, ["siteId"]);
+  if (siteId === null) return undefined;
+  return siteOrDefault(db, principal, siteId, ["siteId"]);
 }
 
 /** SQL for a site askedSite answered: that site, or the account's default. */
@@ -223,7 +226,7 @@ async function listed(
   if (since === null) {
     const after = decodeIdCursor(listing.kind, args.cursor);
     const db = readDb(ctx);
-    const site = siteSql(accountId, await askedSite(db, accountId, args.siteId));
+    const site = siteSql(accountId, await askedSite(db, ctx.principal, args.siteId));
     const rows = await db.$queryRaw<Row[]>`
       SELECT ${listing.columns(site)} FROM ${listing.from}
       WHERE ${Prisma.join([...where, Prisma.sql`x.id > ${after}`], " AND ")}
@@ -250,7 +253,7 @@ async function listed(
     ? decodeTimeCursor(kind, args.cursor, fingerprint)
     : null;
   // Not in the fingerprint: the order is by time, so one cursor serves the list at any site.
-  const site = siteSql(accountId, await askedSite(ctx.db, accountId, args.siteId));
+  const site = siteSql(accountId, await askedSite(ctx.db, ctx.principal, args.siteId));
   const horizon = await sharedLedgerHorizon(ctx.db, accountId);
   const parts = listing.changes.map(({ from, at, where: own }) => {
     const range = [
@@ -285,7 +288,7 @@ async function listedJson(
   const where = [Prisma.sql`x.account_id = ${accountId}`, ...filters(accountId, args, listing)];
   const after = decodeIdCursor(listing.kind, args.cursor);
   const db = readDb(ctx);
-  const site = siteSql(accountId, await askedSite(db, accountId, args.siteId));
+  const site = siteSql(accountId, await askedSite(db, ctx.principal, args.siteId));
   // row_to_json writes compact JSON (json_build_object and json_agg add spaces); the page is read
   // once, with one row past it to tell whether there is more.
   const [page] = await db.$queryRaw<[{ json: string; rows: number; last: number | null }]>`

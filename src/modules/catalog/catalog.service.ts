@@ -13,6 +13,8 @@ import { checkText } from "../../text.js";
 import { parseBarcode, parseBarcodes, type Barcode } from "./barcode.js";
 import { barcodeOwners, replaceBarcodes } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
+import { holdSite } from "../site/site.service.js";
+import type { Principal } from "../../auth/principal.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 import {
   askedSite,
@@ -68,7 +70,7 @@ export async function createSku(
     ...locationSent(location),
   };
   return inTransaction(ctx.db, (tx) =>
-    idempotent(tx, accountId, idempotencyKey, {
+    idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "createSku",
       input: () => request,
       inputErrors: errors,
@@ -93,7 +95,8 @@ export async function createSku(
         const ref = { entityType: "sku" as const, id: sku.id };
         await claimBarcodes(tx, accountId, ref, barcodes);
         await recordOpeningBalance(ctx, tx, ref, opening);
-        return loadSku(tx, accountId, sku.id);
+        // On hand where a request naming no site means, for this caller.
+        return loadSku(tx, accountId, sku.id, await askedSite(tx, ctx.principal, null));
       },
     }),
   );
@@ -124,7 +127,7 @@ export async function getSku(
 ): Promise<Sku> {
   const db = readDb(ctx);
   const { accountId } = ctx.principal;
-  return loadSku(db, accountId, id, await askedSite(db, accountId, siteId));
+  return loadSku(db, accountId, id, await askedSite(db, ctx.principal, siteId));
 }
 
 /**
@@ -165,7 +168,7 @@ export async function createSupplierItem(
     ...locationSent(location),
   };
   return inTransaction(ctx.db, (tx) =>
-    idempotent(tx, accountId, idempotencyKey, {
+    idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "createSupplierItem",
       input: () => request,
       inputErrors: errors,
@@ -195,7 +198,7 @@ export async function createSupplierItem(
         const ref = { entityType: "supplier_item" as const, id: item.id };
         await claimBarcodes(tx, accountId, ref, barcodes);
         if (skuId === null) await recordOpeningBalance(ctx, tx, ref, opening);
-        return loadSupplierItem(tx, accountId, item.id);
+        return loadSupplierItem(tx, accountId, item.id, await askedSite(tx, ctx.principal, null));
       },
     }),
   );
@@ -212,7 +215,7 @@ export async function getSupplierItem(
 ): Promise<SupplierItem> {
   const db = readDb(ctx);
   const { accountId } = ctx.principal;
-  return loadSupplierItem(db, accountId, id, await askedSite(db, accountId, siteId));
+  return loadSupplierItem(db, accountId, id, await askedSite(db, ctx.principal, siteId));
 }
 
 /** What a barcode lookup answers: the SKU or the supplier item that has it. */
@@ -234,7 +237,7 @@ export async function findByBarcode(
   if (!barcode) throw AppError.fromFields(errors);
   const { accountId } = ctx.principal;
   const db = readDb(ctx);
-  const site = await askedSite(db, accountId, siteId);
+  const site = await askedSite(db, ctx.principal, siteId);
   const owner = (await barcodeOwners(db, accountId, [barcode.key])).get(barcode.key);
   if (!owner) {
     throw new AppError(
@@ -294,7 +297,10 @@ async function claimBarcodes(tx: Tx, accountId: number, ref: EntityRef, barcodes
   if (barcodes.length > 0) await replaceBarcodes(tx, accountId, ref, barcodes);
 }
 
-/** A new entity's level at the default site, and its opening balance through the ledger. */
+/**
+ * A new entity's level at the default site, and its opening balance through the ledger, at the
+ * default site (at its own for a token limited to sites: openingSite).
+ */
 async function recordOpeningBalance(
   ctx: ServiceContext,
   tx: Tx,
@@ -303,12 +309,21 @@ async function recordOpeningBalance(
 ) {
   await openLevels(tx, ctx.principal.accountId, [ref]);
   if (!qty || qty.isZero()) return;
-  const locked = await lockStock(tx, ctx.principal.accountId, "default", [ref]);
+  const site = await openingSite(tx, ctx.principal);
+  const locked = await lockStock(tx, ctx.principal.accountId, site, [ref]);
   await applyStock(tx, ctx.principal.accountId, locked, [{ ...ref, newQty: qty }], {
     reason: "opening_balance",
     source: "opening_balance",
     actor: ctx.principal.actor,
   });
+}
+
+/**
+ * Where a new item's opening balance goes: the default site, or for a token limited to sites the
+ * site a request naming none means for it (siteFor), held as a change of stock holds its site.
+ */
+export async function openingSite(tx: Tx, principal: Principal): Promise<number | "default"> {
+  return principal.sites ? holdSite(tx, principal, null, ["openingOnHand"]) : "default";
 }
 
 /** A text field trimmed, checked (not blank, within its limit) into `errors`. */

@@ -14,6 +14,7 @@ import { parseLocation } from "./location.js";
 import { holdOffStarts } from "../../db/locks.js";
 import { uniqueCode } from "../../db/unique.js";
 import { loadSku, loadSupplierItem, requireText } from "./catalog.service.js";
+import { askedSite } from "./catalog.search.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** What a PATCH may change of a SKU; an absent (or null) field stays as it is. */
@@ -84,12 +85,13 @@ export function updateSku(
     errors.push(nothingToChange(["code", "name", "active", "barcodes", "location"]));
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
-    idempotent(tx, accountId, idempotencyKey, {
+    idempotent(tx, ctx.principal, idempotencyKey, {
       operation: `updateSku:${id}`,
       input: () => asSent(checked),
       inputErrors: errors,
       check: async () => [],
-      run: () => applySkuChanges(tx, accountId, id, checked),
+      run: async () =>
+        applySkuChanges(tx, accountId, id, checked, await askedSite(tx, ctx.principal, null)),
     }),
   );
 }
@@ -107,12 +109,19 @@ export function updateSupplierItem(
     errors.push(nothingToChange(["supplier", "code", "name", "active", "barcodes", "location"]));
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, (tx) =>
-    idempotent(tx, accountId, idempotencyKey, {
+    idempotent(tx, ctx.principal, idempotencyKey, {
       operation: `updateSupplierItem:${id}`,
       input: () => asSent(checked),
       inputErrors: errors,
       check: async () => [],
-      run: () => applySupplierItemChanges(tx, accountId, id, checked),
+      run: async () =>
+        applySupplierItemChanges(
+          tx,
+          accountId,
+          id,
+          checked,
+          await askedSite(tx, ctx.principal, null),
+        ),
     }),
   );
 }
@@ -123,6 +132,8 @@ export async function applySkuChanges(
   accountId: number,
   id: number,
   changes: CheckedChanges,
+  /** Where the answer's on hand is (the default site when absent). */
+  siteId?: number,
 ): Promise<Sku> {
   const { code, name, active, location } = changes;
   // An active SKU is in a start's default scope, and a location in a start's areas.
@@ -139,7 +150,7 @@ export async function applySkuChanges(
     );
   }
   await writeBarcodes(tx, accountId, { entityType: "sku", id }, current, changes);
-  return loadSku(tx, accountId, id);
+  return loadSku(tx, accountId, id, siteId);
 }
 
 /** Writes checked supplier item changes in the caller's transaction. */
@@ -148,6 +159,8 @@ export async function applySupplierItemChanges(
   accountId: number,
   id: number,
   changes: CheckedChanges,
+  /** Where the answer's on hand is (the default site when absent). */
+  siteId?: number,
 ): Promise<SupplierItem> {
   const { supplier, code, name, active, location } = changes;
   // A location may bring the item into a start's areas.
@@ -169,7 +182,7 @@ export async function applySupplierItemChanges(
     );
   }
   await writeBarcodes(tx, accountId, { entityType: "supplier_item", id }, current, changes);
-  return loadSupplierItem(tx, accountId, id);
+  return loadSupplierItem(tx, accountId, id, siteId);
 }
 
 interface CurrentRow {

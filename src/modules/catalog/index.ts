@@ -5,3 +5,4 @@ export { LOCATION_DESCRIPTION } from "./location.js";
 export { skusAtSites, supplierItemsAtSites } from "./catalog.service.js";
 export { itemAtSiteKey, type ItemAtSite } from "./catalog.search.js";
 export { importSkuFile } from "./catalog.import-file.js";
+export { firstLevelPages, type LevelOwner } from "./catalog.levels.js";

@@ -92,7 +92,7 @@ export class CycleCountResolver {
   @ScopedMutation(
     "adjust",
     () => UpdateCycleCountSettingsPayload,
-    "Changes the count intervals given (1 to 3650 days each) and keeps the others; what is due follows at once.",
+    "Changes the count intervals given (1 to 3650 days each) and keeps the others; what is due follows at once. Not for a token limited to sites (FORBIDDEN): the intervals are the account's.",
   )
   async updateCycleCountSettings(
     @Ctx() ctx: GraphQLContext,

@@ -353,7 +353,7 @@ export const updateCycleCountSettings = {
   tags: TAG,
   summary: "Change the account's count intervals per class",
   description:
-    "Needs the adjust scope. Changes the intervals given (1 to 3650 days each) and keeps the others; what is due follows at once (GET /stock-takes/due), nothing is recomputed.",
+    "Needs the adjust scope, held by a token of every site (a token limited to sites is 403 FORBIDDEN: the intervals are the account's). Changes the intervals given (1 to 3650 days each) and keeps the others; what is due follows at once (GET /stock-takes/due), nothing is recomputed.",
   body: refOf(UpdateCycleCountSettings),
   response: {
     200: ok("CycleCountSettings", "The intervals after the change", settingsExample),

@@ -10,6 +10,8 @@ import type { CountClass } from "../../generated/prisma/enums.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
 import { notFound } from "../../errors.js";
 import { defaultSiteId, siteOrDefault } from "../site/site.service.js";
+import { siteFor } from "../site/site.access.js";
+import type { Principal } from "../../auth/principal.js";
 import {
   classifySkus,
   cycleRowsOf,
@@ -54,7 +56,7 @@ export async function listDue(
   }
   const db = readDb(ctx);
   const { accountId } = ctx.principal;
-  const siteId = await siteOrDefault(db, accountId, query.siteId, ["siteId"]);
+  const siteId = await siteOrDefault(db, ctx.principal, query.siteId, ["siteId"]);
   const rows = await dueSkus(db, accountId, siteId, limit);
   return rows.map((r) => ({
     skuId: r.sku_id,
@@ -127,20 +129,22 @@ export async function classify(
   }
   const dryRun = input.dryRun ?? false;
   const { accountId } = ctx.principal;
+  // A token limited to sites classifies its own (named or not); its key's answer is of that site.
+  const asked = siteFor(ctx.principal, input.siteId, ["siteId"]);
   let siteId = 0;
   return inTransaction(ctx.db, async (tx) => {
-    const done = await idempotent(tx, accountId, idempotencyKey, {
+    const done = await idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "classify",
       inputErrors: errors,
       check: async () => {
-        siteId = await siteOrDefault(tx, accountId, input.siteId, ["siteId"]);
+        siteId = await siteOrDefault(tx, ctx.principal, asked, ["siteId"]);
         return [];
       },
       input: () => ({
         windowDays,
         shares,
         dryRun,
-        ...(input.siteId ? { siteId: input.siteId } : {}),
+        ...(asked ? { siteId: asked } : {}),
       }),
       run: async () => {
         const tally = await classifySkus(tx, accountId, siteId, windowDays, shares, dryRun);
@@ -188,11 +192,12 @@ const toCycleCount = (skuId: number, siteId: number, row: CycleRow | undefined):
  */
 export async function cycleCountsByIds(
   db: PrismaClient,
-  accountId: number,
+  principal: Principal,
   skuIds: readonly number[],
   site: number | null = null,
 ): Promise<Map<number, SkuCycleCount>> {
-  const siteId = site ?? (await siteOrDefault(db, accountId, null, ["siteId"]));
+  const { accountId } = principal;
+  const siteId = site ?? (await siteOrDefault(db, principal, null, ["siteId"]));
   const rows = await cycleRowsOf(db, accountId, siteId, skuIds);
   const byId = new Map(rows.map((r) => [r.sku_id, r]));
   return new Map(skuIds.map((id) => [id, toCycleCount(id, siteId, byId.get(id))]));
@@ -204,12 +209,12 @@ export async function cycleCountsByIds(
  */
 export async function cycleCountsAt(
   db: PrismaClient,
-  accountId: number,
+  principal: Principal,
   skuIds: readonly number[],
   siteId: number | null,
 ): Promise<Map<number, SkuCycleCount>> {
-  const site = await siteOrDefault(db, accountId, siteId, ["siteId"]);
-  return cycleCountsByIds(db, accountId, skuIds, site);
+  const site = await siteOrDefault(db, principal, siteId, ["siteId"]);
+  return cycleCountsByIds(db, principal, skuIds, site);
 }
 
 /**
@@ -228,8 +233,8 @@ export async function skuCycleCount(
     select: { id: true },
   });
   if (!sku) throw notFound("SKU_NOT_FOUND", skuId, ["id"]);
-  const siteId = await siteOrDefault(db, accountId, query.siteId, ["siteId"]);
-  return (await cycleCountsByIds(db, accountId, [skuId], siteId)).get(skuId)!;
+  const siteId = await siteOrDefault(db, ctx.principal, query.siteId, ["siteId"]);
+  return (await cycleCountsByIds(db, ctx.principal, [skuId], siteId)).get(skuId)!;
 }
 
 /**
@@ -249,13 +254,13 @@ export async function setCountClass(
     ]);
   }
   const { accountId } = ctx.principal;
-  const siteId = await siteOrDefault(ctx.db, accountId, site, ["siteId"]);
+  const siteId = await siteOrDefault(ctx.db, ctx.principal, site, ["siteId"]);
   const found = await inTransaction(ctx.db, (tx) =>
     setSkuClass(tx, accountId, siteId, skuId, countClass as CountClass | null),
   );
   if (!found) throw notFound("SKU_NOT_FOUND", skuId, ["id"]);
   // From the primary: a replica may not have the change yet.
-  return (await cycleCountsByIds(ctx.db, accountId, [skuId], siteId)).get(skuId)!;
+  return (await cycleCountsByIds(ctx.db, ctx.principal, [skuId], siteId)).get(skuId)!;
 }
 
 const COUNT_CLASSES: readonly CountClass[] = ["A", "B", "C"];
@@ -297,6 +302,13 @@ export async function updateCycleSettings(
     intervalDaysC?: number | null;
   },
 ): Promise<CycleSettings> {
+  // The intervals are the whole account's, every site's: not a token limited to some sites' to set.
+  if (ctx.principal.sites) {
+    throw new AppError(
+      "FORBIDDEN",
+      "the cycle-count intervals are the account's, for every site: a token limited to sites may read them, not change them",
+    );
+  }
   const errors: FieldError[] = [];
   const days = (name: keyof CycleSettings) => {
     const value = input[name];

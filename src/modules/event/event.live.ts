@@ -35,9 +35,11 @@ export async function followStockChanges(
   const sites = siteIds ? [...new Set(siteIds)] : null;
   // Another account's ids answer as unknown ones: nothing tells them apart.
   if (ids) await requireSkus(ctx, ids, ["skuIds"]);
-  if (sites) await requireSites(readDb(ctx), ctx.principal.accountId, sites, ["siteIds"]);
+  if (sites) await requireSites(readDb(ctx), ctx.principal, sites, ["siteIds"]);
   const wanted = ids ? new Set(ids) : null;
-  const atSites = sites ? new Set(sites) : null;
+  // A token limited to sites follows its sites only, named or not.
+  const followed = sites ?? ctx.principal.sites ?? null;
+  const atSites = followed ? new Set(followed) : null;
   return hub.subscribe(
     ctx.principal.accountId,
     (e) =>

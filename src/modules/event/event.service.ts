@@ -28,7 +28,12 @@ export async function eventFeed(ctx: ServiceContext, query: FeedQuery): Promise<
   const types = eventTypes(query.types);
   const { accountId } = ctx.principal;
   const [at, id] = query.after ? position(accountId, query.after) : [START, "0"];
-  const { events, resume, more } = await eventsAfter(ctx.db, accountId, { at, id }, types, limit);
+  const { sites } = ctx.principal;
+  const read = await eventsAfter(ctx.db, accountId, { at, id }, types, limit, undefined, sites);
+  const { resume, more } = read;
+  // The catalog's events carry an item as GET shows it, on hand and location at the default site:
+  // a token limited to sites is shown the item without it.
+  const events = sites ? read.events.map(withoutStock) : read.events;
   return {
     data: events,
     // The last page still answers a cursor: where to resume from.
@@ -59,11 +64,13 @@ export async function eventsAfter(
   limit: number,
   /** The account's ledger horizon, when the caller has just read it (ledgerHorizons). */
   knownHorizon?: Date,
+  /** Only the events of these sites and those naming none, the catalog's (null: every site). */
+  sites?: readonly number[] | null,
 ): Promise<{ events: Event[]; resume: FeedPosition; more: boolean }> {
   const { rows, horizon, scannedTo } = await readFeed(
     db,
     accountId,
-    { ...from, types: types ? [...types] : null, limit },
+    { ...from, types: types ? [...types] : null, sites: sites ? [...sites] : null, limit },
     knownHorizon,
   );
   const events = rows.map((row) => toEvent(accountId, row));
@@ -100,7 +107,7 @@ interface FeedRow {
 async function readFeed(
   db: PrismaClient,
   accountId: number,
-  p: { at: string; id: string; types: string[] | null; limit: number },
+  p: { at: string; id: string; types: string[] | null; sites: number[] | null; limit: number },
   knownHorizon?: Date,
 ): Promise<{ rows: FeedRow[]; horizon: Date; scannedTo: FeedPosition | null }> {
   // The horizon is read first, in a statement of its own: what commits before this one reads is
@@ -116,7 +123,7 @@ async function readFeed(
       AND e.occurred_at < ${horizon.toISOString()}::timestamptz
     -- e.id, the bigint: a bare "id" would sort the text column of the same name.
     ORDER BY e.occurred_at, e.id`;
-  if (!p.types) {
+  if (!p.types && !p.sites) {
     const rows = await db.$queryRaw<FeedRow[]>`
       SELECT w.id::text AS id, w.type, w.occurred_at, w.data
       FROM (${window} LIMIT ${p.limit}) AS w ORDER BY w.occurred_at, w.id`;
@@ -128,7 +135,9 @@ async function readFeed(
   const rows = await db.$queryRaw<(FeedRow & { edge: boolean; seq: bigint })[]>`
     WITH scanned AS MATERIALIZED (${window} LIMIT ${SCAN_ROWS})
     SELECT m.id::text AS id, m.id AS seq, m.type, m.occurred_at, m.data, false AS edge FROM (
-      SELECT * FROM scanned WHERE type = ANY(${p.types}::text[])
+      SELECT * FROM scanned
+      WHERE ${p.types ? Prisma.sql`type = ANY(${p.types}::text[])` : Prisma.sql`true`}
+        AND ${p.sites ? atSites(accountId, p.sites) : Prisma.sql`true`}
       ORDER BY occurred_at, id LIMIT ${p.limit}) AS m
     UNION ALL
     SELECT l.id::text, l.id, l.type, l.occurred_at, NULL, true FROM (
@@ -143,6 +152,24 @@ async function readFeed(
     horizon,
     scannedTo: end ? { at: end.occurred_at.toISOString(), id: end.id } : null,
   };
+}
+
+/**
+ * An event of these sites, or of none (the catalog's): a stock take's events name its site, or
+ * (counted, accepted) only its id, which finds it.
+ */
+const atSites = (accountId: number, sites: number[]) => Prisma.sql`(COALESCE(
+    (data->>'site_id')::int,
+    CASE WHEN type LIKE 'stock_take.%' THEN (SELECT t.site_id FROM stock_takes AS t
+      WHERE t.account_id = ${accountId} AND t.id = (data->>'id')::int) END
+  ) = ANY(${sites}::int[])
+  OR (data->>'site_id' IS NULL AND type NOT LIKE 'stock_take.%'))`;
+
+/** An item's event without its on hand and location, the default site's (see eventFeed). */
+function withoutStock(event: Event): Event {
+  if (!event.type.startsWith("sku.") && !event.type.startsWith("supplier_item.")) return event;
+  const { on_hand: _onHand, location: _location, ...data } = event.data as Record<string, unknown>;
+  return { ...event, data };
 }
 
 const cursorOf = (accountId: number, row: FeedRow) =>

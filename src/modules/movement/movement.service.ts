@@ -31,6 +31,8 @@ import {
   type JsonPart,
 } from "./movement.sql.js";
 import type { StockMovement } from "./movement.types.js";
+import type { Principal } from "../../auth/principal.js";
+import { checkSiteAllowed, mayUseSite } from "../site/site.access.js";
 
 export { MAX_WINDOW_DAYS };
 
@@ -161,7 +163,8 @@ async function planQuery(ctx: ServiceContext, query: MovementQuery): Promise<Mov
   const position = q.cursor ? decodeTimeCursor("movement", q.cursor, fingerprint) : undefined;
   // Oldest-first pages end at the horizon, which only the primary's locks tell.
   const db = order === "asc" ? ctx.db : readDb(ctx);
-  const linkedSkuId = await checkEntities(db, accountId, filter);
+  checkSiteAllowed(ctx.principal, filter.siteId, ["siteId"]);
+  const linkedSkuId = await checkEntities(db, ctx.principal, filter);
   checkBounds(filter, window, timezone);
 
   const { skuId, supplierItemId, stockTakeId, adjustmentId, siteId, reason, source, reference } =
@@ -182,6 +185,9 @@ async function planQuery(ctx: ServiceContext, query: MovementQuery): Promise<Mov
   equal("stock_take_id", stockTakeId);
   equal("adjustment_id", adjustmentId);
   equal("site_id", siteId);
+  // A token limited to sites reads theirs only, whatever else it names.
+  const { sites } = ctx.principal;
+  if (sites && siteId === undefined) where.push(atSites(sites));
   equal("reason", reason, "::stock_reason");
   equal("source", source, "::movement_source");
   equal("reference", reference);
@@ -248,10 +254,11 @@ export type MovementOwner =
  */
 export async function firstMovementPages(
   db: PrismaClient,
-  accountId: number,
+  caller: Pick<Principal, "accountId" | "sites">,
   owners: readonly MovementOwner[],
   limit: number | null | undefined,
 ): Promise<Page<StockMovement>[]> {
+  const { accountId, sites } = caller;
   const take = pageSize(limit);
   const edge = recentEdge(new Date());
   const skuIds = owners.map((o) => ("skuId" in o ? o.skuId : o.linkedSkuId));
@@ -259,7 +266,8 @@ export async function firstMovementPages(
     "supplierItemId" in o && o.linkedSkuId === null ? o.supplierItemId : null,
   );
   const rows: (MovementRow & { n: number })[][] = owners.map(() => []);
-  const read = async (bound: Prisma.Sql, takes: number[]) => {
+  const read = async (within: Prisma.Sql, takes: number[]) => {
+    const bound = sites ? Prisma.sql`${within} AND ${atSites(sites)}` : within;
     for (const row of await db.$queryRaw<(MovementRow & { n: number })[]>(
       pagesOfMovements(accountId, skuIds, itemIds, takes, bound),
     )) {
@@ -290,6 +298,9 @@ export async function firstMovementPages(
     };
   });
 }
+
+/** Movements at these sites only (a token limited to sites). */
+const atSites = (sites: readonly number[]) => Prisma.sql`m.site_id = ANY(${[...sites]}::int[])`;
 
 const RECENT_MS = 31 * 86_400_000;
 const recentEdge = (newest: Date) => new Date(newest.getTime() - RECENT_MS);
@@ -356,9 +367,13 @@ function checkFilter(q: ReturnType<typeof withoutNulls<MovementQuery>>): Checked
  */
 async function checkEntities(
   db: PrismaClient,
-  accountId: number,
+  caller: Pick<Principal, "accountId" | "sites">,
   f: CheckedFilter,
 ): Promise<number | null> {
+  const { accountId } = caller;
+  // A stock take or an adjustment at a site the caller may not use is as unknown as another account's.
+  const seen = <T extends { siteId: number }>(row: T | null) =>
+    row && mayUseSite(caller, row.siteId) ? row : null;
   const byId = <T>(id: number | undefined, find: (id: number) => Promise<T | null>) =>
     id === undefined ? Promise.resolve(undefined) : find(id);
   const [sku, item, stockTake, adjustment, site] = await Promise.all([
@@ -372,16 +387,14 @@ async function checkEntities(
       }),
     ),
     byId(f.stockTakeId, (id) =>
-      db.stockTake.findUnique({
-        where: { accountId_id: { accountId, id } },
-        select: { id: true },
-      }),
+      db.stockTake
+        .findUnique({ where: { accountId_id: { accountId, id } }, select: { siteId: true } })
+        .then(seen),
     ),
     byId(f.adjustmentId, (id) =>
-      db.stockAdjustment.findUnique({
-        where: { accountId_id: { accountId, id } },
-        select: { id: true },
-      }),
+      db.stockAdjustment
+        .findUnique({ where: { accountId_id: { accountId, id } }, select: { siteId: true } })
+        .then(seen),
     ),
     byId(f.siteId, (id) =>
       db.site.findUnique({ where: { accountId_id: { accountId, id } }, select: { id: true } }),

@@ -1,6 +1,7 @@
 // Reports over what the stock takes found. Accuracy: of the lines counted in the stock takes
 // reconciled in a window, how many matched the records (within a tolerance), and by how much the
 // others missed, overall, per stock take, per count class and per area. Reads only.
+import { mayUseSite } from "../../auth/principal.js";
 import type { PrismaClient } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
@@ -91,12 +92,15 @@ export async function prepareAccuracyReport(
   if (q.stockTakeId !== undefined) {
     const take = await db.stockTake.findUnique({
       where: { accountId_id: { accountId, id: q.stockTakeId } },
-      select: { id: true },
+      select: { siteId: true },
     });
-    if (!take) throw notFound("STOCK_TAKE_NOT_FOUND", q.stockTakeId, ["stockTakeId"]);
+    if (!take || !mayUseSite(ctx.principal, take.siteId)) {
+      throw notFound("STOCK_TAKE_NOT_FOUND", q.stockTakeId, ["stockTakeId"]);
+    }
   }
   const end = window.end ?? new Date();
-  const scope = { accountId, start: window.start, end, stockTakeId: q.stockTakeId };
+  const { sites } = ctx.principal;
+  const scope = { accountId, start: window.start, end, stockTakeId: q.stockTakeId, sites };
   const lines = await linesIn(db, scope);
   return { lines, read: () => readAccuracy(db, { ...scope, tolerance, depth }) };
 }

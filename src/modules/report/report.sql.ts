@@ -30,6 +30,8 @@ export interface ReportScope {
   start?: Date;
   end?: Date;
   stockTakeId?: number;
+  /** Only the stock takes of these sites (a token limited to sites); absent: every site. */
+  sites?: readonly number[] | null;
 }
 
 /** The stock takes reconciled in the window, oldest first, numbered; at most MAX_REPORT_GROUPS + 1. */
@@ -40,6 +42,7 @@ const takesIn = (q: ReportScope) => {
     ...(q.start ? [Prisma.sql`t.reconciled_at >= ${q.start}`] : []),
     ...(q.end ? [Prisma.sql`t.reconciled_at < ${q.end}`] : []),
     ...(q.stockTakeId !== undefined ? [Prisma.sql`t.id = ${q.stockTakeId}`] : []),
+    ...(q.sites ? [Prisma.sql`t.site_id = ANY(${[...q.sites]}::int[])`] : []),
   ];
   return Prisma.sql`
     SELECT t.id, t.reference, t.reconciled_at, t.site_id,

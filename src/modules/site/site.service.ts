@@ -11,7 +11,9 @@ import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { SITE_LOCK_CLASS } from "../../db/locks.js";
 import { inTransaction } from "../../db/transaction.js";
 import { uniqueCode } from "../../db/unique.js";
-import { AppError, notFound, type FieldError } from "../../errors.js";
+import { AppError, type FieldError } from "../../errors.js";
+import { checkSiteAllowed, mayUseSite, siteFor, siteNotFound } from "./site.access.js";
+import type { Principal } from "../../auth/principal.js";
 import { TEXT_LIMITS } from "../../limits.js";
 import { checkName } from "../../text.js";
 import type { Site, SiteChanges, SiteInput } from "./site.types.js";
@@ -35,9 +37,6 @@ const SITE_VIEW = {
   updatedAt: true,
 } as const;
 
-const siteNotFound = (id: number, path?: (string | number)[]) =>
-  notFound("SITE_NOT_FOUND", id, path);
-
 /** The account's sites in id order (the default among them), active ones only when asked. */
 export async function listSites(
   ctx: ServiceContext,
@@ -48,7 +47,7 @@ export async function listSites(
   const rows = await readDb(ctx).site.findMany({
     where: {
       accountId: ctx.principal.accountId,
-      id: { gt: after },
+      id: { gt: after, ...(ctx.principal.sites ? { in: [...ctx.principal.sites] } : {}) },
       ...(typeof query.active === "boolean" ? { active: query.active } : {}),
     },
     select: SITE_VIEW,
@@ -63,6 +62,7 @@ export async function listSites(
 
 /** The site with this id in the caller's account. */
 export async function getSite(ctx: ServiceContext, id: number): Promise<Site> {
+  checkSiteAllowed(ctx.principal, id, []);
   const site = await readDb(ctx).site.findUnique({
     where: { accountId_id: { accountId: ctx.principal.accountId, id } },
     select: SITE_VIEW,
@@ -71,13 +71,15 @@ export async function getSite(ctx: ServiceContext, id: number): Promise<Site> {
   return site;
 }
 
-/** Refuses (SITE_NOT_FOUND, pointing at `path`) a site id the account does not have. */
+/** Refuses (SITE_NOT_FOUND, pointing at `path`) a site id the caller may not use or the account does not have. */
 export async function requireSite(
   db: Tx,
-  accountId: number,
+  principal: Principal,
   id: number,
   path: (string | number)[],
 ): Promise<void> {
+  checkSiteAllowed(principal, id, path);
+  const { accountId } = principal;
   const site = await db.site.findUnique({
     where: { accountId_id: { accountId, id } },
     select: { id: true },
@@ -86,15 +88,17 @@ export async function requireSite(
 }
 
 /**
- * Refuses (SITE_NOT_FOUND, pointing at `path` and the index) a list naming a site the account
- * does not have; one read however many.
+ * Refuses (SITE_NOT_FOUND, pointing at `path` and the index) a list naming a site the caller may
+ * not use or the account does not have; one read however many.
  */
 export async function requireSites(
   db: Tx,
-  accountId: number,
+  principal: Principal,
   ids: readonly number[],
   path: (string | number)[],
 ): Promise<void> {
+  ids.forEach((id, i) => checkSiteAllowed(principal, id, [...path, i]));
+  const { accountId } = principal;
   const found = await db.site.findMany({
     where: { accountId, id: { in: [...ids] } },
     select: { id: true },
@@ -137,17 +141,20 @@ export async function holdDefaultSite(tx: Tx, accountId: number): Promise<number
 
 /**
  * The site a change of stock is at, held for the rest of the transaction as holdDefaultSite
- * holds the default: the one `siteId` names, which must be a site of the account
- * (SITE_NOT_FOUND at `path`) and active (SITE_INACTIVE), read after the lock so a deactivation
- * that committed while it waited is seen; the account's default when it names none.
+ * holds the default: the one `named` names, which must be a site of the account the caller may
+ * use (SITE_NOT_FOUND at `path`) and active (SITE_INACTIVE), read after the lock so a deactivation
+ * that committed while it waited is seen; when it names none, the one siteFor says (the account's
+ * default for a caller of every site).
  */
 export async function holdSite(
   tx: Tx,
-  accountId: number,
-  siteId: number | null | undefined,
+  principal: Principal,
+  named: number | null | undefined,
   path: (string | number)[],
 ): Promise<number> {
-  if (siteId === null || siteId === undefined) return holdDefaultSite(tx, accountId);
+  const { accountId } = principal;
+  const siteId = siteFor(principal, named, path);
+  if (siteId === null) return holdDefaultSite(tx, accountId);
   await tx.$queryRaw`SELECT pg_advisory_xact_lock_shared(${SITE_LOCK_CLASS}::int, ${accountId}::int)::text`;
   const site = await tx.site.findUnique({
     where: { accountId_id: { accountId, id: siteId } },
@@ -166,9 +173,10 @@ export async function holdSite(
  */
 export async function holdSites(
   tx: Tx,
-  accountId: number,
+  principal: Principal,
   named: { siteId: number; path: (string | number)[] }[],
 ): Promise<{ defaultId: number; errors: FieldError[]; refused: Set<number> }> {
+  const { accountId } = principal;
   await tx.$queryRaw`SELECT pg_advisory_xact_lock_shared(${SITE_LOCK_CLASS}::int, ${accountId}::int)::text`;
   const ids = [...new Set(named.map((n) => n.siteId))];
   const sites = await tx.site.findMany({
@@ -177,7 +185,10 @@ export async function holdSites(
   });
   const defaultId = sites.find((s) => s.isDefault)?.id;
   if (defaultId === undefined) throw new Error(`account ${accountId} has no default site`);
-  const active = new Map(sites.map((s) => [s.id, s.active]));
+  // A site the caller may not use is as unknown to it as another account's.
+  const active = new Map(
+    sites.filter((s) => mayUseSite(principal, s.id)).map((s) => [s.id, s.active]),
+  );
   const errors = named.flatMap(({ siteId, path }): FieldError[] => {
     const state = active.get(siteId);
     if (state === undefined) return siteNotFound(siteId, path).fieldErrors;
@@ -197,16 +208,18 @@ export const siteInactive = (id: number, path: (string | number)[]) =>
 
 /**
  * The site a request means: the one it names (SITE_NOT_FOUND at `path` when the account has no
- * such site), or the account's default when it names none.
+ * such site or the caller may not use it), or when it names none the one siteFor says (the
+ * account's default for a caller of every site).
  */
 export async function siteOrDefault(
   db: Tx,
-  accountId: number,
-  siteId: number | null | undefined,
+  principal: Principal,
+  named: number | null | undefined,
   path: (string | number)[],
 ): Promise<number> {
-  if (siteId === null || siteId === undefined) return defaultSiteId(db, accountId);
-  await requireSite(db, accountId, siteId, path);
+  const siteId = siteFor(principal, named, path);
+  if (siteId === null) return defaultSiteId(db, principal.accountId);
+  await requireSite(db, principal, siteId, path);
   return siteId;
 }
 

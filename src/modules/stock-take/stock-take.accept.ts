@@ -77,7 +77,7 @@ export async function acceptLines(
   request: AcceptRequest,
 ): Promise<AcceptResult> {
   const { accountId } = ctx.principal;
-  const take = await lockStockTake(tx, accountId, stockTakeId);
+  const take = await lockStockTake(tx, ctx.principal, stockTakeId);
   requireOpen(take);
   const errors: FieldError[] = [];
   const refs = [...request.lines, ...request.recount];

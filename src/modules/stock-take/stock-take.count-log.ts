@@ -30,7 +30,7 @@ export async function listCounts(
   query: { limit?: number | null; cursor?: string | null },
 ): Promise<Page<StockTakeCount>> {
   const { accountId } = ctx.principal;
-  await loadStockTake(readDb(ctx), accountId, stockTakeId);
+  await loadStockTake(readDb(ctx), ctx.principal, stockTakeId);
   const size = pageSize(query.limit);
   const after = query.cursor
     ? (decodeCursor("stock_take_count", query.cursor, ["number"])[0] as number)

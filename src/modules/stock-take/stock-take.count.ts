@@ -89,7 +89,7 @@ interface LineUpdate {
 /** The stock take (locked, open) and the lines the counts name, with what is wrong with them. */
 async function lookup(ctx: ServiceContext, tx: Tx, stockTakeId: number, request: CountsRequest) {
   const { accountId } = ctx.principal;
-  const take = await lockStockTake(tx, accountId, stockTakeId);
+  const take = await lockStockTake(tx, ctx.principal, stockTakeId);
   requireOpen(take);
   const errors = beforeFreeze(take, request);
   const resolved = await lookupLines(

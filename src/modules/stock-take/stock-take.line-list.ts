@@ -61,8 +61,7 @@ export async function listLines(
   const size = pageSize(query.limit);
   const filter = lineFilter(query);
   const ids = (await scannedLineIds(ctx, stockTakeId, query.code)) ?? undefined;
-  const take =
-    stockTake ?? (await loadStockTake(readDb(ctx), ctx.principal.accountId, stockTakeId));
+  const take = stockTake ?? (await loadStockTake(readDb(ctx), ctx.principal, stockTakeId));
   const visible = seesExpected(take, ctx.principal);
   if (order === "difference") {
     // Who may not see expected quantities may not learn their order either.
@@ -194,7 +193,7 @@ export async function countSheet(
   const { accountId } = ctx.principal;
   const area = lineFilter(filter);
   const ids = (await scannedLineIds(ctx, stockTakeId, filter.code)) ?? undefined;
-  const take = await loadStockTake(readDb(ctx), accountId, stockTakeId);
+  const take = await loadStockTake(readDb(ctx), ctx.principal, stockTakeId);
   const visible = seesExpected(take, ctx.principal);
   const siteCode = await siteCodeOf(readDb(ctx), accountId, take.siteId);
   // Counted, not read (no line is built): only the columns the filters look at.

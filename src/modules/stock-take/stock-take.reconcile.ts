@@ -101,7 +101,7 @@ export async function reconcile(
   dryRun: boolean,
 ): Promise<ReconcileResult> {
   const { accountId, actor } = ctx.principal;
-  const take = await lockStockTake(tx, accountId, stockTakeId);
+  const take = await lockStockTake(tx, ctx.principal, stockTakeId);
   if (take.status === "reconciled") return reconciled(tx, accountId, take);
   requireOpen(take);
   await tx.$queryRawUnsafe(HASH_JOINS);

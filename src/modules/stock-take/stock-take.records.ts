@@ -1,7 +1,7 @@
 // Stock take records: loading and locking one, what the API shows of it, and its summary.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
-import type { Actor } from "../../auth/principal.js";
+import { mayUseSite, type Actor, type Principal } from "../../auth/principal.js";
 import { AppError, notFound } from "../../errors.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
@@ -88,31 +88,39 @@ export function toStockTake(row: Row): StockTakeView {
   };
 }
 
-/** The stock take with this id in the caller's account, or STOCK_TAKE_NOT_FOUND. */
+/** Who reads a stock take: its account, and the sites it may see (null: all). */
+export type TakeReader = Pick<Principal, "accountId" | "sites">;
+
+/**
+ * The stock take with this id in the caller's account, or STOCK_TAKE_NOT_FOUND (also for one at a
+ * site the caller may not use: as unknown to it as another account's).
+ */
 export async function loadStockTake(
   db: Reader,
-  accountId: number,
+  caller: TakeReader,
   id: number,
 ): Promise<StockTakeView> {
+  const { accountId } = caller;
   const row = await db.stockTake.findUnique({
     where: { accountId_id: { accountId, id } },
     select: columns,
   });
-  if (!row) throw notFound("STOCK_TAKE_NOT_FOUND", id);
+  if (!row || !mayUseSite(caller, row.siteId)) throw notFound("STOCK_TAKE_NOT_FOUND", id);
   return toStockTake(row as Row);
 }
 
 /** Stock takes of the account by id (for loaders); missing ids are absent. */
 export async function stockTakesByIds(
   db: Reader,
-  accountId: number,
+  caller: TakeReader,
   ids: readonly number[],
 ): Promise<Map<number, StockTakeView>> {
   const rows = await db.stockTake.findMany({
-    where: { accountId, id: { in: [...ids] } },
+    where: { accountId: caller.accountId, id: { in: [...ids] } },
     select: columns,
   });
-  return new Map(rows.map((r) => [r.id, toStockTake(r as Row)]));
+  const seen = rows.filter((r) => mayUseSite(caller, r.siteId));
+  return new Map(seen.map((r) => [r.id, toStockTake(r as Row)]));
 }
 
 export interface LockedTake {
@@ -135,9 +143,10 @@ export interface LockedTake {
 /**
  * Locks the stock take row for the rest of the transaction: work on one stock take (counts,
  * reviews, reconcile, cancel) runs one request at a time, so additions and the reconcile never
- * interleave. Unknown or another account's → STOCK_TAKE_NOT_FOUND.
+ * interleave. Unknown, another account's or at a site the caller may not use → STOCK_TAKE_NOT_FOUND.
  */
-export async function lockStockTake(tx: Tx, accountId: number, id: number): Promise<LockedTake> {
+export async function lockStockTake(tx: Tx, caller: TakeReader, id: number): Promise<LockedTake> {
+  const { accountId } = caller;
   const [row] = await tx.$queryRaw<
     {
       id: number;
@@ -152,7 +161,10 @@ export async function lockStockTake(tx: Tx, accountId: number, id: number): Prom
     }[]
   >`SELECT id, status, blind, basis, reference, frozen_at, reconciled_at, site_id,
       now()::timestamptz(3) AS now
-    FROM stock_takes WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
+    FROM stock_takes WHERE account_id = ${accountId} AND id = ${id}
+      -- Never locked for a caller that may not see it.
+      ${caller.sites ? Prisma.sql`AND site_id = ANY(${[...caller.sites]}::int[])` : Prisma.empty}
+    FOR UPDATE`;
   if (!row) throw notFound("STOCK_TAKE_NOT_FOUND", id);
   const { frozen_at: frozenAt, reconciled_at: reconciledAt, site_id: siteId, ...rest } = row;
   return { ...rest, frozenAt, reconciledAt, siteId };

@@ -188,18 +188,18 @@ export async function cancelStockTake(
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, async (tx) => {
     if (!ctx.principal.scopes.has("approve")) {
-      requireStarter(await loadStockTake(tx, accountId, stockTakeId), ctx.principal);
+      requireStarter(await loadStockTake(tx, ctx.principal, stockTakeId), ctx.principal);
     }
     return keyed(ctx, tx, idempotencyKey, {
       operation: `cancel:${stockTakeId}`,
       input: () => ({}),
       run: async () => {
-        requireOpen(await lockStockTake(tx, accountId, stockTakeId));
+        requireOpen(await lockStockTake(tx, ctx.principal, stockTakeId));
         await tx.stockTake.update({
           where: { accountId_id: { accountId, id: stockTakeId } },
           data: { status: "cancelled", cancelledAt: new Date() },
         });
-        return loadStockTake(tx, accountId, stockTakeId);
+        return loadStockTake(tx, ctx.principal, stockTakeId);
       },
     });
   });
@@ -234,7 +234,7 @@ function keyed<T>(
   key: string | undefined,
   steps: Pick<WriteSteps<T>, "operation" | "input" | "run"> & Partial<WriteSteps<T>>,
 ): Promise<Idempotent<T>> {
-  return idempotent(tx, ctx.principal.accountId, key, {
+  return idempotent(tx, ctx.principal, key, {
     inputErrors: [],
     check: async () => [],
     ...steps,
@@ -263,10 +263,9 @@ export async function stockTakeToSummarize(
   { priced }: { priced: boolean },
 ): Promise<ToSummarize> {
   const depth = areaDepth === null ? null : parseAreaDepth(areaDepth, ["area_depth"]);
-  const { accountId } = ctx.principal;
   // Counted only for a caller who pays by it (a rate-limited token): else no statement.
   const [take, lineCount] = await Promise.all([
-    loadStockTake(readDb(ctx), accountId, id),
+    loadStockTake(readDb(ctx), ctx.principal, id),
     priced ? lineCounts(ctx, [id]).then((counts) => counts.get(id) ?? 0) : 0,
   ]);
   return { take, lineCount, summary: () => summarize(ctx, take, readDb(ctx), depth) };
@@ -277,7 +276,7 @@ export async function stockTakeToSummarize(
  * reads, whose summary and areas are fields of their own, read only when selected.
  */
 export const findStockTake = (ctx: ServiceContext, id: number): Promise<StockTakeView> =>
-  loadStockTake(readDb(ctx), ctx.principal.accountId, id);
+  loadStockTake(readDb(ctx), ctx.principal, id);
 
 /** How many lines each of the stock takes has, by id (what their summaries would aggregate). */
 export async function lineCounts(
@@ -324,12 +323,13 @@ export async function listStockTakes(
   const before = args.cursor ? decodeIdCursor("stock_take", args.cursor) : null;
   const db = readDb(ctx);
   const siteId = args.siteId ?? null;
-  if (siteId !== null) await requireSite(db, ctx.principal.accountId, siteId, ["siteId"]);
+  if (siteId !== null) await requireSite(db, ctx.principal, siteId, ["siteId"]);
+  const limited = ctx.principal.sites;
   const rows = await db.stockTake.findMany({
     where: {
       accountId: ctx.principal.accountId,
       ...(status ? { status } : {}),
-      ...(siteId !== null ? { siteId } : {}),
+      ...(siteId !== null ? { siteId } : limited ? { siteId: { in: [...limited] } } : {}),
       ...(before !== null ? { id: { lt: before } } : {}),
     },
     orderBy: { id: "desc" },

@@ -225,7 +225,7 @@ export async function start(
   const { accountId, actor } = ctx.principal;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
   // Held until the stock take commits: the site cannot stop being active beside the start.
-  const siteId = await holdSite(tx, accountId, request.siteId, ["siteId"]);
+  const siteId = await holdSite(tx, ctx.principal, request.siteId, ["siteId"]);
   // Read after the lock: a start before this one has its lines, so its SKUs are not due here.
   const due =
     request.due === null

@@ -2,6 +2,7 @@ import { ArrayMaxSize, MaxLength, Min } from "class-validator";
 import { DateTimeResolver } from "graphql-scalars";
 import { Field, InputType, Int } from "type-graphql";
 import { TokenScope } from "../../graphql/enums.js";
+import { SITE_LIMITED_SCOPES } from "../../auth/principal.js";
 import { atMost, LIST_BOUNDS } from "../../graphql/list-bounds.js";
 import { MAX_TOKEN_DAYS, MAX_TOKEN_NAME } from "./token.service.js";
 
@@ -24,6 +25,13 @@ export class CreateApiTokenInput {
   })
   @ArrayMaxSize(LIST_BOUNDS["CreateApiTokenInput.scopes"].max)
   scopes!: string[];
+
+  @Field(() => [Int], {
+    nullable: true,
+    description: `Limits the token to these sites (each once): it sees and changes only their stock, stock takes, transfers (from or to them), movements and events, and a request naming no site means its first site (the first of site_ids). SITE_NOT_FOUND for a site the account does not have (or the calling token may not use); INVALID_PARAMETER with a scope other than ${SITE_LIMITED_SCOPES.join(", ")}. Null or absent: every site (a token limited to sites issues tokens limited to its own). ${atMost("CreateApiTokenInput.siteIds")}`,
+  })
+  @ArrayMaxSize(LIST_BOUNDS["CreateApiTokenInput.siteIds"].max)
+  siteIds?: number[] | null;
 
   @Field(() => DateTimeResolver, {
     description: `When it stops working: required, in the future and at most ${MAX_TOKEN_DAYS} days ahead (else INVALID_PARAMETER).`,

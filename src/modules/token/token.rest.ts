@@ -11,10 +11,11 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
   const scope = requireScope("tokens");
 
   app.post("/tokens", { onRequest: scope, schema: createToken }, async (request, reply) => {
-    const { name, scopes, expires_at } = request.body;
+    const { name, scopes, site_ids, expires_at } = request.body;
     const made = await tokens.createApiToken(ctxOf(request), {
       name,
       scopes,
+      siteIds: site_ids,
       expiresAt: expires_at,
     });
     return reply.status(201).send(toRest(made));

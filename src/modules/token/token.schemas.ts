@@ -2,8 +2,8 @@
 // src/server/openapi-schemas.ts) and each route's schemas, declared once with TypeBox where a
 // handler takes its types from them.
 import { Type, type Static } from "typebox";
-import { SCOPES } from "../../auth/principal.js";
-import { MAX_DATE_PARAM_LENGTH } from "../../limits.js";
+import { SCOPES, SITE_LIMITED_SCOPES } from "../../auth/principal.js";
+import { MAX_DATE_PARAM_LENGTH, MAX_TOKEN_SITES } from "../../limits.js";
 import {
   integerId,
   nullable,
@@ -50,6 +50,16 @@ export const CreateToken = Type.Object(
       maxItems: SCOPES.length,
       description: `What it may do: one or more of ${GRANTABLE_SCOPES.join(", ")}, each a scope the calling token holds itself (else 403 FORBIDDEN naming it). tokens is never granted through the API (403 FORBIDDEN). At most ${SCOPES.length} entries.`,
     }),
+    site_ids: Type.Optional(
+      Type.Unsafe<number[] | null>({
+        type: ["array", "null"],
+        items: { type: "integer", minimum: 1, maximum: 2147483647 },
+        minItems: 1,
+        maxItems: MAX_TOKEN_SITES,
+        uniqueItems: true,
+        description: `Limits the token to these sites (1 to ${MAX_TOKEN_SITES} site ids, each once): it sees and changes only their stock, stock takes, transfers (from or to them), movements and events, and a request naming no site means its first site (the first of site_ids). 404 SITE_NOT_FOUND for a site the account does not have (or the calling token may not use); 400 INVALID_PARAMETER with a scope other than ${SITE_LIMITED_SCOPES.join(", ")} (webhooks, sites and tokens concern the whole account). null or absent: every site (a token limited to sites issues tokens limited to its own).`,
+      }),
+    ),
     expires_at: Type.String({
       format: "date-time",
       maxLength: MAX_DATE_PARAM_LENGTH,
@@ -62,6 +72,7 @@ export const CreateToken = Type.Object(
       {
         name: "Scanner 3, aisle A",
         scopes: ["read", "count"],
+        site_ids: [1],
         expires_at: exampleExpiry(),
       },
     ],
@@ -77,6 +88,12 @@ const tokenProperties = {
     type: "array",
     items: { type: "string", enum: [...SCOPES] },
     description: "What it may do.",
+  },
+  site_ids: {
+    ...nullable("array"),
+    items: { type: "integer" },
+    description:
+      "The sites whose stock, stock takes, transfers, movements and events it sees and changes; null: every site of the account.",
   },
   created_at: timestamp,
   expires_at: {
@@ -125,6 +142,7 @@ const example = {
   id: 12,
   name: "Scanner 3, aisle A",
   scopes: ["read", "count"],
+  site_ids: [1],
   created_at: "2026-11-24T09:00:00.000Z",
   expires_at: "2026-11-24T21:00:00.000Z",
 };
@@ -144,7 +162,7 @@ export const createToken = {
       ...example,
       token: "cp_1_Xq2v9sKp0aLr7TnYw4BcJd8eFg1hMi3o",
     }),
-    ...problemResponses(...READ_PROBLEMS, ...BODY_PROBLEMS, "TOO_MANY_TOKENS"),
+    ...problemResponses(...READ_PROBLEMS, ...BODY_PROBLEMS, "TOO_MANY_TOKENS", "SITE_NOT_FOUND"),
   },
 };
 

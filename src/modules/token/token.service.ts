@@ -16,7 +16,9 @@ import { TOKEN_LOCK_CLASS } from "../../db/locks.js";
 import { inTransaction } from "../../db/transaction.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { checkName } from "../../text.js";
+import { requireSites } from "../site/site.service.js";
 import {
+  checkLimitedScopes,
   createToken,
   MAX_TOKEN_NAME,
   parseInstant,
@@ -48,6 +50,10 @@ export async function createApiToken(
 ): Promise<NewApiToken> {
   // Who may grant what comes first: it does not depend on the rest being right.
   const scopes = grantedScopes(ctx.principal, input.scopes);
+  // A token limited to sites issues tokens limited to some of them (its own, unless it names some).
+  const limit = ctx.principal.sites;
+  const siteIds = input.siteIds ? [...new Set(input.siteIds)] : limit ? [...limit] : null;
+  if (siteIds) checkLimitedScopes(siteIds, scopes);
   const errors: FieldError[] = [];
   const name = checkName(input.name, ["name"], MAX_TOKEN_NAME, errors);
   const expiresAt = checkExpiry(input.expiresAt, new Date(), errors);
@@ -62,11 +68,14 @@ export async function createApiToken(
         `an account holds at most ${MAX_LIVE_TOKENS.toLocaleString("en-US")} live tokens (neither revoked nor expired): revoke one first`,
       );
     }
+    // A site the issuer may not use is as unknown to it as another account's (SITE_NOT_FOUND).
+    if (siteIds) await requireSites(tx, ctx.principal, siteIds, ["siteIds"]);
     const rateLimit = await issuerLimit(tx, ctx.principal);
     const made = await createToken(tx, {
       accountId,
       name: name!,
       scopes,
+      siteIds,
       expiresAt: expiresAt!,
       rateLimit,
     });
@@ -74,6 +83,7 @@ export async function createApiToken(
       id: made.id,
       name: made.name,
       scopes: made.scopes,
+      siteIds: made.siteIds,
       createdAt: made.createdAt,
       expiresAt: made.expiresAt,
       token: made.token,
@@ -229,6 +239,7 @@ const toApiToken = (t: TokenView): ApiToken => ({
   name: t.name,
   // A row written by hand may hold none (NULL): a token that may do nothing.
   scopes: t.scopes ?? [],
+  siteIds: t.siteIds,
   createdAt: t.createdAt,
   expiresAt: t.expiresAt,
   revokedAt: t.revokedAt,

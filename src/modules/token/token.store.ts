@@ -1,5 +1,6 @@
 import type { PrismaClient, Tx } from "../../db/client.js";
-import { SCOPES, type Scope } from "../../auth/principal.js";
+import { SCOPES, SITE_LIMITED_SCOPES, type Scope } from "../../auth/principal.js";
+import { MAX_TOKEN_SITES } from "../../limits.js";
 import { parseFilterDate } from "../../dates.js";
 import { AppError, type FieldError } from "../../errors.js";
 import type { RateLimit } from "../../rate-limit/bucket.js";
@@ -18,6 +19,8 @@ export interface NewToken {
   name: string;
   token: string;
   scopes: Scope[];
+  /** The sites it is limited to; null: every site of its account. */
+  siteIds: number[] | null;
   createdAt: Date;
   expiresAt: Date | null;
   /** The token's own rate limit; null: the service's default. */
@@ -36,6 +39,8 @@ export interface TokenView {
   id: number;
   name: string;
   scopes: string[];
+  /** The sites it is limited to; null: every site of its account. */
+  siteIds: number[] | null;
   createdAt: Date;
   revokedAt: Date | null;
   expiresAt: Date | null;
@@ -47,21 +52,31 @@ export interface TokenView {
 /** Creates an API token and returns it; the only time the token is ever shown. */
 export async function createToken(
   db: PrismaClient | Tx,
-  input: { accountId: number; name: string; scopes?: string[] } & TokenSettings,
+  input: {
+    accountId: number;
+    name: string;
+    scopes?: string[];
+    /** The sites it is limited to; absent or null: every site. */
+    siteIds?: number[] | null;
+  } & TokenSettings,
 ): Promise<NewToken> {
   const errors: FieldError[] = [];
   const name = checkName(input.name, ["name"], MAX_TOKEN_NAME, errors);
   if (name === undefined) throw AppError.fromFields(errors);
-  const scopes = parseScopes(input.scopes ?? [...SCOPES]);
+  const siteIds = input.siteIds ? [...new Set(input.siteIds)] : null;
+  const scopes = parseScopes(input.scopes ?? [...(siteIds ? SITE_LIMITED_SCOPES : SCOPES)]);
+  if (siteIds) checkLimitedScopes(siteIds, scopes);
   checkSettings(input);
   const account = await db.account.findUnique({ where: { id: input.accountId } });
   if (!account) throw invalid(["account"], `${input.accountId} does not exist`);
+  if (siteIds) await checkSitesExist(db, account.id, siteIds);
   const token = issueToken(await tokenKey(db), account.id);
   const row = await db.apiToken.create({
     data: {
       accountId: account.id,
       name,
       scopes,
+      ...(siteIds ? { siteIds } : {}),
       tokenHash: hashToken(token),
       signed: true,
       expiresAt: input.expiresAt ?? null,
@@ -73,6 +88,7 @@ export async function createToken(
     name: row.name,
     token,
     scopes,
+    siteIds,
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     rateLimit: limitOf(row),
@@ -144,6 +160,36 @@ export async function revokeStoredToken(
     select: TOKEN_VIEW,
   });
   return row ? tokenView(row) : null;
+}
+
+/**
+ * A token limited to sites names 1 to MAX_TOKEN_SITES sites and holds only the scopes of stock,
+ * stock takes and transfers (SITE_LIMITED_SCOPES): INVALID_PARAMETER otherwise.
+ */
+export function checkLimitedScopes(siteIds: number[], scopes: readonly string[]): void {
+  if (siteIds.length === 0 || siteIds.length > MAX_TOKEN_SITES) {
+    throw invalid(["siteIds"], `must name 1 to ${MAX_TOKEN_SITES} sites`);
+  }
+  const beyond = scopes.filter((s) => !SITE_LIMITED_SCOPES.includes(s as Scope));
+  if (beyond.length > 0) {
+    throw invalid(
+      ["scopes"],
+      `a token limited to sites holds only ${SITE_LIMITED_SCOPES.join(", ")}: ${beyond.join(", ")} concern${beyond.length === 1 ? "s" : ""} the whole account`,
+    );
+  }
+}
+
+/** INVALID_PARAMETER naming the first site the account does not have. */
+async function checkSitesExist(db: PrismaClient | Tx, accountId: number, ids: number[]) {
+  const found = await db.site.findMany({
+    where: { accountId, id: { in: ids } },
+    select: { id: true },
+  });
+  const known = new Set(found.map((s) => s.id));
+  const missing = ids.find((id) => !known.has(id));
+  if (missing !== undefined) {
+    throw invalid(["siteIds"], `names site ${missing}, which account ${accountId} does not have`);
+  }
 }
 
 /** The scopes named, or INVALID_PARAMETER when the list is empty or names an unknown scope. */
@@ -247,6 +293,7 @@ export const TOKEN_VIEW = {
   id: true,
   name: true,
   scopes: true,
+  siteIds: true,
   createdAt: true,
   revokedAt: true,
   expiresAt: true,
@@ -259,11 +306,18 @@ export const TOKEN_VIEW = {
 export const tokenView = ({
   rateLimitPerSecond,
   rateLimitBurst,
+  siteIds,
   ...row
-}: Omit<TokenView, "rateLimit"> & {
+}: Omit<TokenView, "rateLimit" | "siteIds"> & {
+  siteIds: number[] | null;
   rateLimitPerSecond: number | null;
   rateLimitBurst: number | null;
-}): TokenView => ({ ...row, rateLimit: limitOf({ rateLimitPerSecond, rateLimitBurst }) });
+}): TokenView => ({
+  ...row,
+  // NULL reads back as an empty list: every site.
+  siteIds: siteIds?.length ? siteIds : null,
+  rateLimit: limitOf({ rateLimitPerSecond, rateLimitBurst }),
+});
 
 export const invalid = (path: string[], message: string) =>
   new AppError("INVALID_PARAMETER", `${path.join(".")} ${message}`, [

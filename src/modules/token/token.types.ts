@@ -19,6 +19,13 @@ export class ApiToken {
   @Field(() => [TokenScope], { description: "What it may do." })
   scopes!: string[];
 
+  @Field(() => [Int], {
+    nullable: true,
+    description:
+      "The sites whose stock, stock takes, transfers, movements and events it sees and changes; null: every site of the account.",
+  })
+  siteIds!: number[] | null;
+
   @Field(() => DateTimeResolver, { description: "When it was made." })
   createdAt!: Date;
 
@@ -48,6 +55,8 @@ export const ApiTokenConnection = ConnectionType(ApiToken, "ApiToken");
 export interface ApiTokenInput {
   name?: string | null;
   scopes?: string[] | null;
+  /** The sites it is limited to; absent or null: every site. */
+  siteIds?: number[] | null;
   /** RFC 3339 text (REST) or an instant (GraphQL's DateTime). */
   expiresAt?: string | Date | null;
 }
@@ -57,6 +66,7 @@ export interface NewApiToken {
   id: number;
   name: string;
   scopes: string[];
+  siteIds: number[] | null;
   createdAt: Date;
   expiresAt: Date | null;
   token: string;

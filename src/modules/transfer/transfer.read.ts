@@ -9,6 +9,8 @@ import { invalidFilter, withoutNulls } from "../../filters.js";
 import type { TransferStatus } from "../../generated/prisma/enums.js";
 import { shownLines, toLine, toTransfer } from "./transfer.sql.js";
 import type { Transfer, TransferLine } from "./transfer.types.js";
+import type { Principal } from "../../auth/principal.js";
+import { checkSiteAllowed, mayUseSite } from "../site/site.access.js";
 
 /** How many lines GET /transfers/{id} answers with; the rest are paged. */
 export const FIRST_LINES = 1000;
@@ -23,12 +25,16 @@ export interface TransferListQuery {
   cursor?: string | null;
 }
 
-/** The transfer with this id in the caller's account, without its lines. */
+/** Whether the caller sees a transfer: one from or to a site it may use. */
+const seesTransfer = (caller: Principal, t: { fromSiteId: number; toSiteId: number }): boolean =>
+  mayUseSite(caller, t.fromSiteId) || mayUseSite(caller, t.toSiteId);
+
+/** The transfer with this id in the caller's account (TRANSFER_NOT_FOUND also for one the caller does not see), without its lines. */
 export async function getTransfer(ctx: ServiceContext, id: number): Promise<Transfer> {
   const row = await readDb(ctx).transfer.findUnique({
     where: { accountId_id: { accountId: ctx.principal.accountId, id } },
   });
-  if (!row) throw notFound("TRANSFER_NOT_FOUND", id);
+  if (!row || !seesTransfer(ctx.principal, row)) throw notFound("TRANSFER_NOT_FOUND", id);
   return toTransfer(row);
 }
 
@@ -64,7 +70,7 @@ export async function listTransferLines(
   const [transfer, rows] = await Promise.all([
     db.transfer.findUnique({
       where: { accountId_id: { accountId, id: transferId } },
-      select: { id: true },
+      select: { fromSiteId: true, toSiteId: true },
     }),
     db.transferLine.findMany({
       where: { accountId, transferId, lineNo: { gt: after } },
@@ -72,7 +78,9 @@ export async function listTransferLines(
       take: take + 1,
     }),
   ]);
-  if (!transfer) throw notFound("TRANSFER_NOT_FOUND", transferId);
+  if (!transfer || !seesTransfer(ctx.principal, transfer)) {
+    throw notFound("TRANSFER_NOT_FOUND", transferId);
+  }
   const lines = rows.slice(0, take).map(toLine);
   const items = shownLines(lines).map((node, i) => ({
     cursor: encodeCursor("transfer_line", [transferId, lines[i]!.lineNo]),
@@ -97,12 +105,17 @@ export async function listTransfers(
     );
   }
   const before = q.cursor ? (decodeCursor("transfer", q.cursor, ["int4"])[0] as number) : undefined;
+  checkSiteAllowed(ctx.principal, q.fromSiteId, ["fromSiteId"]);
+  checkSiteAllowed(ctx.principal, q.toSiteId, ["toSiteId"]);
+  const sites = ctx.principal.sites ? [...ctx.principal.sites] : null;
   const rows = await readDb(ctx).transfer.findMany({
     where: {
       accountId,
       status: q.status as TransferStatus | undefined,
       fromSiteId: q.fromSiteId,
       toSiteId: q.toSiteId,
+      // A token limited to sites lists the transfers from or to them.
+      ...(sites ? { OR: [{ fromSiteId: { in: sites } }, { toSiteId: { in: sites } }] } : {}),
       ...(before === undefined ? {} : { id: { lt: before } }),
     },
     orderBy: { id: "desc" },

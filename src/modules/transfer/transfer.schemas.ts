@@ -347,7 +347,7 @@ export const listTransfers = {
   tags: ["transfers"],
   summary: "List transfers, newest first",
   description:
-    "Needs the read scope. Without lines (GET /transfers/{id} has them). status=in_transit&to_site_id=N: what is on its way to site N. Pages follow `next_cursor`.",
+    "Needs the read scope. Without lines (GET /transfers/{id} has them). status=in_transit&to_site_id=N: what is on its way to site N. Pages follow `next_cursor`. A token limited to sites lists the transfers from or to its sites, and naming another site is 404 SITE_NOT_FOUND.",
   querystring: Type.Object(
     {
       status: Type.Optional(stringEnum(TRANSFER_STATUSES)),
@@ -360,7 +360,7 @@ export const listTransfers = {
   ),
   response: {
     200: ok("TransferPage", "One page of transfers", { data: [example], next_cursor: null }),
-    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR"),
+    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "SITE_NOT_FOUND"),
   },
 };
 

@@ -22,6 +22,8 @@ import {
 import type { Walk } from "../../operations.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
 import { holdSites } from "../site/site.service.js";
+import { checkSiteAllowed, mayUseSite } from "../site/site.access.js";
+import type { Principal } from "../../auth/principal.js";
 import {
   dispatchRequest,
   linePath,
@@ -65,17 +67,21 @@ export async function createTransfer(
   idempotencyKey?: string,
 ): Promise<Idempotent<TransferWithLines>> {
   const request = dispatchRequest(input);
+  // Both ends are sites the caller may use, before any work (a token limited to sites moves
+  // stock between its own sites only).
+  checkSiteAllowed(ctx.principal, request.fromSiteId, ["fromSiteId"]);
+  checkSiteAllowed(ctx.principal, request.toSiteId, ["toSiteId"]);
   const checked = await verified(ctx);
   const { accountId, actor } = checked.principal;
   const { fromSiteId, toSiteId, lines } = request;
   return inTransaction(checked.db, (tx) => {
     let stock = new Map<number, AtSite>();
-    return idempotent(tx, accountId, idempotencyKey, {
+    return idempotent(tx, checked.principal, idempotencyKey, {
       operation: "createTransfer",
       input: request.sent,
       inputErrors: request.errors,
       check: async () => {
-        const held = await holdSites(tx, accountId, [
+        const held = await holdSites(tx, checked.principal, [
           { siteId: fromSiteId, path: ["fromSiteId"] },
           { siteId: toSiteId, path: ["toSiteId"] },
         ]);
@@ -158,12 +164,12 @@ export async function receiveTransfer(
     let held: { transfer: Transfer; lines: StoredLine[] } | null = null;
     let arrivals: Arrival[] = [];
     let stock: AtSite = new Map();
-    return idempotent(tx, accountId, idempotencyKey, {
+    return idempotent(tx, checked.principal, idempotencyKey, {
       operation: `receiveTransfer:${transferId}`,
       input: request.sent,
       inputErrors: request.errors,
       check: async () => {
-        held = await openTransfer(tx, accountId, transferId);
+        held = await openTransfer(tx, checked.principal, transferId, "toSiteId");
         const plan = planReceipt(held.lines, request.lines, request.close);
         arrivals = plan.arrivals;
         const siteId = held.transfer.toSiteId;
@@ -254,12 +260,12 @@ export async function cancelTransfer(
   return inTransaction(checked.db, (tx) => {
     let held: { transfer: Transfer; lines: StoredLine[] } | null = null;
     let stock: AtSite = new Map();
-    return idempotent(tx, accountId, idempotencyKey, {
+    return idempotent(tx, checked.principal, idempotencyKey, {
       operation: `cancelTransfer:${transferId}`,
       input: () => ({}),
       inputErrors: [],
       check: async () => {
-        held = await openTransfer(tx, accountId, transferId);
+        held = await openTransfer(tx, checked.principal, transferId, "fromSiteId");
         const started = held.lines.find((l) => !l.receivedQty.isZero() || !l.lostQty.isZero());
         if (started) {
           throw new AppError(
@@ -341,10 +347,26 @@ export async function inTransitItems(
   return new Map(rows.map((r) => [r.supplier_item_id, r.transfer_id]));
 }
 
-/** The transfer held for a receipt or a cancel: TRANSFER_NOT_FOUND, or TRANSFER_CLOSED. */
-async function openTransfer(tx: Tx, accountId: number, transferId: number) {
-  const held = await holdTransfer(tx, accountId, transferId);
+/**
+ * The transfer held for a receipt (whose stock arrives at its destination) or a cancel (at its
+ * source): TRANSFER_NOT_FOUND (also when the caller sees neither of its sites), FORBIDDEN when the
+ * caller may not use the site whose stock the work changes, or TRANSFER_CLOSED.
+ */
+async function openTransfer(
+  tx: Tx,
+  caller: Principal,
+  transferId: number,
+  changes: "toSiteId" | "fromSiteId",
+) {
+  const held = await holdTransfer(tx, caller, transferId);
   if (!held) throw notFound("TRANSFER_NOT_FOUND", transferId);
+  const site = held.transfer[changes];
+  if (!mayUseSite(caller, site)) {
+    throw new AppError(
+      "FORBIDDEN",
+      `transfer ${transferId} ${changes === "toSiteId" ? "arrives at" : "returns to"} site ${site}, whose stock this token may not change (it is limited to sites ${caller.sites!.join(", ")})`,
+    );
+  }
   if (held.transfer.status !== "in_transit") {
     throw new AppError(
       "TRANSFER_CLOSED",

@@ -1,8 +1,8 @@
 // A transfer's statements: its record and lines written, held for a receipt or a cancel, and
 // their progress saved; each in one statement however many lines there are.
-import type { Tx } from "../../db/client.js";
+import { Prisma, type Tx } from "../../db/client.js";
 import { intArray, numericArray, wordArray } from "../../db/sql.js";
-import type { Actor } from "../../auth/principal.js";
+import type { Actor, Principal } from "../../auth/principal.js";
 import type { TransferStatus } from "../../generated/prisma/enums.js";
 import type {
   TransferLine as LineRow,
@@ -64,15 +64,19 @@ export async function insertTransfer(
  */
 export async function holdTransfer(
   tx: Tx,
-  accountId: number,
+  caller: Pick<Principal, "accountId" | "sites">,
   id: number,
 ): Promise<{ transfer: Transfer; lines: StoredLine[] } | null> {
+  const { accountId, sites } = caller;
   const transfer = await tx.$queryRaw<TransferRow[]>`
     SELECT account_id AS "accountId", id, from_site_id AS "fromSiteId", to_site_id AS "toSiteId",
       status, reference, note, actor_name AS "actorName", actor_token_id AS "actorTokenId",
       line_count AS "lineCount", created_at AS "createdAt", updated_at AS "updatedAt",
       closed_at AS "closedAt"
-    FROM transfers WHERE account_id = ${accountId} AND id = ${id}::int FOR UPDATE`;
+    FROM transfers WHERE account_id = ${accountId} AND id = ${id}::int
+      -- Never locked for a caller that sees neither of its sites.
+      ${sites ? Prisma.sql`AND (from_site_id = ANY(${[...sites]}::int[]) OR to_site_id = ANY(${[...sites]}::int[]))` : Prisma.empty}
+    FOR UPDATE`;
   const row = transfer[0];
   if (!row) return null;
   const lines = await tx.transferLine.findMany({

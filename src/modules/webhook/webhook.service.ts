@@ -64,7 +64,7 @@ export async function createWebhook(
       }),
       inputErrors: errors,
       check: async () => {
-        if (siteIds?.length) await requireSites(tx, accountId, input.siteIds!, ["siteIds"]);
+        if (siteIds?.length) await requireSites(tx, ctx.principal, input.siteIds!, ["siteIds"]);
         // Counted under a lock on the account's endpoints, so two creates cannot both pass.
         await tx.$queryRaw`SELECT pg_advisory_xact_lock(${WEBHOOK_LOCK_CLASS}::int, ${accountId}::int)::text`;
         const count = await tx.webhookEndpoint.count({ where: { accountId } });
@@ -153,7 +153,7 @@ export async function updateWebhook(
       SELECT url, disabled_reason FROM webhook_endpoints
       WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
     if (!before) throw webhookNotFound(id);
-    if (siteIds?.length) await requireSites(tx, accountId, input.siteIds!, ["siteIds"]);
+    if (siteIds?.length) await requireSites(tx, ctx.principal, input.siteIds!, ["siteIds"]);
     // Due now, so a worker holding the endpoint picks the change up when it lets go.
     const row = await tx.webhookEndpoint.update({
       where: { accountId_id: { accountId, id } },

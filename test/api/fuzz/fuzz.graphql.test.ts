@@ -58,8 +58,12 @@ it.each(Object.keys(GRAPHQL_GENERATORS))(
 
 it("refuses every list one past its declared maximum, and far past it, with its code, writing nothing", async () => {
   const cases = oversizeCases(world, operations, LIST_BOUNDS);
-  // Every bounded list of a query or mutation, twice.
-  const lists = Object.keys(LIST_BOUNDS).filter((c) => !c.startsWith("Subscription."));
+  // Every bounded list of a query or mutation, twice (an object type's field arguments, such as
+  // Sku.levels(siteIds:), are not a root field's: their own tests send them past their bound).
+  const nested = (c: string) => c.includes("(") && !/^(Query|Mutation)\./.test(c);
+  const lists = Object.keys(LIST_BOUNDS).filter(
+    (c) => !c.startsWith("Subscription.") && !nested(c),
+  );
   expect(cases.length).toBeGreaterThanOrEqual(2 * lists.length);
   const answered: string[] = [];
   const expected: string[] = [];

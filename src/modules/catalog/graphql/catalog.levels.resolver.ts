@@ -1,13 +1,36 @@
-// A SKU's or supplier item's stock site by site, in GraphQL.
-import { Args, Authorized, Ctx, FieldResolver, Resolver, Root } from "type-graphql";
+// A SKU's or supplier item's stock site by site, in GraphQL. A first page is batched with its
+// siblings' (a page of SKUs with their levels: one statement), a page after a cursor read alone.
+import { ArrayMaxSize } from "class-validator";
+import {
+  Args,
+  ArgsType,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  Int,
+  Resolver,
+  Root,
+} from "type-graphql";
 import { PageArgs, toConnection } from "../../../graphql/connection.js";
 import type { GraphQLContext } from "../../../graphql/context.js";
-import { serviceContext } from "../../../graphql/service-context.js";
+import { atMost, LIST_BOUNDS } from "../../../graphql/list-bounds.js";
+import { loadersOf, serviceContext } from "../../../graphql/service-context.js";
 import { listSkuLevels, listSupplierItemLevels } from "../catalog.levels.js";
 import { Sku, StockLevelConnection, SupplierItem } from "../catalog.types.js";
 
 const LEVELS =
   "at each site where it has a level or stock in transit to it, in site order: on hand and what is in transit there.";
+
+@ArgsType()
+class LevelArgs extends PageArgs {
+  @Field(() => [Int], {
+    nullable: true,
+    description: `Only these sites (each a site of the account the token may use, else SITE_NOT_FOUND); every site when absent. ${atMost("Sku.levels(siteIds:)")}`,
+  })
+  @ArrayMaxSize(LIST_BOUNDS["Sku.levels(siteIds:)"].max)
+  siteIds?: number[] | null;
+}
 
 @Resolver(() => Sku)
 export class SkuLevelsResolver {
@@ -16,9 +39,11 @@ export class SkuLevelsResolver {
   async levels(
     @Ctx() ctx: GraphQLContext,
     @Root() sku: Sku,
-    @Args(() => PageArgs) { first, after }: PageArgs,
+    @Args(() => LevelArgs) { first, after, siteIds }: LevelArgs,
   ) {
-    const page = await listSkuLevels(serviceContext(ctx), sku.id, { limit: first, cursor: after });
+    const page = after
+      ? await listSkuLevels(serviceContext(ctx), sku.id, { limit: first, cursor: after, siteIds })
+      : await loadersOf(ctx).levelPages.load({ owner: { sku: sku.id }, first, siteIds });
     return toConnection(page, after);
   }
 }
@@ -32,10 +57,16 @@ export class SupplierItemLevelsResolver {
   async levels(
     @Ctx() ctx: GraphQLContext,
     @Root() item: SupplierItem,
-    @Args(() => PageArgs) { first, after }: PageArgs,
+    @Args(() => LevelArgs) { first, after, siteIds }: LevelArgs,
   ) {
     const service = serviceContext(ctx);
-    const page = await listSupplierItemLevels(service, item.id, { limit: first, cursor: after });
-    return toConnection(page, after);
+    if (after) {
+      return toConnection(
+        await listSupplierItemLevels(service, item.id, { limit: first, cursor: after, siteIds }),
+        after,
+      );
+    }
+    const owner = item.skuId === null ? { item: item.id } : { sku: item.skuId };
+    return toConnection(await loadersOf(ctx).levelPages.load({ owner, first, siteIds }), after);
   }
 }

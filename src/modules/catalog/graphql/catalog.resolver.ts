@@ -235,7 +235,7 @@ export class CatalogResolver {
   @ScopedMutation(
     "adjust",
     () => LinkSupplierItemPayload,
-    "Links an unlinked supplier item to a SKU; with transfer, its own stock moves into the SKU.",
+    "Links an unlinked supplier item to a SKU; with transfer, its own stock moves into the SKU. Not for a token limited to sites (FORBIDDEN): a link concerns the item's stock at every site.",
   )
   async linkSupplierItem(
     @Ctx() ctx: GraphQLContext,
@@ -252,7 +252,7 @@ export class CatalogResolver {
   @ScopedMutation(
     "adjust",
     () => UnlinkSupplierItemPayload,
-    "Unlinks a supplier item from its SKU; it starts with 0 of its own.",
+    "Unlinks a supplier item from its SKU; it starts with 0 of its own. Not for a token limited to sites (FORBIDDEN): a link concerns the item's stock at every site.",
   )
   async unlinkSupplierItem(
     @Ctx() ctx: GraphQLContext,

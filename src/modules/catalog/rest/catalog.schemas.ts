@@ -243,7 +243,7 @@ export const linkSupplierItem = {
   tags: ["catalog"],
   summary: "Link a supplier item to a SKU",
   description:
-    "Needs the adjust scope. From then on the item shows and shares its SKU's stock. An item holding stock of its own needs transfer: true, which moves that stock into the SKU (409 SUPPLIER_ITEM_HAS_STOCK without it); an item in an open or counting stock take is 409 ENTITY_IN_STOCK_TAKE. Linking an item to the SKU it is linked to changes nothing; to another SKU is 422 LINKED_SUPPLIER_ITEM (unlink it first).",
+    "Needs the adjust scope. From then on the item shows and shares its SKU's stock. An item holding stock of its own needs transfer: true, which moves that stock into the SKU (409 SUPPLIER_ITEM_HAS_STOCK without it); an item in an open or counting stock take is 409 ENTITY_IN_STOCK_TAKE. Linking an item to the SKU it is linked to changes nothing; to another SKU is 422 LINKED_SUPPLIER_ITEM (unlink it first). A token limited to sites is 403 FORBIDDEN: a link concerns the item's stock at every site.",
   params: idParams,
   headers: idempotencyHeaders,
   body: refOf(LinkSupplierItem),
@@ -271,7 +271,7 @@ export const unlinkSupplierItem = {
   tags: ["catalog"],
   summary: "Unlink a supplier item from its SKU",
   description:
-    "Needs the adjust scope. The item holds stock of its own again, starting at 0; the SKU keeps its stock. An unlinked item stays as it is; one in an open or counting stock take is 409 ENTITY_IN_STOCK_TAKE.",
+    "Needs the adjust scope. The item holds stock of its own again, starting at 0; the SKU keeps its stock. An unlinked item stays as it is; one in an open or counting stock take is 409 ENTITY_IN_STOCK_TAKE. A token limited to sites is 403 FORBIDDEN: a link concerns the item's stock at every site.",
   params: idParams,
   headers: idempotencyHeaders,
   response: {
