@@ -121,6 +121,19 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       ids.i1!,
       ids.iTransfer!,
     ]),
+    // B's own SKU's and item's levels at A's sites.
+    ...[ids.siteMain!, ids.site1!].flatMap((site) =>
+      (
+        [
+          ["GET /skus/{id}/levels", `/skus/${ids.bSku}/levels`],
+          ["GET /supplier-items/{id}/levels", `/supplier-items/${ids.bItem}/levels`],
+        ] as const
+      ).map(([op, path]): RestProbe => ({
+        op,
+        foreign: get(path, { site_ids: String(site) }),
+        missing: get(path, { site_ids: String(none()) }),
+      })),
+    ),
     cursor("GET /skus/{id}/levels", `/skus/${ids.bSku}/levels`, cursors.levels!),
     cursor(
       "GET /supplier-items/{id}/levels",

@@ -11,6 +11,8 @@ import { notFound } from "../../errors.js";
 import { Decimal } from "../../quantity.js";
 import type { StockLevel } from "./catalog.types.js";
 import { requireSites } from "../site/site.service.js";
+import { siteNotFound } from "../site/site.access.js";
+import { MAX_ID } from "../../limits.js";
 
 const LEVEL_CURSOR = "level";
 
@@ -93,7 +95,11 @@ async function namedSites(
   named: readonly number[] | null | undefined,
 ): Promise<number[] | null> {
   const siteIds = named ? [...new Set(named)] : null;
-  if (siteIds) await requireSites(readDb(ctx), ctx.principal, siteIds, ["siteIds"]);
+  if (!siteIds) return null;
+  // An id past any id's range names no site: refused without a read.
+  const past = siteIds.findIndex((id) => id > MAX_ID);
+  if (past >= 0) throw siteNotFound(siteIds[past]!, ["siteIds", past]);
+  await requireSites(readDb(ctx), ctx.principal, siteIds, ["siteIds"]);
   return siteIds;
 }
 

@@ -71,6 +71,17 @@ it("lists a SKU's on hand and stock in transit at each site, in site order and p
   const item = await createSupplierItem(t, acct.token, { skuId: sku });
   const linked = await rest(t, "GET", `/supplier-items/${item}/levels`, { token: acct.token });
   expect(linked.body).toEqual(all.body);
+  // At named sites only; a site the account does not have is refused.
+  const named = await rest(t, "GET", `/skus/${sku}/levels?site_ids=${far},${home}`, {
+    token: acct.token,
+  });
+  expect(named.body.data).toEqual([all.body.data[0], all.body.data[2]]);
+  for (const site of [999_999, 9_999_999_999]) {
+    const refused = await rest(t, "GET", `/skus/${sku}/levels?site_ids=${home},${site}`, {
+      token: acct.token,
+    });
+    expect([refused.status, refused.body.code]).toEqual([404, "SITE_NOT_FOUND"]);
+  }
   const unknown = await rest(t, "GET", "/skus/999999/levels", { token: acct.token });
   expect(unknown.status).toBe(404);
   expect(unknown.body.code).toBe("SKU_NOT_FOUND");

@@ -1,5 +1,6 @@
 // The REST contract of an item's stock site by site: GET /skus/{id}/levels and
 // GET /supplier-items/{id}/levels.
+import { MAX_LEVEL_SITES } from "../../../limits.js";
 import { cursorParam, integerId, page, pageLimit } from "../../../http/openapi-primitives.js";
 import { ok, problemResponses, READ_PROBLEMS } from "../../../http/openapi-responses.js";
 import { idParams } from "../../../http/validation.js";
@@ -26,10 +27,27 @@ export const levelSchemas = {
   StockLevelPage: page("StockLevelPage", "StockLevel", "An item's stock levels in site order."),
 } as const;
 
+const SITE_ID = "[1-9][0-9]{0,9}";
+
 const query = Type.Object(
-  { limit: Type.Optional({ ...pageLimit, default: 100 }), cursor: Type.Optional(cursorParam) },
+  {
+    site_ids: Type.Optional(
+      Type.String({
+        maxLength: MAX_LEVEL_SITES * 11,
+        pattern: `^${SITE_ID}(,${SITE_ID}){0,${MAX_LEVEL_SITES - 1}}$`,
+        description: `Only these sites: 1 to ${MAX_LEVEL_SITES} comma-separated site ids (404 SITE_NOT_FOUND for one the account does not have); every site when absent.`,
+        examples: ["2,3"],
+      }),
+    ),
+    limit: Type.Optional({ ...pageLimit, default: 100 }),
+    cursor: Type.Optional(cursorParam),
+  },
   { additionalProperties: false },
 );
+
+/** The sites a levels query names (site_ids), as ids; null: every site. */
+export const namedSiteIds = (siteIds: string | undefined): number[] | null =>
+  siteIds === undefined ? null : siteIds.split(",").map(Number);
 
 const example = {
   data: [
@@ -51,7 +69,7 @@ export const listSkuLevels = {
   querystring: query,
   response: {
     200: ok("StockLevelPage", "The SKU's stock levels", example),
-    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "SKU_NOT_FOUND"),
+    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "SKU_NOT_FOUND", "SITE_NOT_FOUND"),
   },
 };
 
@@ -64,6 +82,11 @@ export const listSupplierItemLevels = {
   querystring: query,
   response: {
     200: ok("StockLevelPage", "The supplier item's stock levels", example),
-    ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR", "SUPPLIER_ITEM_NOT_FOUND"),
+    ...problemResponses(
+      ...READ_PROBLEMS,
+      "INVALID_CURSOR",
+      "SUPPLIER_ITEM_NOT_FOUND",
+      "SITE_NOT_FOUND",
+    ),
   },
 };

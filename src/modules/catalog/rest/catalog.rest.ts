@@ -28,7 +28,7 @@ import {
   unlinkSupplierItem,
 } from "./catalog.schemas.js";
 import * as levels from "../catalog.levels.js";
-import { listSkuLevels, listSupplierItemLevels } from "./catalog.levels.schemas.js";
+import { listSkuLevels, listSupplierItemLevels, namedSiteIds } from "./catalog.levels.schemas.js";
 
 const importRow = ({ opening_on_hand, sku_id, ...row }: ImportBody["rows"][number]) => ({
   ...row,
@@ -79,6 +79,19 @@ function importRoute(
     },
   );
 }
+
+/** A levels query as the service takes it. */
+const levelQuery = ({
+  site_ids,
+  ...page
+}: {
+  site_ids?: string;
+  limit?: number;
+  cursor?: string;
+}) => ({
+  ...page,
+  siteIds: namedSiteIds(site_ids),
+});
 
 const listArgs = ({ updated_since, sku_id, site_id, ...rest }: ListQuery) => ({
   ...rest,
@@ -160,7 +173,9 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
     "/skus/:id/levels",
     { ...rowPricedScope("read"), schema: listSkuLevels },
     async (request) =>
-      toRestPage(await levels.listSkuLevels(ctxOf(request), request.params.id, request.query)),
+      toRestPage(
+        await levels.listSkuLevels(ctxOf(request), request.params.id, levelQuery(request.query)),
+      ),
   );
 
   app.get(
@@ -168,7 +183,11 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
     { ...rowPricedScope("read"), schema: listSupplierItemLevels },
     async (request) =>
       toRestPage(
-        await levels.listSupplierItemLevels(ctxOf(request), request.params.id, request.query),
+        await levels.listSupplierItemLevels(
+          ctxOf(request),
+          request.params.id,
+          levelQuery(request.query),
+        ),
       ),
   );
 
