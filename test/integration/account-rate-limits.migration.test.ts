@@ -13,6 +13,8 @@ import {
 } from "../helpers/migrations-before.js";
 
 const MIGRATION = "20261207100000_account_rate_limits";
+/** The migration after which the service reads a token's sites with it. */
+const TOKEN_SITES = "20261224000000_token_sites";
 
 let base: DatabaseBefore;
 let sql: pg.Client;
@@ -79,6 +81,8 @@ it("keeps every row, gives each account the default budget, and its tokens authe
   await set(0, 0);
   await set(300, 900);
 
+  // Authenticated as the service does now, which reads a token's sites too.
+  expect((await base.apply(TOKEN_SITES)).applied).toEqual([TOKEN_SITES]);
   db = createPrismaClient(base.fresh.url, 2);
   for (const { token, accountId: id } of tokens) {
     const auth = await authenticateToken(db, token, {

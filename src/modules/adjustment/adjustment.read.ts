@@ -28,7 +28,8 @@ import type {
 } from "../../generated/prisma/client.js";
 import { ADJUSTMENT_REASONS } from "../../reasons.js";
 import type { StockAdjustmentLine, StockAdjustmentRecord } from "./adjustment.types.js";
-import { mayUseSite, type Principal } from "../../auth/principal.js";
+import type { Principal } from "../../auth/principal.js";
+import { mayUseSite } from "../site/site.access.js";
 
 /** How many lines GET /stock-adjustments/{id} answers with; the rest are paged. */
 export const FIRST_LINES = 1000;

@@ -441,7 +441,8 @@ export async function settle(
     .filter((u) => u.created && rows[u.ord]!.opening && !rows[u.ord]!.opening!.isZero())
     .map((u) => ({ entityType, id: u.id!, newQty: rows[u.ord]!.opening! }));
   if (openings.length > 0) {
-    const locked = await lockStock(tx, accountId, await openingSite(tx, ctx.principal), openings);
+    const site = await openingSite(tx, ctx.principal, true);
+    const locked = await lockStock(tx, accountId, site, openings);
     await applyStock(tx, accountId, locked, openings, {
       reason: "opening_balance",
       source: "opening_balance",

@@ -48,8 +48,12 @@ export async function listSupplierItemLevels(
     select: { skuId: true },
   });
   if (!item) throw notFound("SUPPLIER_ITEM_NOT_FOUND", itemId);
-  return levelPage(ctx, item.skuId === null ? { item: itemId } : { sku: item.skuId }, query);
+  return levelPage(ctx, levelOwnerOf({ id: itemId, skuId: item.skuId }), query);
 }
+
+/** Whose levels a supplier item shows: its own, or its SKU's when it is linked. */
+export const levelOwnerOf = (item: { id: number; skuId: number | null }): LevelOwner =>
+  item.skuId === null ? { item: item.id } : { sku: item.skuId };
 
 /** A page of levels asked for: its size, where it starts, and the sites (null: every site). */
 export interface LevelQuery {

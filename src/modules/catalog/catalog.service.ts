@@ -69,12 +69,16 @@ export async function createSku(
     ...barcodesSent(barcodes),
     ...locationSent(location),
   };
+  let site: number | "default" = "default";
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "createSku",
       input: () => request,
       inputErrors: errors,
-      check: async () => [],
+      check: async () => {
+        site = await openingSite(tx, ctx.principal, opening);
+        return [];
+      },
       run: async () => {
         const sku = await uniqueCode(
           // With its barcodes' spellings (claimed just below): one sku.created event.
@@ -94,7 +98,7 @@ export async function createSku(
         );
         const ref = { entityType: "sku" as const, id: sku.id };
         await claimBarcodes(tx, accountId, ref, barcodes);
-        await recordOpeningBalance(ctx, tx, ref, opening);
+        await recordOpeningBalance(ctx, tx, ref, opening, site);
         // On hand where a request naming no site means, for this caller.
         return loadSku(tx, accountId, sku.id, await askedSite(tx, ctx.principal, null));
       },
@@ -167,13 +171,17 @@ export async function createSupplierItem(
     ...barcodesSent(barcodes),
     ...locationSent(location),
   };
+  let site: number | "default" = "default";
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "createSupplierItem",
       input: () => request,
       inputErrors: errors,
       check: async () => {
-        if (skuId === null) return [];
+        if (skuId === null) {
+          site = await openingSite(tx, ctx.principal, opening);
+          return [];
+        }
         const sku = await tx.sku.findUnique({ where: { accountId_id: { accountId, id: skuId } } });
         return sku ? [] : notFound("SKU_NOT_FOUND", skuId, ["skuId"]).fieldErrors;
       },
@@ -197,7 +205,7 @@ export async function createSupplierItem(
         );
         const ref = { entityType: "supplier_item" as const, id: item.id };
         await claimBarcodes(tx, accountId, ref, barcodes);
-        if (skuId === null) await recordOpeningBalance(ctx, tx, ref, opening);
+        if (skuId === null) await recordOpeningBalance(ctx, tx, ref, opening, site);
         return loadSupplierItem(tx, accountId, item.id, await askedSite(tx, ctx.principal, null));
       },
     }),
@@ -306,10 +314,10 @@ async function recordOpeningBalance(
   tx: Tx,
   ref: EntityRef,
   qty: Decimal | null,
+  site: number | "default",
 ) {
   await openLevels(tx, ctx.principal.accountId, [ref]);
   if (!qty || qty.isZero()) return;
-  const site = await openingSite(tx, ctx.principal);
   const locked = await lockStock(tx, ctx.principal.accountId, site, [ref]);
   await applyStock(tx, ctx.principal.accountId, locked, [{ ...ref, newQty: qty }], {
     reason: "opening_balance",
@@ -322,8 +330,13 @@ async function recordOpeningBalance(
  * Where a new item's opening balance goes: the default site, or for a token limited to sites the
  * site a request naming none means for it (siteFor), held as a change of stock holds its site.
  */
-export async function openingSite(tx: Tx, principal: Principal): Promise<number | "default"> {
-  return principal.sites ? holdSite(tx, principal, null, ["openingOnHand"]) : "default";
+export async function openingSite(
+  tx: Tx,
+  principal: Principal,
+  opening: Decimal | null | undefined | boolean,
+): Promise<number | "default"> {
+  const some = opening instanceof Object ? !opening.isZero() : Boolean(opening);
+  return principal.sites && some ? holdSite(tx, principal, null, ["openingOnHand"]) : "default";
 }
 
 /** A text field trimmed, checked (not blank, within its limit) into `errors`. */

@@ -31,7 +31,7 @@ export async function eventFeed(ctx: ServiceContext, query: FeedQuery): Promise<
   const { sites } = ctx.principal;
   const read = await eventsAfter(ctx.db, accountId, { at, id }, types, limit, undefined, sites);
   const { resume, more } = read;
-  // The catalog's events carry an item as GET shows it, on hand and location at the default site:
+  // The catalog's events carry an item as GET shows it, on hand at the default site:
   // a token limited to sites is shown the item without it.
   const events = sites ? read.events.map(withoutStock) : read.events;
   return {
@@ -156,19 +156,20 @@ async function readFeed(
 
 /**
  * An event of these sites, or of none (the catalog's): a stock take's events name its site, or
- * (counted, accepted) only its id, which finds it.
+ * (counted, accepted) only its id, which finds it; a change of stock written before events named
+ * their site names none, and is left out (it was the default site's).
  */
 const atSites = (accountId: number, sites: number[]) => Prisma.sql`(COALESCE(
     (data->>'site_id')::int,
     CASE WHEN type LIKE 'stock_take.%' THEN (SELECT t.site_id FROM stock_takes AS t
       WHERE t.account_id = ${accountId} AND t.id = (data->>'id')::int) END
   ) = ANY(${sites}::int[])
-  OR (data->>'site_id' IS NULL AND type NOT LIKE 'stock_take.%'))`;
+  OR (data->>'site_id' IS NULL AND type NOT LIKE 'stock_take.%' AND type <> 'stock.changed'))`;
 
-/** An item's event without its on hand and location, the default site's (see eventFeed). */
+/** An item's event without its on hand, the default site's (see eventFeed). */
 function withoutStock(event: Event): Event {
   if (!event.type.startsWith("sku.") && !event.type.startsWith("supplier_item.")) return event;
-  const { on_hand: _onHand, location: _location, ...data } = event.data as Record<string, unknown>;
+  const { on_hand: _onHand, ...data } = event.data as Record<string, unknown>;
   return { ...event, data };
 }
 

@@ -1,7 +1,7 @@
 // Reports over what the stock takes found. Accuracy: of the lines counted in the stock takes
 // reconciled in a window, how many matched the records (within a tolerance), and by how much the
 // others missed, overall, per stock take, per count class and per area. Reads only.
-import { mayUseSite } from "../../auth/principal.js";
+import { mayUseSite } from "../site/site.access.js";
 import type { PrismaClient } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";

@@ -1,7 +1,8 @@
 // Stock take records: loading and locking one, what the API shows of it, and its summary.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
-import { mayUseSite, type Actor, type Principal } from "../../auth/principal.js";
+import type { Actor, Principal } from "../../auth/principal.js";
+import { mayUseSite } from "../site/site.access.js";
 import { AppError, notFound } from "../../errors.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";

@@ -3,7 +3,7 @@
 // stock-take.start/count/accept/reconcile.ts; the stock takes' reads here, their lines' in
 // stock-take.line-list.ts and the count log in stock-take.count-log.ts.
 import { idempotent, type Idempotent, type WriteSteps } from "../../db/idempotency.js";
-import type { Tx } from "../../db/client.js";
+import { Prisma, type Tx } from "../../db/client.js";
 import type { Walk } from "../../operations.js";
 import { inTransaction } from "../../db/transaction.js";
 import { readDb, type ServiceContext } from "../../context.js";
@@ -42,6 +42,7 @@ import { parseStart, start, unlistedScopeLines, type StartData } from "./stock-t
 import { parseAreaDepth, type AreaProgress } from "./stock-take.areas.js";
 import { rowsAdded } from "../../db/statistics.js";
 import { requireSite } from "../site/site.service.js";
+import { siteFor } from "../site/site.access.js";
 
 export { stockTakesByIds } from "./stock-take.records.js";
 export { hidesStock } from "./stock-take.lines.js";
@@ -86,6 +87,8 @@ export async function startStockTake(
   idempotencyKey?: string,
 ): Promise<Idempotent<StartedStockTake>> {
   const request = parseStart(data);
+  // The site named is one the caller may use, before the account's start lock is waited for.
+  siteFor(ctx.principal, request.siteId, ["siteId"]);
   let added = 0;
   const started = await inTransaction(ctx.db, (tx) =>
     keyed(ctx, tx, idempotencyKey, {
@@ -285,9 +288,12 @@ export async function lineCounts(
 ): Promise<Map<number, number>> {
   // Read from the stock takes' rows (line_count, kept by a trigger), no line read: one
   // statement for them all, whatever their size, so a walk refused for its price costs no walk.
+  const { sites } = ctx.principal;
+  // Of the stock takes the caller may see only: another site's is not there to price.
   const rows = await readDb(ctx).$queryRaw<{ id: number; n: number }[]>`
     SELECT id, line_count AS n FROM stock_takes
-    WHERE account_id = ${ctx.principal.accountId} AND id = ANY(${[...stockTakeIds]}::int[])`;
+    WHERE account_id = ${ctx.principal.accountId} AND id = ANY(${[...stockTakeIds]}::int[])
+      ${sites ? Prisma.sql`AND site_id = ANY(${[...sites]}::int[])` : Prisma.empty}`;
   return new Map(rows.map((row) => [row.id, row.n]));
 }
 

@@ -28,7 +28,7 @@ export class CreateApiTokenInput {
 
   @Field(() => [Int], {
     nullable: true,
-    description: `Limits the token to these sites (each once): it sees and changes only their stock, stock takes, transfers (from or to them), movements and events, and a request naming no site means its first site (the first of site_ids). SITE_NOT_FOUND for a site the account does not have (or the calling token may not use); INVALID_PARAMETER with a scope other than ${SITE_LIMITED_SCOPES.join(", ")}. Null or absent: every site (a token limited to sites issues tokens limited to its own). ${atMost("CreateApiTokenInput.siteIds")}`,
+    description: `Limits the token to these sites (each once): it sees and changes only their stock, stock takes, transfers (from or to them), movements and events, and a request naming no site means its first site (the first of site_ids). SITE_NOT_FOUND for a site the account does not have; INVALID_PARAMETER with a scope other than ${SITE_LIMITED_SCOPES.join(", ")}. Null or absent: every site. ${atMost("CreateApiTokenInput.siteIds")}`,
   })
   @ArrayMaxSize(LIST_BOUNDS["CreateApiTokenInput.siteIds"].max)
   siteIds?: number[] | null;

@@ -57,7 +57,7 @@ export const CreateToken = Type.Object(
         minItems: 1,
         maxItems: MAX_TOKEN_SITES,
         uniqueItems: true,
-        description: `Limits the token to these sites (1 to ${MAX_TOKEN_SITES} site ids, each once): it sees and changes only their stock, stock takes, transfers (from or to them), movements and events, and a request naming no site means its first site (the first of site_ids). 404 SITE_NOT_FOUND for a site the account does not have (or the calling token may not use); 400 INVALID_PARAMETER with a scope other than ${SITE_LIMITED_SCOPES.join(", ")} (webhooks, sites and tokens concern the whole account). null or absent: every site (a token limited to sites issues tokens limited to its own).`,
+        description: `Limits the token to these sites (1 to ${MAX_TOKEN_SITES} site ids, each once): it sees and changes only their stock, stock takes, transfers (from or to them), movements and events, and a request naming no site means its first site (the first of site_ids). 404 SITE_NOT_FOUND for a site the account does not have; 400 INVALID_PARAMETER with a scope other than ${SITE_LIMITED_SCOPES.join(", ")} (webhooks, sites and tokens concern the whole account). null or absent: every site.`,
       }),
     ),
     expires_at: Type.String({
@@ -72,7 +72,6 @@ export const CreateToken = Type.Object(
       {
         name: "Scanner 3, aisle A",
         scopes: ["read", "count"],
-        site_ids: [1],
         expires_at: exampleExpiry(),
       },
     ],
@@ -142,7 +141,7 @@ const example = {
   id: 12,
   name: "Scanner 3, aisle A",
   scopes: ["read", "count"],
-  site_ids: [1],
+  site_ids: null,
   created_at: "2026-11-24T09:00:00.000Z",
   expires_at: "2026-11-24T21:00:00.000Z",
 };

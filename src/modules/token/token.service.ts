@@ -50,15 +50,15 @@ export async function createApiToken(
 ): Promise<NewApiToken> {
   // Who may grant what comes first: it does not depend on the rest being right.
   const scopes = grantedScopes(ctx.principal, input.scopes);
-  // A token limited to sites issues tokens limited to some of them (its own, unless it names some).
-  const limit = ctx.principal.sites;
-  const siteIds = input.siteIds ? [...new Set(input.siteIds)] : limit ? [...limit] : null;
+  const siteIds = input.siteIds ? [...new Set(input.siteIds)] : null;
   if (siteIds) checkLimitedScopes(siteIds, scopes);
   const errors: FieldError[] = [];
   const name = checkName(input.name, ["name"], MAX_TOKEN_NAME, errors);
   const expiresAt = checkExpiry(input.expiresAt, new Date(), errors);
   if (errors.length > 0) throw AppError.fromFields(errors);
   const { accountId } = ctx.principal;
+  // Before the account's lock on issues: a site it does not have is SITE_NOT_FOUND.
+  if (siteIds) await requireSites(ctx.db, ctx.principal, siteIds, ["siteIds"]);
   return inTransaction(ctx.db, async (tx) => {
     // Counted under a lock on the account's issues, so two issues cannot both pass the cap.
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(${TOKEN_LOCK_CLASS}::int, ${accountId}::int)::text`;
@@ -68,8 +68,6 @@ export async function createApiToken(
         `an account holds at most ${MAX_LIVE_TOKENS.toLocaleString("en-US")} live tokens (neither revoked nor expired): revoke one first`,
       );
     }
-    // A site the issuer may not use is as unknown to it as another account's (SITE_NOT_FOUND).
-    if (siteIds) await requireSites(tx, ctx.principal, siteIds, ["siteIds"]);
     const rateLimit = await issuerLimit(tx, ctx.principal);
     const made = await createToken(tx, {
       accountId,

@@ -26,8 +26,10 @@ export interface TransferListQuery {
 }
 
 /** Whether the caller sees a transfer: one from or to a site it may use. */
-const seesTransfer = (caller: Principal, t: { fromSiteId: number; toSiteId: number }): boolean =>
-  mayUseSite(caller, t.fromSiteId) || mayUseSite(caller, t.toSiteId);
+export const seesTransfer = (
+  caller: Principal,
+  t: { fromSiteId: number; toSiteId: number },
+): boolean => mayUseSite(caller, t.fromSiteId) || mayUseSite(caller, t.toSiteId);
 
 /** The transfer with this id in the caller's account (TRANSFER_NOT_FOUND also for one the caller does not see), without its lines. */
 export async function getTransfer(ctx: ServiceContext, id: number): Promise<Transfer> {

@@ -22,7 +22,8 @@ import {
 import type { Walk } from "../../operations.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
 import { holdSites } from "../site/site.service.js";
-import { checkSiteAllowed, mayUseSite } from "../site/site.access.js";
+import { checkSiteAllowed } from "../site/site.access.js";
+import { seesTransfer } from "./transfer.read.js";
 import type { Principal } from "../../auth/principal.js";
 import {
   dispatchRequest,
@@ -322,9 +323,10 @@ export function transferWalk(ctx: ServiceContext, transferId: number): Walk {
     lines: async () => {
       const row = await ctx.db.transfer.findUnique({
         where: { accountId_id: { accountId: ctx.principal.accountId, id: transferId } },
-        select: { lineCount: true },
+        select: { lineCount: true, fromSiteId: true, toSiteId: true },
       });
-      return row?.lineCount ?? 0;
+      // One the caller does not see is not there to price.
+      return row && seesTransfer(ctx.principal, row) ? row.lineCount : 0;
     },
   };
 }
@@ -358,13 +360,20 @@ async function openTransfer(
   transferId: number,
   changes: "toSiteId" | "fromSiteId",
 ) {
-  const held = await holdTransfer(tx, caller, transferId);
-  if (!held) throw notFound("TRANSFER_NOT_FOUND", transferId);
-  const site = held.transfer[changes];
-  if (!mayUseSite(caller, site)) {
+  const held = await holdTransfer(tx, caller, transferId, changes);
+  if (!held) {
+    // Not held: unknown, or (for a token limited to sites) one it sees but may not change there,
+    // told apart by a read that locks nothing.
+    const seen = caller.sites
+      ? await tx.transfer.findUnique({
+          where: { accountId_id: { accountId: caller.accountId, id: transferId } },
+          select: { fromSiteId: true, toSiteId: true },
+        })
+      : null;
+    if (!seen || !seesTransfer(caller, seen)) throw notFound("TRANSFER_NOT_FOUND", transferId);
     throw new AppError(
       "FORBIDDEN",
-      `transfer ${transferId} ${changes === "toSiteId" ? "arrives at" : "returns to"} site ${site}, whose stock this token may not change (it is limited to sites ${caller.sites!.join(", ")})`,
+      `transfer ${transferId} ${changes === "toSiteId" ? "arrives at" : "returns to"} site ${seen[changes]}, whose stock this token may not change (it is limited to sites ${caller.sites!.join(", ")})`,
     );
   }
   if (held.transfer.status !== "in_transit") {

@@ -66,16 +66,19 @@ export async function holdTransfer(
   tx: Tx,
   caller: Pick<Principal, "accountId" | "sites">,
   id: number,
+  /** The end whose stock the work changes: locked only when the caller may use that site. */
+  changes: "toSiteId" | "fromSiteId",
 ): Promise<{ transfer: Transfer; lines: StoredLine[] } | null> {
   const { accountId, sites } = caller;
+  const end = Prisma.raw(changes === "toSiteId" ? "to_site_id" : "from_site_id");
   const transfer = await tx.$queryRaw<TransferRow[]>`
     SELECT account_id AS "accountId", id, from_site_id AS "fromSiteId", to_site_id AS "toSiteId",
       status, reference, note, actor_name AS "actorName", actor_token_id AS "actorTokenId",
       line_count AS "lineCount", created_at AS "createdAt", updated_at AS "updatedAt",
       closed_at AS "closedAt"
     FROM transfers WHERE account_id = ${accountId} AND id = ${id}::int
-      -- Never locked for a caller that sees neither of its sites.
-      ${sites ? Prisma.sql`AND (from_site_id = ANY(${[...sites]}::int[]) OR to_site_id = ANY(${[...sites]}::int[]))` : Prisma.empty}
+      -- Never locked for a caller that may not change the stock of the end the work changes.
+      ${sites ? Prisma.sql`AND ${end} = ANY(${[...sites]}::int[])` : Prisma.empty}
     FOR UPDATE`;
   const row = transfer[0];
   if (!row) return null;

@@ -2,8 +2,10 @@
 // site_ids (admin tokens only, the scopes of stock only), they change and read the stock of their
 // sites, take a request naming no site to mean theirs, and meet every other site as one that does
 // not exist. The sweep of every operation is test/api/access/site-limits.test.ts.
+import pg from "pg";
 import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
-import { newAccount, type TestAccount } from "../../helpers/db.js";
+import { databaseUrl, newAccount, type TestAccount } from "../../helpers/db.js";
+import { STOCK_TAKE_START_LOCK_CLASS } from "../../../src/db/locks.js";
 import { defaultSiteOf, newSite } from "../../helpers/sites.js";
 import { createSku } from "../../helpers/stock.js";
 
@@ -339,5 +341,74 @@ describe("stock takes and transfers of other sites", () => {
     const outward = await send(store, main, token);
     expect(outward.status).toBe(404);
     expect(outward.body.code).toBe("SITE_NOT_FOUND");
+  });
+});
+
+describe("another site's work, never waited on", () => {
+  /** A connection of its own holding `lock` in an open transaction until `release`. */
+  async function holding(lock: string, params: unknown[]) {
+    const other = new pg.Client({ connectionString: databaseUrl() });
+    await other.connect();
+    await other.query("BEGIN");
+    await other.query(lock, params);
+    return async () => {
+      await other.query("ROLLBACK");
+      await other.end();
+    };
+  }
+
+  it("refuses a start at another site while the account's starts are held", async () => {
+    const { acct, main, store, sku } = await chain();
+    const token = await limitedToken(acct, [store]);
+    const release = await holding("SELECT pg_advisory_xact_lock($1::int, $2::int)", [
+      STOCK_TAKE_START_LOCK_CLASS,
+      acct.accountId,
+    ]);
+    try {
+      // Answered while another start holds the lock: the site is checked before it is waited for.
+      const refused = await rest(t, "POST", "/stock-takes/start", {
+        token,
+        body: { site_id: main, scope: { sku_ids: [sku] } },
+      });
+      expect([refused.status, refused.body.code]).toEqual([404, "SITE_NOT_FOUND"]);
+    } finally {
+      await release();
+    }
+  });
+
+  it("refuses a cancel of a transfer from another site while its row is held", async () => {
+    const { acct, main, store, sku } = await chain();
+    const token = await limitedToken(acct, [store]);
+    const sent = await rest(t, "POST", "/transfers", {
+      token: acct.token,
+      body: { from_site_id: main, to_site_id: store, lines: [{ type: "sku", id: sku, qty: 1 }] },
+    });
+    const release = await holding(
+      "SELECT id FROM transfers WHERE account_id = $1 AND id = $2 FOR UPDATE",
+      [acct.accountId, sent.body.id],
+    );
+    try {
+      const cancel = await rest(t, "POST", `/transfers/${sent.body.id}/cancel`, {
+        token,
+        body: {},
+      });
+      expect([cancel.status, cancel.body.code]).toEqual([403, "FORBIDDEN"]);
+    } finally {
+      await release();
+    }
+  });
+
+  it("leaves out of its feed the changes of stock written before events named their site", async () => {
+    const { acct, store } = await chain();
+    const token = await limitedToken(acct, [store]);
+    await t.db.$executeRaw`
+      INSERT INTO events (account_id, type, data)
+      VALUES (${acct.accountId}, 'stock.changed',
+        '{"type": "sku", "id": 1, "quantity_before": 5, "quantity_after": 9731.5}'::jsonb)`;
+    const seen = async (as: string) =>
+      JSON.stringify((await rest(t, "GET", "/events?limit=1000", { token: as })).body.data);
+
+    expect(await seen(acct.token)).toContain("9731.5");
+    expect(await seen(token)).not.toContain("9731.5");
   });
 });

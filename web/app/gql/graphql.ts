@@ -44,7 +44,7 @@ export type CreateApiTokenInput = {
   name: string;
   /** What it may do: at least one scope, each one the calling token holds itself (else FORBIDDEN), never TOKENS (FORBIDDEN). At most 7. */
   scopes: Array<TokenScope>;
-  /** Limits the token to these sites (each once): it sees and changes only their stock, stock takes, transfers (from or to them), movements and events, and a request naming no site means its first site (the first of site_ids). SITE_NOT_FOUND for a site the account does not have (or the calling token may not use); INVALID_PARAMETER with a scope other than read, adjust, count, approve. Null or absent: every site (a token limited to sites issues tokens limited to its own). At most 100. */
+  /** Limits the token to these sites (each once): it sees and changes only their stock, stock takes, transfers (from or to them), movements and events, and a request naming no site means its first site (the first of site_ids). SITE_NOT_FOUND for a site the account does not have; INVALID_PARAMETER with a scope other than read, adjust, count, approve. Null or absent: every site. At most 100. */
   siteIds?: Array<number> | null | undefined;
 };
 

@@ -16,21 +16,29 @@ import { PageArgs, toConnection } from "../../../graphql/connection.js";
 import type { GraphQLContext } from "../../../graphql/context.js";
 import { atMost, LIST_BOUNDS } from "../../../graphql/list-bounds.js";
 import { loadersOf, serviceContext } from "../../../graphql/service-context.js";
-import { listSkuLevels, listSupplierItemLevels } from "../catalog.levels.js";
+import { levelOwnerOf, listSkuLevels, listSupplierItemLevels } from "../catalog.levels.js";
 import { Sku, StockLevelConnection, SupplierItem } from "../catalog.types.js";
 
 const LEVELS =
   "at each site where it has a level or stock in transit to it, in site order: on hand and what is in transit there.";
 
-@ArgsType()
-class LevelArgs extends PageArgs {
-  @Field(() => [Int], {
-    nullable: true,
-    description: `Only these sites (each a site of the account the token may use, else SITE_NOT_FOUND); every site when absent. ${atMost("Sku.levels(siteIds:)")}`,
-  })
-  @ArrayMaxSize(LIST_BOUNDS["Sku.levels(siteIds:)"].max)
-  siteIds?: number[] | null;
+const SITES =
+  "Only these sites (each a site of the account the token may use, else SITE_NOT_FOUND); every site when absent.";
+
+/** A levels field's arguments: a page, and the sites named, bounded at the field's coordinate. */
+function levelArgs(coordinate: "Sku.levels(siteIds:)" | "SupplierItem.levels(siteIds:)") {
+  @ArgsType()
+  class LevelArgs extends PageArgs {
+    @Field(() => [Int], { nullable: true, description: `${SITES} ${atMost(coordinate)}` })
+    @ArrayMaxSize(LIST_BOUNDS[coordinate].max)
+    siteIds?: number[] | null;
+  }
+  return LevelArgs;
 }
+const SkuLevelArgs = levelArgs("Sku.levels(siteIds:)");
+type SkuLevelArgs = InstanceType<typeof SkuLevelArgs>;
+const SupplierItemLevelArgs = levelArgs("SupplierItem.levels(siteIds:)");
+type SupplierItemLevelArgs = InstanceType<typeof SupplierItemLevelArgs>;
 
 @Resolver(() => Sku)
 export class SkuLevelsResolver {
@@ -39,7 +47,7 @@ export class SkuLevelsResolver {
   async levels(
     @Ctx() ctx: GraphQLContext,
     @Root() sku: Sku,
-    @Args(() => LevelArgs) { first, after, siteIds }: LevelArgs,
+    @Args(() => SkuLevelArgs) { first, after, siteIds }: SkuLevelArgs,
   ) {
     const page = after
       ? await listSkuLevels(serviceContext(ctx), sku.id, { limit: first, cursor: after, siteIds })
@@ -57,7 +65,7 @@ export class SupplierItemLevelsResolver {
   async levels(
     @Ctx() ctx: GraphQLContext,
     @Root() item: SupplierItem,
-    @Args(() => LevelArgs) { first, after, siteIds }: LevelArgs,
+    @Args(() => SupplierItemLevelArgs) { first, after, siteIds }: SupplierItemLevelArgs,
   ) {
     const service = serviceContext(ctx);
     if (after) {
@@ -66,7 +74,7 @@ export class SupplierItemLevelsResolver {
         after,
       );
     }
-    const owner = item.skuId === null ? { item: item.id } : { sku: item.skuId };
+    const owner = levelOwnerOf(item);
     return toConnection(await loadersOf(ctx).levelPages.load({ owner, first, siteIds }), after);
   }
 }
