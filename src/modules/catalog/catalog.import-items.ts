@@ -9,6 +9,7 @@ import type { ServiceContext } from "../../context.js";
 import { readCsv, type CsvCells } from "../../csv.js";
 import { notFound, type FieldError } from "../../errors.js";
 import { MAX_IMPORT_ROWS } from "../../limits.js";
+import { openingSite, opensStock } from "./catalog.service.js";
 import {
   asSent,
   parseRows,
@@ -40,6 +41,7 @@ export function importSupplierItems(
   const { rows, errors } = parseRows("supplier_item", input.rows, path, [...(input.errors ?? [])]);
   const { accountId } = ctx.principal;
   let existing = new Map<number, Existing>();
+  let site: number | "default" = "default";
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "importSupplierItems",
@@ -49,12 +51,14 @@ export function importSupplierItems(
         // Starts first, then SKUs before items: the order in which starts, the ledger and links
         // lock them.
         await holdOffStartsForLocations(tx, accountId, rows);
+        // Where the opening balances go, held before any row is locked.
+        site = await openingSite(tx, ctx.principal, opensStock(rows), ["rows"]);
         const repeats = await repeatedCodes(tx, rows, path);
         const unknown = await unknownSkus(tx, accountId, rows, path);
         existing = await lockExisting(tx, accountId, rows);
         return [...repeats, ...unknown, ...linkProblems(rows, existing, path)];
       },
-      run: () => upsert(ctx, tx, rows, existing, path),
+      run: () => upsert(ctx, tx, rows, existing, path, site),
     }),
   );
 }
@@ -131,6 +135,7 @@ async function upsert(
   rows: ParsedRow[],
   existing: Map<number, Existing>,
   path: RowPath,
+  site: number | "default",
 ): Promise<ImportResult> {
   const { accountId } = ctx.principal;
   const v = jsonRows(
@@ -175,7 +180,7 @@ async function upsert(
     )
     ${writtenRows(true)}`;
   const upserted = matchWritten(rows, written, (r) => `${r.supplier}\u0000${r.code}`);
-  return settle(ctx, tx, "supplier_item", rows, upserted, path);
+  return settle(ctx, tx, "supplier_item", rows, upserted, path, site);
 }
 
 /** The columns of a CSV import of supplier items. */

@@ -15,7 +15,7 @@ import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import { holdOffStarts } from "../../db/locks.js";
-import { openingSite, requireText } from "./catalog.service.js";
+import { openingSite, opensStock, requireText } from "./catalog.service.js";
 
 import { MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../limits.js";
 
@@ -77,6 +77,7 @@ export function importSkus(
 ): Promise<Idempotent<ImportResult>> {
   const { rows, errors } = parseRows("sku", input.rows, path, [...(input.errors ?? [])]);
   const { accountId } = ctx.principal;
+  let site: number | "default" = "default";
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "importSkus",
@@ -84,9 +85,11 @@ export function importSkus(
       inputErrors: errors,
       check: async () => {
         await holdOffStartsForLocations(tx, accountId, rows);
+        // Where the opening balances go, held before any row is written or locked.
+        site = await openingSite(tx, ctx.principal, opensStock(rows), ["rows"]);
         return repeatedCodes(tx, rows, path);
       },
-      run: () => upsert(ctx, tx, rows, path),
+      run: () => upsert(ctx, tx, rows, path, site),
     }),
   );
 }
@@ -335,6 +338,7 @@ async function upsert(
   tx: Tx,
   rows: ParsedRow[],
   path: RowPath,
+  site: number | "default",
 ): Promise<ImportResult> {
   const { accountId } = ctx.principal;
   const v = jsonRows(
@@ -376,7 +380,7 @@ async function upsert(
     )
     ${writtenRows(false)}`;
   const upserted = matchWritten(rows, written, (r) => r.code);
-  return settle(ctx, tx, "sku", rows, upserted, path);
+  return settle(ctx, tx, "sku", rows, upserted, path, site);
 }
 
 /**
@@ -390,6 +394,8 @@ export async function settle(
   rows: ParsedRow[],
   upserted: UpsertedRow[],
   path: RowPath,
+  /** Where new items' opening balances go (openingSite, held by the import's check). */
+  site: number | "default",
 ): Promise<ImportResult> {
   const { accountId, actor } = ctx.principal;
   // Two rows the database takes for one entity (codes equal regardless of case in a way the
@@ -441,7 +447,6 @@ export async function settle(
     .filter((u) => u.created && rows[u.ord]!.opening && !rows[u.ord]!.opening!.isZero())
     .map((u) => ({ entityType, id: u.id!, newQty: rows[u.ord]!.opening! }));
   if (openings.length > 0) {
-    const site = await openingSite(tx, ctx.principal, true);
     const locked = await lockStock(tx, accountId, site, openings);
     await applyStock(tx, accountId, locked, openings, {
       reason: "opening_balance",

@@ -334,10 +334,15 @@ export async function openingSite(
   tx: Tx,
   principal: Principal,
   opening: Decimal | null | undefined | boolean,
+  path: (string | number)[] = ["openingOnHand"],
 ): Promise<number | "default"> {
   const some = opening instanceof Object ? !opening.isZero() : Boolean(opening);
-  return principal.sites && some ? holdSite(tx, principal, null, ["openingOnHand"]) : "default";
+  return principal.sites && some ? holdSite(tx, principal, null, path) : "default";
 }
+
+/** Whether any row of an import brings an opening balance. */
+export const opensStock = (rows: { opening: Decimal | null }[]): boolean =>
+  rows.some((r) => r.opening !== null && !r.opening.isZero());
 
 /** A text field trimmed, checked (not blank, within its limit) into `errors`. */
 export function requireText(

@@ -230,6 +230,32 @@ describe("a token limited to one site", () => {
   });
 });
 
+describe("new items made by a token limited to sites", () => {
+  it("opens their stock at its site, one by one and by import", async () => {
+    const { acct, store } = await chain();
+    const token = await limitedToken(acct, [store]);
+    const made = await rest(t, "POST", "/skus", {
+      token,
+      body: { code: "STORE-NEW-1", name: "New at the store", opening_on_hand: 4 },
+    });
+    expect([made.status, made.body.on_hand]).toEqual([201, 4]);
+    const imported = await rest(t, "POST", "/skus/bulk", {
+      token,
+      body: { rows: [{ code: "STORE-NEW-2", name: "Imported at the store", opening_on_hand: 6 }] },
+    });
+    expect(imported.status).toBe(200);
+    const ids = [made.body.id, imported.body.ids[0].id] as number[];
+    for (const [id, qty] of [
+      [ids[0]!, 4],
+      [ids[1]!, 6],
+    ]) {
+      expect((await rest(t, "GET", `/skus/${id}`, { token })).body.on_hand).toBe(qty);
+      // Nothing at the default site.
+      expect((await rest(t, "GET", `/skus/${id}`, { token: acct.token })).body.on_hand).toBe(0);
+    }
+  });
+});
+
 describe("what concerns the whole account", () => {
   it("reads the account's cycle-count intervals and does not change them", async () => {
     const { acct, store } = await chain();
