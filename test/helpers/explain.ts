@@ -83,6 +83,18 @@ export const rowsRead = (table: string, nodes: PlanNode[]) =>
   );
 
 /**
+ * Leaves `tables` as autovacuum leaves them after a load: vacuumed and analyzed. A trigram (GIN)
+ * index keeps the rows inserted since the last vacuum in a pending list, read whole by every
+ * search and priced by the planner: near its 4 MB limit, walking the primary key looked cheaper
+ * than the search index. What earlier files of the worker inserted decides how full the list is,
+ * and a server without autovacuum never empties it; after a vacuum it is empty, whatever came
+ * before.
+ */
+export async function settle(sql: pg.Client, tables: string[]): Promise<void> {
+  await sql.query(`VACUUM (ANALYZE) ${tables.join(", ")}`);
+}
+
+/**
  * What a plan test needs: the test database's client, a new account's service context whose
  * client records every statement into `queries`, and a plain connection to explain them on.
  */

@@ -8,7 +8,7 @@ import type { PrismaClient } from "../../src/db/client.js";
 import type { ServiceContext } from "../../src/context.js";
 import { listSkus, listSupplierItems } from "../../src/modules/catalog/catalog.search.js";
 import type { LoggedApp } from "../helpers/movements.js";
-import { explain, planTest, scansOf, type PlanTest } from "../helpers/explain.js";
+import { explain, planTest, scansOf, settle, type PlanTest } from "../helpers/explain.js";
 
 const SIZE = 20_000;
 
@@ -39,8 +39,7 @@ beforeAll(async () => {
         WHERE account_id = ${accountId} ORDER BY id LIMIT 100) AS first
         ON g % 2 = 0 AND first.n = g % 100`;
   }
-  await db.$executeRawUnsafe("ANALYZE skus");
-  await db.$executeRawUnsafe("ANALYZE supplier_items");
+  await settle(sql, ["skus", "supplier_items"]);
 }, 300_000);
 
 afterAll(() => plan.close());
