@@ -31,8 +31,16 @@ const importSkus: Command = async (args) => {
     return importSkuFile({ db, principal }, file, { batchSize, onBatch: showProgress });
   });
   if (process.stderr.isTTY) process.stderr.write("\n");
-  const { created, updated, unchanged, rows, batches } = summary;
-  print({ rows, created, updated, unchanged, batches });
+  const { created, updated, unchanged, rows, batches, openingBalances, onHandKept } = summary;
+  print({
+    rows,
+    created,
+    updated,
+    unchanged,
+    opening_balances: openingBalances,
+    on_hand_kept: onHandKept,
+    batches,
+  });
 };
 
 /** The catalog commands, by name. */

@@ -136,6 +136,30 @@ export interface SiteRef extends EntityRef {
 }
 
 /**
+ * Which of the entities have moved at their site (a movement of theirs there, ever), as
+ * `site:type:id`. One statement; each probe walks the entity's movements (at every site, newest
+ * first) until one at its site, so an entity that never moved there costs its whole history.
+ */
+export async function movedAtSites(
+  tx: Tx,
+  accountId: number,
+  refs: SiteRef[],
+): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const found = await tx.$queryRaw<{ site_id: number; entity_type: EntityType; id: number }[]>`
+    SELECT v.site_id, v.entity_type, v.id
+    FROM unnest(${intArray(refs.map((r) => r.siteId))}, ${wordArray(refs.map((r) => r.entityType))},
+      ${intArray(refs.map((r) => r.id))}) AS v(site_id, entity_type, id)
+    WHERE CASE WHEN v.entity_type = 'sku'
+      THEN EXISTS (SELECT 1 FROM stock_movements AS m
+        WHERE m.account_id = ${accountId} AND m.sku_id = v.id AND m.site_id = v.site_id)
+      ELSE EXISTS (SELECT 1 FROM stock_movements AS m
+        WHERE m.account_id = ${accountId} AND m.supplier_item_id = v.id AND m.site_id = v.site_id)
+      END`;
+  return new Set(found.map((f) => `${f.site_id}:${f.entity_type}:${f.id}`));
+}
+
+/**
  * lockStock for entities named at several sites (an entity may be named at more than one):
  * every entity is locked once, in lockStock's order, before any level is read, and each one's
  * stock is then read at each site it is named at. Answers, per site, the map lockStock answers

@@ -440,6 +440,16 @@ const schemas = {
       created: { type: "integer", description: "New SKUs or supplier items." },
       updated: { type: "integer", description: "Existing ones with a field changed." },
       unchanged: { type: "integer", description: "Existing ones the row left as they were." },
+      opening_balances: {
+        type: "integer",
+        description:
+          "Opening balances written (an opening_balance movement each): opening_on_hand of new entities, on_hand where the entity had never moved at the row's site. Absent only from an answer stored before it existed and replayed.",
+      },
+      on_hand_kept: {
+        type: "integer",
+        description:
+          "Rows whose on_hand differs from the entity's stock at their site and was not written, since the entity had moved there: change that stock with an adjustment or a stock take.",
+      },
       ids: {
         type: "array",
         description: "Each row's code and id, in the order sent.",

@@ -587,6 +587,16 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         { reason: "CORRECTION", lines: [line({ type: "SKU", id: ids.bSku, siteId: site })] },
         { reason: "CORRECTION", lines: [line({ type: "SKU", id: ids.bSku, siteId: none() })] },
       ),
+      mutation(
+        "Mutation.importSkus",
+        { rows: [{ code: "B-OPEN", name: "B open", siteId: site, onHand: 1 }] },
+        { rows: [{ code: "B-OPEN", name: "B open", siteId: none(), onHand: 1 }] },
+      ),
+      mutation(
+        "Mutation.importSupplierItems",
+        { rows: [{ supplier: "B", code: "B-OPEN", name: "B open", siteId: site, onHand: 1 }] },
+        { rows: [{ supplier: "B", code: "B-OPEN", name: "B open", siteId: none(), onHand: 1 }] },
+      ),
     ]),
     mutation(
       "Mutation.createSite",

@@ -515,7 +515,22 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
     // B's own stock set at A's sites, the deactivated one too (not found, never inactive).
     ...[ids.siteMain!, ids.site1!, ids.site2!].flatMap((site): RestProbe[] => {
       const stock = (site_id: number) => ({ on_hand: 1, reason: "correction", site_id });
+      const row = (site_id: number) => ({ code: "B-OPEN", name: "B open", site_id, on_hand: 1 });
       return [
+        {
+          op: "POST /skus/bulk",
+          foreign: post("/skus/bulk", { rows: [row(site)] }),
+          missing: post("/skus/bulk", { rows: [row(none())] }),
+        },
+        {
+          op: "POST /supplier-items/bulk",
+          foreign: post("/supplier-items/bulk", {
+            rows: [{ ...row(site), supplier: "B Supplies" }],
+          }),
+          missing: post("/supplier-items/bulk", {
+            rows: [{ ...row(none()), supplier: "B Supplies" }],
+          }),
+        },
         {
           op: "PATCH /skus/{id}",
           foreign: patch(`/skus/${ids.bSku}`, stock(site)),

@@ -224,6 +224,19 @@ export function siteRestProbes(w: SiteWorld): { reads: RestProbe[]; writes: Rest
         rows: [{ supplier: names.supplier, code: code(), name: "S's new", opening_on_hand: 3 }],
       }),
     ),
+    // Opening balances at D or X by an import's rows: the sites are unknown to S's token.
+    ...body("POST /skus/bulk", (site) =>
+      post("/skus/bulk", {
+        rows: [{ code: names.sSharedCode, name: "S's", site_id: site, on_hand: 1 }],
+      }),
+    ),
+    ...body("POST /supplier-items/bulk", (site) =>
+      post("/supplier-items/bulk", {
+        rows: [
+          { supplier: names.supplier, code: code(), name: "S's new", site_id: site, on_hand: 1 },
+        ],
+      }),
+    ),
     // Linking moves an item's own stock into its SKU: never D's by S's token, nor tells of it.
     // Cycle counts.
     ...body("PUT /skus/{id}/cycle-count", (site) => ({

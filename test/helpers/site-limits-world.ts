@@ -250,7 +250,7 @@ export async function buildSiteWorld(t: TestApp): Promise<SiteWorld> {
         { type: "supplier_item", id: ids.iTr1, qty: 2 },
         { type: "supplier_item", id: ids.iTr2, qty: 2 },
       ]);
-      await send("trDXdone", d, x, skuLine(1.25), { receive: true });
+      await send("trDXdone", d, x, skuLine(1.125), { receive: true });
       await send("trDXpart", d, x, skuLine(2.5));
       await write(
         "trReceipt",
@@ -323,7 +323,8 @@ async function hiddenRows(db: PrismaClient, accountId: number, sites: number[]) 
 
 /**
  * D's and X's texts (stock takes', adjustments', transfers' references and notes, counters, X's
- * code and name) and quantities above 5000 (S's are all small): none may reach S's token.
+ * code and name) and quantities above 5000 with decimals (S's are all small): none may reach S's
+ * token.
  */
 async function secretsOf(
   db: PrismaClient,
@@ -362,7 +363,9 @@ async function secretsOf(
       l.newQty,
     ]),
   ]
-    .filter((q) => q !== null && q.greaterThan(5000))
+    // With decimals only: a whole number may be an id in S's answers (ids pass 5000 on a worker's
+    // database that earlier files filled), and D's and X's quantities all have decimals.
+    .filter((q) => q !== null && q.greaterThan(5000) && !q.isInteger())
     .map((q) => q!.toFixed());
   const texts = [
     ...stockTakes.flatMap((tk) => [tk.reference, tk.note]),

@@ -462,6 +462,8 @@ describe("countpoint import skus", () => {
       created: 25,
       updated: 0,
       unchanged: 0,
+      opening_balances: 24,
+      on_hand_kept: 0,
       batches: 3,
     });
     expect(first.stderr).toMatch(/100% 25 rows/);
@@ -483,6 +485,44 @@ describe("countpoint import skus", () => {
     const again = await countpoint(["import", "skus", file, "--account", String(account.id)]);
     expect(JSON.parse(again.stdout)).toMatchObject({ rows: 25, created: 0, unchanged: 25 });
     expect(await db.stockMovement.count({ where: { accountId: account.id } })).toBe(movements);
+  });
+
+  it("opens stock at the sites a site column names, an item's rows in several batches", async () => {
+    const account = await createAccount(db, { name: "Importer of a chain" });
+    await db.$executeRaw`
+      INSERT INTO sites (account_id, code, name) VALUES (${account.id}, 'STORE-1', 'Store')`;
+    const file = join(dir, "sites.csv");
+    await writeFile(
+      file,
+      "code,name,site,on_hand\r\nCHAIR,Chair,,4\r\nCHAIR,Chair,store-1,2\r\nTABLE,Table,STORE-1,1\r\n",
+    );
+    const result = await countpoint([
+      "import",
+      "skus",
+      file,
+      "--account",
+      String(account.id),
+      "--batch",
+      "1",
+    ]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      rows: 3,
+      created: 2,
+      unchanged: 1,
+      opening_balances: 3,
+      batches: 3,
+    });
+    const levels = await db.$queryRaw<{ code: string; site: string; on_hand: number }[]>`
+      SELECT s.code::text AS code, t.code::text AS site, l.on_hand::float8 AS on_hand
+      FROM sku_stock AS l JOIN skus AS s ON s.account_id = l.account_id AND s.id = l.sku_id
+      JOIN sites AS t ON t.account_id = l.account_id AND t.id = l.site_id
+      WHERE l.account_id = ${account.id} AND l.on_hand <> 0 ORDER BY s.code, t.code`;
+    expect(levels.map((l) => [l.code, l.site, l.on_hand])).toEqual([
+      ["CHAIR", "MAIN", 4],
+      ["CHAIR", "STORE-1", 2],
+      ["TABLE", "STORE-1", 1],
+    ]);
   });
 
   it("stops at a bad batch, naming the rows by their line in the file; the batches before stay", async () => {

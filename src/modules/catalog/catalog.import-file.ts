@@ -22,6 +22,9 @@ export interface FileImportProgress {
   created: number;
   updated: number;
   unchanged: number;
+  /** Opening balances written, and rows whose on_hand was kept out (see ImportResult). */
+  openingBalances: number;
+  onHandKept: number;
   batches: number;
   /** Bytes of the file read so far, and its size. */
   bytes: number;
@@ -46,6 +49,8 @@ export async function importSkuFile(
     created: 0,
     updated: 0,
     unchanged: 0,
+    openingBalances: 0,
+    onHandKept: 0,
     batches: 0,
     bytes: 0,
     size,
@@ -75,6 +80,8 @@ export async function importSkuFile(
     progress.created += result.value.created;
     progress.updated += result.value.updated;
     progress.unchanged += result.value.unchanged;
+    progress.openingBalances += result.value.openingBalances;
+    progress.onHandKept += result.value.onHandKept;
     progress.batches += 1;
     onBatch?.({ ...progress });
     firstRow += batch.length;

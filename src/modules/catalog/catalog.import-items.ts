@@ -10,6 +10,7 @@ import { readCsv, type CsvCells } from "../../csv.js";
 import { notFound, type FieldError } from "../../errors.js";
 import { MAX_IMPORT_ROWS } from "../../limits.js";
 import { openingSite, opensStock } from "./catalog.service.js";
+import { namesSites, placeRows, type AtSites } from "./catalog.import-sites.js";
 import {
   asSent,
   parseRows,
@@ -42,6 +43,7 @@ export function importSupplierItems(
   const { accountId } = ctx.principal;
   let existing = new Map<number, Existing>();
   let site: number | "default" = "default";
+  let atSites: AtSites | null = null;
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "importSupplierItems",
@@ -52,13 +54,26 @@ export function importSupplierItems(
         // lock them.
         await holdOffStartsForLocations(tx, accountId, rows);
         // Where the opening balances go, held before any row is locked.
-        site = await openingSite(tx, ctx.principal, opensStock(rows), ["rows"]);
-        const repeats = await repeatedCodes(tx, rows, path);
-        const unknown = await unknownSkus(tx, accountId, rows, path);
-        existing = await lockExisting(tx, accountId, rows);
-        return [...repeats, ...unknown, ...linkProblems(rows, existing, path)];
+        let repeats: FieldError[];
+        if (namesSites(rows)) {
+          const placed = await placeRows(tx, ctx.principal, rows, path);
+          atSites = placed.atSites;
+          repeats = placed.errors;
+        } else {
+          site = await openingSite(tx, ctx.principal, opensStock(rows), ["rows"]);
+          repeats = await repeatedCodes(tx, rows, path);
+        }
+        const items = atSites?.leaders ?? rows;
+        const unknown = await unknownSkus(tx, accountId, items, path);
+        existing = await lockExisting(tx, accountId, items);
+        return [
+          ...repeats,
+          ...unknown,
+          ...linkProblems(items, existing, path),
+          ...(atSites ? linkedStock(atSites, existing, path) : []),
+        ];
       },
-      run: () => upsert(ctx, tx, rows, existing, path, site),
+      run: () => upsert(ctx, tx, atSites?.leaders ?? rows, existing, path, site, atSites),
     }),
   );
 }
@@ -128,6 +143,27 @@ function linkProblems(
   });
 }
 
+/**
+ * Rows at sites bringing stock to an item linked to a SKU (existing, or new with sku_id): a linked
+ * item has no stock of its own.
+ */
+function linkedStock(
+  atSites: AtSites,
+  existing: Map<number, Existing>,
+  path: RowPath,
+): FieldError[] {
+  const position = new Map(atSites.leaderOrds.map((ord, i) => [ord, i]));
+  return atSites.rows.flatMap((r, ord): FieldError[] => {
+    if (r.onHand === null && (r.opening === null || r.opening.isZero())) return [];
+    const leader = position.get(atSites.leaderOf[ord]!)!;
+    const skuId = existing.get(leader)?.sku_id ?? atSites.leaders[leader]!.skuId;
+    if (skuId === null) return [];
+    const message = `a supplier item linked to SKU ${skuId} has no stock of its own; set the SKU's on hand instead`;
+    const field = r.onHand === null ? "openingOnHand" : "onHand";
+    return [{ path: path(r.index, field), code: "LINKED_SUPPLIER_ITEM", message }];
+  });
+}
+
 /** One statement: the existing items (locked by check) updated where a field differs, the new inserted. */
 async function upsert(
   ctx: ServiceContext,
@@ -136,6 +172,7 @@ async function upsert(
   existing: Map<number, Existing>,
   path: RowPath,
   site: number | "default",
+  atSites: AtSites | null,
 ): Promise<ImportResult> {
   const { accountId } = ctx.principal;
   const v = jsonRows(
@@ -180,15 +217,15 @@ async function upsert(
     )
     ${writtenRows(true)}`;
   const upserted = matchWritten(rows, written, (r) => `${r.supplier}\u0000${r.code}`);
-  return settle(ctx, tx, "supplier_item", rows, upserted, path, site);
+  return settle(ctx, tx, "supplier_item", rows, upserted, path, site, atSites);
 }
 
 /** The columns of a CSV import of supplier items. */
 export const SUPPLIER_ITEM_COLUMNS = {
   required: ["supplier", "code", "name"],
-  optional: ["sku_id", "active", "barcodes", "opening_on_hand", "location"],
+  optional: ["sku_id", "active", "barcodes", "opening_on_hand", "location", "site", "on_hand"],
   usage:
-    "the header must name supplier, code and name (optional columns: sku_id, active, barcodes, opening_on_hand, location)",
+    "the header must name supplier, code and name (optional columns: sku_id, active, barcodes, opening_on_hand, location, site, on_hand)",
   what: "rows",
   max: MAX_IMPORT_ROWS,
 };

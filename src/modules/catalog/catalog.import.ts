@@ -10,14 +10,23 @@ import type { ServiceContext } from "../../context.js";
 import { csvRow, readCsv, type CsvCells } from "../../csv.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { applyStock, lockStock, openLevels } from "../../ledger/ledger.js";
-import { optionalQuantity, quantityAsSent, type Decimal } from "../../quantity.js";
+import { optionalQuantity, quantityAsSent } from "../../quantity.js";
 import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import { holdOffStarts } from "../../db/locks.js";
 import { openingSite, opensStock, requireText } from "./catalog.service.js";
+import { checkText } from "../../text.js";
+import {
+  namesSites,
+  openAtSites,
+  placeRows,
+  rowItems,
+  type AtSites,
+} from "./catalog.import-sites.js";
 
 import { MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../limits.js";
+import type { ParsedRow, RowPath } from "./catalog.import-rows.js";
 
 export { MAX_IMPORT_ROWS };
 
@@ -37,6 +46,12 @@ export interface SkuImportRow {
   openingOnHand?: unknown;
   /** Absent: a new SKU has none, an existing one keeps its own; blank removes it. */
   location?: unknown;
+  /** The row's site by id (JSON, GraphQL); absent: the caller's site (the default). */
+  siteId?: unknown;
+  /** The row's site by code (a CSV's `site` column). */
+  siteCode?: unknown;
+  /** An opening balance at the row's site, where the item has never moved there. */
+  onHand?: unknown;
 }
 
 export interface ImportResult {
@@ -45,24 +60,13 @@ export interface ImportResult {
   unchanged: number;
   /** Every row's SKU, in the order sent. */
   ids: { code: string; id: number }[];
+  /** Opening balances written (an opening_balance movement each). */
+  openingBalances: number;
+  /** Rows whose on_hand was left unwritten: the item had moved at that site before. */
+  onHandKept: number;
 }
 
-/** Where a row's field is in the request: ["rows", 3, "code"], or a CSV row number. */
-export type RowPath = (index: number, field: string) => (string | number)[];
-
-export interface ParsedRow {
-  index: number;
-  /** Supplier items only. */
-  supplier: string | null;
-  skuId: number | null;
-  code: string;
-  name: string;
-  active: boolean | null;
-  barcodes: Barcode[] | null;
-  opening: Decimal | null;
-  /** undefined: not sent (an existing entity keeps its own); null: none. */
-  location: string | null | undefined;
-}
+export type { ParsedRow, RowPath };
 
 /**
  * Creates the SKUs whose code is new and updates the others (name, code spelling, active,
@@ -78,6 +82,7 @@ export function importSkus(
   const { rows, errors } = parseRows("sku", input.rows, path, [...(input.errors ?? [])]);
   const { accountId } = ctx.principal;
   let site: number | "default" = "default";
+  let atSites: AtSites | null = null;
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, ctx.principal, idempotencyKey, {
       operation: "importSkus",
@@ -86,10 +91,15 @@ export function importSkus(
       check: async () => {
         await holdOffStartsForLocations(tx, accountId, rows);
         // Where the opening balances go, held before any row is written or locked.
+        if (namesSites(rows)) {
+          const placed = await placeRows(tx, ctx.principal, rows, path);
+          atSites = placed.atSites;
+          return placed.errors;
+        }
         site = await openingSite(tx, ctx.principal, opensStock(rows), ["rows"]);
         return repeatedCodes(tx, rows, path);
       },
-      run: () => upsert(ctx, tx, rows, path, site),
+      run: () => upsert(ctx, tx, atSites?.leaders ?? rows, path, site, atSites),
     }),
   );
 }
@@ -114,7 +124,7 @@ export function parseRows(
   if (sent.length === 0 && errors.length === 0) {
     errors.push({ path: ["rows"], code: "INVALID_PARAMETER", message: "send at least one row" });
   }
-  const barcodes = new Map<string, number>();
+  const barcodes = new Map<string, { row: number; item: string }>();
   const rows: ParsedRow[] = [];
   sent.forEach((row, i) => {
     if (!row) return; // a CSV row already named in errors
@@ -126,6 +136,11 @@ export function parseRows(
     const name = text(row.name, "name", path(i, "name"), errors);
     const active = flag(row.active, path(i, "active"), errors);
     const opening = optionalQuantity(row.openingOnHand, path(i, "openingOnHand"), errors);
+    const onHand = optionalQuantity(row.onHand, path(i, "onHand"), errors);
+    if (opening !== null && onHand !== null) {
+      errors.push(invalid(path(i, "onHand"), "send on_hand or opening_on_hand, not both"));
+    }
+    const site = rowSite(row, path, i, errors);
     const location = parseLocation(row.location, path(i, "location"), errors);
     let set: Barcode[] | null = null;
     if (row.barcodes !== undefined && row.barcodes !== null) {
@@ -133,11 +148,14 @@ export function parseRows(
         errors.push(invalid(path(i, "barcodes"), "must be a list of texts"));
       } else {
         set = parseBarcodes(row.barcodes as string[], path(i, "barcodes"), errors);
+        // An item's rows at several sites repeat its barcodes (itemRows holds them equal).
+        const item = itemKey(row);
         set.forEach((b, j) => {
           const first = barcodes.get(b.key);
-          if (first === undefined) barcodes.set(b.key, i);
+          if (first === undefined) barcodes.set(b.key, { row: i, item });
+          else if (first.item === item) return;
           else {
-            const message = `barcode "${b.code}" is also on row ${first}`;
+            const message = `barcode "${b.code}" is also on row ${first.row}`;
             errors.push({ path: [...path(i, "barcodes"), j], code: "DUPLICATE_BARCODE", message });
           }
         });
@@ -154,10 +172,37 @@ export function parseRows(
         barcodes: set,
         opening,
         location,
+        site,
+        onHand,
       });
     }
   });
   return { rows, errors };
+}
+
+/** The item a row names, as far as its own text tells (the database folds case more exactly). */
+const itemKey = (row: SkuImportRow): string =>
+  `${typeof row.supplier === "string" ? row.supplier.trim() : ""}\u0000${
+    typeof row.code === "string" ? row.code.trim().toLowerCase() : ""
+  }`;
+
+/** The site a row names: an id (JSON, GraphQL) or a code (CSV); neither is null. */
+function rowSite(
+  row: SkuImportRow,
+  path: RowPath,
+  i: number,
+  errors: FieldError[],
+): ParsedRow["site"] {
+  if (row.siteCode !== undefined && row.siteCode !== null) {
+    const code = typeof row.siteCode === "string" ? row.siteCode.trim() : "";
+    // A blank cell names no site.
+    if (!code) return null;
+    const before = errors.length;
+    checkText(code, path(i, "site"), TEXT_LIMITS.code, errors);
+    return errors.length === before ? { code } : null;
+  }
+  const id = optionalId(row.siteId, path(i, "siteId"), errors);
+  return id === null ? null : { id };
 }
 
 /**
@@ -261,6 +306,8 @@ export const asSent = (r: ParsedRow) => ({
   opening: quantityAsSent(r.opening?.toFixed()),
   // Only when sent: a retry of an import made before locations existed keeps its fingerprint.
   ...(r.location !== undefined ? { location: r.location } : {}),
+  ...(r.site !== null ? { site: r.site } : {}),
+  ...(r.onHand !== null ? { onHand: quantityAsSent(r.onHand.toFixed()) } : {}),
 });
 
 /** A row's location as the upsert statements read it: whether it was sent, and its value. */
@@ -339,6 +386,7 @@ async function upsert(
   rows: ParsedRow[],
   path: RowPath,
   site: number | "default",
+  atSites: AtSites | null,
 ): Promise<ImportResult> {
   const { accountId } = ctx.principal;
   const v = jsonRows(
@@ -380,12 +428,13 @@ async function upsert(
     )
     ${writtenRows(false)}`;
   const upserted = matchWritten(rows, written, (r) => r.code);
-  return settle(ctx, tx, "sku", rows, upserted, path, site);
+  return settle(ctx, tx, "sku", rows, upserted, path, site, atSites);
 }
 
 /**
- * What follows the upsert of rows of either kind: the barcodes that differ (two statements), the
- * opening balances of new entities (two statements), and the answer.
+ * What follows the upsert of rows of either kind (each item's first row, when rows are at sites):
+ * the barcodes that differ (two statements), the opening balances (of new entities at the
+ * caller's site, or every row's at its site: openAtSites), and the answer.
  */
 export async function settle(
   ctx: ServiceContext,
@@ -396,6 +445,8 @@ export async function settle(
   path: RowPath,
   /** Where new items' opening balances go (openingSite, held by the import's check). */
   site: number | "default",
+  /** The rows at their sites (placeRows), when they name sites: then `rows` are its leaders. */
+  atSites: AtSites | null,
 ): Promise<ImportResult> {
   const { accountId, actor } = ctx.principal;
   // Two rows the database takes for one entity (codes equal regardless of case in a way the
@@ -443,6 +494,26 @@ export async function settle(
       .filter((u) => u.created && rows[u.ord]!.skuId === null)
       .map((u) => ({ entityType, id: u.id! })),
   );
+  const created = upserted.filter((u) => u.created).length;
+  const updated = upserted.filter((u) => u.changed || relabelled.has(u.ord)).length;
+  const counts = { created, updated, unchanged: upserted.length - created - updated };
+  if (atSites) {
+    const items = rowItems(atSites, upserted);
+    const opened = await openAtSites(
+      tx,
+      ctx.principal,
+      entityType,
+      atSites.rows,
+      items,
+      atSites.siteOf,
+    );
+    return {
+      ...counts,
+      ids: atSites.rows.map((r, ord) => ({ code: r.code, id: items[ord]!.id })),
+      openingBalances: opened.written,
+      onHandKept: opened.kept,
+    };
+  }
   const openings = upserted
     .filter((u) => u.created && rows[u.ord]!.opening && !rows[u.ord]!.opening!.isZero())
     .map((u) => ({ entityType, id: u.id!, newQty: rows[u.ord]!.opening! }));
@@ -454,23 +525,20 @@ export async function settle(
       actor,
     });
   }
-
-  const created = upserted.filter((u) => u.created).length;
-  const updated = upserted.filter((u) => u.changed || relabelled.has(u.ord)).length;
   return {
-    created,
-    updated,
-    unchanged: upserted.length - created - updated,
+    ...counts,
     ids: upserted.map((u) => ({ code: rows[u.ord]!.code, id: u.id! })),
+    openingBalances: openings.length,
+    onHandKept: 0,
   };
 }
 
 /** The columns of a CSV import. */
 export const SKU_COLUMNS = {
   required: ["code", "name"],
-  optional: ["active", "barcodes", "opening_on_hand", "location"],
+  optional: ["active", "barcodes", "opening_on_hand", "location", "site", "on_hand"],
   usage:
-    "the header must name code and name (optional columns: active, barcodes, opening_on_hand, location)",
+    "the header must name code and name (optional columns: active, barcodes, opening_on_hand, location, site, on_hand)",
   what: "rows",
   max: MAX_IMPORT_ROWS,
 };
@@ -494,6 +562,9 @@ export function skuRow(cell: CsvCells, columns: string[]): SkuImportRow {
     openingOnHand: cell("opening_on_hand"),
     // With a location column a blank cell removes the location; without one it stays.
     location: columns.includes("location") ? (cell("location") ?? "") : undefined,
+    // A site's code; a blank cell: the caller's site.
+    siteCode: cell("site"),
+    onHand: cell("on_hand"),
   };
 }
 

@@ -204,6 +204,20 @@ export class CatalogImport {
 
   @Field(() => [ImportedEntity], { description: "Each row's code and id, in the order sent." })
   ids!: ImportedEntity[];
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Opening balances written (an OPENING_BALANCE movement each): openingOnHand of new items, onHand where the item had never moved at the row's site. Null only in an answer stored before it existed and replayed.",
+  })
+  openingBalances?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Rows whose onHand differs from the item's stock at their site and was not written, since the item had moved there: change that stock with an adjustment or a stock take. Null as openingBalances.",
+  })
+  onHandKept?: number | null;
 }
 
 /** What an import mutation answers (a base only). */

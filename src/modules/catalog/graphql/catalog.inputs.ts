@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from "../../../limits.js";
+import { MAX_ADJUSTMENT_SITES, TEXT_LIMITS } from "../../../limits.js";
 import { IsOptional, MaxLength, Min } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
 import { PageArgs } from "../../../graphql/connection.js";
@@ -319,9 +319,22 @@ export class SkuImportRowInput {
   @Field(() => QuantityScalar, {
     nullable: true,
     description:
-      "New SKUs only, recorded as an OPENING_BALANCE movement; an import never changes an existing SKU's stock.",
+      "New SKUs only, at the row's site, recorded as an OPENING_BALANCE movement; an import never changes an existing SKU's stock. Not with onHand.",
   })
   openingOnHand?: Decimal | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: `The site onHand and openingOnHand are at (SITE_NOT_FOUND, SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An item may be on one row per site, each row with the same catalog fields; the rows span at most ${MAX_ADJUSTMENT_SITES} sites (TOO_MANY_SITES).`,
+  })
+  siteId?: number | null;
+
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description:
+      "An opening balance at the row's site, recorded as an OPENING_BALANCE movement where the item has never moved at that site (new or not); where it has, its stock there is left as it is and the row is counted in onHandKept. Not with openingOnHand.",
+  })
+  onHand?: Decimal | null;
 }
 
 @InputType({

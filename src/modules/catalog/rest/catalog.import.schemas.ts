@@ -17,7 +17,7 @@ import {
   WRITE_PROBLEMS,
 } from "../../../http/openapi-responses.js";
 import { idempotencyHeaders } from "../../../http/validation.js";
-import { MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../../limits.js";
+import { MAX_ADJUSTMENT_SITES, MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../../limits.js";
 import { barcodesInput, locationInput } from "./catalog.schemas.js";
 
 /** The fields of an import row that SKUs and supplier items share. */
@@ -45,7 +45,23 @@ const importRowProperties = {
       ...quantitySchema,
       type: ["number", "null"],
       description:
-        "New entities only, recorded as an opening_balance movement; an import never changes existing stock. " +
+        "New entities only, at the row's site, recorded as an opening_balance movement; an import never changes existing stock. Not with on_hand. " +
+        QUANTITY_RULE,
+    }),
+  ),
+  site_id: Type.Optional(
+    Type.Unsafe<number | null>({
+      type: ["integer", "null"],
+      ...serviceRules({}, { minimum: 1, maximum: MAX_ID }),
+      description: `The site on_hand and opening_on_hand are at (404 SITE_NOT_FOUND, 409 SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An entity may be on one row per site, each row with the same catalog fields; the rows span at most ${MAX_ADJUSTMENT_SITES} sites (422 TOO_MANY_SITES).`,
+    }),
+  ),
+  on_hand: Type.Optional(
+    Type.Unsafe<number | null>({
+      ...quantitySchema,
+      type: ["number", "null"],
+      description:
+        "An opening balance at the row's site, recorded as an opening_balance movement where the entity has never moved at that site (new or not); where it has, its stock there is left as it is and the row is counted in on_hand_kept. Not with opening_on_hand. " +
         QUANTITY_RULE,
     }),
   ),
@@ -66,7 +82,7 @@ export const SkuImport = Type.Object(
   {
     $id: "SkuImport",
     description:
-      "SKUs to create or update, matched by code regardless of case. A field left out of a row keeps an existing SKU's value (a new SKU: active, no barcodes, no location, 0 on hand).",
+      "SKUs to create or update, matched by code regardless of case. A field left out of a row keeps an existing SKU's value (a new SKU: active, no barcodes, no location, 0 on hand). A SKU may be on one row per site (site_id), with its on_hand there.",
     examples: [
       {
         rows: [
@@ -129,7 +145,7 @@ export const SkuImportCsv = {
   ],
   type: "string",
   description:
-    "text/csv (RFC 4180, UTF-8) with a header naming code and name, optional active (true/false), barcodes (separated by |; a blank cell: none), location (a blank cell: none; without the column an existing SKU keeps its own) and opening_on_hand. Rows are numbered from the header (row 1).",
+    "text/csv (RFC 4180, UTF-8) with a header naming code and name, optional active (true/false), barcodes (separated by |; a blank cell: none), location (a blank cell: none; without the column an existing SKU keeps its own), opening_on_hand, site (a site's code; a blank cell: the default site) and on_hand (an opening balance at the row's site, as on_hand in JSON). A SKU may be on one row per site, each row with the same catalog cells. Rows are numbered from the header (row 1).",
 } as const;
 
 /** POST /supplier-items/bulk's CSV body (named: SupplierItemImportCsv). */
@@ -138,7 +154,7 @@ export const SupplierItemImportCsv = {
   examples: ['supplier,code,name,sku_id\r\nWürth,W-0057-6,"Hex bolt M6x20, pack of 100",1\r\n'],
   type: "string",
   description:
-    "text/csv (RFC 4180, UTF-8) with a header naming supplier, code and name, optional sku_id, active, barcodes (separated by |), location and opening_on_hand. Rows are numbered from the header (row 1).",
+    "text/csv (RFC 4180, UTF-8) with a header naming supplier, code and name, optional sku_id, active, barcodes (separated by |), location, opening_on_hand, site (a site's code) and on_hand, as for SKUs. Rows are numbered from the header (row 1).",
 } as const;
 
 /** The imports' named request schemas, for the OpenAPI registry. */
@@ -178,6 +194,9 @@ export const importOperation = (route: {
       "DUPLICATE_LINE",
       "INVALID_QUANTITY",
       "TOO_MANY_LINES",
+      "TOO_MANY_SITES",
+      "SITE_NOT_FOUND",
+      "SITE_INACTIVE",
     ),
   },
 });

@@ -30,10 +30,18 @@ import {
 import * as levels from "../catalog.levels.js";
 import { listSkuLevels, listSupplierItemLevels, namedSiteIds } from "./catalog.levels.schemas.js";
 
-const importRow = ({ opening_on_hand, sku_id, ...row }: ImportBody["rows"][number]) => ({
+const importRow = ({
+  opening_on_hand,
+  sku_id,
+  site_id,
+  on_hand,
+  ...row
+}: ImportBody["rows"][number]) => ({
   ...row,
   openingOnHand: opening_on_hand,
   skuId: sku_id,
+  siteId: site_id,
+  onHand: on_hand,
 });
 
 type ImportInput = { rows: (imports.SkuImportRow | null)[]; errors?: FieldError[] };
