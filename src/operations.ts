@@ -61,9 +61,10 @@ export interface Operation {
   graphqlId?: EntityKind;
   /**
    * Priced by the entries of these lists (paths inside its GraphQL arguments), and by the lines
-   * these amounts ask for, with this pricing.
+   * these amounts ask for, with this pricing; each line twice when the flag at `twiceWhen` is true
+   * (the work writes each line at two sites).
    */
-  lines?: { lists: string[][]; amounts?: LineAmount[] } & LinePricing;
+  lines?: { lists: string[][]; amounts?: LineAmount[]; twiceWhen?: string[] } & LinePricing;
   /** Units it costs beyond its lines or rows, when it has no lists. */
   baseUnits?: number;
   /**
@@ -323,7 +324,13 @@ export const OPERATIONS = {
     useCase: "src/modules/transfer/transfer.service.ts#createTransfer",
     rest: "createTransfer",
     graphql: "createTransfer",
-    lines: { lists: [["input", "lines"]], lineWeight: LINE_WEIGHTS.adjustment },
+    // A one-step transfer (receive: true) writes each line out of the source and into the
+    // destination: twice a dispatch's movements.
+    lines: {
+      lists: [["input", "lines"]],
+      lineWeight: LINE_WEIGHTS.adjustment,
+      twiceWhen: ["input", "receive"],
+    },
   }),
   receiveTransfer: op({
     useCase: "src/modules/transfer/transfer.service.ts#receiveTransfer",

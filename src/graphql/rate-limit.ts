@@ -41,6 +41,7 @@ const PRICES = new Map(
               amounts: o.lines?.amounts ?? [],
               baseUnits: o.lines?.baseUnits ?? o.baseUnits ?? 0,
               lineWeight: o.lines?.lineWeight ?? 1,
+              twiceWhen: o.lines?.twiceWhen,
             },
           ] as const,
         ]
@@ -215,8 +216,13 @@ export function mutationCost(
             : 0;
     }
     lines += fieldLines;
+    const twice =
+      price?.twiceWhen !== undefined &&
+      valueAt(argumentAt(price.twiceWhen[0]), price.twiceWhen.slice(1), variables) === true;
     if (field.name.value !== "__typename") {
-      cost += (price?.baseUnits ?? 0) + costOfLines(fieldLines * (price?.lineWeight ?? 1));
+      cost +=
+        (price?.baseUnits ?? 0) +
+        costOfLines(fieldLines * (twice ? 2 : 1) * (price?.lineWeight ?? 1));
     }
   }
   return { lines, cost: Math.max(1, cost) };

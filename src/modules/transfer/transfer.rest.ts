@@ -56,7 +56,8 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
       ...bulkBody(fastify),
       ...linePricedScope<CreateTransfer>(
         "adjust",
-        (body) => body.lines.length,
+        // Twice for a one-step transfer (OPERATIONS.createTransfer.lines.twiceWhen).
+        (body) => body.lines.length * (body.receive === true ? 2 : 1),
         OPERATIONS.createTransfer.lines,
       ),
       schema: createTransfer,
