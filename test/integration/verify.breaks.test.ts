@@ -309,6 +309,39 @@ describe("adjustments", () => {
     ]);
   });
 
+  it("adjustment_line_mismatch: a line at another site than its movement (its own, or its adjustment's)", async () => {
+    const [x, y] = [await createSku(t, acct.token, 1), await createSku(t, acct.token, 4)];
+    const adjustment = await bulk([
+      { id: x, new_qty: 2 },
+      { id: y, new_qty: 5 },
+    ]);
+    // Line 0 says another site; line 1 says none, so its adjustment's, which still matches.
+    await broken(`INSERT INTO sites (account_id, code, name) VALUES (${acct.accountId}, 'ELSEWHERE', 'Elsewhere');
+      UPDATE stock_adjustment_lines SET site_id = (SELECT id FROM sites
+          WHERE account_id = ${acct.accountId} AND code = 'ELSEWHERE')
+        WHERE account_id = ${acct.accountId} AND line_no = 0;
+      UPDATE stock_adjustment_lines SET site_id = NULL
+        WHERE account_id = ${acct.accountId} AND line_no = 1`);
+    expect(await problems()).toEqual([
+      expect.objectContaining({
+        kind: "adjustment_line_mismatch",
+        entity: sku(x),
+        adjustment_id: adjustment.id,
+        line_no: 0,
+        movement_id: adjustment.lines[0]!.movement_id,
+        fields: ["site_id"],
+      }),
+    ]);
+    // Its adjustment moved elsewhere too: line 1, naming none, now disagrees as well.
+    await broken(`UPDATE stock_adjustments SET site_id = (SELECT id FROM sites
+        WHERE account_id = ${acct.accountId} AND code = 'ELSEWHERE')
+      WHERE account_id = ${acct.accountId} AND id = ${adjustment.id}`);
+    expect((await problems()).map((p) => [p.kind, "line_no" in p ? p.line_no : null])).toEqual([
+      ["adjustment_line_mismatch", 0],
+      ["adjustment_line_mismatch", 1],
+    ]);
+  });
+
   it("adjustment_movement_unlisted: a movement of an adjustment that none of its lines names", async () => {
     const x = await createSku(t, acct.token, 1);
     const adjustment = await bulk([{ id: x, new_qty: 2 }]);

@@ -26,7 +26,7 @@ const claimed = (alias: string) => {
 /**
  * What a movement and the line naming it must agree on, hashed: the movement, its entity (a
  * supplier item's id negated), its adjustment, its stock take, its source and, for an adjustment,
- * its quantities (each hash seeds the next; cheaper than hashing a row). A stock take line's
+ * its quantities and its site (each hash seeds the next; cheaper than hashing a row). A stock take line's
  * quantities are compared with its movement's by checkStockTakeLines (they depend on the
  * movement's own quantity_before), so a stock take's movement hashes without them. A line hashes
  * what its movement must be, so a movement with another source or owner, or two owners, differs.
@@ -38,9 +38,10 @@ const fingerprint = (
   stockTake: Prisma.Sql,
   source: Prisma.Sql,
   quantities: Prisma.Sql,
+  site: Prisma.Sql,
 ) => Prisma.sql`sum(hashint8extended(${id}, hashint4extended(${entity},
   hashint4extended(COALESCE(${adjustment}, 0), hashint4extended(COALESCE(${stockTake}, 0),
-  hashint4extended(${source}, ${quantities}))))))`;
+  hashint4extended(${source}, hashint4extended(${site}, ${quantities})))))))`;
 const bothQuantities = (before: string, after: string) =>
   Prisma.sql`hash_numeric_extended(${Prisma.raw(before)}, hash_numeric_extended(${Prisma.raw(after)}, 0))`;
 const ADJUSTMENT = Prisma.sql`1`;
@@ -54,7 +55,14 @@ const movementHash = fingerprint(
     ELSE 0 END`,
   Prisma.sql`CASE WHEN m.source = 'stock_take' THEN 0
     ELSE ${bothQuantities("m.quantity_before", "m.quantity_after")} END`,
+  // A stock take's movement is at its stock take's site: checkStockTakeLines holds it to it.
+  Prisma.sql`CASE WHEN m.source = 'stock_take' THEN 0 ELSE m.site_id END`,
 );
+/** An adjustment line's site: its own, or (a line recorded without one) its adjustment's. */
+const lineSite = Prisma.sql`COALESCE(l.site_id, a.site_id)`;
+/** An adjustment line's adjustment, for its site. */
+const lineAdjustment = Prisma.sql`JOIN stock_adjustments AS a
+  ON a.account_id = l.account_id AND a.id = l.adjustment_id`;
 const adjustmentLineHash = fingerprint(
   Prisma.sql`l.movement_id`,
   Prisma.sql`COALESCE(l.sku_id, -l.supplier_item_id)`,
@@ -62,6 +70,7 @@ const adjustmentLineHash = fingerprint(
   Prisma.sql`NULL`,
   ADJUSTMENT,
   bothQuantities("l.previous_qty", "l.new_qty"),
+  lineSite,
 );
 const stockTakeLineHash = fingerprint(
   Prisma.sql`l.movement_id`,
@@ -69,6 +78,7 @@ const stockTakeLineHash = fingerprint(
   Prisma.sql`NULL`,
   Prisma.sql`l.stock_take_id`,
   STOCK_TAKE,
+  Prisma.sql`0`,
   Prisma.sql`0`,
 );
 
@@ -95,7 +105,7 @@ export async function fingerprints(
       SELECT l.account_id, l.movement_id >> ${RANGE_BITS} AS range, count(l.movement_id) AS n,
         ${adjustmentLineHash} FILTER (WHERE l.movement_id IS NOT NULL) AS fp,
         count(*) FILTER (WHERE ${badLine}) AS bad, count(*) AS lines
-      FROM stock_adjustment_lines AS l WHERE true ${scoped("l")}
+      FROM stock_adjustment_lines AS l ${lineAdjustment} WHERE true ${scoped("l")}
       GROUP BY 1, 2
       UNION ALL
       SELECT l.account_id, l.movement_id >> ${RANGE_BITS}, count(*), ${stockTakeLineHash},
@@ -144,18 +154,20 @@ export function compareRows(tx: Tx, flagged: Range[], limit: number): Promise<Li
       SELECT l.account_id, 'adjustment' AS owner, l.adjustment_id AS owner_id,
         l.line_no::bigint AS line, l.entity_type::text AS entity_type,
         COALESCE(l.sku_id, l.supplier_item_id) AS entity_id, l.movement_id,
-        l.status = 'changed' AS applied, l.previous_qty, l.new_qty, l.change
-      FROM stock_adjustment_lines AS l WHERE ${inRange("l")}
+        l.status = 'changed' AS applied, l.previous_qty, l.new_qty, l.change,
+        ${lineSite} AS site_id
+      FROM stock_adjustment_lines AS l ${lineAdjustment} WHERE ${inRange("l")}
       UNION ALL
       SELECT l.account_id, 'stock_take', l.stock_take_id, l.id, l.entity_type::text,
         COALESCE(l.sku_id, l.supplier_item_id), l.movement_id, l.state = 'applied', NULL, NULL,
-        NULL
+        NULL, NULL
       FROM stock_take_lines AS l WHERE l.movement_id IS NOT NULL AND ${inRange("l")}
     ), movements AS (
       -- Each flagged range as an index range scan of the movements' key.
       SELECT m.account_id, m.id, m.entity_type::text AS entity_type,
         COALESCE(m.sku_id, m.supplier_item_id) AS entity_id, m.quantity_before,
-        m.quantity_after, m.source::text AS source, m.adjustment_id, m.stock_take_id
+        m.quantity_after, m.source::text AS source, m.adjustment_id, m.stock_take_id,
+        m.site_id AS m_site_id
       FROM flagged AS f
       JOIN stock_movements AS m ON m.account_id = f.account_id
         AND m.id >= f.range << ${RANGE_BITS} AND m.id < (f.range + 1) << ${RANGE_BITS}
@@ -177,13 +189,15 @@ export function compareRows(tx: Tx, flagged: Range[], limit: number): Promise<Li
           CASE WHEN p.quantity_before IS DISTINCT FROM p.previous_qty THEN 'quantity_before' END,
           CASE WHEN p.quantity_after IS DISTINCT FROM p.new_qty THEN 'quantity_after' END,
           CASE WHEN p.change <> p.new_qty - p.previous_qty THEN 'change' END,
-          CASE WHEN NOT p.applied THEN 'status' END
+          CASE WHEN NOT p.applied THEN 'status' END,
+          CASE WHEN p.m_site_id IS DISTINCT FROM p.site_id THEN 'site_id' END
         ] END, NULL) AS fields
       FROM (
         SELECT COALESCE(l.account_id, m.account_id) AS account_id, l.owner, l.owner_id, l.line,
           l.entity_type, l.entity_id, l.movement_id, l.applied, l.previous_qty, l.new_qty,
-          l.change, m.id AS m_id, m.entity_type AS m_entity_type, m.entity_id AS m_entity_id,
-          m.quantity_before, m.quantity_after, m.source, m.adjustment_id, m.stock_take_id
+          l.change, l.site_id, m.id AS m_id, m.entity_type AS m_entity_type,
+          m.entity_id AS m_entity_id, m.quantity_before, m.quantity_after, m.source,
+          m.adjustment_id, m.stock_take_id, m.m_site_id
         FROM lines AS l
         FULL JOIN movements AS m ON m.account_id = l.account_id AND m.id = l.movement_id
       ) AS p
