@@ -135,10 +135,15 @@ export interface SiteRef extends EntityRef {
   siteId: number;
 }
 
+/** How many of an entity's latest movements movedAtSites looks at, at most, for each. */
+export const MOVED_LOOKBACK = 100;
+
 /**
- * Which of the entities have moved at their site (a movement of theirs there, ever), as
- * `site:type:id`. One statement; each probe walks the entity's movements (at every site, newest
- * first) until one at its site, so an entity that never moved there costs its whole history.
+ * Which of the entities have moved at their site, as `site:type:id`. An entity without a level
+ * there has not (every movement writes its level); one with a level has when one of its latest
+ * MOVED_LOOKBACK movements (at any site, newest first) is at that site, or when it has that many
+ * (then it is taken to have moved there: the walk stops, so each entity costs at most that many
+ * index entries however long its history). One statement.
  */
 export async function movedAtSites(
   tx: Tx,
@@ -146,15 +151,24 @@ export async function movedAtSites(
   refs: SiteRef[],
 ): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
+  const latest = (column: string) => Prisma.sql`(SELECT m.site_id FROM stock_movements AS m
+    WHERE m.account_id = ${accountId} AND m.${Prisma.raw(column)} = v.id
+    ORDER BY m.occurred_at DESC, m.id DESC LIMIT ${MOVED_LOOKBACK})`;
+  const lookback = (column: string) => Prisma.sql`(SELECT bool_or(w.site_id = v.site_id)
+    OR count(*) = ${MOVED_LOOKBACK} FROM ${latest(column)} AS w(site_id))`;
+  // CASE, so the walk is taken only where the level is there.
   const found = await tx.$queryRaw<{ site_id: number; entity_type: EntityType; id: number }[]>`
     SELECT v.site_id, v.entity_type, v.id
     FROM unnest(${intArray(refs.map((r) => r.siteId))}, ${wordArray(refs.map((r) => r.entityType))},
       ${intArray(refs.map((r) => r.id))}) AS v(site_id, entity_type, id)
-    WHERE CASE WHEN v.entity_type = 'sku'
-      THEN EXISTS (SELECT 1 FROM stock_movements AS m
-        WHERE m.account_id = ${accountId} AND m.sku_id = v.id AND m.site_id = v.site_id)
-      ELSE EXISTS (SELECT 1 FROM stock_movements AS m
-        WHERE m.account_id = ${accountId} AND m.supplier_item_id = v.id AND m.site_id = v.site_id)
+    WHERE CASE
+      WHEN v.entity_type = 'sku' THEN CASE WHEN EXISTS (SELECT 1 FROM sku_stock AS l
+          WHERE l.account_id = ${accountId} AND l.site_id = v.site_id AND l.sku_id = v.id)
+        THEN ${lookback("sku_id")} ELSE false END
+      ELSE CASE WHEN EXISTS (SELECT 1 FROM supplier_item_stock AS l
+          WHERE l.account_id = ${accountId} AND l.site_id = v.site_id
+            AND l.supplier_item_id = v.id)
+        THEN ${lookback("supplier_item_id")} ELSE false END
       END`;
   return new Set(found.map((f) => `${f.site_id}:${f.entity_type}:${f.id}`));
 }

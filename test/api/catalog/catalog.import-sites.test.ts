@@ -123,6 +123,40 @@ describe("an import with stock at several sites", () => {
     expect((await rest(t, "GET", `/skus/${lamp}`, { token: acct.token })).body.on_hand).toBe(0);
   });
 
+  it("opens a busy item's stock at a new site, and keeps it where a level's history is too long to read", async () => {
+    const acct = await newAccount(t.db);
+    const fresh = await newSite(t, acct, "NEW");
+    const emptied = await newSite(t, acct, "EMPTY");
+    const made = await rest(t, "POST", "/skus", {
+      token: acct.token,
+      body: { code: "BUSY", name: "Busy" },
+    });
+    const busy = made.body.id as number;
+    // 100 movements at the default site (MOVED_LOOKBACK), and a level of 0 at EMPTY, never moved.
+    for (let i = 1; i <= 100; i++) {
+      const res = await rest(t, "PATCH", `/skus/${busy}`, {
+        token: acct.token,
+        body: { on_hand: i, reason: "found" },
+      });
+      expect(res.status).toBe(200);
+    }
+    const level = await rest(t, "PATCH", `/skus/${busy}`, {
+      token: acct.token,
+      body: { on_hand: 0, reason: "correction", site_id: emptied },
+    });
+    expect(level.status).toBe(200);
+    const res = await importCsv(
+      acct,
+      "code,name,site,on_hand\r\nBUSY,Busy,NEW,3\r\nBUSY,Busy,EMPTY,4\r\n",
+    );
+    expect(res.status).toBe(200);
+    // NEW has no level: never moved there, opened. EMPTY's level has 100 movements elsewhere
+    // behind it: taken to have moved, kept.
+    expect(res.body).toMatchObject({ opening_balances: 1, on_hand_kept: 1 });
+    const busyLevels = await levels(acct, busy);
+    expect([busyLevels.get(fresh), busyLevels.get(emptied) ?? 0]).toEqual([3, 0]);
+  });
+
   it("takes siteId and onHand over GraphQL", async () => {
     const acct = await newAccount(t.db);
     const store = await newSite(t, acct, "VAN");
