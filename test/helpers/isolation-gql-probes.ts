@@ -152,6 +152,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       ["supplierItemId", ids.i1, none()],
       ["stockTakeId", ids.reconciled, none()],
       ["adjustmentId", ids.adjustment, none()],
+      ["transferId", ids.tr1, none()],
       ["siteId", ids.siteMain, none()],
       ["siteId", ids.site1, none()],
     ]),

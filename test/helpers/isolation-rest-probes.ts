@@ -159,6 +159,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       ["supplier_item_id", String(ids.i1), String(none())],
       ["stock_take_id", String(ids.reconciled), String(none())],
       ["adjustment_id", String(ids.adjustment), String(none())],
+      ["transfer_id", String(ids.tr1), String(none())],
     ]),
     ...filter(
       "GET /stock/movements",

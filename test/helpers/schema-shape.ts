@@ -225,6 +225,9 @@ const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
     "skus_search_idx INDEX ON EXPRESSIONS gin (account_id)",
     "skus_account_id_location_idx INDEX ON EXPRESSIONS WHERE (location IS NOT NULL) btree (account_id, id)",
   ],
+  stock_movements: [
+    "stock_movements_transfer_idx INDEX WHERE (transfer_id IS NOT NULL) btree (account_id, transfer_id, occurred_at, id)",
+  ],
   stock_take_lines: [
     "stock_take_lines_state_idx INDEX WHERE (state <> 'uncounted'::stock_take_line_state) btree (account_id, stock_take_id, state, id)",
     "stock_take_lines_supplier_item_key UNIQUE WHERE (supplier_item_id IS NOT NULL) btree (account_id, supplier_item_id, stock_take_id)",

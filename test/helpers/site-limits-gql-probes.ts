@@ -87,10 +87,12 @@ export function siteGqlProbes(w: SiteWorld): { reads: SiteGqlProbe[]; writes: Si
     own("Query.stockMovements", { filter: { skuId: ids.sShared } }),
     own("Query.stockMovements", { filter: { supplierItemId: ids.iShared } }),
     own("Query.stockMovements", { filter: { from: today } }),
+    own("Query.stockMovements", { filter: { transferId: ids.trDS1 } }),
     ...(
       [
         ["stockTakeId", takes],
         ["adjustmentId", w.hidden.adjustments],
+        ["transferId", w.hidden.transfers],
         ["siteId", others],
       ] as const
     ).flatMap(([key, named]) =>

@@ -122,6 +122,9 @@ export function siteRestProbes(w: SiteWorld): { reads: RestProbe[]; writes: Rest
     ),
     ...query("GET /stock/movements", "/stock/movements", "stock_take_id", takes),
     ...query("GET /stock/movements", "/stock/movements", "adjustment_id", w.hidden.adjustments),
+    // Transfers between D and X are unknown to S's token; one from D to S shows S's end only.
+    ...query("GET /stock/movements", "/stock/movements", "transfer_id", w.hidden.transfers),
+    own("GET /stock/movements", get("/stock/movements", { transfer_id: String(ids.trDS1) })),
     ...query("GET /stock/movements", "/stock/movements", "site_id", others, { from: today }),
     ...query("GET /stock/movements", "/stock/movements", "site_id", others, {
       sku_id: String(ids.sShared),

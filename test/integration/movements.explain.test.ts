@@ -51,11 +51,12 @@ beforeAll(async () => {
   const accountIds = [accountId, ...others.map((a) => a.id)];
   // Per account, movement r (0..3999) every 30 minutes from 2026-01-01: a quarter of them on
   // supplier items 1..10, the rest on SKUs 2..20; every fifth from stock takes 1..4, the others
-  // from adjustments of 100 movements each, with references PO-0..PO-2.
+  // from adjustments of 100 movements each, with references PO-0..PO-2; every seventh of those
+  // names transfer 1 + r / 700 too (the plans only read the columns).
   await db.$executeRaw`
     INSERT INTO stock_movements (account_id, occurred_at, entity_type, sku_id, supplier_item_id,
       quantity_before, quantity_after, change, reason, source, stock_take_id, adjustment_id,
-      reference, actor_name, site_id)
+      reference, actor_name, site_id, transfer_id)
     SELECT a.id,
       timestamptz '2026-01-01T00:00:00Z' + r * interval '30 minutes' + a.ord * interval '1 second',
       CASE WHEN r % 4 = 0 THEN 'supplier_item' ELSE 'sku' END::entity_type,
@@ -67,7 +68,8 @@ beforeAll(async () => {
       CASE WHEN r % 5 = 0 THEN 1 + (r / 5) % 4 END,
       CASE WHEN r % 5 <> 0 THEN 1 + r / 100 END,
       CASE WHEN r % 5 <> 0 THEN 'PO-' || r % 3 END,
-      'seed', (SELECT s.id FROM sites s WHERE s.account_id = a.id AND s.is_default)
+      'seed', (SELECT s.id FROM sites s WHERE s.account_id = a.id AND s.is_default),
+      CASE WHEN r % 5 <> 0 AND r % 7 = 0 THEN 1 + r / 700 END
     FROM unnest(${accountIds}::int[]) WITH ORDINALITY AS a(id, ord),
       generate_series(0, ${PER_ACCOUNT}::int - 1) AS r`;
   // Per account, adjustment r + 1 every 30 minutes from 2026-01-01, reasons in turn, references
@@ -92,6 +94,14 @@ beforeAll(async () => {
     INSERT INTO stock_takes (account_id, id, status, scope, actor_name, site_id)
     SELECT ${accountId}, g, 'reconciled', '{}', 'seed', (SELECT id FROM sites WHERE account_id = ${accountId} AND is_default)
     FROM generate_series(1, 4) AS g`;
+  await db.$executeRaw`
+    INSERT INTO sites (account_id, code, name) VALUES (${accountId}, 'EXPLAIN-TO', 'Explain')`;
+  await db.$executeRaw`
+    INSERT INTO transfers (account_id, id, from_site_id, to_site_id, status, actor_name, line_count)
+    SELECT ${accountId}, g, d.id, t.id, 'received', 'seed', 1 FROM generate_series(1, 6) AS g,
+      sites AS d, sites AS t
+    WHERE d.account_id = ${accountId} AND d.is_default AND t.account_id = ${accountId}
+      AND t.code = 'EXPLAIN-TO'`;
   await db.$executeRawUnsafe("ANALYZE stock_movements");
   await db.$executeRawUnsafe("ANALYZE stock_adjustments");
 }, 300_000);
@@ -191,6 +201,7 @@ const shapes: [string, MovementQuery, string][] = [
   ["one stock take", { stockTakeId: 2 }, "stock_movements_stock_take_idx"],
   ["one SKU within a window", { skuId: 2, ...window }, "stock_movements_sku_idx"],
   ["one adjustment", { adjustmentId: 7 }, "stock_movements_adjustment_idx"],
+  ["one transfer", { transferId: 2 }, "stock_movements_transfer_idx"],
   ["a window, one reason", { ...window, reason: "correction" }, "stock_movements_window_idx"],
   ["a window, one source", { ...window, source: "adjustment" }, "stock_movements_window_idx"],
   [

@@ -6,7 +6,7 @@ import { MovementSource, SortOrder, StockReason } from "../../graphql/enums.js";
 
 @InputType({
   description:
-    "Bounded by an entity (skuId, supplierItemId, stockTakeId or adjustmentId: any window, or none) or by a window of at most 31 days; siteId, reason, source and reference narrow a bounded query. An entity that does not exist is its NOT_FOUND error, never an empty page.",
+    "Bounded by an entity (skuId, supplierItemId, stockTakeId, adjustmentId or transferId: any window, or none) or by a window of at most 31 days; siteId, reason, source and reference narrow a bounded query. An entity that does not exist is its NOT_FOUND error, never an empty page.",
 })
 export class StockMovementFilter extends WindowFilter {
   @Field(() => Int, { nullable: true, description: "This SKU's movements." })
@@ -24,6 +24,13 @@ export class StockMovementFilter extends WindowFilter {
 
   @Field(() => Int, { nullable: true, description: "Movements written by this adjustment." })
   adjustmentId?: number;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Movements written by this transfer: its dispatch, receipts, write-offs and cancel (TRANSFER_NOT_FOUND if the account has none by this id, or, for a token limited to sites, none touching its sites).",
+  })
+  transferId?: number;
 
   @Field(() => Int, {
     nullable: true,

@@ -21,6 +21,7 @@ export async function movementRoutes(app: FastifyInstance): Promise<void> {
           supplierItemId: q.supplier_item_id,
           stockTakeId: q.stock_take_id,
           adjustmentId: q.adjustment_id,
+          transferId: q.transfer_id,
           siteId: q.site_id,
           reason: q.reason,
           source: q.source,

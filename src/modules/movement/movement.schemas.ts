@@ -18,6 +18,11 @@ export const MovementQuery = Type.Object(
       ...integerId,
       description: "Movements written by this adjustment.",
     }),
+    transfer_id: Type.Optional({
+      ...integerId,
+      description:
+        "Movements written by this transfer: its dispatch, receipts, write-offs and cancel (TRANSFER_NOT_FOUND if the account has none by this id, or, for a token limited to sites, none touching its sites).",
+    }),
     site_id: Type.Optional({
       ...integerId,
       description:
@@ -44,7 +49,7 @@ export const listStockMovements = {
   tags: ["movements"],
   summary: "Query stock movements",
   description:
-    "Needs the read scope. Bounded by sku_id, supplier_item_id, stock_take_id or adjustment_id (any window, or none, pages the full history) or by a from/to window of at most 31 days in the account's time zone; site_id, reason, source and reference narrow a bounded query. An entity filter naming nothing in the account is its 404 (SKU_NOT_FOUND, ...); a linked supplier item's history is its SKU's movements. Dates are YYYY-MM-DD (a date-only `to` includes that day) or RFC 3339 timestamps; `to` defaults to now. Pages follow `next_cursor` (also in the Link header) while `has_more` is true; with order=asc the last page still carries a `next_cursor` to poll from later for new movements.",
+    "Needs the read scope. Bounded by sku_id, supplier_item_id, stock_take_id, adjustment_id or transfer_id (any window, or none, pages the full history) or by a from/to window of at most 31 days in the account's time zone; site_id, reason, source and reference narrow a bounded query. An entity filter naming nothing in the account is its 404 (SKU_NOT_FOUND, ...); a linked supplier item's history is its SKU's movements. Dates are YYYY-MM-DD (a date-only `to` includes that day) or RFC 3339 timestamps; `to` defaults to now. Pages follow `next_cursor` (also in the Link header) while `has_more` is true; with order=asc the last page still carries a `next_cursor` to poll from later for new movements.",
   querystring: MovementQuery,
   response: {
     200: ok(
@@ -68,6 +73,8 @@ export const listStockMovements = {
       "SUPPLIER_ITEM_NOT_FOUND",
       "STOCK_TAKE_NOT_FOUND",
       "ADJUSTMENT_NOT_FOUND",
+      "TRANSFER_NOT_FOUND",
+      "SITE_NOT_FOUND",
     ),
   },
 };

@@ -49,6 +49,8 @@ export interface MovementFilter {
   supplierItemId?: number | null;
   stockTakeId?: number | null;
   adjustmentId?: number | null;
+  /** Movements written by this transfer (its dispatch, receipts, write-offs and cancel). */
+  transferId?: number | null;
   /** Only movements at this site (SITE_NOT_FOUND when the account has none by this id). */
   siteId?: number | null;
   reason?: string | null;
@@ -167,8 +169,17 @@ async function planQuery(ctx: ServiceContext, query: MovementQuery): Promise<Mov
   const linkedSkuId = await checkEntities(db, ctx.principal, filter);
   checkBounds(filter, window, timezone);
 
-  const { skuId, supplierItemId, stockTakeId, adjustmentId, siteId, reason, source, reference } =
-    filter;
+  const {
+    skuId,
+    supplierItemId,
+    stockTakeId,
+    adjustmentId,
+    transferId,
+    siteId,
+    reason,
+    source,
+    reference,
+  } = filter;
   const where = [Prisma.sql`m.account_id = ${accountId}`];
   const equal = (column: string, value: unknown, type = "") => {
     if (value !== undefined)
@@ -184,6 +195,7 @@ async function planQuery(ctx: ServiceContext, query: MovementQuery): Promise<Mov
   }
   equal("stock_take_id", stockTakeId);
   equal("adjustment_id", adjustmentId);
+  equal("transfer_id", transferId);
   equal("site_id", siteId);
   // A token limited to sites reads theirs only, whatever else it names.
   const { sites } = ctx.principal;
@@ -229,9 +241,10 @@ const fingerprintOf = (
   accountId: number,
   order: "asc" | "desc",
   q: { from?: string; to?: string },
-  { siteId, ...filter }: CheckedFilter,
+  { siteId, transferId, ...filter }: CheckedFilter,
 ) =>
-  // A site joins the fingerprint only when named: the cursors of queries naming none stay valid.
+  // A site and a transfer join the fingerprint only when named: the cursors of queries naming
+  // neither stay valid.
   queryFingerprint([
     accountId,
     order,
@@ -239,6 +252,7 @@ const fingerprintOf = (
     q.to,
     ...Object.values(filter),
     ...(siteId === undefined ? [] : [{ siteId }]),
+    ...(transferId === undefined ? [] : [{ transferId }]),
   ]);
 
 /** Whose movements a page lists: a SKU, or a supplier item (a linked one's are its SKU's). */
@@ -329,6 +343,7 @@ interface CheckedFilter {
   supplierItemId?: number;
   stockTakeId?: number;
   adjustmentId?: number;
+  transferId?: number;
   siteId?: number;
   reason?: StockReason;
   source?: MovementSource;
@@ -354,6 +369,7 @@ function checkFilter(q: ReturnType<typeof withoutNulls<MovementQuery>>): Checked
     supplierItemId: q.supplierItemId,
     stockTakeId: q.stockTakeId,
     adjustmentId: q.adjustmentId,
+    transferId: q.transferId,
     siteId: q.siteId,
     reason: q.reason as StockReason | undefined,
     source: q.source as MovementSource | undefined,
@@ -376,7 +392,7 @@ async function checkEntities(
     row && mayUseSite(caller, row.siteId) ? row : null;
   const byId = <T>(id: number | undefined, find: (id: number) => Promise<T | null>) =>
     id === undefined ? Promise.resolve(undefined) : find(id);
-  const [sku, item, stockTake, adjustment, site] = await Promise.all([
+  const [sku, item, stockTake, adjustment, transfer, site] = await Promise.all([
     byId(f.skuId, (id) =>
       db.sku.findUnique({ where: { accountId_id: { accountId, id } }, select: { id: true } }),
     ),
@@ -396,6 +412,17 @@ async function checkEntities(
         .findUnique({ where: { accountId_id: { accountId, id } }, select: { siteId: true } })
         .then(seen),
     ),
+    // A transfer is seen by a caller that may use either of its sites.
+    byId(f.transferId, (id) =>
+      db.transfer
+        .findUnique({
+          where: { accountId_id: { accountId, id } },
+          select: { fromSiteId: true, toSiteId: true },
+        })
+        .then((t) =>
+          t && (mayUseSite(caller, t.fromSiteId) || mayUseSite(caller, t.toSiteId)) ? t : null,
+        ),
+    ),
     byId(f.siteId, (id) =>
       db.site.findUnique({ where: { accountId_id: { accountId, id } }, select: { id: true } }),
     ),
@@ -406,6 +433,7 @@ async function checkEntities(
     [item, f.supplierItemId, "SUPPLIER_ITEM_NOT_FOUND", "supplierItemId"],
     [stockTake, f.stockTakeId, "STOCK_TAKE_NOT_FOUND", "stockTakeId"],
     [adjustment, f.adjustmentId, "ADJUSTMENT_NOT_FOUND", "adjustmentId"],
+    [transfer, f.transferId, "TRANSFER_NOT_FOUND", "transferId"],
     [site, f.siteId, "SITE_NOT_FOUND", "siteId"],
   ] as const;
   for (const [found, id, code, parameter] of missing) {
@@ -423,7 +451,8 @@ function checkBounds(f: CheckedFilter, window: Window, timezone: string): void {
       f.skuId !== undefined ||
       f.supplierItemId !== undefined ||
       f.stockTakeId !== undefined ||
-      f.adjustmentId !== undefined,
-    entities: "sku_id, supplier_item_id, stock_take_id or adjustment_id",
+      f.adjustmentId !== undefined ||
+      f.transferId !== undefined,
+    entities: "sku_id, supplier_item_id, stock_take_id, adjustment_id or transfer_id",
   });
 }
