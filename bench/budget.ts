@@ -31,6 +31,14 @@ const schema = z.strictObject({
   V1: scenario("verifyMs", "problems"),
   C1: scenario("dueMs", "accuracyMs"),
   T1: scenario("dispatchMs", "receiveMs"),
+  S1: scenario(
+    "startMs",
+    "reconcileMs",
+    "levelsAllSitesMs",
+    "levelsPageMs",
+    "p2RestOverRaw",
+    "p2RestP99OverRaw",
+  ),
   A1: scenario("countJsKb", "firstLoadMs", "scanToSavedP95Ms"),
   N1: scenario("throughputBesideOverAlone", "p99BesideOverAlone"),
 });

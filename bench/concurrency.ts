@@ -27,15 +27,20 @@ const percentile = (sorted: number[], p: number) =>
 
 /**
  * The same changes in hand-written SQL: CLIENTS loops sharing a pool of RAW_POOL connections,
- * each change one transaction with the SKU's row and its level at the default site locked, for
- * `seconds`. Every SKU has its level there (the bench's seed writes them).
+ * each change one transaction with the SKU's row and its level at the default site (or `siteId`)
+ * locked, for `seconds`. Every SKU has its level there (the bench's seed writes them).
  */
 export async function rawLoad(
   url: string,
   accountId: number,
   skuIds: number[],
   seconds: number,
+  siteId?: number,
 ): Promise<LoadResult> {
+  const site =
+    siteId === undefined
+      ? "(SELECT id FROM sites WHERE account_id = $1 AND is_default)"
+      : "$3::int";
   const pool = new pg.Pool({ connectionString: url, max: RAW_POOL });
   const latencies: number[] = [];
   let failures = 0;
@@ -52,13 +57,13 @@ export async function rawLoad(
         const { rows } = await conn.query<{ site_id: number; on_hand: string }>(
           `SELECT l.site_id, l.on_hand::text FROM skus s
            JOIN sku_stock l ON l.account_id = s.account_id
-             AND l.site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)
+             AND l.site_id = ${site}
              AND l.sku_id = s.id
            WHERE s.account_id = $1 AND s.id = $2 FOR UPDATE OF s, l`,
-          [accountId, id],
+          siteId === undefined ? [accountId, id] : [accountId, id, siteId],
         );
         const [level] = rows;
-        if (!level) throw new Error(`SKU ${id} has no level at the default site`);
+        if (!level) throw new Error(`SKU ${id} has no level at its site`);
         await conn.query(
           "UPDATE sku_stock SET on_hand = $4 WHERE account_id = $1 AND site_id = $2 AND sku_id = $3",
           [accountId, level.site_id, id, qty],

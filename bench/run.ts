@@ -35,9 +35,19 @@ import { HOSTILE_NAMES, REFERENCE_NAMES, type ClassStats, type HostileName } fro
 import { budget, target, within, type Bound } from "./budget.js";
 import { lockLevels, writeLevels } from "./raw-levels.js";
 import { benchSite, transferFigures } from "./transfers.js";
+import {
+  S1_PAGE_SITES,
+  S1_PAGE_SKUS,
+  S1_QUICK_SIZE,
+  S1_SIZE,
+  seedSites,
+  siteFigures,
+  type SiteLoad,
+} from "./sites.js";
+import { MAX_PAGE_SIZE } from "../src/limits.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
-// replicas, fairness, prices, areas, cycle, transfers, app); none named runs all. `--only=csv,webhooks` limits fairness's hostile
+// replicas, fairness, prices, areas, cycle, transfers, sites, app); none named runs all. `--only=csv,webhooks` limits fairness's hostile
 // classes to those named (bench/hostile.ts).
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
@@ -967,6 +977,122 @@ if (wants("transfers")) {
       ...against(bound, figure, (x) => `${x} ms`),
     });
   }
+}
+
+// S1: sites at scale, one account of S1_SIZE's sites × SKUs, every SKU stocked at every site.
+if (wants("sites")) {
+  const size = quick ? S1_QUICK_SIZE : S1_SIZE;
+  const accountId = (await newContext("bench-s1")).principal.accountId;
+  process.stderr.write(
+    `S1: seeding ${size.sites} sites × ${size.skus} SKUs = ${(size.sites * size.skus).toLocaleString("en")} stock levels…\n`,
+  );
+  const account = await seedSites(raw, accountId, size);
+  const server = await startServer(db, url, accountId);
+  const s1 = await siteFigures({
+    db,
+    server,
+    raw,
+    url,
+    pgStats,
+    account,
+    runs: RUNS,
+    seconds: P2_SECONDS,
+  }).finally(() => server.stop());
+  const levels = size.sites * size.skus;
+  heading(
+    `S1 sites at scale: ${size.sites} sites × ${size.skus} SKUs, ${levels.toLocaleString("en")} stock levels (the service over HTTP / raw SQL doing the same; medians of ${RUNS - 1} stock takes and of ${s1.levelsPage.pages - 1} reads of each kind, after a warm-up):`,
+  );
+  const msTarget = (b: Bound) => note(b, (x) => `${x} ms`);
+  row(
+    `stock take start at site ${s1.takeSite}: ${s1.lines} lines`,
+    `${ms(s1.start.ms)} / ${ms(s1.start.rawMs)} ${msTarget(budget.S1.startMs)}`,
+  );
+  row(
+    `its reconcile: ${s1.changedLines} lines differ`,
+    `${ms(s1.reconcile.ms)} / ${ms(s1.reconcile.rawMs)} ${msTarget(budget.S1.reconcileMs)}`,
+  );
+  row(
+    `GET /skus/{id}/levels: ${s1.levelsAllSites.levels} sites, ${s1.levelsAllSites.pages} page${s1.levelsAllSites.pages === 1 ? "" : "s"} of ${MAX_PAGE_SIZE}`,
+    `${ms(s1.levelsAllSites.ms)} / ${ms(s1.levelsAllSites.rawMs)} ${msTarget(budget.S1.levelsAllSitesMs)}`,
+  );
+  row(
+    `GraphQL page: ${S1_PAGE_SKUS} SKUs, levels at ${S1_PAGE_SITES} sites`,
+    `${ms(s1.levelsPage.ms)} / ${ms(s1.levelsPage.rawMs)} ${msTarget(budget.S1.levelsPageMs)}`,
+  );
+  row(
+    "  statements a page (the server's count)",
+    `${s1.levelsPage.statementsPerPage.toFixed(1)} (raw SQL: 1)`,
+  );
+  for (const t of s1.levelsPage.statements ?? []) {
+    row(
+      `  ${(t.calls / s1.levelsPage.pages).toFixed(1)} a page, mean ${t.meanUs.toFixed(0)} µs`,
+      t.statement,
+    );
+  }
+  const { load } = s1;
+  const rate = (r: LoadResult) =>
+    `${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50Ms)}, p99 ${ms(r.p99Ms)}${r.failures ? `, ${r.failures} failed` : ""}`;
+  const serverSide = (r: SiteLoad) =>
+    `; ${r.cpuPerChangeUs.toFixed(0)} µs server CPU a change, ${r.statementsPerRequest.toFixed(1)} statements a request`;
+  row(
+    `P2's load at site ${load.site}, ${CLIENTS} clients, ${load.seconds} s: raw SQL`,
+    rate(load.rawAtSite),
+  );
+  row("  REST PATCH /skus/{id} with site_id", rate(load.restAtSite) + serverSide(load.restAtSite));
+  row("the same at the default site: raw SQL", rate(load.rawAtDefault));
+  row(
+    "  REST PATCH /skus/{id} without site_id",
+    rate(load.restAtDefault) + serverSide(load.restAtDefault),
+  );
+  const overRaw = load.restAtSite.perSecond / load.rawAtSite.perSecond;
+  const p99OverRaw = load.restAtSite.p99Ms / load.rawAtSite.p99Ms;
+  row(
+    "at the site: REST / raw changes per second; p99",
+    `${pct(overRaw)} ${note(budget.S1.p2RestOverRaw, pct)}; ${p99OverRaw.toFixed(2)}x ${note(budget.S1.p2RestP99OverRaw, times)}`,
+  );
+  row(
+    "REST at the site / at the default site",
+    `${pct(load.restAtSite.perSecond / load.restAtDefault.perSecond)} (default: REST / raw ${pct(load.restAtDefault.perSecond / load.rawAtDefault.perSecond)})`,
+  );
+  for (const [what, pair, bound] of [
+    [`stock take start at a site, ${s1.lines} lines`, s1.start, budget.S1.startMs],
+    [`its reconcile, ${s1.changedLines} lines differing`, s1.reconcile, budget.S1.reconcileMs],
+    [
+      `one SKU's levels at ${s1.levelsAllSites.levels} sites`,
+      s1.levelsAllSites,
+      budget.S1.levelsAllSitesMs,
+    ],
+    [
+      `${S1_PAGE_SKUS} SKUs with levels at ${S1_PAGE_SITES} sites (GraphQL)`,
+      s1.levelsPage,
+      budget.S1.levelsPageMs,
+    ],
+  ] as const) {
+    judge({
+      id: "S1",
+      what: `${what}, over HTTP / raw SQL`,
+      figure: ms(pair.ms),
+      baseline: ms(pair.rawMs),
+      ratio: `${(pair.ms / pair.rawMs).toFixed(2)}x`,
+      ...against(bound, pair.ms, (x) => `${x} ms`),
+    });
+  }
+  judge({
+    id: "S1",
+    what: "single adjustments at a named site, REST / raw changes per second",
+    figure: `${load.restAtSite.perSecond.toFixed(0)}/s`,
+    baseline: `${load.rawAtSite.perSecond.toFixed(0)}/s`,
+    ratio: pct(overRaw),
+    ...against(budget.S1.p2RestOverRaw, overRaw, pct),
+  });
+  judge({
+    id: "S1",
+    what: "single adjustments at a named site, REST / raw p99",
+    figure: ms(load.restAtSite.p99Ms),
+    baseline: ms(load.rawAtSite.p99Ms),
+    ratio: `${p99OverRaw.toFixed(2)}x`,
+    ...against(budget.S1.p2RestP99OverRaw, p99OverRaw, times),
+  });
 }
 
 // N1 holds the server for minutes on a build that does not bound its inputs: not part of a
