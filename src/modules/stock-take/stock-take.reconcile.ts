@@ -79,7 +79,7 @@ export const HASH_JOINS =
   "SELECT set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true)";
 
 /** Gives the planner its nested loops back once the sets are written (the read-back is small). */
-const NESTED_LOOPS = "SELECT set_config('enable_nestloop', 'on', true)";
+export const NESTED_LOOPS = "SELECT set_config('enable_nestloop', 'on', true)";
 
 /** Most counter names written into the movements' note. */
 const MAX_COUNTERS_IN_NOTE = 20;
@@ -124,27 +124,35 @@ export async function reconcile(
   );
   // Every accepted line with its entity's on hand at the site as locked and what the count makes it (a
   // supplier item linked to a SKU since the start has no stock of its own: left alone, tallied as
-  // linked). Each join runs from these lines into an index, whatever the statistics say.
-  const lines = Prisma.sql`SELECT l.id AS line_id, l.entity_type::text AS entity_type, l.sku_id,
+  // linked). Each join runs from these lines into an index, whatever the statistics say. A line
+  // whose count is its basis leaves on hand as it is: its entity's level is not read (its on hand
+  // and target are null, so it draws no movement).
+  const differs = Prisma.sql`l.counted_qty <> b.basis`;
+  const linesWhere = (
+    only: Prisma.Sql,
+  ) => Prisma.sql`SELECT l.id AS line_id, l.entity_type::text AS entity_type, l.sku_id,
       l.supplier_item_id, e.code, b.basis, e.on_hand AS before,
       e.on_hand + l.counted_qty - b.basis AS target
     FROM stock_take_lines l
     CROSS JOIN LATERAL (SELECT ${basis} AS basis OFFSET 0) AS b
     JOIN LATERAL (
-      SELECT code, ${skuOnHandAt(Prisma.sql`l.account_id`, site, Prisma.sql`l.sku_id`)} AS on_hand
+      SELECT code, CASE WHEN ${differs}
+        THEN ${skuOnHandAt(Prisma.sql`l.account_id`, site, Prisma.sql`l.sku_id`)} END AS on_hand
       FROM skus WHERE account_id = l.account_id AND id = l.sku_id
       UNION ALL
-      SELECT code,
-        ${itemOnHandAt(Prisma.sql`l.account_id`, site, Prisma.sql`l.supplier_item_id`)}
+      SELECT code, CASE WHEN ${differs}
+        THEN ${itemOnHandAt(Prisma.sql`l.account_id`, site, Prisma.sql`l.supplier_item_id`)} END
       FROM supplier_items WHERE account_id = l.account_id
         AND id = l.supplier_item_id AND sku_id IS NULL) AS e ON true
-    WHERE ${accepted}`;
+    WHERE ${accepted} ${only}`;
+  const lines = linesWhere(Prisma.empty);
   // Past the largest quantity nothing can be stored: refused, unlike below zero (clamped at 0).
+  // Only a count above its basis raises on hand: the other lines' entities are not read here.
   const tooLarge = await tx.$queryRaw<
     { entity_type: string; id: number; code: string; before: string; target: string }[]
   >`
     SELECT entity_type, COALESCE(sku_id, supplier_item_id) AS id, code, before::text,
-      target::text FROM (${lines}) AS d
+      target::text FROM (${linesWhere(Prisma.sql`AND l.counted_qty > b.basis`)}) AS d
     WHERE target >= ${MAX_QUANTITY.toFixed()}::numeric ORDER BY line_id`;
   if (tooLarge.length > 0) throw AppError.fromFields(tooLarge.map(overflow));
 
