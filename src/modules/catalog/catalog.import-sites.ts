@@ -72,8 +72,14 @@ export async function rowSites(
     if (id === undefined) errors.push(...notFound("SITE_NOT_FOUND", r.site.code, at).fieldErrors);
     else named.push({ siteId: id, path: at, ord });
   });
-  const held = await holdSites(tx, principal, named);
-  const own = principal.sites?.[0] ?? held.defaultId;
+  // A token limited to sites puts the rows naming none at its first site, held as any named one.
+  const home = principal.sites?.[0];
+  const homeUsed = home !== undefined && rows.some((r) => r.site === null);
+  const held = await holdSites(tx, principal, [
+    ...named,
+    ...(homeUsed ? [{ siteId: home, path: ["rows"] }] : []),
+  ]);
+  const own = home ?? held.defaultId;
   const siteOf = rows.map(() => own);
   for (const n of named) siteOf[n.ord] = n.siteId;
   return { siteOf, errors: [...errors, ...held.errors] };

@@ -296,6 +296,17 @@ describe("an import with stock at several sites", () => {
     const refused = await importCsv(store, "code,name,site,on_hand\r\nK,Key,AWAY,1\r\n");
     expect(refused.status).toBe(404);
     expect(pointers(refused.body)).toEqual([["/rows/2/site", "SITE_NOT_FOUND"]]);
+    // Its own site deactivated: rows naming none are refused there, nothing written.
+    const shut = await rest(t, "PATCH", `/sites/${home}`, {
+      token: acct.token,
+      body: { active: false },
+    });
+    expect(shut.status).toBe(200);
+    const inactive = await importCsv(store, "code,name,on_hand\r\nK,Key,6\r\n");
+    expect(inactive.status).toBe(409);
+    expect(pointers(inactive.body)).toEqual([["/rows", "SITE_INACTIVE"]]);
+    expect(await t.db.sku.count({ where: { accountId: acct.accountId } })).toBe(0);
+    await rest(t, "PATCH", `/sites/${home}`, { token: acct.token, body: { active: true } });
     const res = await importCsv(store, "code,name,on_hand\r\nK,Key,6\r\n");
     expect(res.status).toBe(200);
     const key = (res.body.ids as { id: number }[])[0]!.id;
