@@ -27,15 +27,16 @@ export interface AreaFigures {
 export async function seedAisles(raw: pg.Client, accountId: number, inAisles: number) {
   await raw.query(
     `WITH s AS (
-       INSERT INTO skus (account_id, code, name, location)
-       SELECT $1, 'L-' || g, 'Area ' || g,
-         CASE WHEN g <= $2 THEN 'A' || (1 + g % 5) ELSE 'B' || (1 + g % 5) END
-           || '-' || lpad(((g / 5) % 100)::text, 2, '0') || '-' || lpad((g % 10)::text, 2, '0')
+       INSERT INTO skus (account_id, code, name)
+       SELECT $1, 'L-' || g, 'Area ' || g
        FROM generate_series(1, $2 + $2 / 5) g
-       RETURNING account_id, id
+       RETURNING account_id, id, code
      )
-     INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
-     SELECT s.account_id, d.id, s.id, 5 FROM s
+     INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand, location)
+     SELECT s.account_id, d.id, s.id, 5, CASE WHEN g <= $2 THEN 'A' || (1 + g % 5)
+         ELSE 'B' || (1 + g % 5) END
+       || '-' || lpad(((g / 5) % 100)::text, 2, '0') || '-' || lpad((g % 10)::text, 2, '0')
+     FROM s CROSS JOIN LATERAL (SELECT split_part(s.code, '-', 2)::int AS g) AS n
      JOIN sites AS d ON d.account_id = s.account_id AND d.is_default`,
     [accountId, inAisles],
   );

@@ -32,13 +32,14 @@ export interface CycleFigures {
 export async function seedCycle(raw: pg.Client, accountId: number, skus: number): Promise<void> {
   await raw.query(
     `WITH s AS (
-       INSERT INTO skus (account_id, code, name, location)
-       SELECT $1, 'CY-' || g, 'Cycle ' || g, 'A-' || lpad((g % 1000)::text, 3, '0')
+       INSERT INTO skus (account_id, code, name)
+       SELECT $1, 'CY-' || g, 'Cycle ' || g
        FROM generate_series(1, $2::int) g
        RETURNING account_id, id, code
      )
-     INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
-     SELECT s.account_id, d.id, s.id, split_part(s.code, '-', 2)::int % 100 FROM s
+     INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand, location)
+     SELECT s.account_id, d.id, s.id, split_part(s.code, '-', 2)::int % 100,
+       'A-' || lpad((split_part(s.code, '-', 2)::int % 1000)::text, 3, '0') FROM s
      JOIN sites AS d ON d.account_id = s.account_id AND d.is_default`,
     [accountId, skus],
   );

@@ -106,16 +106,23 @@ export async function lockStock(
   const ids = (type: EntityType) =>
     intArray(held.filter((l) => l.entityType === type).map((l) => l.id));
   const levels = await tx.$queryRaw<
-    { site_id: number; entity_type: EntityType | null; id: number | null; on_hand: string | null }[]
+    {
+      site_id: number;
+      entity_type: EntityType | null;
+      id: number | null;
+      on_hand: string | null;
+      location: string | null;
+    }[]
   >`
     WITH s AS MATERIALIZED (
       SELECT ${site === "default" ? defaultSite(accountId) : Prisma.sql`${site}::int`} AS id
     )
-    SELECT s.id AS site_id, x.entity_type, x.id, x.on_hand FROM s LEFT JOIN LATERAL (
-      SELECT 'sku' AS entity_type, sku_id AS id, on_hand::text AS on_hand FROM sku_stock
+    SELECT s.id AS site_id, x.entity_type, x.id, x.on_hand, x.location FROM s LEFT JOIN LATERAL (
+      SELECT 'sku' AS entity_type, sku_id AS id, on_hand::text AS on_hand, location
+      FROM sku_stock
       WHERE account_id = ${accountId} AND site_id = s.id AND sku_id = ANY(${ids("sku")})
       UNION ALL
-      SELECT 'supplier_item', supplier_item_id, on_hand::text FROM supplier_item_stock
+      SELECT 'supplier_item', supplier_item_id, on_hand::text, location FROM supplier_item_stock
       WHERE account_id = ${accountId} AND site_id = s.id
         AND supplier_item_id = ANY(${ids("supplier_item")})
     ) AS x ON true`;
@@ -125,7 +132,10 @@ export async function lockStock(
   for (const level of levels) {
     if (level.entity_type === null || level.id === null || level.on_hand === null) continue;
     const entity = locked.get(entityKey({ entityType: level.entity_type, id: level.id }));
-    if (entity) entity.onHand = new Decimal(level.on_hand);
+    if (!entity) continue;
+    entity.onHand = new Decimal(level.on_hand);
+    // A SKU's row as the API shows it at the site: its location is the level's.
+    if (entity.sku) entity.sku.location = level.location;
   }
   return locked;
 }
@@ -232,7 +242,12 @@ async function lockEntities(
       ({ id: number } & Partial<Record<keyof LockedSkuRow, unknown>>)[]
     >`
       SELECT id
-        ${skuRows ? Prisma.sql`, code, name, active, created_at AS "createdAt", updated_at AS "updatedAt", barcodes, location` : Prisma.empty}
+        ${
+          skuRows
+            ? Prisma.sql`, code, name, active, created_at AS "createdAt", updated_at AS "updatedAt", barcodes,
+          NULL::text AS location`
+            : Prisma.empty
+        }
       FROM skus
       WHERE account_id = ${accountId} AND id = ANY(${intArray(skuIds)})
       ORDER BY id FOR UPDATE`;

@@ -206,7 +206,7 @@ const sortValues = (record: Record<string, string[]>) => {
 /**
  * Indexes the migrations create that schema.prisma cannot declare (on expressions, or partial),
  * as the catalog shows them: the trigram search indexes of the catalog, which lead with the
- * account, the location prefix indexes (lower(location) in byte order), the unrevoked tokens
+ * account, the levels' location prefix indexes (lower(location) in byte order, per site), the unrevoked tokens
  * by expiry (the live tokens counted before one is issued), the stock take lines' supplier
  * item and state indexes (a big start writes no entry in either for a SKU's uncounted line), the
  * one default site per account, the barcodes by owner (each of its own kind of owner only, so a
@@ -221,9 +221,9 @@ const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
     "barcodes_account_id_supplier_item_id_idx INDEX WHERE (supplier_item_id IS NOT NULL) btree (account_id, supplier_item_id)",
   ],
   sites: ["sites_default_key UNIQUE WHERE is_default btree (account_id)"],
-  skus: [
-    "skus_search_idx INDEX ON EXPRESSIONS gin (account_id)",
-    "skus_account_id_location_idx INDEX ON EXPRESSIONS WHERE (location IS NOT NULL) btree (account_id, id)",
+  skus: ["skus_search_idx INDEX ON EXPRESSIONS gin (account_id)"],
+  sku_stock: [
+    "sku_stock_location_idx INDEX ON EXPRESSIONS WHERE (location IS NOT NULL) btree (account_id, site_id, sku_id)",
   ],
   stock_movements: [
     "stock_movements_transfer_idx INDEX WHERE (transfer_id IS NOT NULL) btree (account_id, transfer_id, occurred_at, id)",
@@ -235,9 +235,9 @@ const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
   transfers: [
     "transfers_in_transit_idx INDEX WHERE (status = 'in_transit'::transfer_status) btree (account_id, to_site_id, id)",
   ],
-  supplier_items: [
-    "supplier_items_search_idx INDEX ON EXPRESSIONS gin (account_id)",
-    "supplier_items_account_id_location_idx INDEX ON EXPRESSIONS WHERE (location IS NOT NULL) btree (account_id, id)",
+  supplier_items: ["supplier_items_search_idx INDEX ON EXPRESSIONS gin (account_id)"],
+  supplier_item_stock: [
+    "supplier_item_stock_location_idx INDEX ON EXPRESSIONS WHERE (location IS NOT NULL) btree (account_id, site_id, supplier_item_id)",
   ],
 };
 

@@ -34,13 +34,13 @@ beforeAll(async () => {
   ids = (
     await db.$queryRaw<{ id: number }[]>`
       WITH s AS (
-        INSERT INTO skus (account_id, id, code, name, location)
-        SELECT ${accountId}, g, 'CC-' || g, 'Cycle ' || g, 'L-' || lpad((${SKUS}::int - g)::text, 4, '0')
+        INSERT INTO skus (account_id, id, code, name)
+        SELECT ${accountId}, g, 'CC-' || g, 'Cycle ' || g
         FROM generate_series(1, ${SKUS}::int) AS g
         RETURNING account_id, id
       ), l AS (
-        INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
-        SELECT s.account_id, d.id, s.id, 0 FROM s
+        INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand, location)
+        SELECT s.account_id, d.id, s.id, 0, 'L-' || lpad((${SKUS}::int - s.id)::text, 4, '0') FROM s
         JOIN sites AS d ON d.account_id = s.account_id AND d.is_default
       )
       SELECT id FROM s`

@@ -30,6 +30,11 @@ const stockUpdateProperties = {
     description: "The new absolute quantity. " + QUANTITY_RULE,
   }),
   ...adjustmentHeader,
+  site_id: Type.Optional({
+    ...adjustmentHeader.site_id,
+    description:
+      "The site whose on hand is set, whose location is set, and whose stock the answer shows; the default site when absent, or a limited token's own (404 SITE_NOT_FOUND for a site the account does not have, 409 SITE_INACTIVE for a deactivated one). With location alone it needs no reason.",
+  }),
   // A PATCH of catalog fields alone needs no reason.
   reason: Type.Optional(adjustmentHeader.reason),
   expected_on_hand: Type.Optional(
@@ -53,7 +58,7 @@ export const SkuUpdate = Type.Object(
     {
       $id: "SkuUpdate",
       description:
-        "Catalog fields (code, name, active, barcodes, location), stock fields (on_hand with reason), or both, applied in one transaction. Catalog fields alone need no reason and write no movement.",
+        "Catalog fields (code, name, active, barcodes, and location at site_id), stock fields (on_hand with reason, at site_id), or both, applied in one transaction. Catalog fields alone need no reason and write no movement.",
       examples: [
         { on_hand: 12, reason: "manual", note: "Cycle count correction.", reference: "MANUAL-001" },
       ],

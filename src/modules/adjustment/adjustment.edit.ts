@@ -95,6 +95,7 @@ async function setOnHandAndEdit<E>(
     accountId: number,
     id: number,
     changes: CheckedChanges,
+    siteId?: number,
   ) => Promise<E & { onHand: Decimal }>,
 ): Promise<Idempotent<{ entity: E; movement: StockMovement | null }>> {
   const request = oneEntityRequest(ref, atCallersSite(ctx, input));
@@ -109,24 +110,22 @@ async function setOnHandAndEdit<E>(
       return pending.check();
     },
     apply: async (pending, tx) => {
-      const { change } = await pending.applyOne();
-      const entity = await edit(tx, accountId, ref.id, changes);
-      // On hand at the site the request named, as set.
+      const { change, locked } = await pending.applyOne();
+      // At the site the adjustment holds: its location, and on hand as set.
+      const entity = await edit(tx, accountId, ref.id, changes, locked?.siteId);
       return { entity: { ...entity, onHand: change.newQty }, movement: change.movement };
     },
   });
 }
 
-/** Whether an edit sets on hand: any of its stock fields is sent (on_hand itself is then required). */
+/**
+ * Whether an edit sets on hand: any of its stock fields is sent (on_hand itself is then
+ * required). A site alone names where a location is set and the answer read.
+ */
 const stockSent = (input: AdjustOneData): boolean =>
-  [
-    input.onHand,
-    input.reason,
-    input.note,
-    input.reference,
-    input.expectedOnHand,
-    input.siteId,
-  ].some((v) => v !== undefined);
+  [input.onHand, input.reason, input.note, input.reference, input.expectedOnHand].some(
+    (v) => v !== undefined,
+  );
 
 /** A PATCH that sends nothing to change is refused, naming what it could have sent. */
 function refuseNothing(input: SupplierItemChanges, fields: string[]): void {

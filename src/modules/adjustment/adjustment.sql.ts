@@ -119,7 +119,7 @@ export async function setSkuAtOnce(
     Prisma.sql`
     WITH ${check ? Prisma.sql`${check.ctes},` : Prisma.empty} target AS MATERIALIZED (
       SELECT s.id, l.on_hand, l.site_id, s.code, s.name, s.active, s.created_at, s.updated_at,
-        s.barcodes, s.location
+        s.barcodes, l.location
       FROM skus AS s JOIN sku_stock AS l ON l.account_id = s.account_id
         AND l.site_id = ${site === "default" ? defaultSite(accountId) : Prisma.sql`${site}::int`}
         AND l.sku_id = s.id

@@ -22,7 +22,7 @@ import {
   type RowPath,
   type SkuImportRow,
   holdOffStartsForLocations,
-  locationColumns,
+  locates,
   matchWritten,
   writtenRows,
   type WrittenRow,
@@ -60,7 +60,7 @@ export function importSupplierItems(
           atSites = placed.atSites;
           repeats = placed.errors;
         } else {
-          site = await openingSite(tx, ctx.principal, opensStock(rows), ["rows"]);
+          site = await openingSite(tx, ctx.principal, opensStock(rows) || locates(rows), ["rows"]);
           repeats = await repeatedCodes(tx, rows, path);
         }
         const items = atSites?.leaders ?? rows;
@@ -184,10 +184,9 @@ async function upsert(
       r.active,
       r.skuId,
       r.barcodes?.map((b) => b.code) ?? [],
-      ...locationColumns(r),
     ]),
     "v",
-    "id int, supplier text, code text, name text, active boolean, sku_id int, barcodes jsonb, set_location boolean, location text",
+    "id int, supplier text, code text, name text, active boolean, sku_id int, barcodes jsonb",
   );
   const written = await tx.$queryRaw<WrittenRow[]>`
     WITH v AS MATERIALIZED (SELECT * FROM ${v}), old AS (
@@ -196,18 +195,16 @@ async function upsert(
       JOIN supplier_items AS i ON i.account_id = ${accountId} AND i.id = v.id
     ), changed AS (
       UPDATE supplier_items AS i SET code = v.code, name = v.name,
-        active = COALESCE(v.active, i.active),
-        location = CASE WHEN v.set_location THEN v.location ELSE i.location END
+        active = COALESCE(v.active, i.active)
       FROM v WHERE i.account_id = ${accountId} AND i.id = v.id
-        AND (i.code::text, i.name, i.active, i.location) IS DISTINCT FROM (v.code, v.name,
-          COALESCE(v.active, i.active), CASE WHEN v.set_location THEN v.location ELSE i.location END)
+        AND (i.code::text, i.name, i.active)
+          IS DISTINCT FROM (v.code, v.name, COALESCE(v.active, i.active))
       RETURNING i.id
     ), created AS (
       -- With its barcodes' spellings already (they are claimed below): one created event.
-      INSERT INTO supplier_items (account_id, supplier, code, name, active, sku_id, barcodes,
-        location)
+      INSERT INTO supplier_items (account_id, supplier, code, name, active, sku_id, barcodes)
       SELECT ${accountId}, v.supplier, v.code, v.name, COALESCE(v.active, true), v.sku_id,
-        ARRAY(SELECT jsonb_array_elements_text(v.barcodes)), v.location FROM v
+        ARRAY(SELECT jsonb_array_elements_text(v.barcodes)) FROM v
       WHERE v.id IS NULL
       -- In key order, as another import inserting some of the same items does: no deadlock.
       ORDER BY v.supplier, v.code::citext

@@ -174,7 +174,6 @@ function differences(row: ParsedRow, first: ParsedRow, path: RowPath): FieldErro
     ["name", row.name, first.name],
     ["active", row.active, first.active],
     ["barcodes", barcodes(row), barcodes(first)],
-    ["location", row.location, first.location],
     ["skuId", row.skuId, first.skuId],
   ];
   const at = path(first.index, "code")[1];

@@ -14,6 +14,7 @@ import { optionalQuantity, quantityAsSent } from "../../quantity.js";
 import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
+import { writeLocations, type LocationAt } from "./catalog.locations.js";
 import { holdOffStarts } from "../../db/locks.js";
 import { openingSite, opensStock, requireText } from "./catalog.service.js";
 import { checkText } from "../../text.js";
@@ -96,7 +97,7 @@ export function importSkus(
           atSites = placed.atSites;
           return placed.errors;
         }
-        site = await openingSite(tx, ctx.principal, opensStock(rows), ["rows"]);
+        site = await openingSite(tx, ctx.principal, opensStock(rows) || locates(rows), ["rows"]);
         return repeatedCodes(tx, rows, path);
       },
       run: () => upsert(ctx, tx, atSites?.leaders ?? rows, path, site, atSites),
@@ -214,7 +215,7 @@ export async function holdOffStartsForLocations(
   accountId: number,
   rows: ParsedRow[],
 ): Promise<void> {
-  if (rows.some((r) => r.location !== undefined)) await holdOffStarts(tx, accountId);
+  if (locates(rows)) await holdOffStarts(tx, accountId);
 }
 
 /**
@@ -310,11 +311,8 @@ export const asSent = (r: ParsedRow) => ({
   ...(r.onHand !== null ? { onHand: quantityAsSent(r.onHand.toFixed()) } : {}),
 });
 
-/** A row's location as the upsert statements read it: whether it was sent, and its value. */
-export const locationColumns = (r: ParsedRow): [boolean, string | null] => [
-  r.location !== undefined,
-  r.location ?? null,
-];
+/** Whether any row sets a location (at the caller's site when the rows name none). */
+export const locates = (rows: ParsedRow[]): boolean => rows.some((r) => r.location !== undefined);
 
 /** What an upsert statement answers: `old` rows by position, new and changed ones by id. */
 export interface WrittenRow {
@@ -390,35 +388,28 @@ async function upsert(
 ): Promise<ImportResult> {
   const { accountId } = ctx.principal;
   const v = jsonRows(
-    rows.map((r) => [
-      r.code,
-      r.name,
-      r.active,
-      r.barcodes?.map((b) => b.code) ?? [],
-      ...locationColumns(r),
-    ]),
+    rows.map((r) => [r.code, r.name, r.active, r.barcodes?.map((b) => b.code) ?? []]),
     "v",
-    "code text, name text, active boolean, barcodes jsonb, set_location boolean, location text",
+    "code text, name text, active boolean, barcodes jsonb",
   );
   const written = await tx.$queryRaw<WrittenRow[]>`
     WITH v AS MATERIALIZED (SELECT * FROM ${v}), old AS MATERIALIZED (
       -- Locked, so these are the rows as they are now (an edit that committed meanwhile included).
-      SELECT s.id, s.code::text AS code, s.name, s.active, s.barcodes, s.location, v.ord FROM v
+      SELECT s.id, s.code::text AS code, s.name, s.active, s.barcodes, v.ord FROM v
       JOIN skus AS s ON s.account_id = ${accountId} AND s.code = v.code::citext
       ORDER BY s.id FOR UPDATE OF s
     ), changed AS (
-      UPDATE skus AS s SET code = v.code, name = v.name, active = COALESCE(v.active, old.active),
-        location = CASE WHEN v.set_location THEN v.location ELSE old.location END
+      UPDATE skus AS s SET code = v.code, name = v.name, active = COALESCE(v.active, old.active)
       FROM old JOIN v ON v.ord = old.ord
       WHERE s.account_id = ${accountId} AND s.id = old.id
-        AND (old.code, old.name, old.active, old.location) IS DISTINCT FROM (v.code, v.name,
-          COALESCE(v.active, old.active), CASE WHEN v.set_location THEN v.location ELSE old.location END)
+        AND (old.code, old.name, old.active)
+          IS DISTINCT FROM (v.code, v.name, COALESCE(v.active, old.active))
       RETURNING s.id
     ), created AS (
       -- With its barcodes' spellings already (they are claimed below): one sku.created event.
-      INSERT INTO skus (account_id, code, name, active, barcodes, location)
+      INSERT INTO skus (account_id, code, name, active, barcodes)
       SELECT ${accountId}, v.code, v.name, COALESCE(v.active, true),
-        ARRAY(SELECT jsonb_array_elements_text(v.barcodes)), v.location FROM v
+        ARRAY(SELECT jsonb_array_elements_text(v.barcodes)) FROM v
       WHERE v.ord NOT IN (SELECT ord FROM old)
       -- In code order, as another import inserting some of the same codes does: no deadlock.
       ORDER BY v.code::citext
@@ -448,7 +439,7 @@ export async function settle(
   /** The rows at their sites (placeRows), when they name sites: then `rows` are its leaders. */
   atSites: AtSites | null,
 ): Promise<ImportResult> {
-  const { accountId, actor } = ctx.principal;
+  const { accountId } = ctx.principal;
   // Two rows the database takes for one entity (codes equal regardless of case in a way the
   // rows' own check did not see): the later one is a repeat.
   const seen = new Map<number, number>();
@@ -494,30 +485,48 @@ export async function settle(
       .filter((u) => u.created && rows[u.ord]!.skuId === null)
       .map((u) => ({ entityType, id: u.id! })),
   );
+  const items = atSites ? rowItems(atSites, upserted) : null;
+  // Stock first: a location makes a level, which an opening at a site would then look behind.
+  const opened = atSites
+    ? await openAtSites(tx, ctx.principal, entityType, atSites.rows, items!, atSites.siteOf)
+    : { written: await openNew(ctx, tx, entityType, rows, upserted, site), kept: 0 };
+  const relocated = await writeLocations(
+    tx,
+    accountId,
+    entityType,
+    atSites ? locationsAtSites(atSites, items!) : locationsAt(rows, upserted, site),
+  );
   const created = upserted.filter((u) => u.created).length;
-  const updated = upserted.filter((u) => u.changed || relabelled.has(u.ord)).length;
-  const counts = { created, updated, unchanged: upserted.length - created - updated };
-  if (atSites) {
-    const items = rowItems(atSites, upserted);
-    const opened = await openAtSites(
-      tx,
-      ctx.principal,
-      entityType,
-      atSites.rows,
-      items,
-      atSites.siteOf,
-    );
-    return {
-      ...counts,
-      ids: atSites.rows.map((r, ord) => ({ code: r.code, id: items[ord]!.id })),
-      openingBalances: opened.written,
-      onHandKept: opened.kept,
-    };
-  }
+  const updated = upserted.filter(
+    (u) => !u.created && (u.changed || relabelled.has(u.ord) || relocated.has(u.id!)),
+  ).length;
+  const ids = atSites
+    ? atSites.rows.map((r, ord) => ({ code: r.code, id: items![ord]!.id }))
+    : upserted.map((u) => ({ code: rows[u.ord]!.code, id: u.id! }));
+  return {
+    created,
+    updated,
+    unchanged: upserted.length - created - updated,
+    ids,
+    openingBalances: opened.written,
+    onHandKept: opened.kept,
+  };
+}
+
+/** New items' opening balances at the caller's site (rows naming no site); how many. */
+async function openNew(
+  ctx: ServiceContext,
+  tx: Tx,
+  entityType: "sku" | "supplier_item",
+  rows: ParsedRow[],
+  upserted: UpsertedRow[],
+  site: number | "default",
+): Promise<number> {
   const openings = upserted
     .filter((u) => u.created && rows[u.ord]!.opening && !rows[u.ord]!.opening!.isZero())
     .map((u) => ({ entityType, id: u.id!, newQty: rows[u.ord]!.opening! }));
   if (openings.length > 0) {
+    const { accountId, actor } = ctx.principal;
     const locked = await lockStock(tx, accountId, site, openings);
     await applyStock(tx, accountId, locked, openings, {
       reason: "opening_balance",
@@ -525,13 +534,25 @@ export async function settle(
       actor,
     });
   }
-  return {
-    ...counts,
-    ids: upserted.map((u) => ({ code: rows[u.ord]!.code, id: u.id! })),
-    openingBalances: openings.length,
-    onHandKept: 0,
-  };
+  return openings.length;
 }
+
+/** The locations rows set, each at `site` (the rows name no site). */
+const locationsAt = (
+  rows: ParsedRow[],
+  upserted: UpsertedRow[],
+  site: number | "default",
+): LocationAt[] =>
+  upserted.flatMap((u) => {
+    const { location } = rows[u.ord]!;
+    return location === undefined ? [] : [{ id: u.id!, siteId: site, location }];
+  });
+
+/** The locations rows at sites set, each at its row's site. */
+const locationsAtSites = (atSites: AtSites, items: { id: number }[]): LocationAt[] =>
+  atSites.rows.flatMap(({ location }, ord) =>
+    location === undefined ? [] : [{ id: items[ord]!.id, siteId: atSites.siteOf[ord]!, location }],
+  );
 
 /** The columns of a CSV import. */
 export const SKU_COLUMNS = {

@@ -130,21 +130,21 @@ async function levelPages(
   const skuIds = owners.map((o) => ("sku" in o ? o.sku : null));
   const itemIds = owners.map((o) => ("item" in o ? o.item : null));
   const rows = await readDb(ctx).$queryRaw<
-    { n: number; site_id: number; on_hand: string; in_transit: string }[]
+    { n: number; site_id: number; on_hand: string; in_transit: string; location: string | null }[]
   >`
-    SELECT o.n::int AS n, p.site_id, p.on_hand, p.in_transit
+    SELECT o.n::int AS n, p.site_id, p.on_hand, p.in_transit, p.location
     FROM unnest(${skuIds}::int[], ${itemIds}::int[]) WITH ORDINALITY AS o(sku_id, item_id, n)
     CROSS JOIN LATERAL (
       SELECT COALESCE(held.site_id, coming.site_id) AS site_id,
         COALESCE(held.on_hand, 0)::text AS on_hand,
-        COALESCE(coming.in_transit, 0)::text AS in_transit
+        COALESCE(coming.in_transit, 0)::text AS in_transit, held.location
       FROM (
-        (SELECT site_id, on_hand FROM sku_stock
+        (SELECT site_id, on_hand, location FROM sku_stock
           WHERE account_id = ${accountId} AND sku_id = o.sku_id AND site_id > ${after}::int
             ${within(Prisma.sql`site_id`)}
           ORDER BY site_id LIMIT ${take + 1})
         UNION ALL
-        (SELECT site_id, on_hand FROM supplier_item_stock
+        (SELECT site_id, on_hand, location FROM supplier_item_stock
           WHERE account_id = ${accountId} AND supplier_item_id = o.item_id
             AND site_id > ${after}::int ${within(Prisma.sql`site_id`)}
           ORDER BY site_id LIMIT ${take + 1})
@@ -170,6 +170,7 @@ async function levelPages(
         siteId: r.site_id,
         onHand: new Decimal(r.on_hand),
         inTransit: new Decimal(r.in_transit),
+        location: r.location,
       },
     }));
     return { items, nextCursor: found.length > take ? (items.at(-1)?.cursor ?? null) : null };

@@ -28,7 +28,7 @@ import { siteOrDefault } from "../site/site.service.js";
 import { siteFor } from "../site/site.access.js";
 import type { Principal } from "../../auth/principal.js";
 import { parseBarcode } from "./barcode.js";
-import { locationStartsWith, parseLocationPrefix } from "./location.js";
+import { locatedAt, locationAt, parseLocationPrefix } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** Longest search text. */
@@ -168,19 +168,24 @@ const itemOnHand = (site: Prisma.Sql) => Prisma.sql`(CASE WHEN x.sku_id IS NULL
     THEN ${itemOnHandAt(X_ACCOUNT, site, Prisma.sql`x.id`)}
     ELSE ${skuOnHandAt(X_ACCOUNT, site, Prisma.sql`x.sku_id`)} END)`;
 
+/** An item's location at a site. */
+const skuLocation = (site: Prisma.Sql) => locationAt("sku", X_ACCOUNT, site, Prisma.sql`x.id`);
+const itemLocation = (site: Prisma.Sql) =>
+  locationAt("supplier_item", X_ACCOUNT, site, Prisma.sql`x.id`);
+
 const SKUS: Listing = {
   kind: "sku",
   from: Prisma.sql`skus AS x`,
   columns: (site) => Prisma.sql`x.id, x.code::text AS code, x.name,
     ${skuOnHand(site)}::text AS on_hand, x.active, x.created_at, x.updated_at, x.barcodes,
-    x.location`,
+    ${skuLocation(site)} AS location`,
   changes: [{ from: Prisma.sql`skus AS x`, at: Prisma.sql`x.updated_at`, where: Prisma.sql`true` }],
   barcodeOwner: Prisma.raw("sku_id"),
   json: (site) => Prisma.sql`x.id AS id, x.code::text AS code, x.name AS name,
     trim_scale(${skuOnHand(site)}) AS on_hand, x.active AS active,
     ${utcText(Prisma.sql`x.created_at`)} AS created_at,
     ${utcText(Prisma.sql`x.updated_at`)} AS updated_at,
-    x.barcodes AS barcodes, x.location AS location`,
+    x.barcodes AS barcodes, ${skuLocation(site)} AS location`,
 };
 
 const SUPPLIER_ITEMS: Listing = {
@@ -189,7 +194,8 @@ const SUPPLIER_ITEMS: Listing = {
     LEFT JOIN skus AS linked ON linked.account_id = x.account_id AND linked.id = x.sku_id`,
   columns: (site) => Prisma.sql`x.id, x.supplier, x.code::text AS code, x.name,
     ${itemOnHand(site)}::text AS on_hand, x.sku_id, x.active, x.created_at,
-    GREATEST(x.updated_at, linked.updated_at) AS updated_at, x.barcodes, x.location`,
+    GREATEST(x.updated_at, linked.updated_at) AS updated_at, x.barcodes,
+    ${itemLocation(site)} AS location`,
   // A linked item shows when it or its SKU last changed, whichever was later: the items whose own
   // change is the later one in the order of their own stamps, the others in their SKUs'.
   changes: [
@@ -211,7 +217,7 @@ const SUPPLIER_ITEMS: Listing = {
     x.name AS name, trim_scale(${itemOnHand(site)}) AS on_hand, x.sku_id AS sku_id,
     x.active AS active, ${utcText(Prisma.sql`x.created_at`)} AS created_at,
     ${utcText(Prisma.sql`GREATEST(x.updated_at, linked.updated_at)`)} AS updated_at,
-    x.barcodes AS barcodes, x.location AS location`,
+    x.barcodes AS barcodes, ${itemLocation(site)} AS location`,
 };
 
 async function listed(
@@ -221,7 +227,7 @@ async function listed(
 ): Promise<Page<Row>> {
   const { accountId, timezone } = ctx.principal;
   const take = pageSize(args.limit);
-  const where = [Prisma.sql`x.account_id = ${accountId}`, ...filters(accountId, args, listing)];
+  const where = filters(accountId, args, listing);
   const since = args.updatedSince === undefined ? null : parseSince(args.updatedSince, timezone);
   if (since === null) {
     const after = decodeIdCursor(listing.kind, args.cursor);
@@ -229,7 +235,7 @@ async function listed(
     const site = siteSql(accountId, await askedSite(db, ctx.principal, args.siteId));
     const rows = await db.$queryRaw<Row[]>`
       SELECT ${listing.columns(site)} FROM ${listing.from}
-      WHERE ${Prisma.join([...where, Prisma.sql`x.id > ${after}`], " AND ")}
+      WHERE ${Prisma.join([...where(site), Prisma.sql`x.id > ${after}`], " AND ")}
       ORDER BY x.id LIMIT ${take + 1}`;
     const page = rows.slice(0, take);
     const items = page.map((node) => ({ cursor: encodeCursor(listing.kind, [node.id]), node }));
@@ -264,7 +270,7 @@ async function listed(
       ...(after ? [Prisma.sql`(${at}, x.id) > (${after.at}::timestamptz, ${after.id})`] : []),
     ];
     return Prisma.sql`(SELECT ${listing.columns(site)} FROM ${from}
-      WHERE ${Prisma.join([...where, ...range], " AND ")}
+      WHERE ${Prisma.join([...where(site), ...range], " AND ")}
       ORDER BY ${at}, x.id LIMIT ${take + 1})`;
   });
   const rows = await ctx.db.$queryRaw<Row[]>`
@@ -285,7 +291,7 @@ async function listedJson(
 ): Promise<{ items: JsonRows; nextCursor: string | null }> {
   const { accountId } = ctx.principal;
   const take = pageSize(args.limit);
-  const where = [Prisma.sql`x.account_id = ${accountId}`, ...filters(accountId, args, listing)];
+  const where = filters(accountId, args, listing);
   const after = decodeIdCursor(listing.kind, args.cursor);
   const db = readDb(ctx);
   const site = siteSql(accountId, await askedSite(db, ctx.principal, args.siteId));
@@ -294,7 +300,7 @@ async function listedJson(
   const [page] = await db.$queryRaw<[{ json: string; rows: number; last: number | null }]>`
     WITH page AS MATERIALIZED (
       SELECT ${listing.json(site)} FROM ${listing.from}
-      WHERE ${Prisma.join([...where, Prisma.sql`x.id > ${after}`], " AND ")}
+      WHERE ${Prisma.join([...where(site), Prisma.sql`x.id > ${after}`], " AND ")}
       ORDER BY x.id LIMIT ${take + 1}
     ), kept AS (SELECT * FROM page ORDER BY id LIMIT ${take})
     SELECT (SELECT '[' || COALESCE(string_agg(row_to_json(k)::text, ',' ORDER BY k.id), '') || ']'
@@ -307,10 +313,17 @@ async function listedJson(
   };
 }
 
-/** The filter's conditions on `x`; a bad value is INVALID_PARAMETER (a bad GTIN INVALID_BARCODE). */
-function filters(accountId: number, f: SupplierItemFilter, listing: Listing): Prisma.Sql[] {
+/**
+ * The filter's conditions on `x`, the account's included, at a site (a location is a level's):
+ * checked before any read (a bad value is INVALID_PARAMETER, a bad GTIN INVALID_BARCODE).
+ */
+function filters(
+  accountId: number,
+  f: SupplierItemFilter,
+  listing: Listing,
+): (site: Prisma.Sql) => Prisma.Sql[] {
   const errors: FieldError[] = [];
-  const conditions: Prisma.Sql[] = [];
+  const conditions: Prisma.Sql[] = [Prisma.sql`x.account_id = ${accountId}`];
   const q = f.q?.trim();
   if (q) {
     checkText(q, ["q"], MAX_QUERY_LENGTH, errors);
@@ -336,9 +349,11 @@ function filters(accountId: number, f: SupplierItemFilter, listing: Listing): Pr
   }
   if (f.skuId !== undefined) conditions.push(Prisma.sql`x.sku_id = ${f.skuId}`);
   const location = parseLocationPrefix(f.location, ["location"], errors);
-  if (location !== null) conditions.push(locationStartsWith(Prisma.sql`x.location`, location));
   if (errors.length > 0) throw AppError.fromFields(errors);
-  return conditions;
+  return (site) =>
+    location === null
+      ? conditions
+      : [...conditions, locatedAt(listing.kind, accountId, site, Prisma.sql`x.id`, [location])];
 }
 
 /** updated_since as an instant: a date means its start in the account's time zone. */

@@ -13,6 +13,7 @@ import { checkText } from "../../text.js";
 import { parseBarcode, parseBarcodes, type Barcode } from "./barcode.js";
 import { barcodeOwners, replaceBarcodes } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
+import { writeLocations } from "./catalog.locations.js";
 import { holdSite } from "../site/site.service.js";
 import type { Principal } from "../../auth/principal.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
@@ -76,7 +77,7 @@ export async function createSku(
       input: () => request,
       inputErrors: errors,
       check: async () => {
-        site = await openingSite(tx, ctx.principal, opening);
+        site = await openingSite(tx, ctx.principal, opening || location !== null);
         return [];
       },
       run: async () => {
@@ -90,7 +91,6 @@ export async function createSku(
                 name,
                 active: input.active ?? true,
                 barcodes: spellings,
-                location,
               },
             }),
           `a SKU with code "${code}" already exists`,
@@ -99,6 +99,7 @@ export async function createSku(
         const ref = { entityType: "sku" as const, id: sku.id };
         await claimBarcodes(tx, accountId, ref, barcodes);
         await recordOpeningBalance(ctx, tx, ref, opening, site);
+        await writeLocations(tx, accountId, "sku", locationAt(sku.id, site, location));
         // On hand where a request naming no site means, for this caller.
         return loadSku(tx, accountId, sku.id, await askedSite(tx, ctx.principal, null));
       },
@@ -178,10 +179,10 @@ export async function createSupplierItem(
       input: () => request,
       inputErrors: errors,
       check: async () => {
-        if (skuId === null) {
-          site = await openingSite(tx, ctx.principal, opening);
-          return [];
+        if (skuId === null || location !== null) {
+          site = await openingSite(tx, ctx.principal, opening || location !== null);
         }
+        if (skuId === null) return [];
         const sku = await tx.sku.findUnique({ where: { accountId_id: { accountId, id: skuId } } });
         return sku ? [] : notFound("SKU_NOT_FOUND", skuId, ["skuId"]).fieldErrors;
       },
@@ -197,7 +198,6 @@ export async function createSupplierItem(
                 skuId,
                 active: input.active ?? true,
                 barcodes: spellings,
-                location,
               },
             }),
           `supplier "${supplier}" already has an item with code "${code}"`,
@@ -206,6 +206,7 @@ export async function createSupplierItem(
         const ref = { entityType: "supplier_item" as const, id: item.id };
         await claimBarcodes(tx, accountId, ref, barcodes);
         if (skuId === null) await recordOpeningBalance(ctx, tx, ref, opening, site);
+        await writeLocations(tx, accountId, "supplier_item", locationAt(item.id, site, location));
         return loadSupplierItem(tx, accountId, item.id, await askedSite(tx, ctx.principal, null));
       },
     }),
@@ -299,6 +300,10 @@ const barcodesSent = (barcodes: Barcode[]) =>
 
 /** A location in a request's idempotency fingerprint, only when set (as barcodesSent). */
 const locationSent = (location: string | null) => (location !== null ? { location } : {});
+
+/** A new item's location at the site its stock starts at, when it has one. */
+const locationAt = (id: number, siteId: number | "default", location: string | null) =>
+  location === null ? [] : [{ id, siteId, location }];
 
 /** A new entity's barcodes (none: nothing to write). */
 async function claimBarcodes(tx: Tx, accountId: number, ref: EntityRef, barcodes: Barcode[]) {

@@ -103,6 +103,9 @@ export class StockLevel {
     description: "In transit to the site: sent on transfers not yet received (0 where none is).",
   })
   inTransit!: Decimal;
+
+  @Field(() => String, { nullable: true, description: LOCATION_DESCRIPTION })
+  location!: string | null;
 }
 
 export const StockLevelConnection = ConnectionType(StockLevel, "StockLevel");

@@ -1,5 +1,5 @@
-// Editing the catalog: a SKU's or supplier item's code, name, supplier, active flag, barcodes and
-// location.
+// Editing the catalog: a SKU's or supplier item's code, name, supplier, active flag and barcodes,
+// and its location at a site (its level's, see catalog.locations.ts).
 // Stock is never touched here (on hand changes through adjustments and the ledger).
 import { TEXT_LIMITS } from "../../limits.js";
 import type { Tx } from "../../db/client.js";
@@ -15,6 +15,9 @@ import { holdOffStarts } from "../../db/locks.js";
 import { uniqueCode } from "../../db/unique.js";
 import { loadSku, loadSupplierItem, requireText } from "./catalog.service.js";
 import { askedSite } from "./catalog.search.js";
+import { writeLocations } from "./catalog.locations.js";
+import { holdSite } from "../site/site.service.js";
+import type { Principal } from "../../auth/principal.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** What a PATCH may change of a SKU; an absent (or null) field stays as it is. */
@@ -24,8 +27,10 @@ export interface SkuChanges {
   active?: boolean | null;
   /** The whole new set; [] removes every barcode. */
   barcodes?: string[] | null;
-  /** Where its stock is kept; blank ("") removes it. */
+  /** Where its stock is kept at the site; blank ("") removes it. */
   location?: string | null;
+  /** The site whose location it sets and whose on hand the answer shows (absent: the caller's). */
+  siteId?: number | null;
 }
 
 /** What a PATCH may change of a supplier item; an absent (or null) field stays as it is. */
@@ -87,11 +92,17 @@ export function updateSku(
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, ctx.principal, idempotencyKey, {
       operation: `updateSku:${id}`,
-      input: () => asSent(checked),
+      input: () => asSent(checked, changes.siteId),
       inputErrors: errors,
       check: async () => [],
       run: async () =>
-        applySkuChanges(tx, accountId, id, checked, await askedSite(tx, ctx.principal, null)),
+        applySkuChanges(
+          tx,
+          accountId,
+          id,
+          checked,
+          await editedSite(tx, ctx.principal, changes.siteId, checked),
+        ),
     }),
   );
 }
@@ -111,7 +122,7 @@ export function updateSupplierItem(
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, ctx.principal, idempotencyKey, {
       operation: `updateSupplierItem:${id}`,
-      input: () => asSent(checked),
+      input: () => asSent(checked, changes.siteId),
       inputErrors: errors,
       check: async () => [],
       run: async () =>
@@ -120,53 +131,72 @@ export function updateSupplierItem(
           accountId,
           id,
           checked,
-          await askedSite(tx, ctx.principal, null),
+          await editedSite(tx, ctx.principal, changes.siteId, checked),
         ),
     }),
   );
 }
 
-/** Writes checked SKU changes in the caller's transaction (a PATCH that also sets on hand, say). */
+/**
+ * The site an edit works at: held (active, the caller's) when it writes a location there, else
+ * as a read names it (askedSite: undefined for the default site).
+ */
+async function editedSite(
+  tx: Tx,
+  principal: Principal,
+  named: number | null | undefined,
+  changes: CheckedChanges,
+): Promise<number | undefined> {
+  if (changes.location !== undefined) return holdSite(tx, principal, named, ["siteId"]);
+  return askedSite(tx, principal, named);
+}
+
+/**
+ * Writes checked SKU changes in the caller's transaction (a PATCH that also sets on hand, say):
+ * its catalog fields, and its location at `siteId` (held by the caller; the default site when
+ * absent), where the answer's on hand is read too.
+ */
 export async function applySkuChanges(
   tx: Tx,
   accountId: number,
   id: number,
   changes: CheckedChanges,
-  /** Where the answer's on hand is (the default site when absent). */
   siteId?: number,
 ): Promise<Sku> {
   const { code, name, active, location } = changes;
   // An active SKU is in a start's default scope, and a location in a start's areas.
   if (active === true || location !== undefined) await holdOffStarts(tx, accountId);
   const [current] = await tx.$queryRaw<CurrentRow[]>`
-    SELECT code::text AS code, name, active, NULL AS supplier, barcodes, location FROM skus
+    SELECT code::text AS code, name, active, NULL AS supplier, barcodes FROM skus
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!current) throw notFound("SKU_NOT_FOUND", id);
   if (changesRow(current, changes)) {
     await uniqueCode(
-      () => tx.sku.updateMany({ where: { accountId, id }, data: { code, name, active, location } }),
+      () => tx.sku.updateMany({ where: { accountId, id }, data: { code, name, active } }),
       `a SKU with code "${code}" already exists`,
       ["code"],
     );
   }
   await writeBarcodes(tx, accountId, { entityType: "sku", id }, current, changes);
+  if (location !== undefined) {
+    await writeLocations(tx, accountId, "sku", [{ id, siteId: siteId ?? "default", location }]);
+  }
   return loadSku(tx, accountId, id, siteId);
 }
 
-/** Writes checked supplier item changes in the caller's transaction. */
+/** Writes checked supplier item changes in the caller's transaction, as applySkuChanges. */
 export async function applySupplierItemChanges(
   tx: Tx,
   accountId: number,
   id: number,
   changes: CheckedChanges,
-  /** Where the answer's on hand is (the default site when absent). */
   siteId?: number,
 ): Promise<SupplierItem> {
   const { supplier, code, name, active, location } = changes;
   // A location may bring the item into a start's areas.
   if (location !== undefined) await holdOffStarts(tx, accountId);
   const [current] = await tx.$queryRaw<CurrentRow[]>`
-    SELECT code::text AS code, name, active, supplier, barcodes, location FROM supplier_items
+    SELECT code::text AS code, name, active, supplier, barcodes FROM supplier_items
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!current) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
   if (changesRow(current, changes)) {
@@ -174,7 +204,7 @@ export async function applySupplierItemChanges(
       () =>
         tx.supplierItem.updateMany({
           where: { accountId, id },
-          data: { supplier, code, name, active, location },
+          data: { supplier, code, name, active },
         }),
       // The unique key is (supplier, code): either may be the one that now collides.
       `supplier "${supplier ?? "(unchanged)"}" already has an item with code "${code ?? "(unchanged)"}"`,
@@ -182,6 +212,10 @@ export async function applySupplierItemChanges(
     );
   }
   await writeBarcodes(tx, accountId, { entityType: "supplier_item", id }, current, changes);
+  if (location !== undefined) {
+    const at = [{ id, siteId: siteId ?? ("default" as const), location }];
+    await writeLocations(tx, accountId, "supplier_item", at);
+  }
   return loadSupplierItem(tx, accountId, id, siteId);
 }
 
@@ -191,13 +225,13 @@ interface CurrentRow {
   active: boolean;
   supplier: string | null;
   barcodes: string[];
-  location: string | null;
 }
 
-/** The request's fingerprint for its idempotency key: barcodes as sent (trimmed). */
-const asSent = ({ barcodes, ...fields }: CheckedChanges) => ({
+/** The request's fingerprint for its idempotency key: barcodes as sent (trimmed), a site when named. */
+const asSent = ({ barcodes, ...fields }: CheckedChanges, siteId?: number | null) => ({
   ...fields,
   barcodes: barcodes?.map((b) => b.code),
+  ...(siteId !== undefined && siteId !== null ? { siteId } : {}),
 });
 
 /** A new set of barcodes, written only when it differs from the stored one (spelling and order count). */
@@ -221,7 +255,7 @@ async function writeBarcodes(
  * a change of its spelling.
  */
 const changesRow = (row: CurrentRow, changes: CheckedChanges): boolean =>
-  (["code", "name", "supplier", "active", "location"] as const).some(
+  (["code", "name", "supplier", "active"] as const).some(
     (field) => changes[field] !== undefined && changes[field] !== row[field],
   );
 

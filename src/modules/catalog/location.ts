@@ -1,7 +1,9 @@
 // Locations: where a SKU's or supplier item's stock is kept (a shelf, bay, bin or picking
 // position such as A-01-03). Free text as the warehouse spells it, kept as sent (trimmed) and
 // compared regardless of case; a filter by location matches a prefix, so "A-01" finds A-01-03
-// and "A-" a whole aisle. A location is where stock is, never stock of its own.
+// and "A-" a whole aisle. A location is where stock is, never stock of its own, and belongs to
+// the item's stock level at a site (DESIGN §8): the same item may sit in A-01-03 at one store and
+// in R-12 at the warehouse. A missing level has no location.
 import { Prisma } from "../../db/client.js";
 import type { FieldError } from "../../errors.js";
 import { checkLine } from "../../text.js";
@@ -11,7 +13,7 @@ export const MAX_LOCATION_LENGTH = 64;
 
 /** What an entity's `location` is, for the API's documents. */
 export const LOCATION_DESCRIPTION =
-  "Where its stock is kept (a shelf, bay, bin or picking position such as A-01-03), as spelled; null when not set.";
+  "Where its stock is kept at the site (a shelf, bay, bin or picking position such as A-01-03), as spelled; null when not set there. Each site has its own.";
 
 /** The rules of a location sent, for the API's documents. */
 export const LOCATION_RULES = `Trimmed, at most ${MAX_LOCATION_LENGTH} characters, no control characters; case is kept and compared regardless of.`;
@@ -58,12 +60,51 @@ function checkedLocation(value: string, path: (string | number)[], errors: Field
 
 /**
  * The condition that `column` (a location) starts with `prefix` regardless of case, as a range in
- * byte order over lower(location) COLLATE "C": the form the (account_id, lower(location)) indexes
- * of the migration `locations` serve, whatever the database's collation.
+ * byte order over lower(location) COLLATE "C": the form the levels' (account_id, site_id,
+ * lower(location)) indexes of the migration `site_locations` serve, whatever the collation.
  */
 export function locationStartsWith(column: Prisma.Sql, prefix: string): Prisma.Sql {
   // lower() of PostgreSQL, as the index has it (JavaScript's case mapping differs for a few
   // letters); U+10FFFF sorts after every character in byte order: the end of the range.
   return Prisma.sql`(lower(${column}) COLLATE "C" >= lower(${prefix}::text) COLLATE "C"
     AND lower(${column}) COLLATE "C" < (lower(${prefix}::text) || ${"\u{10FFFF}"}::text) COLLATE "C")`;
+}
+
+/** The levels' tables and their item columns, by the kind of item. */
+const LEVELS = {
+  sku: { table: Prisma.raw("sku_stock"), item: Prisma.raw("sku_id") },
+  supplier_item: { table: Prisma.raw("supplier_item_stock"), item: Prisma.raw("supplier_item_id") },
+} as const;
+
+/** SQL for an item's location at a site (null: none there, or no level). */
+export const locationAt = (
+  kind: keyof typeof LEVELS,
+  accountId: number | Prisma.Sql,
+  site: Prisma.Sql,
+  item: Prisma.Sql,
+): Prisma.Sql =>
+  Prisma.sql`(SELECT level.location FROM ${LEVELS[kind].table} AS level
+    WHERE level.account_id = ${accountId} AND level.site_id = ${site}
+      AND level.${LEVELS[kind].item} = ${item})`;
+
+/**
+ * The condition that item `item` has, at `site`, a location starting with one of `prefixes`
+ * (regardless of case): the ids found by their ranges in the levels' location index.
+ */
+export function locatedAt(
+  kind: keyof typeof LEVELS,
+  accountId: number | Prisma.Sql,
+  site: Prisma.Sql,
+  item: Prisma.Sql,
+  prefixes: string[],
+): Prisma.Sql {
+  if (prefixes.length === 0) return Prisma.sql`false`;
+  const column = Prisma.sql`level.location`;
+  return Prisma.sql`${item} IN (SELECT level.${LEVELS[kind].item} FROM ${LEVELS[kind].table} AS level
+    WHERE level.account_id = ${accountId} AND level.site_id = ${site}
+      AND level.location IS NOT NULL
+      AND (${Prisma.join(
+        prefixes.map((p) => locationStartsWith(column, p)),
+        " OR ",
+      )}))`;
 }

@@ -3,6 +3,7 @@
 // its rows in SKU order, so that two writing the same SKUs take their row locks in the same order.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import type { CountClass } from "../../generated/prisma/enums.js";
+import { locationAt } from "../catalog/location.js";
 
 /**
  * A data-modifying CTE body for a reconcile's statement: the SKUs `skuIds` selects (a query of one
@@ -77,12 +78,14 @@ export async function dueSkus(
       SELECT d.*, d.last_counted_at + make_interval(days => d.days) AS due_at FROM due d
       ORDER BY due_at NULLS FIRST, d.sku_id LIMIT ${limit}
     )
-    SELECT r.sku_id, s.code::text AS code, s.name, s.location, r.count_class, r.last_counted_at,
+    SELECT r.sku_id, s.code::text AS code, s.name,
+      ${locationAt("sku", accountId, Prisma.sql`${siteId}::int`, Prisma.sql`r.sku_id`)} AS location,
+      r.count_class, r.last_counted_at,
       r.due_at, floor(extract(epoch FROM now() - r.due_at) / 86400)::int AS days_overdue
     -- Each answered SKU by its key (OFFSET 0 keeps the subquery a probe): planned as a join, on
     -- statistics that learnt the account smaller, it would hash the account's whole catalog for
     -- a list of 10.
-    FROM ranked r CROSS JOIN LATERAL (SELECT code, name, location FROM skus
+    FROM ranked r CROSS JOIN LATERAL (SELECT code, name FROM skus
       WHERE account_id = ${accountId} AND id = r.sku_id OFFSET 0) AS s
     ORDER BY r.due_at NULLS FIRST, r.sku_id`;
 }

@@ -62,8 +62,8 @@ export interface StartedStockTake extends StockTakeView {
 export function startWalk(ctx: ServiceContext, data: StartData): Walk {
   const request = parseStart(data);
   return {
-    key: `start:${JSON.stringify(request.skuIds === null ? null : (request.locations ?? []))}`,
-    lines: () => unlistedScopeLines(ctx.db, ctx.principal.accountId, request),
+    key: `start:${JSON.stringify(request.skuIds === null ? null : [request.siteId, request.locations ?? []])}`,
+    lines: () => unlistedScopeLines(ctx.db, ctx.principal, request),
   };
 }
 

@@ -1,7 +1,8 @@
 // Starting a stock take: freeze the scope's quantities as its lines, in one transaction and a
 // fixed number of statements whatever the scope's size. The lines are inserted in walking order
-// (by location, then code; lines without a location last, SKUs then supplier items by id), so
-// line order, which every page and count sheet follows, is the order a counter walks the shelves.
+// (by location at the stock take's site, then code; lines without a location last, SKUs then
+// supplier items by id), so line order, which every page and count sheet follows, is the order a
+// counter walks that site's shelves.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
@@ -12,8 +13,10 @@ import { toStockTake, type StockTakeView } from "./stock-take.records.js";
 import { intArray } from "../../db/sql.js";
 import { STOCK_TAKE_START_LOCK_CLASS } from "../../db/locks.js";
 import { MAX_SCOPE_LOCATIONS, TEXT_LIMITS } from "../../limits.js";
-import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js";
-import { itemOnHandAt, skuOnHandAt } from "../../ledger/ledger.js";
+import { locatedAt, parseLocationPrefix } from "../catalog/location.js";
+import { defaultSite } from "../../ledger/ledger.js";
+import { siteFor } from "../site/site.access.js";
+import type { Principal } from "../../auth/principal.js";
 import { HASH_JOINS, NESTED_LOOPS } from "./stock-take.reconcile.js";
 import { dueSkus } from "../cycle-count/cycle-count.sql.js";
 import { holdSite } from "../site/site.service.js";
@@ -144,17 +147,21 @@ function parseLocations(sent: string[] | null | undefined, errors: FieldError[])
   return prefixes;
 }
 
-/** Rows of `alias` whose location starts with one of the prefixes (none: no row). */
-const inLocations = (alias: string, prefixes: string[]): Prisma.Sql =>
-  prefixes.length === 0
-    ? Prisma.sql`false`
-    : Prisma.sql`(${Prisma.join(
-        prefixes.map((p) => locationStartsWith(Prisma.raw(`${alias}.location`), p)),
-        " OR ",
-      )})`;
+/** Items `x` of a kind whose location at `site` starts with one of the prefixes. */
+const inLocations = (
+  kind: "sku" | "supplier_item",
+  accountId: number,
+  site: Prisma.Sql,
+  prefixes: string[],
+): Prisma.Sql => locatedAt(kind, accountId, site, Prisma.sql`x.id`, prefixes);
 
-/** The scope's rows of each table, as conditions on alias `x` (`due`: the due SKUs' ids). */
+/**
+ * The scope's rows of each table at `site`, as conditions on alias `x` (`due`: the due SKUs'
+ * ids); locations are the site's.
+ */
 function scopeConditions(
+  accountId: number,
+  site: Prisma.Sql,
   request: StartRequest,
   due: number[],
 ): { skus: Prisma.Sql; items: Prisma.Sql } {
@@ -165,13 +172,15 @@ function scopeConditions(
   return {
     skus: anyOf([
       request.skuIds.length > 0 && Prisma.sql`x.id = ANY(${intArray(request.skuIds)})`,
-      located.length > 0 && Prisma.sql`x.active AND ${inLocations("x", located)}`,
+      located.length > 0 &&
+        Prisma.sql`x.active AND ${inLocations("sku", accountId, site, located)}`,
       due.length > 0 && Prisma.sql`x.active AND x.id = ANY(${intArray(due)})`,
     ]),
     items: anyOf([
       (request.supplierItemIds ?? []).length > 0 &&
         Prisma.sql`x.id = ANY(${intArray(request.supplierItemIds ?? [])})`,
-      located.length > 0 && Prisma.sql`x.sku_id IS NULL AND ${inLocations("x", located)}`,
+      located.length > 0 &&
+        Prisma.sql`x.sku_id IS NULL AND ${inLocations("supplier_item", accountId, site, located)}`,
     ]),
   };
 }
@@ -197,18 +206,25 @@ function anyOf(conditions: (Prisma.Sql | false)[]): Prisma.Sql {
  */
 export async function unlistedScopeLines(
   db: PrismaClient,
-  accountId: number,
+  principal: Principal,
   request: StartRequest,
 ): Promise<number> {
+  const { accountId } = principal;
   const located = request.locations ?? [];
   const everything = request.skuIds === null;
   if (!everything && located.length === 0) return 0;
-  const where = everything ? Prisma.sql`true` : inLocations("x", located);
+  // Locations are read at the site the start will count (a site the caller may not use is
+  // refused here as the start would refuse it).
+  const named = siteFor(principal, request.siteId, ["siteId"]);
+  const site = named === null ? defaultSite(accountId) : Prisma.sql`${named}::int`;
+  const where = (kind: "sku" | "supplier_item") =>
+    everything ? Prisma.sql`true` : inLocations(kind, accountId, site, located);
   const [row] = await db.$queryRaw<{ n: number }[]>`
     SELECT (SELECT count(*) FROM skus AS x
-        WHERE x.account_id = ${accountId} AND x.active AND ${where})::int
+        WHERE x.account_id = ${accountId} AND x.active AND ${where("sku")})::int
       + (SELECT count(*) FROM supplier_items AS x
-        WHERE x.account_id = ${accountId} AND x.sku_id IS NULL AND ${where})::int AS n`;
+        WHERE x.account_id = ${accountId} AND x.sku_id IS NULL
+          AND ${where("supplier_item")})::int AS n`;
   return row?.n ?? 0;
 }
 
@@ -237,7 +253,8 @@ export async function start(
       : (await dueSkus(tx, accountId, siteId, request.due, { countable: true })).map(
           (r) => r.sku_id,
         );
-  const scope = scopeConditions(request, due);
+  const site = Prisma.sql`${siteId}::int`;
+  const scope = scopeConditions(accountId, site, request, due);
   const skus = await lockScope(tx, "skus", accountId, scope.skus, request.skuIds);
   const items = await lockScope(
     tx,
@@ -292,14 +309,16 @@ export async function start(
   // the index led by the item, a page read per item. A narrower or small scope looks each item
   // up by key, as a join would need statistics to choose (levels just written may be unknown to
   // them) and would read the whole site's range for a few lines.
-  const site = Prisma.sql`${siteId}::int`;
   const asSet = request.skuIds === null && skus.count + items.count >= SET_READ_LINES;
+  // Each item's level at the site (on hand and location): joined as a set, or probed by key
+  // once per item (OFFSET 0 keeps the probe a nested loop's inner side).
   const level = (table: string, column: string) =>
     asSet
       ? Prisma.sql`LEFT JOIN ${Prisma.raw(table)} AS level ON level.account_id = x.account_id
           AND level.site_id = ${site} AND level.${Prisma.raw(column)} = x.id`
-      : Prisma.empty;
-  const onHand = (probe: Prisma.Sql) => (asSet ? Prisma.sql`COALESCE(level.on_hand, 0)` : probe);
+      : Prisma.sql`LEFT JOIN LATERAL (SELECT l.on_hand, l.location FROM ${Prisma.raw(table)} AS l
+          WHERE l.account_id = x.account_id AND l.site_id = ${site}
+            AND l.${Prisma.raw(column)} = x.id OFFSET 0) AS level ON true`;
   // Line ids follow the walking order: by location (regardless of case, in byte order), then
   // code; without a location last, SKUs before supplier items, each by id. (The location leads
   // the sort keys, NULLS LAST rather than a leading "location IS NULL": a text first key is sorted
@@ -313,13 +332,13 @@ export async function start(
       e.on_hand, e.location
     FROM (
       SELECT 'sku' AS entity_type, x.id AS sku_id, NULL::int AS supplier_item_id,
-        ${onHand(skuOnHandAt(accountId, site, Prisma.sql`x.id`))} AS on_hand, x.location,
+        COALESCE(level.on_hand, 0) AS on_hand, level.location,
         x.code::text AS code, x.id, 0 AS kind
       FROM skus AS x ${level("sku_stock", "sku_id")}
       WHERE x.account_id = ${accountId} AND ${scope.skus}
       UNION ALL
-      SELECT 'supplier_item', NULL, x.id, ${onHand(itemOnHandAt(accountId, site, Prisma.sql`x.id`))},
-        x.location, x.code::text, x.id, 1
+      SELECT 'supplier_item', NULL, x.id, COALESCE(level.on_hand, 0), level.location,
+        x.code::text, x.id, 1
       FROM supplier_items AS x ${level("supplier_item_stock", "supplier_item_id")}
       WHERE x.account_id = ${accountId} AND ${scope.items} AND x.sku_id IS NULL
     ) AS e

@@ -80,7 +80,8 @@ describe("a start", () => {
       startStockTake: { userErrors: [{ code: "INVALID_PARAMETER" }] },
     });
     expect(remaining(res.headers)).toBe(10_000 - 1);
-    await t.db.$executeRaw`UPDATE skus SET location = 'A-01' WHERE account_id = ${a.accountId}`;
+    await t.db
+      .$executeRaw`UPDATE sku_stock SET location = 'A-01' WHERE account_id = ${a.accountId}`;
     const located = await postGraphql(
       t,
       {
@@ -194,7 +195,7 @@ describe("a walk refused for its price", () => {
   it("is refused again, uncounted, until its Retry-After, over REST and GraphQL", async () => {
     const { accountId, priced } = await pricedAccount({ perSecond: SLOW, burst: 20 });
     await logged.db
-      .$executeRaw`UPDATE skus SET location = 'A-' || id WHERE account_id = ${accountId}`;
+      .$executeRaw`UPDATE sku_stock SET location = 'A-' || sku_id WHERE account_id = ${accountId}`;
     const start = (body: unknown = {}) =>
       rest(logged, "POST", "/stock-takes/start", { token: priced, body });
     // 11 units for 1,000 lines, from a bucket of 20: 9 left.

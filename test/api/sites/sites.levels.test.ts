@@ -39,10 +39,10 @@ it("lists a SKU's on hand and stock in transit at each site, in site order and p
   expect(all.status).toBe(200);
   expect(all.body).toEqual({
     data: [
-      { site_id: home, on_hand: 5.5, in_transit: 0 },
-      { site_id: store, on_hand: 4, in_transit: 1.5 },
+      { site_id: home, on_hand: 5.5, in_transit: 0, location: null },
+      { site_id: store, on_hand: 4, in_transit: 1.5, location: null },
       // No stock there yet: listed for what is on its way.
-      { site_id: far, on_hand: 0, in_transit: 3 },
+      { site_id: far, on_hand: 0, in_transit: 3, location: null },
     ],
     next_cursor: null,
   });

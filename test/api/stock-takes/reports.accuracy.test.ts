@@ -103,12 +103,12 @@ async function reconciledDirectly(
   for (const [i, line] of lines.entries()) {
     const [sku] = await t.db.$queryRaw<{ id: number }[]>`
       WITH s AS (
-        INSERT INTO skus (account_id, code, name, location)
-        VALUES (${owner.accountId}, ${`DIR-${take!.id}-${i}`}, 'Direct', ${line.location})
+        INSERT INTO skus (account_id, code, name)
+        VALUES (${owner.accountId}, ${`DIR-${take!.id}-${i}`}, 'Direct')
         RETURNING account_id, id
       ), l AS (
-        INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand)
-        SELECT s.account_id, d.id, s.id, 5 FROM s
+        INSERT INTO sku_stock (account_id, site_id, sku_id, on_hand, location)
+        SELECT s.account_id, d.id, s.id, 5, ${line.location} FROM s
         JOIN sites AS d ON d.account_id = s.account_id AND d.is_default
       )
       SELECT id FROM s`;

@@ -29,6 +29,10 @@ const LocationField =
 const textRule = (limit: number, rule?: string): string =>
   `Trimmed, not blank, at most ${limit} characters${rule ? `; ${rule}` : ""}.`;
 
+/** What an edit's `siteId` says. */
+const EDITED_SITE =
+  "The site whose location is set (SITE_NOT_FOUND, or SITE_INACTIVE when it is deactivated) and whose stock the answer shows; absent: the default site (a token limited to sites: its first).";
+
 @InputType({ description: "A new SKU." })
 export class CreateSkuInput {
   @Field({
@@ -147,8 +151,11 @@ export class UpdateSkuInput {
   @BarcodesField("The whole new set of barcodes; [] removes them all.")
   barcodes?: string[] | null;
 
-  @LocationField("Left out: as it is; blank removes it.")
+  @LocationField("Left out: as it is; blank removes it. At siteId's site.")
   location?: string | null;
+
+  @Field(() => Int, { nullable: true, description: EDITED_SITE })
+  siteId?: number | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
@@ -190,8 +197,11 @@ export class UpdateSupplierItemInput {
   @BarcodesField("The whole new set of barcodes; [] removes them all.")
   barcodes?: string[] | null;
 
-  @LocationField("Left out: as it is; blank removes it.")
+  @LocationField("Left out: as it is; blank removes it. At siteId's site.")
   location?: string | null;
+
+  @Field(() => Int, { nullable: true, description: EDITED_SITE })
+  siteId?: number | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;

@@ -1,6 +1,7 @@
 // The REST contract of an item's stock site by site: GET /skus/{id}/levels and
 // GET /supplier-items/{id}/levels.
 import { MAX_LEVEL_SITES } from "../../../limits.js";
+import { LOCATION_DESCRIPTION, MAX_LOCATION_LENGTH } from "../location.js";
 import { cursorParam, integerId, page, pageLimit } from "../../../http/openapi-primitives.js";
 import { ok, problemResponses, READ_PROBLEMS } from "../../../http/openapi-responses.js";
 import { idParams } from "../../../http/validation.js";
@@ -12,6 +13,11 @@ const levelProperties = {
   in_transit: {
     type: "number",
     description: "In transit to the site: sent on transfers not yet received (0 where none is).",
+  },
+  location: {
+    type: ["string", "null"],
+    maxLength: MAX_LOCATION_LENGTH,
+    description: LOCATION_DESCRIPTION,
   },
 } as const;
 
@@ -51,8 +57,8 @@ export const namedSiteIds = (siteIds: string | undefined): number[] | null =>
 
 const example = {
   data: [
-    { site_id: 1, on_hand: 80, in_transit: 0 },
-    { site_id: 2, on_hand: 20, in_transit: 12 },
+    { site_id: 1, on_hand: 80, in_transit: 0, location: "A-01-03" },
+    { site_id: 2, on_hand: 20, in_transit: 12, location: null },
   ],
   next_cursor: null,
 };
