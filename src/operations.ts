@@ -126,6 +126,10 @@ export const OPERATIONS = {
     rest: "importSkus",
     graphql: "importSkus",
     lines: { lists: [["input", "rows"]], lineWeight: LINE_WEIGHTS.import },
+    walks: {
+      what: "its rows' look-backs before an opening balance",
+      lineWeight: WALK_WEIGHTS.lookback,
+    },
   }),
   lookupBarcode: op({
     useCase: "src/modules/catalog/catalog.service.ts#findByBarcode",
@@ -160,6 +164,10 @@ export const OPERATIONS = {
     rest: "importSupplierItems",
     graphql: "importSupplierItems",
     lines: { lists: [["input", "rows"]], lineWeight: LINE_WEIGHTS.import },
+    walks: {
+      what: "its rows' look-backs before an opening balance",
+      lineWeight: WALK_WEIGHTS.lookback,
+    },
   }),
   linkSupplierItem: op({
     useCase: "src/modules/catalog/catalog.link.ts#linkSupplierItem",
