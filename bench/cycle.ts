@@ -6,6 +6,7 @@
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import { apiCaller } from "./api-call.js";
+import { median, time } from "./measure.js";
 import type { ServerUnderTest } from "./stock-take.js";
 
 /** A year of daily cycle counts: a reconciled stock take a day, of this many counted lines. */
@@ -96,15 +97,9 @@ export async function seedCycle(raw: pg.Client, accountId: number, skus: number)
   await raw.query("ANALYZE stock_take_lines");
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 async function medianMs(runs: number, fn: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
+  for (let i = 0; i < runs; i++) times.push(await time(fn));
   return median(times);
 }
 

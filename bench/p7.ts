@@ -2,24 +2,15 @@
 // 24 monthly partitions before now (half of them one SKU's, so its history is as deep as the
 // ledger). Keyset pages must stay as fast deep in the history as at its start, and a SKU's first
 // page fast whatever the number of months, with raw SQL doing the same reads beside them.
-import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import type { ServiceContext } from "../src/context.js";
 import { queryMovements, type MovementQuery } from "../src/modules/movement/movement.service.js";
+import { median, time } from "./measure.js";
 
 /** Months of history, each a partition. */
 export const P7_MONTHS = 24;
 /** Movements written per statement. */
 const CHUNK = 1_000_000;
-
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
 
 export interface Paging {
   /** Pages of 100 before the deep one. */

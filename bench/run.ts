@@ -5,11 +5,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { createPrismaClient } from "../src/db/client.js";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 import { describePgSide, describeStatement, enablePgSide, withPgSide } from "./pg-side.js";
+import { median, time } from "./measure.js";
 import { migrate } from "../src/db/migrate.js";
 import type { ServiceContext } from "../src/context.js";
 import { SCOPES } from "../src/auth/principal.js";
@@ -89,20 +89,12 @@ for (const name of only) {
   }
 }
 
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const MIB = 1024 * 1024;
 const mib = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
 const times = (x: number) => `${x}x`;
 const inSeconds = (msValue: number) => `${msValue / 1000} s`;
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
 
 let embedded: { url: string; clusterDir: string; stop: () => Promise<void> } | undefined;
 let url = process.env.DATABASE_URL;

@@ -12,6 +12,7 @@
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import type { PrismaClient } from "../src/db/client.js";
+import { median, time } from "./measure.js";
 import { MAX_PAGE_SIZE } from "../src/limits.js";
 import { createToken } from "../src/modules/token/token.store.js";
 import { apiCaller } from "./api-call.js";
@@ -36,15 +37,6 @@ const READS = 21;
 const SEED_SITES_A_STATEMENT = 25;
 
 type Server = Awaited<ReturnType<typeof startServer>>;
-
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
 
 /** The account S1 seeded: its sites in id order (its default first) and its SKUs in id order. */
 export interface SitesAccount {

@@ -1,9 +1,9 @@
 // Scenario P5: a 100,000-SKU stock take through the running service over HTTP, each step beside
 // raw SQL doing the same writes: start, 100,000 counts in 10 requests, safe accept, reconcile.
-import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import { budget } from "./budget.js";
 import { lockLevels, writeLevels } from "./raw-levels.js";
+import { time } from "./measure.js";
 
 /** SKUs in P5's stock take (`--quick`: a tenth). */
 export const P5_SKUS = 100_000;
@@ -50,12 +50,6 @@ const batches = <T>(xs: T[]) =>
     xs.slice((r * xs.length) / REQUESTS, ((r + 1) * xs.length) / REQUESTS),
   );
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-
 /** The four steps through the service, on its account of `size` new SKUs. */
 export async function serviceStockTake(
   server: ServerUnderTest,
@@ -92,7 +86,7 @@ export async function serviceStockTake(
   ];
   const run: ServiceRun = { ms: [], peakAfter: [], idleRss };
   for (const step of steps) {
-    run.ms.push(await timed(step));
+    run.ms.push(await time(step));
     run.peakAfter.push(await server.peakRss());
   }
   return run;
@@ -102,7 +96,7 @@ export async function serviceStockTake(
 export async function rawStockTake(raw: pg.Client, rawAccount: number, seed: Seed, size: number) {
   const skus = await seed(rawAccount, size);
   const tx = async (fn: () => Promise<unknown>) =>
-    timed(async () => {
+    time(async () => {
       await raw.query("BEGIN");
       await fn();
       await raw.query("COMMIT");
@@ -127,7 +121,7 @@ export async function rawStockTake(raw: pg.Client, rawAccount: number, seed: See
       [rawAccount, take],
     );
   });
-  const counts = await timed(async () => {
+  const counts = await time(async () => {
     for (const [r, batch] of batches(skus).entries()) {
       const offset = (r * size) / REQUESTS;
       const qtys = batch.map((_, i) => String(countOf(offset + i)));

@@ -2,8 +2,8 @@
 // same writes by hand (the rows locked in the ledger's order, the levels read after the locks,
 // one movement per line, the transfer and its lines, the receipt's progress).
 import type pg from "pg";
-import { performance } from "node:perf_hooks";
 import type { ServerUnderTest } from "./stock-take.js";
+import { median, time } from "./measure.js";
 
 export interface TransferFigures {
   lines: number;
@@ -11,15 +11,6 @@ export interface TransferFigures {
   receiveMs: number;
   rawDispatchMs: number;
   rawReceiveMs: number;
-}
-
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
 }
 
 /** A site of the account besides its default, with no stock; its id. */

@@ -126,6 +126,10 @@ export const OPERATIONS = {
     rest: "importSkus",
     graphql: "importSkus",
     lines: { lists: [["input", "rows"]], lineWeight: LINE_WEIGHTS.import },
+    walks: {
+      what: "its rows' look-backs before an opening balance",
+      lineWeight: WALK_WEIGHTS.lookback,
+    },
   }),
   lookupBarcode: op({
     useCase: "src/modules/catalog/catalog.service.ts#findByBarcode",
@@ -160,6 +164,10 @@ export const OPERATIONS = {
     rest: "importSupplierItems",
     graphql: "importSupplierItems",
     lines: { lists: [["input", "rows"]], lineWeight: LINE_WEIGHTS.import },
+    walks: {
+      what: "its rows' look-backs before an opening balance",
+      lineWeight: WALK_WEIGHTS.lookback,
+    },
   }),
   linkSupplierItem: op({
     useCase: "src/modules/catalog/catalog.link.ts#linkSupplierItem",
@@ -496,6 +504,37 @@ export const walkKey = (operation: Operation, walk: Walk): string =>
 export function walkedUnits(operation: Operation, lines: number): number {
   const weight = operation.walks?.lineWeight ?? 0;
   return lines > 0 ? Math.ceil((lines * weight) / LINES_PER_UNIT) : 0;
+}
+
+/**
+ * Whether an operation's lines count twice: the flag at its `lines.twiceWhen` is `true`, read by
+ * `valueAt` (the GraphQL argument the path names first, then the path inside it). GraphQL reads
+ * it from the document and its variables; REST from the body (`linesTwice`).
+ */
+export function linesTwiceAt(
+  lines: Pick<NonNullable<Operation["lines"]>, "twiceWhen"> | undefined,
+  valueAt: (argument: string, path: string[]) => unknown,
+): boolean {
+  const [argument, ...path] = lines?.twiceWhen ?? [];
+  return argument !== undefined && valueAt(argument, path) === true;
+}
+
+/**
+ * Whether an operation's lines count twice for this input (REST's body plays the part of the
+ * GraphQL argument `lines.twiceWhen` starts with, `input`): the same rule as GraphQL's price.
+ */
+export function linesTwice(
+  lines: Pick<NonNullable<Operation["lines"]>, "twiceWhen"> | undefined,
+  input: unknown,
+): boolean {
+  return linesTwiceAt(lines, (_argument, path) => {
+    let current = input;
+    for (const key of path) {
+      if (typeof current !== "object" || current === null || Array.isArray(current)) return;
+      current = (current as Record<string, unknown>)[key];
+    }
+    return current;
+  });
 }
 
 /** The declarations as a list, for tables derived from them. */

@@ -16,7 +16,14 @@ import {
 } from "graphql";
 import { MAX_SCOPE_IDS } from "../limits.js";
 import { AppError, ERROR_CATALOG } from "../errors.js";
-import { operationList, walkKey, walkedUnits, type Operation, type Walk } from "../operations.js";
+import {
+  linesTwiceAt,
+  operationList,
+  walkKey,
+  walkedUnits,
+  type Operation,
+  type Walk,
+} from "../operations.js";
 import {
   costOfLines,
   rateLimitHeaders,
@@ -216,9 +223,9 @@ export function mutationCost(
             : 0;
     }
     lines += fieldLines;
-    const twice =
-      price?.twiceWhen !== undefined &&
-      valueAt(argumentAt(price.twiceWhen[0]), price.twiceWhen.slice(1), variables) === true;
+    const twice = linesTwiceAt(price, (argument, path) =>
+      valueAt(argumentAt(argument), path, variables),
+    );
     if (field.name.value !== "__typename") {
       cost +=
         (price?.baseUnits ?? 0) +

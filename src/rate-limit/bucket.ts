@@ -83,9 +83,18 @@ export const LINE_WEIGHTS = { adjustment: 6, import: 10, count: 6 } as const;
  * (100,000 lines take PostgreSQL about 0.8 s, some 650 single adjustments' units: `npm run bench
  * -- l1`); a review (accept-lines' safe pass, reconcile, dry run or not) reads and weighs every
  * line of its stock take, 100,000 in about 2.5 s (`npm run bench -- p5`): twice that. A
- * transfer's receipt or cancel writes each line it walks as an adjustment writes a line.
+ * transfer's receipt or cancel writes each line it walks as an adjustment writes a line. An
+ * import's row bringing on_hand to an item whose level at its site holds 0 looks back through up
+ * to 100 of the item's latest movements (the ledger's MOVED_LOOKBACK) before it opens a balance:
+ * each movement it may read counts as a tenth of a line, so the row as 10 lines, as much again as
+ * the import row itself (an estimate beside a start's frozen line, not yet measured on its own).
  */
-export const WALK_WEIGHTS = { start: 1, review: 2, transfer: LINE_WEIGHTS.adjustment } as const;
+export const WALK_WEIGHTS = {
+  start: 1,
+  review: 2,
+  transfer: LINE_WEIGHTS.adjustment,
+  lookback: 10,
+} as const;
 
 /**
  * A stock take's summary aggregates every line in one statement, about a fifth of what listing

@@ -13,6 +13,7 @@ import {
   parseExpiresIn,
   parseRateLimit,
 } from "../../src/modules/token/token.store.js";
+import { linesTwice, linesTwiceAt, OPERATIONS } from "../../src/operations.js";
 import {
   bucketDecision,
   chargeOf,
@@ -35,6 +36,23 @@ describe("what a request costs", () => {
   it("is never more than the bucket holds", () => {
     expect(chargeOf(100, { perSecond: 1, burst: 20 })).toBe(20);
     expect(chargeOf(3, { perSecond: 1, burst: 20 })).toBe(3);
+  });
+
+  it("counts a one-step transfer's lines twice, from REST's body as from GraphQL's input", () => {
+    const { lines } = OPERATIONS.createTransfer;
+    expect(
+      [{ receive: true }, { receive: false }, {}, { receive: "true" }, null].map((body) =>
+        linesTwice(lines, body),
+      ),
+    ).toEqual([true, false, false, false, false]);
+    expect(linesTwice(OPERATIONS.bulkAdjustStock.lines, { receive: true })).toBe(false);
+    const asked: unknown[] = [];
+    const read = (argument: string, path: string[]) => {
+      asked.push([argument, path]);
+      return true;
+    };
+    expect(linesTwiceAt(lines, read)).toBe(true);
+    expect(asked).toEqual([["input", ["receive"]]]);
   });
 
   it("counts a CSV body's rows without its header or blank lines", () => {

@@ -3,13 +3,14 @@
 // kept at. The item's catalog fields are the same on each of its rows; its stock at each site is
 // the row's on_hand where the item has never moved at that site (an opening balance), and left as
 // it is where it has: importing the file again never undoes what happened since.
-import type { Tx } from "../../db/client.js";
-import { jsonRows } from "../../db/sql.js";
+import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
+import { intArray, jsonRows } from "../../db/sql.js";
 import type { Principal } from "../../auth/principal.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import {
   applyStock,
+  defaultSite,
   entityKey,
   lockStockAtSites,
   movedAtSites,
@@ -239,4 +240,61 @@ export async function openAtSites(
     );
   }
   return { written: writes.length, kept: differing.length - writes.length };
+}
+
+/** A row bringing on_hand, as far as finding its item's level goes. */
+export type LookbackRow = Pick<ParsedRow, "supplier" | "code" | "site">;
+
+/**
+ * How many of the rows bringing on_hand will look back through their item's latest movements
+ * when the import runs (openAtSites: movedAtSites, up to MOVED_LOOKBACK each): those whose item
+ * exists and whose level at the row's site holds 0. Counted before the import, outside its
+ * transaction and without a lock (a price: what it finds then), at the sites the caller may use
+ * only (a row naming another is refused). One statement; none for no rows.
+ */
+export async function lookbackRows(
+  db: PrismaClient,
+  principal: Principal,
+  entityType: EntityType,
+  rows: LookbackRow[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { accountId } = principal;
+  const v = jsonRows(
+    rows.map((r) => [
+      r.supplier,
+      r.code,
+      r.site && "id" in r.site ? r.site.id : null,
+      r.site && "code" in r.site ? r.site.code : null,
+    ]),
+    "v",
+    "supplier text, code text, site_id int, site_code text",
+  );
+  // A row naming no site is at the caller's: a limited token's first site, else the default.
+  const home = principal.sites?.[0];
+  const unnamed = home === undefined ? defaultSite(accountId) : Prisma.sql`${home}::int`;
+  const usable = principal.sites
+    ? Prisma.sql`r.site_id = ANY (${intArray(principal.sites)})`
+    : Prisma.sql`true`;
+  const levels =
+    entityType === "sku"
+      ? Prisma.sql`JOIN skus AS i ON i.account_id = ${accountId} AND i.code = r.code::citext
+        JOIN sku_stock AS l ON l.account_id = ${accountId} AND l.site_id = r.site_id
+          AND l.sku_id = i.id`
+      : Prisma.sql`JOIN supplier_items AS i ON i.account_id = ${accountId}
+          AND i.supplier = r.supplier AND i.code = r.code::citext
+        JOIN supplier_item_stock AS l ON l.account_id = ${accountId} AND l.site_id = r.site_id
+          AND l.supplier_item_id = i.id`;
+  const [counted] = await db.$queryRaw<{ rows: number }[]>`
+    WITH r AS MATERIALIZED (
+      SELECT v.supplier, v.code, CASE
+          WHEN v.site_id IS NOT NULL THEN v.site_id
+          WHEN v.site_code IS NOT NULL THEN (SELECT s.id FROM sites AS s
+            WHERE s.account_id = ${accountId} AND s.code = v.site_code::citext)
+          ELSE ${unnamed} END AS site_id
+      FROM ${v}
+    )
+    SELECT count(*)::int AS rows FROM r ${levels}
+    WHERE l.on_hand = 0 AND ${usable}`;
+  return counted?.rows ?? 0;
 }

@@ -2,6 +2,7 @@
 // constant number of statements however many rows. New SKUs may bring an opening on hand
 // (opening_balance movements through the ledger); an import never changes an existing SKU's
 // stock.
+import { createHash } from "node:crypto";
 import { Prisma, type Tx } from "../../db/client.js";
 import { idempotent, type Idempotent } from "../../db/idempotency.js";
 import { jsonRows } from "../../db/sql.js";
@@ -19,12 +20,15 @@ import { holdOffStarts } from "../../db/locks.js";
 import { openingSite, opensStock, requireText } from "./catalog.service.js";
 import { checkText } from "../../text.js";
 import {
+  lookbackRows,
   namesSites,
   openAtSites,
   placeRows,
   rowItems,
   type AtSites,
+  type LookbackRow,
 } from "./catalog.import-sites.js";
+import type { Walk } from "../../operations.js";
 
 import { MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../limits.js";
 import type { ParsedRow, RowPath } from "./catalog.import-rows.js";
@@ -103,6 +107,40 @@ export function importSkus(
       run: () => upsert(ctx, tx, atSites?.leaders ?? rows, path, site, atSites),
     }),
   );
+}
+
+/**
+ * The walk of an import (its price: src/operations.ts): its rows that will look back through
+ * their item's movements before writing an opening balance (lookbackRows), counted when asked,
+ * before the import runs. Of each row bringing on_hand only what finds its item's level is read
+ * here, as parseRows reads it (the import checks the rest, once); a row failing those checks, or
+ * a file whose rows could not be read, walks nothing (the import is refused).
+ */
+export function importWalk(
+  ctx: ServiceContext,
+  entityType: "sku" | "supplier_item",
+  input: { rows: (SkuImportRow | null)[]; errors?: FieldError[] },
+): Walk {
+  const path: RowPath = (i, f) => ["rows", i, f];
+  const errors: FieldError[] = [];
+  const bringing = input.errors?.length
+    ? []
+    : input.rows.flatMap((row, i): LookbackRow[] => {
+        if (!row || row.onHand === undefined || row.onHand === null) return [];
+        const before = errors.length;
+        const supplier =
+          entityType === "supplier_item"
+            ? text(row.supplier, "supplier", path(i, "supplier"), errors)
+            : null;
+        const code = text(row.code, "code", path(i, "code"), errors);
+        const site = rowSite(row, path, i, errors);
+        return errors.length === before && code !== null ? [{ supplier, code, site }] : [];
+      });
+  const named = JSON.stringify(bringing.map((r) => [r.supplier, r.code, r.site]));
+  return {
+    key: `import:${entityType}:${createHash("sha256").update(named).digest("base64url")}`,
+    lines: () => lookbackRows(ctx.db, ctx.principal, entityType, bringing),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../http
 import { idempotencyKeyOf, sendIdempotent } from "../../http/idempotency.js";
 import { chargeWalk } from "../../http/rate-limit.js";
 import { toRest, toRestPage } from "../../http/serialize.js";
-import { OPERATIONS } from "../../operations.js";
+import { linesTwice, OPERATIONS } from "../../operations.js";
 import * as history from "./transfer.read.js";
 import {
   cancelTransfer,
@@ -56,8 +56,8 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
       ...bulkBody(fastify),
       ...linePricedScope<CreateTransfer>(
         "adjust",
-        // Twice for a one-step transfer (OPERATIONS.createTransfer.lines.twiceWhen).
-        (body) => body.lines.length * (body.receive === true ? 2 : 1),
+        // Twice for a one-step transfer, by the registry's rule (as GraphQL prices it).
+        (body) => body.lines.length * (linesTwice(OPERATIONS.createTransfer.lines, body) ? 2 : 1),
         OPERATIONS.createTransfer.lines,
       ),
       schema: createTransfer,

@@ -2,10 +2,12 @@
 // `siteId` over GraphQL, a `site` column of codes in CSV) and brings an opening balance there
 // (`on_hand`), one row per item and site. The balance is written where the item has never moved
 // at that site, and kept out where it has, so importing the file again undoes nothing; bad sites
-// and rows that disagree are refused with nothing written.
-import { gql, rest } from "../../helpers/app.js";
+// and rows that disagree are refused with nothing written. A row that must look back through its
+// item's movements first (a level of 0 there) pays for that look-back before it is taken.
+import { print } from "graphql";
+import { gql, postGraphql, rest } from "../../helpers/app.js";
 import { newAccount, type TestAccount } from "../../helpers/db.js";
-import { startLoggedApp, type LoggedApp } from "../../helpers/movements.js";
+import { selectsFrom, startLoggedApp, type LoggedApp } from "../../helpers/movements.js";
 import { newSite } from "../../helpers/sites.js";
 import { ledgerState } from "../../helpers/stock.js";
 import { createToken } from "../../../src/modules/token/token.store.js";
@@ -312,5 +314,81 @@ describe("an import with stock at several sites", () => {
     const key = (res.body.ids as { id: number }[])[0]!.id;
     const keyLevels = await levels(acct, key);
     expect([keyLevels.get(home), keyLevels.get(away) ?? 0]).toEqual([6, 0]);
+  });
+});
+
+describe("the price of an import's look-backs", () => {
+  it("charges each row bringing on_hand to a level of 0 for the movements it may read, before any is read, over REST and GraphQL", async () => {
+    const acct = await newAccount(t.db);
+    // Made without stock: each SKU has a level of 0 at the default site, so a row bringing it
+    // on_hand there looks back through its movements before opening it.
+    const codes = Array.from({ length: 120 }, (_, i) => `LB-${i}`);
+    const made = await rest(t, "POST", "/skus/bulk", {
+      token: acct.token,
+      body: { rows: codes.map((code) => ({ code, name: code })) },
+    });
+    expect(made.status).toBe(200);
+    const { token } = await createToken(t.db, {
+      accountId: acct.accountId,
+      name: "slow",
+      rateLimit: { perSecond: 1 / 600, burst: 40 },
+    });
+    const rows = (from: number) =>
+      codes.slice(from, from + 40).map((code) => ({ code, name: code, on_hand: 5 }));
+    const sites = await rest(t, "GET", "/sites", { token: acct.token });
+    const home = (sites.body.data as { id: number; code: string; is_default: boolean }[]).find(
+      (s) => s.is_default,
+    )!;
+    // 40 rows count as 400 lines (10 each): 4 units; each looks back first (10 lines): 4 more.
+    // Its site named by code (in another case) in CSV, by id over GraphQL, by none below.
+    const csv = rows(0).map((r) => `${r.code},${r.name},${home.code.toLowerCase()},5\r\n`);
+    const opened = await rest(t, "POST", "/skus/bulk", {
+      token,
+      raw: `code,name,site,on_hand\r\n${csv.join("")}`,
+      headers: { "content-type": "text/csv" },
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ opening_balances: 40, on_hand_kept: 0 });
+    expect(opened.headers.get("ratelimit-remaining")).toBe("32");
+    // The same rows again: their levels hold 5 now, no look-back: the rows' 4 alone.
+    const again = await rest(t, "POST", "/skus/bulk", { token, body: { rows: rows(0) } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ opening_balances: 0, unchanged: 40 });
+    expect(again.headers.get("ratelimit-remaining")).toBe("28");
+    const viaGraphql = await postGraphql(
+      t,
+      {
+        query: print(ImportSkusDocument),
+        variables: {
+          input: {
+            rows: codes
+              .slice(40, 80)
+              .map((code) => ({ code, name: code, siteId: home.id, onHand: 5 })),
+          },
+        },
+      },
+      token,
+    );
+    expect(viaGraphql.errors).toBeUndefined();
+    expect(viaGraphql.headers.get("ratelimit-remaining")).toBe("20");
+
+    // A bucket that holds the rows' price but no longer their look-backs': 429 before any is
+    // read (a bucket that is full lets one request dearer than it through, owing the rest).
+    const { token: small } = await createToken(t.db, {
+      accountId: acct.accountId,
+      name: "small",
+      rateLimit: { perSecond: 1 / 600, burst: 10 },
+    });
+    const plain = await rest(t, "POST", "/skus/bulk", { token: small, body: { rows: rows(0) } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("ratelimit-remaining")).toBe("6");
+    const before = await ledgerState(t.db, acct.accountId);
+    t.queries.length = 0;
+    const refused = await rest(t, "POST", "/skus/bulk", { token: small, body: { rows: rows(80) } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("RATE_LIMITED");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(selectsFrom(t.queries, "stock_movements")).toEqual([]);
+    expect(await ledgerState(t.db, acct.accountId)).toEqual(before);
   });
 });

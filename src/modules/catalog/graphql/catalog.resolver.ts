@@ -12,6 +12,8 @@ import {
 import { ScopedMutation } from "../../../graphql/auth.js";
 import type { GraphQLContext } from "../../../graphql/context.js";
 import { keyedValue, serviceContext } from "../../../graphql/service-context.js";
+import { chargeWalk } from "../../../graphql/rate-limit.js";
+import { OPERATIONS } from "../../../operations.js";
 import { toConnection } from "../../../graphql/connection.js";
 import { withoutNulls } from "../../../filters.js";
 import * as catalog from "../catalog.service.js";
@@ -157,9 +159,11 @@ export class CatalogResolver {
     @Ctx() ctx: GraphQLContext,
     @Arg("input", () => ImportSkusInput, { description: "The rows." }) input: ImportSkusInput,
   ) {
-    const value = await keyedValue(ctx, input.idempotencyKey, (service, key) =>
-      imports.importSkus(service, { rows: input.rows }, key),
-    );
+    const value = await keyedValue(ctx, input.idempotencyKey, async (service, key) => {
+      const rows = { rows: input.rows };
+      await chargeWalk(ctx, OPERATIONS.importSkus, imports.importWalk(service, "sku", rows));
+      return imports.importSkus(service, rows, key);
+    });
     return { result: value };
   }
 
@@ -173,9 +177,12 @@ export class CatalogResolver {
     @Arg("input", () => ImportSupplierItemsInput, { description: "The rows." })
     input: ImportSupplierItemsInput,
   ) {
-    const value = await keyedValue(ctx, input.idempotencyKey, (service, key) =>
-      itemImports.importSupplierItems(service, { rows: input.rows }, key),
-    );
+    const value = await keyedValue(ctx, input.idempotencyKey, async (service, key) => {
+      const rows = { rows: input.rows };
+      const walk = imports.importWalk(service, "supplier_item", rows);
+      await chargeWalk(ctx, OPERATIONS.importSupplierItems, walk);
+      return itemImports.importSupplierItems(service, rows, key);
+    });
     return { result: value };
   }
 

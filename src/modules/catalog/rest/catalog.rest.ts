@@ -7,9 +7,10 @@ import { acceptCsvBodies } from "../../../http/csv-body.js";
 import { MAX_IMPORT_ROWS } from "../../../limits.js";
 import { bulkBody } from "../../../http/body-limit.js";
 import { csvRows } from "../../../csv.js";
-import { OPERATIONS, type LinePricing } from "../../../operations.js";
+import { OPERATIONS, type Operation, type Walk } from "../../../operations.js";
 import { ctxOf, linePricedScope, requireScope, rowPricedScope } from "../../../http/auth.js";
 import { idempotencyKeyOf, sendIdempotent } from "../../../http/idempotency.js";
+import { chargeWalk } from "../../../http/rate-limit.js";
 import { jsonPage, toRest, toRestPage } from "../../../http/serialize.js";
 import * as catalog from "../catalog.service.js";
 import * as search from "../catalog.search.js";
@@ -51,9 +52,11 @@ function importRoute(
   app: FastifyInstance,
   route: Parameters<typeof importOperation>[0] & {
     path: string;
-    /** Its pricing, from its operation's declaration. */
-    pricing: LinePricing | undefined;
+    /** Its declaration: its rows' pricing, and its walk's. */
+    operation: Operation;
     parseCsv: (text: string) => ImportInput;
+    /** What it walks beyond its rows (its rows' look-backs), counted before it runs. */
+    walk: (ctx: ServiceContext, input: ImportInput) => Walk;
     run: (
       ctx: ServiceContext,
       input: ImportInput,
@@ -70,16 +73,19 @@ function importRoute(
       ...linePricedScope<ImportBody | string>(
         "adjust",
         (body) => (typeof body === "string" ? csvRows(body, MAX_IMPORT_ROWS) : body.rows.length),
-        route.pricing,
+        route.operation.lines,
       ),
       schema: importOperation(route),
     },
     async (request, reply) => {
       const body = request.body;
       const csv = typeof body === "string";
+      const ctx = ctxOf(request);
+      const input = csv ? route.parseCsv(body) : { rows: body.rows.map(importRow) };
+      await chargeWalk(request, reply, route.operation, route.walk(ctx, input));
       const result = await route.run(
-        ctxOf(request),
-        csv ? route.parseCsv(body) : { rows: body.rows.map(importRow) },
+        ctx,
+        input,
         idempotencyKeyOf(request),
         csv ? imports.csvRowPath : undefined,
       );
@@ -138,8 +144,9 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
     description:
       "A row whose code is new creates a SKU (opening_on_hand writes an opening_balance movement); one whose code exists updates what differs and never its stock. `countpoint import skus FILE.csv` sends a file of any size in batches.",
     schemas: ["SkuImport", "SkuImportCsv"],
-    pricing: OPERATIONS.importSkus.lines,
+    operation: OPERATIONS.importSkus,
     parseCsv: imports.parseSkuCsv,
+    walk: (ctx, input) => imports.importWalk(ctx, "sku", input),
     run: imports.importSkus,
   });
 
@@ -151,8 +158,9 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
     description:
       "A row whose supplier and code are new creates an item, linked to sku_id if given (else with opening_on_hand as an opening_balance movement); one that exists updates what differs, never its stock, and its sku_id must be its link as it stands (422 LINKED_SUPPLIER_ITEM: change links with /link and /unlink).",
     schemas: ["SupplierItemImport", "SupplierItemImportCsv"],
-    pricing: OPERATIONS.importSupplierItems.lines,
+    operation: OPERATIONS.importSupplierItems,
     parseCsv: itemImports.parseSupplierItemCsv,
+    walk: (ctx, input) => imports.importWalk(ctx, "supplier_item", input),
     run: itemImports.importSupplierItems,
     problems: ["SKU_NOT_FOUND", "LINKED_SUPPLIER_ITEM"],
   });
