@@ -31,9 +31,9 @@ export async function eventFeed(ctx: ServiceContext, query: FeedQuery): Promise<
   const { sites } = ctx.principal;
   const read = await eventsAfter(ctx.db, accountId, { at, id }, types, limit, undefined, sites);
   const { resume, more } = read;
-  // The catalog's events carry an item as GET shows it, on hand at the default site:
-  // a token limited to sites is shown the item without it.
-  const events = sites ? read.events.map(withoutStock) : read.events;
+  // The catalog's events carry an item as GET shows it, at the default site unless they name
+  // one: a token limited to sites is shown the default site's on hand and location of none.
+  const events = sites ? read.events.map(withoutDefaultSite) : read.events;
   return {
     data: events,
     // The last page still answers a cursor: where to resume from.
@@ -166,10 +166,15 @@ const atSites = (accountId: number, sites: number[]) => Prisma.sql`(COALESCE(
   ) = ANY(${sites}::int[])
   OR (data->>'site_id' IS NULL AND type NOT LIKE 'stock_take.%' AND type <> 'stock.changed'))`;
 
-/** An item's event without its on hand, the default site's (see eventFeed). */
-function withoutStock(event: Event): Event {
+/**
+ * An item's event without what it shows of the default site, its on hand and location (see
+ * eventFeed); one naming its site (a location set there, which atSites let through) as it is.
+ */
+function withoutDefaultSite(event: Event): Event {
   if (!event.type.startsWith("sku.") && !event.type.startsWith("supplier_item.")) return event;
-  const { on_hand: _onHand, ...data } = event.data as Record<string, unknown>;
+  const shown = event.data as Record<string, unknown>;
+  if (shown.site_id !== undefined) return event;
+  const { on_hand: _onHand, location: _location, ...data } = shown;
   return { ...event, data };
 }
 

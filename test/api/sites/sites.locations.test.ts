@@ -245,5 +245,26 @@ describe("locations at sites", () => {
     expect(made.body.location).toBe("H-2");
     expect(await locations(acct, cup)).toEqual({ [main]: null, [home]: "H-1" });
     expect(await locations(acct, made.body.id)).toEqual({ [main]: null, [home]: "H-2" });
+
+    // Its feed: its own site's locations as set there; another site's not at all; the default
+    // site's neither as an event nor inside the catalog's events.
+    await rest(t, "PATCH", `/skus/${cup}`, { token: acct.token, body: { location: "M-1" } });
+    await rest(t, "PATCH", `/skus/${cup}`, {
+      token: acct.token,
+      body: { site_id: away, location: "W-1" },
+    });
+    await rest(t, "PATCH", `/skus/${cup}`, { token: acct.token, body: { name: "Cup" } });
+    const feed = await rest(t, "GET", "/events?limit=100", { token });
+    expect(feed.status).toBe(200);
+    const seen = (feed.body.data as { type: string; data: Record<string, unknown> }[])
+      .filter((e) => e.type.startsWith("sku."))
+      .map((e) => [e.type, e.data.code, e.data.site_id ?? null, e.data.location ?? "(none)"]);
+    expect(seen).toEqual([
+      ["sku.created", "CUP", null, "(none)"],
+      ["sku.updated", "CUP", home, "H-1"],
+      ["sku.created", "SAUCER", null, "(none)"],
+      ["sku.updated", "SAUCER", home, "H-2"],
+      ["sku.updated", "CUP", null, "(none)"],
+    ]);
   });
 });

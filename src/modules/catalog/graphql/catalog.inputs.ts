@@ -335,7 +335,7 @@ export class SkuImportRowInput {
 
   @Field(() => Int, {
     nullable: true,
-    description: `The site onHand and openingOnHand are at (SITE_NOT_FOUND, SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An item may be on one row per site, each row with the same catalog fields; the rows span at most ${MAX_ADJUSTMENT_SITES} sites (TOO_MANY_SITES).`,
+    description: `The site onHand, openingOnHand and location are at (SITE_NOT_FOUND, SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An item may be on one row per site, each row with the same catalog fields but its own location; the rows span at most ${MAX_ADJUSTMENT_SITES} sites (TOO_MANY_SITES).`,
   })
   siteId?: number | null;
 

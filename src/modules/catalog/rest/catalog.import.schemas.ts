@@ -53,7 +53,7 @@ const importRowProperties = {
     Type.Unsafe<number | null>({
       type: ["integer", "null"],
       ...serviceRules({}, { minimum: 1, maximum: MAX_ID }),
-      description: `The site on_hand and opening_on_hand are at (404 SITE_NOT_FOUND, 409 SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An entity may be on one row per site, each row with the same catalog fields; the rows span at most ${MAX_ADJUSTMENT_SITES} sites (422 TOO_MANY_SITES).`,
+      description: `The site on_hand, opening_on_hand and location are at (404 SITE_NOT_FOUND, 409 SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An entity may be on one row per site, each row with the same catalog fields but its own location; the rows span at most ${MAX_ADJUSTMENT_SITES} sites (422 TOO_MANY_SITES).`,
     }),
   ),
   on_hand: Type.Optional(
