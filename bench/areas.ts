@@ -3,6 +3,7 @@
 // in at most 1 s"), and its summary by area read back, each beside raw SQL doing the same.
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
+import { withoutTriggers } from "./seeding.js";
 import { apiCaller } from "./api-call.js";
 import type { ServerUnderTest } from "./stock-take.js";
 
@@ -25,8 +26,9 @@ export interface AreaFigures {
  * many elsewhere, in the account of `accountId`, 5 on hand each at its default site.
  */
 export async function seedAisles(raw: pg.Client, accountId: number, inAisles: number) {
-  await raw.query(
-    `WITH s AS (
+  await withoutTriggers(raw, () =>
+    raw.query(
+      `WITH s AS (
        INSERT INTO skus (account_id, code, name)
        SELECT $1, 'L-' || g, 'Area ' || g
        FROM generate_series(1, $2 + $2 / 5) g
@@ -38,7 +40,8 @@ export async function seedAisles(raw: pg.Client, accountId: number, inAisles: nu
        || '-' || lpad(((g / 5) % 100)::text, 2, '0') || '-' || lpad((g % 10)::text, 2, '0')
      FROM s CROSS JOIN LATERAL (SELECT split_part(s.code, '-', 2)::int AS g) AS n
      JOIN sites AS d ON d.account_id = s.account_id AND d.is_default`,
-    [accountId, inAisles],
+      [accountId, inAisles],
+    ),
   );
   await raw.query("ANALYZE skus, sku_stock");
 }
@@ -78,12 +81,12 @@ export async function areaFigures(
     await raw.query(
       `INSERT INTO stock_take_lines (account_id, stock_take_id, entity_type, sku_id, expected_qty, location)
        SELECT $1, ${created.rows[0]!.id}, 'sku', id, on_hand, location FROM (
-         SELECT k.id, COALESCE((SELECT l.on_hand FROM sku_stock l
-             WHERE l.account_id = k.account_id
-               AND l.site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)
-               AND l.sku_id = k.id), 0) AS on_hand, k.location, k.code
-         FROM skus k WHERE k.account_id = $1 AND k.active AND (${ranges})
-         ORDER BY k.id FOR SHARE) s
+         SELECT k.id, l.on_hand, l.location, k.code
+         FROM sku_stock l JOIN skus k ON k.account_id = l.account_id AND k.id = l.sku_id
+         WHERE l.account_id = $1
+           AND l.site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)
+           AND l.location IS NOT NULL AND k.active AND (${ranges})
+         ORDER BY k.id FOR SHARE OF k) s
        ORDER BY lower(location) COLLATE "C", lower(code) COLLATE "C", id`,
       [rawAccount, ...L1_PREFIXES],
     );

@@ -5,6 +5,7 @@
 // plain way.
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
+import { withoutTriggers } from "./seeding.js";
 import { apiCaller } from "./api-call.js";
 import { median, time } from "./measure.js";
 import type { ServerUnderTest } from "./stock-take.js";
@@ -31,8 +32,9 @@ export interface CycleFigures {
  * (set-based, a statement each).
  */
 export async function seedCycle(raw: pg.Client, accountId: number, skus: number): Promise<void> {
-  await raw.query(
-    `WITH s AS (
+  await withoutTriggers(raw, () =>
+    raw.query(
+      `WITH s AS (
        INSERT INTO skus (account_id, code, name)
        SELECT $1, 'CY-' || g, 'Cycle ' || g
        FROM generate_series(1, $2::int) g
@@ -42,7 +44,8 @@ export async function seedCycle(raw: pg.Client, accountId: number, skus: number)
      SELECT s.account_id, d.id, s.id, split_part(s.code, '-', 2)::int % 100,
        'A-' || lpad((split_part(s.code, '-', 2)::int % 1000)::text, 3, '0') FROM s
      JOIN sites AS d ON d.account_id = s.account_id AND d.is_default`,
-    [accountId, skus],
+      [accountId, skus],
+    ),
   );
   await raw.query(
     `INSERT INTO sku_cycle_counts (account_id, site_id, sku_id, count_class, last_counted_at,
@@ -79,11 +82,10 @@ export async function seedCycle(raw: pg.Client, accountId: number, skus: number)
        'applied', s.location, t.created_at
      FROM (SELECT id, created_at, row_number() OVER (ORDER BY id) AS n FROM stock_takes
        WHERE account_id = $1) AS t
-     CROSS JOIN LATERAL (SELECT k.id, (SELECT l.on_hand FROM sku_stock l
-           WHERE l.account_id = k.account_id
-             AND l.site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)
-             AND l.sku_id = k.id) AS on_hand, k.location
-       FROM skus k
+     CROSS JOIN LATERAL (SELECT k.id, l.on_hand, l.location
+       FROM skus k JOIN sku_stock l ON l.account_id = k.account_id
+         AND l.site_id = (SELECT id FROM sites WHERE account_id = $1 AND is_default)
+         AND l.sku_id = k.id
        WHERE k.account_id = $1 AND k.id >= (SELECT min(id) FROM skus WHERE account_id = $1)
          + t.n * ${DAILY_LINES}
        ORDER BY k.id LIMIT ${DAILY_LINES}) AS s`,
@@ -105,13 +107,14 @@ async function medianMs(runs: number, fn: () => Promise<unknown>): Promise<numbe
 
 /** The plain way: every SKU's due time computed, sorted, cut to the limit. */
 const RAW_DUE = `
-  SELECT c.sku_id, s.code, s.name, s.location, c.count_class, c.last_counted_at,
+  SELECT c.sku_id, s.code, s.name, l.location, c.count_class, c.last_counted_at,
     c.last_counted_at + make_interval(days => CASE c.count_class WHEN 'A' THEN a.cycle_days_a
       WHEN 'B' THEN a.cycle_days_b ELSE a.cycle_days_c END) AS due_at
   FROM sku_cycle_counts c
   JOIN skus s ON s.account_id = c.account_id AND s.id = c.sku_id AND s.active
   JOIN accounts a ON a.id = c.account_id
   JOIN sites d ON d.account_id = c.account_id AND d.id = c.site_id AND d.is_default
+  LEFT JOIN sku_stock l ON l.account_id = c.account_id AND l.site_id = d.id AND l.sku_id = c.sku_id
   WHERE c.account_id = $1 AND c.count_class IS NOT NULL AND (c.last_counted_at IS NULL
     OR c.last_counted_at + make_interval(days => CASE c.count_class WHEN 'A' THEN a.cycle_days_a
       WHEN 'B' THEN a.cycle_days_b ELSE a.cycle_days_c END) <= now())

@@ -68,9 +68,9 @@ export async function adjustSupplierItem(
   return inAdjustment(ctx, request, idempotencyKey, {
     check: (pending) => pending.check(),
     apply: async (pending, tx) => {
-      const { change } = await pending.applyOne();
-      const item = await loadSupplierItem(tx, ctx.principal.accountId, itemId);
-      // On hand at the site the request named, as set.
+      const { change, locked } = await pending.applyOne();
+      // At the site the request named: its location there, and on hand as set.
+      const item = await loadSupplierItem(tx, ctx.principal.accountId, itemId, locked?.siteId);
       return { supplierItem: { ...item, onHand: change.newQty }, movement: change.movement };
     },
   });

@@ -252,8 +252,10 @@ async function listed(
     args.updatedSince,
     args.supplier,
     args.skuId,
-    // Only when given: a sync cursor from before locations existed stays valid.
+    // Only when given: a sync cursor from before locations existed stays valid; the site too, as
+    // the location filter reads the site's (a cursor from before that named none).
     ...(args.location !== undefined ? [args.location] : []),
+    ...(args.location !== undefined && args.siteId != null ? [args.siteId] : []),
   ]);
   const after: TimePosition | null = args.cursor
     ? decodeTimeCursor(kind, args.cursor, fingerprint)

@@ -147,8 +147,10 @@ async function editedSite(
   named: number | null | undefined,
   changes: CheckedChanges,
 ): Promise<number | undefined> {
-  if (changes.location !== undefined) return holdSite(tx, principal, named, ["siteId"]);
-  return askedSite(tx, principal, named);
+  if (changes.location === undefined) return askedSite(tx, principal, named);
+  // Starts first, then the site: the order a start takes them in.
+  await holdOffStarts(tx, principal.accountId);
+  return holdSite(tx, principal, named, ["siteId"]);
 }
 
 /**
@@ -170,6 +172,10 @@ export async function applySkuChanges(
     SELECT code::text AS code, name, active, NULL AS supplier, barcodes FROM skus
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!current) throw notFound("SKU_NOT_FOUND", id);
+  // The location first: the events of the other fields' changes then show it.
+  if (location !== undefined) {
+    await writeLocations(tx, accountId, "sku", [{ id, siteId: siteId ?? "default", location }]);
+  }
   if (changesRow(current, changes)) {
     await uniqueCode(
       () => tx.sku.updateMany({ where: { accountId, id }, data: { code, name, active } }),
@@ -178,9 +184,6 @@ export async function applySkuChanges(
     );
   }
   await writeBarcodes(tx, accountId, { entityType: "sku", id }, current, changes);
-  if (location !== undefined) {
-    await writeLocations(tx, accountId, "sku", [{ id, siteId: siteId ?? "default", location }]);
-  }
   return loadSku(tx, accountId, id, siteId);
 }
 
@@ -199,6 +202,11 @@ export async function applySupplierItemChanges(
     SELECT code::text AS code, name, active, supplier, barcodes FROM supplier_items
     WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
   if (!current) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
+  // The location first, as for a SKU.
+  if (location !== undefined) {
+    const at = [{ id, siteId: siteId ?? ("default" as const), location }];
+    await writeLocations(tx, accountId, "supplier_item", at);
+  }
   if (changesRow(current, changes)) {
     await uniqueCode(
       () =>
@@ -212,10 +220,6 @@ export async function applySupplierItemChanges(
     );
   }
   await writeBarcodes(tx, accountId, { entityType: "supplier_item", id }, current, changes);
-  if (location !== undefined) {
-    const at = [{ id, siteId: siteId ?? ("default" as const), location }];
-    await writeLocations(tx, accountId, "supplier_item", at);
-  }
   return loadSupplierItem(tx, accountId, id, siteId);
 }
 

@@ -127,6 +127,54 @@ describe("locations at sites", () => {
     expect(await locations(acct, bolt)).toEqual({ [main]: null, [depot]: "D-5" });
   });
 
+  it("keeps a supplier item's per site, answered at the site an adjustment names", async () => {
+    const acct = await newAccount(t.db);
+    const depot = await newSite(t, acct, "DEPOT");
+    const made = await rest(t, "POST", "/supplier-items", {
+      token: acct.token,
+      body: { supplier: "ACME", code: "S-1", name: "Screw", location: "A-9" },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id as number;
+    const set = await rest(t, "PATCH", `/supplier-items/${id}`, {
+      token: acct.token,
+      body: { site_id: depot, location: "R-5" },
+    });
+    expect(set.body).toMatchObject({ location: "R-5" });
+    const adjusted = await rest(t, "PATCH", `/supplier-items/${id}`, {
+      token: acct.token,
+      body: { site_id: depot, on_hand: 3, reason: "received" },
+    });
+    expect(adjusted.status).toBe(200);
+    expect(adjusted.body).toMatchObject({ on_hand: 3, location: "R-5" });
+    const found = await rest(t, "GET", `/supplier-items?location=r-&site_id=${depot}`, {
+      token: acct.token,
+    });
+    expect(found.body.data.map((i: { id: number }) => i.id)).toEqual([id]);
+    expect(
+      (await rest(t, "GET", `/supplier-items/${id}`, { token: acct.token })).body.location,
+    ).toBe("A-9");
+  });
+
+  it("writes a location before the other fields of one PATCH: their event shows it", async () => {
+    const acct = await newAccount(t.db);
+    const jug = await newSku(acct, "JUG", "A-1");
+    await rest(t, "PATCH", `/skus/${jug}`, {
+      token: acct.token,
+      body: { name: "Big jug", location: "A-2" },
+    });
+    const events = await t.db.event.findMany({
+      where: { accountId: acct.accountId, type: "sku.updated" },
+      orderBy: { id: "asc" },
+    });
+    // The create's location, the PATCH's location, then its name with the new location.
+    expect(events.map((e) => e.data as { name: string; location: string })).toEqual([
+      expect.objectContaining({ name: "JUG", location: "A-1" }),
+      expect.objectContaining({ name: "JUG", location: "A-2" }),
+      expect.objectContaining({ name: "Big jug", location: "A-2" }),
+    ]);
+  });
+
   it("starts a stock take by area at its own site, in that site's walking order", async () => {
     const acct = await newAccount(t.db);
     const depot = await newSite(t, acct, "DEPOT");

@@ -284,7 +284,7 @@ export class SupplierItemFilter extends SkuFilter {
 
 /** What a `siteId` argument of a catalog read says. */
 export const ON_HAND_SITE =
-  "The site whose stock onHand is (SITE_NOT_FOUND if the account has none by this id; a deactivated site is read as any other); the default site when absent.";
+  "The site whose stock and bin onHand and location are, and where the location filter looks (SITE_NOT_FOUND if the account has none by this id; a deactivated site is read as any other); the default site when absent.";
 
 @ArgsType()
 class CatalogPageArgs extends PageArgs {

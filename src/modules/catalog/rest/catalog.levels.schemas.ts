@@ -64,7 +64,7 @@ const example = {
 };
 
 const LEVELS =
-  "Needs the read scope. At each site where it has a level (it has had stock there) or stock in transit to it, in site order: on hand, and what transfers not yet received are bringing there. Pages follow `next_cursor`.";
+  "Needs the read scope. At each site where it has a level (it has had stock or a location there) or stock in transit to it, in site order: on hand, its location there, and what transfers not yet received are bringing there (a linked supplier item's levels are its SKU's, location included). Pages follow `next_cursor`.";
 
 export const listSkuLevels = {
   operationId: "listSkuLevels",

@@ -30,7 +30,7 @@ import { LOCATION_RULES, MAX_LOCATION_LENGTH } from "../location.js";
 export const onHandSiteParam = {
   ...integerId,
   description:
-    "The site whose on hand `on_hand` is; the default site when absent (404 SITE_NOT_FOUND for a site the account does not have).",
+    "The site whose on hand and location `on_hand` and `location` are (and where the `location` filter looks); the default site when absent (404 SITE_NOT_FOUND for a site the account does not have).",
 };
 
 /** The query of a read of one SKU or supplier item. */

@@ -38,7 +38,7 @@ export class StockTakeScopeInput {
 
   @Field(() => [String], {
     nullable: true,
-    description: `Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location starts with one of them is counted too. ${atMost("StockTakeScopeInput.locations")}`,
+    description: `Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location at the stock take's site starts with one of them is counted too. ${atMost("StockTakeScopeInput.locations")}`,
   })
   locations?: string[] | null;
 

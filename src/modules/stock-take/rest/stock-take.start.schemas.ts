@@ -41,7 +41,7 @@ export const StartStockTake = Type.Object(
             Type.Array(Type.String({ maxLength: MAX_LOCATION_LENGTH }), {
               maxItems: MAX_SCOPE_LOCATIONS,
               "x-error-codes": { maxItems: "INVALID_PARAMETER" },
-              description: `Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location starts with one of them is counted too, besides any named by id. At most ${MAX_SCOPE_LOCATIONS} (more: 400 INVALID_PARAMETER).`,
+              description: `Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location at the stock take's site starts with one of them is counted too, besides any named by id. At most ${MAX_SCOPE_LOCATIONS} (more: 400 INVALID_PARAMETER).`,
               examples: [["A-01", "B-"]],
             }),
           ),
