@@ -46,8 +46,8 @@ export const MAX_TYPES_PARAM_LENGTH = 512;
 /** Barcodes one SKU or supplier item may carry (`barcodes`, in a create, an edit or an import row). */
 export const MAX_BARCODES = 50;
 
-/** Event types one webhook may receive: each of the ten event types once. */
-export const MAX_WEBHOOK_EVENT_TYPES = 10;
+/** Event types one webhook may receive: each of the thirteen event types once. */
+export const MAX_WEBHOOK_EVENT_TYPES = 13;
 
 /** Sites one webhook may name to receive only their events. */
 export const MAX_WEBHOOK_SITES = 100;

@@ -155,8 +155,9 @@ async function readFeed(
 }
 
 /**
- * An event of these sites, or of none (the catalog's): a stock take's events name its site, or
- * (counted, accepted) only its id, which finds it; a change of stock written before events named
+ * An event of these sites, or of none (the catalog's), as eventSites says: a stock take's events
+ * name its site, or (counted, accepted, written before) only its id, which finds it; a transfer's
+ * name its two sites, either of which lets it in; a change of stock written before events named
  * their site names none, and is left out (it was the default site's).
  */
 const atSites = (accountId: number, sites: number[]) => Prisma.sql`(COALESCE(
@@ -164,7 +165,10 @@ const atSites = (accountId: number, sites: number[]) => Prisma.sql`(COALESCE(
     CASE WHEN type LIKE 'stock_take.%' THEN (SELECT t.site_id FROM stock_takes AS t
       WHERE t.account_id = ${accountId} AND t.id = (data->>'id')::int) END
   ) = ANY(${sites}::int[])
-  OR (data->>'site_id' IS NULL AND type NOT LIKE 'stock_take.%' AND type <> 'stock.changed'))`;
+  OR (type LIKE 'transfer.%' AND ((data->>'from_site_id')::int = ANY(${sites}::int[])
+    OR (data->>'to_site_id')::int = ANY(${sites}::int[])))
+  OR (data->>'site_id' IS NULL AND type NOT LIKE 'stock_take.%' AND type NOT LIKE 'transfer.%'
+    AND type <> 'stock.changed'))`;
 
 /**
  * An item's event without what it shows of the default site, its on hand and location (see

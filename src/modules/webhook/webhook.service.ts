@@ -178,7 +178,11 @@ export async function updateWebhook(
     if (siteIds?.length) {
       await tx.$executeRaw`
         DELETE FROM webhook_deliveries WHERE account_id = ${accountId} AND endpoint_id = ${id}
-          AND status = 'pending' AND (body::jsonb #>> '{data,site_id}')::int <> ALL(${siteIds}::int[])`;
+          AND status = 'pending' AND NOT COALESCE(ARRAY[(body::jsonb #>> '{data,site_id}')::int,
+            (body::jsonb #>> '{data,from_site_id}')::int, (body::jsonb #>> '{data,to_site_id}')::int]
+            && ${siteIds}::int[], false)
+          AND (body::jsonb #> '{data,site_id}' IS NOT NULL
+            OR body::jsonb #> '{data,from_site_id}' IS NOT NULL)`;
     }
     // A new address is tried at once, not after the old one's backoff.
     if (url !== undefined && url !== before.url) {

@@ -20,7 +20,7 @@ import type { PrismaClient } from "../../db/client.js";
 import { jsonRows } from "../../db/sql.js";
 import { isServiceUnavailable } from "../../db/unavailable.js";
 import { eventsAfter, positionOf } from "../event/event.service.js";
-import type { Event } from "../event/event.types.js";
+import { eventSites, type Event } from "../event/event.types.js";
 import { send, type SendResult } from "./webhook.send.js";
 import type { UrlPolicy } from "./webhook.url.js";
 
@@ -343,8 +343,8 @@ async function fanOut(db: PrismaClient, lease: Lease, endpoint: Current): Promis
 
 /** Whether an endpoint taking the events of `siteIds` (none: every site) takes this one. */
 const atSites = (e: Event, siteIds: number[]): boolean => {
-  const site = (e.data as { site_id?: unknown }).site_id;
-  return siteIds.length === 0 || typeof site !== "number" || siteIds.includes(site);
+  const sites = eventSites(e.data);
+  return siteIds.length === 0 || sites === null || sites.some((s) => siteIds.includes(s));
 };
 
 /** The body a receiver gets: the event as the feed shows it, with the feed cursor after it. */

@@ -236,7 +236,7 @@ export type CreateWebhookInput = {
   active?: boolean | null | undefined;
   /** Your note on what it is for; at most 500 characters. */
   description?: string | null | undefined;
-  /** The event types it receives. At least one of stock.changed, sku.created, sku.updated, supplier_item.created, supplier_item.updated, stock_take.started, stock_take.counted, stock_take.accepted, stock_take.reconciled, stock_take.cancelled (an unknown one is INVALID_PARAMETER). At most 10. */
+  /** The event types it receives. At least one of stock.changed, sku.created, sku.updated, supplier_item.created, supplier_item.updated, stock_take.started, stock_take.counted, stock_take.accepted, stock_take.reconciled, stock_take.cancelled, transfer.dispatched, transfer.received, transfer.cancelled (an unknown one is INVALID_PARAMETER). At most 13. */
   eventTypes: Array<string>;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
@@ -478,7 +478,7 @@ export type SkuImportRowInput = {
   onHand?: number | null | undefined;
   /** New SKUs only, at the row's site, recorded as an OPENING_BALANCE movement; an import never changes an existing SKU's stock. Not with onHand. */
   openingOnHand?: number | null | undefined;
-  /** The site onHand and openingOnHand are at (SITE_NOT_FOUND, SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An item may be on one row per site, each row with the same catalog fields; the rows span at most 100 sites (TOO_MANY_SITES). */
+  /** The site onHand, openingOnHand and location are at (SITE_NOT_FOUND, SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An item may be on one row per site, each row with the same catalog fields but its own location; the rows span at most 100 sites (TOO_MANY_SITES). */
   siteId?: number | null | undefined;
 };
 
@@ -647,7 +647,7 @@ export type StockTakeScopeInput = {
   due?: boolean | null | undefined;
   /** With due: true, how many due SKUs to take at most (1 to 10000); 100 when absent. */
   limit?: number | null | undefined;
-  /** Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location starts with one of them is counted too. At most 100. */
+  /** Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location at the stock take's site starts with one of them is counted too. At most 100. */
   locations?: Array<string> | null | undefined;
   /** SKUs to count. At most 100,000. */
   skuIds?: Array<number> | null | undefined;
@@ -702,7 +702,7 @@ export type SupplierItemImportRowInput = {
   onHand?: number | null | undefined;
   /** New SKUs only, at the row's site, recorded as an OPENING_BALANCE movement; an import never changes an existing SKU's stock. Not with onHand. */
   openingOnHand?: number | null | undefined;
-  /** The site onHand and openingOnHand are at (SITE_NOT_FOUND, SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An item may be on one row per site, each row with the same catalog fields; the rows span at most 100 sites (TOO_MANY_SITES). */
+  /** The site onHand, openingOnHand and location are at (SITE_NOT_FOUND, SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An item may be on one row per site, each row with the same catalog fields but its own location; the rows span at most 100 sites (TOO_MANY_SITES). */
   siteId?: number | null | undefined;
   /** A new item: link it to this SKU (then no openingOnHand). An existing item: its link as it stands (else LINKED_SUPPLIER_ITEM; links change with linkSupplierItem and unlinkSupplierItem). */
   skuId?: number | null | undefined;
@@ -798,7 +798,7 @@ export type UpdateWebhookInput = {
   active?: boolean | null | undefined;
   /** Your note on what it is for; at most 500 characters. null clears it. */
   description?: string | null | undefined;
-  /** The whole new set of event types. At least one of stock.changed, sku.created, sku.updated, supplier_item.created, supplier_item.updated, stock_take.started, stock_take.counted, stock_take.accepted, stock_take.reconciled, stock_take.cancelled (an unknown one is INVALID_PARAMETER). At most 10. */
+  /** The whole new set of event types. At least one of stock.changed, sku.created, sku.updated, supplier_item.created, supplier_item.updated, stock_take.started, stock_take.counted, stock_take.accepted, stock_take.reconciled, stock_take.cancelled, transfer.dispatched, transfer.received, transfer.cancelled (an unknown one is INVALID_PARAMETER). At most 13. */
   eventTypes?: Array<string> | null | undefined;
   /** The webhook to change. */
   id: number;

@@ -87,6 +87,36 @@ it("delivers to a webhook the events of its sites and those naming none", async 
   ]);
 });
 
+it("delivers a transfer's events to a webhook taking either of its sites", async () => {
+  const acct = await chain();
+  const depot = await rest(t, "POST", "/sites", {
+    token: acct.token,
+    body: { code: "DEPOT", name: "Depot" },
+  });
+  const types = ["transfer.dispatched", "sku.created"];
+  const atVan = await hook(acct, { event_types: types, site_ids: [acct.van] });
+  const sku = await createSku(t, acct.token, 5);
+  const send = (to: number) =>
+    rest(t, "POST", "/transfers", {
+      token: acct.token,
+      body: { from_site_id: acct.main, to_site_id: to, lines: [{ type: "sku", id: sku, qty: 1 }] },
+    });
+  const toDepot = await send(depot.body.id);
+  const toVan = await send(acct.van);
+  expect([toDepot.status, toVan.status]).toEqual([201, 201]);
+  await createSku(t, acct.token, 0);
+
+  const got = (await atVan.receiver.waitFor(3)).map((r) => {
+    const p = JSON.parse(r.body) as { type: string; data: { id: number; to_site_id?: number } };
+    return [p.type, p.data.to_site_id ?? null];
+  });
+  expect(got).toEqual([
+    ["sku.created", null],
+    ["transfer.dispatched", acct.van],
+    ["sku.created", null],
+  ]);
+});
+
 it("drops the pending deliveries of sites a webhook no longer takes, and null takes every site again", async () => {
   const acct = await chain();
   const failing = await hook(acct, { event_types: ["stock.changed"] });
