@@ -578,6 +578,17 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         { supplierItemId: ids.bItem, onHand: 1, reason: "CORRECTION", siteId: site },
         { supplierItemId: ids.bItem, onHand: 1, reason: "CORRECTION", siteId: none() },
       ),
+      // B's own item given a location at A's site.
+      mutation(
+        "Mutation.updateSku",
+        { id: ids.bSku, location: "X-1", siteId: site },
+        { id: ids.bSku, location: "X-1", siteId: none() },
+      ),
+      mutation(
+        "Mutation.updateSupplierItem",
+        { id: ids.bItem, location: "X-1", siteId: site },
+        { id: ids.bItem, location: "X-1", siteId: none() },
+      ),
       mutation(
         "Mutation.bulkAdjustStock",
         { reason: "CORRECTION", siteId: site, lines: [line({ type: "SKU", id: ids.bSku })] },

@@ -147,6 +147,12 @@ export function siteGqlProbes(w: SiteWorld): { reads: SiteGqlProbe[]; writes: Si
       siteId: site,
     })),
     ...input("Mutation.classifySkus", (site) => ({ dryRun: true, siteId: site })),
+    ...input("Mutation.updateSku", (site) => ({ id: ids.sShared, location: "X-1", siteId: site })),
+    ...input("Mutation.updateSupplierItem", (site) => ({
+      id: ids.iShared,
+      location: "X-1",
+      siteId: site,
+    })),
     // The admin's writes at D naming no site, sent again with its keys: never its answers.
     own("Mutation.adjustSkuStock", {
       input: {

@@ -9,6 +9,7 @@ import { costEstimator, PAGE_COST } from "../../src/graphql/limits.js";
 import { COST_PER_UNIT, costOfEstimate, operationPrice } from "../../src/graphql/rate-limit.js";
 import { buildGraphqlSchema } from "../../src/graphql/schema.js";
 import { costOfLines } from "../../src/rate-limit/bucket.js";
+import { MAX_WEBHOOK_EVENT_TYPES } from "../../src/limits.js";
 
 let schema: GraphQLSchema;
 beforeAll(async () => {
@@ -113,12 +114,14 @@ describe("oversizeListRefusal", () => {
       code: "TOO_MANY_LINES",
       message: "startStockTake: input.scope.skuIds may hold at most 100000 entries; got 100001",
     });
-    const types = Array.from({ length: 11 }, () => '"sku.created"').join(",");
+    const types = Array.from({ length: MAX_WEBHOOK_EVENT_TYPES + 1 }, () => '"sku.created"').join(
+      ",",
+    );
     const byDefault = `query Feed($types: [String!] = [${types}]) { events(types: $types) { edges { cursor } } }`;
     expect(refusal(byDefault)).toMatchObject({
       code: "INVALID_PARAMETER",
       status: { status: 400 },
-      message: "events: types may hold at most 10 entries; got 11",
+      message: `events: types may hold at most ${MAX_WEBHOOK_EVENT_TYPES} entries; got ${MAX_WEBHOOK_EVENT_TYPES + 1}`,
     });
   });
 
