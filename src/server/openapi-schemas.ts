@@ -82,6 +82,13 @@ const locationProperty = { ...nullable("string"), description: LOCATION_DESCRIPT
 const requiredOf = (properties: object): string[] =>
   Object.keys(properties).filter((key) => key !== "barcodes" && key !== "location");
 
+/** An item's stock site by site, when a read asks for it (`include=stock`). */
+const stockProperty = {
+  ...$ref("StockLevelPage"),
+  description:
+    "Only with include=stock: the first page of its stock levels (at most 100 sites, in site order; a token limited to sites sees its own), as GET …/levels answers it; next_cursor continues there.",
+};
+
 const skuProperties = {
   id: integerId,
   code: { type: "string", description: "Unique within the account." },
@@ -183,6 +190,13 @@ const schemas = {
     required: requiredOf(skuProperties),
     properties: skuProperties,
   },
+  SkuWithStock: {
+    $id: "SkuWithStock",
+    type: "object",
+    description: "A SKU, and with `include=stock` its stock site by site.",
+    required: requiredOf(skuProperties),
+    properties: { ...skuProperties, stock: stockProperty },
+  },
   SupplierItem: {
     $id: "SupplierItem",
     type: "object",
@@ -190,6 +204,13 @@ const schemas = {
       "A supplier's article. Linked to a SKU, its stock is the SKU's; unlinked, it holds stock of its own.",
     required: requiredOf(supplierItemProperties),
     properties: supplierItemProperties,
+  },
+  SupplierItemWithStock: {
+    $id: "SupplierItemWithStock",
+    type: "object",
+    description: "A supplier item, and with `include=stock` its stock site by site.",
+    required: requiredOf(supplierItemProperties),
+    properties: { ...supplierItemProperties, stock: stockProperty },
   },
   BarcodeMatch: {
     $id: "BarcodeMatch",

@@ -9,7 +9,8 @@ import { readDb, type ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { notFound } from "../../errors.js";
 import { Decimal } from "../../quantity.js";
-import type { StockLevel } from "./catalog.types.js";
+import type { Sku, StockLevel, SupplierItem } from "./catalog.types.js";
+import { getSku, getSupplierItem } from "./catalog.service.js";
 import { requireSites } from "../site/site.service.js";
 import { siteNotFound } from "../site/site.access.js";
 import { MAX_ID } from "../../limits.js";
@@ -175,4 +176,34 @@ async function levelPages(
     }));
     return { items, nextCursor: found.length > take ? (items.at(-1)?.cursor ?? null) : null };
   });
+}
+
+/** An item as GET shows it, with its first page of levels when asked (`include=stock`). */
+export type WithStock<T> = T & { stock?: Page<StockLevel> };
+
+/**
+ * A SKU as getSku reads it, and, when `withStock`, its first page of levels (at every site the
+ * caller may use), read after it: an unknown SKU is SKU_NOT_FOUND before any level is read.
+ */
+export async function getSkuWithStock(
+  ctx: ServiceContext,
+  id: number,
+  siteId: number | null | undefined,
+  withStock: boolean,
+): Promise<WithStock<Sku>> {
+  const sku = await getSku(ctx, id, siteId);
+  if (!withStock) return sku;
+  return { ...sku, stock: await levelPage(ctx, { sku: id }, {}) };
+}
+
+/** A supplier item as getSupplierItem reads it, and its levels when asked (a linked one's: its SKU's). */
+export async function getSupplierItemWithStock(
+  ctx: ServiceContext,
+  id: number,
+  siteId: number | null | undefined,
+  withStock: boolean,
+): Promise<WithStock<SupplierItem>> {
+  const item = await getSupplierItem(ctx, id, siteId);
+  if (!withStock) return item;
+  return { ...item, stock: await levelPage(ctx, levelOwnerOf(item), {}) };
 }

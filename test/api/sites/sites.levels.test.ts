@@ -6,6 +6,7 @@ import { newAccount } from "../../helpers/db.js";
 import { defaultSiteOf, newSite } from "../../helpers/sites.js";
 import { createSku, createSupplierItem } from "../../helpers/stock.js";
 import { SiLevelsDocument } from "../generated/graphql.js";
+import { createToken } from "../../../src/modules/token/token.store.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,4 +86,48 @@ it("lists a SKU's on hand and stock in transit at each site, in site order and p
   const unknown = await rest(t, "GET", "/skus/999999/levels", { token: acct.token });
   expect(unknown.status).toBe(404);
   expect(unknown.body.code).toBe("SKU_NOT_FOUND");
+});
+
+it("answers an item with its stock at every site when asked (include=stock), and a limited token its own sites'", async () => {
+  const acct = await newAccount(t.db);
+  const home = await defaultSiteOf(t, acct);
+  const store = await newSite(t, acct, "STORE");
+  const sku = await createSku(t, acct.token, 10);
+  await rest(t, "PATCH", `/skus/${sku}`, {
+    token: acct.token,
+    body: { on_hand: 4, reason: "received", site_id: store, location: "S-1" },
+  });
+
+  const plain = await rest(t, "GET", `/skus/${sku}`, { token: acct.token });
+  expect(plain.body).not.toHaveProperty("stock");
+  const withStock = await rest(t, "GET", `/skus/${sku}?include=stock`, { token: acct.token });
+  expect(withStock.status).toBe(200);
+  expect(withStock.body).toMatchObject({ id: sku, on_hand: 10 });
+  expect(withStock.body.stock).toEqual({
+    data: [
+      { site_id: home, on_hand: 10, in_transit: 0, location: null },
+      { site_id: store, on_hand: 4, in_transit: 0, location: "S-1" },
+    ],
+    next_cursor: null,
+  });
+  const refused = await rest(t, "GET", `/skus/${sku}?include=everything`, { token: acct.token });
+  expect(refused.status).toBe(400);
+
+  // A linked supplier item's stock is its SKU's.
+  const item = await createSupplierItem(t, acct.token, { skuId: sku });
+  const linked = await rest(t, "GET", `/supplier-items/${item}?include=stock`, {
+    token: acct.token,
+  });
+  expect(linked.body.stock).toEqual(withStock.body.stock);
+
+  // A token limited to the store sees the store's level only.
+  const { token } = await createToken(t.db, {
+    accountId: acct.accountId,
+    name: "store",
+    scopes: ["read"],
+    siteIds: [store],
+  });
+  const own = await rest(t, "GET", `/skus/${sku}?include=stock`, { token });
+  expect(own.body).toMatchObject({ on_hand: 4, location: "S-1" });
+  expect(own.body.stock.data.map((l: { site_id: number }) => l.site_id)).toEqual([store]);
 });

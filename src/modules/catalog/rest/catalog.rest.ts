@@ -5,6 +5,7 @@ import type { Idempotent } from "../../../db/idempotency.js";
 import type { FieldError } from "../../../errors.js";
 import { acceptCsvBodies } from "../../../http/csv-body.js";
 import { MAX_IMPORT_ROWS } from "../../../limits.js";
+import { PAGE_DEFAULT } from "../../../cursor.js";
 import { bulkBody } from "../../../http/body-limit.js";
 import { csvRows } from "../../../csv.js";
 import { OPERATIONS, type Operation, type Walk } from "../../../operations.js";
@@ -94,6 +95,21 @@ function importRoute(
   );
 }
 
+/**
+ * A GET of one item is priced as its rows: the item, and with include=stock the levels it reads
+ * (at most a page's), counted before any is read and charged as they are answered.
+ */
+const WITH_STOCK_ROWS = {
+  mostRows: (request: { query: unknown }) =>
+    1 + ((request.query as { include?: string }).include === "stock" ? PAGE_DEFAULT : 0),
+  rowsOf: (payload: unknown) =>
+    1 + ((payload as { stock?: { data: unknown[] } }).stock?.data.length ?? 0),
+};
+
+/** An item (with its stock page, when read) as REST answers it. */
+const withStockRest = ({ stock, ...item }: levels.WithStock<object>) =>
+  stock ? { ...(toRest(item) as object), stock: toRestPage(stock) } : toRest(item);
+
 /** A levels query as the service takes it. */
 const levelQuery = ({
   site_ids,
@@ -177,12 +193,14 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     "/skus/:id",
-    {
-      onRequest: requireScope("read"),
-      schema: getSku,
+    { ...rowPricedScope("read", WITH_STOCK_ROWS), schema: getSku },
+    async (request) => {
+      const { site_id, include } = request.query;
+      const ctx = ctxOf(request);
+      return withStockRest(
+        await levels.getSkuWithStock(ctx, request.params.id, site_id, include === "stock"),
+      );
     },
-    async (request) =>
-      toRest(await catalog.getSku(ctxOf(request), request.params.id, request.query.site_id)),
   );
 
   app.get(
@@ -269,14 +287,14 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     "/supplier-items/:id",
-    {
-      onRequest: requireScope("read"),
-      schema: getSupplierItem,
+    { ...rowPricedScope("read", WITH_STOCK_ROWS), schema: getSupplierItem },
+    async (request) => {
+      const { site_id, include } = request.query;
+      const ctx = ctxOf(request);
+      return withStockRest(
+        await levels.getSupplierItemWithStock(ctx, request.params.id, site_id, include === "stock"),
+      );
     },
-    async (request) =>
-      toRest(
-        await catalog.getSupplierItem(ctxOf(request), request.params.id, request.query.site_id),
-      ),
   );
 
   app.post(

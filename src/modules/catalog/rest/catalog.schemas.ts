@@ -41,6 +41,22 @@ const entityQuery = Type.Object(
   { additionalProperties: true },
 );
 
+/** The query of a GET of one SKU or supplier item: also its stock at every site, when asked. */
+const entityWithStockQuery = Type.Object(
+  {
+    site_id: Type.Optional(onHandSiteParam),
+    include: Type.Optional(
+      Type.Unsafe<"stock">({
+        type: "string",
+        enum: ["stock"],
+        description:
+          "stock: the answer carries `stock`, the item's first page of stock levels (on hand, location and in transit at each site, as GET …/levels answers them).",
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
 /** Barcodes in a request: the entity's whole set. */
 export const barcodesInput = (what: string) =>
   Type.Array(barcodeText(), {
@@ -178,11 +194,12 @@ export const getSku = {
   operationId: "getSku",
   tags: ["catalog"],
   summary: "Get a SKU",
-  description: "Needs the read scope.",
+  description:
+    "Needs the read scope. With include=stock, also its stock at each site (priced as the levels it reads: a unit per started 100 rows).",
   params: idParams,
-  querystring: entityQuery,
+  querystring: entityWithStockQuery,
   response: {
-    200: ok("Sku", "The SKU", examples.sku),
+    200: ok("SkuWithStock", "The SKU", examples.sku),
     ...problemResponses(...READ_PROBLEMS, "SKU_NOT_FOUND", "SITE_NOT_FOUND"),
   },
 };
@@ -229,11 +246,12 @@ export const getSupplierItem = {
   operationId: "getSupplierItem",
   tags: ["catalog"],
   summary: "Get a supplier item",
-  description: "Needs the read scope.",
+  description:
+    "Needs the read scope. With include=stock, also its stock at each site (a linked item's are its SKU's; priced as the levels it reads).",
   params: idParams,
-  querystring: entityQuery,
+  querystring: entityWithStockQuery,
   response: {
-    200: ok("SupplierItem", "The supplier item", examples.supplierItem),
+    200: ok("SupplierItemWithStock", "The supplier item", examples.supplierItem),
     ...problemResponses(...READ_PROBLEMS, "SUPPLIER_ITEM_NOT_FOUND", "SITE_NOT_FOUND"),
   },
 };
