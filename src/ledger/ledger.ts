@@ -35,6 +35,7 @@ export interface LockedSkuRow {
   createdAt: Date;
   updatedAt: Date;
   barcodes: string[];
+  /** At the site locked: its level's (null when it has none there). */
   location: string | null;
 }
 

@@ -2,9 +2,10 @@
 // one writes the level (making one with nothing on hand where the item has none there). The
 // levels' triggers (migration `site_locations`) stamp the item and write its updated event, at
 // that site, for each location that changed; a location written as it stands writes nothing.
-import { Prisma, type Tx } from "../../db/client.js";
+import type { Tx } from "../../db/client.js";
 import { jsonRows } from "../../db/sql.js";
 import { defaultSite } from "../../ledger/ledger.js";
+import { LEVELS } from "./location.js";
 
 /** One item's location at a site (a site of the account, held by the caller). */
 export interface LocationAt {
@@ -15,11 +16,6 @@ export interface LocationAt {
   location: string | null;
 }
 
-const TABLES = {
-  sku: { table: Prisma.raw("sku_stock"), item: Prisma.raw("sku_id") },
-  supplier_item: { table: Prisma.raw("supplier_item_stock"), item: Prisma.raw("supplier_item_id") },
-} as const;
-
 /**
  * Sets items' locations at their sites, in one statement, in the levels' key order. The caller
  * holds the items' locks (their rows FOR UPDATE, as every writer of a level takes them first)
@@ -29,11 +25,11 @@ const TABLES = {
 export async function writeLocations(
   tx: Tx,
   accountId: number,
-  kind: keyof typeof TABLES,
+  kind: keyof typeof LEVELS,
   rows: readonly LocationAt[],
 ): Promise<Set<number>> {
   if (rows.length === 0) return new Set();
-  const { table, item } = TABLES[kind];
+  const { table, item } = LEVELS[kind];
   const values = rows.map((r) => [r.siteId === "default" ? null : r.siteId, r.id, r.location]);
   const changed = await tx.$queryRaw<{ id: number }[]>`
     WITH d AS MATERIALIZED (SELECT ${defaultSite(accountId)} AS id),

@@ -71,7 +71,7 @@ export function locationStartsWith(column: Prisma.Sql, prefix: string): Prisma.S
 }
 
 /** The levels' tables and their item columns, by the kind of item. */
-const LEVELS = {
+export const LEVELS = {
   sku: { table: Prisma.raw("sku_stock"), item: Prisma.raw("sku_id") },
   supplier_item: { table: Prisma.raw("supplier_item_stock"), item: Prisma.raw("supplier_item_id") },
 } as const;
