@@ -22,6 +22,8 @@ const PARTITIONING = "20261128000000_partitioned_ledger";
 const MOVEMENT_SITES = "20261212000000_movement_sites";
 /** Another: transfers, whose movements' column the partitioning's new table would not have. */
 const TRANSFERS = "20261222000000_transfers";
+/** And the transfers' events, whose functions name the transfers' row type. */
+const TRANSFER_EVENTS = "20261227000000_transfer_events";
 
 let base: DatabaseBefore;
 let sql: pg.Client;
@@ -121,9 +123,13 @@ describe("partitioning a database that holds a ledger and a feed", () => {
     // Nor transfers (none was made here): their tables, type and the movements' column go, to be
     // made again after the partitioning (the reasons it added stay: an enum keeps its values).
     await sql.query("ALTER TABLE stock_movements DROP COLUMN transfer_id");
-    await sql.query("DROP TABLE transfer_lines, transfers");
+    // Their events' triggers and functions go with them, to be made again after them.
+    await sql.query("DROP TABLE transfer_lines, transfers CASCADE");
+    await sql.query("DROP FUNCTION transfer_event()");
     await sql.query("DROP TYPE transfer_status");
-    await sql.query("DELETE FROM _prisma_migrations WHERE migration_name = $1", [TRANSFERS]);
+    await sql.query("DELETE FROM _prisma_migrations WHERE migration_name = ANY($1)", [
+      [TRANSFERS, TRANSFER_EVENTS],
+    ]);
 
     // …and history from months back, a stray far in the future, and old events, by hand.
     const history = [
@@ -169,7 +175,7 @@ describe("partitioning a database that holds a ledger and a feed", () => {
 
     // 2. The migration.
     await expect(migrate(base.fresh.url)).resolves.toMatchObject({
-      applied: [PARTITIONING, MOVEMENT_SITES, TRANSFERS],
+      applied: [PARTITIONING, MOVEMENT_SITES, TRANSFERS, TRANSFER_EVENTS],
     });
 
     // 3. Every row as it was, each in its month (the stray in the DEFAULT partition).
