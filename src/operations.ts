@@ -116,6 +116,16 @@ export const OPERATIONS = {
     rest: "listSupplierItemLevels",
     restIds: { id: "supplierItem" },
   }),
+  listSkuCostChanges: op({
+    useCase: "src/modules/catalog/catalog.costs.ts#listCostChanges",
+    rest: "listSkuCostChanges",
+    restIds: { id: "sku" },
+  }),
+  listSupplierItemCostChanges: op({
+    useCase: "src/modules/catalog/catalog.costs.ts#listCostChanges",
+    rest: "listSupplierItemCostChanges",
+    restIds: { id: "supplierItem" },
+  }),
   updateSku: op({
     useCase: "src/modules/catalog/catalog.update.ts#updateSku",
     graphql: "updateSku",
@@ -280,6 +290,18 @@ export const OPERATIONS = {
     rest: "redeliverWebhookDelivery",
     graphql: "redeliverWebhookDelivery",
     restIds: { id: "webhook", delivery: "webhookDelivery" },
+  }),
+
+  // The account.
+  getAccount: op({
+    useCase: "src/modules/account/account.settings.ts#getAccount",
+    rest: "getAccount",
+    graphql: "account",
+  }),
+  updateAccount: op({
+    useCase: "src/modules/account/account.settings.ts#updateAccount",
+    rest: "updateAccount",
+    graphql: "updateAccount",
   }),
 
   // API tokens.

@@ -2,7 +2,8 @@
 // (its account, its timezone, the actor written on what it changes).
 
 /**
- * What a token may do. `tokens` (issue and revoke tokens through the API) is held only by the
+ * What a token may do. `costs` lets it see and set money (the account's currency, unit costs,
+ * movements' values): a token without it is answered as if no item had a cost. `tokens` (issue and revoke tokens through the API) is held only by the
  * account's admin tokens, made by the command line or on first start: a token made through the
  * API never holds it (src/modules/token/token.service.ts).
  */
@@ -13,6 +14,7 @@ export const SCOPES = [
   "approve",
   "webhooks",
   "sites",
+  "costs",
   "tokens",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -42,9 +44,14 @@ export const mayUseSite = (principal: Pick<Principal, "sites">, id: number): boo
 
 /**
  * The scopes a token limited to sites may hold: those of stock, stock takes and transfers.
- * Webhooks, sites and tokens concern the whole account, so they stay with unlimited tokens.
+ * Webhooks, sites, costs (the account's currency and the catalog's costs) and tokens concern the
+ * whole account, so they stay with unlimited tokens.
  */
 export const SITE_LIMITED_SCOPES: readonly Scope[] = ["read", "adjust", "count", "approve"];
+
+/** Whether the caller may see and set money (DESIGN §9). */
+export const seesMoney = (principal: Pick<Principal, "scopes">): boolean =>
+  principal.scopes.has("costs");
 
 /** The actor for work the service does itself (demo data, command line). */
 export const SYSTEM_ACTOR: Actor = { name: "system", tokenId: null };

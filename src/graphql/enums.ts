@@ -177,6 +177,8 @@ export const LineOrder = graphqlEnum<LineOrderValue>(
     walk: "Walking order: by location at the freeze, then code (the default).",
     difference:
       "For review: the counted lines only, largest absolute difference first (then in walking order). Needs a token that may see expected quantities (approve, on a blind stock take); priced as the stock take's summary, since every line is weighed.",
+    value:
+      "For review in money: the counted lines with a unit cost only, largest absolute differenceValue first (then in walking order). Needs what DIFFERENCE needs and the costs scope; priced the same.",
   },
 );
 
@@ -191,6 +193,8 @@ export const TokenScope = graphqlEnum<Scope>(
       "Accept lines, reconcile and cancel stock takes, and see expected quantities in blind ones.",
     webhooks: "Register and manage webhook endpoints.",
     sites: "Create sites (stores, warehouses), rename them, choose the default, deactivate them.",
+    costs:
+      "See and set money: the account's currency, items' unit costs and their history, movements' values. A token without it sees no cost or value anywhere. The account's admin tokens hold it.",
     tokens:
       "Issue, list and revoke API tokens. Held only by the account's admin tokens (made by the command line); a token issued through the API never holds it.",
   },

@@ -4,6 +4,7 @@ import type { PrismaClient } from "../db/client.js";
 import {
   firstLevelPages,
   itemAtSiteKey,
+  readCosts,
   skusAtSites,
   supplierItemsAtSites,
   type ItemAtSite,
@@ -11,7 +12,14 @@ import {
 } from "../modules/catalog/index.js";
 import type { Sku, StockLevel, SupplierItem } from "../modules/catalog/catalog.types.js";
 import type { Page } from "../cursor.js";
-import { firstMovementPages, type MovementOwner } from "../modules/movement/index.js";
+import type { Decimal } from "../quantity.js";
+import { entityKey, type EntityRef } from "../ledger/ledger.js";
+import {
+  firstMovementPages,
+  movementMoney,
+  type MovementMoney,
+  type MovementOwner,
+} from "../modules/movement/index.js";
 import type { StockMovement } from "../modules/movement/movement.types.js";
 import { stockTakesByIds } from "../modules/stock-take/index.js";
 import type { StockTake } from "../modules/stock-take/stock-take.types.js";
@@ -29,6 +37,10 @@ export interface Loaders {
   movementPages: DataLoader<MovementPageKey, Page<StockMovement>, string>;
   /** First pages of levels: a page of SKUs with their stock by site in one statement. */
   levelPages: DataLoader<LevelPageKey, Page<StockLevel>, string>;
+  /** Items' unit costs (for a caller that sees money): a page of SKUs' in one statement. */
+  cost: DataLoader<EntityRef, Decimal | null, string>;
+  /** Movements' money (for a caller that sees it) by id and time: a page's in one statement. */
+  movementMoney: DataLoader<{ id: number; occurredAt: Date }, MovementMoney, number>;
 }
 
 /** Whose levels, how many on the page, and at which sites (null: every site). */
@@ -168,6 +180,21 @@ export function createLoaders(db: PrismaClient, principal: Principal): Loaders {
       },
       { cacheKeyFn: levelPageKey },
     ),
+    cost: new DataLoader(
+      async (refs: readonly EntityRef[]) => {
+        const ids = (type: EntityRef["entityType"]) =>
+          refs.filter((r) => r.entityType === type).map((r) => r.id);
+        const [skus, items] = await Promise.all([
+          readCosts(db, accountId, "sku", ids("sku")),
+          readCosts(db, accountId, "supplier_item", ids("supplier_item")),
+        ]);
+        return refs.map((r) => (r.entityType === "sku" ? skus : items).get(r.id) ?? null);
+      },
+      { cacheKeyFn: entityKey },
+    ),
+    movementMoney: new DataLoader((keys) => movementMoney(db, accountId, keys), {
+      cacheKeyFn: (k) => k.id,
+    }),
   };
 }
 

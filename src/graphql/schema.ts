@@ -35,6 +35,11 @@ import { EventResolver } from "../modules/event/event.resolver.js";
 import { EventSubscriptionResolver } from "../modules/event/event.subscriptions.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { SiteResolver } from "../modules/site/site.resolver.js";
+import { AccountResolver } from "../modules/account/account.resolver.js";
+import {
+  SkuCostResolver,
+  SupplierItemCostResolver,
+} from "../modules/catalog/graphql/catalog.costs.resolver.js";
 import { TransferResolver } from "../modules/transfer/transfer.resolver.js";
 import { TokenResolver } from "../modules/token/token.resolver.js";
 import { authChecker } from "./auth.js";
@@ -100,6 +105,8 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           SkuMovementsResolver,
           SupplierItemMovementsResolver,
           SkuLevelsResolver,
+          SkuCostResolver,
+          SupplierItemCostResolver,
           SupplierItemLevelsResolver,
           StockTakeResolver,
           StockTakeLineResolver,
@@ -111,6 +118,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           WebhookResolver,
           TokenResolver,
           SiteResolver,
+          AccountResolver,
           TransferResolver,
         ],
         authChecker,

@@ -116,6 +116,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       // the client reached it through (the paths carry /api/v1).
       servers: [{ url: "/", description: "The server this document is served from" }],
       tags: [
+        {
+          name: "account",
+          description: "The token's account: its name, time zone and currency.",
+        },
         { name: "catalog", description: "SKUs and supplier items." },
         {
           name: "sites",

@@ -572,9 +572,11 @@ export function ledgerWrites(
     ), skus_set AS (
       UPDATE skus AS t SET updated_at = stamp.at FROM v, stamp
       WHERE t.account_id = ${accountId} AND t.id = v.sku_id
+      RETURNING t.id, t.unit_cost
     ), items_set AS (
       UPDATE supplier_items AS t SET updated_at = stamp.at FROM v, stamp
       WHERE t.account_id = ${accountId} AND t.id = v.supplier_item_id
+      RETURNING t.id, t.unit_cost
     ), sku_levels AS (
       INSERT INTO sku_stock AS l (account_id, site_id, sku_id, on_hand)
       SELECT ${accountId}, (SELECT id FROM stock_site), v.sku_id, v.after FROM v, stamp
@@ -589,14 +591,23 @@ export function ledgerWrites(
     ), ${flag ? flagging(accountId) : Prisma.empty}inserted AS (
       INSERT INTO stock_movements (${ids ? Prisma.sql`id, ` : Prisma.empty}account_id, occurred_at, entity_type, sku_id, supplier_item_id,
         quantity_before, quantity_after, change, reason, note, reference, source, adjustment_id,
-        stock_take_id, actor_name, actor_token_id, site_id, transfer_id)
+        stock_take_id, actor_name, actor_token_id, site_id, transfer_id, unit_cost, value_change)
       SELECT ${id}${accountId}, stamp.at, v.entity_type::entity_type, v.sku_id, v.supplier_item_id,
         v.before, v.after, v.after - v.before, ${d.reason}::stock_reason, ${d.note ?? null},
         ${d.reference ?? null}, ${d.source}::movement_source,
         ${adjustmentId ?? Prisma.sql`${d.adjustmentId ?? null}::int`},
         ${d.stockTakeId ?? null}::int, ${d.actor.name}, ${d.actor.tokenId}::int,
-        (SELECT id FROM stock_site), ${d.transferId ?? null}::int
-      FROM v, stamp ${flag ? Prisma.sql`, flagged` : Prisma.empty} ORDER BY v.ord
+        (SELECT id FROM stock_site), ${d.transferId ?? null}::int,
+        COALESCE(sc.unit_cost, ic.unit_cost),
+        -- Valued at the cost the item has as it is stamped, rounded once (half away from zero)
+        -- to the currency's minor units; the account is read only when there is a cost.
+        CASE WHEN COALESCE(sc.unit_cost, ic.unit_cost) IS NOT NULL
+          THEN round((v.after - v.before) * COALESCE(sc.unit_cost, ic.unit_cost),
+            (SELECT currency_minor_units FROM accounts WHERE id = ${accountId})) END
+      FROM v CROSS JOIN stamp ${flag ? Prisma.sql`CROSS JOIN flagged` : Prisma.empty}
+        LEFT JOIN skus_set AS sc ON sc.id = v.sku_id
+        LEFT JOIN items_set AS ic ON ic.id = v.supplier_item_id
+      ORDER BY v.ord
       RETURNING id, entity_type, COALESCE(sku_id, supplier_item_id) AS entity_id, occurred_at,
         quantity_before, quantity_after, change, reason, source, adjustment_id, stock_take_id,
         site_id, transfer_id

@@ -17,6 +17,8 @@ import { eventRoutes } from "../modules/event/event.rest.js";
 import { webhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { tokenRoutes } from "../modules/token/token.rest.js";
 import { siteRoutes } from "../modules/site/site.rest.js";
+import { accountRoutes } from "../modules/account/account.rest.js";
+import { costRoutes } from "../modules/catalog/rest/catalog.costs.rest.js";
 import { transferRoutes } from "../modules/transfer/transfer.rest.js";
 import { stockTakeRoutes } from "../modules/stock-take/rest/stock-take.rest.js";
 import { cycleCountRoutes } from "../modules/cycle-count/cycle-count.rest.js";
@@ -156,6 +158,8 @@ export async function buildApp({
   await app.register(webhookRoutes, { prefix: "/api/v1" });
   await app.register(tokenRoutes, { prefix: "/api/v1" });
   await app.register(siteRoutes, { prefix: "/api/v1" });
+  await app.register(accountRoutes, { prefix: "/api/v1" });
+  await app.register(costRoutes, { prefix: "/api/v1" });
   await app.register(transferRoutes, { prefix: "/api/v1" });
   await app.register(stockTakeRoutes, { prefix: "/api/v1" });
   await app.register(cycleCountRoutes, { prefix: "/api/v1" });

@@ -51,9 +51,12 @@ import { reportSchemas } from "../modules/report/report.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 import { tokenSchemas } from "../modules/token/token.schemas.js";
 import { siteSchemas } from "../modules/site/site.schemas.js";
+import { accountSchemas } from "../modules/account/account.schemas.js";
 import { transferSchemas } from "../modules/transfer/transfer.schemas.js";
 import { levelSchemas } from "../modules/catalog/rest/catalog.levels.schemas.js";
+import { costSchemas } from "../modules/catalog/rest/catalog.costs.schemas.js";
 import { ADJUSTMENT_REASONS } from "../reasons.js";
+import { MAX_UNIT_COST } from "../money.js";
 import {
   $ref,
   enumSchema,
@@ -80,7 +83,18 @@ const locationProperty = { ...nullable("string"), description: LOCATION_DESCRIPT
  * idempotent replay before they existed does not have.
  */
 const requiredOf = (properties: object): string[] =>
-  Object.keys(properties).filter((key) => key !== "barcodes" && key !== "location");
+  Object.keys(properties).filter(
+    (key) => key !== "barcodes" && key !== "location" && key !== "unit_cost",
+  );
+
+/** An item's unit cost in an answer: only for a token with the costs scope. */
+const unitCostProperty = {
+  ...nullable("number"),
+  minimum: 0,
+  exclusiveMaximum: MAX_UNIT_COST.toNumber(),
+  description:
+    "What one unit costs, in the account's currency (at most 4 decimals); null: none. Present only in answers to a token with the costs scope, and left out of every other.",
+};
 
 /** An item's stock site by site, when a read asks for it (`include=stock`). */
 const stockProperty = {
@@ -99,6 +113,7 @@ const skuProperties = {
   updated_at: timestamp,
   barcodes: barcodesProperty(),
   location: locationProperty,
+  unit_cost: unitCostProperty,
 } as const;
 
 const supplierItemProperties = {
@@ -113,6 +128,10 @@ const supplierItemProperties = {
   updated_at: timestamp,
   barcodes: barcodesProperty(),
   location: locationProperty,
+  unit_cost: {
+    ...unitCostProperty,
+    description: `${unitCostProperty.description} A linked item's stock is valued at its SKU's cost.`,
+  },
 } as const;
 
 const adjustmentRecordProperties = {
@@ -283,6 +302,18 @@ const schemas = {
           "The transfer that wrote it (its dispatch, receipt, shortfall or cancel), else null. Left out of an answer stored by an idempotency key before transfers existed.",
       },
       actor: $ref("Actor"),
+      unit_cost: {
+        ...nullable("number"),
+        minimum: 0,
+        description:
+          "The item's unit cost when the movement was written (null: it had none). Present only for a token with the costs scope.",
+      },
+      value_change: {
+        ...nullable("string"),
+        pattern: "^-?[0-9]+(\\.[0-9]{1,4})?$",
+        description:
+          "change × unit_cost, rounded half away from zero to the currency's minor units, as an exact decimal string (null without a cost). Written with the movement: a later cost never changes it. Present only for a token with the costs scope.",
+      },
     },
   },
   AdjustedSku: {
@@ -491,8 +522,10 @@ const schemas = {
   ...webhookSchemas,
   ...tokenSchemas,
   ...siteSchemas,
+  ...accountSchemas,
   ...transferSchemas,
   ...levelSchemas,
+  ...costSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

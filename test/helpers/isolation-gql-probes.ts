@@ -105,6 +105,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       "Query.events",
       "Query.dueForCount",
       "Query.cycleCountSettings",
+      "Query.account",
     ].map((field) => ({ field, foreign: {}, missing: {}, positional: true })),
     ...[
       [names.s1Barcode, gtin()],
@@ -178,6 +179,13 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     },
     nestedAfter("Query.sku", { id: ids.bSku }, "Sku.movements", cursors["gql.skuMovements"]!),
     nestedAfter("Query.sku", { id: ids.bSku }, "Sku.levels", cursors["gql.levels"]!),
+    nestedAfter("Query.sku", { id: ids.bSku }, "Sku.costChanges", cursors["gql.costChanges"]!),
+    nestedAfter(
+      "Query.supplierItem",
+      { id: ids.bItem },
+      "SupplierItem.costChanges",
+      cursors["gql.costChanges"]!,
+    ),
     nestedAfter(
       "Query.supplierItem",
       { id: ids.bItem },
@@ -310,8 +318,9 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         { dryRun: true, siteId: none() },
       ),
     ]),
-    // B's own intervals, set to what they are: nothing of A's is read or changed.
+    // B's own intervals and currency, set to what they are: nothing of A's is read or changed.
     mutation("Mutation.updateCycleCountSettings", { intervalDaysA: 30 }, { intervalDaysA: 30 }),
+    mutation("Mutation.updateAccount", { currency: "EUR" }, { currency: "EUR" }),
     // A tally of B's whole catalog, which the sweep's own writes change between the two calls.
     {
       ...mutation(

@@ -121,6 +121,17 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       ids.i1!,
       ids.iTransfer!,
     ]),
+    ...byId("GET /skus/{id}/cost-changes", (id) => `/skus/${id}/cost-changes`, [ids.s1!]),
+    ...byId("GET /supplier-items/{id}/cost-changes", (id) => `/supplier-items/${id}/cost-changes`, [
+      ids.i1!,
+    ]),
+    // A's cost history cursor on B's own SKU's (a position in the account's changes).
+    cursor("GET /skus/{id}/cost-changes", `/skus/${ids.bSku}/cost-changes`, cursors.costChanges!),
+    cursor(
+      "GET /supplier-items/{id}/cost-changes",
+      `/supplier-items/${ids.bItem}/cost-changes`,
+      cursors.costChanges!,
+    ),
     // B's own SKU's and item's levels at A's sites.
     ...[ids.siteMain!, ids.site1!].flatMap((site) =>
       (
@@ -202,6 +213,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
         ["GET /stock/movements", "/stock/movements", { from: today }],
         ["GET /stock-takes/due", "/stock-takes/due", {}],
         ["GET /cycle-counts/settings", "/cycle-counts/settings", {}],
+        ["GET /account", "/account", {}],
       ] as const
     ).map(([op, path, query]): RestProbe => ({
       op,
@@ -343,6 +355,12 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
         missing: post("/skus/classify", { dry_run: true, site_id: none() }),
       },
     ]),
+    // B's own currency, set to what it is: nothing of A's is read or changed.
+    {
+      op: "PATCH /account",
+      foreign: patch("/account", { currency: "EUR" }),
+      missing: patch("/account", { currency: "EUR" }),
+    },
     // B's own intervals, set to what they are: nothing of A's is read or changed.
     {
       op: "PATCH /cycle-counts/settings",

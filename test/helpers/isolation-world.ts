@@ -484,6 +484,11 @@ async function secretsOf(
 
 /** A cursor of every list A can page, as REST and GraphQL hand them out. */
 async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>) {
+  // Two costs of s1's, so its cost history has a second page.
+  await rest(t, "PATCH", "/account", { token: a.token, body: { currency: "EUR" } });
+  for (const unit_cost of [5123.4567, 5234.5678]) {
+    await rest(t, "PATCH", `/skus/${ids.s1}`, { token: a.token, body: { unit_cost } });
+  }
   const get = async (path: string, field = "next_cursor") => {
     const res = await rest(t, "GET", path, { token: a.token });
     const cursor = res.body[field] as string | null;
@@ -505,6 +510,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
     levels: await get(`/skus/${ids.sTransfer}/levels?limit=1`),
     transferLines: await get(`/transfers/${ids.tr1}/lines?limit=1`),
     counts: await get(`/stock-takes/${ids.counting}/counts?limit=1`),
+    costChanges: await get(`/skus/${ids.s1}/cost-changes?limit=1`),
   };
   const page = "first: 1) { pageInfo { endCursor } }";
   const res = await postGraphql(
@@ -518,6 +524,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
         transfers(${page}
         transfer(id: ${ids.tr1}) { lines(${page} }
         levelSku: sku(id: ${ids.sTransfer}) { levels(${page} }
+        costSku: sku(id: ${ids.s1}) { costChanges(${page} }
         sku(id: ${ids.s1}) { movements(${page} }
         supplierItem(id: ${ids.i2}) { movements(${page} }
         stockAdjustment(id: ${ids.adjustment}) { lines(${page} }
@@ -548,6 +555,7 @@ async function cursorsOf(t: TestApp, a: TestAccount, ids: Record<string, number>
   cursors["gql.adjustmentLines"] = end(data.stockAdjustment!.lines);
   cursors["gql.transferLines"] = end(data.transfer!.lines);
   cursors["gql.levels"] = end(data.levelSku!.levels);
+  cursors["gql.costChanges"] = end(data.costSku!.costChanges);
   cursors["gql.lines"] = end(data.stockTake!.lines);
   cursors["gql.counts"] = end(data.stockTake!.counts);
   cursors["gql.deliveries"] = end(data.webhook!.deliveries);

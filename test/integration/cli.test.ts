@@ -284,7 +284,7 @@ describe("countpoint tokens list", () => {
       {
         id: old.id,
         name: "old",
-        scopes: ["read", "adjust", "count", "approve", "webhooks", "sites", "tokens"],
+        scopes: ["read", "adjust", "count", "approve", "webhooks", "sites", "costs", "tokens"],
         site_ids: null,
         created_at: expect.any(String),
         revoked_at: expect.stringMatching(/Z$/),

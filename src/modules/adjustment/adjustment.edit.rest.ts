@@ -25,6 +25,7 @@ const patchInput = (body: CatalogPatch = {}) => ({
   active: body.active,
   barcodes: body.barcodes,
   location: body.location,
+  unitCost: body.unit_cost,
 });
 
 /** PATCH /api/v1/skus/{id} and PATCH /api/v1/supplier-items/{id}. */

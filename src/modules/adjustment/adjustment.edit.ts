@@ -9,6 +9,7 @@ import type { Decimal } from "../../quantity.js";
 import type { Idempotent } from "../../db/idempotency.js";
 import { AppError } from "../../errors.js";
 import type { EntityRef } from "../../ledger/ledger.js";
+import type { Principal } from "../../auth/principal.js";
 import type { StockMovement } from "../movement/movement.types.js";
 import {
   applySkuChanges,
@@ -40,7 +41,7 @@ export async function editSku(
   idempotencyKey?: string,
 ): Promise<Idempotent<SkuAdjustment>> {
   if (!stockSent(input)) {
-    refuseNothing(input, ["onHand", "code", "name", "active", "barcodes", "location"]);
+    refuseNothing(input, ["onHand", "code", "name", "active", "barcodes", "location", "unitCost"]);
     return withoutMovement(await updateSku(ctx, skuId, input, idempotencyKey), (sku) => ({ sku }));
   }
   if (!changesAnything(input)) return adjustSku(ctx, skuId, input, idempotencyKey);
@@ -63,7 +64,16 @@ export async function editSupplierItem(
   idempotencyKey?: string,
 ): Promise<Idempotent<SupplierItemAdjustment>> {
   if (!stockSent(input)) {
-    refuseNothing(input, ["onHand", "supplier", "code", "name", "active", "barcodes", "location"]);
+    refuseNothing(input, [
+      "onHand",
+      "supplier",
+      "code",
+      "name",
+      "active",
+      "barcodes",
+      "location",
+      "unitCost",
+    ]);
     const update = await updateSupplierItem(ctx, itemId, input, idempotencyKey);
     return withoutMovement(update, (supplierItem) => ({ supplierItem }));
   }
@@ -92,14 +102,14 @@ async function setOnHandAndEdit<E>(
   idempotencyKey: string | undefined,
   edit: (
     tx: Tx,
-    accountId: number,
+    principal: Principal,
     id: number,
     changes: CheckedChanges,
     siteId?: number,
   ) => Promise<E & { onHand: Decimal }>,
 ): Promise<Idempotent<{ entity: E; movement: StockMovement | null }>> {
   const request = oneEntityRequest(ref, atCallersSite(ctx, input));
-  const changes = checkChanges(input, request.errors);
+  const changes = checkChanges(ctx.principal, input, request.errors);
   const bringsIntoScope =
     (ref.entityType === "sku" && changes.active === true) || changes.location !== undefined;
   const { accountId } = ctx.principal;
@@ -112,7 +122,7 @@ async function setOnHandAndEdit<E>(
     apply: async (pending, tx) => {
       const { change, locked } = await pending.applyOne();
       // At the site the adjustment holds: its location, and on hand as set.
-      const entity = await edit(tx, accountId, ref.id, changes, locked?.siteId);
+      const entity = await edit(tx, ctx.principal, ref.id, changes, locked?.siteId);
       return { entity: { ...entity, onHand: change.newQty }, movement: change.movement };
     },
   });

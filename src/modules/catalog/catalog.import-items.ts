@@ -14,6 +14,7 @@ import { namesSites, placeRows, type AtSites } from "./catalog.import-sites.js";
 import {
   asSent,
   parseRows,
+  refuseCostsUnseen,
   repeatedCodes,
   settle,
   skuRow,
@@ -40,6 +41,7 @@ export function importSupplierItems(
   path: RowPath = (i, f) => ["rows", i, f],
 ): Promise<Idempotent<ImportResult>> {
   const { rows, errors } = parseRows("supplier_item", input.rows, path, [...(input.errors ?? [])]);
+  refuseCostsUnseen(ctx.principal, rows);
   const { accountId } = ctx.principal;
   let existing = new Map<number, Existing>();
   let site: number | "default" = "default";
@@ -220,9 +222,18 @@ async function upsert(
 /** The columns of a CSV import of supplier items. */
 export const SUPPLIER_ITEM_COLUMNS = {
   required: ["supplier", "code", "name"],
-  optional: ["sku_id", "active", "barcodes", "opening_on_hand", "location", "site", "on_hand"],
+  optional: [
+    "sku_id",
+    "active",
+    "barcodes",
+    "opening_on_hand",
+    "location",
+    "site",
+    "on_hand",
+    "unit_cost",
+  ],
   usage:
-    "the header must name supplier, code and name (optional columns: sku_id, active, barcodes, opening_on_hand, location, site, on_hand)",
+    "the header must name supplier, code and name (optional columns: sku_id, active, barcodes, opening_on_hand, location, site, on_hand, unit_cost)",
   what: "rows",
   max: MAX_IMPORT_ROWS,
 };

@@ -22,4 +22,6 @@ export interface ParsedRow {
   site: { id: number } | { code: string } | null;
   /** An opening balance at the row's site (where the item has never moved there). */
   onHand: Decimal | null;
+  /** undefined: not sent (an existing entity keeps its own); null: none (removed). */
+  unitCost: Decimal | null | undefined;
 }

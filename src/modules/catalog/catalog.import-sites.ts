@@ -176,6 +176,11 @@ function differences(row: ParsedRow, first: ParsedRow, path: RowPath): FieldErro
     ["active", row.active, first.active],
     ["barcodes", barcodes(row), barcodes(first)],
     ["skuId", row.skuId, first.skuId],
+    [
+      "unitCost",
+      row.unitCost?.toFixed() ?? row.unitCost,
+      first.unitCost?.toFixed() ?? first.unitCost,
+    ],
   ];
   const at = path(first.index, "code")[1];
   return fields

@@ -16,6 +16,9 @@ import { parseBarcodes, type Barcode } from "./barcode.js";
 import { replaceBarcodeSets, type BarcodeSet } from "./catalog.barcodes.js";
 import { parseLocation } from "./location.js";
 import { writeLocations, type LocationAt } from "./catalog.locations.js";
+import { requireCurrency, writeCosts } from "./catalog.costs.js";
+import { parseUnitCost } from "../../money.js";
+import { seesMoney, type Principal } from "../../auth/principal.js";
 import { holdOffStarts } from "../../db/locks.js";
 import { openingSite, opensStock, requireText } from "./catalog.service.js";
 import { checkText } from "../../text.js";
@@ -57,6 +60,8 @@ export interface SkuImportRow {
   siteCode?: unknown;
   /** An opening balance at the row's site, where the item has never moved there. */
   onHand?: unknown;
+  /** The costs scope's. Absent: a new item has none, an existing one keeps its own; null removes it. */
+  unitCost?: unknown;
 }
 
 export interface ImportResult {
@@ -85,6 +90,7 @@ export function importSkus(
   path: RowPath = (i, f) => ["rows", i, f],
 ): Promise<Idempotent<ImportResult>> {
   const { rows, errors } = parseRows("sku", input.rows, path, [...(input.errors ?? [])]);
+  refuseCostsUnseen(ctx.principal, rows);
   const { accountId } = ctx.principal;
   let site: number | "default" = "default";
   let atSites: AtSites | null = null;
@@ -181,6 +187,7 @@ export function parseRows(
     }
     const site = rowSite(row, path, i, errors);
     const location = parseLocation(row.location, path(i, "location"), errors);
+    const unitCost = parseUnitCost(row.unitCost, path(i, "unitCost"), errors);
     let set: Barcode[] | null = null;
     if (row.barcodes !== undefined && row.barcodes !== null) {
       if (!Array.isArray(row.barcodes) || row.barcodes.some((b) => typeof b !== "string")) {
@@ -213,6 +220,7 @@ export function parseRows(
         location,
         site,
         onHand,
+        unitCost,
       });
     }
   });
@@ -347,7 +355,18 @@ export const asSent = (r: ParsedRow) => ({
   ...(r.location !== undefined ? { location: r.location } : {}),
   ...(r.site !== null ? { site: r.site } : {}),
   ...(r.onHand !== null ? { onHand: quantityAsSent(r.onHand.toFixed()) } : {}),
+  ...(r.unitCost !== undefined ? { unitCost: r.unitCost?.toFixed() ?? null } : {}),
 });
+
+/**
+ * An import setting costs from a caller without the costs scope is FORBIDDEN, before any work
+ * (it says nothing of the rows' items).
+ */
+export function refuseCostsUnseen(principal: Principal, rows: ParsedRow[]): void {
+  if (!seesMoney(principal) && rows.some((r) => r.unitCost !== undefined)) {
+    throw new AppError("FORBIDDEN", "this token lacks the costs scope: it may not set unit costs");
+  }
+}
 
 /** Whether any row sets a location (at the caller's site when the rows name none). */
 export const locates = (rows: ParsedRow[]): boolean => rows.some((r) => r.location !== undefined);
@@ -534,9 +553,18 @@ export async function settle(
     entityType,
     atSites ? locationsAtSites(atSites, items!) : locationsAt(rows, upserted, site),
   );
+  // An item's rows at several sites carry one cost (placeRows holds them equal): its first's.
+  const costs = upserted.flatMap((u) => {
+    const { unitCost } = rows[u.ord]!;
+    return unitCost === undefined ? [] : [{ id: u.id!, cost: unitCost }];
+  });
+  if (costs.length > 0) await requireCurrency(tx, accountId);
+  const costed = await writeCosts(tx, accountId, ctx.principal.actor, entityType, costs);
   const created = upserted.filter((u) => u.created).length;
   const updated = upserted.filter(
-    (u) => !u.created && (u.changed || relabelled.has(u.ord) || relocated.has(u.id!)),
+    (u) =>
+      !u.created &&
+      (u.changed || relabelled.has(u.ord) || relocated.has(u.id!) || costed.has(u.id!)),
   ).length;
   const ids = atSites
     ? atSites.rows.map((r, ord) => ({ code: r.code, id: items![ord]!.id }))
@@ -595,9 +623,9 @@ const locationsAtSites = (atSites: AtSites, items: { id: number }[]): LocationAt
 /** The columns of a CSV import. */
 export const SKU_COLUMNS = {
   required: ["code", "name"],
-  optional: ["active", "barcodes", "opening_on_hand", "location", "site", "on_hand"],
+  optional: ["active", "barcodes", "opening_on_hand", "location", "site", "on_hand", "unit_cost"],
   usage:
-    "the header must name code and name (optional columns: active, barcodes, opening_on_hand, location, site, on_hand)",
+    "the header must name code and name (optional columns: active, barcodes, opening_on_hand, location, site, on_hand, unit_cost)",
   what: "rows",
   max: MAX_IMPORT_ROWS,
 };
@@ -624,6 +652,8 @@ export function skuRow(cell: CsvCells, columns: string[]): SkuImportRow {
     // A site's code; a blank cell: the caller's site.
     siteCode: cell("site"),
     onHand: cell("on_hand"),
+    // With a unit_cost column a blank cell removes the cost; without one it stays.
+    ...(columns.includes("unit_cost") ? { unitCost: cell("unit_cost") ?? null } : {}),
   };
 }
 

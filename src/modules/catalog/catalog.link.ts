@@ -15,7 +15,7 @@ import {
 } from "../../ledger/ledger.js";
 import { Decimal, MAX_QUANTITY } from "../../quantity.js";
 import { holdOffStarts } from "../../db/locks.js";
-import { loadSupplierItem } from "./catalog.service.js";
+import { loadSupplierItem, moneyOf } from "./catalog.service.js";
 import { inTransitItems } from "../transfer/transfer.service.js";
 import type { SupplierItem } from "./catalog.types.js";
 
@@ -75,7 +75,10 @@ export function linkSupplierItem(
         if (!lockedItem) throw notFound("SUPPLIER_ITEM_NOT_FOUND", itemId);
         if (!lockedSku) throw notFound("SKU_NOT_FOUND", request.skuId, ["skuId"]);
         if (lockedItem.linkedSkuId === request.skuId) {
-          return { supplierItem: await loadSupplierItem(tx, accountId, itemId), movements: [] };
+          return {
+            supplierItem: await loadSupplierItem(tx, accountId, itemId, undefined, moneyOf(ctx)),
+            movements: [],
+          };
         }
         if (lockedItem.linkedSkuId !== null) {
           throw new AppError(
@@ -127,7 +130,10 @@ export function linkSupplierItem(
           where: { accountId_id: { accountId, id: itemId } },
           data: { skuId: request.skuId },
         });
-        return { supplierItem: await loadSupplierItem(tx, accountId, itemId), movements };
+        return {
+          supplierItem: await loadSupplierItem(tx, accountId, itemId, undefined, moneyOf(ctx)),
+          movements,
+        };
       },
     }),
   );
@@ -164,7 +170,7 @@ export function unlinkSupplierItem(
             data: { skuId: null },
           });
         }
-        return loadSupplierItem(tx, accountId, itemId);
+        return loadSupplierItem(tx, accountId, itemId, undefined, moneyOf(ctx));
       },
     }),
   );

@@ -26,7 +26,7 @@ import { Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
 import { siteOrDefault } from "../site/site.service.js";
 import { siteFor } from "../site/site.access.js";
-import type { Principal } from "../../auth/principal.js";
+import { seesMoney, type Principal } from "../../auth/principal.js";
 import { parseBarcode } from "./barcode.js";
 import { locatedAt, locationAt, parseLocationPrefix } from "./location.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
@@ -136,6 +136,8 @@ interface Row {
   updated_at: Date;
   barcodes: string[];
   location: string | null;
+  /** Read only for a caller that sees money (the costs scope). */
+  unit_cost?: string | null;
 }
 
 /** How one list reads its table. */
@@ -143,8 +145,8 @@ interface Listing {
   kind: "sku" | "supplier_item";
   /** FROM (the row as `x`) with what the answer needs. */
   from: Prisma.Sql;
-  /** The columns the answer needs, on hand at `site` (SQL for a site id). */
-  columns: (site: Prisma.Sql) => Prisma.Sql;
+  /** The columns the answer needs, on hand at `site` (SQL for a site id), the cost with `money`. */
+  columns: (site: Prisma.Sql, money?: boolean) => Prisma.Sql;
   /**
    * How a list in the order of change reads its rows: one or more parts, each with the time it
    * orders by (a row's updated_at as the API shows it, in that part) and its own FROM and
@@ -153,7 +155,7 @@ interface Listing {
   changes: { from: Prisma.Sql; at: Prisma.Sql; where: Prisma.Sql }[];
   barcodeOwner: Prisma.Sql;
   /** A row as REST answers it (toRest's keys, in its order, and values), as named columns. */
-  json: (site: Prisma.Sql) => Prisma.Sql;
+  json: (site: Prisma.Sql, money?: boolean) => Prisma.Sql;
 }
 
 /** A timestamp as toRest writes one (Date.toISOString: UTC, milliseconds). */
@@ -173,29 +175,35 @@ const skuLocation = (site: Prisma.Sql) => locationAt("sku", X_ACCOUNT, site, Pri
 const itemLocation = (site: Prisma.Sql) =>
   locationAt("supplier_item", X_ACCOUNT, site, Prisma.sql`x.id`);
 
+/** An item's unit cost, read only for a caller that sees money (DESIGN §9). */
+const costColumn = (money: boolean | undefined) =>
+  money ? Prisma.sql`, x.unit_cost::text AS unit_cost` : Prisma.empty;
+const costJson = (money: boolean | undefined) =>
+  money ? Prisma.sql`, trim_scale(x.unit_cost) AS unit_cost` : Prisma.empty;
+
 const SKUS: Listing = {
   kind: "sku",
   from: Prisma.sql`skus AS x`,
-  columns: (site) => Prisma.sql`x.id, x.code::text AS code, x.name,
+  columns: (site, money) => Prisma.sql`x.id, x.code::text AS code, x.name,
     ${skuOnHand(site)}::text AS on_hand, x.active, x.created_at, x.updated_at, x.barcodes,
-    ${skuLocation(site)} AS location`,
+    ${skuLocation(site)} AS location ${costColumn(money)}`,
   changes: [{ from: Prisma.sql`skus AS x`, at: Prisma.sql`x.updated_at`, where: Prisma.sql`true` }],
   barcodeOwner: Prisma.raw("sku_id"),
-  json: (site) => Prisma.sql`x.id AS id, x.code::text AS code, x.name AS name,
+  json: (site, money) => Prisma.sql`x.id AS id, x.code::text AS code, x.name AS name,
     trim_scale(${skuOnHand(site)}) AS on_hand, x.active AS active,
     ${utcText(Prisma.sql`x.created_at`)} AS created_at,
     ${utcText(Prisma.sql`x.updated_at`)} AS updated_at,
-    x.barcodes AS barcodes, ${skuLocation(site)} AS location`,
+    x.barcodes AS barcodes, ${skuLocation(site)} AS location ${costJson(money)}`,
 };
 
 const SUPPLIER_ITEMS: Listing = {
   kind: "supplier_item",
   from: Prisma.sql`supplier_items AS x
     LEFT JOIN skus AS linked ON linked.account_id = x.account_id AND linked.id = x.sku_id`,
-  columns: (site) => Prisma.sql`x.id, x.supplier, x.code::text AS code, x.name,
+  columns: (site, money) => Prisma.sql`x.id, x.supplier, x.code::text AS code, x.name,
     ${itemOnHand(site)}::text AS on_hand, x.sku_id, x.active, x.created_at,
     GREATEST(x.updated_at, linked.updated_at) AS updated_at, x.barcodes,
-    ${itemLocation(site)} AS location`,
+    ${itemLocation(site)} AS location ${costColumn(money)}`,
   // A linked item shows when it or its SKU last changed, whichever was later: the items whose own
   // change is the later one in the order of their own stamps, the others in their SKUs'.
   changes: [
@@ -213,11 +221,11 @@ const SUPPLIER_ITEMS: Listing = {
     },
   ],
   barcodeOwner: Prisma.raw("supplier_item_id"),
-  json: (site) => Prisma.sql`x.id AS id, x.supplier AS supplier, x.code::text AS code,
+  json: (site, money) => Prisma.sql`x.id AS id, x.supplier AS supplier, x.code::text AS code,
     x.name AS name, trim_scale(${itemOnHand(site)}) AS on_hand, x.sku_id AS sku_id,
     x.active AS active, ${utcText(Prisma.sql`x.created_at`)} AS created_at,
     ${utcText(Prisma.sql`GREATEST(x.updated_at, linked.updated_at)`)} AS updated_at,
-    x.barcodes AS barcodes, ${itemLocation(site)} AS location`,
+    x.barcodes AS barcodes, ${itemLocation(site)} AS location ${costJson(money)}`,
 };
 
 async function listed(
@@ -234,7 +242,7 @@ async function listed(
     const db = readDb(ctx);
     const site = siteSql(accountId, await askedSite(db, ctx.principal, args.siteId));
     const rows = await db.$queryRaw<Row[]>`
-      SELECT ${listing.columns(site)} FROM ${listing.from}
+      SELECT ${listing.columns(site, seesMoney(ctx.principal))} FROM ${listing.from}
       WHERE ${Prisma.join([...where(site), Prisma.sql`x.id > ${after}`], " AND ")}
       ORDER BY x.id LIMIT ${take + 1}`;
     const page = rows.slice(0, take);
@@ -271,7 +279,7 @@ async function listed(
       Prisma.sql`${at} < ${horizon.toISOString()}::timestamptz`,
       ...(after ? [Prisma.sql`(${at}, x.id) > (${after.at}::timestamptz, ${after.id})`] : []),
     ];
-    return Prisma.sql`(SELECT ${listing.columns(site)} FROM ${from}
+    return Prisma.sql`(SELECT ${listing.columns(site, seesMoney(ctx.principal))} FROM ${from}
       WHERE ${Prisma.join([...where(site), ...range], " AND ")}
       ORDER BY ${at}, x.id LIMIT ${take + 1})`;
   });
@@ -301,7 +309,7 @@ async function listedJson(
   // once, with one row past it to tell whether there is more.
   const [page] = await db.$queryRaw<[{ json: string; rows: number; last: number | null }]>`
     WITH page AS MATERIALIZED (
-      SELECT ${listing.json(site)} FROM ${listing.from}
+      SELECT ${listing.json(site, seesMoney(ctx.principal))} FROM ${listing.from}
       WHERE ${Prisma.join([...where(site), Prisma.sql`x.id > ${after}`], " AND ")}
       ORDER BY x.id LIMIT ${take + 1}
     ), kept AS (SELECT * FROM page ORDER BY id LIMIT ${take})
@@ -381,10 +389,16 @@ const rowsByIds = (
   listing: Listing,
   ids: readonly number[],
   siteId: number | undefined,
+  money: boolean | undefined,
 ) =>
   db.$queryRaw<Row[]>`
-    SELECT ${listing.columns(siteSql(accountId, siteId))} FROM ${listing.from}
+    SELECT ${listing.columns(siteSql(accountId, siteId), money)} FROM ${listing.from}
     WHERE x.account_id = ${accountId} AND x.id = ANY(${intArray([...ids])})`;
+
+/** Whether a read shows items' unit costs: only for a caller that sees money (seesMoney). */
+export interface WithMoney {
+  money?: boolean;
+}
 
 /**
  * SKUs of the account by id, as the API shows them, on hand at `siteId` (a site of the account,
@@ -395,8 +409,9 @@ export async function readSkus(
   accountId: number,
   ids: readonly number[],
   siteId?: number,
+  { money }: WithMoney = {},
 ): Promise<Map<number, Sku>> {
-  const rows = await rowsByIds(db, accountId, SKUS, ids, siteId);
+  const rows = await rowsByIds(db, accountId, SKUS, ids, siteId, money);
   return new Map(rows.map((r) => [r.id, toSku(r)]));
 }
 
@@ -455,8 +470,9 @@ export async function readSupplierItems(
   accountId: number,
   ids: readonly number[],
   siteId?: number,
+  { money }: WithMoney = {},
 ): Promise<Map<number, SupplierItem>> {
-  const rows = await rowsByIds(db, accountId, SUPPLIER_ITEMS, ids, siteId);
+  const rows = await rowsByIds(db, accountId, SUPPLIER_ITEMS, ids, siteId, money);
   return new Map(rows.map((r) => [r.id, toSupplierItem(r)]));
 }
 
@@ -470,10 +486,17 @@ const toSku = (r: Row): Sku => ({
   updatedAt: r.updated_at,
   barcodes: r.barcodes,
   location: r.location,
+  ...(r.unit_cost !== undefined
+    ? { unitCost: r.unit_cost === null ? null : new Decimal(r.unit_cost) }
+    : {}),
 });
 
-const toSupplierItem = (r: Row): SupplierItem => ({
+const toSupplierItem = ({ unit_cost, ...r }: Row): SupplierItem => ({
   ...toSku(r),
   supplier: r.supplier ?? "",
   skuId: r.sku_id ?? null,
+  // Last, as the JSON rows have it.
+  ...(unit_cost !== undefined
+    ? { unitCost: unit_cost === null ? null : new Decimal(unit_cost) }
+    : {}),
 });

@@ -23,7 +23,10 @@ import {
   readSkusAtSites,
   readSupplierItems,
   readSupplierItemsAtSites,
+  type WithMoney,
 } from "./catalog.search.js";
+import { checkUnitCost, setCost } from "./catalog.costs.js";
+import { seesMoney } from "../../auth/principal.js";
 
 export interface CreateSkuData {
   code: string;
@@ -33,6 +36,8 @@ export interface CreateSkuData {
   barcodes?: string[] | null;
   /** Where its stock is kept; blank or absent: none. */
   location?: string | null;
+  /** What one unit costs (the costs scope's); absent or null: none. */
+  unitCost?: unknown;
 }
 
 export interface CreateSupplierItemData {
@@ -45,6 +50,8 @@ export interface CreateSupplierItemData {
   barcodes?: string[] | null;
   /** Where its stock is kept; blank or absent: none. */
   location?: string | null;
+  /** What one unit costs (the costs scope's); absent or null: none. */
+  unitCost?: unknown;
 }
 
 /** Creates a SKU; a non-zero opening on hand is recorded as an opening_balance movement. */
@@ -60,6 +67,7 @@ export async function createSku(
   const barcodes = parseBarcodes(input.barcodes ?? [], ["barcodes"], errors);
   const spellings = barcodes.map((b) => b.code);
   const location = parseLocation(input.location, ["location"], errors) ?? null;
+  const cost = checkUnitCost(ctx.principal, input.unitCost ?? undefined, ["unitCost"], errors);
 
   const { accountId } = ctx.principal;
   const request = {
@@ -69,6 +77,7 @@ export async function createSku(
     active: input.active ?? true,
     ...barcodesSent(barcodes),
     ...locationSent(location),
+    ...costSent(cost),
   };
   let site: number | "default" = "default";
   return inTransaction(ctx.db, (tx) =>
@@ -100,8 +109,10 @@ export async function createSku(
         await claimBarcodes(tx, accountId, ref, barcodes);
         await recordOpeningBalance(ctx, tx, ref, opening, site);
         await writeLocations(tx, accountId, "sku", locationAt(sku.id, site, location));
+        await setCost(tx, ctx.principal, "sku", sku.id, cost);
         // On hand where a request naming no site means, for this caller.
-        return loadSku(tx, accountId, sku.id, await askedSite(tx, ctx.principal, null));
+        const at = await askedSite(tx, ctx.principal, null);
+        return loadSku(tx, accountId, sku.id, at, moneyOf(ctx));
       },
     }),
   );
@@ -132,7 +143,7 @@ export async function getSku(
 ): Promise<Sku> {
   const db = readDb(ctx);
   const { accountId } = ctx.principal;
-  return loadSku(db, accountId, id, await askedSite(db, ctx.principal, siteId));
+  return loadSku(db, accountId, id, await askedSite(db, ctx.principal, siteId), moneyOf(ctx));
 }
 
 /**
@@ -152,6 +163,7 @@ export async function createSupplierItem(
   const barcodes = parseBarcodes(input.barcodes ?? [], ["barcodes"], errors);
   const spellings = barcodes.map((b) => b.code);
   const location = parseLocation(input.location, ["location"], errors) ?? null;
+  const cost = checkUnitCost(ctx.principal, input.unitCost ?? undefined, ["unitCost"], errors);
   const skuId = input.skuId ?? null;
   if (skuId !== null && opening && !opening.isZero()) {
     errors.push({
@@ -171,6 +183,7 @@ export async function createSupplierItem(
     active: input.active ?? true,
     ...barcodesSent(barcodes),
     ...locationSent(location),
+    ...costSent(cost),
   };
   let site: number | "default" = "default";
   return inTransaction(ctx.db, (tx) =>
@@ -207,7 +220,9 @@ export async function createSupplierItem(
         await claimBarcodes(tx, accountId, ref, barcodes);
         if (skuId === null) await recordOpeningBalance(ctx, tx, ref, opening, site);
         await writeLocations(tx, accountId, "supplier_item", locationAt(item.id, site, location));
-        return loadSupplierItem(tx, accountId, item.id, await askedSite(tx, ctx.principal, null));
+        await setCost(tx, ctx.principal, "supplier_item", item.id, cost);
+        const at = await askedSite(tx, ctx.principal, null);
+        return loadSupplierItem(tx, accountId, item.id, at, moneyOf(ctx));
       },
     }),
   );
@@ -224,7 +239,8 @@ export async function getSupplierItem(
 ): Promise<SupplierItem> {
   const db = readDb(ctx);
   const { accountId } = ctx.principal;
-  return loadSupplierItem(db, accountId, id, await askedSite(db, ctx.principal, siteId));
+  const site = await askedSite(db, ctx.principal, siteId);
+  return loadSupplierItem(db, accountId, id, site, moneyOf(ctx));
 }
 
 /** What a barcode lookup answers: the SKU or the supplier item that has it. */
@@ -255,10 +271,10 @@ export async function findByBarcode(
     );
   }
   return owner.entityType === "sku"
-    ? { type: "sku", sku: await loadSku(db, accountId, owner.id, site) }
+    ? { type: "sku", sku: await loadSku(db, accountId, owner.id, site, moneyOf(ctx)) }
     : {
         type: "supplier_item",
-        supplierItem: await loadSupplierItem(db, accountId, owner.id, site),
+        supplierItem: await loadSupplierItem(db, accountId, owner.id, site, moneyOf(ctx)),
       };
 }
 
@@ -273,8 +289,9 @@ export async function loadSku(
   accountId: number,
   id: number,
   siteId?: number,
+  read: WithMoney = {},
 ): Promise<Sku> {
-  const sku = (await readSkus(db, accountId, [id], siteId)).get(id);
+  const sku = (await readSkus(db, accountId, [id], siteId, read)).get(id);
   if (!sku) throw notFound("SKU_NOT_FOUND", id);
   return sku;
 }
@@ -285,8 +302,9 @@ export async function loadSupplierItem(
   accountId: number,
   id: number,
   siteId?: number,
+  read: WithMoney = {},
 ): Promise<SupplierItem> {
-  const item = (await readSupplierItems(db, accountId, [id], siteId)).get(id);
+  const item = (await readSupplierItems(db, accountId, [id], siteId, read)).get(id);
   if (!item) throw notFound("SUPPLIER_ITEM_NOT_FOUND", id);
   return item;
 }
@@ -300,6 +318,13 @@ const barcodesSent = (barcodes: Barcode[]) =>
 
 /** A location in a request's idempotency fingerprint, only when set (as barcodesSent). */
 const locationSent = (location: string | null) => (location !== null ? { location } : {});
+
+/** A cost in an idempotency fingerprint, only when sent (a request from before costs keeps its own). */
+export const costSent = (cost: Decimal | null | undefined) =>
+  cost !== undefined && cost !== null ? { unitCost: cost.toFixed() } : {};
+
+/** Whether the caller's answers show unit costs (DESIGN §9). */
+export const moneyOf = (ctx: ServiceContext): WithMoney => ({ money: seesMoney(ctx.principal) });
 
 /** A new item's location at the site its stock starts at, when it has one. */
 const locationAt = (id: number, siteId: number | "default", location: string | null) =>

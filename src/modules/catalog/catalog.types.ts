@@ -2,9 +2,9 @@ import { createUnionType, Field, Int, ObjectType } from "type-graphql";
 import { DateTimeResolver } from "graphql-scalars";
 import { ConnectionType } from "../../graphql/connection.js";
 import { PayloadType, UserErrorsField, type UserError } from "../../graphql/common.types.js";
-import { QuantityScalar } from "../../graphql/scalars.js";
+import { QuantityScalar, UnitCostScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
-import { StockMovement } from "../movement/movement.types.js";
+import { Actor, StockMovement } from "../movement/movement.types.js";
 import { BARCODES_DESCRIPTION } from "./barcode.js";
 import { LOCATION_DESCRIPTION } from "./location.js";
 
@@ -38,6 +38,9 @@ export class Sku {
 
   @Field(() => String, { nullable: true, description: LOCATION_DESCRIPTION })
   location!: string | null;
+
+  /** Read with the answer for a caller that sees money; else resolved on demand (catalog.costs.resolver.ts). */
+  unitCost?: Decimal | null;
 }
 
 @ObjectType({
@@ -79,6 +82,9 @@ export class SupplierItem {
 
   @Field(() => String, { nullable: true, description: LOCATION_DESCRIPTION })
   location!: string | null;
+
+  /** As Sku's. */
+  unitCost?: Decimal | null;
 }
 
 /** What lookupBarcode finds: a SKU or a supplier item. */
@@ -241,3 +247,23 @@ export class ImportSkusPayload extends ImportPayload {}
 
 @PayloadType("importSupplierItems")
 export class ImportSupplierItemsPayload extends ImportPayload {}
+
+@ObjectType({ description: "A change of an item's unit cost (not a stock movement)." })
+export class CostChange {
+  @Field(() => Int, { description: "Increases with each change of the account's costs." })
+  id!: number;
+
+  @Field(() => UnitCostScalar, { nullable: true, description: "The cost before; null: none." })
+  costBefore!: Decimal | null;
+
+  @Field(() => UnitCostScalar, { nullable: true, description: "The cost after; null: removed." })
+  costAfter!: Decimal | null;
+
+  @Field(() => DateTimeResolver, { description: "When it changed." })
+  changedAt!: Date;
+
+  @Field(() => Actor, { description: "Who changed it." })
+  actor!: Actor;
+}
+
+export const CostChangeConnection = ConnectionType(CostChange, "CostChange");

@@ -17,7 +17,9 @@ import { loadSku, loadSupplierItem, requireText } from "./catalog.service.js";
 import { askedSite } from "./catalog.search.js";
 import { writeLocations } from "./catalog.locations.js";
 import { holdSite } from "../site/site.service.js";
-import type { Principal } from "../../auth/principal.js";
+import { seesMoney, type Principal } from "../../auth/principal.js";
+import type { Decimal } from "../../quantity.js";
+import { checkUnitCost, setCost } from "./catalog.costs.js";
 import type { Sku, SupplierItem } from "./catalog.types.js";
 
 /** What a PATCH may change of a SKU; an absent (or null) field stays as it is. */
@@ -29,6 +31,8 @@ export interface SkuChanges {
   barcodes?: string[] | null;
   /** Where its stock is kept at the site; blank ("") removes it. */
   location?: string | null;
+  /** What one unit costs (the costs scope's); null removes it. */
+  unitCost?: unknown;
   /** The site whose location it sets and whose on hand the answer shows (absent: the caller's). */
   siteId?: number | null;
 }
@@ -44,6 +48,8 @@ export type CheckedChanges = Partial<Record<"code" | "name" | "supplier", string
   barcodes?: Barcode[];
   /** null: removed. */
   location?: string | null;
+  /** null: removed. */
+  unitCost?: Decimal | null;
 };
 
 /** Whether a request carries any catalog change. */
@@ -55,10 +61,17 @@ export const changesAnything = (changes: SupplierItemChanges): boolean =>
     changes.active,
     changes.barcodes,
     changes.location,
-  ].some((v) => v !== undefined && v !== null);
+  ].some((v) => v !== undefined && v !== null) || changes.unitCost !== undefined;
 
-/** Trims and checks the fields sent (blank or too long: INVALID_PARAMETER), into `errors`. */
-export function checkChanges(changes: SupplierItemChanges, errors: FieldError[]): CheckedChanges {
+/**
+ * Trims and checks the fields sent (blank or too long: INVALID_PARAMETER; a bad cost:
+ * INVALID_COST), into `errors`; a cost from a caller without the costs scope is FORBIDDEN.
+ */
+export function checkChanges(
+  principal: Principal,
+  changes: SupplierItemChanges,
+  errors: FieldError[],
+): CheckedChanges {
   const checked: CheckedChanges = {};
   for (const field of [
     "code",
@@ -74,6 +87,8 @@ export function checkChanges(changes: SupplierItemChanges, errors: FieldError[])
   }
   const location = parseLocation(changes.location, ["location"], errors);
   if (location !== undefined) checked.location = location;
+  const unitCost = checkUnitCost(principal, changes.unitCost, ["unitCost"], errors);
+  if (unitCost !== undefined) checked.unitCost = unitCost;
   return checked;
 }
 
@@ -85,10 +100,9 @@ export function updateSku(
   idempotencyKey?: string,
 ): Promise<Idempotent<Sku>> {
   const errors: FieldError[] = [];
-  const checked = checkChanges(changes, errors);
+  const checked = checkChanges(ctx.principal, changes, errors);
   if (!changesAnything(changes))
-    errors.push(nothingToChange(["code", "name", "active", "barcodes", "location"]));
-  const { accountId } = ctx.principal;
+    errors.push(nothingToChange(["code", "name", "active", "barcodes", "location", "unitCost"]));
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, ctx.principal, idempotencyKey, {
       operation: `updateSku:${id}`,
@@ -98,7 +112,7 @@ export function updateSku(
       run: async () =>
         applySkuChanges(
           tx,
-          accountId,
+          ctx.principal,
           id,
           checked,
           await editedSite(tx, ctx.principal, changes.siteId, checked),
@@ -115,10 +129,11 @@ export function updateSupplierItem(
   idempotencyKey?: string,
 ): Promise<Idempotent<SupplierItem>> {
   const errors: FieldError[] = [];
-  const checked = checkChanges(changes, errors);
+  const checked = checkChanges(ctx.principal, changes, errors);
   if (!changesAnything(changes))
-    errors.push(nothingToChange(["supplier", "code", "name", "active", "barcodes", "location"]));
-  const { accountId } = ctx.principal;
+    errors.push(
+      nothingToChange(["supplier", "code", "name", "active", "barcodes", "location", "unitCost"]),
+    );
   return inTransaction(ctx.db, (tx) =>
     idempotent(tx, ctx.principal, idempotencyKey, {
       operation: `updateSupplierItem:${id}`,
@@ -128,7 +143,7 @@ export function updateSupplierItem(
       run: async () =>
         applySupplierItemChanges(
           tx,
-          accountId,
+          ctx.principal,
           id,
           checked,
           await editedSite(tx, ctx.principal, changes.siteId, checked),
@@ -160,11 +175,12 @@ async function editedSite(
  */
 export async function applySkuChanges(
   tx: Tx,
-  accountId: number,
+  principal: Principal,
   id: number,
   changes: CheckedChanges,
   siteId?: number,
 ): Promise<Sku> {
+  const { accountId } = principal;
   const { code, name, active, location } = changes;
   // An active SKU is in a start's default scope, and a location in a start's areas.
   if (active === true || location !== undefined) await holdOffStarts(tx, accountId);
@@ -184,17 +200,19 @@ export async function applySkuChanges(
     );
   }
   await writeBarcodes(tx, accountId, { entityType: "sku", id }, current, changes);
-  return loadSku(tx, accountId, id, siteId);
+  await setCost(tx, principal, "sku", id, changes.unitCost);
+  return loadSku(tx, accountId, id, siteId, { money: seesMoney(principal) });
 }
 
 /** Writes checked supplier item changes in the caller's transaction, as applySkuChanges. */
 export async function applySupplierItemChanges(
   tx: Tx,
-  accountId: number,
+  principal: Principal,
   id: number,
   changes: CheckedChanges,
   siteId?: number,
 ): Promise<SupplierItem> {
+  const { accountId } = principal;
   const { supplier, code, name, active, location } = changes;
   // A location may bring the item into a start's areas.
   if (location !== undefined) await holdOffStarts(tx, accountId);
@@ -220,7 +238,8 @@ export async function applySupplierItemChanges(
     );
   }
   await writeBarcodes(tx, accountId, { entityType: "supplier_item", id }, current, changes);
-  return loadSupplierItem(tx, accountId, id, siteId);
+  await setCost(tx, principal, "supplier_item", id, changes.unitCost);
+  return loadSupplierItem(tx, accountId, id, siteId, { money: seesMoney(principal) });
 }
 
 interface CurrentRow {
@@ -232,9 +251,10 @@ interface CurrentRow {
 }
 
 /** The request's fingerprint for its idempotency key: barcodes as sent (trimmed), a site when named. */
-const asSent = ({ barcodes, ...fields }: CheckedChanges, siteId?: number | null) => ({
+const asSent = ({ barcodes, unitCost, ...fields }: CheckedChanges, siteId?: number | null) => ({
   ...fields,
   barcodes: barcodes?.map((b) => b.code),
+  ...(unitCost !== undefined ? { unitCost: unitCost?.toFixed() ?? null } : {}),
   ...(siteId !== undefined && siteId !== null ? { siteId } : {}),
 });
 

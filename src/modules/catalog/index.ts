@@ -6,3 +6,4 @@ export { skusAtSites, supplierItemsAtSites } from "./catalog.service.js";
 export { itemAtSiteKey, type ItemAtSite } from "./catalog.search.js";
 export { importSkuFile } from "./catalog.import-file.js";
 export { firstLevelPages, type LevelOwner } from "./catalog.levels.js";
+export { readCosts } from "./catalog.costs.js";

@@ -19,22 +19,33 @@ import {
   withoutNulls,
   type Window,
 } from "../../filters.js";
-import type { StockMovement as MovementRow } from "../../generated/prisma/client.js";
+import type { StockMovement as MovementModel } from "../../generated/prisma/client.js";
 import { MovementSource, StockReason } from "../../generated/prisma/enums.js";
 import { sharedLedgerHorizon } from "../../ledger/horizon.js";
 import { JsonRows } from "../../json-rows.js";
 import {
   concatJsonArrays,
+  moneyText,
   movementJson,
   movementRows,
   pagesOfMovements,
   type JsonPart,
 } from "./movement.sql.js";
 import type { StockMovement } from "./movement.types.js";
-import type { Principal } from "../../auth/principal.js";
+import { seesMoney, type Principal } from "../../auth/principal.js";
+import { Decimal } from "../../quantity.js";
 import { checkSiteAllowed, mayUseSite } from "../site/site.access.js";
 
 export { MAX_WINDOW_DAYS };
+
+/**
+ * A movement row as the statements read it: its money only for a caller that sees it (the value
+ * as text with the currency's minor digits).
+ */
+type MovementRow = Omit<MovementModel, "unitCost" | "valueChange"> & {
+  unitCost?: Decimal | null;
+  valueChange?: string | null;
+};
 
 /** A movement row as the API shows it. */
 export function toMovement(row: MovementRow): StockMovement {
@@ -81,6 +92,8 @@ interface MovementPlan {
   recentBefore: Date | null;
   /** The cursor the query was given, if any. */
   cursor: string | undefined;
+  /** The account, when the caller sees money (movements then carry their values), else null. */
+  money: number | null;
 }
 
 /**
@@ -99,7 +112,8 @@ export async function queryMovements(
   const { db, take, order, fingerprint } = plan;
   const parts = await readParts(
     plan,
-    (more, n) => db.$queryRaw<MovementRow[]>(movementRows([...plan.where, ...more], order, n)),
+    (more, n) =>
+      db.$queryRaw<MovementRow[]>(movementRows([...plan.where, ...more], order, n, plan.money)),
     (rows) => rows.length,
   );
   const rows = parts.flat();
@@ -128,7 +142,7 @@ export async function queryMovementsJson(
     plan,
     async (more, n) => {
       const [part] = await db.$queryRaw<[JsonPart]>(
-        movementJson([...plan.where, ...more], order, n, take - kept),
+        movementJson([...plan.where, ...more], order, n, take - kept, plan.money),
       );
       kept += Math.min(part.rows, take - kept);
       return part;
@@ -217,7 +231,8 @@ async function planQuery(ctx: ServiceContext, query: MovementQuery): Promise<Mov
     order === "desc" && !position && !(window.start && window.start >= recentEdge(newest))
       ? newest
       : null;
-  return { db, take, order, fingerprint, where, recentBefore, cursor: q.cursor };
+  const money = seesMoney(ctx.principal) ? accountId : null;
+  return { db, take, order, fingerprint, where, recentBefore, cursor: q.cursor, money };
 }
 
 /** After the cursor's position in the page's order (occurred_at bounded alone first, for pruning). */
@@ -268,7 +283,7 @@ export type MovementOwner =
  */
 export async function firstMovementPages(
   db: PrismaClient,
-  caller: Pick<Principal, "accountId" | "sites">,
+  caller: Pick<Principal, "accountId" | "sites" | "scopes">,
   owners: readonly MovementOwner[],
   limit: number | null | undefined,
 ): Promise<Page<StockMovement>[]> {
@@ -283,7 +298,14 @@ export async function firstMovementPages(
   const read = async (within: Prisma.Sql, takes: number[]) => {
     const bound = sites ? Prisma.sql`${within} AND ${atSites(sites)}` : within;
     for (const row of await db.$queryRaw<(MovementRow & { n: number })[]>(
-      pagesOfMovements(accountId, skuIds, itemIds, takes, bound),
+      pagesOfMovements(
+        accountId,
+        skuIds,
+        itemIds,
+        takes,
+        bound,
+        seesMoney(caller) ? accountId : null,
+      ),
     )) {
       rows[row.n - 1]!.push(row);
     }
@@ -454,5 +476,37 @@ function checkBounds(f: CheckedFilter, window: Window, timezone: string): void {
       f.adjustmentId !== undefined ||
       f.transferId !== undefined,
     entities: "sku_id, supplier_item_id, stock_take_id, adjustment_id or transfer_id",
+  });
+}
+
+/** A movement's money as a caller that sees it reads it. */
+export interface MovementMoney {
+  unitCost: Decimal | null;
+  valueChange: string | null;
+}
+
+/**
+ * Movements' money by (id, occurredAt) (the time finds each one's partition), in one statement;
+ * a movement not found reads as none. For a caller that sees money.
+ */
+export async function movementMoney(
+  db: PrismaClient,
+  accountId: number,
+  keys: readonly { id: number; occurredAt: Date }[],
+): Promise<MovementMoney[]> {
+  const rows = await db.$queryRaw<{ id: bigint; unit_cost: string | null; value: string | null }[]>`
+    SELECT m.id, m.unit_cost::text AS unit_cost,
+      ${moneyText(Prisma.sql`m.value_change`, accountId)} AS value
+    FROM stock_movements m
+    WHERE m.account_id = ${accountId}
+      AND (m.id, m.occurred_at) IN (SELECT * FROM unnest(${keys.map((k) => k.id)}::bigint[],
+        ${keys.map((k) => k.occurredAt)}::timestamptz[]))`;
+  const found = new Map(rows.map((r) => [Number(r.id), r]));
+  return keys.map((k) => {
+    const row = found.get(k.id);
+    return {
+      unitCost: row?.unit_cost == null ? null : new Decimal(row.unit_cost),
+      valueChange: row?.value ?? null,
+    };
   });
 }

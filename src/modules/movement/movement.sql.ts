@@ -12,14 +12,35 @@ const COLUMNS = Prisma.sql`m.account_id AS "accountId", m.id, m.occurred_at AS "
   m.actor_name AS "actorName",
   m.actor_token_id AS "actorTokenId"`;
 
+/**
+ * A movement's money (DESIGN §9), for a caller that sees it (`money`: its account, else null):
+ * the unit cost, and the value as the currency writes it (its minor digits, as text). The
+ * account's row is read once per statement, and only for a row with a value.
+ */
+const moneyColumns = (money: number | null, alias: string, json: boolean) =>
+  money === null
+    ? Prisma.empty
+    : Prisma.sql`, ${json ? Prisma.sql`trim_scale(${Prisma.raw(alias)}.unit_cost)` : Prisma.raw(`${alias}.unit_cost`)} AS ${Prisma.raw(json ? "unit_cost" : '"unitCost"')},
+      ${moneyText(Prisma.raw(`${alias}.value_change`), money)} AS ${Prisma.raw(json ? "value_change" : '"valueChange"')}`;
+
+/** SQL for an amount of the account as text with its currency's minor digits (null stays null). */
+export const moneyText = (amount: Prisma.Sql, accountId: number) => Prisma.sql`CASE
+    WHEN ${amount} IS NOT NULL THEN round(${amount},
+      (SELECT currency_minor_units FROM accounts WHERE id = ${accountId}))::text END`;
+
 const orderBy = (order: "asc" | "desc", alias: string) =>
   order === "desc"
     ? Prisma.raw(`${alias}.occurred_at DESC, ${alias}.id DESC`)
     : Prisma.raw(`${alias}.occurred_at, ${alias}.id`);
 
 /** The first `n` movements meeting every condition, in the page's order. */
-export const movementRows = (where: Prisma.Sql[], order: "asc" | "desc", n: number) => Prisma.sql`
-  SELECT ${COLUMNS} FROM stock_movements m
+export const movementRows = (
+  where: Prisma.Sql[],
+  order: "asc" | "desc",
+  n: number,
+  money: number | null,
+) => Prisma.sql`
+  SELECT ${COLUMNS} ${moneyColumns(money, "m", false)} FROM stock_movements m
   WHERE ${Prisma.join(where, " AND ")}
   ORDER BY ${orderBy(order, "m")} LIMIT ${n}`;
 
@@ -44,6 +65,7 @@ export const movementJson = (
   order: "asc" | "desc",
   n: number,
   keep: number,
+  money: number | null,
 ) => Prisma.sql`
   SELECT COALESCE('[' || string_agg(row_to_json(r)::text, ',' ORDER BY p.n)
       FILTER (WHERE p.n <= ${keep}) || ']', '[]') AS json,
@@ -68,7 +90,7 @@ export const movementJson = (
       trim_scale(p.quantity_after) AS quantity_after, trim_scale(p.change) AS change,
       p.reason, p.note, p.reference, p.source, p.adjustment_id, p.stock_take_id, p.site_id,
       p.transfer_id, (SELECT row_to_json(a) FROM (SELECT p.actor_name AS name, p.actor_token_id AS token_id) a)
-        AS actor
+        AS actor ${moneyColumns(money, "p", true)}
   ) r`;
 
 /**
@@ -81,8 +103,9 @@ export const pagesOfMovements = (
   itemIds: (number | null)[],
   takes: number[],
   bound: Prisma.Sql,
+  money: number | null,
 ) => Prisma.sql`
-  SELECT o.n::int AS n, ${COLUMNS}
+  SELECT o.n::int AS n, ${COLUMNS} ${moneyColumns(money, "m", false)}
   FROM unnest(${skuIds}::int[], ${itemIds}::int[], ${takes}::int[])
     WITH ORDINALITY AS o(sku_id, item_id, take, n)
   CROSS JOIN LATERAL (

@@ -92,6 +92,11 @@ export class StockMovement {
 
   @Field(() => Actor, { description: "Who made the change." })
   actor!: Actor;
+
+  /** Read with the movement for a caller that sees money; else resolved on demand. */
+  unitCost?: Decimal | null;
+  /** As unitCost: the value's text, with the currency's minor digits. */
+  valueChange?: string | null;
 }
 
 export const StockMovementConnection = ConnectionType(StockMovement, "StockMovement");

@@ -3,7 +3,6 @@ import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { MAX_REFS } from "../../limits.js";
-import type { Decimal } from "../../quantity.js";
 import {
   inItemOrder,
   namedBy,
@@ -11,12 +10,21 @@ import {
   parseTolerance,
   type EntityRefData,
   type ParsedRef,
+  type Tolerance,
   type ToleranceData,
 } from "./stock-take.parse.js";
-import { ANSWERED_LINES, selectLines, toLine, type StockTakeLineView } from "./stock-take.lines.js";
+import {
+  ANSWERED_LINES,
+  lineValue,
+  selectLines,
+  toLine,
+  type StockTakeLineView,
+} from "./stock-take.lines.js";
+import { requireCurrency } from "../catalog/catalog.costs.js";
 import { lockStockTake, requireOpen } from "./stock-take.records.js";
 import { lookupLines } from "./stock-take.lookup.js";
 import { intArray } from "../../db/sql.js";
+import { seesMoney } from "../../auth/principal.js";
 
 export interface AcceptData {
   lines?: EntityRefData[] | null;
@@ -29,7 +37,7 @@ export interface AcceptRequest {
   lines: ParsedRef[];
   recount: ParsedRef[];
   safe: boolean;
-  tolerance: { abs: Decimal; pct: Decimal };
+  tolerance: Tolerance;
 }
 
 /**
@@ -70,6 +78,18 @@ export function parseAccept(input: AcceptData): AcceptRequest {
   return { lines, recount, safe, tolerance };
 }
 
+/**
+ * The money tolerance over line l (`AND …`): a valued line (one with a cost) passes when its
+ * value is within the looser of max_value and max_value_pct of its expected value; a line without
+ * a cost is judged by its units alone. Beside the units' tolerance, not instead of it: a line must
+ * be within both (money can only hold back lines the units would pass).
+ */
+const withinValue = (accountId: number, { maxValue, maxValuePct }: Tolerance) =>
+  Prisma.sql`AND (l.unit_cost IS NULL OR abs(${lineValue(accountId)}) <= greatest(
+    ${maxValue?.toFixed() ?? null}::numeric,
+    ${maxValuePct?.toFixed() ?? null}::numeric / 100
+      * abs(COALESCE(l.basis_qty, l.expected_qty) * l.unit_cost)))`;
+
 export async function acceptLines(
   ctx: ServiceContext,
   tx: Tx,
@@ -77,8 +97,16 @@ export async function acceptLines(
   request: AcceptRequest,
 ): Promise<AcceptResult> {
   const { accountId } = ctx.principal;
+  const money = seesMoney(ctx.principal);
+  const { tolerance } = request;
+  const valued = tolerance.maxValue !== null || tolerance.maxValuePct !== null;
+  // A money tolerance tells values: the costs scope's, checked before any work.
+  if (valued && !money) {
+    throw new AppError("FORBIDDEN", "a tolerance in money needs the costs scope");
+  }
   const take = await lockStockTake(tx, ctx.principal, stockTakeId);
   requireOpen(take);
+  if (valued && request.safe) await requireCurrency(tx, accountId, ["tolerance"]);
   const errors: FieldError[] = [];
   const refs = [...request.lines, ...request.recount];
   const fieldOf = (i: number) => (i < request.lines.length ? "lines" : "recount");
@@ -123,16 +151,17 @@ export async function acceptLines(
   // A line whose entity moved since the freeze is never safe: a reviewer must list it. Lines
   // listed were accepted just above, so the safe ones are others: only how many and the first
   // few travel back.
-  const { abs, pct } = request.tolerance;
+  const { abs, pct } = tolerance;
   const [safe] = request.safe
     ? await tx.$queryRaw<{ count: number; first: number[] }[]>`
       WITH safe AS (
-        UPDATE stock_take_lines SET state = 'accepted'
+        UPDATE stock_take_lines AS l SET state = 'accepted'
         WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId} AND state = 'counted'
           AND NOT moved_since_freeze AND NOT (id = ANY(${intArray([...recountIds])}))
           AND abs(counted_qty - COALESCE(basis_qty, expected_qty))
             <= greatest(${abs.toFixed()}::numeric,
               ${pct.toFixed()}::numeric / 100 * COALESCE(basis_qty, expected_qty))
+          ${valued ? withinValue(accountId, tolerance) : Prisma.empty}
         RETURNING id)
       SELECT (SELECT count(*) FROM safe)::int AS count,
         ARRAY(SELECT id FROM safe ORDER BY id LIMIT ${ANSWERED_LINES}) AS first`
@@ -164,10 +193,10 @@ export async function acceptLines(
     FROM (SELECT count(*)::int AS count FROM stock_take_lines
       WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId} AND state = 'counted') AS w`;
   return {
-    accepted: rows.filter((r) => answered.has(r.lineId)).map((r) => toLine(r, true)),
+    accepted: rows.filter((r) => answered.has(r.lineId)).map((r) => toLine(r, true, money)),
     acceptedCount,
-    needsReview: rows.filter((r) => r.state === "counted").map((r) => toLine(r, true)),
+    needsReview: rows.filter((r) => r.state === "counted").map((r) => toLine(r, true, money)),
     needsReviewCount: waiting?.count ?? 0,
-    recount: rows.filter((r) => recountIds.has(r.lineId)).map((r) => toLine(r, true)),
+    recount: rows.filter((r) => recountIds.has(r.lineId)).map((r) => toLine(r, true, money)),
   };
 }

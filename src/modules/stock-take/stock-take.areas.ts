@@ -30,6 +30,25 @@ export interface AreaProgress {
   differences?: number;
   /** Lines accepted (or applied). */
   accepted: number;
+  /** Its counted lines' differences valued; for a caller that sees differences and money. */
+  values?: ValueTotals;
+}
+
+/**
+ * Counted lines' differences valued (each line's value rounded half away from zero to the
+ * currency's minor units, then added up exactly), as text with the currency's minor digits.
+ */
+export interface ValueTotals {
+  /** The lines' values above 0, added up. */
+  gains: string;
+  /** The lines' values below 0, added up (0 or negative). */
+  losses: string;
+  /** gains + losses. */
+  net: string;
+  /** gains − losses: the size of every difference together. */
+  absolute: string;
+  /** Counted lines with a cost (a line without one has no value and is in no total). */
+  valuedLines: number;
 }
 
 /** The area depth asked for: 1 to MAX_AREA_DEPTH (else INVALID_PARAMETER), default 2. */

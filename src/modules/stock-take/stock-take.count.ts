@@ -1,4 +1,5 @@
 // Recording counts: each count sets or adds to its line and is appended to the count log.
+import { seesMoney } from "../../auth/principal.js";
 import { TEXT_LIMITS } from "../../limits.js";
 import { Prisma, type Tx } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
@@ -223,10 +224,11 @@ export async function recordCounts(
   });
   const status = take.status === "open" ? "counting" : take.status;
   const visible = seesExpected(take, ctx.principal);
+  const money = seesMoney(ctx.principal);
   return {
     id: stockTakeId,
     status,
-    lines: rows.map((r) => toLine(r, visible)),
+    lines: rows.map((r) => toLine(r, visible, money)),
     linesCount: changed.length,
   };
 }

@@ -9,8 +9,10 @@ import { locationStartsWith, parseLocationPrefix } from "../catalog/location.js"
 import { parseBarcode } from "../catalog/barcode.js";
 import { Decimal } from "../../quantity.js";
 import { checkText } from "../../text.js";
+import { seesMoney } from "../../auth/principal.js";
 import {
   differenceOf,
+  lineValue,
   misplacedSql,
   selectLines,
   seesExpected,
@@ -44,8 +46,47 @@ export interface LineQuery extends LineFilter {
   order?: string | null;
 }
 
-/** A counted line's absolute difference, over alias l (null for an uncounted line). */
-const ABS_DIFFERENCE = Prisma.sql`abs(l.counted_qty - COALESCE(l.basis_qty, l.expected_qty))`;
+/** An order of counted lines by a weight, largest first (then line order), paged by keyset. */
+interface Weighed {
+  /** The weight over alias l (SQL), for the account. */
+  key: (accountId: number) => Prisma.Sql;
+  /** Which lines have one (SQL over alias l). */
+  where: Prisma.Sql;
+  /** A line's weight as its cursor holds it, and what such a text must look like. */
+  weightOf: (row: LineRow) => string;
+  weightText: RegExp;
+  cursor: string;
+  /** Why the caller may not order by it, if it may not. */
+  refusal: (take: StockTakeView, visible: boolean, money: boolean) => string | null;
+}
+
+const WEIGHED: Record<"difference" | "value", Weighed> = {
+  difference: {
+    key: () => Prisma.sql`abs(l.counted_qty - COALESCE(l.basis_qty, l.expected_qty))`,
+    where: Prisma.sql`l.counted_qty IS NOT NULL`,
+    weightOf: (r) => (differenceOf(r) ?? new Decimal(0)).abs().toString(),
+    weightText: /^\d{1,11}(\.\d{1,3})?$/,
+    cursor: "stock_take_line_difference",
+    refusal: (take, visible) =>
+      visible
+        ? null
+        : take.blind
+          ? "ordering a blind stock take's lines by difference needs the approve scope"
+          : "ordering lines by difference needs the read or approve scope",
+  },
+  value: {
+    key: (accountId) => Prisma.sql`abs(${lineValue(accountId)})`,
+    where: Prisma.sql`l.counted_qty IS NOT NULL AND l.unit_cost IS NOT NULL`,
+    weightOf: (r) => (r.differenceValue ?? "0").replace("-", ""),
+    weightText: /^\d{1,26}(\.\d{1,4})?$/,
+    cursor: "stock_take_line_value",
+    // Values tell differences, and money: both are needed to learn their order.
+    refusal: (_take, visible, money) =>
+      visible && money
+        ? null
+        : "ordering lines by value needs the costs scope and a token that may see differences",
+  },
+};
 
 /**
  * A stock take's lines in walking order (line order: by location at the freeze, then code),
@@ -63,35 +104,28 @@ export async function listLines(
   const ids = (await scannedLineIds(ctx, stockTakeId, query.code)) ?? undefined;
   const take = stockTake ?? (await loadStockTake(readDb(ctx), ctx.principal, stockTakeId));
   const visible = seesExpected(take, ctx.principal);
-  if (order === "difference") {
-    // Who may not see expected quantities may not learn their order either.
-    if (!visible) {
-      throw new AppError(
-        "FORBIDDEN",
-        take.blind
-          ? "ordering a blind stock take's lines by difference needs the approve scope"
-          : "ordering lines by difference needs the read or approve scope",
-      );
-    }
-    const after = query.cursor ? decodeDifferenceCursor(query.cursor, stockTakeId) : null;
+  const money = seesMoney(ctx.principal);
+  if (order === "value" || order === "difference") {
+    const weighed = WEIGHED[order];
+    // Who may not see a weight (a difference, a value) may not learn the lines' order by it.
+    const refusal = weighed.refusal(take, visible, money);
+    if (refusal) throw new AppError("FORBIDDEN", refusal);
+    const key = weighed.key(ctx.principal.accountId);
+    const after = query.cursor ? decodeWeighedCursor(weighed, query.cursor, stockTakeId) : null;
     const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
-      where: Prisma.sql`AND l.counted_qty IS NOT NULL ${
+      where: Prisma.sql`AND ${weighed.where} ${
         after
-          ? Prisma.sql`AND (${ABS_DIFFERENCE} < ${after.difference}::numeric
-              OR (${ABS_DIFFERENCE} = ${after.difference}::numeric AND l.id > ${after.lineId}))`
+          ? Prisma.sql`AND (${key} < ${after.weight}::numeric
+              OR (${key} = ${after.weight}::numeric AND l.id > ${after.lineId}))`
           : Prisma.empty
       } ${filter}`,
-      orderBy: Prisma.sql`${ABS_DIFFERENCE} DESC, l.id`,
+      orderBy: Prisma.sql`${key} DESC, l.id`,
       limit: size + 1,
       ids,
     });
-    return linePage(rows, size, take, visible, (r) =>
-      encodeCursor("stock_take_line_difference", [
-        take.id,
-        (differenceOf(r) ?? new Decimal(0)).abs().toString(),
-        r.lineId,
-      ]),
-    );
+    const cursorOf = (r: LineRow) =>
+      encodeCursor(weighed.cursor, [take.id, weighed.weightOf(r), r.lineId]);
+    return linePage(rows, size, take, visible, cursorOf, money);
   }
   const after = query.cursor ? decodeLineCursor(query.cursor, stockTakeId) : 0;
   const rows = await selectLines(readDb(ctx), ctx.principal.accountId, stockTakeId, {
@@ -99,7 +133,7 @@ export async function listLines(
     limit: size + 1,
     ids,
   });
-  return linePage(rows, size, take, visible);
+  return linePage(rows, size, take, visible, undefined, money);
 }
 
 /**
@@ -211,6 +245,7 @@ export async function countSheet(
         limit: FIRST_LINES,
         ids,
       });
+      // A count sheet (CSV) carries no money: its columns are the same for every caller.
       if (rows.length) yield rows.map((r) => toLine(r, visible));
       const last = rows.at(-1);
       if (!last || rows.length < FIRST_LINES) return;
@@ -227,10 +262,11 @@ export function linePage(
   take: StockTakeView,
   visible: boolean,
   cursorOf = (r: LineRow) => encodeCursor("stock_take_line", [take.id, r.lineId]),
+  money = false,
 ): Page<StockTakeLineView> {
   const items = rows.slice(0, size).map((r) => ({
     cursor: cursorOf(r),
-    node: toLine(r, visible),
+    node: toLine(r, visible, money),
   }));
   return { items, nextCursor: rows.length > size ? (items.at(-1)?.cursor ?? null) : null };
 }
@@ -245,20 +281,17 @@ function decodeLineCursor(cursor: string, stockTakeId: number): number {
   return lineId as number;
 }
 
-/** Where a page in difference order starts: after this line and its absolute difference. */
-function decodeDifferenceCursor(
+/** Where a page in a weighed order starts: after this line and its weight. */
+function decodeWeighedCursor(
+  weighed: Weighed,
   cursor: string,
   stockTakeId: number,
-): { difference: string; lineId: number } {
-  const [takeId, difference, lineId] = decodeCursor("stock_take_line_difference", cursor, [
-    "int4",
-    "string",
-    "int4",
-  ]);
-  if (takeId !== stockTakeId || !/^\d{1,11}(\.\d{1,3})?$/.test(difference as string)) {
+): { weight: string; lineId: number } {
+  const [takeId, weight, lineId] = decodeCursor(weighed.cursor, cursor, ["int4", "string", "int4"]);
+  if (takeId !== stockTakeId || !weighed.weightText.test(weight as string)) {
     throw new AppError("INVALID_CURSOR", "the cursor is not one of this stock take's", [
       { path: ["cursor"], code: "INVALID_CURSOR", message: "not a cursor of this list" },
     ]);
   }
-  return { difference: difference as string, lineId: lineId as number };
+  return { weight: weight as string, lineId: lineId as number };
 }

@@ -40,6 +40,13 @@ export interface LineRow {
   foundLocation: string | null;
   /** The stock take's site, whose stock the line counts. */
   siteId: number;
+  /** Its entity's unit cost at the freeze (null: none). */
+  unitCost: Decimal | null;
+  /**
+   * The difference valued at unitCost, rounded half away from zero to the currency's minor units,
+   * as text with those digits (null: uncounted, or no cost).
+   */
+  differenceValue: string | null;
 }
 
 /**
@@ -66,6 +73,10 @@ export interface StockTakeLineView {
   misplaced: boolean;
   /** The site whose stock the line counts: its stock take's. */
   siteId: number;
+  /** With the difference, for a caller that sees money: the unit cost at the freeze. */
+  unitCost?: Decimal | null;
+  /** With the difference, for a caller that sees money: the difference's value. */
+  differenceValue?: string | null;
 }
 
 /**
@@ -106,7 +117,11 @@ const isMisplaced = ({ location, foundLocation }: LineRow): boolean =>
 export const misplacedSql = Prisma.sql`(l.found_location IS NOT NULL
   AND lower(l.found_location) IS DISTINCT FROM lower(l.location))`;
 
-export function toLine(row: LineRow, visible: boolean): StockTakeLineView {
+/**
+ * The line as the caller sees it: expected quantity and difference when `visible`
+ * (seesExpected), and their money too when it also sees money (`money`: seesMoney).
+ */
+export function toLine(row: LineRow, visible: boolean, money = false): StockTakeLineView {
   const line: StockTakeLineView = {
     type: row.type,
     id: row.id,
@@ -127,6 +142,10 @@ export function toLine(row: LineRow, visible: boolean): StockTakeLineView {
   if (visible) {
     line.expectedQty = row.expectedQty;
     line.difference = differenceOf(row);
+    if (money) {
+      line.unitCost = row.unitCost;
+      line.differenceValue = row.differenceValue;
+    }
   }
   return line;
 }
@@ -152,6 +171,8 @@ interface RawLine {
   location: string | null;
   found_location: string | null;
   site_id: number;
+  unit_cost: string | null;
+  difference_value: string | null;
 }
 
 const dec = (v: string | null) => (v === null ? null : new Decimal(v));
@@ -206,7 +227,8 @@ export async function selectLines(
       (${basis})::text AS basis_qty, l.state, l.counted_at, l.counted_by, l.moved_since_freeze,
       l.recount_requested, COALESCE(s.on_hand, si.on_hand)::text AS on_hand,
       si.sku_id AS linked_sku_id, l.movement_id, l.location, l.found_location,
-      ${site} AS site_id
+      ${site} AS site_id, l.unit_cost::text AS unit_cost,
+      ${lineValue(accountId, basis)}::text AS difference_value
     FROM ${updated ? Prisma.sql`updated` : Prisma.sql`stock_take_lines`} AS l
     -- One index lookup per line whatever the statistics say: right after a large start (or a
     -- catalog just loaded) they can still show the account with a handful of rows, and a planned
@@ -245,8 +267,22 @@ export async function selectLines(
     location: r.location,
     foundLocation: r.found_location,
     siteId: r.site_id,
+    unitCost: dec(r.unit_cost),
+    differenceValue: r.difference_value,
   }));
 }
+
+/**
+ * SQL for line l's difference valued at its unit cost from the freeze (`basis`: what the count is
+ * compared with when not the stored basis_qty), rounded half away from zero to the currency's
+ * minor units (the account's row read once per statement, and only for a line with a value);
+ * null while uncounted or without a cost. Every value of a review is this, and every total a sum
+ * of it: totals add up their lines exactly.
+ */
+export const lineValue = (accountId: number, basis: Prisma.Sql = Prisma.sql`l.basis_qty`) =>
+  Prisma.sql`(CASE WHEN l.counted_qty IS NOT NULL AND l.unit_cost IS NOT NULL
+    THEN round((l.counted_qty - COALESCE(${basis}, l.expected_qty)) * l.unit_cost,
+      (SELECT currency_minor_units FROM accounts WHERE id = ${accountId})) END)`;
 
 /**
  * The quantity the ledger held for line l's entity at `site` at `at` (SQL): the last movement's

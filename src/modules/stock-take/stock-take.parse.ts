@@ -1,4 +1,5 @@
 // Checks on stock take requests that need no database, each reporting every problem at once.
+import { parseUnitCost } from "../../money.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { parseLocation } from "../catalog/location.js";
 import { MAX_COUNTS, MAX_ID, MAX_SCOPE_IDS, TEXT_LIMITS } from "../../limits.js";
@@ -10,7 +11,7 @@ import { parseBarcode } from "../catalog/barcode.js";
 
 export { MAX_COUNTS, MAX_SCOPE_IDS };
 /** The orders a stock take's lines are listed in (GraphQL's LineOrder). */
-export const LINE_ORDERS = ["walk", "difference"] as const;
+export const LINE_ORDERS = ["walk", "difference", "value"] as const;
 export const STATUSES = ["open", "counting", "reconciled", "cancelled"] as const;
 export const LINE_STATES = ["uncounted", "counted", "accepted", "applied"] as const;
 export type LineOrderValue = (typeof LINE_ORDERS)[number];
@@ -258,13 +259,25 @@ function parseCountedAt(
 export interface ToleranceData {
   abs?: unknown;
   pct?: unknown;
+  /** In money: a line's difference valued, absolute (the costs scope's). */
+  maxValue?: unknown;
+  /** In money: the value as a percent of the line's expected value (the costs scope's). */
+  maxValuePct?: unknown;
+}
+
+/** A tolerance as the review applies it; the money bounds are null when not sent. */
+export interface Tolerance {
+  abs: Decimal;
+  pct: Decimal;
+  maxValue: Decimal | null;
+  maxValuePct: Decimal | null;
 }
 
 /** The safe-accept tolerance: abs ≥ 0 (a quantity), 0 ≤ pct ≤ 100; defaults abs 1, pct 2. */
 export function parseTolerance(
   tolerance: ToleranceData | null | undefined,
   errors: FieldError[],
-): { abs: Decimal; pct: Decimal } {
+): Tolerance {
   const part = (field: "abs" | "pct", max?: number): Decimal => {
     const value = (tolerance?.[field] ?? DEFAULT_TOLERANCE[field]) as unknown;
     const parsed = parseQuantity(value, ["tolerance", field]);
@@ -279,7 +292,24 @@ export function parseTolerance(
     }
     return parsed.value;
   };
-  return { abs: part("abs"), pct: part("pct", 100) };
+  const money = (field: "maxValue" | "maxValuePct", max?: number): Decimal | null => {
+    const value = tolerance?.[field];
+    if (value === undefined || value === null) return null;
+    const sent: FieldError[] = [];
+    const parsed = parseUnitCost(value, ["tolerance", field], sent);
+    if (!parsed || sent.length > 0 || (max !== undefined && parsed.greaterThan(max))) {
+      const range = max !== undefined ? `0 to ${max}` : "0 to below 10^10";
+      errors.push(err(["tolerance", field], `must be a number from ${range}, at most 4 decimals`));
+      return null;
+    }
+    return parsed;
+  };
+  return {
+    abs: part("abs"),
+    pct: part("pct", 100),
+    maxValue: money("maxValue"),
+    maxValuePct: money("maxValuePct", 100),
+  };
 }
 
 const decimalOf = (field: "abs" | "pct"): Decimal => {

@@ -1,14 +1,14 @@
 // Stock take records: loading and locking one, what the API shows of it, and its summary.
 import { Prisma, type PrismaClient, type Tx } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
-import type { Actor, Principal } from "../../auth/principal.js";
+import { seesMoney, type Actor, type Principal } from "../../auth/principal.js";
 import { mayUseSite } from "../site/site.access.js";
 import { AppError, notFound } from "../../errors.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
 import type { Basis } from "./stock-take.parse.js";
-import { seesExpected } from "./stock-take.lines.js";
-import { areaOf, MAX_AREAS, type AreaProgress } from "./stock-take.areas.js";
+import { lineValue, seesExpected } from "./stock-take.lines.js";
+import { areaOf, MAX_AREAS, type AreaProgress, type ValueTotals } from "./stock-take.areas.js";
 
 type Reader = PrismaClient | Tx;
 
@@ -41,6 +41,11 @@ export interface StockTakeSummary {
   recountRequested: number;
   sumAbsDifference?: Decimal;
   netDifference?: Decimal;
+  /**
+   * The counted lines' differences valued (sums of the lines' values), for a caller that sees
+   * them and money, once the account has a currency.
+   */
+  values?: ValueTotals;
   /** The same by area, in walking order (see stock-take.areas). */
   locations: AreaProgress[];
 }
@@ -192,6 +197,9 @@ export async function summarize(
   db: Reader = readDb(ctx),
   areaDepth: number | null = null,
 ): Promise<StockTakeSummary> {
+  const visible = seesExpected(take, ctx.principal);
+  // Values are read only for a caller that sees both differences and money.
+  const valued = visible && seesMoney(ctx.principal);
   const rows = await db.$queryRaw<
     {
       whole: boolean;
@@ -208,6 +216,11 @@ export async function summarize(
       recount: number;
       sum_abs: string;
       net: string;
+      value_gains?: string | null;
+      value_losses?: string | null;
+      value_net?: string | null;
+      value_abs?: string | null;
+      valued?: number;
     }[]
   >`
     SELECT ${areaDepth === null ? Prisma.sql`true` : Prisma.sql`GROUPING(lower(area)) = 1`} AS whole,
@@ -225,7 +238,9 @@ export async function summarize(
       count(*) FILTER (WHERE recount_requested)::int AS recount,
       COALESCE(sum(abs(counted_qty - COALESCE(basis_qty, expected_qty))), 0)::text AS sum_abs,
       COALESCE(sum(counted_qty - COALESCE(basis_qty, expected_qty)), 0)::text AS net
+      ${valued ? valueTotals(ctx.principal.accountId) : Prisma.empty}
     FROM (SELECT l.*, ${areaDepth === null ? Prisma.sql`NULL::text` : areaOf(areaDepth)} AS area
+        ${valued ? Prisma.sql`, ${lineValue(ctx.principal.accountId)} AS value` : Prisma.empty}
       FROM stock_take_lines AS l
       WHERE l.account_id = ${ctx.principal.accountId} AND l.stock_take_id = ${take.id}) AS l
     ${areaDepth === null ? Prisma.empty : Prisma.sql`GROUP BY GROUPING SETS ((), (lower(area)))`}
@@ -234,7 +249,6 @@ export async function summarize(
     LIMIT ${MAX_AREAS + 1}`;
   const [row, ...areas] = rows;
   if (!row?.whole) throw new Error("summary query returned no row for the whole");
-  const visible = seesExpected(take, ctx.principal);
   const summary: StockTakeSummary = {
     lines: row.lines,
     uncounted: row.uncounted,
@@ -254,11 +268,50 @@ export async function summarize(
       counted: a.with_count,
       ...(visible ? { differences: a.differing } : {}),
       accepted: a.done,
+      ...valuesOf(valued, a),
     })),
   };
   if (visible) {
     summary.sumAbsDifference = new Decimal(row.sum_abs);
     summary.netDifference = new Decimal(row.net);
   }
-  return summary;
+  return { ...summary, ...valuesOf(valued, row) };
 }
+
+/**
+ * The value totals of a group of lines (SQL over the lines' `value`, lineValue), each a sum of
+ * rounded line values written with the currency's minor digits; null without a currency.
+ */
+const valueTotals = (accountId: number) => {
+  const digits = Prisma.sql`(SELECT currency_minor_units FROM accounts WHERE id = ${accountId})`;
+  const total = (filter: Prisma.Sql, of = Prisma.sql`value`) =>
+    Prisma.sql`round(COALESCE(sum(${of}) ${filter}, 0), ${digits})::text`;
+  return Prisma.sql`, ${total(Prisma.sql`FILTER (WHERE value > 0)`)} AS value_gains,
+    ${total(Prisma.sql`FILTER (WHERE value < 0)`)} AS value_losses,
+    ${total(Prisma.empty)} AS value_net,
+    ${total(Prisma.empty, Prisma.sql`abs(value)`)} AS value_abs,
+    count(value)::int AS valued`;
+};
+
+/** `values` when read (`valued`) and the account has a currency: else no key at all. */
+const valuesOf = (
+  valued: boolean,
+  r: {
+    value_gains?: string | null;
+    value_losses?: string | null;
+    value_net?: string | null;
+    value_abs?: string | null;
+    valued?: number;
+  },
+): { values?: ValueTotals } =>
+  !valued || r.value_net === null || r.value_net === undefined
+    ? {}
+    : {
+        values: {
+          gains: r.value_gains!,
+          losses: r.value_losses!,
+          net: r.value_net,
+          absolute: r.value_abs!,
+          valuedLines: r.valued ?? 0,
+        },
+      };

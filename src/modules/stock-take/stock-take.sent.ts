@@ -57,7 +57,15 @@ export const acceptAsSent = (d: AcceptData) => ({
   lines: d.lines?.map(refAsSent) ?? null,
   safe: d.safe ?? null,
   tolerance: d.tolerance
-    ? { abs: quantityAsSent(d.tolerance.abs), pct: quantityAsSent(d.tolerance.pct) }
+    ? {
+        abs: quantityAsSent(d.tolerance.abs),
+        pct: quantityAsSent(d.tolerance.pct),
+        // Only when sent: a key from before money tolerances keeps its fingerprint.
+        ...(d.tolerance.maxValue != null ? { maxValue: quantityAsSent(d.tolerance.maxValue) } : {}),
+        ...(d.tolerance.maxValuePct != null
+          ? { maxValuePct: quantityAsSent(d.tolerance.maxValuePct) }
+          : {}),
+      }
     : null,
   recount: d.recount?.map(refAsSent) ?? null,
 });

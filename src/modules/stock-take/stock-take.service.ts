@@ -7,7 +7,7 @@ import { Prisma, type Tx } from "../../db/client.js";
 import type { Walk } from "../../operations.js";
 import { inTransaction } from "../../db/transaction.js";
 import { readDb, type ServiceContext } from "../../context.js";
-import type { Principal, Scope } from "../../auth/principal.js";
+import { seesMoney, type Principal, type Scope } from "../../auth/principal.js";
 import { decodeIdCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { AppError } from "../../errors.js";
 import type { StockTakeLineState, StockTakeStatus } from "../../generated/prisma/enums.js";
@@ -100,7 +100,9 @@ export async function startStockTake(
         const rows = await selectLines(tx, ctx.principal.accountId, take.id, {
           limit: FIRST_LINES + 1,
         });
-        const page = linePage(rows, FIRST_LINES, take, seesExpected(take, ctx.principal));
+        const visible = seesExpected(take, ctx.principal);
+        const money = seesMoney(ctx.principal);
+        const page = linePage(rows, FIRST_LINES, take, visible, undefined, money);
         return { ...take, lines: page.items.map((i) => i.node), linesNextCursor: page.nextCursor };
       },
     }),

@@ -327,18 +327,19 @@ export async function start(
   await tx.$queryRawUnsafe(asSet ? HASH_JOINS : NESTED_LOOPS);
   const lines = await tx.$executeRaw`
     INSERT INTO stock_take_lines
-      (account_id, stock_take_id, entity_type, sku_id, supplier_item_id, expected_qty, location)
+      (account_id, stock_take_id, entity_type, sku_id, supplier_item_id, expected_qty, location,
+        unit_cost)
     SELECT ${accountId}, ${take.id}, e.entity_type::entity_type, e.sku_id, e.supplier_item_id,
-      e.on_hand, e.location
+      e.on_hand, e.location, e.unit_cost
     FROM (
       SELECT 'sku' AS entity_type, x.id AS sku_id, NULL::int AS supplier_item_id,
         COALESCE(level.on_hand, 0) AS on_hand, level.location,
-        x.code::text AS code, x.id, 0 AS kind
+        x.code::text AS code, x.id, 0 AS kind, x.unit_cost
       FROM skus AS x ${level("sku_stock", "sku_id")}
       WHERE x.account_id = ${accountId} AND ${scope.skus}
       UNION ALL
       SELECT 'supplier_item', NULL, x.id, COALESCE(level.on_hand, 0), level.location,
-        x.code::text, x.id, 1
+        x.code::text, x.id, 1, x.unit_cost
       FROM supplier_items AS x ${level("supplier_item_stock", "supplier_item_id")}
       WHERE x.account_id = ${accountId} AND ${scope.items} AND x.sku_id IS NULL
     ) AS e

@@ -15,7 +15,7 @@ import {
   StockTakeLineState,
   StockTakeStatus,
 } from "../../graphql/enums.js";
-import { QuantityScalar } from "../../graphql/scalars.js";
+import { MoneyScalar, QuantityScalar, UnitCostScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { Actor } from "../movement/movement.types.js";
 
@@ -145,6 +145,43 @@ export class StockTakeLine extends EntityNamed {
       "The site whose stock the line counts: its stock take's (sku and supplierItem show their on hand there). Null only in an answer stored by an idempotency key before lines named their site.",
   })
   siteId!: number | null;
+
+  @Field(() => UnitCostScalar, {
+    nullable: true,
+    description:
+      "Its entity's unit cost at the freeze, which its difference is valued at; null without one, when the difference is hidden, or for a token without the costs scope.",
+  })
+  unitCost?: Decimal | null;
+
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description:
+      "The difference × unitCost, rounded half away from zero to the currency's minor units; null when uncounted, without a cost, when the difference is hidden, or for a token without the costs scope.",
+  })
+  differenceValue?: string | null;
+}
+
+@ObjectType({
+  description:
+    "Counted lines' differences valued: each line's differenceValue added up, so the totals are the sums of the lines' values exactly. Lines without a cost are in none.",
+})
+export class ValueTotals {
+  @Field(() => MoneyScalar, { description: "The lines' values above 0, added up." })
+  gains!: string;
+
+  @Field(() => MoneyScalar, { description: "The lines' values below 0, added up (0 or less)." })
+  losses!: string;
+
+  @Field(() => MoneyScalar, { description: "The gains plus the losses." })
+  net!: string;
+
+  @Field(() => MoneyScalar, {
+    description: "The gains minus the losses: every difference's size together.",
+  })
+  absolute!: string;
+
+  @Field(() => Int, { description: "Counted lines with a cost." })
+  valuedLines!: number;
 }
 
 @ObjectType({ description: "Where a stock take stands." })
@@ -184,6 +221,13 @@ export class StockTakeSummary {
     description: "Sum of differences over counted lines; null when hidden by a blind count.",
   })
   netDifference?: Decimal | null;
+
+  @Field(() => ValueTotals, {
+    nullable: true,
+    description:
+      "The differences valued; null when the account has no currency, when the differences are hidden, or for a token without the costs scope.",
+  })
+  values?: ValueTotals | null;
 }
 
 @ObjectType({ description: "One area's progress in a stock take." })
@@ -209,6 +253,12 @@ export class LocationProgress {
 
   @Field(() => Int, { description: "Lines accepted or applied." })
   accepted!: number;
+
+  @Field(() => ValueTotals, {
+    nullable: true,
+    description: "The area's differences valued; null as the summary's values are.",
+  })
+  values?: ValueTotals | null;
 }
 
 @ObjectType({ description: "One count as submitted: the count log is append-only." })

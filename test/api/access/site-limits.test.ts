@@ -23,9 +23,10 @@ import { changedBetween, siteSweeper } from "../../helpers/site-limits-sweep.js"
 import { buildSiteWorld, type SiteWorld } from "../../helpers/site-limits-world.js";
 import { subscribe, wsConnect } from "../../helpers/subscriptions.js";
 
-const SCOPES = "the webhooks, sites and tokens scopes concern the whole account: never held";
+const SCOPES = "the webhooks, sites, costs and tokens scopes concern the whole account: never held";
 const SETTINGS = "the account's count intervals, for every site: read by any token";
 const SETTING = "the account's count intervals, for every site: changed by unlimited tokens only";
+const ACCOUNT = "the account's name, time zone and currency: read by any token";
 const LINKS = "a link concerns the item's stock at every site: made by unlimited tokens only";
 
 /** An operation S's token may call that is the account's, not a site's, and how it answers. */
@@ -79,6 +80,10 @@ const ACCOUNT_WIDE: Record<string, AccountWide<RestCall>> = {
     LINKS,
   ),
   "POST /supplier-items/{id}/unlink": refused(send("POST", "/supplier-items/1/unlink"), LINKS),
+  "GET /account": { why: ACCOUNT, call: get("/account"), forbidden: false },
+  "PATCH /account": refused(send("PATCH", "/account", { currency: "EUR" })),
+  "GET /skus/{id}/cost-changes": refused(get("/skus/1/cost-changes")),
+  "GET /supplier-items/{id}/cost-changes": refused(get("/supplier-items/1/cost-changes")),
 };
 
 type GqlCall = Record<string, unknown>;
@@ -108,6 +113,8 @@ const GQL_ACCOUNT_WIDE: Record<string, AccountWide<GqlCall>> = {
   "Mutation.updateCycleCountSettings": refused({ input: { intervalDaysA: 30 } }, SETTING),
   "Mutation.linkSupplierItem": refused({ input: { id: 1, skuId: 1 } }, LINKS),
   "Mutation.unlinkSupplierItem": refused({ input: { id: 1 } }, LINKS),
+  "Query.account": { why: ACCOUNT, call: {}, forbidden: false },
+  "Mutation.updateAccount": refused({ input: { currency: "EUR" } }),
 };
 
 let t: TestApp;

@@ -150,7 +150,7 @@ export type CreateApiTokenInput = {
   expiresAt: string;
   /** What to call it (the device or the person): trimmed, 1 to 100 characters, no control characters. Written as the actor on everything the token does. */
   name: string;
-  /** What it may do: at least one scope, each one the calling token holds itself (else FORBIDDEN), never TOKENS (FORBIDDEN). At most 7. */
+  /** What it may do: at least one scope, each one the calling token holds itself (else FORBIDDEN), never TOKENS (FORBIDDEN). At most 8. */
   scopes: Array<TokenScope>;
   /** Limits the token to these sites (each once): it sees and changes only their stock, stock takes, transfers (from or to them), movements and events, and a request naming no site means its first site (the first of site_ids). SITE_NOT_FOUND for a site the account does not have; INVALID_PARAMETER with a scope other than read, adjust, count, approve. Null or absent: every site. At most 100. */
   siteIds?: Array<number> | null | undefined;
@@ -188,6 +188,8 @@ export type CreateSkuInput = {
   name: string;
   /** Recorded as an OPENING_BALANCE movement; default 0 (no movement). */
   openingOnHand?: number | null | undefined;
+  /** What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). Left out or null: none. */
+  unitCost?: unknown;
 };
 
 /** A new supplier item, linked to a SKU or holding stock of its own. */
@@ -210,6 +212,8 @@ export type CreateSupplierItemInput = {
   skuId?: number | null | undefined;
   /** The supplier's name. Trimmed, not blank, at most 100 characters. */
   supplier: string;
+  /** What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). Left out or null: none. */
+  unitCost?: unknown;
 };
 
 /** Dispatches stock from one site to another: out of the source at once, in transit until received. */
@@ -258,6 +262,10 @@ export type ErrorCode =
   | 'ADJUSTMENT_NOT_FOUND'
   /** Barcode not found */
   | 'BARCODE_NOT_FOUND'
+  /** Currency in use */
+  | 'CURRENCY_IN_USE'
+  /** No currency set */
+  | 'CURRENCY_NOT_SET'
   /** Site is the default */
   | 'DEFAULT_SITE'
   /** Barcode already in use */
@@ -282,6 +290,10 @@ export type ErrorCode =
   | 'INTERNAL'
   /** Invalid barcode */
   | 'INVALID_BARCODE'
+  /** Invalid unit cost */
+  | 'INVALID_COST'
+  /** Invalid currency */
+  | 'INVALID_CURRENCY'
   /** Invalid cursor */
   | 'INVALID_CURSOR'
   /** Invalid date range */
@@ -480,6 +492,8 @@ export type SkuImportRowInput = {
   openingOnHand?: number | null | undefined;
   /** The site onHand, openingOnHand and location are at (SITE_NOT_FOUND, SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An item may be on one row per site, each row with the same catalog fields but its own location; the rows span at most 100 sites (TOO_MANY_SITES). */
   siteId?: number | null | undefined;
+  /** What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). Left out: a new item has none, an existing one keeps its own; null removes it. An item's rows at several sites carry the same cost. */
+  unitCost?: unknown;
 };
 
 /** The order of a list. */
@@ -670,6 +684,10 @@ export type StockTakeStatus =
 export type StockTakeToleranceInput = {
   /** Absolute; default 1. */
   abs?: number | null | undefined;
+  /** In money (needs the costs scope; CURRENCY_NOT_SET without a currency): a line's differenceValue, absolute, at most this. Beside abs and pct, not instead: a line with a cost must be within both the units' and the money's tolerance. At most 4 decimals. */
+  maxValue?: unknown;
+  /** In money: differenceValue as a percent of the line's expected value (expected × unit cost), 0 to 100. With maxValue the looser of the two holds, as for abs and pct. */
+  maxValuePct?: unknown;
   /** Percent of the expected quantity, 0 to 100; default 2. */
   pct?: number | null | undefined;
 };
@@ -708,6 +726,8 @@ export type SupplierItemImportRowInput = {
   skuId?: number | null | undefined;
   /** The supplier's name. Trimmed, not blank, at most 100 characters. */
   supplier: string;
+  /** What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). Left out: a new item has none, an existing one keeps its own; null removes it. An item's rows at several sites carry the same cost. */
+  unitCost?: unknown;
 };
 
 /** What an API token may do. REST spells the values in lower case (read, count…). */
@@ -716,6 +736,8 @@ export type TokenScope =
   | 'ADJUST'
   /** Accept lines, reconcile and cancel stock takes, and see expected quantities in blind ones. */
   | 'APPROVE'
+  /** See and set money: the account's currency, items' unit costs and their history, movements' values. A token without it sees no cost or value anywhere. The account's admin tokens hold it. */
+  | 'COSTS'
   /** Start stock takes and submit counts. */
   | 'COUNT'
   /** Read everything of the account: the catalog, stock, movements, stock takes, events. */
@@ -790,6 +812,8 @@ export type UpdateSkuInput = {
   name?: string | null | undefined;
   /** The site whose location is set (SITE_NOT_FOUND, or SITE_INACTIVE when it is deactivated) and whose stock the answer shows; absent: the default site (a token limited to sites: its first). */
   siteId?: number | null | undefined;
+  /** What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). Left out: as it is; null removes it. A change is recorded in costChanges, not as a movement. */
+  unitCost?: unknown;
 };
 
 /** Changes to a webhook; a field left out stays as it is. */

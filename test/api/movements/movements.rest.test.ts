@@ -102,9 +102,14 @@ describe("GET /api/v1/stock/movements: the movement document", () => {
         "site_id",
         "transfer_id",
         "actor",
+        // The token holds the costs scope: the movement's money, none without a cost.
+        "unit_cost",
+        "value_change",
       ].sort(),
     );
-    expect(latest).toEqual(patched.body.movement);
+    // The movement a write answers leaves money out (docs/guide/costs.md).
+    const { unit_cost: _cost, value_change: _value, ...unvalued } = latest;
+    expect(unvalued).toEqual(patched.body.movement);
     expect(latest).toEqual({
       id: expect.any(Number),
       occurred_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
@@ -123,6 +128,8 @@ describe("GET /api/v1/stock/movements: the movement document", () => {
       site_id: expect.any(Number),
       transfer_id: null,
       actor: { name: "test-token", token_id: expect.any(Number) },
+      unit_cost: null,
+      value_change: null,
     });
     expect(opening).toMatchObject({
       source: "opening_balance",

@@ -42,7 +42,7 @@ export type CreateApiTokenInput = {
   expiresAt: string;
   /** What to call it (the device or the person): trimmed, 1 to 100 characters, no control characters. Written as the actor on everything the token does. */
   name: string;
-  /** What it may do: at least one scope, each one the calling token holds itself (else FORBIDDEN), never TOKENS (FORBIDDEN). At most 7. */
+  /** What it may do: at least one scope, each one the calling token holds itself (else FORBIDDEN), never TOKENS (FORBIDDEN). At most 8. */
   scopes: Array<TokenScope>;
   /** Limits the token to these sites (each once): it sees and changes only their stock, stock takes, transfers (from or to them), movements and events, and a request naming no site means its first site (the first of site_ids). SITE_NOT_FOUND for a site the account does not have; INVALID_PARAMETER with a scope other than read, adjust, count, approve. Null or absent: every site. At most 100. */
   siteIds?: Array<number> | null | undefined;
@@ -54,6 +54,10 @@ export type ErrorCode =
   | 'ADJUSTMENT_NOT_FOUND'
   /** Barcode not found */
   | 'BARCODE_NOT_FOUND'
+  /** Currency in use */
+  | 'CURRENCY_IN_USE'
+  /** No currency set */
+  | 'CURRENCY_NOT_SET'
   /** Site is the default */
   | 'DEFAULT_SITE'
   /** Barcode already in use */
@@ -78,6 +82,10 @@ export type ErrorCode =
   | 'INTERNAL'
   /** Invalid barcode */
   | 'INVALID_BARCODE'
+  /** Invalid unit cost */
+  | 'INVALID_COST'
+  /** Invalid currency */
+  | 'INVALID_CURRENCY'
   /** Invalid cursor */
   | 'INVALID_CURSOR'
   /** Invalid date range */
@@ -298,6 +306,10 @@ export type StockTakeStatus =
 export type StockTakeToleranceInput = {
   /** Absolute; default 1. */
   abs?: number | null | undefined;
+  /** In money (needs the costs scope; CURRENCY_NOT_SET without a currency): a line's differenceValue, absolute, at most this. Beside abs and pct, not instead: a line with a cost must be within both the units' and the money's tolerance. At most 4 decimals. */
+  maxValue?: unknown;
+  /** In money: differenceValue as a percent of the line's expected value (expected × unit cost), 0 to 100. With maxValue the looser of the two holds, as for abs and pct. */
+  maxValuePct?: unknown;
   /** Percent of the expected quantity, 0 to 100; default 2. */
   pct?: number | null | undefined;
 };
@@ -320,6 +332,8 @@ export type TokenScope =
   | 'ADJUST'
   /** Accept lines, reconcile and cancel stock takes, and see expected quantities in blind ones. */
   | 'APPROVE'
+  /** See and set money: the account's currency, items' unit costs and their history, movements' values. A token without it sees no cost or value anywhere. The account's admin tokens hold it. */
+  | 'COSTS'
   /** Start stock takes and submit counts. */
   | 'COUNT'
   /** Read everything of the account: the catalog, stock, movements, stock takes, events. */

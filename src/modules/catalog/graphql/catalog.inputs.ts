@@ -2,7 +2,7 @@ import { MAX_ADJUSTMENT_SITES, TEXT_LIMITS } from "../../../limits.js";
 import { IsOptional, MaxLength, Min } from "class-validator";
 import { ArgsType, Field, InputType, Int } from "type-graphql";
 import { PageArgs } from "../../../graphql/connection.js";
-import { QuantityScalar } from "../../../graphql/scalars.js";
+import { QuantityScalar, UnitCostScalar } from "../../../graphql/scalars.js";
 import type { Decimal } from "../../../quantity.js";
 import { IdempotencyKeyField } from "../../../graphql/idempotency.js";
 import { BARCODE_RULES } from "../barcode.js";
@@ -24,6 +24,13 @@ const LocationField =
     IsOptional()(target, key);
     MaxLength(MAX_LOCATION_LENGTH)(target, key);
   };
+
+/** A unit cost input field; `what` says what leaving it out or null means. */
+const UnitCostField = (what: string): PropertyDecorator =>
+  Field(() => UnitCostScalar, {
+    nullable: true,
+    description: `What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). ${what}`,
+  });
 
 /** How a text field is read, as its description says it. */
 const textRule = (limit: number, rule?: string): string =>
@@ -66,6 +73,9 @@ export class CreateSkuInput {
 
   @LocationField("Left out or blank: none.")
   location?: string | null;
+
+  @UnitCostField("Left out or null: none.")
+  unitCost?: Decimal | null;
 
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
@@ -113,6 +123,9 @@ export class CreateSupplierItemInput {
   @LocationField("Left out or blank: none.")
   location?: string | null;
 
+  @UnitCostField("Left out or null: none.")
+  unitCost?: Decimal | null;
+
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }
@@ -153,6 +166,11 @@ export class UpdateSkuInput {
 
   @LocationField("Left out: as it is; blank removes it. At siteId's site.")
   location?: string | null;
+
+  @UnitCostField(
+    "Left out: as it is; null removes it. A change is recorded in costChanges, not as a movement.",
+  )
+  unitCost?: Decimal | null;
 
   @Field(() => Int, { nullable: true, description: EDITED_SITE })
   siteId?: number | null;
@@ -199,6 +217,11 @@ export class UpdateSupplierItemInput {
 
   @LocationField("Left out: as it is; blank removes it. At siteId's site.")
   location?: string | null;
+
+  @UnitCostField(
+    "Left out: as it is; null removes it. A change is recorded in costChanges, not as a movement.",
+  )
+  unitCost?: Decimal | null;
 
   @Field(() => Int, { nullable: true, description: EDITED_SITE })
   siteId?: number | null;
@@ -345,6 +368,11 @@ export class SkuImportRowInput {
       "An opening balance at the row's site, recorded as an OPENING_BALANCE movement where the item has never moved at that site (new or not); where it has, its stock there is left as it is and the row is counted in onHandKept. Not with openingOnHand.",
   })
   onHand?: Decimal | null;
+
+  @UnitCostField(
+    "Left out: a new item has none, an existing one keeps its own; null removes it. An item's rows at several sites carry the same cost.",
+  )
+  unitCost?: Decimal | null;
 }
 
 @InputType({

@@ -18,7 +18,7 @@ import {
 } from "../../../http/openapi-responses.js";
 import { idempotencyHeaders } from "../../../http/validation.js";
 import { MAX_ADJUSTMENT_SITES, MAX_ID, MAX_IMPORT_ROWS, TEXT_LIMITS } from "../../../limits.js";
-import { barcodesInput, locationInput } from "./catalog.schemas.js";
+import { barcodesInput, locationInput, unitCostInput } from "./catalog.schemas.js";
 
 /** The fields of an import row that SKUs and supplier items share. */
 const importRowProperties = {
@@ -38,6 +38,11 @@ const importRowProperties = {
   location: Type.Optional(
     locationInput(
       "Left out (or null): a new one has none, an existing one keeps its own; blank removes it.",
+    ),
+  ),
+  unit_cost: Type.Optional(
+    unitCostInput(
+      "Left out: a new one has none, an existing one keeps its own; null removes it. An entity's rows at several sites carry the same cost. A CSV's unit_cost column: a blank cell removes it.",
     ),
   ),
   opening_on_hand: Type.Optional(

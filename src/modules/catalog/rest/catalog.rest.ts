@@ -37,6 +37,7 @@ const importRow = ({
   sku_id,
   site_id,
   on_hand,
+  unit_cost,
   ...row
 }: ImportBody["rows"][number]) => ({
   ...row,
@@ -44,6 +45,7 @@ const importRow = ({
   skuId: sku_id,
   siteId: site_id,
   onHand: on_hand,
+  unitCost: unit_cost,
 });
 
 type ImportInput = { rows: (imports.SkuImportRow | null)[]; errors?: FieldError[] };
@@ -140,10 +142,18 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
       schema: createSku,
     },
     async (request, reply) => {
-      const { code, name, opening_on_hand, active, barcodes, location } = request.body;
+      const { code, name, opening_on_hand, active, barcodes, location, unit_cost } = request.body;
       const result = await catalog.createSku(
         ctxOf(request),
-        { code, name, openingOnHand: opening_on_hand, active, barcodes, location },
+        {
+          code,
+          name,
+          openingOnHand: opening_on_hand,
+          active,
+          barcodes,
+          location,
+          unitCost: unit_cost,
+        },
         idempotencyKeyOf(request),
       );
       return sendIdempotent(reply, 201, result);
@@ -252,8 +262,8 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
       schema: createSupplierItem,
     },
     async (request, reply) => {
-      const { supplier, code, name, sku_id, opening_on_hand, active, barcodes, location } =
-        request.body;
+      const { sku_id, opening_on_hand, unit_cost, ...fields } = request.body;
+      const { supplier, code, name, active, barcodes, location } = fields;
       const result = await catalog.createSupplierItem(
         ctxOf(request),
         {
@@ -265,6 +275,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
           active,
           barcodes,
           location,
+          unitCost: unit_cost,
         },
         idempotencyKeyOf(request),
       );

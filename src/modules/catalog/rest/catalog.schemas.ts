@@ -11,7 +11,9 @@ import {
   quantitySchema,
   refOf,
   requiredText,
+  serviceRules,
 } from "../../../http/openapi-primitives.js";
+import { MAX_UNIT_COST, UNIT_COST_RULE } from "../../../money.js";
 import {
   BARCODE_PROBLEMS,
   examples,
@@ -77,6 +79,19 @@ export const locationInput = (what: string) =>
     examples: ["A-01-03"],
   });
 
+/** A unit cost in a request: `what` says what leaving it out (or null) means. */
+export const unitCostInput = (what: string) =>
+  Type.Unsafe<number | null>(
+    serviceRules(
+      {
+        type: ["number", "null"],
+        description: `What one unit costs, in the account's currency. Needs the costs scope (else 403 FORBIDDEN). ${UNIT_COST_RULE} ${what}`,
+        examples: [12.5],
+      },
+      { minimum: 0, exclusiveMaximum: MAX_UNIT_COST.toNumber() },
+    ),
+  );
+
 /** POST /skus's body (named: CreateSku). */
 export const CreateSku = Type.Object(
   {
@@ -89,6 +104,7 @@ export const CreateSku = Type.Object(
     active: Type.Optional(Type.Boolean({ description: "true when absent." })),
     barcodes: Type.Optional(barcodesInput("The SKU's barcodes.")),
     location: Type.Optional(locationInput("Absent, null or blank: none.")),
+    unit_cost: Type.Optional(unitCostInput("Absent or null: none.")),
   },
   {
     $id: "CreateSku",
@@ -121,6 +137,7 @@ export const CreateSupplierItem = Type.Object(
     active: Type.Optional(Type.Boolean({ description: "true when absent." })),
     barcodes: Type.Optional(barcodesInput("The item's barcodes.")),
     location: Type.Optional(locationInput("Absent, null or blank: none.")),
+    unit_cost: Type.Optional(unitCostInput("Absent or null: none.")),
   },
   {
     $id: "CreateSupplierItem",
@@ -167,6 +184,11 @@ export const catalogUpdateProperties = (codeRule: string) => ({
   ),
   barcodes: Type.Optional(barcodesInput("The whole new set of barcodes; [] removes them all.")),
   location: Type.Optional(locationInput("Absent or null: as it is; blank removes it.")),
+  unit_cost: Type.Optional(
+    unitCostInput(
+      "Absent: as it is; null removes it. A change is recorded in the item's cost history (GET …/cost-changes), not as a movement.",
+    ),
+  ),
 });
 
 /** The catalog's named request schemas, for the OpenAPI registry. */

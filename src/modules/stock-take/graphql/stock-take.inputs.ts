@@ -13,7 +13,7 @@ import {
   StockTakeStatus,
 } from "../../../graphql/enums.js";
 import { IdempotencyKeyField } from "../../../graphql/idempotency.js";
-import { QuantityScalar } from "../../../graphql/scalars.js";
+import { QuantityScalar, UnitCostScalar } from "../../../graphql/scalars.js";
 import type { Decimal } from "../../../quantity.js";
 import { atMost } from "../../../graphql/list-bounds.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT, TEXT_LIMITS } from "../../../limits.js";
@@ -169,6 +169,20 @@ export class StockTakeToleranceInput {
     description: `Percent of the expected quantity, 0 to 100; default ${DEFAULT_TOLERANCE.pct}.`,
   })
   pct?: Decimal | null;
+
+  @Field(() => UnitCostScalar, {
+    nullable: true,
+    description:
+      "In money (needs the costs scope; CURRENCY_NOT_SET without a currency): a line's differenceValue, absolute, at most this. Beside abs and pct, not instead: a line with a cost must be within both the units' and the money's tolerance. At most 4 decimals.",
+  })
+  maxValue?: Decimal | null;
+
+  @Field(() => UnitCostScalar, {
+    nullable: true,
+    description:
+      "In money: differenceValue as a percent of the line's expected value (expected × unit cost), 0 to 100. With maxValue the looser of the two holds, as for abs and pct.",
+  })
+  maxValuePct?: Decimal | null;
 }
 
 @InputType({

@@ -117,7 +117,7 @@ export class StockTakeResolver {
     { first, after, state, moved, location, misplaced, code, order }: StockTakeLinesArgs,
   ) {
     // Every line is weighed to order by difference: priced as the summary, before any is read.
-    if (order === "difference") await chargeSummarizedLines(ctx, take.id);
+    if (order === "difference" || order === "value") await chargeSummarizedLines(ctx, take.id);
     return toConnection(
       await listLines(
         serviceContext(ctx),

@@ -55,6 +55,21 @@ const lineList = (description: string) => ({
   items: $ref("StockTakeLine"),
 });
 
+/** Counted lines' differences valued (StockTakeSummary.values, and each area's). */
+const valueTotals = {
+  type: "object",
+  required: ["gains", "losses", "net", "absolute", "valued_lines"],
+  description:
+    "The counted lines' differences valued, as exact decimal strings with the currency's minor digits: each line's value (difference × its unit cost at the freeze, rounded half away from zero) added up, so the totals are the sums of the lines' difference_value exactly. Lines without a cost are in none. Absent while the account has no currency.",
+  properties: {
+    gains: { type: "string", description: "The lines' values above 0, added up." },
+    losses: { type: "string", description: "The lines' values below 0, added up (0 or less)." },
+    net: { type: "string", description: "gains + losses." },
+    absolute: { type: "string", description: "gains − losses: every difference's size together." },
+    valued_lines: { type: "integer", description: "Counted lines with a cost." },
+  },
+} as const;
+
 /** The named schemas of what stock take operations answer, in the order the document lists them. */
 export const stockTakeAnswerSchemas = {
   StockTakeStatus: enumSchema(
@@ -110,6 +125,10 @@ export const stockTakeAnswerSchemas = {
       recount_requested: { type: "integer" },
       sum_abs_difference: { type: "number", description: "Sum of |counted − expected|." },
       net_difference: { type: "number", description: "Sum of counted − expected." },
+      values: {
+        ...valueTotals,
+        description: `${valueTotals.description} Present only for a token with the costs scope that sees the differences.`,
+      },
       locations: {
         type: "array",
         description: `Progress by area. ${AREA_RULE}`,
@@ -133,6 +152,10 @@ export const stockTakeAnswerSchemas = {
                 "Counted lines whose count differs from what it is compared with; absent for a counter in a blind stock take.",
             },
             accepted: { type: "integer", description: "Lines accepted or applied." },
+            values: {
+              ...valueTotals,
+              description: `The area's. ${valueTotals.description} Present only as the summary's.`,
+            },
           },
         },
       },
@@ -192,6 +215,18 @@ export const stockTakeAnswerSchemas = {
         type: "boolean",
         description:
           "Found away from its location at the freeze (found_location differs, regardless of case): review it; stock and the catalog's location do not change.",
+      },
+      unit_cost: {
+        type: ["number", "null"],
+        minimum: 0,
+        description:
+          "Its entity's unit cost at the freeze (null: none), which its difference is valued at. Present only with difference, for a token with the costs scope.",
+      },
+      difference_value: {
+        type: ["string", "null"],
+        pattern: "^-?[0-9]+(\\.[0-9]{1,4})?$",
+        description:
+          "difference × unit_cost, rounded half away from zero to the currency's minor units, as an exact decimal string (null: uncounted, or no cost). Present only with difference, for a token with the costs scope.",
       },
       site_id: {
         type: "integer",

@@ -111,7 +111,7 @@ export const listStockTakeLines = {
           type: "string",
           enum: [...LINE_ORDERS],
           description:
-            "walk (default): walking order. difference: the counted lines, largest absolute difference first (then walking order), for review; needs a token that may see expected quantities (403 FORBIDDEN for a counter on a blind stock take), and is priced as the stock take's summary (a unit per started 500 lines). Not for the CSV count sheet.",
+            "walk (default): walking order. difference: the counted lines, largest absolute difference first (then walking order), for review; needs a token that may see expected quantities (403 FORBIDDEN for a counter on a blind stock take), and is priced as the stock take's summary (a unit per started 500 lines). value: the counted lines with a unit cost, largest absolute difference_value first (then walking order); needs that and the costs scope (403 FORBIDDEN), priced the same. Not for the CSV count sheet.",
         }),
       ),
     },

@@ -241,7 +241,7 @@ const listStockTakeLines: Handler<typeof readSchemas.listStockTakeLines> = async
       .header("content-disposition", `attachment; filename="stock-take-${request.params.id}.csv"`)
       .send(Readable.from(chunks()));
   }
-  if (request.query.order === "difference") {
+  if (request.query.order === "difference" || request.query.order === "value") {
     // Every line is weighed: priced as the summary, before any is read (a 404 first).
     const counts = await stockTakes.lineCounts(ctx, [request.params.id]);
     await chargeLines(request, reply, summarizedLines(counts.get(request.params.id) ?? 0));
@@ -282,7 +282,17 @@ const acceptStockTakeLines: Handler<typeof reviewSchemas.acceptStockTakeLines> =
 ) => {
   const { lines, safe, tolerance, recount } = request.body ?? {};
   const ctx = ctxOf(request);
-  const data = { lines: lines?.map(toRef), safe, tolerance, recount: recount?.map(toRef) };
+  const data = {
+    lines: lines?.map(toRef),
+    safe,
+    tolerance: tolerance && {
+      abs: tolerance.abs,
+      pct: tolerance.pct,
+      maxValue: tolerance.max_value,
+      maxValuePct: tolerance.max_value_pct,
+    },
+    recount: recount?.map(toRef),
+  };
   const walk = stockTakes.reviewWalk(ctx, request.params.id, data);
   await chargeWalk(request, reply, OPERATIONS.acceptStockTakeLines, walk);
   const result = await stockTakes.acceptStockTakeLines(

@@ -51,6 +51,28 @@ export const AcceptStockTakeLines = Type.Object(
               ),
             ),
           ),
+          max_value: Type.Optional(
+            Type.Number(
+              serviceRules(
+                {
+                  description:
+                    "In money (the costs scope's; 409 CURRENCY_NOT_SET without a currency): a line's difference_value, absolute, at most this. Beside abs and pct, not instead: a line with a cost must be within both the units' and the money's tolerance. At most 4 decimals.",
+                },
+                { minimum: 0 },
+              ),
+            ),
+          ),
+          max_value_pct: Type.Optional(
+            Type.Number(
+              serviceRules(
+                {
+                  description:
+                    "In money: difference_value as a percent of the line's expected value (expected × unit cost), 0 to 100. With max_value the looser of the two holds, as for abs and pct.",
+                },
+                { minimum: 0, maximum: 100 },
+              ),
+            ),
+          ),
         },
         { additionalProperties: false },
       ),
