@@ -50,11 +50,15 @@ const batches = <T>(xs: T[]) =>
     xs.slice((r * xs.length) / REQUESTS, ((r + 1) * xs.length) / REQUESTS),
   );
 
-/** The four steps through the service, on its account of `size` new SKUs. */
+/**
+ * The four steps through the service, on its account of `size` new SKUs, the stock take started
+ * with `startBody` (auto_accept, say).
+ */
 export async function serviceStockTake(
   server: ServerUnderTest,
   seed: Seed,
   size: number,
+  startBody: Record<string, unknown> = {},
 ): Promise<ServiceRun> {
   const skus = await seed(server.accountId, size);
   const idleRss = await server.rss();
@@ -71,7 +75,7 @@ export async function serviceStockTake(
   let takeId = 0;
   const steps = [
     async () => {
-      takeId = (await post("/start", {})).id;
+      takeId = (await post("/start", startBody)).id;
     },
     async () => {
       for (const [r, batch] of batches(skus).entries()) {

@@ -510,6 +510,11 @@ export const OPERATIONS = {
     rest: "getAccuracyReport",
     graphql: "accuracyReport",
   }),
+  getVarianceReport: op({
+    useCase: "src/modules/report/report.variance.ts#prepareVarianceReport",
+    rest: "getVarianceReport",
+    graphql: "varianceReport",
+  }),
   classifySkus: op({
     useCase: "src/modules/cycle-count/cycle-count.service.ts#classify",
     rest: "classifySkus",

@@ -25,3 +25,21 @@ export const NOTE_REQUIRED_REASONS: ReadonlySet<string> = new Set([
   StockReason.manual,
   StockReason.error,
 ]);
+
+/**
+ * Reasons that record a difference between the records and the shelf (a count's, a loss, a find,
+ * a correction), not a flow of goods in or out (a receipt, a return, an opening balance, a
+ * transfer's dispatch or receipt): what a variance report sums.
+ */
+export const VARIANCE_REASONS: readonly StockReason[] = [
+  StockReason.stock_take,
+  StockReason.damaged,
+  StockReason.lost,
+  StockReason.found,
+  StockReason.theft,
+  StockReason.expired,
+  StockReason.error,
+  StockReason.correction,
+  StockReason.manual,
+  StockReason.transfer_loss,
+];

@@ -1,5 +1,6 @@
 // Who is calling: the scopes a token may hold, and the caller every service method acts for
 // (its account, its timezone, the actor written on what it changes).
+import { AppError } from "../errors.js";
 
 /**
  * What a token may do. `costs` lets it see and set money (the account's currency, unit costs,
@@ -52,6 +53,14 @@ export const SITE_LIMITED_SCOPES: readonly Scope[] = ["read", "adjust", "count",
 /** Whether the caller may see and set money (DESIGN §9). */
 export const seesMoney = (principal: Pick<Principal, "scopes">): boolean =>
   principal.scopes.has("costs");
+
+/**
+ * FORBIDDEN, before any work, unless the caller may see and set money: `what` it asked for ("a
+ * tolerance in money"), which says nothing of the data it would have touched.
+ */
+export function requireMoney(principal: Pick<Principal, "scopes">, what: string): void {
+  if (!seesMoney(principal)) throw new AppError("FORBIDDEN", `${what} needs the costs scope`);
+}
 
 /** The actor for work the service does itself (demo data, command line). */
 export const SYSTEM_ACTOR: Actor = { name: "system", tokenId: null };

@@ -48,6 +48,7 @@ import { EVENT_DATA_DESCRIPTION, EVENT_TYPES } from "../modules/event/event.type
 import { stockTakeSchemas } from "../modules/stock-take/rest/stock-take.schemas.js";
 import { cycleCountSchemas } from "../modules/cycle-count/cycle-count.schemas.js";
 import { reportSchemas } from "../modules/report/report.schemas.js";
+import { varianceSchemas } from "../modules/report/report.variance.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 import { tokenSchemas } from "../modules/token/token.schemas.js";
 import { siteSchemas } from "../modules/site/site.schemas.js";
@@ -519,6 +520,7 @@ const schemas = {
   ...stockTakeSchemas,
   ...cycleCountSchemas,
   ...reportSchemas,
+  ...varianceSchemas,
   ...webhookSchemas,
   ...tokenSchemas,
   ...siteSchemas,

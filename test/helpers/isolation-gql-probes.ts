@@ -71,6 +71,11 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     ...byId("Query.stockAdjustment", "id", [ids.adjustment!]),
     ...byId("Query.stockTake", "id", takes),
     ...byId("Query.accuracyReport", "stockTakeId", takes),
+    ...byId("Query.varianceReport", "skuId", [ids.s1!, ids.s2!]),
+    ...byId("Query.varianceReport", "supplierItemId", [ids.i1!, ids.i2!]),
+    ...byId("Query.varianceReport", "siteId", [ids.site1!, ids.siteMain!], {
+      from: new Date().toISOString().slice(0, 10),
+    }),
     ...byId("Query.webhook", "id", [ids.w1!, ids.w2!]),
     ...byId("Query.site", "id", [ids.site1!, ids.site2!, ids.siteMain!]),
     ...byId("Query.transfer", "id", [ids.tr1!, ids.tr2!]),

@@ -257,6 +257,22 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       missing: get("/reports/accuracy", { from: today }),
       positional: true,
     },
+    ...[
+      ["sku_id", ids.s1!],
+      ["supplier_item_id", ids.i1!],
+      ["site_id", ids.siteMain!],
+      ["site_id", ids.site1!],
+    ].map(([key, id]): RestProbe => ({
+      op: "GET /reports/variance",
+      foreign: get("/reports/variance", { from: today, [key!]: String(id) }),
+      missing: get("/reports/variance", { from: today, [key!]: String(none()) }),
+    })),
+    {
+      op: "GET /reports/variance",
+      foreign: get("/reports/variance", { from: today }),
+      missing: get("/reports/variance", { from: today }),
+      positional: true,
+    },
     ...byId("GET /stock-takes/{id}/lines", (id) => `/stock-takes/${id}/lines`, takes),
     ...byId("GET /stock-takes/{id}/lines", (id) => `/stock-takes/${id}/lines`, [ids.counting!], {
       headers: { accept: "text/csv" },

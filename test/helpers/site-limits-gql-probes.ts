@@ -114,6 +114,8 @@ export function siteGqlProbes(w: SiteWorld): { reads: SiteGqlProbe[]; writes: Si
     ...byId("Query.stockTake", "id", takes),
     ...byId("Query.accuracyReport", "stockTakeId", takes),
     own("Query.accuracyReport", { from: today }),
+    ...byId("Query.varianceReport", "siteId", others, { from: today }),
+    own("Query.varianceReport", { from: today }),
     ...others.map((site): SiteGqlProbe => ({
       field: "Subscription.stockChanged",
       foreign: { siteIds: [site] },

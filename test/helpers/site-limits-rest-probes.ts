@@ -166,6 +166,8 @@ export function siteRestProbes(w: SiteWorld): { reads: RestProbe[]; writes: Rest
     ...byId("GET /stock-takes/{id}/counts", (id) => `/stock-takes/${id}/counts`, takes),
     ...query("GET /reports/accuracy", "/reports/accuracy", "stock_take_id", takes),
     own("GET /reports/accuracy", get("/reports/accuracy", { from: today })),
+    ...query("GET /reports/variance", "/reports/variance", "site_id", others, { from: today }),
+    own("GET /reports/variance", get("/reports/variance", { from: today })),
   ];
 
   /** A new code: what S's token creates is its own. */

@@ -1,14 +1,10 @@
 // Barcodes in the database: entities' sets replaced set-based, a scan looked up by key.
 import { Prisma, type Tx } from "../../db/client.js";
+import { ITEMS } from "./location.js";
 import { intArray, jsonRows } from "../../db/sql.js";
 import { AppError, type FieldError } from "../../errors.js";
 import type { EntityRef } from "../../ledger/ledger.js";
 import type { Barcode } from "./barcode.js";
-
-const OWNER = {
-  sku: { table: Prisma.raw("skus"), column: Prisma.raw("sku_id") },
-  supplier_item: { table: Prisma.raw("supplier_items"), column: Prisma.raw("supplier_item_id") },
-} as const;
 
 /** Who holds a barcode, as the API names an entity. */
 const describeOwner = (owner: EntityRef): string =>
@@ -54,7 +50,7 @@ export async function replaceBarcodeSets(
   sets: BarcodeSet[],
 ): Promise<void> {
   if (sets.length === 0) return;
-  const { table, column } = OWNER[entityType];
+  const { table, column } = ITEMS[entityType];
   const ids = intArray(sets.map((s) => s.id));
   const emptied = sets.filter((s) => s.barcodes.length === 0).map((s) => s.id);
   const given = jsonRows(

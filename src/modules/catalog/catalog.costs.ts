@@ -8,11 +8,12 @@ import { readDb, type ServiceContext } from "../../context.js";
 import { intArray, jsonRows } from "../../db/sql.js";
 import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
-import { seesMoney, type Actor, type Principal } from "../../auth/principal.js";
+import { requireMoney, type Actor, type Principal } from "../../auth/principal.js";
 import { Decimal } from "../../quantity.js";
 import { parseUnitCost } from "../../money.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { Prisma } from "../../db/client.js";
+import { ITEMS } from "./location.js";
 
 /** One item's new unit cost (null: none). */
 export interface CostOf {
@@ -31,11 +32,6 @@ export interface CostChange {
   actor: Actor;
 }
 
-const ITEMS = {
-  sku: { table: Prisma.raw("skus"), column: Prisma.raw("sku_id") },
-  supplier_item: { table: Prisma.raw("supplier_items"), column: Prisma.raw("supplier_item_id") },
-} as const satisfies Record<EntityType, unknown>;
-
 /**
  * A cost as sent, checked (INVALID_COST into `errors`), and refused for a caller without the
  * costs scope (FORBIDDEN, at once: it says nothing about the item). undefined: not sent.
@@ -47,9 +43,7 @@ export function checkUnitCost(
   errors: FieldError[],
 ): Decimal | null | undefined {
   if (value === undefined) return undefined;
-  if (!seesMoney(principal)) {
-    throw new AppError("FORBIDDEN", "this token lacks the costs scope: it may not set a unit cost");
-  }
+  requireMoney(principal, "setting a unit cost");
   return parseUnitCost(value, path, errors);
 }
 
@@ -150,8 +144,9 @@ export async function listCostChanges(
   const { accountId } = ctx.principal;
   const { table, column } = ITEMS[kind];
   const limit = pageSize(query.limit);
+  // Newest first by (changed_at, id), the order its index keeps: a page reads its rows, sorts none.
   const before = query.cursor
-    ? (decodeCursor(HISTORY_CURSOR, query.cursor, ["number"])[0] as number)
+    ? (decodeCursor(HISTORY_CURSOR, query.cursor, ["number", "number"]) as [number, number])
     : null;
   const db = readDb(ctx);
   const rows = await db.$queryRaw<
@@ -170,8 +165,12 @@ export async function listCostChanges(
     FROM ${table} AS t LEFT JOIN LATERAL (
       SELECT * FROM item_cost_changes AS c
       WHERE c.account_id = ${accountId} AND c.${column} = t.id
-        ${before === null ? Prisma.empty : Prisma.sql`AND c.id < ${before}`}
-      ORDER BY c.id DESC LIMIT ${limit + 1}
+        ${
+          before === null
+            ? Prisma.empty
+            : Prisma.sql`AND (c.changed_at, c.id) < (${new Date(before[0])}::timestamptz, ${before[1]})`
+        }
+      ORDER BY c.changed_at DESC, c.id DESC LIMIT ${limit + 1}
     ) AS c ON true
     WHERE t.account_id = ${accountId} AND t.id = ${id}`;
   if (rows.length === 0) {
@@ -180,7 +179,7 @@ export async function listCostChanges(
   const found = rows.filter((r) => r.id !== null);
   const decimal = (text: string | null) => (text === null ? null : new Decimal(text));
   const items = found.slice(0, limit).map((r) => ({
-    cursor: encodeCursor(HISTORY_CURSOR, [Number(r.id)]),
+    cursor: encodeCursor(HISTORY_CURSOR, [(r.changed_at as Date).getTime(), Number(r.id)]),
     node: {
       id: Number(r.id),
       costBefore: decimal(r.cost_before),

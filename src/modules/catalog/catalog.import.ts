@@ -18,7 +18,7 @@ import { parseLocation } from "./location.js";
 import { writeLocations, type LocationAt } from "./catalog.locations.js";
 import { requireCurrency, writeCosts } from "./catalog.costs.js";
 import { parseUnitCost } from "../../money.js";
-import { seesMoney, type Principal } from "../../auth/principal.js";
+import { requireMoney, type Principal } from "../../auth/principal.js";
 import { holdOffStarts } from "../../db/locks.js";
 import { openingSite, opensStock, requireText } from "./catalog.service.js";
 import { checkText } from "../../text.js";
@@ -363,9 +363,7 @@ export const asSent = (r: ParsedRow) => ({
  * (it says nothing of the rows' items).
  */
 export function refuseCostsUnseen(principal: Principal, rows: ParsedRow[]): void {
-  if (!seesMoney(principal) && rows.some((r) => r.unitCost !== undefined)) {
-    throw new AppError("FORBIDDEN", "this token lacks the costs scope: it may not set unit costs");
-  }
+  if (rows.some((r) => r.unitCost !== undefined)) requireMoney(principal, "setting unit costs");
 }
 
 /** Whether any row sets a location (at the caller's site when the rows name none). */

@@ -70,6 +70,12 @@ export function locationStartsWith(column: Prisma.Sql, prefix: string): Prisma.S
     AND lower(${column}) COLLATE "C" < (lower(${prefix}::text) || ${"\u{10FFFF}"}::text) COLLATE "C")`;
 }
 
+/** The catalog's items by kind: each one's table, and the column other tables name it by. */
+export const ITEMS = {
+  sku: { table: Prisma.raw("skus"), column: Prisma.raw("sku_id") },
+  supplier_item: { table: Prisma.raw("supplier_items"), column: Prisma.raw("supplier_item_id") },
+} as const;
+
 /** The levels' tables and their item columns, by the kind of item. */
 export const LEVELS = {
   sku: { table: Prisma.raw("sku_stock"), item: Prisma.raw("sku_id") },

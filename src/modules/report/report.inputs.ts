@@ -3,8 +3,9 @@ import { QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { AREA_DEPTH_DEFAULT, MAX_AREA_DEPTH } from "../stock-take/stock-take.areas.js";
 
+/** A report's window, as the movement history takes it. */
 @ArgsType()
-export class AccuracyReportArgs {
+export class ReportWindowArgs {
   @Field(() => String, {
     nullable: true,
     description:
@@ -18,7 +19,10 @@ export class AccuracyReportArgs {
       "The window's end: YYYY-MM-DD (that whole day included) or RFC 3339; now when absent.",
   })
   to?: string | null;
+}
 
+@ArgsType()
+export class AccuracyReportArgs extends ReportWindowArgs {
   @Field(() => Int, {
     nullable: true,
     description: "One stock take's report (then the window may be longer than 31 days, or absent).",

@@ -5,6 +5,8 @@ import { costOfLines, summarizedLines } from "../../rate-limit/bucket.js";
 import { AccuracyReportArgs } from "./report.inputs.js";
 import * as reports from "./report.service.js";
 import { AccuracyReport } from "./report.types.js";
+import { prepareVarianceReport } from "./report.variance.js";
+import { VarianceReport, VarianceReportArgs } from "./report.variance.types.js";
 
 @Resolver()
 export class ReportResolver {
@@ -23,6 +25,22 @@ export class ReportResolver {
     });
     // Priced by the lines it totals, as a stock take's summary is, before they are read (the
     // operation's estimate paid for the field itself).
+    const units = costOfLines(summarizedLines(report.lines)) - 1;
+    if (units > 0) await ctx.chargeMore?.(units);
+    return report.read();
+  }
+
+  @Authorized("read")
+  @Query(() => VarianceReport, {
+    description:
+      "Variance and shrinkage: what the movements that record differences between the records and the shelf came to over the window, in units and (with the costs scope) money, overall, by reason, by site, by count class, by area, and the items that lost the most. Account-wide, or at one site, the window spans at most 31 days (skuId or supplierItemId lifts it).",
+  })
+  async varianceReport(
+    @Ctx() ctx: GraphQLContext,
+    @Args(() => VarianceReportArgs) args: VarianceReportArgs,
+  ) {
+    const report = await prepareVarianceReport(serviceContext(ctx), args);
+    // Priced by the movements it walks, as the accuracy report by its lines, before the read.
     const units = costOfLines(summarizedLines(report.lines)) - 1;
     if (units > 0) await ctx.chargeMore?.(units);
     return report.read();

@@ -6,8 +6,10 @@ import { toRest } from "../../http/serialize.js";
 import { summarizedLines } from "../../rate-limit/bucket.js";
 import { getAccuracyReport } from "./report.schemas.js";
 import * as reports from "./report.service.js";
+import { prepareVarianceReport } from "./report.variance.js";
+import { getVarianceReport } from "./report.variance.schemas.js";
 
-/** GET /api/v1/reports/accuracy: inventory record accuracy over a window. */
+/** GET /api/v1/reports/accuracy and /reports/variance: accuracy, and variance, over a window. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app
     .withTypeProvider<TypeBoxTypeProvider>()
@@ -24,6 +26,25 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           areaDepth: q.area_depth,
         });
         // Priced by the lines it totals, as a stock take's summary is: 429 before they are read.
+        await chargeLines(request, reply, summarizedLines(report.lines));
+        return toRest(await report.read());
+      },
+    )
+    .get(
+      "/reports/variance",
+      { onRequest: requireScope("read"), schema: getVarianceReport },
+      async (request, reply) => {
+        const q = request.query;
+        const report = await prepareVarianceReport(ctxOf(request), {
+          from: q.from,
+          to: q.to,
+          siteId: q.site_id,
+          skuId: q.sku_id,
+          supplierItemId: q.supplier_item_id,
+          areaDepth: q.area_depth,
+          top: q.top,
+        });
+        // Priced by the movements it walks, as a summary by its lines: 429 before they are read.
         await chargeLines(request, reply, summarizedLines(report.lines));
         return toRest(await report.read());
       },

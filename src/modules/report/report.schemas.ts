@@ -19,6 +19,32 @@ const accuracyProperties = {
   },
   abs_difference: { type: "number", description: "Units of difference, each line's as positive." },
   net_difference: { type: "number", description: "Units of difference, found less lost." },
+  values: {
+    type: "object",
+    required: ["counted", "absolute", "net", "accuracy", "valued_lines"],
+    description:
+      "The same in money, over the counted lines with a unit cost (their cost at the freeze), as exact decimal strings with the currency's minor digits: each line valued and rounded as a stock take's review values it, then added up. Present only for a token with the costs scope, once the account has a currency.",
+    properties: {
+      counted: {
+        type: "string",
+        description: "What the counts were worth: counted_qty × unit cost, per line, added up.",
+      },
+      absolute: {
+        type: "string",
+        description: "The lines' difference_value, each taken as positive, added up.",
+      },
+      net: {
+        type: "string",
+        description: "The lines' difference_value added up: found less lost.",
+      },
+      accuracy: {
+        ...nullable("number"),
+        description:
+          "Value accuracy: 1 − absolute / counted, 0 to 1 (0 when the differences outweigh what was counted); null when what was counted is worth nothing.",
+      },
+      valued_lines: { type: "integer", description: "Counted lines with a unit cost." },
+    },
+  },
 } as const;
 const accuracyRequired = [
   "lines_counted",
@@ -27,12 +53,16 @@ const accuracyRequired = [
   "abs_difference",
   "net_difference",
 ];
-const group = (description: string, key: Record<string, unknown>) => ({
-  type: "object",
-  description,
-  required: [...Object.keys(key), ...accuracyRequired],
-  properties: { ...key, ...accuracyProperties },
-});
+/** A report's group schema: its key's properties, then the figures every group has. */
+export const groupSchema =
+  (properties: Record<string, unknown>, required: string[]) =>
+  (description: string, key: Record<string, unknown>) => ({
+    type: "object",
+    description,
+    required: [...Object.keys(key), ...required],
+    properties: { ...key, ...properties },
+  });
+const group = groupSchema(accuracyProperties, accuracyRequired);
 
 const example = {
   from: "2026-11-01T00:00:00.000Z",

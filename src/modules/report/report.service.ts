@@ -1,6 +1,7 @@
 // Reports over what the stock takes found. Accuracy: of the lines counted in the stock takes
 // reconciled in a window, how many matched the records (within a tolerance), and by how much the
 // others missed, overall, per stock take, per count class and per area. Reads only.
+import { seesMoney } from "../../auth/principal.js";
 import { mayUseSite } from "../site/site.access.js";
 import type { PrismaClient } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
@@ -31,6 +32,25 @@ export interface Accuracy {
   absDifference: Decimal;
   /** Units of difference, found less lost. */
   netDifference: Decimal;
+  /**
+   * The same in money, over the lines with a unit cost (their cost at the freeze): for a caller
+   * with the costs scope, once the account has a currency.
+   */
+  values?: AccuracyValues;
+}
+
+/** A group's accuracy in money: exact decimal strings with the currency's minor digits. */
+export interface AccuracyValues {
+  /** What the valued lines' counts were worth: counted × unit cost, each rounded, added up. */
+  counted: string;
+  /** Their differences' values, each taken as positive, added up. */
+  absolute: string;
+  /** Their differences' values, found less lost. */
+  net: string;
+  /** 1 − absolute / counted, 0 to 1 (0 when the differences outweigh the counts); null: nothing counted had value. */
+  accuracy: number | null;
+  /** Counted lines with a unit cost. */
+  valuedLines: number;
 }
 
 export interface AccuracyReport {
@@ -48,13 +68,37 @@ export interface AccuracyReport {
   truncated: boolean;
 }
 
-const accuracyOf = (r: AccuracyRow | undefined): Accuracy => ({
+const accuracyOf = (r: AccuracyRow | undefined, money: boolean): Accuracy => ({
   linesCounted: r?.lines_counted ?? 0,
   linesAccurate: r?.lines_accurate ?? 0,
   accuracy: r && r.lines_counted > 0 ? r.lines_accurate / r.lines_counted : null,
   absDifference: new Decimal(r?.abs_difference ?? 0),
   netDifference: new Decimal(r?.net_difference ?? 0),
+  ...valuesOf(r, money),
 });
+
+/**
+ * A group's values when the caller sees money (`money`) and the account has a currency (the
+ * statement's totals are null without one).
+ */
+function valuesOf(r: AccuracyRow | undefined, money: boolean): { values?: AccuracyValues } {
+  if (!money || !r || r.value_counted == null || r.value_abs == null || r.value_net == null) {
+    return {};
+  }
+  const worth = new Decimal(r.value_counted);
+  const share = worth.isZero()
+    ? null
+    : Decimal.max(0, new Decimal(1).minus(new Decimal(r.value_abs).div(worth)));
+  return {
+    values: {
+      counted: r.value_counted,
+      absolute: r.value_abs,
+      net: r.value_net,
+      accuracy: share === null ? null : share.toNumber(),
+      valuedLines: r.valued_lines ?? 0,
+    },
+  };
+}
 
 /** A report checked and its work counted, not yet read. */
 export interface PreparedReport<T> {
@@ -102,7 +146,8 @@ export async function prepareAccuracyReport(
   const { sites } = ctx.principal;
   const scope = { accountId, start: window.start, end, stockTakeId: q.stockTakeId, sites };
   const lines = await linesIn(db, scope);
-  return { lines, read: () => readAccuracy(db, { ...scope, tolerance, depth }) };
+  const money = seesMoney(ctx.principal);
+  return { lines, read: () => readAccuracy(db, { ...scope, tolerance, depth, money }) };
 }
 
 async function readAccuracy(
@@ -117,17 +162,17 @@ async function readAccuracy(
     to: q.end!,
     tolerance: q.tolerance,
     areaDepth: q.depth,
-    overall: accuracyOf(of("all")[0]),
+    overall: accuracyOf(of("all")[0], q.money),
     stockTakes: of("take").map((r) => ({
       stockTakeId: r.stock_take_id!,
       reference: r.reference,
       reconciledAt: r.reconciled_at!,
-      ...accuracyOf(r),
+      ...accuracyOf(r, q.money),
     })),
-    classes: of("class").map((r) => ({ countClass: r.count_class, ...accuracyOf(r) })),
+    classes: of("class").map((r) => ({ countClass: r.count_class, ...accuracyOf(r, q.money) })),
     locations: areas
       .slice(0, MAX_REPORT_GROUPS)
-      .map((r) => ({ prefix: r.prefix, ...accuracyOf(r) })),
+      .map((r) => ({ prefix: r.prefix, ...accuracyOf(r, q.money) })),
     truncated: (rows[0]?.takes_read ?? 0) > MAX_REPORT_GROUPS || areas.length > MAX_REPORT_GROUPS,
   };
 }

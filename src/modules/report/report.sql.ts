@@ -3,6 +3,7 @@
 import { Prisma, type PrismaClient } from "../../db/client.js";
 import type { Decimal } from "../../quantity.js";
 import { areaOf } from "../stock-take/stock-take.areas.js";
+import { lineValue } from "../stock-take/stock-take.lines.js";
 
 export interface AccuracyRow {
   /** Which grouping the row is: "all", "take", "class" or "area". */
@@ -17,6 +18,11 @@ export interface AccuracyRow {
   lines_accurate: number;
   abs_difference: Decimal;
   net_difference: Decimal;
+  /** With money asked for (and a currency): the valued lines' figures, as exact decimal text. */
+  valued_lines?: number;
+  value_counted?: string | null;
+  value_abs?: string | null;
+  value_net?: string | null;
   /** Stock takes the window holds, up to MAX_REPORT_GROUPS + 1 (more: the report is cut). */
   takes_read: number;
 }
@@ -75,14 +81,28 @@ export async function linesIn(db: PrismaClient, q: ReportScope): Promise<number>
  */
 export function accuracyRows(
   db: PrismaClient,
-  q: ReportScope & { tolerance: Decimal; depth: number },
+  q: ReportScope & { tolerance: Decimal; depth: number; money: boolean },
 ) {
   const takes = takesIn(q);
+  const digits = Prisma.sql`(SELECT currency_minor_units FROM accounts WHERE id = ${q.accountId})`;
+  // A line's value difference as a review shows it, and what its count was worth at the same cost.
+  const lineValues = q.money
+    ? Prisma.sql`, ${lineValue(q.accountId)} AS value_diff,
+        round(l.counted_qty * l.unit_cost, ${digits}) AS counted_value`
+    : Prisma.empty;
+  const total = (of: Prisma.Sql) => Prisma.sql`round(COALESCE(${of}, 0), ${digits})::text`;
+  const valueTotals = q.money
+    ? Prisma.sql`count(g.value_diff)::int AS valued_lines,
+        ${total(Prisma.sql`sum(g.counted_value) FILTER (WHERE g.value_diff IS NOT NULL)`)}
+          AS value_counted,
+        ${total(Prisma.sql`sum(abs(g.value_diff))`)} AS value_abs,
+        ${total(Prisma.sql`sum(g.value_diff)`)} AS value_net,`
+    : Prisma.empty;
   return db.$queryRaw<AccuracyRow[]>`
     WITH takes AS MATERIALIZED (${takes}), counted AS (
       SELECT k.id AS stock_take_id, c.count_class::text AS count_class,
         lower(${areaOf(q.depth)}) AS area, ${areaOf(q.depth)} AS prefix,
-        l.counted_qty - COALESCE(l.basis_qty, l.expected_qty) AS diff
+        l.counted_qty - COALESCE(l.basis_qty, l.expected_qty) AS diff ${lineValues}
       FROM takes k
       JOIN stock_take_lines l ON l.account_id = ${q.accountId} AND l.stock_take_id = k.id
       LEFT JOIN sku_cycle_counts c ON c.account_id = l.account_id AND c.site_id = k.site_id
@@ -96,6 +116,7 @@ export function accuracyRows(
       count(*)::int AS lines_counted,
       (count(*) FILTER (WHERE abs(g.diff) <= ${q.tolerance}::numeric))::int AS lines_accurate,
       COALESCE(sum(abs(g.diff)), 0) AS abs_difference, COALESCE(sum(g.diff), 0) AS net_difference,
+      ${valueTotals}
       (SELECT count(*) FROM takes)::int AS takes_read
     FROM counted g LEFT JOIN takes k ON k.id = g.stock_take_id
     GROUP BY GROUPING SETS ((), (g.stock_take_id), (g.count_class), (g.area))

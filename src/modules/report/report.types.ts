@@ -1,7 +1,38 @@
 import { Field, Float, Int, ObjectType } from "type-graphql";
 import { DateTimeResolver } from "graphql-scalars";
-import { QuantityScalar } from "../../graphql/scalars.js";
+import { MoneyScalar, QuantityScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
+
+@ObjectType({
+  description:
+    "A group's accuracy in money, over its counted lines with a unit cost (their cost at the freeze): exact decimal strings with the currency's minor digits, each line valued and rounded as a stock take's review values it, then added up.",
+})
+export class AccuracyValues {
+  @Field(() => MoneyScalar, {
+    description: "What the counts were worth: countedQty × unit cost, per line, added up.",
+  })
+  counted!: string;
+
+  @Field(() => MoneyScalar, {
+    description: "The lines' differenceValue, each taken as positive, added up.",
+  })
+  absolute!: string;
+
+  @Field(() => MoneyScalar, {
+    description: "The lines' differenceValue added up: found less lost.",
+  })
+  net!: string;
+
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      "Value accuracy: 1 − absolute / counted, 0 to 1 (0 when the differences outweigh what was counted); null when what was counted is worth nothing.",
+  })
+  accuracy!: number | null;
+
+  @Field(() => Int, { description: "Counted lines with a unit cost." })
+  valuedLines!: number;
+}
 
 @ObjectType({ description: "How accurate a group of counted lines was." })
 export class Accuracy {
@@ -26,6 +57,13 @@ export class Accuracy {
 
   @Field(() => QuantityScalar, { description: "Units of difference, found less lost." })
   netDifference!: Decimal;
+
+  @Field(() => AccuracyValues, {
+    nullable: true,
+    description:
+      "The same in money; null without the costs scope, and while the account has no currency.",
+  })
+  values?: AccuracyValues | null;
 }
 
 @ObjectType({ description: "One stock take's accuracy." })

@@ -13,18 +13,13 @@ import {
   type Tolerance,
   type ToleranceData,
 } from "./stock-take.parse.js";
-import {
-  ANSWERED_LINES,
-  lineValue,
-  selectLines,
-  toLine,
-  type StockTakeLineView,
-} from "./stock-take.lines.js";
+import { ANSWERED_LINES, selectLines, toLine, type StockTakeLineView } from "./stock-take.lines.js";
 import { requireCurrency } from "../catalog/catalog.costs.js";
 import { lockStockTake, requireOpen } from "./stock-take.records.js";
 import { lookupLines } from "./stock-take.lookup.js";
+import { inMoney, withinTolerance } from "./stock-take.tolerance.js";
 import { intArray } from "../../db/sql.js";
-import { seesMoney } from "../../auth/principal.js";
+import { requireMoney, seesMoney } from "../../auth/principal.js";
 
 export interface AcceptData {
   lines?: EntityRefData[] | null;
@@ -78,18 +73,6 @@ export function parseAccept(input: AcceptData): AcceptRequest {
   return { lines, recount, safe, tolerance };
 }
 
-/**
- * The money tolerance over line l (`AND …`): a valued line (one with a cost) passes when its
- * value is within the looser of max_value and max_value_pct of its expected value; a line without
- * a cost is judged by its units alone. Beside the units' tolerance, not instead of it: a line must
- * be within both (money can only hold back lines the units would pass).
- */
-const withinValue = (accountId: number, { maxValue, maxValuePct }: Tolerance) =>
-  Prisma.sql`AND (l.unit_cost IS NULL OR abs(${lineValue(accountId)}) <= greatest(
-    ${maxValue?.toFixed() ?? null}::numeric,
-    ${maxValuePct?.toFixed() ?? null}::numeric / 100
-      * abs(COALESCE(l.basis_qty, l.expected_qty) * l.unit_cost)))`;
-
 export async function acceptLines(
   ctx: ServiceContext,
   tx: Tx,
@@ -99,11 +82,9 @@ export async function acceptLines(
   const { accountId } = ctx.principal;
   const money = seesMoney(ctx.principal);
   const { tolerance } = request;
-  const valued = tolerance.maxValue !== null || tolerance.maxValuePct !== null;
+  const valued = inMoney(tolerance);
   // A money tolerance tells values: the costs scope's, checked before any work.
-  if (valued && !money) {
-    throw new AppError("FORBIDDEN", "a tolerance in money needs the costs scope");
-  }
+  if (valued) requireMoney(ctx.principal, "a tolerance in money");
   const take = await lockStockTake(tx, ctx.principal, stockTakeId);
   requireOpen(take);
   if (valued && request.safe) await requireCurrency(tx, accountId, ["tolerance"]);
@@ -146,29 +127,31 @@ export async function acceptLines(
   if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
 
   await tx.$executeRaw`
-    UPDATE stock_take_lines SET state = 'accepted'
-    WHERE account_id = ${accountId} AND id = ANY(${intArray([...acceptIds])}) AND state <> 'accepted'`;
+    UPDATE stock_take_lines SET state = 'accepted', auto_accepted = false
+    WHERE account_id = ${accountId} AND id = ANY(${intArray([...acceptIds])})
+      AND (state <> 'accepted' OR auto_accepted)`;
   // A line whose entity moved since the freeze is never safe: a reviewer must list it. Lines
   // listed were accepted just above, so the safe ones are others: only how many and the first
   // few travel back.
-  const { abs, pct } = tolerance;
   const [safe] = request.safe
     ? await tx.$queryRaw<{ count: number; first: number[] }[]>`
       WITH safe AS (
         UPDATE stock_take_lines AS l SET state = 'accepted'
         WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId} AND state = 'counted'
           AND NOT moved_since_freeze AND NOT (id = ANY(${intArray([...recountIds])}))
-          AND abs(counted_qty - COALESCE(basis_qty, expected_qty))
-            <= greatest(${abs.toFixed()}::numeric,
-              ${pct.toFixed()}::numeric / 100 * COALESCE(basis_qty, expected_qty))
-          ${valued ? withinValue(accountId, tolerance) : Prisma.empty}
+          AND ${withinTolerance(
+            accountId,
+            tolerance,
+            Prisma.sql`l.counted_qty`,
+            Prisma.sql`COALESCE(l.basis_qty, l.expected_qty)`,
+          )}
         RETURNING id)
       SELECT (SELECT count(*) FROM safe)::int AS count,
         ARRAY(SELECT id FROM safe ORDER BY id LIMIT ${ANSWERED_LINES}) AS first`
     : [];
   await tx.$executeRaw`
     UPDATE stock_take_lines SET state = 'uncounted', counted_qty = NULL, counted_at = NULL,
-      counted_by = NULL, basis_qty = NULL, recount_requested = true
+      counted_by = NULL, basis_qty = NULL, recount_requested = true, auto_accepted = false
     WHERE account_id = ${accountId} AND id = ANY(${intArray([...recountIds])})`;
 
   // Listed lines that were accepted already are reported as accepted too: the reviewer's

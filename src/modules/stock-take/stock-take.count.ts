@@ -26,6 +26,7 @@ import type { StockTakeLineView } from "./stock-take.lines.js";
 import { jsonRows } from "../../db/sql.js";
 import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
 import { lookupLines, type FoundLine } from "./stock-take.lookup.js";
+import { withinTolerance } from "./stock-take.tolerance.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 
 export interface CountsData {
@@ -171,6 +172,7 @@ export async function recordCounts(
     take.basis === "count_time"
       ? ledgerQuantityAt(countedAt, Prisma.sql`${take.siteId}::int`)
       : Prisma.sql`NULL`;
+  const judged = judge(accountId, take, basis);
   // One statement: the count log appended, the lines updated and the first of them read back.
   const rows = await selectLines(tx, accountId, stockTakeId, {
     limit: ANSWERED_LINES,
@@ -204,8 +206,7 @@ export async function recordCounts(
     )`,
     updated: Prisma.sql`
       UPDATE stock_take_lines AS l SET counted_qty = v.qty, counted_at = ${countedAt},
-        counted_by = ${request.counter}, state = 'counted', recount_requested = false,
-        basis_qty = ${basis},
+        counted_by = ${request.counter}, recount_requested = false, ${judged},
         found_location = CASE WHEN v.keeps_found THEN l.found_location ELSE v.found END
       FROM ${jsonRows(
         changed.map((u) => [
@@ -231,6 +232,26 @@ export async function recordCounts(
     lines: rows.map((r) => toLine(r, visible, money)),
     linesCount: changed.length,
   };
+}
+
+/**
+ * The SET of a count's basis_qty and state (SQL in the count's UPDATE: l the line before it, v the
+ * count). With the stock take's automatic acceptance, a count within its tolerance is accepted at
+ * once and marked so (never one whose entity moved since the freeze, as a safe accept never takes
+ * it); the basis is worked out once, in a sub-select, and compared there.
+ */
+function judge(accountId: number, take: LockedTake, basis: Prisma.Sql): Prisma.Sql {
+  if (!take.autoAccept) return Prisma.sql`state = 'counted', basis_qty = ${basis}`;
+  const within = withinTolerance(
+    accountId,
+    take.autoAccept,
+    Prisma.sql`v.qty`,
+    Prisma.sql`COALESCE(b.qty, l.expected_qty)`,
+  );
+  return Prisma.sql`(basis_qty, state, auto_accepted) = (
+    SELECT b.qty, CASE WHEN a.ok THEN 'accepted' ELSE 'counted' END::stock_take_line_state, a.ok
+    FROM (SELECT ${basis}::numeric AS qty) AS b
+    CROSS JOIN LATERAL (SELECT COALESCE(NOT l.moved_since_freeze AND ${within}, false) AS ok) AS a)`;
 }
 
 /**

@@ -100,10 +100,11 @@ export async function listLines(
 ): Promise<Page<StockTakeLineView>> {
   const order = oneOf(query.order, LINE_ORDERS, "order") ?? "walk";
   const size = pageSize(query.limit);
-  const filter = lineFilter(query);
+  const filterFor = lineFilter(query);
   const ids = (await scannedLineIds(ctx, stockTakeId, query.code)) ?? undefined;
   const take = stockTake ?? (await loadStockTake(readDb(ctx), ctx.principal, stockTakeId));
   const visible = seesExpected(take, ctx.principal);
+  const filter = filterFor(visible);
   const money = seesMoney(ctx.principal);
   if (order === "value" || order === "difference") {
     const weighed = WEIGHED[order];
@@ -142,12 +143,26 @@ export async function listLines(
  */
 const countedLines = Prisma.sql`AND l.state <> 'uncounted'`;
 
-/** The conditions on `l` (a stock take's line) a line query's filters make (bad ones refused). */
-function lineFilter(query: LineFilter): Prisma.Sql {
+/**
+ * The conditions on `l` (a stock take's line) a line query's filters make (bad ones refused
+ * now), for a caller who sees expected quantities or not (`visible`): to one who does not, a line
+ * accepted automatically is counted, as toLine shows it.
+ */
+function lineFilter(query: LineFilter): (visible: boolean) => Prisma.Sql {
   const state = oneOf(query.state, LINE_STATES, "state");
-  return Prisma.sql`${inArea(query.location)}
+  const area = inArea(query.location);
+  const inState = (visible: boolean) => {
+    if (!state) return Prisma.empty;
+    if (visible || (state !== "counted" && state !== "accepted")) {
+      return Prisma.sql`AND l.state = ${state}::stock_take_line_state`;
+    }
+    return state === "counted"
+      ? Prisma.sql`AND (l.state = 'counted' OR (l.state = 'accepted' AND l.auto_accepted))`
+      : Prisma.sql`AND l.state = 'accepted' AND NOT l.auto_accepted`;
+  };
+  return (visible) => Prisma.sql`${area}
     ${typeof query.misplaced === "boolean" ? Prisma.sql`AND ${misplacedSql} = ${query.misplaced}` : Prisma.empty}
-    ${state ? Prisma.sql`AND l.state = ${state}::stock_take_line_state` : Prisma.empty}
+    ${inState(visible)}
     ${state && state !== "uncounted" ? countedLines : Prisma.empty}
     ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`;
 }
@@ -225,15 +240,16 @@ export async function countSheet(
   filter: LineFilter = {},
 ): Promise<CountSheet> {
   const { accountId } = ctx.principal;
-  const area = lineFilter(filter);
+  const areaFor = lineFilter(filter);
   const ids = (await scannedLineIds(ctx, stockTakeId, filter.code)) ?? undefined;
   const take = await loadStockTake(readDb(ctx), ctx.principal, stockTakeId);
   const visible = seesExpected(take, ctx.principal);
+  const area = areaFor(visible);
   const siteCode = await siteCodeOf(readDb(ctx), accountId, take.siteId);
   // Counted, not read (no line is built): only the columns the filters look at.
   const [counted] = await readDb(ctx).$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM (SELECT id, location, found_location, state, moved_since_freeze
-      FROM stock_take_lines WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId}
+    SELECT count(*)::int AS n FROM (SELECT id, location, found_location, state, moved_since_freeze,
+        auto_accepted FROM stock_take_lines WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId}
         ${ids ? Prisma.sql`AND id = ANY (${ids}::int[])` : Prisma.empty}) AS l
     WHERE true ${area}`;
   const lineCount = counted?.n ?? 0;

@@ -27,6 +27,8 @@ export interface LineRow {
   countedAt: Date | null;
   countedBy: string | null;
   movedSinceFreeze: boolean;
+  /** Accepted by its stock take's automatic acceptance when counted. */
+  autoAccepted: boolean;
   recountRequested: boolean;
   /** The entity's on hand now (read without a lock). */
   onHand: Decimal;
@@ -77,6 +79,8 @@ export interface StockTakeLineView {
   unitCost?: Decimal | null;
   /** With the difference, for a caller that sees money: the difference's value. */
   differenceValue?: string | null;
+  /** With the difference: accepted by the stock take's tolerance as it was counted. */
+  autoAccepted?: boolean;
 }
 
 /**
@@ -84,8 +88,10 @@ export interface StockTakeLineView {
  * on-hand quantities, which a token without read may not see (unless it approves), and a blind
  * count hides them from all but approvers.
  */
-export const seesExpected = (take: { blind: boolean }, principal: Principal): boolean =>
-  principal.scopes.has("approve") || (principal.scopes.has("read") && !take.blind);
+export const seesExpected = (
+  take: { blind: boolean },
+  principal: Pick<Principal, "scopes">,
+): boolean => principal.scopes.has("approve") || (principal.scopes.has("read") && !take.blind);
 
 /**
  * What decides, with the stock take, which quantities the caller sees (seesExpected): part of an
@@ -129,7 +135,9 @@ export function toLine(row: LineRow, visible: boolean, money = false): StockTake
     name: row.name,
     supplier: row.supplier,
     countedQty: row.countedQty,
-    state: row.state,
+    // A count accepted as it arrived would tell a counter who may not see expected quantities
+    // that it matched: to such a caller it is counted, as any count waiting for review.
+    state: !visible && row.autoAccepted && row.state === "accepted" ? "counted" : row.state,
     countedAt: row.countedAt,
     countedBy: row.countedBy,
     movedSinceFreeze: row.movedSinceFreeze,
@@ -142,6 +150,7 @@ export function toLine(row: LineRow, visible: boolean, money = false): StockTake
   if (visible) {
     line.expectedQty = row.expectedQty;
     line.difference = differenceOf(row);
+    line.autoAccepted = row.autoAccepted;
     if (money) {
       line.unitCost = row.unitCost;
       line.differenceValue = row.differenceValue;
@@ -164,6 +173,7 @@ interface RawLine {
   counted_at: Date | null;
   counted_by: string | null;
   moved_since_freeze: boolean;
+  auto_accepted: boolean;
   recount_requested: boolean;
   on_hand: string;
   linked_sku_id: number | null;
@@ -225,6 +235,7 @@ export async function selectLines(
       COALESCE(s.code, si.code) AS code, COALESCE(s.name, si.name) AS name, si.supplier,
       l.expected_qty::text AS expected_qty, l.counted_qty::text AS counted_qty,
       (${basis})::text AS basis_qty, l.state, l.counted_at, l.counted_by, l.moved_since_freeze,
+      l.auto_accepted,
       l.recount_requested, COALESCE(s.on_hand, si.on_hand)::text AS on_hand,
       si.sku_id AS linked_sku_id, l.movement_id, l.location, l.found_location,
       ${site} AS site_id, l.unit_cost::text AS unit_cost,
@@ -260,6 +271,7 @@ export async function selectLines(
     countedAt: r.counted_at,
     countedBy: r.counted_by,
     movedSinceFreeze: r.moved_since_freeze,
+    autoAccepted: r.auto_accepted,
     recountRequested: r.recount_requested,
     onHand: new Decimal(r.on_hand),
     linkedSkuId: r.linked_sku_id,

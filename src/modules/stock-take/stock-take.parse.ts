@@ -273,18 +273,22 @@ export interface Tolerance {
   maxValuePct: Decimal | null;
 }
 
-/** The safe-accept tolerance: abs ≥ 0 (a quantity), 0 ≤ pct ≤ 100; defaults abs 1, pct 2. */
+/**
+ * The safe-accept tolerance (a review's `tolerance`, or a start's `autoAccept`, named by `at` in
+ * errors): abs ≥ 0 (a quantity), 0 ≤ pct ≤ 100; defaults abs 1, pct 2.
+ */
 export function parseTolerance(
   tolerance: ToleranceData | null | undefined,
   errors: FieldError[],
+  at: "tolerance" | "autoAccept" = "tolerance",
 ): Tolerance {
   const part = (field: "abs" | "pct", max?: number): Decimal => {
     const value = (tolerance?.[field] ?? DEFAULT_TOLERANCE[field]) as unknown;
-    const parsed = parseQuantity(value, ["tolerance", field]);
+    const parsed = parseQuantity(value, [at, field]);
     if (!parsed.ok || (max !== undefined && parsed.value.greaterThan(max))) {
       errors.push(
         err(
-          ["tolerance", field],
+          [at, field],
           `must be a number from 0${max !== undefined ? ` to ${max}` : ""}, at most 3 decimal places`,
         ),
       );
@@ -296,10 +300,10 @@ export function parseTolerance(
     const value = tolerance?.[field];
     if (value === undefined || value === null) return null;
     const sent: FieldError[] = [];
-    const parsed = parseUnitCost(value, ["tolerance", field], sent);
+    const parsed = parseUnitCost(value, [at, field], sent);
     if (!parsed || sent.length > 0 || (max !== undefined && parsed.greaterThan(max))) {
       const range = max !== undefined ? `0 to ${max}` : "0 to below 10^10";
-      errors.push(err(["tolerance", field], `must be a number from ${range}, at most 4 decimals`));
+      errors.push(err([at, field], `must be a number from ${range}, at most 4 decimals`));
       return null;
     }
     return parsed;

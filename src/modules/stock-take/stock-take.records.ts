@@ -6,7 +6,8 @@ import { mayUseSite } from "../site/site.access.js";
 import { AppError, notFound } from "../../errors.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 import { Decimal } from "../../quantity.js";
-import type { Basis } from "./stock-take.parse.js";
+import type { Basis, Tolerance } from "./stock-take.parse.js";
+import { toleranceOf } from "./stock-take.tolerance.js";
 import { lineValue, seesExpected } from "./stock-take.lines.js";
 import { areaOf, MAX_AREAS, type AreaProgress, type ValueTotals } from "./stock-take.areas.js";
 
@@ -26,6 +27,12 @@ export interface StockTakeView {
   reconciledAt: Date | null;
   cancelledAt: Date | null;
   createdAt: Date;
+  /**
+   * The tolerance its counts are accepted within as they arrive (null: off), for a caller that sees
+   * expected quantities (else absent: it would tell a blind counter which counts matched); its
+   * money bounds only for one that sees money too.
+   */
+  autoAccept?: Tolerance | null;
 }
 
 /** Where a stock take stands; the difference totals are absent in a blind count for a counter. */
@@ -37,6 +44,11 @@ export interface StockTakeSummary {
   applied: number;
   /** Share of lines with a count (counted, accepted or applied), 0 to 1. */
   countedShare: number;
+  /**
+   * Of the accepted and applied lines, those its automatic acceptance accepted (for a caller that
+   * sees expected quantities; to others they are counted lines).
+   */
+  autoAccepted?: number;
   movedSinceFreeze: number;
   recountRequested: number;
   sumAbsDifference?: Decimal;
@@ -64,6 +76,7 @@ const columns = {
   reconciledAt: true,
   cancelledAt: true,
   createdAt: true,
+  autoAccept: true,
 } as const;
 
 type Row = {
@@ -71,14 +84,19 @@ type Row = {
     ? string
     : K extends "actorTokenId"
       ? number | null
-      : K extends keyof StockTakeView
-        ? StockTakeView[K]
-        : never;
+      : K extends "autoAccept"
+        ? unknown
+        : K extends keyof StockTakeView
+          ? StockTakeView[K]
+          : never;
 };
 
-/** What the API shows of a stock take row; a full row (after a create) keeps its internals. */
-export function toStockTake(row: Row): StockTakeView {
-  return {
+/** Who reads a stock take: its account, the sites it may see (null: all) and its scopes. */
+export type TakeReader = Pick<Principal, "accountId" | "sites" | "scopes">;
+
+/** What `viewer` is shown of a stock take row; a full row (after a create) keeps its internals. */
+export function toStockTake(row: Row, viewer: Pick<Principal, "scopes">): StockTakeView {
+  const view: StockTakeView = {
     id: row.id,
     status: row.status,
     basis: row.basis,
@@ -92,10 +110,12 @@ export function toStockTake(row: Row): StockTakeView {
     cancelledAt: row.cancelledAt,
     createdAt: row.createdAt,
   };
+  if (!seesExpected(row, viewer)) return view;
+  const rule = toleranceOf(row.autoAccept);
+  view.autoAccept =
+    rule && !seesMoney(viewer) ? { ...rule, maxValue: null, maxValuePct: null } : rule;
+  return view;
 }
-
-/** Who reads a stock take: its account, and the sites it may see (null: all). */
-export type TakeReader = Pick<Principal, "accountId" | "sites">;
 
 /**
  * The stock take with this id in the caller's account, or STOCK_TAKE_NOT_FOUND (also for one at a
@@ -112,7 +132,7 @@ export async function loadStockTake(
     select: columns,
   });
   if (!row || !mayUseSite(caller, row.siteId)) throw notFound("STOCK_TAKE_NOT_FOUND", id);
-  return toStockTake(row as Row);
+  return toStockTake(row as Row, caller);
 }
 
 /** Stock takes of the account by id (for loaders); missing ids are absent. */
@@ -126,7 +146,7 @@ export async function stockTakesByIds(
     select: columns,
   });
   const seen = rows.filter((r) => mayUseSite(caller, r.siteId));
-  return new Map(seen.map((r) => [r.id, toStockTake(r as Row)]));
+  return new Map(seen.map((r) => [r.id, toStockTake(r as Row, caller)]));
 }
 
 export interface LockedTake {
@@ -139,6 +159,8 @@ export interface LockedTake {
   reconciledAt: Date | null;
   /** The site it counts. */
   siteId: number;
+  /** The tolerance counts are accepted within as they arrive; null: off. */
+  autoAccept: Tolerance | null;
   /**
    * The database's clock at the start of the transaction (when its request was received), rounded
    * to the milliseconds the tables keep, as a column default rounds it.
@@ -163,17 +185,24 @@ export async function lockStockTake(tx: Tx, caller: TakeReader, id: number): Pro
       frozen_at: Date;
       reconciled_at: Date | null;
       site_id: number;
+      auto_accept: unknown;
       now: Date;
     }[]
-  >`SELECT id, status, blind, basis, reference, frozen_at, reconciled_at, site_id,
+  >`SELECT id, status, blind, basis, reference, frozen_at, reconciled_at, site_id, auto_accept,
       now()::timestamptz(3) AS now
     FROM stock_takes WHERE account_id = ${accountId} AND id = ${id}
       -- Never locked for a caller that may not see it.
       ${caller.sites ? Prisma.sql`AND site_id = ANY(${[...caller.sites]}::int[])` : Prisma.empty}
     FOR UPDATE`;
   if (!row) throw notFound("STOCK_TAKE_NOT_FOUND", id);
-  const { frozen_at: frozenAt, reconciled_at: reconciledAt, site_id: siteId, ...rest } = row;
-  return { ...rest, frozenAt, reconciledAt, siteId };
+  const {
+    frozen_at: frozenAt,
+    reconciled_at: reconciledAt,
+    site_id: siteId,
+    auto_accept,
+    ...rest
+  } = row;
+  return { ...rest, frozenAt, reconciledAt, siteId, autoAccept: toleranceOf(auto_accept) };
 }
 
 /** Refuses work on a reconciled or cancelled stock take. */
@@ -211,6 +240,7 @@ export async function summarize(
       uncounted: number;
       counted: number;
       accepted: number;
+      auto_accepted: number;
       applied: number;
       moved: number;
       recount: number;
@@ -228,18 +258,20 @@ export async function summarize(
       count(*) FILTER (WHERE counted_qty IS NOT NULL)::int AS with_count,
       count(*) FILTER (
         WHERE counted_qty <> COALESCE(basis_qty, expected_qty))::int AS differing,
-      count(*) FILTER (WHERE state IN ('accepted', 'applied'))::int AS done,
+      count(*) FILTER (WHERE shown IN ('accepted', 'applied'))::int AS done,
       count(*)::int AS lines,
-      count(*) FILTER (WHERE state = 'uncounted')::int AS uncounted,
-      count(*) FILTER (WHERE state = 'counted')::int AS counted,
-      count(*) FILTER (WHERE state = 'accepted')::int AS accepted,
-      count(*) FILTER (WHERE state = 'applied')::int AS applied,
+      count(*) FILTER (WHERE shown = 'uncounted')::int AS uncounted,
+      count(*) FILTER (WHERE shown = 'counted')::int AS counted,
+      count(*) FILTER (WHERE shown = 'accepted')::int AS accepted,
+      count(*) FILTER (WHERE auto_accepted)::int AS auto_accepted,
+      count(*) FILTER (WHERE shown = 'applied')::int AS applied,
       count(*) FILTER (WHERE moved_since_freeze)::int AS moved,
       count(*) FILTER (WHERE recount_requested)::int AS recount,
       COALESCE(sum(abs(counted_qty - COALESCE(basis_qty, expected_qty))), 0)::text AS sum_abs,
       COALESCE(sum(counted_qty - COALESCE(basis_qty, expected_qty)), 0)::text AS net
       ${valued ? valueTotals(ctx.principal.accountId) : Prisma.empty}
-    FROM (SELECT l.*, ${areaDepth === null ? Prisma.sql`NULL::text` : areaOf(areaDepth)} AS area
+    FROM (SELECT l.*, ${areaDepth === null ? Prisma.sql`NULL::text` : areaOf(areaDepth)} AS area,
+        ${visible ? Prisma.sql`l.state` : Prisma.sql`CASE WHEN l.auto_accepted AND l.state = 'accepted' THEN 'counted' ELSE l.state END`} AS shown
         ${valued ? Prisma.sql`, ${lineValue(ctx.principal.accountId)} AS value` : Prisma.empty}
       FROM stock_take_lines AS l
       WHERE l.account_id = ${ctx.principal.accountId} AND l.stock_take_id = ${take.id}) AS l
@@ -272,6 +304,7 @@ export async function summarize(
     })),
   };
   if (visible) {
+    summary.autoAccepted = row.auto_accepted;
     summary.sumAbsDifference = new Decimal(row.sum_abs);
     summary.netDifference = new Decimal(row.net);
   }

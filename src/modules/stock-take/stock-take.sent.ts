@@ -4,8 +4,16 @@
 import { quantityAsSent } from "../../quantity.js";
 import type { AcceptData } from "./stock-take.accept.js";
 import type { CountsData } from "./stock-take.count.js";
-import type { EntityRefData } from "./stock-take.parse.js";
+import type { EntityRefData, ToleranceData } from "./stock-take.parse.js";
 import type { StartData } from "./stock-take.start.js";
+
+const toleranceAsSent = (t: ToleranceData) => ({
+  abs: quantityAsSent(t.abs),
+  pct: quantityAsSent(t.pct),
+  // Only when sent: a key from before money tolerances keeps its fingerprint.
+  ...(t.maxValue != null ? { maxValue: quantityAsSent(t.maxValue) } : {}),
+  ...(t.maxValuePct != null ? { maxValuePct: quantityAsSent(t.maxValuePct) } : {}),
+});
 
 const refAsSent = (r: EntityRefData) => ({
   type: r.type ?? null,
@@ -34,6 +42,8 @@ export const startAsSent = (d: StartData) => ({
   basis: d.basis ?? null,
   // Only when sent: a retry of a start made before sites could be named keeps its fingerprint.
   ...(d.siteId !== undefined && d.siteId !== null ? { siteId: d.siteId } : {}),
+  // Only when sent, likewise for automatic acceptance.
+  ...(d.autoAccept ? { autoAccept: toleranceAsSent(d.autoAccept) } : {}),
 });
 
 export const countsAsSent = (d: CountsData) => ({
@@ -56,16 +66,6 @@ export const countsAsSent = (d: CountsData) => ({
 export const acceptAsSent = (d: AcceptData) => ({
   lines: d.lines?.map(refAsSent) ?? null,
   safe: d.safe ?? null,
-  tolerance: d.tolerance
-    ? {
-        abs: quantityAsSent(d.tolerance.abs),
-        pct: quantityAsSent(d.tolerance.pct),
-        // Only when sent: a key from before money tolerances keeps its fingerprint.
-        ...(d.tolerance.maxValue != null ? { maxValue: quantityAsSent(d.tolerance.maxValue) } : {}),
-        ...(d.tolerance.maxValuePct != null
-          ? { maxValuePct: quantityAsSent(d.tolerance.maxValuePct) }
-          : {}),
-      }
-    : null,
+  tolerance: d.tolerance ? toleranceAsSent(d.tolerance) : null,
   recount: d.recount?.map(refAsSent) ?? null,
 });

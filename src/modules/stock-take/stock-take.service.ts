@@ -38,7 +38,13 @@ import {
   type StockTakeView,
   type StockTakeSummary,
 } from "./stock-take.records.js";
-import { parseStart, start, unlistedScopeLines, type StartData } from "./stock-take.start.js";
+import {
+  mayAutoAccept,
+  parseStart,
+  start,
+  unlistedScopeLines,
+  type StartData,
+} from "./stock-take.start.js";
 import { parseAreaDepth, type AreaProgress } from "./stock-take.areas.js";
 import { rowsAdded } from "../../db/statistics.js";
 import { requireSite } from "../site/site.service.js";
@@ -61,6 +67,7 @@ export interface StartedStockTake extends StockTakeView {
  */
 export function startWalk(ctx: ServiceContext, data: StartData): Walk {
   const request = parseStart(data);
+  mayAutoAccept(ctx.principal, request.autoAccept);
   return {
     key: `start:${JSON.stringify(request.skuIds === null ? null : [request.siteId, request.locations ?? []])}`,
     lines: () => unlistedScopeLines(ctx.db, ctx.principal, request),
@@ -87,6 +94,7 @@ export async function startStockTake(
   idempotencyKey?: string,
 ): Promise<Idempotent<StartedStockTake>> {
   const request = parseStart(data);
+  mayAutoAccept(ctx.principal, request.autoAccept);
   // The site named is one the caller may use, before the account's start lock is waited for.
   siteFor(ctx.principal, request.siteId, ["siteId"]);
   let added = 0;
@@ -345,7 +353,7 @@ export async function listStockTakes(
   });
   const items = rows.slice(0, take).map((r) => ({
     cursor: encodeCursor("stock_take", [r.id]),
-    node: toStockTake(r),
+    node: toStockTake(r, ctx.principal),
   }));
   return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
 }

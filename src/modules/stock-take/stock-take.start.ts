@@ -8,7 +8,16 @@ import type { ServiceContext } from "../../context.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import type { EntityType } from "../../generated/prisma/enums.js";
 import { optionalText } from "../../text.js";
-import { parseBasis, parseIds, type Basis } from "./stock-take.parse.js";
+import {
+  parseBasis,
+  parseIds,
+  parseTolerance,
+  type Basis,
+  type Tolerance,
+  type ToleranceData,
+} from "./stock-take.parse.js";
+import { inMoney, storedTolerance } from "./stock-take.tolerance.js";
+import { requireCurrency } from "../catalog/catalog.costs.js";
 import { toStockTake, type StockTakeView } from "./stock-take.records.js";
 import { intArray } from "../../db/sql.js";
 import { STOCK_TAKE_START_LOCK_CLASS } from "../../db/locks.js";
@@ -16,7 +25,7 @@ import { MAX_SCOPE_LOCATIONS, TEXT_LIMITS } from "../../limits.js";
 import { locatedAt, parseLocationPrefix } from "../catalog/location.js";
 import { defaultSite } from "../../ledger/ledger.js";
 import { siteFor } from "../site/site.access.js";
-import type { Principal } from "../../auth/principal.js";
+import { requireMoney, type Principal } from "../../auth/principal.js";
 import { HASH_JOINS, NESTED_LOOPS } from "./stock-take.reconcile.js";
 import { dueSkus } from "../cycle-count/cycle-count.sql.js";
 import { holdSite } from "../site/site.service.js";
@@ -35,6 +44,8 @@ export interface StartData {
   blind?: boolean | null;
   basis?: string | null;
   siteId?: number | null;
+  /** The tolerance to accept counts within as they arrive; absent or null: off. */
+  autoAccept?: ToleranceData | null;
 }
 
 export interface StartRequest {
@@ -58,6 +69,11 @@ export interface StartRequest {
   basis: Basis;
   /** The site whose stock it counts; null: the account's default site. */
   siteId: number | null;
+  /**
+   * Counts within this tolerance are accepted as they arrive (the approve scope's; with money
+   * bounds the costs scope's too, once the account has a currency); null: off.
+   */
+  autoAccept: Tolerance | null;
 }
 
 /** Most overlapping entities named in a STOCK_TAKE_OVERLAP answer. */
@@ -100,6 +116,7 @@ export function parseStart(input: StartData): StartRequest {
     blind: input.blind ?? false,
     basis: parseBasis(input.basis, errors),
     siteId: input.siteId ?? null,
+    autoAccept: input.autoAccept ? parseTolerance(input.autoAccept, errors, "autoAccept") : null,
   };
   if (errors.length > 0) throw AppError.fromFields(errors);
   return request;
@@ -244,6 +261,9 @@ export async function start(
 ): Promise<{ take: StockTakeView; lines: number }> {
   const { accountId, actor } = ctx.principal;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
+  if (request.autoAccept && inMoney(request.autoAccept)) {
+    await requireCurrency(tx, accountId, ["autoAccept"]);
+  }
   // Held until the stock take commits: the site cannot stop being active beside the start.
   const siteId = await holdSite(tx, ctx.principal, request.siteId, ["siteId"]);
   // Read after the lock: a start before this one has its lines, so its SKUs are not due here.
@@ -289,6 +309,7 @@ export async function start(
       note: request.note,
       blind: request.blind,
       basis: request.basis,
+      ...(request.autoAccept ? { autoAccept: storedTolerance(request.autoAccept) } : {}),
       scope:
         request.skuIds === null
           ? { all: true }
@@ -347,7 +368,7 @@ export async function start(
       CASE WHEN e.location IS NOT NULL THEN lower(e.code) END COLLATE "C",
       e.kind, e.id`;
   await tx.$queryRawUnsafe(NESTED_LOOPS);
-  return { take: toStockTake(take), lines };
+  return { take: toStockTake(take, ctx.principal), lines };
 }
 
 /**
@@ -451,4 +472,16 @@ function scopePath(request: StartRequest, type: EntityType, id: number): (string
   // Taken by a location prefix (or by the default scope): the scope as a whole.
   if (at < 0) return request.locations?.length ? ["scope", "locations"] : ["scope"];
   return ["scope", type === "sku" ? "skuIds" : "supplierItemIds", at];
+}
+
+/**
+ * Automatic acceptance decides reviews in advance: a token that approves may set it, and one that
+ * also sees money may bound it in money (FORBIDDEN otherwise, before any work).
+ */
+export function mayAutoAccept(principal: Principal, autoAccept: Tolerance | null): void {
+  if (!autoAccept) return;
+  if (!principal.scopes.has("approve")) {
+    throw new AppError("FORBIDDEN", "automatic acceptance needs the approve scope");
+  }
+  if (inMoney(autoAccept)) requireMoney(principal, "a tolerance in money");
 }

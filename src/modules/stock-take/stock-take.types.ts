@@ -20,6 +20,32 @@ import type { Decimal } from "../../quantity.js";
 import { Actor } from "../movement/movement.types.js";
 
 @ObjectType({
+  description:
+    "A tolerance: a count within the looser of abs and pct, and (with a cost) of maxValue and maxValuePct, passes; money stands beside the units.",
+})
+export class StockTakeTolerance {
+  @Field(() => QuantityScalar, { description: "Absolute difference." })
+  abs!: Decimal;
+
+  @Field(() => QuantityScalar, { description: "Percent of the expected quantity." })
+  pct!: Decimal;
+
+  @Field(() => UnitCostScalar, {
+    nullable: true,
+    description:
+      "A line's differenceValue, absolute, at most this; null when not set, and for a caller without the costs scope.",
+  })
+  maxValue!: Decimal | null;
+
+  @Field(() => UnitCostScalar, {
+    nullable: true,
+    description:
+      "The differenceValue as a percent of the expected value; null when not set, and for a caller without the costs scope.",
+  })
+  maxValuePct!: Decimal | null;
+}
+
+@ObjectType({
   description: "A stock take: a frozen count point, the counts, and their reconciliation.",
 })
 export class StockTake {
@@ -58,6 +84,13 @@ export class StockTake {
 
   @Field(() => DateTimeResolver, { description: "When it was started." })
   createdAt!: Date;
+
+  @Field(() => StockTakeTolerance, {
+    nullable: true,
+    description:
+      "The tolerance counts are accepted within as they arrive; null when off, and for a caller that does not see expected quantities (it would tell a blind counter which counts matched).",
+  })
+  autoAccept?: StockTakeTolerance | null;
 }
 
 /** The fields shared by a line, a count and a reconcile result: the entity counted. */
@@ -118,6 +151,13 @@ export class StockTakeLine extends EntityNamed {
 
   @Field({ description: "A reviewer sent the line back for a recount." })
   recountRequested!: boolean;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Accepted by the stock take's autoAccept as it was counted, not by a reviewer (listing it in acceptStockTakeLines makes it the reviewer's: false). Null when hidden as expectedQty is; to such a caller the line's state is COUNTED.",
+  })
+  autoAccepted?: boolean;
 
   @Field(() => String, {
     nullable: true,
@@ -200,6 +240,13 @@ export class StockTakeSummary {
 
   @Field(() => Int, { description: "Lines applied by reconcile." })
   applied!: number;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Of the accepted and applied lines, those accepted automatically as they were counted; null for a caller that does not see expected quantities (to it such lines are counted).",
+  })
+  autoAccepted?: number;
 
   @Field(() => Float, { description: "Share of lines with a count, 0 to 1." })
   countedShare!: number;

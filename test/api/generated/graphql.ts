@@ -505,6 +505,8 @@ export type SortOrder =
 
 /** A stock take to start. */
 export type StartStockTakeInput = {
+  /** Accept counts within this tolerance as they arrive (auto-approval): such a line is accepted at once, with autoAccepted true, and the review sees only the rest; never a line whose stock moved since the freeze. Needs the approve scope (FORBIDDEN), and the costs scope for maxValue or maxValuePct (FORBIDDEN; CURRENCY_NOT_SET without a currency). Null: every count waits for a review. Set at the start only. */
+  autoAccept?: StockTakeToleranceInput | null | undefined;
   /** Default FREEZE. */
   basis?: StockTakeBasis | null | undefined;
   /** Counters (tokens without approve) never see expected quantities. Default false. */

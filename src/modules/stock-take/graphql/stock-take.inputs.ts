@@ -85,6 +85,13 @@ export class StartStockTakeInput {
   })
   siteId?: number | null;
 
+  @Field(() => StockTakeToleranceInput, {
+    nullable: true,
+    description:
+      "Accept counts within this tolerance as they arrive (auto-approval): such a line is accepted at once, with autoAccepted true, and the review sees only the rest; never a line whose stock moved since the freeze. Needs the approve scope (FORBIDDEN), and the costs scope for maxValue or maxValuePct (FORBIDDEN; CURRENCY_NOT_SET without a currency). Null: every count waits for a review. Set at the start only.",
+  })
+  autoAccept?: StockTakeToleranceInput | null;
+
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }

@@ -40,6 +40,25 @@ const stockTakeProperties = {
 } as const;
 const stockTakeRequired = Object.keys(stockTakeProperties);
 
+/** A stock take's automatic acceptance as answers show it (never required: see its description). */
+const autoAccept = {
+  type: ["object", "null"],
+  required: ["abs", "pct", "max_value", "max_value_pct"],
+  description:
+    "The tolerance counts are accepted within as they arrive (null: off; each pair the looser of the two, money beside the units, as accept-lines' tolerance). Absent for a caller that does not see expected quantities; max_value and max_value_pct are null for one without the costs scope.",
+  properties: {
+    abs: { type: "number", minimum: 0, description: "Absolute difference." },
+    pct: { type: "number", minimum: 0, maximum: 100, description: "Percent of expected." },
+    max_value: { type: ["number", "null"], minimum: 0, description: "difference_value, absolute." },
+    max_value_pct: {
+      type: ["number", "null"],
+      minimum: 0,
+      maximum: 100,
+      description: "difference_value as a percent of the expected value.",
+    },
+  },
+} as const;
+
 /** A line's entity as the responses name it. */
 const entityProperties = {
   type: $ref("EntityType"),
@@ -94,7 +113,7 @@ export const stockTakeAnswerSchemas = {
     type: "object",
     description: "A stock take: a frozen count point over a scope of SKUs and supplier items.",
     required: stockTakeRequired,
-    properties: stockTakeProperties,
+    properties: { ...stockTakeProperties, auto_accept: autoAccept },
   },
   StockTakeSummary: {
     $id: "StockTakeSummary",
@@ -116,6 +135,11 @@ export const stockTakeAnswerSchemas = {
       uncounted: { type: "integer" },
       counted: { type: "integer" },
       accepted: { type: "integer" },
+      auto_accepted: {
+        type: "integer",
+        description:
+          "Of the accepted and applied lines, those accepted automatically as they were counted. Absent for a caller that does not see expected quantities: to it such lines are counted (in counted, not accepted), so a blind count never tells a counter which counts matched.",
+      },
       applied: { type: "integer" },
       counted_share: {
         type: "number",
@@ -166,7 +190,11 @@ export const stockTakeAnswerSchemas = {
     type: "object",
     description: "A stock take with a summary of its lines.",
     required: [...stockTakeRequired, "summary"],
-    properties: { ...stockTakeProperties, summary: $ref("StockTakeSummary") },
+    properties: {
+      ...stockTakeProperties,
+      auto_accept: autoAccept,
+      summary: $ref("StockTakeSummary"),
+    },
   },
   StockTakeLine: {
     $id: "StockTakeLine",
@@ -201,6 +229,11 @@ export const stockTakeAnswerSchemas = {
       recount_requested: {
         type: "boolean",
         description: "A reviewer sent the line back for a recount.",
+      },
+      auto_accepted: {
+        type: "boolean",
+        description:
+          "Accepted by the stock take's auto_accept as it was counted, not by a reviewer (a reviewer who lists it in accept-lines makes it theirs: false). Present only with difference; to a caller that does not see it such a line's state is counted.",
       },
       location: {
         type: ["string", "null"],
@@ -244,6 +277,7 @@ export const stockTakeAnswerSchemas = {
     required: [...stockTakeRequired, "lines", "lines_next_cursor"],
     properties: {
       ...stockTakeProperties,
+      auto_accept: autoAccept,
       lines: lineList("The first 1000 lines."),
       lines_next_cursor: {
         type: ["string", "null"],

@@ -29,7 +29,7 @@ import { DEFAULT_DUE_LIMIT, MAX_COUNTS } from "../../../limits.js";
 import { OPERATIONS } from "../../../operations.js";
 import { summarizedLines } from "../../../rate-limit/bucket.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "../stock-take.csv.js";
-import type { EntityRefData } from "../stock-take.parse.js";
+import type { EntityRefData, ToleranceData } from "../stock-take.parse.js";
 import * as countSchemas from "./stock-take.count.schemas.js";
 import * as readSchemas from "./stock-take.read.schemas.js";
 import * as reviewSchemas from "./stock-take.review.schemas.js";
@@ -172,12 +172,13 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
 
 /** POST /stock-takes/start: the lines it will freeze are priced, then the stock take started. */
 const startStockTake: Handler<typeof startSchemas.startStockTake> = async (request, reply) => {
-  const { scope, basis, site_id, ...rest } = request.body ?? {};
+  const { scope, basis, site_id, auto_accept, ...rest } = request.body ?? {};
   const ctx = ctxOf(request);
   const data = {
     ...rest,
     basis,
     siteId: site_id,
+    autoAccept: auto_accept && toleranceData(auto_accept),
     scope: scope && {
       skuIds: scope.sku_ids,
       supplierItemIds: scope.supplier_item_ids,
@@ -285,12 +286,7 @@ const acceptStockTakeLines: Handler<typeof reviewSchemas.acceptStockTakeLines> =
   const data = {
     lines: lines?.map(toRef),
     safe,
-    tolerance: tolerance && {
-      abs: tolerance.abs,
-      pct: tolerance.pct,
-      maxValue: tolerance.max_value,
-      maxValuePct: tolerance.max_value_pct,
-    },
+    tolerance: tolerance && toleranceData(tolerance),
     recount: recount?.map(toRef),
   };
   const walk = stockTakes.reviewWalk(ctx, request.params.id, data);
@@ -345,3 +341,16 @@ const toRef = (r: StockTakeEntityRef): EntityRefData => ({
 /** Whether the client asks for CSV rather than JSON. */
 const wantsCsv = (accept: string | undefined): boolean =>
   accept !== undefined && /(^|,)\s*text\/csv/i.test(accept) && !/application\/json/i.test(accept);
+
+/** A tolerance as a request sends it, as the service reads it. */
+const toleranceData = (t: {
+  abs?: number;
+  pct?: number;
+  max_value?: number;
+  max_value_pct?: number;
+}): ToleranceData => ({
+  abs: t.abs,
+  pct: t.pct,
+  maxValue: t.max_value,
+  maxValuePct: t.max_value_pct,
+});

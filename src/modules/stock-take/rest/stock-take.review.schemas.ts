@@ -3,7 +3,7 @@
 // (POST /stock-takes/{id}/reconcile, reconcileStockTake) and cancelling
 // (POST /stock-takes/{id}/cancel, cancelStockTake).
 import { Type, type Static } from "typebox";
-import { $ref, refOf, serviceRules } from "../../../http/openapi-primitives.js";
+import { $ref, refOf } from "../../../http/openapi-primitives.js";
 import { ok, problemResponses, replayHeaders } from "../../../http/openapi-responses.js";
 import { idempotencyHeaders, idParams } from "../../../http/validation.js";
 import { MAX_REFS } from "../../../limits.js";
@@ -12,6 +12,7 @@ import {
   stockTakeExamples,
   TAG,
   TAKE_WRITE_PROBLEMS,
+  toleranceSchema,
   type StockTakeEntityRef,
 } from "./stock-take.shared.schemas.js";
 
@@ -32,51 +33,7 @@ export const AcceptStockTakeLines = Type.Object(
           "Accept every counted line within the tolerance (default when nothing is listed); lines moved since the freeze are never safe.",
       }),
     ),
-    tolerance: Type.Optional(
-      Type.Object(
-        {
-          abs: Type.Optional(
-            Type.Number(
-              serviceRules(
-                { description: "Absolute difference, at least 0; default 1." },
-                { minimum: 0 },
-              ),
-            ),
-          ),
-          pct: Type.Optional(
-            Type.Number(
-              serviceRules(
-                { description: "Percent of the expected quantity, 0 to 100; default 2." },
-                { minimum: 0, maximum: 100 },
-              ),
-            ),
-          ),
-          max_value: Type.Optional(
-            Type.Number(
-              serviceRules(
-                {
-                  description:
-                    "In money (the costs scope's; 409 CURRENCY_NOT_SET without a currency): a line's difference_value, absolute, at most this. Beside abs and pct, not instead: a line with a cost must be within both the units' and the money's tolerance. At most 4 decimals.",
-                },
-                { minimum: 0 },
-              ),
-            ),
-          ),
-          max_value_pct: Type.Optional(
-            Type.Number(
-              serviceRules(
-                {
-                  description:
-                    "In money: difference_value as a percent of the line's expected value (expected × unit cost), 0 to 100. With max_value the looser of the two holds, as for abs and pct.",
-                },
-                { minimum: 0, maximum: 100 },
-              ),
-            ),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
+    tolerance: Type.Optional(toleranceSchema("What a safe accept accepts within.")),
     recount: Type.Optional(refList("Lines to send back for a recount.")),
   },
   {
@@ -115,7 +72,7 @@ export const acceptStockTakeLines = {
       stockTakeExamples.accept,
       replayHeaders,
     ),
-    ...problemResponses(...TAKE_WRITE_PROBLEMS, ...LINE_PROBLEMS),
+    ...problemResponses(...TAKE_WRITE_PROBLEMS, ...LINE_PROBLEMS, "CURRENCY_NOT_SET"),
   },
 };
 

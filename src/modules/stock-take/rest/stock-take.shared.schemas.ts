@@ -3,7 +3,12 @@
 // an entity as a request names it, and the examples of the answers.
 import { Type, type Static } from "typebox";
 import { EntityType } from "../../../generated/prisma/enums.js";
-import { barcodeText, integerId, stringEnum } from "../../../http/openapi-primitives.js";
+import {
+  barcodeText,
+  integerId,
+  serviceRules,
+  stringEnum,
+} from "../../../http/openapi-primitives.js";
 import { WRITE_PROBLEMS } from "../../../http/openapi-responses.js";
 import { TEXT_LIMITS } from "../../../limits.js";
 
@@ -189,3 +194,52 @@ function entityOf(line: typeof countedLine) {
   const { type, id, code, name, supplier } = line;
   return { type, id, code, name, supplier };
 }
+
+/**
+ * A tolerance as requests send it (accept-lines' `tolerance`, a start's `auto_accept`): units and
+ * money, each pair the looser of the two, money beside the units.
+ */
+export const toleranceSchema = (description: string) =>
+  Type.Object(
+    {
+      abs: Type.Optional(
+        Type.Number(
+          serviceRules(
+            { description: "Absolute difference, at least 0; default 1." },
+            { minimum: 0 },
+          ),
+        ),
+      ),
+      pct: Type.Optional(
+        Type.Number(
+          serviceRules(
+            { description: "Percent of the expected quantity, 0 to 100; default 2." },
+            { minimum: 0, maximum: 100 },
+          ),
+        ),
+      ),
+      max_value: Type.Optional(
+        Type.Number(
+          serviceRules(
+            {
+              description:
+                "In money (the costs scope's; 409 CURRENCY_NOT_SET without a currency): a line's difference_value, absolute, at most this. Beside abs and pct, not instead: a line with a cost must be within both the units' and the money's tolerance. At most 4 decimals.",
+            },
+            { minimum: 0 },
+          ),
+        ),
+      ),
+      max_value_pct: Type.Optional(
+        Type.Number(
+          serviceRules(
+            {
+              description:
+                "In money: difference_value as a percent of the line's expected value (expected × unit cost), 0 to 100. With max_value the looser of the two holds, as for abs and pct.",
+            },
+            { minimum: 0, maximum: 100 },
+          ),
+        ),
+      ),
+    },
+    { additionalProperties: false, description },
+  );

@@ -18,7 +18,12 @@ import {
 } from "../../../limits.js";
 import { MAX_LOCATION_LENGTH } from "../../catalog/location.js";
 import { BASES } from "../stock-take.parse.js";
-import { nullableText, stockTakeExamples, TAG } from "./stock-take.shared.schemas.js";
+import {
+  nullableText,
+  stockTakeExamples,
+  TAG,
+  toleranceSchema,
+} from "./stock-take.shared.schemas.js";
 
 const scopeIds = (description: string) =>
   Type.Array(integerId, {
@@ -83,6 +88,15 @@ export const StartStockTake = Type.Object(
       description:
         "The site whose stock it counts (404 SITE_NOT_FOUND if the account has none by this id; 409 SITE_INACTIVE if it is deactivated); the default site when absent.",
     }),
+
+    auto_accept: Type.Optional(
+      Type.Union([
+        toleranceSchema(
+          "Accept counts within this tolerance as they arrive (NetSuite's auto-approval): such a line is accepted at once, with auto_accepted true, and the review sees only the rest. Never a line whose stock moved since the freeze. Needs the approve scope (403 FORBIDDEN), and the costs scope for max_value or max_value_pct (403 FORBIDDEN; 409 CURRENCY_NOT_SET without a currency). Absent or null: every count waits for a review. Set at the start only.",
+        ),
+        Type.Null(),
+      ]),
+    ),
   },
   {
     $id: "StartStockTake",
@@ -118,6 +132,7 @@ export const startStockTake = {
       "STOCK_TAKE_OVERLAP",
       "SITE_NOT_FOUND",
       "SITE_INACTIVE",
+      "CURRENCY_NOT_SET",
     ),
   },
 };
