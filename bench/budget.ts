@@ -30,6 +30,7 @@ const schema = z.strictObject({
   P7: scenario("deepOverFirst", "otherSkusP99Ms"),
   V1: scenario("verifyMs", "problems"),
   C1: scenario("dueMs", "accuracyMs"),
+  V2: scenario("reviewMs", "varianceMs"),
   T1: scenario("dispatchMs", "receiveMs"),
   S1: scenario(
     "startMs",

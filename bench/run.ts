@@ -21,6 +21,7 @@ import { CLIENTS, rawLoad, serviceLoad } from "./concurrency.js";
 import type { LoadResult } from "./load.js";
 import { startServer } from "./server.js";
 import { areaFigures, L1_PREFIXES, seedAisles } from "./areas.js";
+import { seedValued, V2_MOVEMENTS, V2_SKUS, valueFigures } from "./value.js";
 import { cycleFigures, seedCycle } from "./cycle.js";
 import { APP_COUNTERS, appFigures, chromiumAvailable } from "./app.js";
 import { P5_SKUS, p5Steps, rawStockTake, serviceStockTake } from "./stock-take.js";
@@ -47,7 +48,7 @@ import {
 import { MAX_PAGE_SIZE } from "../src/limits.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
-// replicas, fairness, prices, areas, cycle, transfers, sites, app); none named runs all. `--only=csv,webhooks` limits fairness's hostile
+// replicas, fairness, prices, areas, cycle, value, transfers, sites, app); none named runs all. `--only=csv,webhooks` limits fairness's hostile
 // classes to those named (bench/hostile.ts).
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
@@ -478,6 +479,16 @@ if (wants("p2")) {
   const serviceSkus = await seedSkus(service.principal.accountId, 1000);
   const rawAccount = (await newContext("bench-p2-raw")).principal.accountId;
   const rawSkus = await seedSkus(rawAccount, 1000);
+  // BENCH_P2_COSTS=1: the service's account has a currency and every SKU a unit cost, so each
+  // change is valued by the ledger's statement (to compare with P2 without, alternating).
+  if (process.env.BENCH_P2_COSTS === "1") {
+    const id = service.principal.accountId;
+    await raw.query(
+      "UPDATE accounts SET currency = 'EUR', currency_minor_units = 2 WHERE id = $1",
+      [id],
+    );
+    await raw.query("UPDATE skus SET unit_cost = 1.25 + id % 100 WHERE account_id = $1", [id]);
+  }
   const server = await startServer(db, url, service.principal.accountId);
   // BENCH_P2_SITE=named: the service's adjustments name a site of the account other than its
   // default (each SKU holding its stock there too), to compare with P2 at the default site.
@@ -941,6 +952,46 @@ if (wants("cycle") && !(quick && named.length === 0)) {
     baseline: ms(first.rawMs),
     ratio: `${(first.ms / first.rawMs).toFixed(2)}x`,
     ...against(budget.C1.dueMs, first.ms, (x) => `${x} ms`),
+  });
+}
+
+// V2: money: a valued review of a whole-catalog stock take, and the variance report over 31 days.
+if (wants("value")) {
+  const skus = quick ? V2_SKUS / 10 : V2_SKUS;
+  const movements = quick ? V2_MOVEMENTS / 10 : V2_MOVEMENTS;
+  const context = await newContext("bench-v2");
+  await seedValued(raw, context.principal.accountId, skus, movements);
+  const server = await startServer(db, url, context.principal.accountId);
+  const v2 = await valueFigures(server, raw, RUNS).finally(() => server.stop());
+  heading(
+    `V2 money: ${skus} costed SKUs, a stock take of ${v2.lines} counted lines, ${movements} movements over 31 days (median of ${RUNS - 1} after a warm-up; the service over HTTP / raw SQL computing the same):`,
+  );
+  row(
+    "GET /stock-takes/{id}: summary with values by area",
+    `${ms(v2.summaryMs)} / ${ms(v2.rawSummaryMs)}`,
+  );
+  row("GET …/lines?order=value: the first 100", `${ms(v2.firstPageMs)} / ${ms(v2.rawFirstPageMs)}`);
+  const review = v2.summaryMs + v2.firstPageMs;
+  row("the valued review: both", `${ms(review)} ${note(budget.V2.reviewMs, (x) => `${x} ms`)}`);
+  row(
+    `GET /reports/variance, 31 days (${v2.movements} differences)`,
+    `${ms(v2.varianceMs)} / ${ms(v2.rawVarianceMs)} ${note(budget.V2.varianceMs, (x) => `${x} ms`)}`,
+  );
+  judge({
+    id: "V2",
+    what: "valued review: summary with values, first page by value, over HTTP / raw SQL",
+    figure: ms(review),
+    baseline: ms(v2.rawSummaryMs + v2.rawFirstPageMs),
+    ratio: `${(review / (v2.rawSummaryMs + v2.rawFirstPageMs)).toFixed(2)}x`,
+    ...against(budget.V2.reviewMs, review, (x) => `${x} ms`),
+  });
+  judge({
+    id: "V2",
+    what: "variance report, 31 days, over HTTP / raw SQL",
+    figure: ms(v2.varianceMs),
+    baseline: ms(v2.rawVarianceMs),
+    ratio: `${(v2.varianceMs / v2.rawVarianceMs).toFixed(2)}x`,
+    ...against(budget.V2.varianceMs, v2.varianceMs, (x) => `${x} ms`),
   });
 }
 

@@ -167,6 +167,18 @@ describe("a stock take's lines by difference", () => {
       token,
     });
     expect(refused.status).toBe(429);
+    // By value the same: every line is weighed for its value, whether it has a cost or not.
+    const { token: valuing } = await createToken(t.db, {
+      accountId: acct.accountId,
+      name: "small-valuing",
+      scopes: ["read", "approve", "costs"],
+      rateLimit: { perSecond: 0.01, burst: 5 },
+    });
+    const byValue = await rest(t, "GET", `/stock-takes/${take.id}/lines?order=value&limit=1`, {
+      token: valuing,
+    });
+    expect(byValue.status).toBe(200);
+    expect(Number(byValue.headers.get("ratelimit-remaining"))).toBe(2);
     // Over GraphQL the same: with 5 units, twice in walking order, once by difference.
     const gqlFor = async (order: string) => {
       const { token: own } = await createToken(t.db, {
