@@ -346,17 +346,17 @@ export async function startEmbeddedStandby({ primaryUrl, primaryDir, standbyDir 
   /** @param {string[]} args */
   const ctl = (args) => run(bin.pg_ctl, ["-D", standbyDir, ...args], { ...runAs, ...inRoot });
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+  const logFile = join(standbyDir, "postgresql.log");
+  // As the primary's: a start of a standby still running is a no-op, and a failed one says why.
   const start = async () => {
-    await ctl([
-      "start",
-      "-w",
-      "-t",
-      "120",
-      "-l",
-      join(standbyDir, "postgresql.log"),
-      "-o",
-      options,
-    ]);
+    if ((await runningPort(standbyDir, ctl)) !== null) return;
+    await ctl(["start", "-w", "-t", "120", "-l", logFile, "-o", options]).catch(async (error) => {
+      const tail = await readFile(logFile, "utf8").catch(() => "");
+      throw new Error(
+        `the standby did not start: ${tail.trim().split("\n").slice(-5).join(" | ")}`,
+        { cause: error },
+      );
+    });
   };
   await start();
   const url = new URL(primaryUrl);
@@ -366,7 +366,10 @@ export async function startEmbeddedStandby({ primaryUrl, primaryDir, standbyDir 
     clusterDir: standbyDir,
     start,
     stop: async () => {
-      await ctl(["stop", "-m", "fast", "-w", "-t", "120"]).catch(() => {});
+      await ctl(["stop", "-m", "fast", "-w", "-t", "120"]).catch(async (error) => {
+        // Already stopped is fine; a standby still running after its stop is not.
+        if ((await runningPort(standbyDir, ctl)) !== null) throw error;
+      });
     },
   };
 }
