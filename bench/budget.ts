@@ -31,6 +31,7 @@ const schema = z.strictObject({
   V1: scenario("verifyMs", "problems"),
   C1: scenario("dueMs", "accuracyMs"),
   V2: scenario("reviewMs", "varianceMs"),
+  V3: scenario("siteMs", "accountMs"),
   T1: scenario("dispatchMs", "receiveMs"),
   S1: scenario(
     "startMs",

@@ -22,6 +22,14 @@ import type { LoadResult } from "./load.js";
 import { startServer } from "./server.js";
 import { areaFigures, L1_PREFIXES, seedAisles } from "./areas.js";
 import { seedValued, V2_MOVEMENTS, V2_SKUS, valueFigures } from "./value.js";
+import {
+  seedValuation,
+  snapshotsTaken,
+  V3_MOVEMENTS,
+  V3_SITES,
+  V3_SKUS,
+  valuationFigures,
+} from "./valuation.js";
 import { cycleFigures, seedCycle } from "./cycle.js";
 import { APP_COUNTERS, appFigures, chromiumAvailable } from "./app.js";
 import { P5_SKUS, p5Steps, rawStockTake, serviceStockTake } from "./stock-take.js";
@@ -48,7 +56,7 @@ import {
 import { MAX_PAGE_SIZE } from "../src/limits.js";
 
 // `npm run bench -- p5` runs only the named scenarios (bulk, p4, p2, p5, p6, p7, verify,
-// replicas, fairness, prices, areas, cycle, value, transfers, sites, app); none named runs all. `--only=csv,webhooks` limits fairness's hostile
+// replicas, fairness, prices, areas, cycle, value, valuation, transfers, sites, app); none named runs all. `--only=csv,webhooks` limits fairness's hostile
 // classes to those named (bench/hostile.ts).
 // `--quick` runs them at a tenth of the size, in a minute or two: it proves the bench still runs
 // (CI does that) and says nothing about speed.
@@ -992,6 +1000,51 @@ if (wants("value")) {
     baseline: ms(v2.rawVarianceMs),
     ratio: `${(v2.varianceMs / v2.rawVarianceMs).toFixed(2)}x`,
     ...against(budget.V2.varianceMs, v2.varianceMs, (x) => `${x} ms`),
+  });
+}
+
+// V3: the valuation as of dates across two years of a large ledger, one site and account-wide.
+if (wants("valuation")) {
+  const shape = {
+    sites: quick ? V3_SITES / 10 : V3_SITES,
+    skus: quick ? V3_SKUS / 10 : V3_SKUS,
+    movements: quick ? V3_MOVEMENTS / 100 : V3_MOVEMENTS,
+  };
+  const context = await newContext("bench-v3");
+  const seeding = await time(() => seedValuation(raw, context.principal.accountId, shape));
+  const taken = await snapshotsTaken(db, raw, context.principal.accountId);
+  const server = await startServer(db, url, context.principal.accountId);
+  const v3 = {
+    ...taken,
+    ...(await valuationFigures(server, raw, RUNS).finally(() => server.stop())),
+  };
+  heading(
+    `V3 valuation: ${shape.sites} sites, ${v3.levels} stock levels, ${v3.movements} movements over two years (seeded in ${ms(seeding)}); as of the 15th of ${RUNS} months across them, medians (the service over HTTP / raw SQL adding up every movement before the date):`,
+  );
+  row(`monthly snapshots taken by the upkeep (${v3.snapshots})`, ms(v3.snapshotMs));
+  row(
+    "GET /reports/valuation?as_of=…&site_id=…",
+    `${ms(v3.siteMs)} / ${ms(v3.rawSiteMs)} ${note(budget.V3.siteMs, (x) => `${x} ms`)}`,
+  );
+  row(
+    "GET /reports/valuation?as_of=… (every site)",
+    `${ms(v3.accountMs)} / ${ms(v3.rawAccountMs)} ${note(budget.V3.accountMs, (x) => `${x} ms`)}`,
+  );
+  judge({
+    id: "V3",
+    what: "valuation as of a date, one site, over HTTP / raw SQL",
+    figure: ms(v3.siteMs),
+    baseline: ms(v3.rawSiteMs),
+    ratio: `${(v3.siteMs / v3.rawSiteMs).toFixed(2)}x`,
+    ...against(budget.V3.siteMs, v3.siteMs, (x) => `${x} ms`),
+  });
+  judge({
+    id: "V3",
+    what: "valuation as of a date, every site, over HTTP / raw SQL",
+    figure: ms(v3.accountMs),
+    baseline: ms(v3.rawAccountMs),
+    ratio: `${(v3.accountMs / v3.rawAccountMs).toFixed(2)}x`,
+    ...against(budget.V3.accountMs, v3.accountMs, (x) => `${x} ms`),
   });
 }
 

@@ -14,6 +14,7 @@ import { SUBSCRIPTION_POOL_NAME } from "./graphql/subscriptions.js";
 import { logOptions } from "./log.js";
 import { ensureDemoAccount, type DemoAccess } from "./modules/account/index.js";
 import { keepEventsPruned } from "./modules/event/index.js";
+import { keepSnapshotsTaken } from "./ledger/snapshots.js";
 import { startWebhookWorker, workerOptions } from "./modules/webhook/index.js";
 
 /**
@@ -76,10 +77,12 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   // Every process keeps the partitions ahead (idempotent, a no-op on most days): months to come
   // must exist wherever writes come from, whichever process does the other background work.
   const stopPartitioning = keepPartitionsAhead(db, config.partitionMonthsAhead, app.log);
-  // Background work (webhook deliveries, event pruning) runs where WEBHOOK_WORKER says.
+  // Background work (webhook deliveries, event pruning, stock snapshots) runs where
+  // WEBHOOK_WORKER says.
   const stopPruning = config.webhookWorker
     ? keepEventsPruned(db, config.eventRetentionDays, app.log)
     : () => {};
+  const stopSnapshots = config.webhookWorker ? keepSnapshotsTaken(db, app.log) : () => {};
   const worker = config.webhookWorker
     ? startWebhookWorker(db, workerOptions(config), app.log)
     : null;
@@ -93,6 +96,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     stopPartitioning();
     stopPruning();
+    stopSnapshots();
     await worker?.stop();
     await app.close().catch((err) => app.log.error({ err }, "error while closing HTTP"));
     await db.$disconnect().catch(() => {});
@@ -263,11 +267,13 @@ export async function runWorker(config: Config): Promise<void> {
   const log = pino(logOptions(config.logLevel));
   const stopPartitioning = keepPartitionsAhead(db, config.partitionMonthsAhead, log);
   const stopPruning = keepEventsPruned(db, config.eventRetentionDays, log);
+  const stopSnapshots = keepSnapshotsTaken(db, log);
   const worker = startWebhookWorker(db, workerOptions(config), log);
   process.stdout.write("Countpoint worker is delivering webhooks.\n");
   const stop = async (signal: string) => {
     stopPartitioning();
     stopPruning();
+    stopSnapshots();
     await worker.stop();
     await db.$disconnect().catch(() => {});
     await database.release().catch(() => {});

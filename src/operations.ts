@@ -514,6 +514,16 @@ export const OPERATIONS = {
     useCase: "src/modules/report/report.variance.ts#prepareVarianceReport",
     rest: "getVarianceReport",
     graphql: "varianceReport",
+    walks: { what: "the movements of the window", lineWeight: WALK_WEIGHTS.summary },
+  }),
+  getValuationReport: op({
+    useCase: "src/modules/report/report.valuation.ts#prepareValuation",
+    rest: "getValuationReport",
+    graphql: "valuationReport",
+    walks: {
+      what: "the stock rows and movements between the nearest snapshot and the date",
+      lineWeight: WALK_WEIGHTS.summary,
+    },
   }),
   classifySkus: op({
     useCase: "src/modules/cycle-count/cycle-count.service.ts#classify",

@@ -36,6 +36,8 @@ SELECT create_distributed_table('stock_take_counts', 'account_id', colocate_with
 SELECT create_distributed_table('sku_cycle_counts', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('idempotency_keys', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('item_cost_changes', 'account_id', colocate_with => 'accounts');
+SELECT create_distributed_table('stock_snapshots', 'account_id', colocate_with => 'accounts');
+SELECT create_distributed_table('stock_snapshot_runs', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('events', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('webhook_endpoints', 'account_id', colocate_with => 'accounts');
 SELECT create_distributed_table('webhook_deliveries', 'account_id', colocate_with => 'accounts');

@@ -3,6 +3,7 @@
 // coming months at start-up and daily, and reports rows that landed in a DEFAULT partition
 // because no month held them.
 import type { PrismaClient, Tx } from "./client.js";
+import { keepDoing, type UpkeepLog } from "./upkeep.js";
 
 /** The partitioned tables. */
 export const PARTITIONED_TABLES = ["stock_movements", "events"] as const;
@@ -55,40 +56,17 @@ export async function partitionStatus(db: PrismaClient | Tx): Promise<PartitionS
   return status;
 }
 
-const DAY_MS = 86_400_000;
-const RETRY_MS = 3_600_000;
-
 /**
  * Creates the partitions ahead now, then daily, until the returned function is called. A failure
  * (the database away, a lock held elsewhere for long) is logged and tried again within the hour;
  * writes meanwhile go to the months made earlier, or to the DEFAULT partition.
  */
-export function keepPartitionsAhead(
+export const keepPartitionsAhead = (
   db: PrismaClient,
   monthsAhead: number,
-  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
-): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(run, ms);
-    timer.unref();
-  };
-  const run = () =>
-    ensurePartitions(db, monthsAhead).then(
-      (created) => {
-        if (created > 0) log.info({ created, monthsAhead }, "created partitions ahead");
-        schedule(DAY_MS);
-      },
-      (err: unknown) => {
-        log.warn({ err }, "creating partitions ahead failed; trying again in an hour");
-        schedule(RETRY_MS);
-      },
-    );
-  void run();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
-}
+  log: UpkeepLog,
+): (() => void) =>
+  keepDoing(() => ensurePartitions(db, monthsAhead), log, {
+    done: (created) => [{ created, monthsAhead }, "created partitions ahead"],
+    failed: "creating partitions ahead failed",
+  });

@@ -1,6 +1,7 @@
-// The one reader of text/csv request bodies (catalog imports, stock take counts), with one policy:
-// the body must be UTF-8, else 400 MALFORMED_REQUEST; a byte that is not is never silently
-// replaced (a mended code or counter would name another entity, or write a wrong name).
+// text/csv over HTTP: whether a client asks for it, and the one reader of request bodies in it
+// (catalog imports, stock take counts), with one policy: the body must be UTF-8, else 400
+// MALFORMED_REQUEST; a byte that is not is never silently replaced (a mended code or counter
+// would name another entity, or write a wrong name).
 import type { FastifyInstance } from "fastify";
 import { utf8Text } from "../csv.js";
 
@@ -14,3 +15,7 @@ export function acceptCsvBodies(app: FastifyInstance): void {
     }
   });
 }
+
+/** Whether the client asks for CSV rather than JSON (a count sheet, a valuation). */
+export const wantsCsv = (accept: string | undefined): boolean =>
+  accept !== undefined && /(^|,)\s*text\/csv/i.test(accept) && !/application\/json/i.test(accept);

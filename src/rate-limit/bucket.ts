@@ -94,6 +94,8 @@ export const WALK_WEIGHTS = {
   review: 2,
   transfer: LINE_WEIGHTS.adjustment,
   lookback: 10,
+  /** A row a report's aggregate adds up: a fifth of a line, as a summary's (SUMMARIZED_LINES). */
+  summary: 0.2,
 } as const;
 
 /**

@@ -49,6 +49,7 @@ import { stockTakeSchemas } from "../modules/stock-take/rest/stock-take.schemas.
 import { cycleCountSchemas } from "../modules/cycle-count/cycle-count.schemas.js";
 import { reportSchemas } from "../modules/report/report.schemas.js";
 import { varianceSchemas } from "../modules/report/report.variance.schemas.js";
+import { valuationSchemas } from "../modules/report/report.valuation.schemas.js";
 import { webhookSchemas } from "../modules/webhook/webhook.schemas.js";
 import { tokenSchemas } from "../modules/token/token.schemas.js";
 import { siteSchemas } from "../modules/site/site.schemas.js";
@@ -521,6 +522,7 @@ const schemas = {
   ...cycleCountSchemas,
   ...reportSchemas,
   ...varianceSchemas,
+  ...valuationSchemas,
   ...webhookSchemas,
   ...tokenSchemas,
   ...siteSchemas,

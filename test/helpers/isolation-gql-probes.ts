@@ -76,6 +76,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
     ...byId("Query.varianceReport", "siteId", [ids.site1!, ids.siteMain!], {
       from: new Date().toISOString().slice(0, 10),
     }),
+    ...byId("Query.valuationReport", "siteId", [ids.site1!, ids.siteMain!]),
     ...byId("Query.webhook", "id", [ids.w1!, ids.w2!]),
     ...byId("Query.site", "id", [ids.site1!, ids.site2!, ids.siteMain!]),
     ...byId("Query.transfer", "id", [ids.tr1!, ids.tr2!]),

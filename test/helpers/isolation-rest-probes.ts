@@ -273,6 +273,17 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       missing: get("/reports/variance", { from: today }),
       positional: true,
     },
+    ...[ids.siteMain!, ids.site1!].map((id): RestProbe => ({
+      op: "GET /reports/valuation",
+      foreign: get("/reports/valuation", { site_id: String(id) }),
+      missing: get("/reports/valuation", { site_id: String(none()) }),
+    })),
+    {
+      op: "GET /reports/valuation",
+      foreign: get("/reports/valuation", {}),
+      missing: get("/reports/valuation", {}),
+      positional: true,
+    },
     ...byId("GET /stock-takes/{id}/lines", (id) => `/stock-takes/${id}/lines`, takes),
     ...byId("GET /stock-takes/{id}/lines", (id) => `/stock-takes/${id}/lines`, [ids.counting!], {
       headers: { accept: "text/csv" },

@@ -5,6 +5,10 @@ import { costOfLines, summarizedLines } from "../../rate-limit/bucket.js";
 import { AccuracyReportArgs } from "./report.inputs.js";
 import * as reports from "./report.service.js";
 import { AccuracyReport } from "./report.types.js";
+import { chargeWalk } from "../../graphql/rate-limit.js";
+import { OPERATIONS } from "../../operations.js";
+import { prepareValuation } from "./report.valuation.js";
+import { ValuationReport, ValuationReportArgs } from "./report.valuation.types.js";
 import { prepareVarianceReport } from "./report.variance.js";
 import { VarianceReport, VarianceReportArgs } from "./report.variance.types.js";
 
@@ -40,9 +44,21 @@ export class ReportResolver {
     @Args(() => VarianceReportArgs) args: VarianceReportArgs,
   ) {
     const report = await prepareVarianceReport(serviceContext(ctx), args);
-    // Priced by the movements it walks, as the accuracy report by its lines, before the read.
-    const units = costOfLines(summarizedLines(report.lines)) - 1;
-    if (units > 0) await ctx.chargeMore?.(units);
+    await chargeWalk(ctx, OPERATIONS.getVarianceReport, report.walk);
+    return report.read();
+  }
+
+  @Authorized("read")
+  @Query(() => ValuationReport, {
+    description:
+      "What the stock was worth, per site and over every site, now or as of any instant in the ledger's history: each item's stock then times its unit cost then, rounded per item. Needs the costs scope (else FORBIDDEN) and the account's currency (else CURRENCY_NOT_SET). Item by item: the REST operation's CSV (GET /api/v1/reports/valuation with Accept: text/csv).",
+  })
+  async valuationReport(
+    @Ctx() ctx: GraphQLContext,
+    @Args(() => ValuationReportArgs) args: ValuationReportArgs,
+  ) {
+    const report = await prepareValuation(serviceContext(ctx), args);
+    await chargeWalk(ctx, OPERATIONS.getValuationReport, report.walk);
     return report.read();
   }
 }

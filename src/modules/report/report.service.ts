@@ -2,6 +2,7 @@
 // reconciled in a window, how many matched the records (within a tolerance), and by how much the
 // others missed, overall, per stock take, per count class and per area. Reads only.
 import { seesMoney } from "../../auth/principal.js";
+import type { Walk } from "../../operations.js";
 import { mayUseSite } from "../site/site.access.js";
 import type { PrismaClient } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
@@ -105,6 +106,15 @@ export interface PreparedReport<T> {
   /** The lines it reads: what it is priced by (summarizedLines, as a stock take's summary). */
   lines: number;
   read: () => Promise<T>;
+}
+
+/**
+ * A report checked and ready whose price is the rows it walks (its operation's `walks` in
+ * src/operations.ts): the walk, counted when the transport asks, then its reading.
+ */
+export interface WalkedReport<T> {
+  walk: Walk;
+  read: () => T;
 }
 
 /**

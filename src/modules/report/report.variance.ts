@@ -11,7 +11,7 @@ import type { EntityType } from "../../generated/prisma/enums.js";
 import { checkSiteAllowed } from "../site/site.access.js";
 import { parseAreaDepth } from "../stock-take/stock-take.areas.js";
 import { MAX_REPORT_GROUPS } from "./report.sql.js";
-import type { PreparedReport } from "./report.service.js";
+import type { WalkedReport } from "./report.service.js";
 import { inTransaction } from "../../db/transaction.js";
 import { movementsIn, NO_JIT, varianceRows, type VarianceRow } from "./report.variance.sql.js";
 
@@ -68,13 +68,13 @@ export interface VarianceReport {
 
 /**
  * The variance over the window: account-wide (or at one site) at most 31 days, as the movement
- * history's; any window for one SKU or supplier item. Checks the query, then counts the movements
- * it walks (its price); `read` makes the report.
+ * history's; any window for one SKU or supplier item. Checks the query; its walk counts the
+ * movements it reads (its price); `read` makes the report.
  */
 export async function prepareVarianceReport(
   ctx: ServiceContext,
   query: VarianceQuery,
-): Promise<PreparedReport<VarianceReport>> {
+): Promise<WalkedReport<Promise<VarianceReport>>> {
   const { accountId, timezone } = ctx.principal;
   const q = withoutNulls(query);
   const depth = parseAreaDepth(q.areaDepth, ["areaDepth"]);
@@ -94,10 +94,12 @@ export async function prepareVarianceReport(
     skuId: q.skuId,
     supplierItemId: q.supplierItemId,
   };
-  const walked = await movementsIn(db, scope);
   const money = seesMoney(ctx.principal);
   return {
-    lines: walked,
+    walk: {
+      key: `variance:${JSON.stringify([scope.start?.getTime() ?? null, scope.end.getTime(), sites ?? null, q.skuId ?? null, q.supplierItemId ?? null])}`,
+      lines: () => movementsIn(db, scope),
+    },
     read: async () => {
       // JIT off for it: the statement's estimated cost is past jit_above_cost for any month of
       // movements, and compiling it took a quarter of a second more than it saved.

@@ -84,6 +84,7 @@ const ACCOUNT_WIDE: Record<string, AccountWide<RestCall>> = {
   "PATCH /account": refused(send("PATCH", "/account", { currency: "EUR" })),
   "GET /skus/{id}/cost-changes": refused(get("/skus/1/cost-changes")),
   "GET /supplier-items/{id}/cost-changes": refused(get("/supplier-items/1/cost-changes")),
+  "GET /reports/valuation": refused(get("/reports/valuation")),
 };
 
 type GqlCall = Record<string, unknown>;
@@ -115,6 +116,7 @@ const GQL_ACCOUNT_WIDE: Record<string, AccountWide<GqlCall>> = {
   "Mutation.unlinkSupplierItem": refused({ input: { id: 1 } }, LINKS),
   "Query.account": { why: ACCOUNT, call: {}, forbidden: false },
   "Mutation.updateAccount": refused({ input: { currency: "EUR" } }),
+  "Query.valuationReport": refused({}),
 };
 
 let t: TestApp;

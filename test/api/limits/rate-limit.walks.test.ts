@@ -249,3 +249,55 @@ describe("a walk refused for its price", () => {
     expect(selectsFrom(logged.queries, "skus").length).toBeGreaterThan(0);
   });
 });
+
+describe("a report over the stock or the ledger", () => {
+  /** An account of `skus` stocked SKUs with a currency, and a token of its own limit. */
+  async function valued(skus: number, limit?: RateLimit) {
+    const a = await account(skus, limit);
+    const currency = await rest(t, "PATCH", "/account", {
+      token: a.setup,
+      body: { currency: "EUR" },
+    });
+    expect(currency.status).toBe(200);
+    return a;
+  }
+
+  it("a valuation costs the stock rows and movements it adds up, over REST and GraphQL", async () => {
+    const a = await valued(2_000);
+    const res = await rest(t, "GET", "/reports/valuation", { token: a.priced });
+    expect(res.status).toBe(200);
+    expect(res.body.overall.items).toBe(2_000);
+    // 1 unit, and 2,000 stock rows at a fifth of a line each: 4 more.
+    expect(remaining(res.headers)).toBe(10_000 - 5);
+    const gql = await postGraphql(
+      t,
+      { query: "{ valuationReport { overall { items } } }" },
+      a.priced,
+    );
+    expect(gql.data).toEqual({ valuationReport: { overall: { items: 2_000 } } });
+    expect(remaining(gql.headers)).toBe(10_000 - 5 - 5);
+  });
+
+  it("the variance report costs the movements of its window, likewise", async () => {
+    const a = await valued(2_000);
+    const from = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const res = await rest(t, "GET", `/reports/variance?from=${from}`, { token: a.priced });
+    expect(res.status).toBe(200);
+    // 1 unit, and the window's 2,000 opening balances (read, though not differences): 4 more.
+    expect(res.body.overall.movements).toBe(0);
+    expect(remaining(res.headers)).toBe(10_000 - 5);
+  });
+
+  it("a valuation is refused once its bucket cannot pay, as JSON or CSV", async () => {
+    const a = await valued(3_000, { perSecond: SLOW, burst: 3 });
+    const first = await rest(t, "GET", "/reports/valuation", { token: a.priced });
+    // 7 units: dearer than the whole bucket, it passes with the bucket full and owes the rest.
+    expect(first.status).toBe(200);
+    const again = await rest(t, "GET", "/reports/valuation", {
+      token: a.priced,
+      headers: { accept: "text/csv" },
+    });
+    expect(again.status).toBe(429);
+    expect(again.body.code).toBe("RATE_LIMITED");
+  });
+});

@@ -24,7 +24,7 @@ import { chargeLines, chargeWalk, pageLimitOf } from "../../../http/rate-limit.j
 import { toRest, toRestPage } from "../../../http/serialize.js";
 import type { idParams } from "../../../http/validation.js";
 import { csvRow, csvRows } from "../../../csv.js";
-import { acceptCsvBodies } from "../../../http/csv-body.js";
+import { acceptCsvBodies, wantsCsv } from "../../../http/csv-body.js";
 import { DEFAULT_DUE_LIMIT, MAX_COUNTS } from "../../../limits.js";
 import { OPERATIONS } from "../../../operations.js";
 import { summarizedLines } from "../../../rate-limit/bucket.js";
@@ -337,10 +337,6 @@ const toRef = (r: StockTakeEntityRef): EntityRefData => ({
   supplier: r.supplier,
   barcode: r.barcode,
 });
-
-/** Whether the client asks for CSV rather than JSON. */
-const wantsCsv = (accept: string | undefined): boolean =>
-  accept !== undefined && /(^|,)\s*text\/csv/i.test(accept) && !/application\/json/i.test(accept);
 
 /** A tolerance as a request sends it, as the service reads it. */
 const toleranceData = (t: {
