@@ -41,6 +41,15 @@ export const SITE_LOCK_CLASS = 0x5349;
 export const TOKEN_LOCK_CLASS = 0x544b;
 
 /**
+ * The account's currency ("CU", 17237): (class, account id). Held shared, to commit, by every
+ * write that sets or judges money in the currency (a unit cost, a money tolerance: requireCurrency),
+ * and exclusively by a change of the currency, which so waits for them and they for it; nothing
+ * else about the account (its row, its settings) waits for either. Taken before the writer's row
+ * locks; a change of currency takes the account's row after it.
+ */
+export const CURRENCY_LOCK_CLASS = 0x4355;
+
+/**
  * Partition creation ("PT", 20564): (class, 1); one creator at a time. Taken only by
  * countpoint_create_partition, from migration 20261128000000_partitioned_ledger.
  */

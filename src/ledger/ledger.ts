@@ -610,7 +610,7 @@ export function ledgerWrites(
       ORDER BY v.ord
       RETURNING id, entity_type, COALESCE(sku_id, supplier_item_id) AS entity_id, occurred_at,
         quantity_before, quantity_after, change, reason, source, adjustment_id, stock_take_id,
-        site_id, transfer_id
+        site_id, transfer_id, unit_cost, value_change
     ), stock_events AS (
       -- The outbox: one stock.changed event per movement, in the same statement.
       INSERT INTO events (account_id, type, occurred_at, data)
@@ -619,6 +619,11 @@ export function ledgerWrites(
         'quantity_after', i.quantity_after, 'change', i.change, 'reason', i.reason,
         'source', i.source, 'movement_id', i.id, 'adjustment_id', i.adjustment_id,
         'stock_take_id', i.stock_take_id, 'site_id', i.site_id, 'transfer_id', i.transfer_id)
+        -- A valued movement's money, which readers without the costs scope are not shown
+        -- (src/modules/event/event.money.ts).
+        || CASE WHEN i.unit_cost IS NULL THEN '{}'::jsonb ELSE jsonb_build_object(
+          'unit_cost', i.unit_cost, 'value_change', round(i.value_change,
+            (SELECT currency_minor_units FROM accounts WHERE id = ${accountId}))::text) END
       FROM inserted AS i ORDER BY i.id
     )`;
 }

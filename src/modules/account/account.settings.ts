@@ -4,6 +4,7 @@
 // (catalog.costs.ts#requireCurrency), so a currency cannot change under a cost being set.
 import { readDb, type ServiceContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
+import { CURRENCY_LOCK_CLASS } from "../../db/locks.js";
 import { inTransaction } from "../../db/transaction.js";
 import { AppError, type FieldError } from "../../errors.js";
 import { parseCurrency } from "../../money.js";
@@ -45,6 +46,9 @@ export async function updateAccount(
   if (errors.length > 0 || !currency) throw AppError.fromFields(errors);
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, async (tx) => {
+    // Waits for the writes of money in flight (requireCurrency), then holds new ones off.
+    await tx.$queryRaw`
+      SELECT pg_advisory_xact_lock(${CURRENCY_LOCK_CLASS}::int, ${accountId}::int)::text`;
     const [row] = await tx.$queryRaw<{ currency: string | null; costed: boolean }[]>`
       SELECT currency, EXISTS (SELECT 1 FROM item_cost_changes WHERE account_id = ${accountId})
         AS costed

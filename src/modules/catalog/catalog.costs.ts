@@ -5,8 +5,15 @@
 // Costs are seen and set only by tokens with the costs scope.
 import type { Tx } from "../../db/client.js";
 import { readDb, type ServiceContext } from "../../context.js";
+import { CURRENCY_LOCK_CLASS } from "../../db/locks.js";
 import { intArray, jsonRows } from "../../db/sql.js";
-import { decodeCursor, encodeCursor, pageSize, type Page } from "../../cursor.js";
+import {
+  decodeTimeCursor,
+  encodeTimeCursor,
+  pageSize,
+  queryFingerprint,
+  type Page,
+} from "../../cursor.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { requireMoney, type Actor, type Principal } from "../../auth/principal.js";
 import { Decimal } from "../../quantity.js";
@@ -48,16 +55,20 @@ export function checkUnitCost(
 }
 
 /**
- * Holds the account's currency while money is written or judged (its row's share lock, to
- * commit: a currency cannot change under it): CURRENCY_NOT_SET at `path` when it has none.
+ * Holds the account's currency while money is written or judged (CURRENCY_LOCK_CLASS, shared, to
+ * commit: a currency cannot change under it, and nothing else of the account waits):
+ * CURRENCY_NOT_SET at `path` when it has none. The currency is read in a statement after the lock
+ * is held, so it is the one a change that held the lock before committed.
  */
 export async function requireCurrency(
   tx: Tx,
   accountId: number,
   path: (string | number)[] = ["unitCost"],
 ): Promise<void> {
+  await tx.$queryRaw`
+    SELECT pg_advisory_xact_lock_shared(${CURRENCY_LOCK_CLASS}::int, ${accountId}::int)::text`;
   const [row] = await tx.$queryRaw<{ currency: string | null }[]>`
-    SELECT currency FROM accounts WHERE id = ${accountId} FOR SHARE`;
+    SELECT currency FROM accounts WHERE id = ${accountId}`;
   if (!row?.currency) {
     throw new AppError(
       "CURRENCY_NOT_SET",
@@ -145,9 +156,9 @@ export async function listCostChanges(
   const { table, column } = ITEMS[kind];
   const limit = pageSize(query.limit);
   // Newest first by (changed_at, id), the order its index keeps: a page reads its rows, sorts none.
-  const before = query.cursor
-    ? (decodeCursor(HISTORY_CURSOR, query.cursor, ["number", "number"]) as [number, number])
-    : null;
+  // A cursor names its item's history: another item's (or account's) is INVALID_CURSOR.
+  const fingerprint = queryFingerprint([accountId, kind, id]);
+  const before = query.cursor ? decodeTimeCursor(HISTORY_CURSOR, query.cursor, fingerprint) : null;
   const db = readDb(ctx);
   const rows = await db.$queryRaw<
     {
@@ -168,7 +179,7 @@ export async function listCostChanges(
         ${
           before === null
             ? Prisma.empty
-            : Prisma.sql`AND (c.changed_at, c.id) < (${new Date(before[0])}::timestamptz, ${before[1]})`
+            : Prisma.sql`AND (c.changed_at, c.id) < (${before.at}::timestamptz, ${before.id})`
         }
       ORDER BY c.changed_at DESC, c.id DESC LIMIT ${limit + 1}
     ) AS c ON true
@@ -179,7 +190,11 @@ export async function listCostChanges(
   const found = rows.filter((r) => r.id !== null);
   const decimal = (text: string | null) => (text === null ? null : new Decimal(text));
   const items = found.slice(0, limit).map((r) => ({
-    cursor: encodeCursor(HISTORY_CURSOR, [(r.changed_at as Date).getTime(), Number(r.id)]),
+    cursor: encodeTimeCursor(
+      HISTORY_CURSOR,
+      { at: r.changed_at as Date, id: Number(r.id) },
+      fingerprint,
+    ),
     node: {
       id: Number(r.id),
       costBefore: decimal(r.cost_before),

@@ -6,6 +6,8 @@ import type { ServiceContext } from "../../context.js";
 import { decodeCursor, encodeCursor, pageSize } from "../../cursor.js";
 import { AppError } from "../../errors.js";
 import { sharedLedgerHorizon } from "../../ledger/horizon.js";
+import { seesMoney } from "../../auth/principal.js";
+import { eventForReader } from "./event.money.js";
 import { EVENT_TYPES, type Event, type EventPage } from "./event.types.js";
 
 const CURSOR = "event";
@@ -32,8 +34,10 @@ export async function eventFeed(ctx: ServiceContext, query: FeedQuery): Promise<
   const read = await eventsAfter(ctx.db, accountId, { at, id }, types, limit, undefined, sites);
   const { resume, more } = read;
   // The catalog's events carry an item as GET shows it, at the default site unless they name
-  // one: a token limited to sites is shown the default site's on hand and location of none.
-  const events = sites ? read.events.map(withoutDefaultSite) : read.events;
+  // one: a token limited to sites is shown the default site's on hand and location of none. A
+  // change of stock's money is shown to the costs scope only.
+  const money = seesMoney(ctx.principal);
+  const events = read.events.map((e) => eventForReader(sites ? withoutDefaultSite(e) : e, money));
   return {
     data: events,
     // The last page still answers a cursor: where to resume from.

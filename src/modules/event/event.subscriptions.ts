@@ -21,12 +21,12 @@ import type {
   MovementSource as Source,
   StockReason as Reason,
 } from "../../generated/prisma/enums.js";
-import type { Scope } from "../../auth/principal.js";
+import { seesMoney, type Scope } from "../../auth/principal.js";
 import { requireAnyScope } from "../../graphql/auth.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { serviceContext } from "../../graphql/service-context.js";
 import { MovementSource, StockReason } from "../../graphql/enums.js";
-import { QuantityScalar } from "../../graphql/scalars.js";
+import { MoneyScalar, QuantityScalar } from "../../graphql/scalars.js";
 import { AppError } from "../../errors.js";
 import { Decimal } from "../../quantity.js";
 import { findStockTake, READ_SCOPES } from "../stock-take/stock-take.service.js";
@@ -37,6 +37,7 @@ import {
   MAX_FOLLOWED_SITES,
   MAX_FOLLOWED_SKUS,
 } from "./event.live.js";
+import { eventForReader } from "./event.money.js";
 import type { Event } from "./event.types.js";
 
 @ArgsType()
@@ -110,6 +111,20 @@ export class StockChanged {
       "The transfer that made it, if one did (its dispatch, receipt, shortfall or cancel).",
   })
   transferId!: number | null;
+
+  @Field(() => QuantityScalar, {
+    nullable: true,
+    description:
+      "The SKU's unit cost when the movement was written; null without one, or for a token without the costs scope.",
+  })
+  unitCost!: Decimal | null;
+
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description:
+      "The change × unitCost, rounded to the currency's minor units (the movement's valueChange); null without a cost, or for a token without the costs scope.",
+  })
+  valueChange!: string | null;
 }
 
 @ObjectType({ description: "Something happened to a followed stock take; its state after it." })
@@ -159,8 +174,9 @@ export class EventSubscriptionResolver {
     @Root() event: Event,
     // Declares the argument; subscribe has used it.
     @Args(() => StockChangedArgs) _args: StockChangedArgs,
+    @Ctx() ctx: GraphQLContext,
   ): StockChanged {
-    const d = event.data;
+    const d = eventForReader(event, !!ctx.principal && seesMoney(ctx.principal)).data;
     return {
       eventId: event.id,
       cursor: event.cursor,
@@ -176,6 +192,8 @@ export class EventSubscriptionResolver {
       stockTakeId: (d.stock_take_id as number | null) ?? null,
       transferId: (d.transfer_id as number | null) ?? null,
       siteId: d.site_id as number,
+      unitCost: d.unit_cost === undefined ? null : quantity(d.unit_cost),
+      valueChange: (d.value_change as string | undefined) ?? null,
     };
   }
 

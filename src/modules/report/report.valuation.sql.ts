@@ -78,25 +78,37 @@ function baseRows(q: ValuationScope, after?: ValuationKey): Prisma.Sql {
   return Prisma.sql`SELECT NULL::int, NULL::entity_type, NULL::int, NULL::numeric WHERE false`;
 }
 
-/** The stock held per site and item at the instant (not 0), as the CTE `held`. */
+/**
+ * The stock held per site and item at the instant (not 0), as the CTE `held`: the movements
+ * between the base and the instant added up per item (the smaller set), then joined to the
+ * base's rows (one per item), so the base is read once and never aggregated.
+ */
 function held(q: ValuationScope, after?: ValuationKey): Prisma.Sql {
   const moved = movedSince(q);
+  const base = baseRows(q, after);
+  if (!moved) {
+    return Prisma.sql`held AS (
+      SELECT * FROM (${base}) AS b (site_id, entity_type, item_id, qty) WHERE qty <> 0)`;
+  }
   const item = Prisma.sql`COALESCE(sku_id, supplier_item_id)`;
-  const movements = moved
-    ? Prisma.sql`
-      UNION ALL
-      SELECT site_id, entity_type, ${item}, ${moved.sign === 1 ? Prisma.sql`change` : Prisma.sql`-change`}
+  return Prisma.sql`moved AS (
+      SELECT site_id, entity_type, ${item} AS item_id,
+        sum(${moved.sign === 1 ? Prisma.sql`change` : Prisma.sql`-change`}) AS qty
       FROM stock_movements
       WHERE account_id = ${q.accountId}
         ${moved.from ? Prisma.sql`AND occurred_at >= ${moved.from}` : Prisma.empty}
         ${moved.to ? Prisma.sql`AND occurred_at < ${moved.to}` : Prisma.empty}
-        ${sitesIn(q, "site_id")} ${pageOf(after).any(item)}`
-    : Prisma.empty;
-  return Prisma.sql`held AS (
-    SELECT site_id, entity_type, item_id, sum(qty) AS qty
-    FROM (${baseRows(q, after)} ${movements}) AS rows (site_id, entity_type, item_id, qty)
-    GROUP BY site_id, entity_type, item_id
-    HAVING sum(qty) <> 0)`;
+        ${sitesIn(q, "site_id")} ${pageOf(after).any(item)}
+      GROUP BY site_id, entity_type, ${item}),
+    held AS (
+      SELECT COALESCE(b.site_id, m.site_id) AS site_id,
+        COALESCE(b.entity_type, m.entity_type) AS entity_type,
+        COALESCE(b.item_id, m.item_id) AS item_id,
+        COALESCE(b.qty, 0) + COALESCE(m.qty, 0) AS qty
+      FROM (${base}) AS b (site_id, entity_type, item_id, qty)
+      FULL JOIN moved AS m ON m.site_id = b.site_id AND m.entity_type = b.entity_type
+        AND m.item_id = b.item_id
+      WHERE COALESCE(b.qty, 0) + COALESCE(m.qty, 0) <> 0)`;
 }
 
 /**
@@ -127,26 +139,34 @@ function valued(q: ValuationScope, after?: ValuationKey): Prisma.Sql {
       ${q.until ? Prisma.sql`LEFT JOIN cost_then c ON c.entity_type = h.entity_type AND c.item_id = h.item_id` : Prisma.empty})`;
 }
 
-/** A site's totals (site_id null: every site read). */
+/** A site's totals. */
 export interface ValuationRow {
-  site_id: number | null;
+  site_id: number;
   items: number;
   units: string;
   value: string;
   unvalued_items: number;
 }
 
-/** The totals per site and over every site read, in one statement. */
+/**
+ * For the statement after it in its transaction: JIT off (the plan's estimated cost is past
+ * jit_above_cost for any large account, and compiling costs more than it saves), and room for
+ * the hash of a month's movements per item (400,000 items moved beside 1,000,000 in the base:
+ * the default 4 MB would spill them to disk).
+ */
+export const VALUATION_SETTINGS =
+  "SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)";
+
+/** The totals per site, in one statement (every site's together: added up by the caller). */
 export async function valuationTotals(
   db: PrismaClient | Tx,
   q: ValuationScope,
 ): Promise<ValuationRow[]> {
   return db.$queryRaw<ValuationRow[]>`${valued(q)}
-    SELECT site_id, count(*)::int AS items, COALESCE(sum(qty), 0)::text AS units,
+    SELECT site_id, count(*)::int AS items, sum(qty)::text AS units,
       round(COALESCE(sum(round(qty * unit_cost, ${q.digits})), 0), ${q.digits})::text AS value,
       (count(*) FILTER (WHERE unit_cost IS NULL))::int AS unvalued_items
-    FROM valued GROUP BY GROUPING SETS ((site_id), ())
-    ORDER BY site_id NULLS FIRST`;
+    FROM valued GROUP BY site_id`;
 }
 
 /** An item's stock at a site at the instant, its unit cost then and its value. */

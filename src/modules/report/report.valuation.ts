@@ -14,12 +14,12 @@ import type { Walk } from "../../operations.js";
 import { checkSiteAllowed, siteNotFound } from "../site/site.access.js";
 import { Decimal } from "../../quantity.js";
 import type { WalkedReport } from "./report.service.js";
-import { NO_JIT } from "./report.variance.sql.js";
 import {
   snapshotsAround,
   valuationTotals,
   valuationWalk,
   valuedItems,
+  VALUATION_SETTINGS,
   type ValuationBase,
   type ValuationKey,
   type ValuationRow,
@@ -64,8 +64,15 @@ export interface ValuedItem {
   value: string | null;
 }
 
-/** 0 in the currency, with its minor digits ("0.00"), as the totals are written. */
-const zero = (digits: number): string => new Decimal(0).toFixed(digits);
+/** Every site's valuation added up (exactly: decimals), the value with the currency's digits. */
+function overallOf(sites: Valuation[], digits: number): Valuation {
+  return {
+    items: sites.reduce((n, s) => n + s.items, 0),
+    units: sites.reduce((n, s) => n.plus(s.units), new Decimal(0)),
+    value: sites.reduce((n, s) => n.plus(s.value), new Decimal(0)).toFixed(digits),
+    unvaluedItems: sites.reduce((n, s) => n + s.unvaluedItems, 0),
+  };
+}
 
 /** Items of a site read per statement of the CSV. */
 const EXPORT_PAGE = 5_000;
@@ -85,7 +92,7 @@ export async function prepareValuation(
       const db = readDb(ctx);
       const [rows, sites] = await Promise.all([
         inTransaction(db, async (tx) => {
-          await tx.$queryRawUnsafe(NO_JIT);
+          await tx.$queryRawUnsafe(VALUATION_SETTINGS);
           return valuationTotals(tx, scope);
         }),
         siteNames(ctx, scope.sites),
@@ -96,19 +103,14 @@ export async function prepareValuation(
         value: r.value,
         unvaluedItems: r.unvalued_items,
       });
-      const overall = rows.find((r) => r.site_id === null);
-      return {
-        asOf,
-        currency,
-        siteId,
-        overall: overall
-          ? of(overall)
-          : { items: 0, units: new Decimal(0), value: zero(scope.digits), unvaluedItems: 0 },
-        sites: sites.flatMap((site) => {
-          const row = rows.find((r) => r.site_id === site.id);
-          return row ? [{ siteId: site.id, code: site.code, name: site.name, ...of(row) }] : [];
-        }),
-      };
+      const bySite = new Map(rows.map((r) => [r.site_id, of(r)]));
+      const held = sites.flatMap((site) => {
+        const valuation = bySite.get(site.id);
+        return valuation
+          ? [{ siteId: site.id, code: site.code, name: site.name, ...valuation }]
+          : [];
+      });
+      return { asOf, currency, siteId, overall: overallOf(held, scope.digits), sites: held };
     },
   };
 }

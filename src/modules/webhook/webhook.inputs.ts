@@ -55,6 +55,14 @@ export class CreateWebhookInput {
   })
   active?: boolean | null;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    defaultValue: false,
+    description:
+      "Whether its stock.changed events carry unit_cost and value_change (a valued movement's); true needs the costs scope (403 FORBIDDEN).",
+  })
+  includeValues?: boolean | null;
+
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }
@@ -98,6 +106,13 @@ export class UpdateWebhookInput {
       "false pauses deliveries; true resumes them, also after the service disabled the webhook (from the delivery where they stopped).",
   })
   active?: boolean | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Whether its stock.changed events carry unit_cost and value_change (a valued movement's); true needs the costs scope (403 FORBIDDEN). Left out: unchanged.",
+  })
+  includeValues?: boolean | null;
 }
 
 @InputType({ description: "The webhook to delete, with its deliveries." })

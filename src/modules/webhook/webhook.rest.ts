@@ -24,6 +24,7 @@ const input = (b: CreateWebhook | UpdateWebhook): WebhookInput => ({
   siteIds: b.site_ids,
   description: b.description,
   active: b.active,
+  includeValues: b.include_values,
 });
 
 /** /api/v1/webhooks: endpoints, their deliveries, secret rotation and redelivery. */

@@ -61,6 +61,12 @@ const description = Type.Unsafe<string | null>({
   description: "Your note on what it is for.",
 });
 
+const includeValues = (more: string) =>
+  Type.Boolean({
+    description:
+      `Whether its stock.changed events carry unit_cost and value_change (a valued movement's); true needs the costs scope (403 FORBIDDEN). ${more}`.trim(),
+  });
+
 /** POST /webhooks's body (named: CreateWebhook). */
 export const CreateWebhook = Type.Object(
   {
@@ -69,6 +75,7 @@ export const CreateWebhook = Type.Object(
     site_ids: Type.Optional(siteIds),
     description: Type.Optional(description),
     active: Type.Optional(Type.Boolean()),
+    include_values: Type.Optional(includeValues("false when absent.")),
   },
   {
     $id: "CreateWebhook",
@@ -91,6 +98,7 @@ export const UpdateWebhook = Type.Object(
           "false pauses deliveries; true resumes them, also after the service disabled it.",
       }),
     ),
+    include_values: Type.Optional(includeValues("")),
   },
   serviceRules(
     {
@@ -144,6 +152,11 @@ const webhookProperties = {
     ...nullableTimestamp,
     description:
       "After a rotation: until when the secret it replaced still signs deliveries; null when it no longer does. Secrets replaced before keep signing until the end of their own overlap.",
+  },
+  include_values: {
+    type: "boolean",
+    description:
+      "Whether its stock.changed events carry unit_cost and value_change (asked for by a token with the costs scope).",
   },
   created_at: timestamp,
   updated_at: timestamp,
@@ -237,6 +250,7 @@ const example = {
   active: true,
   disabled_reason: null,
   previous_secret_expires_at: null,
+  include_values: false,
   created_at: "2026-11-24T09:00:00.000Z",
   updated_at: "2026-11-24T09:00:00.000Z",
 };

@@ -9,6 +9,7 @@ import { WEBHOOK_LOCK_CLASS } from "../../db/locks.js";
 import { inTransaction } from "../../db/transaction.js";
 import { AppError, notFound, type FieldError } from "../../errors.js";
 import { ledgerHorizon } from "../../ledger/ledger.js";
+import { requireMoney } from "../../auth/principal.js";
 import { checkText, optionalText } from "../../text.js";
 import { EVENT_TYPES } from "../event/event.types.js";
 import { MAX_WEBHOOK_SITES } from "../../limits.js";
@@ -51,6 +52,8 @@ export async function createWebhook(
   const eventTypes = checkEventTypes(input.eventTypes, errors);
   const siteIds = checkSiteIds(input.siteIds, errors);
   const description = optionalText(input.description, ["description"], MAX_DESCRIPTION, errors);
+  const includeValues = input.includeValues ?? false;
+  if (includeValues) requireMoney(ctx.principal, "a webhook with values (include_values)");
   const { accountId } = ctx.principal;
   const done = await inTransaction(ctx.db, (tx) =>
     idempotent(tx, accountId, idempotencyKey, {
@@ -61,6 +64,7 @@ export async function createWebhook(
         description,
         active: input.active ?? true,
         ...(siteIds?.length ? { siteIds } : {}),
+        ...(includeValues ? { includeValues } : {}),
       }),
       inputErrors: errors,
       check: async () => {
@@ -87,6 +91,7 @@ export async function createWebhook(
             siteIds: siteIds ?? [],
             description,
             active: input.active ?? true,
+            includeValues,
             secret: newSecret(),
             // From the feed's end by the database's clock: a change committing after this
             // answer is delivered, whenever it was stamped.
@@ -97,11 +102,16 @@ export async function createWebhook(
       },
     }),
   );
-  // An answer stored before webhooks took sites (replayed within its key's 24 hours) names none:
-  // it takes every site's events.
-  return done.value.siteIds === undefined
-    ? { ...done, value: { ...done.value, siteIds: null } }
-    : done;
+  // An answer stored before webhooks took sites, or values (replayed within its key's 24 hours),
+  // names none: it takes every site's events, without values.
+  return {
+    ...done,
+    value: {
+      ...done.value,
+      siteIds: done.value.siteIds ?? null,
+      includeValues: done.value.includeValues ?? false,
+    },
+  };
 }
 
 /** The account's endpoints, oldest first (at most MAX_WEBHOOKS). */
@@ -141,11 +151,18 @@ export async function updateWebhook(
       ? undefined
       : optionalText(input.description, ["description"], MAX_DESCRIPTION, errors);
   if (input.active === null) errors.push(invalid(["active"], "must be true or false"));
+  if (input.includeValues === null) {
+    errors.push(invalid(["includeValues"], "must be true or false"));
+  }
   if (Object.values(input).every((v) => v === undefined)) {
     errors.push(
-      invalid([], "send at least one of url, event_types, site_ids, description, active"),
+      invalid(
+        [],
+        "send at least one of url, event_types, site_ids, description, active, include_values",
+      ),
     );
   }
+  if (input.includeValues) requireMoney(ctx.principal, "a webhook with values (include_values)");
   if (errors.length > 0) throw AppError.fromFields(errors);
   const { accountId } = ctx.principal;
   return inTransaction(ctx.db, async (tx) => {
@@ -164,6 +181,7 @@ export async function updateWebhook(
         description,
         ...(input.active === false ? { active: false } : {}),
         ...(input.active === true ? { active: true, disabledReason: null } : {}),
+        ...(typeof input.includeValues === "boolean" ? { includeValues: input.includeValues } : {}),
         dueAt: new Date(0),
         updatedAt: new Date(),
       },
@@ -427,6 +445,7 @@ interface EndpointRow {
   active: boolean;
   disabledReason: string | null;
   previousSecrets: unknown;
+  includeValues: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -440,6 +459,7 @@ const toWebhook = (r: EndpointRow): Webhook => ({
   active: r.active,
   disabledReason: r.disabledReason,
   previousSecretExpiresAt: replacedSecretEnd(r.previousSecrets),
+  includeValues: r.includeValues,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });

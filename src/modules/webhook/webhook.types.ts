@@ -52,6 +52,12 @@ export class Webhook {
   })
   previousSecretExpiresAt!: Date | null;
 
+  @Field({
+    description:
+      "Whether its stock.changed events carry unitCost and valueChange as unit_cost and value_change (asked for by a token with the costs scope).",
+  })
+  includeValues!: boolean;
+
   @Field(() => DateTimeResolver, { description: "When it was created." })
   createdAt!: Date;
 
@@ -130,6 +136,8 @@ export interface WebhookInput {
   siteIds?: number[] | null;
   description?: string | null;
   active?: boolean | null;
+  /** Whether its stock.changed deliveries carry money (needs the costs scope to turn on). */
+  includeValues?: boolean | null;
 }
 
 const SECRET =

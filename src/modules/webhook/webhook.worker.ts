@@ -19,6 +19,7 @@ import type { Config } from "../../config.js";
 import type { PrismaClient } from "../../db/client.js";
 import { jsonRows } from "../../db/sql.js";
 import { isServiceUnavailable } from "../../db/unavailable.js";
+import { eventForReader } from "../event/event.money.js";
 import { eventsAfter, positionOf } from "../event/event.service.js";
 import { eventSites, type Event } from "../event/event.types.js";
 import { send, type SendResult } from "./webhook.send.js";
@@ -72,6 +73,7 @@ interface Current {
   url: string;
   event_types: string[];
   site_ids: number[];
+  include_values: boolean;
   secrets: string[];
   feed_at: Date;
   feed_id: string;
@@ -252,7 +254,8 @@ async function serveEndpoint(
   let due = new Date(Date.now() + options.pollMs);
   for (;;) {
     const [now] = await db.$queryRaw<Current[]>`
-      SELECT w.url, w.event_types, COALESCE(w.site_ids, '{}') AS site_ids, w.feed_at, w.feed_id::text,
+      SELECT w.url, w.event_types, COALESCE(w.site_ids, '{}') AS site_ids, w.include_values,
+        w.feed_at, w.feed_id::text,
         ARRAY[w.secret] || ARRAY(SELECT s->>'secret' FROM jsonb_array_elements(w.previous_secrets) AS s
           WHERE (s->>'expires_at')::timestamptz > now()) AS secrets,
         h.id AS head_id, h.event_id, h.body, h.attempts, h.next_attempt_at, h.first_failed_at
@@ -328,7 +331,13 @@ async function fanOut(db: PrismaClient, lease: Lease, endpoint: Current): Promis
       FROM ${jsonRows(
         events
           .filter((e) => atSites(e, endpoint.site_ids))
-          .map((e) => [positionOf(e).id, e.type, e.occurredAt.toISOString(), payload(e)]),
+          .map((e) => [
+            positionOf(e).id,
+            e.type,
+            e.occurredAt.toISOString(),
+            // Its money only to an endpoint that asked for it, as the event is when fanned out.
+            payload(eventForReader(e, endpoint.include_values)),
+          ]),
         "e",
         "id bigint, type text, at timestamptz, body text",
       )}

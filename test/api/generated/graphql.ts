@@ -244,6 +244,8 @@ export type CreateWebhookInput = {
   eventTypes: Array<string>;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
+  /** Whether its stock.changed events carry unit_cost and value_change (a valued movement's); true needs the costs scope (403 FORBIDDEN). */
+  includeValues?: boolean | null | undefined;
   /** Only the events of these sites (SITE_NOT_FOUND for one the account does not have); events naming no site, the catalog's, are always delivered. Null or absent: every site. At most 100. */
   siteIds?: Array<number> | null | undefined;
   /** Where deliveries are POSTed: https:// (in development also http:// to a loopback address, for a local receiver); never a link-local, metadata or, in production, private or loopback address (else INVALID_WEBHOOK_URL). Redirects are not followed. */
@@ -828,6 +830,8 @@ export type UpdateWebhookInput = {
   eventTypes?: Array<string> | null | undefined;
   /** The webhook to change. */
   id: number;
+  /** Whether its stock.changed events carry unit_cost and value_change (a valued movement's); true needs the costs scope (403 FORBIDDEN). Left out: unchanged. */
+  includeValues?: boolean | null | undefined;
   /** The whole new set of sites. Only the events of these sites (SITE_NOT_FOUND for one the account does not have); events naming no site, the catalog's, are always delivered. Null: every site again; left out: unchanged. At most 100. */
   siteIds?: Array<number> | null | undefined;
   /** Where deliveries are POSTed: https:// (in development also http:// to a loopback address, for a local receiver); never a link-local, metadata or, in production, private or loopback address (else INVALID_WEBHOOK_URL). Redirects are not followed. */

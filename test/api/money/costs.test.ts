@@ -141,6 +141,15 @@ describe("a unit cost", () => {
     expect(changed.body.data.find((s: { id: number }) => s.id === id)).toMatchObject({
       unit_cost: 4,
     });
+    // The cursor is this SKU's history's: on another SKU's it is refused, not read as a position.
+    const other = await sku({ unit_cost: 9 });
+    const misused = await rest(
+      t,
+      "GET",
+      `/skus/${other}/cost-changes?cursor=${first.body.next_cursor}`,
+      { token: acct.token },
+    );
+    expect([misused.status, misused.body.code]).toEqual([400, "INVALID_CURSOR"]);
   });
 
   it("keeps 4 decimals and refuses a negative, over-precise or too large cost with nothing written", async () => {
