@@ -112,31 +112,37 @@ function held(q: ValuationScope, after?: ValuationKey): Prisma.Sql {
 }
 
 /**
- * `held` with each item's unit cost at the instant (its cost now, unless it changed since: then
- * what it was before the first change since) and its value, rounded, as the CTE `valued`.
+ * `held` with each item's code, name and unit cost at the instant (its cost now, unless it changed
+ * since: then what it was before the first change since), as the CTE `valued`. The catalog's
+ * costs are gathered first (the account's items, a few thousand rows beside a million held), so
+ * each held row is looked up once.
  */
 function valued(q: ValuationScope, after?: ValuationKey): Prisma.Sql {
   const costThen = q.until
-    ? Prisma.sql`, cost_then AS (
+    ? Prisma.sql`
+      LEFT JOIN (
         SELECT DISTINCT ON (entity_type, COALESCE(sku_id, supplier_item_id)) entity_type,
           COALESCE(sku_id, supplier_item_id) AS item_id, cost_before
         FROM item_cost_changes WHERE account_id = ${q.accountId} AND changed_at >= ${q.until}
-        ORDER BY entity_type, COALESCE(sku_id, supplier_item_id), changed_at, id)`
+        ORDER BY entity_type, COALESCE(sku_id, supplier_item_id), changed_at, id
+      ) AS c ON c.entity_type = i.entity_type AND c.item_id = i.item_id`
     : Prisma.empty;
   const cost = q.until
-    ? Prisma.sql`CASE WHEN c.item_id IS NOT NULL THEN c.cost_before
-        ELSE COALESCE(s.unit_cost, i.unit_cost) END`
-    : Prisma.sql`COALESCE(s.unit_cost, i.unit_cost)`;
-  return Prisma.sql`WITH ${held(q, after)} ${costThen},
+    ? Prisma.sql`CASE WHEN c.item_id IS NOT NULL THEN c.cost_before ELSE i.unit_cost END`
+    : Prisma.sql`i.unit_cost`;
+  return Prisma.sql`WITH ${held(q, after)},
+    costs AS (
+      SELECT i.entity_type, i.item_id, i.code, i.name, ${cost} AS unit_cost
+      FROM (
+        SELECT 'sku'::entity_type AS entity_type, id AS item_id, code::text, name, unit_cost
+        FROM skus WHERE account_id = ${q.accountId}
+        UNION ALL
+        SELECT 'supplier_item'::entity_type, id, code::text, name, unit_cost
+        FROM supplier_items WHERE account_id = ${q.accountId}
+      ) AS i ${costThen}),
     valued AS (
-      SELECT h.site_id, h.entity_type, h.item_id, h.qty, COALESCE(s.code, i.code) AS code,
-        COALESCE(s.name, i.name) AS name, ${cost} AS unit_cost
-      FROM held h
-      LEFT JOIN skus s ON h.entity_type = 'sku' AND s.account_id = ${q.accountId}
-        AND s.id = h.item_id
-      LEFT JOIN supplier_items i ON h.entity_type = 'supplier_item'
-        AND i.account_id = ${q.accountId} AND i.id = h.item_id
-      ${q.until ? Prisma.sql`LEFT JOIN cost_then c ON c.entity_type = h.entity_type AND c.item_id = h.item_id` : Prisma.empty})`;
+      SELECT h.site_id, h.entity_type, h.item_id, h.qty, c.code, c.name, c.unit_cost
+      FROM held h LEFT JOIN costs c ON c.entity_type = h.entity_type AND c.item_id = h.item_id)`;
 }
 
 /** A site's totals. */
@@ -150,12 +156,14 @@ export interface ValuationRow {
 
 /**
  * For the statement after it in its transaction: JIT off (the plan's estimated cost is past
- * jit_above_cost for any large account, and compiling costs more than it saves), and room for
- * the hash of a month's movements per item (400,000 items moved beside 1,000,000 in the base:
- * the default 4 MB would spill them to disk).
+ * jit_above_cost for any large account, and compiling costs more than it saves); room for the
+ * hash of a month's movements per item (400,000 items moved beside 1,000,000 in the base: the
+ * default 4 MB would spill them to disk); and no merge joins: the planner sorted a million held
+ * rows to merge them with the catalog's costs (4.2 s where hashing the costs takes 1.8 s, on a
+ * million stock levels: docs/benchmarks, V3).
  */
-export const VALUATION_SETTINGS =
-  "SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)";
+export const VALUATION_SETTINGS = `SELECT set_config('jit', 'off', true),
+  set_config('work_mem', '64MB', true), set_config('enable_mergejoin', 'off', true)`;
 
 /** The totals per site, in one statement (every site's together: added up by the caller). */
 export async function valuationTotals(
@@ -205,8 +213,12 @@ export async function valuationWalk(db: PrismaClient, q: ValuationScope): Promis
       ? Prisma.sql`(SELECT count(*) FROM sku_stock WHERE account_id = ${q.accountId} ${sitesIn(q, "site_id")})
           + (SELECT count(*) FROM supplier_item_stock WHERE account_id = ${q.accountId} ${sitesIn(q, "site_id")})`
       : q.base.kind === "snapshot"
-        ? Prisma.sql`(SELECT count(*) FROM stock_snapshots WHERE account_id = ${q.accountId}
-            AND taken_at = ${q.base.at} ${sitesIn(q, "site_id")})`
+        ? q.sites
+          ? Prisma.sql`(SELECT count(*) FROM stock_snapshots WHERE account_id = ${q.accountId}
+              AND taken_at = ${q.base.at} ${sitesIn(q, "site_id")})`
+          : // Every site's: the run row says how many (a million rows are not counted again).
+            Prisma.sql`(SELECT items FROM stock_snapshot_runs WHERE account_id = ${q.accountId}
+              AND taken_at = ${q.base.at})`
         : Prisma.sql`0`;
   const movements = moved
     ? Prisma.sql`(SELECT count(*) FROM stock_movements WHERE account_id = ${q.accountId}
