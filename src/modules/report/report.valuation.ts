@@ -198,8 +198,9 @@ async function prepare(ctx: ServiceContext, query: ValuationQuery, pinned: boole
     base: at === null ? { kind: "levels" } : await nearestBase(ctx, at, now, account.createdAt),
     digits: account.currencyMinorUnits,
   };
+  // Keyed by the query as sent: a CSV's pinned horizon moves, its retry is the same request.
   const walk: Walk = {
-    key: `valuation:${JSON.stringify([sites, at?.getTime() ?? null])}`,
+    key: `valuation:${JSON.stringify([sites, q.asOf ?? null, pinned])}`,
     lines: () => valuationWalk(db, scope),
   };
   return { scope, asOf: at ?? now, currency: account.currency, siteId: q.siteId ?? null, walk };

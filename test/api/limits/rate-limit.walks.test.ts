@@ -231,6 +231,29 @@ describe("a walk refused for its price", () => {
     expect(selectsFrom(logged.queries, "skus")).toEqual([]);
   });
 
+  it("a CSV valuation without a date is the same walk when sent again, though it is read as of the moment sent", async () => {
+    const { setup, priced } = await pricedAccount({ perSecond: SLOW, burst: 5 });
+    const currency = await rest(logged, "PATCH", "/account", {
+      token: setup,
+      body: { currency: "EUR" },
+    });
+    expect(currency.status).toBe(200);
+    const csv = () =>
+      rest(logged, "GET", "/reports/valuation", { token: priced, headers: { accept: "text/csv" } });
+    // 1,000 stock rows: 1 unit and 2 more, from a bucket of 5; then 1 for the next, 1 left.
+    expect((await csv()).status).toBe(200);
+    logged.queries.length = 0;
+    const first = await csv();
+    expect([first.status, first.body.code]).toEqual([429, "RATE_LIMITED"]);
+    expect(selectsFrom(logged.queries, "sku_stock")).toHaveLength(1);
+    // Later, so the ledger's horizon it would be read at has moved on: still the same request.
+    await new Promise((r) => setTimeout(r, 50));
+    logged.queries.length = 0;
+    const again = await csv();
+    expect([again.status, again.body.code]).toEqual([429, "RATE_LIMITED"]);
+    expect(selectsFrom(logged.queries, "sku_stock")).toEqual([]);
+  });
+
   it("is counted and charged again once its Retry-After has passed", async () => {
     // 1 unit a second: after the first start (11 of 20), the same start finds at most 8 + what a
     // slow machine refills meanwhile (under 3), short of 11: refused, for about 3 s.
