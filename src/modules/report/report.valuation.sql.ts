@@ -189,6 +189,45 @@ export interface ValuedItemRow {
   value: string | null;
 }
 
+/** A site the valuation lists. */
+export interface ValuedSite {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/**
+ * The sites read that may hold stock at the instant, by code: those with a row in the base or a
+ * movement between the base and the instant (each an index probe), so that a CSV of a chain of
+ * mostly empty sites spends no statement on them. A site found may still hold nothing then.
+ */
+export async function sitesHolding(
+  db: PrismaClient | Tx,
+  q: ValuationScope,
+): Promise<ValuedSite[]> {
+  const at = (table: string, extra: Prisma.Sql = Prisma.empty) =>
+    Prisma.sql`EXISTS (SELECT 1 FROM ${Prisma.raw(table)} AS x
+      WHERE x.account_id = ${q.accountId} AND x.site_id = s.id ${extra})`;
+  const base =
+    q.base.kind === "levels"
+      ? Prisma.sql`${at("sku_stock")} OR ${at("supplier_item_stock")}`
+      : q.base.kind === "snapshot"
+        ? at("stock_snapshots", Prisma.sql`AND x.taken_at = ${q.base.at}`)
+        : Prisma.sql`false`;
+  const moved = movedSince(q);
+  const movements = moved
+    ? at(
+        "stock_movements",
+        Prisma.sql`${moved.from ? Prisma.sql`AND x.occurred_at >= ${moved.from}` : Prisma.empty}
+          ${moved.to ? Prisma.sql`AND x.occurred_at < ${moved.to}` : Prisma.empty}`,
+      )
+    : Prisma.sql`false`;
+  return db.$queryRaw<ValuedSite[]>`
+    SELECT s.id, s.code::text AS code, s.name FROM sites s
+    WHERE s.account_id = ${q.accountId} ${sitesIn(q, "s.id")} AND (${base} OR ${movements})
+    ORDER BY s.code`;
+}
+
 /** Up to `limit` items of one site (`after.siteId`, or `siteId` from its start), in key order. */
 export async function valuedItems(
   db: PrismaClient | Tx,

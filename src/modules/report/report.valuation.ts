@@ -15,6 +15,7 @@ import { checkSiteAllowed, siteNotFound } from "../site/site.access.js";
 import { Decimal } from "../../quantity.js";
 import type { WalkedReport } from "./report.service.js";
 import {
+  sitesHolding,
   snapshotsAround,
   valuationTotals,
   valuationWalk,
@@ -128,7 +129,7 @@ export async function prepareValuationExport(
   const { scope, asOf, walk } = await prepare(ctx, query, true);
   async function* items(): AsyncGenerator<ValuedItem[]> {
     const db = readDb(ctx);
-    for (const site of await siteNames(ctx, scope.sites)) {
+    for (const site of await sitesHolding(db, scope)) {
       let after: ValuationKey | undefined;
       for (;;) {
         const rows = await valuedItems(db, scope, {

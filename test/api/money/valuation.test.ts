@@ -7,6 +7,7 @@ import { newAccount, type TestAccount } from "../../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { createToken } from "../../../src/modules/token/token.store.js";
 import { takeSnapshots } from "../../../src/ledger/snapshots.js";
+import { loggingClient } from "../../helpers/movements.js";
 import { authenticate } from "../../../src/modules/account/account.service.js";
 import {
   prepareValuationExport,
@@ -293,5 +294,31 @@ describe("the valuation", () => {
       "MAIN supplier_item ACME-1",
       "STORE sku LAPTOP",
     ]);
+  });
+
+  it("spends no statement of the CSV on a site that holds nothing", async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await rest(t, "POST", "/sites", {
+        token: acct.token,
+        body: { code: `EMPTY-${i}`, name: `Empty ${i}` },
+      });
+      expect(res.status).toBe(201);
+    }
+    const queries: { sql: string }[] = [];
+    const db = loggingClient(queries);
+    try {
+      const principal = await authenticate(db, acct.token);
+      for (const asOf of [null, "2026-10-15"]) {
+        queries.length = 0;
+        const prepared = await prepareValuationExport({ db, principal: principal! }, { asOf });
+        const items: ValuedItem[] = [];
+        for await (const page of prepared.read()) items.push(...page);
+        expect(new Set(items.map((i) => i.siteCode))).toEqual(new Set(["MAIN", "STORE"]));
+        // One page per site holding stock (MAIN, STORE), none for the twenty empty ones.
+        expect(queries.filter((q) => q.sql.includes("valued AS (")).length).toBe(2);
+      }
+    } finally {
+      await db.$disconnect();
+    }
   });
 });
