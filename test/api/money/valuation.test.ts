@@ -304,7 +304,7 @@ describe("the valuation", () => {
       });
       expect(res.status).toBe(201);
     }
-    const queries: { sql: string }[] = [];
+    const queries: { sql: string; params: unknown[] }[] = [];
     const db = loggingClient(queries);
     try {
       const principal = await authenticate(db, acct.token);
