@@ -53,7 +53,7 @@ browserTest(
         await table.getByRole("row").nth(4).waitFor();
         // Largest difference first: +20, −3, +2, 0.
         const items = await table.locator("tbody th").allInnerTexts();
-        expect(items.map((t) => t.split(" ")[0])).toEqual(["PLUS20", "MINUS3", "PLUS2", "EXACT"]);
+        expect(items.map((t) => t.split(/\s/)[0])).toEqual(["PLUS20", "MINUS3", "PLUS2", "EXACT"]);
         expect(await accessibilityProblems(page)).toEqual([]);
 
         await page.getByLabel("Tolerance in units").fill("2");

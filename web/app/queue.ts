@@ -16,6 +16,11 @@ export interface QueuedCount {
   entity: { type: "SKU" | "SUPPLIER_ITEM"; id: number; name: string } | null;
   /** As typed, decimal point normalised ("1.5"). */
   quantity: string;
+  /**
+   * SET: the line's count becomes the quantity; ADD: the quantity is added to the line's count
+   * (a line not counted yet is set). None on counts kept by an earlier version: SET.
+   */
+  mode?: "SET" | "ADD";
   /** When it was made (milliseconds since the epoch): counts are sent in this order. */
   madeAt: number;
   /**

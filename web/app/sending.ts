@@ -118,7 +118,7 @@ async function send(client: Client, count: QueuedCount): Promise<Outcome> {
             type: entity.type,
             id: entity.id,
             countedQty: Number(count.quantity),
-            mode: "SET",
+            mode: count.mode ?? "SET",
             ...(count.countedAt === undefined ? {} : { countedAt: count.countedAt }),
           },
         ],

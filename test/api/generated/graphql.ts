@@ -189,7 +189,7 @@ export type CreateSkuInput = {
   /** Recorded as an OPENING_BALANCE movement; default 0 (no movement). */
   openingOnHand?: number | null | undefined;
   /** What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). Left out or null: none. */
-  unitCost?: unknown;
+  unitCost?: number | null | undefined;
 };
 
 /** A new supplier item, linked to a SKU or holding stock of its own. */
@@ -213,7 +213,7 @@ export type CreateSupplierItemInput = {
   /** The supplier's name. Trimmed, not blank, at most 100 characters. */
   supplier: string;
   /** What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). Left out or null: none. */
-  unitCost?: unknown;
+  unitCost?: number | null | undefined;
 };
 
 /** Dispatches stock from one site to another: out of the source at once, in transit until received. */
@@ -495,7 +495,7 @@ export type SkuImportRowInput = {
   /** The site onHand, openingOnHand and location are at (SITE_NOT_FOUND, SITE_INACTIVE); left out: the default site (a token limited to sites: its first). An item may be on one row per site, each row with the same catalog fields but its own location; the rows span at most 100 sites (TOO_MANY_SITES). */
   siteId?: number | null | undefined;
   /** What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). Left out: a new item has none, an existing one keeps its own; null removes it. An item's rows at several sites carry the same cost. */
-  unitCost?: unknown;
+  unitCost?: number | null | undefined;
 };
 
 /** The order of a list. */
@@ -689,9 +689,9 @@ export type StockTakeToleranceInput = {
   /** Absolute; default 1. */
   abs?: number | null | undefined;
   /** In money (needs the costs scope; CURRENCY_NOT_SET without a currency): a line's differenceValue, absolute, at most this. Beside abs and pct, not instead: a line with a cost must be within both the units' and the money's tolerance. At most 4 decimals. */
-  maxValue?: unknown;
+  maxValue?: number | null | undefined;
   /** In money: differenceValue as a percent of the line's expected value (expected × unit cost), 0 to 100. With maxValue the looser of the two holds, as for abs and pct. */
-  maxValuePct?: unknown;
+  maxValuePct?: number | null | undefined;
   /** Percent of the expected quantity, 0 to 100; default 2. */
   pct?: number | null | undefined;
 };
@@ -731,7 +731,7 @@ export type SupplierItemImportRowInput = {
   /** The supplier's name. Trimmed, not blank, at most 100 characters. */
   supplier: string;
   /** What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). Left out: a new item has none, an existing one keeps its own; null removes it. An item's rows at several sites carry the same cost. */
-  unitCost?: unknown;
+  unitCost?: number | null | undefined;
 };
 
 /** What an API token may do. REST spells the values in lower case (read, count…). */
@@ -817,7 +817,7 @@ export type UpdateSkuInput = {
   /** The site whose location is set (SITE_NOT_FOUND, or SITE_INACTIVE when it is deactivated) and whose stock the answer shows; absent: the default site (a token limited to sites: its first). */
   siteId?: number | null | undefined;
   /** What one unit costs, in the account's currency. Needs the costs scope (else FORBIDDEN). 0 <= cost < 10^10, at most 4 decimal places (else INVALID_COST); the account's currency must be set first (else CURRENCY_NOT_SET). Left out: as it is; null removes it. A change is recorded in costChanges, not as a movement. */
-  unitCost?: unknown;
+  unitCost?: number | null | undefined;
 };
 
 /** Changes to a webhook; a field left out stays as it is. */

@@ -1,12 +1,14 @@
-// The counted lines of a stock take, largest absolute difference first, as a table that renders
-// only the rows in view and asks the API for the next page as the end comes into view: a stock
-// take of 100,000 lines scrolls without all of them being loaded.
+// The counted lines of a stock take, largest absolute difference first (in units, or in money for
+// a token that may see it), as a table that renders only the rows in view and asks the API for the
+// next page as the end comes into view: a stock take of 100,000 lines scrolls without all of them
+// being loaded.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useClient } from "urql";
 import { problemOf, type Problem } from "../errors.js";
 import { getFragmentData, graphql } from "../gql/index.js";
-import type { ReviewLineFragment } from "../gql/graphql.js";
+import type { LineOrder, ReviewLineFragment } from "../gql/graphql.js";
+import { formatMoney } from "../money.js";
 
 export const ReviewLine = graphql(`
   fragment ReviewLine on StockTakeLine {
@@ -18,16 +20,18 @@ export const ReviewLine = graphql(`
     expectedQty
     countedQty
     difference
+    differenceValue
     state
+    autoAccepted
     movedSinceFreeze
   }
 `);
 
 const LinesByDifference = graphql(`
-  query LinesByDifference($id: Int!, $after: String) {
+  query LinesByDifference($id: Int!, $order: LineOrder!, $after: String) {
     stockTake(id: $id) {
       id
-      lines(order: DIFFERENCE, first: 200, after: $after) {
+      lines(order: $order, first: 200, after: $after) {
         edges {
           node {
             ...ReviewLine
@@ -42,15 +46,36 @@ const LinesByDifference = graphql(`
   }
 `);
 
+/** A row's height: one line of cells; on a phone, the decisions stacked (see app.css). */
 const ROW_HEIGHT = 44;
+const PHONE_ROW_HEIGHT = 88;
+const PHONE = "(max-width: 520px)";
+
+/** Whether the screen is a phone's width (the table drops its Expected column and stacks). */
+function usePhoneWidth(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(PHONE);
+      query.addEventListener("change", changed);
+      return () => query.removeEventListener("change", changed);
+    },
+    () => window.matchMedia(PHONE).matches,
+  );
+}
 
 export interface Lines {
   lines: ReviewLineFragment[];
   problem: Problem | null;
 }
 
-/** The lines loaded so far, and a way to load the next page and to start again. */
-export function useLinesByDifference(id: number) {
+/**
+ * The lines loaded so far in `order` (DIFFERENCE, or VALUE: the lines with a cost only), and a
+ * way to load the next page and to start again.
+ */
+export function useLinesByDifference(
+  id: number,
+  order: Extract<LineOrder, "DIFFERENCE" | "VALUE">,
+) {
   const client = useClient();
   const [lines, setLines] = useState<ReviewLineFragment[]>([]);
   const [next, setNext] = useState<string | null | undefined>(undefined);
@@ -62,7 +87,7 @@ export function useLinesByDifference(id: number) {
       if (loading.current) return;
       loading.current = true;
       const result = await client
-        .query(LinesByDifference, { id, after }, { requestPolicy: "network-only" })
+        .query(LinesByDifference, { id, order, after }, { requestPolicy: "network-only" })
         .toPromise();
       loading.current = false;
       if (result.error) return setProblem(problemOf(result.error));
@@ -72,7 +97,7 @@ export function useLinesByDifference(id: number) {
       setLines((before) => (fresh ? got : [...before, ...got]));
       setNext(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
     },
-    [client, id],
+    [client, id, order],
   );
 
   useEffect(() => void load(null, true), [load]);
@@ -90,15 +115,21 @@ export function DifferencesTable(props: {
   onAccept(line: ReviewLineFragment): void;
   onRecount(line: ReviewLineFragment): void;
   busy: boolean;
+  /** Ordered by value rather than by units. */
+  byValue: boolean;
+  /** Shown beside each difference's value (for a token that sees values). */
+  currency: string | null;
 }) {
   const { lines, more } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const rowHeight = usePhoneWidth() ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
   const virtual = useVirtualizer({
     count: lines.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 10,
   });
+  useEffect(() => virtual.measure(), [rowHeight, virtual]);
   const items = virtual.getVirtualItems();
   const last = items.at(-1)?.index ?? 0;
   useEffect(() => {
@@ -110,14 +141,28 @@ export function DifferencesTable(props: {
   return (
     <div ref={scroller} className="table-scroll" tabIndex={0} aria-label="Differences">
       <table className="differences">
-        <caption>Counted lines, largest difference first</caption>
+        <caption>
+          {props.byValue
+            ? "Counted lines with a cost, largest value first"
+            : "Counted lines, largest difference first"}
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Expected</th>
-            <th scope="col">Counted</th>
-            <th scope="col">Difference</th>
-            <th scope="col">Decision</th>
+            <th scope="col" className="col-item">
+              Item
+            </th>
+            <th scope="col" className="expected">
+              Expected
+            </th>
+            <th scope="col" className="col-counted">
+              Counted
+            </th>
+            <th scope="col" className="col-difference">
+              Difference
+            </th>
+            <th scope="col" className="col-decision">
+              Decision
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -129,14 +174,27 @@ export function DifferencesTable(props: {
           {items.map((item) => {
             const line = lines[item.index]!;
             return (
-              <tr key={`${line.type}-${line.id}`} style={{ height: ROW_HEIGHT }}>
+              <tr key={`${line.type}-${line.id}`} style={{ height: rowHeight }}>
                 <th scope="row">
-                  <span className="code">{line.code}</span> {line.name}
-                  {line.movedSinceFreeze ? " (moved since the freeze)" : ""}
+                  <span className="code">{line.code}</span>{" "}
+                  <span className="name">
+                    {line.name}
+                    {line.movedSinceFreeze ? " (moved since the freeze)" : ""}
+                  </span>
                 </th>
-                <td>{line.expectedQty}</td>
-                <td>{line.countedQty}</td>
-                <td>{formatDifference(line.difference)}</td>
+                <td className="expected">{line.expectedQty}</td>
+                <td>
+                  {line.countedQty}
+                  <span className="of-expected"> of {line.expectedQty}</span>
+                </td>
+                <td>
+                  {formatDifference(line.difference)}
+                  {line.differenceValue !== null && line.differenceValue !== undefined && (
+                    <span className="value">
+                      {formatMoney(line.differenceValue, props.currency, true)}
+                    </span>
+                  )}
+                </td>
                 <td className="decision">
                   {line.state === "COUNTED" ? (
                     <>
@@ -158,6 +216,8 @@ export function DifferencesTable(props: {
                         Recount
                       </button>
                     </>
+                  ) : line.autoAccepted ? (
+                    "accepted automatically"
                   ) : (
                     line.state.toLowerCase()
                   )}

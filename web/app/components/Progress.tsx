@@ -1,5 +1,7 @@
 // How far a stock take's count is, overall and by area, as the API last said (live while the
-// count screen follows the stock take). The areas are asked for only while "By area" is open:
+// count screen follows the stock take). Counted means a line has a count, whatever its review
+// (accepted and applied lines too): accepting or reconciling never makes progress go back; a line
+// sent back for a recount has no count until it is counted again. The areas are asked for only while "By area" is open:
 // adding a stock take up by area costs several times its overall progress, and most
 // counters never open it.
 import { useEffect, useRef, useState } from "react";
@@ -12,7 +14,10 @@ export const ProgressFragment = graphql(`
     id
     summary {
       lines
-      counted
+      uncounted
+      accepted
+      applied
+      recountRequested
     }
   }
 `);
@@ -32,12 +37,15 @@ const ProgressByArea = graphql(`
 
 export function Progress(props: { stockTake: FragmentType<typeof ProgressFragment> }) {
   const take = getFragmentData(ProgressFragment, props.stockTake);
-  const { lines, counted } = take.summary;
+  const { lines, uncounted, accepted, applied, recountRequested } = take.summary;
+  const counted = lines - uncounted;
   const [open, setOpen] = useState(false);
   return (
     <div className="progress">
       <p role="status">
         {counted} of {lines} counted
+        {accepted + applied > 0 ? ` · ${accepted + applied} accepted` : ""}
+        {recountRequested > 0 ? ` · ${recountRequested} sent back for recount` : ""}
       </p>
       <progress max={lines} value={counted} aria-label="Lines counted" />
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>

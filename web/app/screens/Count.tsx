@@ -1,10 +1,18 @@
 // Counting: scan or type a code (a handheld scanner types it and Enter), see the item, type the
-// quantity (or scan the same code again to add one), save. The screen never asks for an expected
-// quantity: a blind stock take shows a counter none, and the others need none to count.
+// quantity (or scan the same code again to add one), save; or, counting each unit, every scan
+// counts one. The screen never asks for an expected quantity: a blind stock take shows a counter
+// none, and the others need none to count.
+//
+// No count is lost without the counter choosing to: an item counted before is added to unless
+// "Replace" is chosen; a scan arriving while a quantity waits saves that quantity first (or, when
+// it is not a quantity, keeps it and says so); a scan right after Enter lands in the code field,
+// because the screen moves there before the count is sent. Every error is shown under the field
+// it concerns, scrolled into view and announced.
 import {
   lazy,
   Suspense,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -13,6 +21,7 @@ import {
 import { useQuery } from "urql";
 import { Link } from "wouter";
 import { useSession } from "../session-context.js";
+import { Choice } from "../components/Choice.js";
 import { KeptCounts } from "../components/KeptCounts.js";
 import { Progress } from "../components/Progress.js";
 import { serverNow } from "../clock.js";
@@ -20,6 +29,7 @@ import { messageFor, problemOf, type Problem } from "../errors.js";
 import { graphql } from "../gql/index.js";
 import type { FoundLineFragment } from "../gql/graphql.js";
 import { useLiveProgress } from "../hooks/use-live-progress.js";
+import { useScanBurst } from "../hooks/use-scan-burst.js";
 import { useScanLookup } from "../hooks/use-scan-lookup.js";
 import { newKey } from "../ids.js";
 import { useCountSender } from "../sending.js";
@@ -56,6 +66,30 @@ interface Item {
   line: FoundLineFragment | null;
 }
 
+/** A problem, and the field it is shown under. */
+type FieldProblem = Problem & { at: "code" | "quantity" };
+
+/** How this device counts (kept across visits): typing each quantity, or one per scan. */
+type Counting = "type" | "each";
+const COUNTING_KEY = "countpoint.counting";
+const savedCounting = (): Counting =>
+  typeof localStorage !== "undefined" && localStorage.getItem(COUNTING_KEY) === "each"
+    ? "each"
+    : "type";
+
+const COUNTING = [
+  { value: "type", label: "Type each quantity" },
+  { value: "each", label: "Each scan counts one" },
+] as const;
+const MODES = [
+  { value: "ADD", label: "adds to it" },
+  { value: "SET", label: "replaces it" },
+] as const;
+
+/** Whether the line already has a count (or, unchecked without a network, may have). */
+const mayHaveCount = (item: Item) =>
+  item.line === null || (item.line.countedQty !== null && item.line.countedQty !== undefined);
+
 export function Count({ id }: { id: number }) {
   const { owner } = useSession();
   const [{ data, error }, reread] = useQuery({ query: CountScreen, variables: { id } });
@@ -69,13 +103,18 @@ export function Count({ id }: { id: number }) {
   const [code, setCode] = useState("");
   const [item, setItem] = useState<Item | null>(null);
   const [quantity, setQuantity] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
+  /** For an item counted before: add to its count (the default) or replace it. */
+  const [mode, setMode] = useState<"ADD" | "SET">("ADD");
+  const [counting, setCounting] = useState<Counting>(savedCounting);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [saved, setSaved] = useState("");
   const [busy, setBusy] = useState(false);
   const codeField = useRef<HTMLInputElement>(null);
   const quantityField = useRef<HTMLInputElement>(null);
+  const problemLine = useRef<HTMLParagraphElement>(null);
   /** The quantity the app last put in the field (what a scan of the same code adds one to). */
   const shown = useRef("");
+  const burst = useScanBurst();
 
   const loadProblem = error ? problemOf(error) : null;
 
@@ -88,16 +127,35 @@ export function Count({ id }: { id: number }) {
     field?.select();
   }, [item, offers]);
 
+  // An error is drawn under its field: brought into view (a phone's keyboard hides half the page).
+  useEffect(() => {
+    problemLine.current?.scrollIntoView({ block: "nearest" });
+  }, [problem]);
+
   /** Puts a quantity in the field, selected, so the next scan or keystroke replaces it. */
   function offer(value: string) {
     shown.current = value;
+    burst.reset();
     setQuantity(value);
     setOffers((n) => n + 1);
   }
 
+  function chooseCounting(next: Counting) {
+    setCounting(next);
+    localStorage.setItem(COUNTING_KEY, next);
+    setItem(null);
+    setCode("");
+    setProblem(null);
+    // Back to the code field: a scanner's next code goes there, not to the choice.
+    codeField.current?.focus();
+  }
+
   async function find(event: FormEvent) {
     event.preventDefault();
-    await lookUp(code.trim());
+    const scanned = code.trim();
+    // Counting each unit, the field is cleared at once: the next scan may come before the answer.
+    if (counting === "each") setCode("");
+    await lookUp(scanned);
   }
 
   /** A code the camera read: as if typed and Enter pressed. */
@@ -113,61 +171,101 @@ export function Count({ id }: { id: number }) {
     setBusy(true);
     const found = await lookUpCode(scanned);
     setBusy(false);
-    if ("problem" in found) return setProblem(found.problem);
+    if ("problem" in found) return setProblem({ ...found.problem, at: "code" });
     if ("absent" in found) {
-      setProblem(found.absent);
+      setProblem({ ...found.absent, at: "code" });
       codeField.current?.select();
       return;
     }
-    setItem({ code: scanned, line: found.line });
+    const next = { code: scanned, line: found.line };
+    if (counting === "each") return void record(next, "1", "ADD");
+    setItem(next);
+    setMode("ADD");
     offer("1");
   }
 
   lookUpRef.current = lookUp;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!item) return;
-    const typed = quantity.trim();
-    // The same code scanned again: a scanner types it over the selected quantity, and Enter.
-    // One more than the quantity it replaced.
-    const again = [item.code, item.line?.code ?? item.code].some(
-      (c) => c.toLowerCase() === typed.toLowerCase(),
-    );
-    if (again) {
-      offer(String(Number(shown.current.replace(",", ".") || "0") + 1));
-      return;
-    }
-    if (!QUANTITY.test(typed)) {
-      setProblem({ code: "INVALID_QUANTITY", message: messageFor("INVALID_QUANTITY") });
-      quantityField.current?.select();
-      return;
-    }
+  /**
+   * Keeps the count and sends it. The screen moves on to the next code at once, before the count
+   * is sent: keys a scanner types right after Enter land in the code field, never in this item's.
+   */
+  async function record(counted: Item, typed: string, how: "ADD" | "SET") {
+    setItem(null);
+    if (counting === "type") setCode("");
+    setQuantity("");
     setProblem(null);
-    setBusy(true);
-    const what = item.line ? `${item.line.name} (${item.line.code})` : item.code;
+    codeField.current?.focus();
+    const what = counted.line ? `${counted.line.name} (${counted.line.code})` : counted.code;
+    const before = counted.line?.countedQty;
+    const adding = how === "ADD" && mayHaveCount(counted);
+    const told =
+      adding && before !== null && before !== undefined
+        ? `${typed} more × ${what}, ${before} counted before`
+        : `${typed} × ${what}`;
     const outcome = await sender.submit({
       key: newKey(),
       stockTakeId: id,
-      code: item.code,
-      entity: item.line ? { type: item.line.type, id: item.line.id, name: item.line.name } : null,
+      code: counted.code,
+      entity: counted.line
+        ? { type: counted.line.type, id: counted.line.id, name: counted.line.name }
+        : null,
       quantity: typed.replace(",", "."),
+      mode: how,
       madeAt: Date.now(),
       owner,
       countedAt: serverNow().toISOString(),
     });
-    setBusy(false);
-    if ("refused" in outcome) return setProblem(outcome.refused);
+    if ("refused" in outcome) return setProblem({ ...outcome.refused, at: "code" });
     setSaved(
       "sent" in outcome
-        ? `Saved: ${typed} × ${what}.`
+        ? `Saved: ${told}.`
         : outcome.waiting.code === "NETWORK"
-          ? `Kept on this device: ${typed} × ${what}. It is sent when the connection is back.`
-          : `Kept on this device: ${typed} × ${what}. Countpoint could not take it just now; it is sent again in a few seconds.`,
+          ? `Kept on this device: ${told}. It is sent when the connection is back.`
+          : `Kept on this device: ${told}. Countpoint could not take it just now; it is sent again in a few seconds.`,
     );
-    setItem(null);
-    setCode("");
-    setQuantity("");
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (!item) return;
+    const typed = quantity.trim();
+    const scan = burst.takeScan();
+    const sameCode = (text: string) =>
+      [item.code, item.line?.code ?? item.code].some(
+        (c) => c.toLowerCase() === text.trim().toLowerCase(),
+      );
+    // The same code scanned again: a scanner types it over the selected quantity, and Enter.
+    // One more than the quantity it replaced.
+    if (sameCode(scan?.code ?? typed)) {
+      offer(String(Number((scan?.before ?? shown.current).replace(",", ".") || "0") + 1));
+      return;
+    }
+    // Another code scanned while this item's quantity waited: that quantity is saved first.
+    if (scan) {
+      const pending = scan.before.trim();
+      if (!QUANTITY.test(pending)) {
+        offer(scan.before);
+        return setProblem({
+          code: "INVALID_QUANTITY",
+          message: `${scan.code} was scanned before this item's quantity was saved, and what was typed is not a quantity. Type this item's quantity, save, then scan ${scan.code} again.`,
+          at: "quantity",
+        });
+      }
+      void record(item, pending, mode);
+      setCode(scan.code);
+      return void lookUp(scan.code);
+    }
+    if (!QUANTITY.test(typed)) {
+      setProblem({
+        code: "INVALID_QUANTITY",
+        message: messageFor("INVALID_QUANTITY"),
+        at: "quantity",
+      });
+      quantityField.current?.select();
+      return;
+    }
+    void record(item, typed, mode);
   }
 
   if (loadProblem && !data) {
@@ -185,11 +283,29 @@ export function Count({ id }: { id: number }) {
   const closed = CLOSED.has(take.status);
   const title = take.reference ? `${take.reference} (#${take.id})` : `Stock take #${take.id}`;
   const line = item?.line;
+  const shownProblem =
+    problem && !(closed && problem.code === "STOCK_TAKE_CLOSED") ? problem : null;
+  const problemUnder = (at: FieldProblem["at"]) =>
+    shownProblem?.at === at ? (
+      <p ref={problemLine} id={`${at}-problem`} role="alert" className="problem">
+        {shownProblem.message}
+      </p>
+    ) : null;
+  const describedBy = (at: FieldProblem["at"]) =>
+    shownProblem?.at === at ? `${at}-problem` : undefined;
 
   return (
     <section className="count" aria-labelledby="count-title">
       <h1 id="count-title">{title}</h1>
       <Progress stockTake={take} />
+      <Choice
+        className="counting"
+        legend="Counting"
+        name="counting"
+        options={COUNTING}
+        value={counting}
+        onChange={chooseCounting}
+      />
       <p aria-live="polite" className="waiting">
         {sender.waiting > 0 &&
           `${sender.waiting} ${sender.waiting === 1 ? "count" : "counts"} waiting to be sent`}
@@ -214,8 +330,11 @@ export function Count({ id }: { id: number }) {
               autoCapitalize="off"
               spellCheck={false}
               enterKeyHint="search"
+              aria-invalid={shownProblem?.at === "code" || undefined}
+              aria-describedby={describedBy("code")}
               autoFocus
             />
+            {problemUnder("code")}
             <div className="actions">
               <button type="submit" disabled={busy}>
                 Find
@@ -237,40 +356,43 @@ export function Count({ id }: { id: number }) {
               <h2>{line ? line.name : item.code}</h2>
               <p className="meta">
                 {line
-                  ? [
-                      line.code,
-                      line.supplier,
-                      line.location,
-                      line.countedQty !== null && line.countedQty !== undefined
-                        ? `counted before: ${line.countedQty}`
-                        : null,
-                    ]
-                      .filter(Boolean)
-                      .join(" · ")
+                  ? [line.code, line.supplier, line.location].filter(Boolean).join(" · ")
                   : "No connection: not checked yet. The count is kept on this device and checked when it is sent."}
               </p>
+              {mayHaveCount(item) && (
+                <Choice
+                  className="mode"
+                  legend={
+                    line
+                      ? `Counted before: ${line.countedQty}. This count`
+                      : "If it was counted before, this count"
+                  }
+                  name="mode"
+                  options={MODES}
+                  value={mode}
+                  onChange={setMode}
+                />
+              )}
               <label htmlFor="quantity">Counted quantity</label>
               <input
                 id="quantity"
                 ref={quantityField}
                 value={quantity}
                 onChange={(e) => setQuantity(e.target.value)}
+                onKeyDown={burst.onKeyDown}
                 inputMode="decimal"
                 autoComplete="off"
                 enterKeyHint="done"
+                aria-invalid={shownProblem?.at === "quantity" || undefined}
+                aria-describedby={describedBy("quantity")}
               />
-              <button type="submit" disabled={busy}>
-                Save count
+              {problemUnder("quantity")}
+              <button type="submit">
+                {mode === "SET" && mayHaveCount(item) ? "Replace the count" : "Save count"}
               </button>
             </form>
           )}
         </>
-      )}
-      {/* A save refused because the stock take closed meanwhile: said once, by the line above. */}
-      {problem && !(closed && problem.code === "STOCK_TAKE_CLOSED") && (
-        <p role="alert" className="problem">
-          {problem.message}
-        </p>
       )}
       <p aria-live="polite" className="saved">
         {saved}

@@ -1,6 +1,8 @@
 // Review, for the approver: the differences largest first, accepted within a tolerance or one by
 // one, sent back for a recount, then reconciled after a dry run's preview and an explicit
-// confirmation. Needs a token with approve.
+// confirmation. Needs a token with approve. A token that may see money (the costs scope, once the
+// account has a currency) sees what the differences are worth, may order them by value and accept
+// within a tolerance in money; every token sees which lines were accepted automatically.
 import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "urql";
 import { Link } from "wouter";
@@ -9,6 +11,7 @@ import {
   formatDifference,
   useLinesByDifference,
 } from "../components/DifferencesTable.js";
+import { Choice } from "../components/Choice.js";
 import { messageFor, problemOf, type Problem } from "../errors.js";
 import { graphql } from "../gql/index.js";
 import type {
@@ -17,6 +20,7 @@ import type {
   ReviewLineFragment,
 } from "../gql/graphql.js";
 import { newKey } from "../ids.js";
+import { formatMoney } from "../money.js";
 
 const DifferenceChart = lazy(() => import("../components/DifferenceChart.js"));
 
@@ -35,7 +39,24 @@ const ReviewScreen = graphql(`
         recountRequested
         netDifference
         sumAbsDifference
+        autoAccepted
+        values {
+          gains
+          losses
+          net
+          absolute
+          valuedLines
+        }
       }
+    }
+  }
+`);
+
+const Currency = graphql(`
+  query Currency {
+    account {
+      id
+      currency
     }
   }
 `);
@@ -86,16 +107,32 @@ const Reconcile = graphql(`
 
 /** A tolerance as typed: empty, or a number from 0 with at most 3 decimals. */
 const AMOUNT = /^(\d{1,11}([.,]\d{1,3})?)?$/;
+/** A tolerance in money as typed: empty, or an amount from 0 with at most 4 decimals. */
+const MONEY = /^(\d{1,10}([.,]\d{1,4})?)?$/;
+
+/** A typed number as the API takes it: a point for a decimal comma. */
+const typed = (value: string) => value.trim().replace(",", ".");
+
+const ORDERS = [
+  { value: "DIFFERENCE", label: "units" },
+  { value: "VALUE", label: "value" },
+] as const;
 
 type Preview = NonNullable<ReconcileMutation["reconcileStockTake"]["reconciliation"]>;
 
 export function Review({ id }: { id: number }) {
   const [{ data, error }, refetch] = useQuery({ query: ReviewScreen, variables: { id } });
-  const table = useLinesByDifference(id);
+  const values = data?.stockTake.summary.values ?? null;
+  const [{ data: account }] = useQuery({ query: Currency, pause: !values });
+  const currency = account?.account.currency ?? null;
+  const [order, setOrder] = useState<"DIFFERENCE" | "VALUE">("DIFFERENCE");
+  const table = useLinesByDifference(id, order);
   const [, decide] = useMutation(Decide);
   const [, reconcile] = useMutation(Reconcile);
   const [abs, setAbs] = useState("0");
   const [pct, setPct] = useState("0");
+  const [maxValue, setMaxValue] = useState("");
+  const [maxValuePct, setMaxValuePct] = useState("");
   const [problem, setProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState("");
   const [busy, setBusy] = useState(false);
@@ -131,13 +168,26 @@ export function Review({ id }: { id: number }) {
         message: "A tolerance is a number from 0, at most 3 decimals.",
       });
     }
+    if (!MONEY.test(maxValue.trim()) || !MONEY.test(maxValuePct.trim())) {
+      return setProblem({
+        code: "INVALID_PARAMETER",
+        message: "A tolerance in money is an amount from 0, at most 4 decimals.",
+      });
+    }
     const tolerance = {
-      abs: Number(abs.trim().replace(",", ".") || "0"),
-      pct: Number(pct.trim().replace(",", ".") || "0"),
+      abs: Number(typed(abs) || "0"),
+      pct: Number(typed(pct) || "0"),
+      ...(typed(maxValue) ? { maxValue: Number(typed(maxValue)) } : {}),
+      ...(typed(maxValuePct) ? { maxValuePct: Number(typed(maxValuePct)) } : {}),
     };
+    const inMoney = [
+      typed(maxValue) ? formatMoney(typed(maxValue), currency) : null,
+      typed(maxValuePct) ? `${typed(maxValuePct)}% of its value` : null,
+    ].filter(Boolean);
     void send(
       { stockTakeId: id, safe: true, tolerance, idempotencyKey: newKey() },
-      `Accepted the lines within ${tolerance.abs} units or ${tolerance.pct}%.`,
+      `Accepted the lines within ${tolerance.abs} units or ${tolerance.pct}%` +
+        (inMoney.length ? ` and within ${inMoney.join(" or ")}.` : "."),
     );
   }
 
@@ -189,7 +239,8 @@ export function Review({ id }: { id: number }) {
     <section className="review" aria-labelledby="review-title">
       <h1 id="review-title">Review: {title}</h1>
       <p role="status">
-        {s.counted} of {s.lines} counted · {s.accepted} accepted · {s.uncounted} uncounted
+        {s.lines - s.uncounted} of {s.lines} counted · {s.counted} to review · {s.accepted} accepted
+        {s.autoAccepted ? ` (${s.autoAccepted} automatically)` : ""} · {s.uncounted} uncounted
         {s.recountRequested > 0 ? ` · ${s.recountRequested} sent back for recount` : ""} · status{" "}
         {take.status.toLowerCase()}
       </p>
@@ -198,12 +249,22 @@ export function Review({ id }: { id: number }) {
           Net difference {formatDifference(s.netDifference)}; {s.sumAbsDifference} units off in all.
         </p>
       )}
+      {values && (
+        <p className="meta values">
+          Worth: found {formatMoney(values.gains, currency)}, lost{" "}
+          {formatMoney(values.losses, currency)}, net {formatMoney(values.net, currency, true)};{" "}
+          {formatMoney(values.absolute, currency)} off in all, over {values.valuedLines}{" "}
+          {values.valuedLines === 1 ? "line" : "lines"} with a cost.
+        </p>
+      )}
       {open && (
         <form className="card tolerance" onSubmit={acceptSafe} noValidate>
           <h2>Accept within a tolerance</h2>
           <p className="meta">
             A line is accepted when its difference is at most the units given or the percentage of
             its expected quantity, whichever is more. Lines moved since the freeze are never.
+            {values &&
+              " With a tolerance in money, a line with a cost must also be within the amount or the percentage of its expected value, whichever is more."}
           </p>
           <div className="fields">
             <div>
@@ -224,6 +285,30 @@ export function Review({ id }: { id: number }) {
                 onChange={(e) => setPct(e.target.value)}
               />
             </div>
+            {values && (
+              <>
+                <div>
+                  <label htmlFor="tolerance-value">Tolerance in {currency ?? "money"}</label>
+                  <input
+                    id="tolerance-value"
+                    inputMode="decimal"
+                    placeholder="none"
+                    value={maxValue}
+                    onChange={(e) => setMaxValue(e.target.value)}
+                  />
+                </div>
+                <div>
+                  <label htmlFor="tolerance-value-pct">Tolerance in % of value</label>
+                  <input
+                    id="tolerance-value-pct"
+                    inputMode="decimal"
+                    placeholder="none"
+                    value={maxValuePct}
+                    onChange={(e) => setMaxValuePct(e.target.value)}
+                  />
+                </div>
+              </>
+            )}
           </div>
           <button type="submit" disabled={busy}>
             Accept within tolerance
@@ -235,8 +320,20 @@ export function Review({ id }: { id: number }) {
           <DifferenceChart differences={table.lines.map((l) => l.difference ?? 0)} />
         </Suspense>
       )}
+      {values && (
+        <Choice
+          className="order"
+          legend="Largest difference first, in"
+          name="order"
+          options={ORDERS}
+          value={order}
+          onChange={setOrder}
+        />
+      )}
       <DifferencesTable
         lines={table.lines}
+        byValue={order === "VALUE"}
+        currency={currency}
         more={table.more}
         busy={busy || !open}
         onAccept={(line) =>
