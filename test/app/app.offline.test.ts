@@ -117,6 +117,25 @@ browserTest(
 );
 
 browserTest(
+  "a count kept while offline says it was sent once the network is back",
+  () =>
+    withContext(async (context) => {
+      const take = await stockTake(["LATER"]);
+      const page = await context.newPage();
+      await openCount(page, take.id);
+      await context.setOffline(true);
+      await count(page, take.codes[0]!, "3");
+      // Never seen on this device: said by its code.
+      await page.getByText(`Kept on this device: 3 × ${take.codes[0]}.`).waitFor();
+      await context.setOffline(false);
+      await page.getByText(`Sent: 3 × ${take.codes[0]}.`).waitFor({ timeout: 30_000 });
+      expect(await page.getByText(/Kept on this device/).count()).toBe(0);
+      expect(await countLog(take.id)).toEqual([[take.codes[0], 3]]);
+    }),
+  120_000,
+);
+
+browserTest(
   "a count whose answer was lost is sent again with its key, and recorded once",
   () =>
     withContext(async (context) => {

@@ -77,6 +77,9 @@ browserTest(
         const dialog = page.getByRole("dialog");
         await dialog.getByText(/2 lines change stock/).waitFor();
         await dialog.getByText("PLUS20 Item PLUS20: 10 → 30 (+20)").waitFor();
+        // In the middle of the screen, not in a corner.
+        const box = (await dialog.boundingBox())!;
+        expect(Math.abs(box.x - (1280 - box.x - box.width))).toBeLessThan(2);
         await screenshot(page, "review-confirm");
         expect(await accessibilityProblems(page)).toEqual([]);
         // The preview wrote nothing.

@@ -108,6 +108,8 @@ export function Count({ id }: { id: number }) {
   const [counting, setCounting] = useState<Counting>(savedCounting);
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [saved, setSaved] = useState("");
+  /** The count the line above says is kept on the device: told when it is sent. */
+  const [kept, setKept] = useState<{ key: string; told: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const codeField = useRef<HTMLInputElement>(null);
   const quantityField = useRef<HTMLInputElement>(null);
@@ -126,6 +128,15 @@ export function Count({ id }: { id: number }) {
     field?.focus();
     field?.select();
   }, [item, offers]);
+
+  // Once nothing waits, the count the screen said was kept has been sent (or, refused when sent,
+  // is listed under Counts not taken, which says so).
+  useEffect(() => {
+    if (!kept || sender.waiting > 0) return;
+    const refused = sender.refusals.some((r) => r.count.key === kept.key);
+    setSaved(refused ? "" : `Sent: ${kept.told}.`);
+    setKept(null);
+  }, [kept, sender.waiting, sender.refusals]);
 
   // An error is drawn under its field: brought into view (a phone's keyboard hides half the page).
   useEffect(() => {
@@ -203,8 +214,10 @@ export function Count({ id }: { id: number }) {
       adding && before !== null && before !== undefined
         ? `${typed} more × ${what}, ${before} counted before`
         : `${typed} × ${what}`;
+    const key = newKey();
+    setKept(null);
     const outcome = await sender.submit({
-      key: newKey(),
+      key,
       stockTakeId: id,
       code: counted.code,
       entity: counted.line
@@ -217,6 +230,7 @@ export function Count({ id }: { id: number }) {
       countedAt: serverNow().toISOString(),
     });
     if ("refused" in outcome) return setProblem({ ...outcome.refused, at: "code" });
+    if ("waiting" in outcome) setKept({ key, told });
     setSaved(
       "sent" in outcome
         ? `Saved: ${told}.`
