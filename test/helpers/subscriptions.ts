@@ -60,3 +60,25 @@ export function subscribe<T>(
 /** What a subscription answers within `ms`: how it ended, or "open". */
 export const within = (stream: Stream<unknown>, ms: number): Promise<unknown> =>
   Promise.race([stream.ended, new Promise((r) => setTimeout(() => r("open"), ms))]);
+
+/**
+ * Makes change after change (`write(n)` for n = 0, 1, …) until every stream has a result: a
+ * subscription is in place only once the server has read the feed for it, which takes as long as
+ * the machine is busy, so a single write after a fixed wait may come before it and be missed.
+ */
+export async function writeUntilDelivered(
+  streams: Stream<unknown>[],
+  write: (n: number) => Promise<void>,
+  ms = 30_000,
+): Promise<void> {
+  const until = Date.now() + ms;
+  for (let n = 0; ; n++) {
+    await write(n);
+    const wait = Date.now() + 500;
+    while (Date.now() < wait && streams.some((s) => s.results.length === 0)) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    if (streams.every((s) => s.results.length > 0)) return;
+    if (Date.now() > until) throw new Error("a subscription never received a change");
+  }
+}

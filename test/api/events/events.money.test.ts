@@ -7,7 +7,7 @@ import { createToken } from "../../../src/modules/token/token.store.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { newAccount, type TestAccount } from "../../helpers/db.js";
 import { startReceiver, TEST_WORKER_OPTIONS, type Receiver } from "../../helpers/receiver.js";
-import { subscribe, wsConnect } from "../../helpers/subscriptions.js";
+import { subscribe, writeUntilDelivered, wsConnect } from "../../helpers/subscriptions.js";
 
 let t: TestApp;
 let worker: ReturnType<typeof startWebhookWorker>;
@@ -103,22 +103,29 @@ describe("events with values", () => {
     };
     const mine = subscribe<Got>(connect(acct.token), query, { skuIds: [mug] });
     const theirs = subscribe<Got>(connect(reader), query, { skuIds: [mug] });
-    await new Promise((r) => setTimeout(r, 400));
-    await setStock(mug, 7);
-    await mine.next(1);
-    await theirs.next(1);
-    expect(mine.results[0]!.data!.stockChanged).toEqual({
-      skuId: mug,
-      change: -3,
-      unitCost: 3.25,
-      valueChange: "-9.75",
+    // 7, 8, 7, 8, …: each a change of 3 or 1 units until both subscriptions have one.
+    await writeUntilDelivered([mine, theirs], async (n) => {
+      expect((await setStock(mug, n % 2 === 0 ? 7 : 8)).status).toBe(200);
     });
-    expect(theirs.results[0]!.data!.stockChanged).toEqual({
-      skuId: mug,
-      change: -3,
-      unitCost: null,
-      valueChange: null,
-    });
+    for (const { data } of mine.results) {
+      const { change } = data!.stockChanged;
+      expect(data!.stockChanged).toEqual({
+        skuId: mug,
+        change,
+        unitCost: 3.25,
+        valueChange: (change * 3.25).toFixed(2),
+      });
+    }
+    for (const { data } of theirs.results) {
+      expect(data!.stockChanged).toEqual({
+        skuId: mug,
+        change: data!.stockChanged.change,
+        unitCost: null,
+        valueChange: null,
+      });
+    }
+    // Left at 7, as the webhook test below starts from.
+    expect((await setStock(mug, 7)).status).toBe(200);
   });
 
   it("go to a webhook only when it asked for values, which needs the costs scope", async () => {
