@@ -70,7 +70,18 @@ browserTest(
         );
         expect(tablet.scopes).toEqual(["read", "count"]);
 
+        // Revoking asks first; kept, nothing changes.
         await page.getByRole("button", { name: "Revoke Scanner 9" }).click();
+        const confirm = page.getByRole("dialog", { name: "Revoke Scanner 9?" });
+        await confirm.getByRole("button", { name: "Keep it" }).click();
+        await confirm.waitFor({ state: "hidden" });
+        expect(
+          (await call(app.server, "GET", "/tokens", app.account.token)).body.data.find(
+            (t: { name: string }) => t.name === "Scanner 9",
+          ).revoked_at,
+        ).toBeNull();
+        await page.getByRole("button", { name: "Revoke Scanner 9" }).click();
+        await confirm.getByRole("button", { name: "Revoke Scanner 9" }).click();
         await page
           .getByText(/revoked/)
           .first()
@@ -80,6 +91,17 @@ browserTest(
           .getByRole("alert")
           .getByText(/revoked/)
           .waitFor();
+        // The link on the screen is Tablet 2's: revoked, it is taken off the screen.
+        await page.getByRole("heading", { name: "Sign-in link for Tablet 2" }).waitFor();
+        await page.getByRole("button", { name: "Revoke Tablet 2" }).click();
+        await page
+          .getByRole("dialog", { name: "Revoke Tablet 2?" })
+          .getByRole("button", { name: "Revoke Tablet 2" })
+          .click();
+        await page
+          .getByRole("heading", { name: "Sign-in link for Tablet 2" })
+          .waitFor({ state: "detached" });
+        expect(await page.getByLabel("Sign-in link").count()).toBe(0);
         await device.close();
       },
       { expected: /status of 401/ },

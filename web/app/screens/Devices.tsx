@@ -1,7 +1,7 @@
 // Counting devices, for a manager whose token may issue tokens (the tokens scope): issue a
 // device's token with an expiry and what it may do (by default count only: it sees no stock), shown once as a sign-in link and its QR code (scanned by the
 // device's camera, it opens the app signed in), and the account's tokens, to revoke a lost one.
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import QRCode from "qrcode";
 import { useMutation, useQuery } from "urql";
 import { messageFor, problemOf, type Problem } from "../errors.js";
@@ -89,11 +89,17 @@ export function Devices() {
   const [hours, setHours] = useState("12");
   const [kind, setKind] = useState<Kind>("count");
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [issued, setIssued] = useState<{ name: string; link: string; expiresAt: string } | null>(
-    null,
-  );
+  const [issued, setIssued] = useState<{
+    tokenId: number;
+    name: string;
+    link: string;
+    expiresAt: string;
+  } | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The token whose revocation waits for the manager's confirmation. */
+  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
+  const confirmation = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     if (!issued) return setQr(null);
@@ -127,20 +133,34 @@ export function Devices() {
       return setProblem({ code: refused.code, message: messageFor(refused.code, refused.message) });
     }
     const link = new URL(`/app/#token=${payload.token}`, window.location.href).href;
-    setIssued({ name: payload.apiToken!.name, link, expiresAt: payload.apiToken!.expiresAt! });
+    setIssued({
+      tokenId: payload.apiToken!.id,
+      name: payload.apiToken!.name,
+      link,
+      expiresAt: payload.apiToken!.expiresAt!,
+    });
     setName("");
     refetch({ requestPolicy: "network-only" });
+  }
+
+  function askToRevoke(token: { id: number; name: string }) {
+    setRevoking(token);
+    confirmation.current?.showModal();
   }
 
   async function revokeOne(id: number) {
     setBusy(true);
     const result = await revoke({ input: { id } });
     setBusy(false);
+    confirmation.current?.close();
+    setRevoking(null);
     if (result.error) return setProblem(problemOf(result.error));
     const refused = result.data?.revokeApiToken.userErrors[0];
     if (refused) {
       return setProblem({ code: refused.code, message: messageFor(refused.code, refused.message) });
     }
+    // A revoked device's sign-in link no longer works: it is not left on the screen.
+    if (issued?.tokenId === id) setIssued(null);
     refetch({ requestPolicy: "network-only" });
   }
 
@@ -221,7 +241,7 @@ export function Devices() {
                     type="button"
                     className="secondary"
                     disabled={busy}
-                    onClick={() => void revokeOne(t.id)}
+                    onClick={() => askToRevoke(t)}
                     aria-label={`Revoke ${t.name}`}
                   >
                     Revoke
@@ -237,6 +257,32 @@ export function Devices() {
           {problem.message}
         </p>
       )}
+      <dialog ref={confirmation} aria-labelledby="revoke-title" className="card">
+        <h2 id="revoke-title">Revoke {revoking?.name}?</h2>
+        <p>
+          A device signed in with this token stops working at once. This cannot be undone: the
+          device needs a new sign-in link.
+        </p>
+        <div className="actions">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => revoking && void revokeOne(revoking.id)}
+          >
+            Revoke {revoking?.name}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              confirmation.current?.close();
+              setRevoking(null);
+            }}
+          >
+            Keep it
+          </button>
+        </div>
+      </dialog>
     </section>
   );
 }
