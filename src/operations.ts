@@ -298,6 +298,11 @@ export const OPERATIONS = {
     rest: "getAccount",
     graphql: "account",
   }),
+  getViewer: op({
+    useCase: "src/modules/account/account.viewer.ts#getViewer",
+    rest: "getViewer",
+    graphql: "viewer",
+  }),
   updateAccount: op({
     useCase: "src/modules/account/account.settings.ts#updateAccount",
     rest: "updateAccount",

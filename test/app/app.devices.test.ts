@@ -47,16 +47,11 @@ browserTest(
         await phone.goto(link);
         await phone.getByRole("heading", { name: "Stock takes to count" }).waitFor();
         expect(phone.url()).toBe(`${app.server.base}/app/`);
-        // It lists and opens the stock take to count; looking up stock it is told it may not.
+        // It lists and opens the stock take to count; looking up stock is not offered to it.
+        await phone.getByText("Signed in as Scanner 9").waitFor();
         await phone.getByRole("link", { name: "Count", exact: true }).first().click();
         await phone.getByLabel("Code or barcode").waitFor();
-        await phone.getByRole("link", { name: "Look up" }).click();
-        await phone.getByLabel("Code or barcode").fill("ANY");
-        await phone.keyboard.press("Enter");
-        await phone
-          .getByRole("alert")
-          .getByText(/This device counts only/)
-          .waitFor();
+        expect(await phone.getByRole("link", { name: "Look up" }).count()).toBe(0);
         await phone.getByRole("link", { name: "Countpoint" }).click();
         await phone.getByRole("heading", { name: "Stock takes to count" }).waitFor();
 
@@ -110,19 +105,45 @@ browserTest(
 );
 
 browserTest(
-  "a counting token may not issue tokens, and is told so",
+  "a counting token is offered no manager's screen, and one opened by its address says what the token may not do",
   () =>
-    inBrowser(
-      async (page) => {
-        const token = await deviceToken(app, { name: "Counter", hours: 1 });
-        await page.goto(`${app.server.base}/app/#token=${token}`);
-        await page.getByRole("link", { name: "Devices" }).click();
-        await page
-          .getByRole("alert")
-          .getByText(/may not do that/)
-          .waitFor();
-      },
-      { expected: /status of 403/ },
-    ),
+    inBrowser(async (page) => {
+      const token = await deviceToken(app, { name: "Counter", hours: 1 });
+      await page.goto(`${app.server.base}/app/#token=${token}`);
+      await page.getByText("Signed in as Counter").waitFor();
+      const card = page.getByRole("listitem").first();
+      await card.getByRole("link", { name: "Count", exact: true }).waitFor();
+      expect(await card.getByRole("link", { name: "Review" }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Devices" }).count()).toBe(0);
+      await page.getByRole("link", { name: "Look up" }).waitFor();
+
+      for (const [path, said] of [
+        ["/app/devices", /may not give devices their tokens/],
+        ["/app/stock-takes/1/review", /may not review stock takes/],
+      ] as const) {
+        await page.goto(`${app.server.base}${path}`);
+        await page.getByRole("heading", { name: "Not with this sign-in" }).waitFor();
+        await page.getByRole("alert").getByText(said).waitFor();
+        expect(await accessibilityProblems(page)).toEqual([]);
+      }
+      await page.getByRole("link", { name: "Back to the stock takes" }).click();
+      await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
+    }),
+  120_000,
+);
+
+browserTest(
+  "the manager's own token is marked on the devices screen and offers no revoke",
+  () =>
+    inBrowser(async (page) => {
+      const name = (await call(app.server, "GET", "/viewer", app.account.token)).body.token.name;
+      await page.goto(`${app.server.base}/app/#token=${app.account.token}`);
+      await page.getByRole("link", { name: "Devices" }).click();
+      const own = page.getByRole("listitem").filter({ hasText: "this sign-in" });
+      await own.getByRole("heading", { name: new RegExp(name) }).waitFor();
+      await own.getByText("Sign out to stop using it here.").waitFor();
+      expect(await own.getByRole("button", { name: /Revoke/ }).count()).toBe(0);
+      expect(await page.getByText("this sign-in").count()).toBe(1);
+    }),
   120_000,
 );

@@ -84,18 +84,25 @@ browserTest(
 );
 
 browserTest(
-  "a pasted token signs in; a wrong one is refused in words and kept nowhere",
+  "a pasted token signs in; a wrong one is refused saying what is wrong with it, and kept nowhere",
   () =>
     inBrowser(
       async (page) => {
         await page.goto(`${app.server.base}/app/`);
-        await page.getByLabel("API token").fill("cp_0_not-a-token");
-        await page.getByRole("button", { name: "Sign in" }).click();
-        await page
-          .getByRole("alert")
-          .getByText(/no longer accepted/)
-          .waitFor();
-        expect(await storedToken(page)).toBeNull();
+        const refusedAs = async (typed: string, said: RegExp) => {
+          await page.getByLabel("API token").fill(typed);
+          await page.getByRole("button", { name: "Sign in" }).click();
+          await page.getByRole("alert").getByText(said).waitFor();
+          expect(await storedToken(page)).toBeNull();
+        };
+        await refusedAs("hello", /not a Countpoint token: a token starts with cp_/);
+        await refusedAs("cp_0_not-a-token", /looks cut short or broken/);
+        const whole = `cp_${app.account.accountId}_${"x".repeat(32)}`;
+        await refusedAs(whole, /does not know this token: check it was copied whole/);
+        const expiring = await deviceToken("Yesterday's");
+        await app.db.$executeRaw`UPDATE api_tokens SET expires_at = '2026-11-30T17:00:00Z'
+          WHERE account_id = ${app.account.accountId} AND id = ${expiring.id}`;
+        await refusedAs(expiring.token, /This token expired on Nov 30, 2026/);
         const { token } = await deviceToken();
         await page.getByLabel("API token").fill(token);
         await page.getByRole("button", { name: "Sign in" }).click();
@@ -104,6 +111,14 @@ browserTest(
         // Signed in across a reload, until signing out.
         await page.reload();
         await page.getByRole("heading", { name: /Front shop/ }).waitFor();
+        // Signing out is in view: drawn in the header's ink, not its background's colour.
+        const colours = await page.evaluate<string[]>(
+          `[...document.querySelectorAll("header.bar, header.bar button")].map((e) => {
+            const style = getComputedStyle(e);
+            return e.tagName === "HEADER" ? style.backgroundColor : style.color;
+          })`,
+        );
+        expect(colours[1]).not.toBe(colours[0]);
         await page.getByRole("button", { name: "Sign out" }).click();
         await page.getByLabel("API token").waitFor();
         expect(await storedToken(page)).toBeNull();
@@ -153,7 +168,7 @@ browserTest(
         await page.getByLabel("API token").waitFor();
         await page
           .getByRole("alert")
-          .getByText(/no longer accepted \(it expired or was revoked\)/)
+          .getByText(/no longer accepted: it was revoked/)
           .waitFor();
         expect(await storedToken(page)).toBeNull();
         const counts = await call(

@@ -112,6 +112,7 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
       "Query.dueForCount",
       "Query.cycleCountSettings",
       "Query.account",
+      "Query.viewer",
     ].map((field) => ({ field, foreign: {}, missing: {}, positional: true })),
     ...[
       [names.s1Barcode, gtin()],

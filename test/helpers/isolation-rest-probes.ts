@@ -214,6 +214,7 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
         ["GET /stock-takes/due", "/stock-takes/due", {}],
         ["GET /cycle-counts/settings", "/cycle-counts/settings", {}],
         ["GET /account", "/account", {}],
+        ["GET /viewer", "/viewer", {}],
       ] as const
     ).map(([op, path, query]): RestProbe => ({
       op,

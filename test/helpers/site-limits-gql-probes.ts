@@ -57,6 +57,7 @@ export function siteGqlProbes(w: SiteWorld): { reads: SiteGqlProbe[]; writes: Si
 
   const reads: SiteGqlProbe[] = [
     own("Query.sites"),
+    own("Query.viewer"),
     ...byId("Query.site", "id", others),
     own("Query.sku", { id: ids.sShared }),
     ...others.map((site): SiteGqlProbe => ({

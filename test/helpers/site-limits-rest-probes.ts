@@ -62,6 +62,7 @@ export function siteRestProbes(w: SiteWorld): { reads: RestProbe[]; writes: Rest
 
   const reads: RestProbe[] = [
     own("GET /sites", get("/sites")),
+    own("GET /viewer", get("/viewer")),
     ...byId("GET /sites/{id}", (id) => `/sites/${id}`, others),
     // The catalog is the account's; its stock is S's unless a request names another site.
     own("GET /skus", get("/skus", { q: names.tag! })),

@@ -9,7 +9,7 @@ import { buildGraphqlSchema } from "../../src/graphql/schema.js";
 
 /** The variables each operation is sent with, at their largest (pages as the app asks for them). */
 const VARIABLES: Record<string, Record<string, unknown>> = {
-  CheckToken: {},
+  Viewer: {},
   OpenStockTakes: {},
   CountScreen: { id: 1 },
   ProgressByArea: { id: 1 },
@@ -23,7 +23,6 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   },
   FollowProgress: { id: 1 },
   ReviewScreen: { id: 1 },
-  Currency: {},
   LinesByDifference: { id: 1, order: "VALUE", after: null },
   Decide: { input: { stockTakeId: 1, safe: true, tolerance: { abs: 2, pct: 5 } } },
   Reconcile: { input: { stockTakeId: 1, dryRun: true } },

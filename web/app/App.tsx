@@ -5,11 +5,20 @@ import { Link, Route, Router, Switch } from "wouter";
 import { makeClient } from "./client.js";
 import { LinkOffer } from "./components/LinkOffer.js";
 import { SessionContext, type Session } from "./session-context.js";
+import { Denied } from "./components/Denied.js";
 import { forgetToken, storeToken, storedToken, takeTokenFromLink, tokenMark } from "./session.js";
 import { Count } from "./screens/Count.js";
 import { Lookup } from "./screens/Lookup.js";
 import { SignIn } from "./screens/SignIn.js";
 import { StockTakes } from "./screens/StockTakes.js";
+import {
+  fetchViewer,
+  forgetViewer,
+  storeViewer,
+  storedViewer,
+  viewerCan,
+  type Viewer,
+} from "./viewer.js";
 
 // The approver's screens (and their charts, the QR code) load only when opened: a counter's phone
 // never fetches them.
@@ -31,17 +40,28 @@ export function App({ linked }: { linked: string | null }) {
   // client of an earlier token may still be sending the counts it made, and its refusal is no
   // reason to sign out whoever signed in since.
   const current = useRef(token);
+  const owner = token ? tokenMark(token) : "";
+  const [viewer, setViewer] = useState<Viewer | null>(() => storedViewer(owner));
   const signOut = useCallback((reason?: string) => {
     forgetToken();
+    forgetViewer();
+    setViewer(null);
     current.current = null;
     setNotice(reason ?? null);
     setToken(null);
   }, []);
-  const session = useMemo<Session>(() => ({ owner: token ? tokenMark(token) : "" }), [token]);
-  const signedIn = useCallback((value: string) => {
+  const session = useMemo<Session>(
+    () => ({ owner, viewer, can: (scope) => viewerCan(viewer, scope) }),
+    [owner, viewer],
+  );
+  /** `known`: what the token is, when signing in has asked already. */
+  const signedIn = useCallback((value: string, known?: Viewer) => {
     storeToken(value);
+    if (known) storeViewer(tokenMark(value), known);
+    else forgetViewer();
     current.current = value;
     setNotice(null);
+    setViewer(known ?? null);
     setToken(value);
   }, []);
   // A link signs in where nobody is; over another sign-in it asks first. Links that arrive while
@@ -82,6 +102,21 @@ export function App({ linked }: { linked: string | null }) {
     [signOut, token],
   );
   useEffect(() => () => connection?.close(), [connection]);
+  // What the token is, asked afresh at every start (scopes do not change, but a link's token may
+  // be new here); without a network, the one kept from the last time stands.
+  useEffect(() => {
+    if (!connection || !token) return;
+    let live = true;
+    void fetchViewer(connection.client).then(({ data }) => {
+      if (!live || !data || current.current !== token) return;
+      storeViewer(tokenMark(token), data.viewer);
+      setViewer(data.viewer);
+    });
+    return () => {
+      live = false;
+    };
+  }, [connection, token]);
+  const can = session.can;
 
   return (
     <Router base="/app">
@@ -93,8 +128,8 @@ export function App({ linked }: { linked: string | null }) {
                 Countpoint
               </Link>
               <nav aria-label="Main">
-                <Link href="/lookup">Look up</Link>
-                <Link href="/devices">Devices</Link>
+                {can("read") && <Link href="/lookup">Look up</Link>}
+                {can("tokens") && <Link href="/devices">Devices</Link>}
                 <button type="button" className="quiet" onClick={() => signOut()}>
                   Sign out
                 </button>
@@ -104,23 +139,31 @@ export function App({ linked }: { linked: string | null }) {
               {offer}
               <Switch>
                 <Route path="/stock-takes/:id/count">
-                  {(params) => <Count id={Number(params.id)} />}
+                  {(params) =>
+                    can("count") ? <Count id={Number(params.id)} /> : <Denied what="count" />
+                  }
                 </Route>
                 <Route path="/stock-takes/:id/review">
-                  {(params) => (
-                    <Suspense fallback={<p role="status">Loading…</p>}>
-                      <Review id={Number(params.id)} />
-                    </Suspense>
-                  )}
+                  {(params) =>
+                    can("approve") ? (
+                      <Suspense fallback={<p role="status">Loading…</p>}>
+                        <Review id={Number(params.id)} />
+                      </Suspense>
+                    ) : (
+                      <Denied what="review" />
+                    )
+                  }
                 </Route>
                 <Route path="/devices">
-                  <Suspense fallback={<p role="status">Loading…</p>}>
-                    <Devices />
-                  </Suspense>
+                  {can("tokens") ? (
+                    <Suspense fallback={<p role="status">Loading…</p>}>
+                      <Devices />
+                    </Suspense>
+                  ) : (
+                    <Denied what="devices" />
+                  )}
                 </Route>
-                <Route path="/lookup">
-                  <Lookup />
-                </Route>
+                <Route path="/lookup">{can("read") ? <Lookup /> : <Denied what="lookup" />}</Route>
                 <Route path="/">
                   <StockTakes />
                 </Route>

@@ -5,7 +5,7 @@ import type { CombinedError } from "urql";
 
 const MESSAGES: Record<string, string> = {
   UNAUTHENTICATED:
-    "This device's token is no longer accepted (it expired or was revoked). Ask your manager for a new sign-in link.",
+    "This device's token is no longer accepted: it was revoked. Ask your manager for a new sign-in link.",
   FORBIDDEN: "This token may not do that. Ask your manager for a token that can.",
   RATE_LIMITED: "Too many requests from this token just now. Wait a moment, then try again.",
   SERVICE_UNAVAILABLE: "Countpoint is not answering right now. Try again in a moment.",
@@ -34,6 +34,8 @@ export const RETRYABLE = new Set([
 export interface Problem {
   code: string;
   message: string;
+  /** UNAUTHENTICATED only: the token expired (rather than being unknown or revoked). */
+  expired?: boolean;
 }
 
 /** The message for an error code (a generic one for a code this app does not know). */
@@ -50,5 +52,20 @@ export function problemOf(error: CombinedError): Problem {
   }
   const first = error.graphQLErrors[0];
   const code = String(first?.extensions?.code ?? "INTERNAL");
+  const expired = code === "UNAUTHENTICATED" ? EXPIRED.exec(first?.message ?? "") : null;
+  if (expired) {
+    const when = new Date(expired[1]!).toLocaleString("en", {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
+    return {
+      code,
+      message: `This token expired on ${when}. Ask your manager for a new sign-in link.`,
+      expired: true,
+    };
+  }
   return { code, message: messageFor(code, first?.message) };
 }
+
+/** How the API says a token expired (src/auth/tokens.ts), with the instant it did. */
+const EXPIRED = /^the token expired at (\S+)$/;

@@ -1,9 +1,11 @@
 import { Arg, Authorized, Ctx, Query, Resolver } from "type-graphql";
+import { SCOPES } from "../../auth/principal.js";
 import { ScopedMutation } from "../../graphql/auth.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { serviceContext } from "../../graphql/service-context.js";
 import * as settings from "./account.settings.js";
-import { Account, UpdateAccountInput, UpdateAccountPayload } from "./account.types.js";
+import { Account, UpdateAccountInput, UpdateAccountPayload, Viewer } from "./account.types.js";
+import { getViewer } from "./account.viewer.js";
 
 @Resolver(() => Account)
 export class AccountResolver {
@@ -13,6 +15,15 @@ export class AccountResolver {
   })
   account(@Ctx() ctx: GraphQLContext) {
     return settings.getAccount(serviceContext(ctx));
+  }
+
+  @Authorized(...SCOPES)
+  @Query(() => Viewer, {
+    description:
+      "The token this request carries: its scopes, sites and expiry, and its account. Any token may ask.",
+  })
+  viewer(@Ctx() ctx: GraphQLContext) {
+    return getViewer(serviceContext(ctx));
   }
 
   @ScopedMutation(

@@ -1,6 +1,8 @@
 // The REST contract of the account: its settings as its tokens see them, and its currency.
 import { Type, type Static } from "typebox";
-import { nullable, refOf } from "../../http/openapi-primitives.js";
+import { $ref, nullable, refOf } from "../../http/openapi-primitives.js";
+import { MAX_TOKEN_SITES } from "../../limits.js";
+import { siteExample } from "../site/site.schemas.js";
 import {
   BODY_PROBLEMS,
   ok,
@@ -55,6 +57,31 @@ export const accountSchemas = {
     properties: accountProperties,
   },
   UpdateAccount,
+  Viewer: {
+    $id: "Viewer",
+    type: "object",
+    description:
+      "The token a request carries: what it may do, at which sites, until when, and its account.",
+    required: ["token", "account", "site", "sites"],
+    properties: {
+      token: {
+        ...$ref("Token"),
+        description: "The token as GET /tokens lists it (never its secret).",
+      },
+      account: { ...$ref("Account"), description: "The account it belongs to." },
+      site: {
+        ...$ref("Site"),
+        description:
+          "The site its requests mean when they name none: the first of its sites, or the account's default.",
+      },
+      sites: {
+        ...nullable("array"),
+        items: $ref("Site"),
+        maxItems: MAX_TOKEN_SITES,
+        description: "The sites it is limited to, in its order; null: every site of the account.",
+      },
+    },
+  },
 } as const;
 
 const example = {
@@ -72,6 +99,34 @@ export const getAccount = {
   description: "Needs the read scope. The token's account: its name, time zone and currency.",
   response: {
     200: ok("Account", "The account", example),
+    ...problemResponses(...READ_PROBLEMS),
+  },
+};
+
+const viewerExample = {
+  token: {
+    id: 12,
+    name: "Scanner 3, aisle A",
+    scopes: ["read", "count"],
+    site_ids: [2],
+    created_at: "2026-11-24T09:00:00.000Z",
+    expires_at: "2026-11-24T21:00:00.000Z",
+    revoked_at: null,
+    last_used_at: "2026-11-24T09:14:00.000Z",
+  },
+  account: example,
+  site: siteExample,
+  sites: [siteExample],
+};
+
+export const getViewer = {
+  operationId: "getViewer",
+  tags: ["account"],
+  summary: "Get the calling token",
+  description:
+    "Any token may ask, whatever its scopes. The token the request carries (its scopes, the sites it is limited to, when it expires), its account and the site its requests mean when they name none: what an app reads at sign-in to offer only what the token can do.",
+  response: {
+    200: ok("Viewer", "The calling token", viewerExample),
     ...problemResponses(...READ_PROBLEMS),
   },
 };

@@ -75,7 +75,7 @@ export async function updateAccount(
   });
 }
 
-async function readAccount(db: Tx | ServiceContext["db"], accountId: number) {
+export async function readAccount(db: Tx | ServiceContext["db"], accountId: number) {
   const account = await db.account.findUniqueOrThrow({
     where: { id: accountId },
     select: { id: true, name: true, timezone: true, currency: true, currencyMinorUnits: true },

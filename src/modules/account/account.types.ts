@@ -1,6 +1,8 @@
 import { Field, InputType, Int, ObjectType } from "type-graphql";
 import { MaxLength } from "class-validator";
 import { PayloadType, UserErrorsField, type UserError } from "../../graphql/common.types.js";
+import { Site } from "../site/site.types.js";
+import { ApiToken } from "../token/token.types.js";
 
 @ObjectType({ description: "The account (the tenant) the token belongs to." })
 export class Account {
@@ -47,4 +49,30 @@ export class UpdateAccountPayload {
 
   @UserErrorsField()
   userErrors!: UserError[];
+}
+
+@ObjectType({
+  description:
+    "The token a request carries: what it may do, at which sites, until when, and its account. Any token may read it.",
+})
+export class Viewer {
+  @Field(() => ApiToken, {
+    description: "The token itself as apiTokens lists it (never the token's secret).",
+  })
+  token!: ApiToken;
+
+  @Field(() => Account, { description: "The account it belongs to." })
+  account!: Account;
+
+  @Field(() => Site, {
+    description:
+      "The site its requests mean when they name none: the first of its sites, or the account's default.",
+  })
+  site!: Site;
+
+  @Field(() => [Site], {
+    nullable: true,
+    description: "The sites it is limited to, in its order; null: every site of the account.",
+  })
+  sites!: Site[] | null;
 }

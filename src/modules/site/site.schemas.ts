@@ -113,7 +113,8 @@ export const siteSchemas = {
   UpdateSite,
 } as const;
 
-const example = {
+/** A site as the examples show it (a store, not the default). */
+export const siteExample = {
   id: 2,
   code: "STORE-12",
   name: "Berlin Mitte",
@@ -124,7 +125,7 @@ const example = {
   updated_at: "2026-11-24T09:00:00.000Z",
 };
 const main = {
-  ...example,
+  ...siteExample,
   id: 1,
   code: "MAIN",
   name: "Main",
@@ -150,7 +151,7 @@ export const listSites = {
     { additionalProperties: false },
   ),
   response: {
-    200: ok("SitePage", "The account's sites", { data: [main, example], next_cursor: null }),
+    200: ok("SitePage", "The account's sites", { data: [main, siteExample], next_cursor: null }),
     ...problemResponses(...READ_PROBLEMS, "INVALID_CURSOR"),
   },
 };
@@ -162,7 +163,7 @@ export const getSite = {
   description: "Needs the read scope.",
   params: idParams,
   response: {
-    200: ok("Site", "The site", example),
+    200: ok("Site", "The site", siteExample),
     ...problemResponses(...READ_PROBLEMS, "SITE_NOT_FOUND"),
   },
 };
@@ -175,7 +176,7 @@ export const createSite = {
   headers: idempotencyHeaders,
   body: refOf(CreateSite),
   response: {
-    201: ok("Site", "The site created", example, replayHeaders),
+    201: ok("Site", "The site created", siteExample, replayHeaders),
     ...problemResponses(...WRITE_PROBLEMS, "DUPLICATE_CODE", "TOO_MANY_SITES"),
   },
 };
@@ -188,7 +189,7 @@ export const updateSite = {
   params: idParams,
   body: refOf(UpdateSite),
   response: {
-    200: ok("Site", "The site as changed", { ...example, name: "Berlin Mitte (flagship)" }),
+    200: ok("Site", "The site as changed", { ...siteExample, name: "Berlin Mitte (flagship)" }),
     ...problemResponses(
       ...READ_PROBLEMS,
       ...BODY_PROBLEMS,

@@ -60,6 +60,32 @@ export async function listSites(
   return { items, nextCursor: rows.length > limit ? (items.at(-1)?.cursor ?? null) : null };
 }
 
+/**
+ * The sites the caller may use, in the order its token names them, and the one a request naming
+ * none means (the first of them); for a caller of every site, the account's default and null.
+ */
+export async function sitesOfCaller(
+  ctx: ServiceContext,
+): Promise<{ site: Site; sites: Site[] | null }> {
+  const { accountId, sites: limited } = ctx.principal;
+  const db = readDb(ctx);
+  if (!limited) {
+    const site = await db.site.findFirst({
+      where: { accountId, isDefault: true },
+      select: SITE_VIEW,
+    });
+    if (!site) throw new Error(`account ${accountId} has no default site`);
+    return { site, sites: null };
+  }
+  const rows = await db.site.findMany({
+    where: { accountId, id: { in: [...limited] } },
+    select: SITE_VIEW,
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const sites = limited.flatMap((id) => byId.get(id) ?? []);
+  return { site: sites[0]!, sites };
+}
+
 /** The site with this id in the caller's account. */
 export async function getSite(ctx: ServiceContext, id: number): Promise<Site> {
   checkSiteAllowed(ctx.principal, id, []);

@@ -232,7 +232,7 @@ const invalid = (path: (string | number)[], message: string): FieldError => ({
 });
 
 /** A token as the API shows it: what it is called and may do, and when; never its rate limit. */
-const toApiToken = (t: TokenView): ApiToken => ({
+export const toApiToken = (t: TokenView): ApiToken => ({
   id: t.id,
   name: t.name,
   // A row written by hand may hold none (NULL): a token that may do nothing.

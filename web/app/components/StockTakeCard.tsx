@@ -2,6 +2,7 @@
 // progress is on the count screen: a summary reads every line, too dear for each card of a list.)
 import { Link } from "wouter";
 import { getFragmentData, graphql, type FragmentType } from "../gql/index.js";
+import { useSession } from "../session-context.js";
 
 export const StockTakeCardFragment = graphql(`
   fragment StockTakeCard_stockTake on StockTake {
@@ -15,6 +16,7 @@ export const StockTakeCardFragment = graphql(`
 
 export function StockTakeCard(props: { stockTake: FragmentType<typeof StockTakeCardFragment> }) {
   const take = getFragmentData(StockTakeCardFragment, props.stockTake);
+  const { can } = useSession();
   const title = take.reference ? `${take.reference} (#${take.id})` : `Stock take #${take.id}`;
   return (
     <li className="card">
@@ -23,14 +25,21 @@ export function StockTakeCard(props: { stockTake: FragmentType<typeof StockTakeC
         {take.status === "COUNTING" ? "Being counted" : "Open, nothing counted yet"}
         {take.blind ? " · blind count" : ""}
       </p>
-      <p className="meta">Started {new Date(take.createdAt).toLocaleString("en")}</p>
+      <p className="meta">
+        Started{" "}
+        {new Date(take.createdAt).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" })}
+      </p>
       <div className="actions">
-        <Link href={`/stock-takes/${take.id}/count`} className="button">
-          Count
-        </Link>
-        <Link href={`/stock-takes/${take.id}/review`} className="button secondary">
-          Review
-        </Link>
+        {can("count") && (
+          <Link href={`/stock-takes/${take.id}/count`} className="button">
+            Count
+          </Link>
+        )}
+        {can("approve") && (
+          <Link href={`/stock-takes/${take.id}/review`} className="button secondary">
+            Review
+          </Link>
+        )}
       </div>
     </li>
   );

@@ -27,14 +27,13 @@ type Documents = {
     "\n  query FindSku($code: String!) {\n    byCode: skus(filter: { code: $code }, first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n    byBarcode: skus(filter: { barcode: $code }, first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.FindSkuDocument,
     "\n  query SkuHistory($id: Int!) {\n    sku(id: $id) {\n      id\n      code\n      name\n      onHand\n      location\n      active\n      cycleCount {\n        countClass\n        lastCountedAt\n        dueAt\n        daysOverdue\n      }\n      movements(first: 100) {\n        edges {\n          node {\n            id\n            occurredAt\n            change\n            quantityAfter\n            reason\n            source\n            stockTakeId\n          }\n        }\n      }\n    }\n  }\n": typeof types.SkuHistoryDocument,
     "\n  query ReviewScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      summary {\n        lines\n        counted\n        uncounted\n        accepted\n        applied\n        recountRequested\n        netDifference\n        sumAbsDifference\n        autoAccepted\n        values {\n          gains\n          losses\n          net\n          absolute\n          valuedLines\n        }\n      }\n    }\n  }\n": typeof types.ReviewScreenDocument,
-    "\n  query Currency {\n    account {\n      id\n      currency\n    }\n  }\n": typeof types.CurrencyDocument,
     "\n  mutation Decide($input: AcceptStockTakeLinesInput!) {\n    acceptStockTakeLines(input: $input) {\n      acceptedCount\n      needsReviewCount\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.DecideDocument,
     "\n  mutation Reconcile($input: ReconcileStockTakeInput!) {\n    reconcileStockTake(input: $input) {\n      reconciliation {\n        dryRun\n        status\n        appliedCount\n        unchanged\n        skipped {\n          uncounted\n          unaccepted\n          linked\n        }\n        applied {\n          type\n          id\n          code\n          name\n          previousQty\n          newQty\n          change\n        }\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.ReconcileDocument,
-    "\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": typeof types.CheckTokenDocument,
     "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": typeof types.OpenStockTakesDocument,
     "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n": typeof types.FoundLineFragmentDoc,
     "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 1) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": typeof types.FindLineDocument,
     "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SaveCountDocument,
+    "\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n      }\n    }\n  }\n": typeof types.ViewerDocument,
 };
 const documents: Documents = {
     "\n  fragment ReviewLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    location\n    expectedQty\n    countedQty\n    difference\n    differenceValue\n    state\n    autoAccepted\n    movedSinceFreeze\n  }\n": types.ReviewLineFragmentDoc,
@@ -50,14 +49,13 @@ const documents: Documents = {
     "\n  query FindSku($code: String!) {\n    byCode: skus(filter: { code: $code }, first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n    byBarcode: skus(filter: { barcode: $code }, first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.FindSkuDocument,
     "\n  query SkuHistory($id: Int!) {\n    sku(id: $id) {\n      id\n      code\n      name\n      onHand\n      location\n      active\n      cycleCount {\n        countClass\n        lastCountedAt\n        dueAt\n        daysOverdue\n      }\n      movements(first: 100) {\n        edges {\n          node {\n            id\n            occurredAt\n            change\n            quantityAfter\n            reason\n            source\n            stockTakeId\n          }\n        }\n      }\n    }\n  }\n": types.SkuHistoryDocument,
     "\n  query ReviewScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      summary {\n        lines\n        counted\n        uncounted\n        accepted\n        applied\n        recountRequested\n        netDifference\n        sumAbsDifference\n        autoAccepted\n        values {\n          gains\n          losses\n          net\n          absolute\n          valuedLines\n        }\n      }\n    }\n  }\n": types.ReviewScreenDocument,
-    "\n  query Currency {\n    account {\n      id\n      currency\n    }\n  }\n": types.CurrencyDocument,
     "\n  mutation Decide($input: AcceptStockTakeLinesInput!) {\n    acceptStockTakeLines(input: $input) {\n      acceptedCount\n      needsReviewCount\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.DecideDocument,
     "\n  mutation Reconcile($input: ReconcileStockTakeInput!) {\n    reconcileStockTake(input: $input) {\n      reconciliation {\n        dryRun\n        status\n        appliedCount\n        unchanged\n        skipped {\n          uncounted\n          unaccepted\n          linked\n        }\n        applied {\n          type\n          id\n          code\n          name\n          previousQty\n          newQty\n          change\n        }\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.ReconcileDocument,
-    "\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n": types.CheckTokenDocument,
     "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": types.OpenStockTakesDocument,
     "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n  }\n": types.FoundLineFragmentDoc,
     "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 1) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": types.FindLineDocument,
     "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.SaveCountDocument,
+    "\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n      }\n    }\n  }\n": types.ViewerDocument,
 };
 
 /**
@@ -129,19 +127,11 @@ export function graphql(source: "\n  query ReviewScreen($id: Int!) {\n    stockT
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Currency {\n    account {\n      id\n      currency\n    }\n  }\n"): (typeof documents)["\n  query Currency {\n    account {\n      id\n      currency\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation Decide($input: AcceptStockTakeLinesInput!) {\n    acceptStockTakeLines(input: $input) {\n      acceptedCount\n      needsReviewCount\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Decide($input: AcceptStockTakeLinesInput!) {\n    acceptStockTakeLines(input: $input) {\n      acceptedCount\n      needsReviewCount\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Reconcile($input: ReconcileStockTakeInput!) {\n    reconcileStockTake(input: $input) {\n      reconciliation {\n        dryRun\n        status\n        appliedCount\n        unchanged\n        skipped {\n          uncounted\n          unaccepted\n          linked\n        }\n        applied {\n          type\n          id\n          code\n          name\n          previousQty\n          newQty\n          change\n        }\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Reconcile($input: ReconcileStockTakeInput!) {\n    reconcileStockTake(input: $input) {\n      reconciliation {\n        dryRun\n        status\n        appliedCount\n        unchanged\n        skipped {\n          uncounted\n          unaccepted\n          linked\n        }\n        applied {\n          type\n          id\n          code\n          name\n          previousQty\n          newQty\n          change\n        }\n      }\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query CheckToken {\n    stockTakes(first: 1) {\n      edges {\n        node {\n          id\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -158,6 +148,10 @@ export function graphql(source: "\n  query FindLine($id: Int!, $code: String!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

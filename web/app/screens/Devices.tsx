@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import QRCode from "qrcode";
 import { useMutation, useQuery } from "urql";
+import { useSession } from "../session-context.js";
 import { messageFor, problemOf, type Problem } from "../errors.js";
 import { graphql } from "../gql/index.js";
 
@@ -166,6 +167,8 @@ export function Devices() {
 
   const loadProblem = error ? problemOf(error) : null;
   const tokens = data?.apiTokens.edges.map((e) => e.node) ?? [];
+  /** The signed-in token: marked, and never offered for revoking from itself. */
+  const ownId = useSession().viewer?.token.id;
   return (
     <section aria-labelledby="devices-title">
       <h1 id="devices-title">Counting devices</h1>
@@ -226,7 +229,10 @@ export function Devices() {
           <ul className="cards">
             {tokens.map((t) => (
               <li key={t.id} className="card">
-                <h3>{t.name}</h3>
+                <h3>
+                  {t.name}
+                  {t.id === ownId && <span className="badge"> this sign-in</span>}
+                </h3>
                 <p className="meta">
                   {t.scopes.map((s) => s.toLowerCase()).join(", ")} ·{" "}
                   {t.revokedAt
@@ -236,16 +242,20 @@ export function Devices() {
                       : "never expires"}
                   {t.lastUsedAt ? ` · last used ${when(t.lastUsedAt)}` : ""}
                 </p>
-                {!t.revokedAt && (
-                  <button
-                    type="button"
-                    className="secondary"
-                    disabled={busy}
-                    onClick={() => askToRevoke(t)}
-                    aria-label={`Revoke ${t.name}`}
-                  >
-                    Revoke
-                  </button>
+                {t.id === ownId ? (
+                  <p className="meta">Sign out to stop using it here.</p>
+                ) : (
+                  !t.revokedAt && (
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={busy}
+                      onClick={() => askToRevoke(t)}
+                      aria-label={`Revoke ${t.name}`}
+                    >
+                      Revoke
+                    </button>
+                  )
                 )}
               </li>
             ))}

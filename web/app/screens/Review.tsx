@@ -21,6 +21,7 @@ import type {
 } from "../gql/graphql.js";
 import { newKey } from "../ids.js";
 import { formatMoney } from "../money.js";
+import { useSession } from "../session-context.js";
 
 const DifferenceChart = lazy(() => import("../components/DifferenceChart.js"));
 
@@ -48,15 +49,6 @@ const ReviewScreen = graphql(`
           valuedLines
         }
       }
-    }
-  }
-`);
-
-const Currency = graphql(`
-  query Currency {
-    account {
-      id
-      currency
     }
   }
 `);
@@ -123,8 +115,7 @@ type Preview = NonNullable<ReconcileMutation["reconcileStockTake"]["reconciliati
 export function Review({ id }: { id: number }) {
   const [{ data, error }, refetch] = useQuery({ query: ReviewScreen, variables: { id } });
   const values = data?.stockTake.summary.values ?? null;
-  const [{ data: account }] = useQuery({ query: Currency, pause: !values });
-  const currency = account?.account.currency ?? null;
+  const currency = useSession().viewer?.account.currency ?? null;
   const [order, setOrder] = useState<"DIFFERENCE" | "VALUE">("DIFFERENCE");
   const table = useLinesByDifference(id, order);
   const [, decide] = useMutation(Decide);

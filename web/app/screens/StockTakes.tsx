@@ -3,6 +3,7 @@ import { useQuery } from "urql";
 import { StockTakeCard } from "../components/StockTakeCard.js";
 import { problemOf } from "../errors.js";
 import { graphql } from "../gql/index.js";
+import { useSession } from "../session-context.js";
 
 const OpenStockTakes = graphql(`
   query OpenStockTakes {
@@ -29,9 +30,22 @@ export function StockTakes() {
   const [{ data, error, fetching }, refetch] = useQuery({ query: OpenStockTakes });
   const problem = error ? problemOf(error) : null;
   const takes = data ? [...data.counting.edges, ...data.open.edges].map((e) => e.node) : [];
+  const { viewer } = useSession();
   return (
     <section aria-labelledby="stock-takes-title">
       <h1 id="stock-takes-title">Stock takes to count</h1>
+      {viewer && (
+        <p className="signed-in">
+          Signed in as {viewer.token.name}
+          {viewer.sites ? ` at ${viewer.site.name}` : ""}
+          {viewer.token.expiresAt
+            ? `, until ${new Date(viewer.token.expiresAt).toLocaleString("en", {
+                dateStyle: "medium",
+                timeStyle: "short",
+              })}`
+            : ""}
+        </p>
+      )}
       {problem && (
         <div role="alert" className="problem">
           <p>{problem.message}</p>
