@@ -4,7 +4,7 @@
 // says. The screen, its dialog open, has no serious accessibility violation.
 import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { call } from "../helpers/server.js";
-import { appServer, deviceToken } from "../helpers/app-server.js";
+import { appServer, countedStockTake, deviceToken } from "../helpers/app-server.js";
 
 const app = appServer();
 
@@ -23,28 +23,12 @@ browserTest(
   () =>
     inBrowser(
       async (page) => {
-        const rows = ["EXACT", "PLUS2", "MINUS3", "PLUS20"].map((code) => ({
-          code,
-          name: `Item ${code}`,
-          opening_on_hand: 10,
-        }));
-        const made = await call(app.server, "POST", "/skus/bulk", app.account.token, { rows });
-        const ids: number[] = made.body.ids.map((r: { id: number }) => r.id);
-        const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
-          scope: { sku_ids: ids },
-          reference: "Review me",
-        });
-        const takeId = started.body.id;
-        const counted = await call(
-          app.server,
-          "POST",
-          `/stock-takes/${takeId}/input`,
-          app.account.token,
-          {
-            counts: [10, 12, 7, 30].map((q, i) => ({ type: "sku", id: ids[i], counted_qty: q })),
-          },
+        const { id: takeId, ids } = await countedStockTake(
+          app,
+          ["EXACT", "PLUS2", "MINUS3", "PLUS20"],
+          "Review me",
+          [10, 12, 7, 30],
         );
-        expect(counted.status).toBe(200);
 
         await page.goto(`${app.server.base}/app/#token=${manager}`);
         await page.getByRole("link", { name: "Review" }).click();

@@ -128,3 +128,15 @@ export async function tableSnapshot(
   }
   return shot;
 }
+
+/** A stock take being counted at the account's default site, as a start writes its row: its id. */
+export async function countingStockTake(sql: pg.Client, accountId: number): Promise<number> {
+  const { rows } = await sql.query<{ id: number }>(
+    `INSERT INTO stock_takes (account_id, scope, actor_name, site_id, status)
+     VALUES ($1, '{"all": true}', 'erp',
+       (SELECT id FROM sites WHERE account_id = $1 AND is_default), 'counting')
+     RETURNING id`,
+    [accountId],
+  );
+  return rows[0]!.id;
+}

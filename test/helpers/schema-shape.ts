@@ -229,6 +229,7 @@ const MIGRATION_ONLY_INDEXES: Record<string, string[]> = {
     "stock_movements_transfer_idx INDEX WHERE (transfer_id IS NOT NULL) btree (account_id, transfer_id, occurred_at, id)",
   ],
   stock_take_lines: [
+    "stock_take_lines_recount_idx INDEX WHERE recount_requested btree (account_id, stock_take_id, id)",
     "stock_take_lines_state_idx INDEX WHERE (state <> 'uncounted'::stock_take_line_state) btree (account_id, stock_take_id, state, id)",
     "stock_take_lines_supplier_item_key UNIQUE WHERE (supplier_item_id IS NOT NULL) btree (account_id, supplier_item_id, stock_take_id)",
   ],

@@ -2,6 +2,7 @@
 // it holding stock takes with counted, accepted and applied lines: every row keeps what it held, no
 // stock take accepts automatically (auto_accept null) and no line says it was (auto_accepted false).
 import {
+  countingStockTake,
   tableSnapshot,
   twoAccountsWithVan,
   useDatabaseBefore,
@@ -22,14 +23,7 @@ const BEFORE = {
 it("keeps every stock take and line as it was, none accepting or accepted automatically", async () => {
   const accounts = await twoAccountsWithVan(base.sql);
   for (const accountId of accounts) {
-    const { rows } = await base.sql.query<{ id: number }>(
-      `INSERT INTO stock_takes (account_id, scope, actor_name, site_id, status)
-       VALUES ($1, '{"all": true}', 'erp',
-         (SELECT id FROM sites WHERE account_id = $1 AND is_default), 'counting')
-       RETURNING id`,
-      [accountId],
-    );
-    const take = rows[0]!.id;
+    const take = await countingStockTake(base.sql, accountId);
     for (const [i, state] of ["uncounted", "counted", "accepted", "applied"].entries()) {
       const { rows: sku } = await base.sql.query<{ id: number }>(
         "INSERT INTO skus (account_id, code, name, unit_cost) VALUES ($1, $2, 'Bolt', 1.25) RETURNING id",

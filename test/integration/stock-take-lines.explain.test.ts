@@ -377,34 +377,67 @@ describe("listing the lines of one state", () => {
            WHERE account_id = $1 AND stock_take_id = $2 ORDER BY id DESC LIMIT 3)`,
         [ctx.principal.accountId, started.value.id],
       );
-      queries.length = 0;
-      const page = await listLines(ctx, started.value.id, { state: "counted" });
-      expect(page.items).toHaveLength(3);
-      const [read] = queries.filter((q) => /FROM stock_take_lines AS l\b/.test(q.sql));
-      await sql.query("SET plan_cache_mode = force_generic_plan");
-      try {
-        await sql.query(`PREPARE listed AS ${read!.sql}`);
-        // EXECUTE takes its arguments as literals (a bound parameter there is refused).
-        const args = read!.params
-          .map((p) => (p === null ? "NULL" : sql.escapeLiteral(String(p))))
-          .join(", ");
-        const { rows } = await sql.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
-          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE listed(${args})`,
-        );
-        const nodes = flattenPlan(rows[0]!["QUERY PLAN"][0].Plan);
-        const scans = scansOf("stock_take_lines", nodes);
-        expect(scans.map((n) => n["Index Name"])).toContain("stock_take_lines_state_idx");
-        // The counted lines, not the stock take's 3,000.
-        expect(rowsRead("stock_take_lines", nodes)).toBeLessThanOrEqual(10);
-      } finally {
-        await sql.query("DEALLOCATE ALL");
-        await sql.query("RESET plan_cache_mode");
-      }
+      const nodes = await genericPlanOfList(started.value.id, { state: "counted" }, 3);
+      const scans = scansOf("stock_take_lines", nodes);
+      expect(scans.map((n) => n["Index Name"])).toContain("stock_take_lines_state_idx");
+      // The counted lines, not the stock take's 3,000.
+      expect(rowsRead("stock_take_lines", nodes)).toBeLessThanOrEqual(10);
     } finally {
       await cancelStockTake(ctx, started.value.id);
     }
   });
 });
+
+describe("listing the lines sent back for a recount", () => {
+  it("reads them through the recount index, not every uncounted line, even in a plan made for any filter", async () => {
+    const started = await startStockTake(ctx, {});
+    try {
+      await sql.query(
+        `UPDATE stock_take_lines SET recount_requested = true
+         WHERE account_id = $1 AND id IN (SELECT id FROM stock_take_lines
+           WHERE account_id = $1 AND stock_take_id = $2 ORDER BY id DESC LIMIT 2)`,
+        [ctx.principal.accountId, started.value.id],
+      );
+      const nodes = await genericPlanOfList(started.value.id, { recount: true }, 2);
+      const scans = scansOf("stock_take_lines", nodes);
+      expect(scans.map((n) => n["Index Name"])).toContain("stock_take_lines_recount_idx");
+      // The two lines sent back, not the stock take's 3,000 uncounted ones.
+      expect(rowsRead("stock_take_lines", nodes)).toBeLessThanOrEqual(10);
+    } finally {
+      await cancelStockTake(ctx, started.value.id);
+    }
+  });
+});
+
+/**
+ * The plan a prepared statement's generic plan (one made for any arguments) gives the read of a
+ * line list with `filter`, which finds `expected` lines, run to learn the rows it read.
+ */
+async function genericPlanOfList(
+  stockTakeId: number,
+  filter: Parameters<typeof listLines>[2],
+  expected: number,
+): Promise<PlanNode[]> {
+  queries.length = 0;
+  const page = await listLines(ctx, stockTakeId, filter);
+  expect(page.items).toHaveLength(expected);
+  const [read] = queries.filter((q) => /FROM stock_take_lines AS l\b/.test(q.sql));
+  await sql.query("SET plan_cache_mode = force_generic_plan");
+  try {
+    await sql.query(`PREPARE listed AS ${read!.sql}`);
+    // EXECUTE takes its arguments as literals (a bound parameter there is refused).
+    const args = read!.params
+      .map((p) => (p === null ? "NULL" : sql.escapeLiteral(String(p))))
+      .join(", ");
+    const { rows } = await sql.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE listed(${args})`,
+    );
+    return flattenPlan(rows[0]!["QUERY PLAN"][0].Plan);
+  } finally {
+    await sql.query("DEALLOCATE ALL");
+    await sql.query("RESET plan_cache_mode");
+  }
+}
 
 describe("adjusting a SKU while a stock take counts it", () => {
   /**

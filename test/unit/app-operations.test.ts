@@ -13,6 +13,7 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   OpenStockTakes: {},
   CountScreen: { id: 1 },
   ProgressByArea: { id: 1 },
+  RecountLines: { id: 1 },
   FindLine: { id: 1, code: "4006381333931" },
   SaveCount: {
     input: {

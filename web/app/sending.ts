@@ -30,6 +30,7 @@ export const FoundLine = graphql(`
     location
     countedQty
     state
+    recountRequested
   }
 `);
 

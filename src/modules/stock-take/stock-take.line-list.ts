@@ -35,6 +35,8 @@ export interface LineFilter {
   location?: string | null;
   /** Only lines found away from their location (true), or not (false). */
   misplaced?: boolean | null;
+  /** Only lines sent back for a recount and not counted since (true), or the others (false). */
+  recount?: boolean | null;
   /** A scan: the line of the SKU with this code, or of the SKU or supplier item with this barcode. */
   code?: string | null;
 }
@@ -144,6 +146,12 @@ export async function listLines(
 const countedLines = Prisma.sql`AND l.state <> 'uncounted'`;
 
 /**
+ * Lines sent back for a recount, spelled as the recount index's predicate (a literal, not a
+ * parameter): any plan, a generic one too, can read them through it rather than walk the lines.
+ */
+const recountLines = Prisma.sql`AND l.recount_requested`;
+
+/**
  * The conditions on `l` (a stock take's line) a line query's filters make (bad ones refused
  * now), for a caller who sees expected quantities or not (`visible`): to one who does not, a line
  * accepted automatically is counted, as toLine shows it.
@@ -164,7 +172,8 @@ function lineFilter(query: LineFilter): (visible: boolean) => Prisma.Sql {
     ${typeof query.misplaced === "boolean" ? Prisma.sql`AND ${misplacedSql} = ${query.misplaced}` : Prisma.empty}
     ${inState(visible)}
     ${state && state !== "uncounted" ? countedLines : Prisma.empty}
-    ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}`;
+    ${typeof query.moved === "boolean" ? Prisma.sql`AND l.moved_since_freeze = ${query.moved}` : Prisma.empty}
+    ${query.recount === true ? recountLines : query.recount === false ? Prisma.sql`AND NOT l.recount_requested` : Prisma.empty}`;
 }
 
 /**
@@ -249,7 +258,7 @@ export async function countSheet(
   // Counted, not read (no line is built): only the columns the filters look at.
   const [counted] = await readDb(ctx).$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM (SELECT id, location, found_location, state, moved_since_freeze,
-        auto_accepted FROM stock_take_lines WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId}
+        auto_accepted, recount_requested FROM stock_take_lines WHERE account_id = ${accountId} AND stock_take_id = ${stockTakeId}
         ${ids ? Prisma.sql`AND id = ANY (${ids}::int[])` : Prisma.empty}) AS l
     WHERE true ${area}`;
   const lineCount = counted?.n ?? 0;

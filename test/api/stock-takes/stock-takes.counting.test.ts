@@ -105,10 +105,13 @@ describe("counts", () => {
     expect((await api.counts(id, `?cursor=${paged.body.next_cursor}`)).body.data).toHaveLength(1);
   });
 
-  it("a reviewer's recount sends a line back to uncounted, flagged, and keeps its earlier counts", async () => {
-    const [a] = await skus(t, acct.token, 10);
+  it("a reviewer's recount sends a line back to uncounted, flagged and listed for the counters, and keeps its earlier counts", async () => {
+    const [a, b] = await skus(t, acct.token, 10, 2);
     const id = (await api.start()).body.id as number;
-    await api.input(id, { counts: [count(a!, 30)] });
+    await api.input(id, { counts: [count(a!, 30), count(b!, 2)] });
+    const sentBack = async () =>
+      (await api.lines(id, "?recount=true")).body.data.map((l: { id: number }) => l.id);
+    expect(await sentBack()).toEqual([]);
     const review = await api.accept(id, { recount: [a] });
     expect(review.status).toBe(200);
     expect(review.body.recount).toEqual([
@@ -120,10 +123,14 @@ describe("counts", () => {
       }),
     ]);
     expect((await api.lines(id, "?state=uncounted")).body.data).toHaveLength(1);
+    expect(await sentBack()).toEqual([a!.id]);
+    const others = (await api.lines(id, "?recount=false")).body.data;
+    expect(others.map((l: { id: number }) => l.id)).toEqual([b!.id]);
     const again = await api.input(id, { counts: [count(a!, 11, { mode: "add" })] });
     expect(again.body.lines[0]).toMatchObject({ counted_qty: 11, recount_requested: false });
+    expect(await sentBack()).toEqual([]);
     expect((await api.counts(id)).body.data.map((c: { quantity: number }) => c.quantity)).toEqual([
-      30, 11,
+      30, 2, 11,
     ]);
   });
 

@@ -24,6 +24,7 @@ import { useSession } from "../session-context.js";
 import { Choice } from "../components/Choice.js";
 import { KeptCounts } from "../components/KeptCounts.js";
 import { Progress } from "../components/Progress.js";
+import { RecountList } from "../components/RecountList.js";
 import { serverNow } from "../clock.js";
 import { messageFor, problemOf, type Problem } from "../errors.js";
 import { graphql } from "../gql/index.js";
@@ -43,6 +44,7 @@ const CountScreen = graphql(`
       blind
       summary {
         lines
+        recountRequested
       }
       ...Progress_stockTake
     }
@@ -373,6 +375,9 @@ export function Count({ id }: { id: number }) {
                   ? [line.code, line.supplier, line.location].filter(Boolean).join(" · ")
                   : "No connection: not checked yet. The count is kept on this device and checked when it is sent."}
               </p>
+              {line?.recountRequested && (
+                <p className="recount-asked">Sent back for a recount: count it afresh.</p>
+              )}
               {mayHaveCount(item) && (
                 <Choice
                   className="mode"
@@ -411,6 +416,13 @@ export function Count({ id }: { id: number }) {
       <p aria-live="polite" className="saved">
         {saved}
       </p>
+      {!closed && (
+        <RecountList
+          id={take.id}
+          count={take.summary.recountRequested}
+          hint="A reviewer asked for these to be counted again: scan each and count it afresh."
+        />
+      )}
       <KeptCounts sender={sender} />
     </section>
   );

@@ -3,7 +3,7 @@
 // confirmation. Needs a token with approve. A token that may see money (the costs scope, once the
 // account has a currency) sees what the differences are worth, may order them by value and accept
 // within a tolerance in money; every token sees which lines were accepted automatically.
-import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "urql";
 import { Link } from "wouter";
 import {
@@ -12,6 +12,7 @@ import {
   useLinesByDifference,
 } from "../components/DifferencesTable.js";
 import { Choice } from "../components/Choice.js";
+import { RecountList } from "../components/RecountList.js";
 import { messageFor, problemOf, type Problem } from "../errors.js";
 import { graphql } from "../gql/index.js";
 import type {
@@ -19,6 +20,7 @@ import type {
   ReconcileMutation,
   ReviewLineFragment,
 } from "../gql/graphql.js";
+import { useLiveProgress } from "../hooks/use-live-progress.js";
 import { newKey } from "../ids.js";
 import { formatMoney } from "../money.js";
 import { useSession } from "../session-context.js";
@@ -129,8 +131,21 @@ export function Review({ id }: { id: number }) {
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  // Live: the summary (and the lines sent back) follow the counts as they arrive; the table, which
+  // the reviewer may be scrolling, is offered again rather than replaced under them.
+  useLiveProgress(id, data?.stockTake.summary.lines ?? 0, refetch);
+  const toReview = data?.stockTake.summary.counted;
+  const lastToReview = useRef(toReview);
+  const [newCounts, setNewCounts] = useState(false);
+  useEffect(() => {
+    if (toReview === undefined) return;
+    // A reviewer's own decisions only ever lower it: a rise is counts from the floor.
+    if (lastToReview.current !== undefined && toReview > lastToReview.current) setNewCounts(true);
+    lastToReview.current = toReview;
+  }, [toReview]);
 
   const refresh = () => {
+    setNewCounts(false);
     refetch({ requestPolicy: "network-only" });
     table.reload();
   };
@@ -321,6 +336,13 @@ export function Review({ id }: { id: number }) {
           onChange={setOrder}
         />
       )}
+      <p aria-live="polite" className="new-counts">
+        {newCounts && (
+          <button type="button" className="secondary" onClick={refresh}>
+            New counts arrived: show them
+          </button>
+        )}
+      </p>
       <DifferencesTable
         lines={table.lines}
         byValue={order === "VALUE"}
@@ -340,6 +362,13 @@ export function Review({ id }: { id: number }) {
           )
         }
       />
+      {open && (
+        <RecountList
+          id={take.id}
+          count={s.recountRequested}
+          hint="Waiting for their recount: each comes back here once it is counted again."
+        />
+      )}
       {open && (
         <button type="button" className="reconcile" disabled={busy} onClick={() => void dryRun()}>
           Reconcile

@@ -287,6 +287,13 @@ export class StockTakeLinesArgs extends PageArgs {
   })
   misplaced?: boolean | null;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Only lines a reviewer sent back for a recount and not counted since (true: the counters' list of them), or the others (false).",
+  })
+  recount?: boolean | null;
+
   @Field(() => String, {
     nullable: true,
     description:

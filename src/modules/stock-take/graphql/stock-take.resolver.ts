@@ -114,7 +114,7 @@ export class StockTakeResolver {
     @Ctx() ctx: GraphQLContext,
     @Root() take: StockTake,
     @Args(() => StockTakeLinesArgs)
-    { first, after, state, moved, location, misplaced, code, order }: StockTakeLinesArgs,
+    { first, after, order, ...filter }: StockTakeLinesArgs,
   ) {
     // Every line is weighed to order by difference: priced as the summary, before any is read.
     if (order === "difference" || order === "value") await chargeSummarizedLines(ctx, take.id);
@@ -122,7 +122,7 @@ export class StockTakeResolver {
       await listLines(
         serviceContext(ctx),
         take.id,
-        { state, moved, location, misplaced, code, order, limit: first, cursor: after },
+        { ...filter, order, limit: first, cursor: after },
         take,
       ),
       after,

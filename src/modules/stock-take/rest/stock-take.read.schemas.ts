@@ -69,7 +69,7 @@ export const listStockTakeLines = {
   tags: TAG,
   summary: "A stock take's lines; with Accept: text/csv, the whole count sheet",
   description:
-    "Lines are named by their entity (type, id, code, name). In a blind stock take, a token without approve sees no expected_qty or difference. With Accept: text/csv the answer is the count sheet of every line the filters keep (state, moved, location, misplaced, code), unpaged. Needs the read or count scope: a token with count alone (a counting device) is shown no quantity of stock (no expected_qty, difference or difference totals, blind or not).",
+    "Lines are named by their entity (type, id, code, name). In a blind stock take, a token without approve sees no expected_qty or difference. With Accept: text/csv the answer is the count sheet of every line the filters keep (state, moved, location, misplaced, recount, code), unpaged. Needs the read or count scope: a token with count alone (a counting device) is shown no quantity of stock (no expected_qty, difference or difference totals, blind or not).",
   params: idParams,
   querystring: Type.Object(
     {
@@ -96,6 +96,12 @@ export const listStockTakeLines = {
       misplaced: Type.Optional(
         Type.Boolean({
           description: "Only lines found away from their location (true), or not (false).",
+        }),
+      ),
+      recount: Type.Optional(
+        Type.Boolean({
+          description:
+            "Only lines a reviewer sent back for a recount and not counted since (true: the counters' list of them), or the others (false).",
         }),
       ),
       code: Type.Optional(

@@ -223,12 +223,13 @@ const listStockTakeLines: Handler<typeof readSchemas.listStockTakeLines> = async
   const ctx = ctxOf(request);
   if (wantsCsv(request.headers.accept)) {
     // A 404, or a 429 for the sheet's price, before any line is read.
-    const { state, moved, location, misplaced, code } = request.query;
+    const { state, moved, location, misplaced, recount, code } = request.query;
     const sheet = await countSheet(ctx, request.params.id, {
       state,
       moved,
       location,
       misplaced,
+      recount,
       code,
     });
     await chargeLines(request, reply, sheet.lineCount);
