@@ -299,17 +299,27 @@ describe("demo account on first start", () => {
       const unlinked = items.filter((i) => i.skuId === null);
       expect(linked.length).toBeGreaterThan(0);
       expect(unlinked.length).toBeGreaterThan(0);
-      // Stock is at the default site, in the levels; a linked item holds none anywhere.
-      const siteId = (
-        await db.site.findFirstOrThrow({
-          where: { accountId: demo.accountId, isDefault: true },
-        })
-      ).id;
-      const skuLevels = await db.skuStock.findMany({ where: { accountId: demo.accountId } });
+      // Every SKU has a barcode and a cost, in EUR (and a bin location at the default site, below).
+      expect(skus.filter((s) => s.unitCost === null)).toEqual([]);
+      const barcodes = await db.barcode.findMany({ where: { accountId: demo.accountId } });
+      expect(new Set(barcodes.map((b) => b.skuId))).toEqual(new Set(skus.map((s) => s.id)));
+      expect(accounts[0]!.currency).toBe("EUR");
+      // Opening stock is at the default site, in the levels; a linked item holds none anywhere.
+      const sites = await db.site.findMany({ where: { accountId: demo.accountId } });
+      expect(sites.map((s) => s.code).sort()).toEqual(["MAIN", "WAREHOUSE"]);
+      const siteId = sites.find((s) => s.isDefault)!.id;
+      const warehouse = sites.find((s) => !s.isDefault)!.id;
+      const skuLevels = await db.skuStock.findMany({
+        where: { accountId: demo.accountId, siteId },
+      });
       const itemLevels = await db.supplierItemStock.findMany({
         where: { accountId: demo.accountId },
       });
-      expect([...skuLevels, ...itemLevels].filter((l) => l.siteId !== siteId)).toEqual([]);
+      expect(itemLevels.filter((l) => l.siteId !== siteId)).toEqual([]);
+      expect(skuLevels.filter((l) => !l.location)).toEqual([]);
+      expect(new Set(skuLevels.map((l) => l.location!.slice(0, 1)))).toEqual(
+        new Set(["A", "B", "C"]),
+      );
       const ascending = (a: number, b: number) => a - b;
       expect(skuLevels.map((l) => l.skuId).sort(ascending)).toEqual(
         skus.map((s) => s.id).sort(ascending),
@@ -325,8 +335,11 @@ describe("demo account on first start", () => {
         itemLevels.filter((l) => linkedIds.has(l.supplierItemId) && !l.onHand.isZero()),
       ).toEqual([]);
 
-      // Every opening quantity is an opening_balance movement from 0, and nothing else was written.
-      const movements = await db.stockMovement.findMany({ where: { accountId: demo.accountId } });
+      // Every opening quantity is an opening_balance movement from 0, and nothing else was written
+      // at the default site.
+      const movements = await db.stockMovement.findMany({
+        where: { accountId: demo.accountId, siteId },
+      });
       const stocked = [
         ...skuLevels.map((l) => ({ key: `sku:${l.skuId}`, onHand: l.onHand })),
         ...itemLevels
@@ -349,6 +362,23 @@ describe("demo account on first start", () => {
           .map((e) => [e.key, "opening_balance", "opening_balance", "0.000", e.onHand.toFixed(3)])
           .sort(),
       );
+
+      // The warehouse holds some SKUs, set by one adjustment, and its first stock take is being
+      // counted: some lines counted, some not.
+      const stored = await db.skuStock.findMany({
+        where: { accountId: demo.accountId, siteId: warehouse },
+      });
+      const there = await db.stockMovement.findMany({
+        where: { accountId: demo.accountId, siteId: warehouse },
+      });
+      expect(there.map((m) => m.source)).toEqual(stored.map(() => "adjustment"));
+      expect(stored.filter((l) => l.onHand.isZero())).toEqual([]);
+      const takes = await db.stockTake.findMany({ where: { accountId: demo.accountId } });
+      expect(takes).toEqual([expect.objectContaining({ siteId: warehouse, status: "counting" })]);
+      const lines = await db.stockTakeLine.findMany({ where: { stockTakeId: takes[0]!.id } });
+      expect(lines).toHaveLength(stored.length);
+      const states = new Set(lines.map((l) => l.state));
+      expect(states).toEqual(new Set(["counted", "uncounted"]));
 
       const principal = await authenticate(db, demo.token);
       expect(principal?.accountId).toBe(demo.accountId);

@@ -6,22 +6,48 @@ import { SCOPES, SYSTEM_ACTOR } from "../../auth/principal.js";
 import { createSku, createSupplierItem } from "../catalog/catalog.service.js";
 import { createAccount } from "./account.service.js";
 import { createToken } from "../token/token.store.js";
+import { bulkAdjust } from "../adjustment/adjustment.service.js";
+import { createSite } from "../site/site.service.js";
+import { startStockTake, submitCounts } from "../stock-take/stock-take.service.js";
+import { updateAccount } from "./account.settings.js";
 
-const DEMO_SKUS: [code: string, name: string, onHand: number][] = [
-  ["TSHIRT-S-BLK", "T-shirt, small, black", 40],
-  ["TSHIRT-M-BLK", "T-shirt, medium, black", 55],
-  ["TSHIRT-L-BLK", "T-shirt, large, black", 32],
-  ["HOODIE-M-GRY", "Hoodie, medium, grey", 18],
-  ["HOODIE-L-GRY", "Hoodie, large, grey", 12],
-  ["CAP-NAVY", "Baseball cap, navy", 60],
-  ["SOCKS-3PK", "Socks, 3-pack", 120],
-  ["MUG-WHITE", "Mug, white, 330 ml", 75],
-  ["BOTTLE-STEEL", "Water bottle, steel, 0.75 l", 24],
-  ["TOTE-CANVAS", "Tote bag, canvas", 48],
-  ["COFFEE-BEANS-1KG", "Coffee beans (kg)", 22.5],
-  ["ROPE-MANILA", "Manila rope (m)", 312.75],
-  ["STICKER-LOGO", "Logo sticker", 500],
-  ["NOTEBOOK-A5", "Notebook, A5", 0],
+/** The demo's SKUs: code, name, on hand at Main, bin location, unit cost in EUR. */
+const DEMO_SKUS: [code: string, name: string, onHand: number, location: string, cost: number][] = [
+  ["TSHIRT-S-BLK", "T-shirt, small, black", 40, "A-01-01", 4.2],
+  ["TSHIRT-M-BLK", "T-shirt, medium, black", 55, "A-01-02", 4.2],
+  ["TSHIRT-L-BLK", "T-shirt, large, black", 32, "A-01-03", 4.35],
+  ["HOODIE-M-GRY", "Hoodie, medium, grey", 18, "A-02-01", 11.8],
+  ["HOODIE-L-GRY", "Hoodie, large, grey", 12, "A-02-02", 12.1],
+  ["CAP-NAVY", "Baseball cap, navy", 60, "A-03-01", 3.15],
+  ["SOCKS-3PK", "Socks, 3-pack", 120, "A-03-02", 2.4],
+  ["MUG-WHITE", "Mug, white, 330 ml", 75, "B-01-01", 1.9],
+  ["BOTTLE-STEEL", "Water bottle, steel, 0.75 l", 24, "B-01-02", 6.75],
+  ["TOTE-CANVAS", "Tote bag, canvas", 48, "B-02-01", 2.05],
+  ["COFFEE-BEANS-1KG", "Coffee beans (kg)", 22.5, "B-03-01", 14.6],
+  ["ROPE-MANILA", "Manila rope (m)", 312.75, "C-01-01", 0.85],
+  ["STICKER-LOGO", "Logo sticker", 500, "C-02-01", 0.04],
+  ["NOTEBOOK-A5", "Notebook, A5", 0, "C-02-02", 1.3],
+];
+
+/**
+ * The n-th demo barcode (from 1): an EAN-13 in the range GS1 keeps for use inside a company
+ * (prefix 200), so it can never be a real product's.
+ */
+export function demoBarcode(n: number): string {
+  const body = `200000000${String(n).padStart(3, "0")}`;
+  const sum = [...body].reduce((total, d, i) => total + Number(d) * (i % 2 ? 3 : 1), 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** The second site, its stock of some SKUs, and how much of that the first count there found. */
+const WAREHOUSE = { code: "WAREHOUSE", name: "Warehouse" };
+const WAREHOUSE_STOCK: [code: string, onHand: number, counted: number | null][] = [
+  ["TSHIRT-S-BLK", 200, 198],
+  ["TSHIRT-M-BLK", 240, 240],
+  ["HOODIE-M-GRY", 60, 57],
+  ["MUG-WHITE", 300, 300],
+  ["COFFEE-BEANS-1KG", 80, null],
+  ["SOCKS-3PK", 500, null],
 ];
 
 const DEMO_SUPPLIER_ITEMS: [
@@ -47,9 +73,11 @@ export interface DemoAccess {
 }
 
 /**
- * On first start of an empty embedded database: creates the demo account with SKUs and
- * supplier items (opening balances as movements) and a token with every scope, kept in the
- * data folder so later starts can show it again. Later starts create nothing.
+ * On first start of an empty embedded database: creates the demo account (in EUR) with SKUs
+ * (opening balances as movements, a barcode, a bin location in areas A to C and a cost each) and
+ * supplier items, a second site holding some of them with a stock take being counted there, and
+ * a token with every scope, kept in the data folder so later starts can show it again. Later
+ * starts create nothing.
  */
 export async function ensureDemoAccount(
   db: PrismaClient,
@@ -84,9 +112,19 @@ export async function ensureDemoAccount(
       scopes: new Set(SCOPES),
     },
   };
+  await updateAccount(ctx, { currency: "EUR" });
   const skuIds = new Map<string, number>();
-  for (const [code, name, onHand] of DEMO_SKUS) {
-    skuIds.set(code, (await createSku(ctx, { code, name, openingOnHand: onHand })).value.id);
+  for (const [i, [code, name, onHand, location, unitCost]] of DEMO_SKUS.entries()) {
+    const barcodes = [demoBarcode(i + 1)];
+    const made = await createSku(ctx, {
+      code,
+      name,
+      openingOnHand: onHand,
+      barcodes,
+      location,
+      unitCost,
+    });
+    skuIds.set(code, made.value.id);
   }
   for (const [supplier, code, name, link, onHand] of DEMO_SUPPLIER_ITEMS) {
     await createSupplierItem(ctx, {
@@ -97,5 +135,32 @@ export async function ensureDemoAccount(
       openingOnHand: onHand,
     });
   }
+  await seedWarehouse(ctx, skuIds);
   return { accountId: account.id, accountName: account.name, token, created: true };
+}
+
+/**
+ * The warehouse: its stock of some SKUs (set as a stock adjustment there), and its first stock
+ * take, of those SKUs, counted in part, so the count and review screens have something to show.
+ */
+async function seedWarehouse(ctx: ServiceContext, skuIds: Map<string, number>): Promise<void> {
+  const site = (await createSite(ctx, WAREHOUSE)).value;
+  const id = (code: string) => skuIds.get(code)!;
+  await bulkAdjust(ctx, {
+    siteId: site.id,
+    reason: "received",
+    reference: "Opening stock",
+    lines: WAREHOUSE_STOCK.map(([code, onHand]) => ({ type: "sku", id: id(code), newQty: onHand })),
+  });
+  const take = await startStockTake(ctx, {
+    siteId: site.id,
+    scope: { skuIds: WAREHOUSE_STOCK.map(([code]) => id(code)) },
+    reference: "Warehouse, first count",
+  });
+  await submitCounts(ctx, take.value.id, {
+    counter: "demo",
+    counts: WAREHOUSE_STOCK.flatMap(([code, , counted]) =>
+      counted === null ? [] : [{ type: "sku", id: id(code), countedQty: counted }],
+    ),
+  });
 }
