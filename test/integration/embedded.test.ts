@@ -377,6 +377,7 @@ describe("demo account on first start", () => {
       expect(takes).toEqual([expect.objectContaining({ siteId: warehouse, status: "counting" })]);
       const lines = await db.stockTakeLine.findMany({ where: { stockTakeId: takes[0]!.id } });
       expect(lines).toHaveLength(stored.length);
+      expect(new Set(lines.map((l) => l.location?.slice(0, 2)))).toEqual(new Set(["W1", "W2"]));
       const states = new Set(lines.map((l) => l.state));
       expect(states).toEqual(new Set(["counted", "uncounted"]));
 

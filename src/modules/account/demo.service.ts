@@ -4,6 +4,7 @@ import type { PrismaClient } from "../../db/client.js";
 import type { ServiceContext } from "../../context.js";
 import { SCOPES, SYSTEM_ACTOR } from "../../auth/principal.js";
 import { createSku, createSupplierItem } from "../catalog/catalog.service.js";
+import { updateSku } from "../catalog/catalog.update.js";
 import { createAccount } from "./account.service.js";
 import { createToken } from "../token/token.store.js";
 import { bulkAdjust } from "../adjustment/adjustment.service.js";
@@ -39,16 +40,17 @@ export function demoBarcode(n: number): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-/** The second site, its stock of some SKUs, and how much of that the first count there found. */
+/** The second site, its stock of some SKUs and their bins there, and what its first count found. */
 const WAREHOUSE = { code: "WAREHOUSE", name: "Warehouse" };
-const WAREHOUSE_STOCK: [code: string, onHand: number, counted: number | null][] = [
-  ["TSHIRT-S-BLK", 200, 198],
-  ["TSHIRT-M-BLK", 240, 240],
-  ["HOODIE-M-GRY", 60, 57],
-  ["MUG-WHITE", 300, 300],
-  ["COFFEE-BEANS-1KG", 80, null],
-  ["SOCKS-3PK", 500, null],
-];
+const WAREHOUSE_STOCK: [code: string, onHand: number, location: string, counted: number | null][] =
+  [
+    ["TSHIRT-S-BLK", 200, "W1-01", 198],
+    ["TSHIRT-M-BLK", 240, "W1-02", 240],
+    ["HOODIE-M-GRY", 60, "W1-03", 57],
+    ["MUG-WHITE", 300, "W2-01", 300],
+    ["COFFEE-BEANS-1KG", 80, "W2-02", null],
+    ["SOCKS-3PK", 500, "W2-03", null],
+  ];
 
 const DEMO_SUPPLIER_ITEMS: [
   supplier: string,
@@ -140,8 +142,9 @@ export async function ensureDemoAccount(
 }
 
 /**
- * The warehouse: its stock of some SKUs (set as a stock adjustment there), and its first stock
- * take, of those SKUs, counted in part, so the count and review screens have something to show.
+ * The warehouse: its stock of some SKUs (set as a stock adjustment there) in bins of two areas,
+ * and its first stock take, of those SKUs, counted in part, so the count and review screens have
+ * something to show.
  */
 async function seedWarehouse(ctx: ServiceContext, skuIds: Map<string, number>): Promise<void> {
   const site = (await createSite(ctx, WAREHOUSE)).value;
@@ -152,6 +155,9 @@ async function seedWarehouse(ctx: ServiceContext, skuIds: Map<string, number>): 
     reference: "Opening stock",
     lines: WAREHOUSE_STOCK.map(([code, onHand]) => ({ type: "sku", id: id(code), newQty: onHand })),
   });
+  for (const [code, , location] of WAREHOUSE_STOCK) {
+    await updateSku(ctx, id(code), { location, siteId: site.id });
+  }
   const take = await startStockTake(ctx, {
     siteId: site.id,
     scope: { skuIds: WAREHOUSE_STOCK.map(([code]) => id(code)) },
@@ -159,7 +165,7 @@ async function seedWarehouse(ctx: ServiceContext, skuIds: Map<string, number>): 
   });
   await submitCounts(ctx, take.value.id, {
     counter: "demo",
-    counts: WAREHOUSE_STOCK.flatMap(([code, , counted]) =>
+    counts: WAREHOUSE_STOCK.flatMap(([code, , , counted]) =>
       counted === null ? [] : [{ type: "sku", id: id(code), countedQty: counted }],
     ),
   });
