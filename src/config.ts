@@ -14,6 +14,22 @@ const isOrigin = (value: string): boolean => {
   }
 };
 
+/**
+ * Where people reach the service: an http(s) URL with no query or fragment (a path is kept, for a
+ * service behind a proxy under one), without its trailing slash.
+ */
+const publicUrl = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  }, "must be an http:// or https:// address such as https://stock.example.com")
+  .transform((value) => value.replace(/\/+$/, ""));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -76,6 +92,7 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
+  PUBLIC_URL: publicUrl.optional(),
   CORS_ORIGINS: z
     .string()
     .transform((v) =>
@@ -136,6 +153,11 @@ export type Config = {
   bodyLimit: number;
   /** Browser origins allowed to call the API (CORS); empty: no CORS headers at all. */
   corsOrigins: string[];
+  /**
+   * Where devices reach the service (PUBLIC_URL): the counting app's sign-in links and QR codes
+   * point there. Null: at the address the manager's browser opened the app at.
+   */
+  publicUrl: string | null;
   /** HTTP worker processes `countpoint serve` runs on its port (node cluster). */
   webConcurrency: number;
   /** Events older than this many days are pruned in the background. */
@@ -237,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlExplorer: c.GRAPHQL_EXPLORER,
     bodyLimit: c.BODY_LIMIT_BYTES,
     corsOrigins: c.CORS_ORIGINS,
+    publicUrl: c.PUBLIC_URL ?? null,
     webConcurrency: c.WEB_CONCURRENCY,
     eventRetentionDays: c.EVENT_RETENTION_DAYS,
     partitionMonthsAhead: c.PARTITION_MONTHS_AHEAD,

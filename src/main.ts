@@ -238,7 +238,7 @@ function banner(
       lines.push(
         `  Token (all scopes) of ${whose}: ${demo.token}`,
         `  Try: curl -H "Authorization: Bearer ${demo.token}" ${base}/api/v1/skus`,
-        `  Or sign in to the counting app: ${base}/app/#token=${demo.token}`,
+        `  Or sign in to the counting app: ${config.publicUrl ?? base}/app/#token=${demo.token}`,
       );
     }
   }

@@ -11,11 +11,17 @@ import { landingPageCsp } from "./security.js";
 
 const BUNDLE = join(projectRoot, "dist", "web", "app");
 
-/** Serves the app; without a build (tests compiled by tsc alone) its page says how to build it. */
-export async function registerCountingApp(app: FastifyInstance): Promise<void> {
+/**
+ * Serves the app; without a build (tests compiled by tsc alone) its page says how to build it.
+ * `publicUrl` (PUBLIC_URL), when set, is written into the page for the app's sign-in links.
+ */
+export async function registerCountingApp(
+  app: FastifyInstance,
+  publicUrl: string | null,
+): Promise<void> {
   let page: string | null = null;
   try {
-    page = readFileSync(join(BUNDLE, "index.html"), "utf8");
+    page = withPublicUrl(readFileSync(join(BUNDLE, "index.html"), "utf8"), publicUrl);
   } catch {
     // Served as a plain answer below: the API itself needs no app.
   }
@@ -47,4 +53,17 @@ export async function registerCountingApp(app: FastifyInstance): Promise<void> {
   const hidden = { schema: { hide: true } };
   app.get("/app", hidden, answer);
   app.get("/app/*", hidden, answer);
+}
+
+/**
+ * The page with a `countpoint-public-url` meta element naming where devices reach the service
+ * (read by web/app/public-url.ts); the page as built without one.
+ */
+function withPublicUrl(page: string, publicUrl: string | null): string {
+  if (!publicUrl) return page;
+  const escaped = publicUrl.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return page.replace(
+    "</head>",
+    `<meta name="countpoint-public-url" content="${escaped}" />\n</head>`,
+  );
 }

@@ -63,6 +63,7 @@ export interface AppDeps {
         | "subscriptionPoolSize"
         | "subscriptionEventTimeoutMs"
         | "corsOrigins"
+        | "publicUrl"
         | "requestTimeoutMs"
         | "graphqlExplorer"
       >
@@ -164,7 +165,7 @@ export async function buildApp({
   await app.register(stockTakeRoutes, { prefix: "/api/v1" });
   await app.register(cycleCountRoutes, { prefix: "/api/v1" });
   await app.register(reportRoutes, { prefix: "/api/v1" });
-  await registerCountingApp(app);
+  await registerCountingApp(app, config.publicUrl ?? null);
   await registerGraphql(app, {
     introspection: config.graphqlIntrospection,
     explorer: config.graphqlExplorer,

@@ -3,7 +3,7 @@
 // link signs the device in with count only (it sees no stock levels) unless more is asked for; revoking it sends the device back to sign
 // in. A counting token may not issue tokens, and is told so.
 import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
-import { call } from "../helpers/server.js";
+import { call, startServer, stopProcess } from "../helpers/server.js";
 import { appServer, deviceToken } from "../helpers/app-server.js";
 
 const app = appServer();
@@ -30,6 +30,8 @@ browserTest(
           .waitFor();
         const link = await page.getByLabel("Sign-in link").inputValue();
         expect(link).toMatch(new RegExp(`^${app.server.base}/app/#token=cp_`));
+        // Without PUBLIC_URL, the app's own address: this computer's, which a phone cannot open.
+        await page.getByText(/This link points at this computer \(localhost\)/).waitFor();
         expect(await accessibilityProblems(page)).toEqual([]);
         await screenshot(page, "devices");
 
@@ -145,5 +147,29 @@ browserTest(
       expect(await own.getByRole("button", { name: /Revoke/ }).count()).toBe(0);
       expect(await page.getByText("this sign-in").count()).toBe(1);
     }),
+  120_000,
+);
+
+browserTest(
+  "with PUBLIC_URL set, a device's sign-in link and QR code point at the service's public address",
+  async () => {
+    const server = await startServer([], { env: { PUBLIC_URL: "https://stock.example.com/" } });
+    try {
+      await inBrowser(async (page) => {
+        await page.goto(`${server.base}/app/#token=${app.account.token}`);
+        await page.getByRole("link", { name: "Devices" }).click();
+        await page.getByLabel("Device name").fill("Scanner 11");
+        await page.getByRole("button", { name: "Issue token" }).click();
+        await page
+          .getByRole("img", { name: "QR code of the sign-in link for Scanner 11" })
+          .waitFor();
+        const link = await page.getByLabel("Sign-in link").inputValue();
+        expect(link).toMatch(/^https:\/\/stock\.example\.com\/app\/#token=cp_/);
+        expect(await page.getByText(/points at this computer/).count()).toBe(0);
+      });
+    } finally {
+      await stopProcess(server);
+    }
+  },
   120_000,
 );

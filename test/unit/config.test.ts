@@ -36,6 +36,7 @@ describe("loadConfig", () => {
       graphqlExplorer: "sandbox",
       bodyLimit: 5 * 1024 * 1024,
       corsOrigins: [],
+      publicUrl: null,
       webConcurrency: 1,
       eventRetentionDays: 30,
       partitionMonthsAhead: 3,
@@ -109,6 +110,15 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads PUBLIC_URL without its trailing slash, a proxy's path kept", () => {
+    expect(loadConfig({ PUBLIC_URL: "http://192.168.1.20:4000/" }).publicUrl).toBe(
+      "http://192.168.1.20:4000",
+    );
+    expect(loadConfig({ PUBLIC_URL: "https://tools.example.com/stock" }).publicUrl).toBe(
+      "https://tools.example.com/stock",
+    );
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({
       port: 4000,
@@ -158,6 +168,10 @@ describe("loadConfig", () => {
     ["CORS_ORIGINS", "https://app.example.com/admin"],
     ["CORS_ORIGINS", "https://APP.example.com"],
     ["CORS_ORIGINS", "ftp://files.example.com"],
+    ["PUBLIC_URL", "stock.example.com"],
+    ["PUBLIC_URL", "ftp://stock.example.com"],
+    ["PUBLIC_URL", "https://stock.example.com/?x=1"],
+    ["PUBLIC_URL", "https://stock.example.com/#app"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });
 

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import QRCode from "qrcode";
 import { useMutation, useQuery } from "urql";
 import { useSession } from "../session-context.js";
+import { onlyThisComputer, publicAddress } from "../public-url.js";
 import { messageFor, problemOf, type Problem } from "../errors.js";
 import { graphql } from "../gql/index.js";
 
@@ -133,7 +134,7 @@ export function Devices() {
     if (refused) {
       return setProblem({ code: refused.code, message: messageFor(refused.code, refused.message) });
     }
-    const link = new URL(`/app/#token=${payload.token}`, window.location.href).href;
+    const link = `${publicAddress()}/app/#token=${payload.token}`;
     setIssued({
       tokenId: payload.apiToken!.id,
       name: payload.apiToken!.name,
@@ -215,6 +216,13 @@ export function Devices() {
                 Open it on the device, or scan the code with its camera. It is shown only now, and
                 works until {when(issued.expiresAt)}.
               </p>
+              {onlyThisComputer(issued.link) && (
+                <p className="problem" role="note">
+                  This link points at this computer (localhost): a phone cannot open it. Serve
+                  Countpoint on the network and set PUBLIC_URL to its address there (see the guide),
+                  then issue the device a new token.
+                </p>
+              )}
               {qr && <img src={qr} alt={`QR code of the sign-in link for ${issued.name}`} />}
               <label htmlFor="issued-link">Sign-in link</label>
               <input
