@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { call } from "../helpers/server.js";
 import { appServer, deviceToken } from "../helpers/app-server.js";
+import { scan } from "../helpers/scanner.js";
 
 const app = appServer();
 
@@ -53,23 +54,6 @@ async function openCount(page: Page, id: number): Promise<void> {
   await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
   await page.goto(`${app.server.base}/app/stock-takes/${id}/count`);
   await page.getByLabel("Code or barcode").waitFor();
-}
-
-/**
- * A handheld scanner: the code's keys into the focused field in one burst, as fast as the page
- * takes them (a key and its text, as a keyboard sends them), then Enter (the field's form sent).
- * In the page itself: a browser driven from outside spaces keys by its round trips, up to 90 ms
- * apart on a busy machine, slower than any scanner.
- */
-async function scan(page: Page, code: string): Promise<void> {
-  await page.evaluate(`(() => {
-    const field = document.activeElement;
-    for (const key of ${JSON.stringify(code)}) {
-      field.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
-      document.execCommand("insertText", false, key);
-    }
-    field.form.requestSubmit();
-  })()`);
 }
 
 /** A person typing, a key every 80 ms. */

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { call } from "../helpers/server.js";
 import { appServer, deviceToken } from "../helpers/app-server.js";
+import { scan } from "../helpers/scanner.js";
 
 const app = appServer();
 
@@ -56,12 +57,6 @@ async function openCount(page: Page, id: number): Promise<void> {
   await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
   await page.goto(`${app.server.base}/app/stock-takes/${id}/count`);
   await page.getByLabel("Code or barcode").waitFor();
-}
-
-/** Types as a handheld scanner does: the characters, then Enter. */
-async function scan(page: Page, text: string): Promise<void> {
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
 }
 
 browserTest(

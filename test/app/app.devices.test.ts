@@ -22,6 +22,17 @@ browserTest(
       async (page) => {
         await page.goto(`${app.server.base}/app/#token=${app.account.token}`);
         await page.getByRole("link", { name: "Devices" }).click();
+        // A device needs a name: said under its field, in view on the phone's screen.
+        await page.getByLabel("Valid for (hours)").fill("12");
+        await page.getByRole("button", { name: "Issue token" }).click();
+        const unnamed = page.locator("#name-problem");
+        await unnamed.getByText("Name the device.").waitFor();
+        const box = (await unnamed.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(740);
+        expect(await page.getByLabel("Device name").getAttribute("aria-describedby")).toBe(
+          "name-problem",
+        );
         await page.getByLabel("Device name").fill("Scanner 9");
         await page.getByLabel("Valid for (hours)").fill("12");
         await page.getByRole("button", { name: "Issue token" }).click();
@@ -33,6 +44,9 @@ browserTest(
         // Without PUBLIC_URL, the app's own address: this computer's, which a phone cannot open.
         await page.getByText(/This link points at this computer \(localhost\)/).waitFor();
         expect(await accessibilityProblems(page)).toEqual([]);
+        await page
+          .getByRole("img", { name: "QR code of the sign-in link for Scanner 9" })
+          .scrollIntoViewIfNeeded();
         await screenshot(page, "devices");
 
         // What the API says of it: count only, expiring in 12 hours.

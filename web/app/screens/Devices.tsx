@@ -83,6 +83,9 @@ type Kind = (typeof KINDS)[number]["id"];
 const when = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }) : "";
 
+/** Where a problem is shown: under the field, the issue button, or the list of tokens. */
+type ProblemAt = "name" | "hours" | "issue" | "tokens";
+
 export function Devices() {
   const [{ data, error }, refetch] = useQuery({ query: Tokens });
   const [, issue] = useMutation(IssueToken);
@@ -90,7 +93,9 @@ export function Devices() {
   const [name, setName] = useState("");
   const [hours, setHours] = useState("12");
   const [kind, setKind] = useState<Kind>("count");
-  const [problem, setProblem] = useState<Problem | null>(null);
+  /** What went wrong, and where it is shown: under the field or the action it concerns. */
+  const [problem, setProblem] = useState<(Problem & { at: ProblemAt }) | null>(null);
+  const problemLine = useRef<HTMLParagraphElement>(null);
   const [issued, setIssued] = useState<{
     tokenId: number;
     name: string;
@@ -103,6 +108,11 @@ export function Devices() {
   const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
   const confirmation = useRef<HTMLDialogElement>(null);
 
+  // A problem is drawn where it arose, which may be off a phone's screen: it is brought into view.
+  useEffect(() => {
+    problemLine.current?.scrollIntoView({ block: "nearest" });
+  }, [problem]);
+
   useEffect(() => {
     if (!issued) return setQr(null);
     void QRCode.toDataURL(issued.link, { margin: 2, width: 240 }).then(setQr);
@@ -111,11 +121,14 @@ export function Devices() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const valid = Number(hours);
-    if (!name.trim()) return setProblem({ code: "INVALID_PARAMETER", message: "Name the device." });
+    if (!name.trim()) {
+      return setProblem({ code: "INVALID_PARAMETER", message: "Name the device.", at: "name" });
+    }
     if (!Number.isInteger(valid) || valid < 1 || valid > 366 * 24) {
       return setProblem({
         code: "INVALID_PARAMETER",
         message: "A token is valid for 1 hour to 366 days (8784 hours).",
+        at: "hours",
       });
     }
     setBusy(true);
@@ -128,11 +141,12 @@ export function Devices() {
       },
     });
     setBusy(false);
-    if (result.error) return setProblem(problemOf(result.error));
+    if (result.error) return setProblem({ ...problemOf(result.error), at: "issue" });
     const payload = result.data!.createApiToken;
     const refused = payload.userErrors[0];
     if (refused) {
-      return setProblem({ code: refused.code, message: messageFor(refused.code, refused.message) });
+      const message = messageFor(refused.code, refused.message);
+      return setProblem({ code: refused.code, message, at: "issue" });
     }
     const link = `${publicAddress()}/app/#token=${payload.token}`;
     setIssued({
@@ -156,10 +170,11 @@ export function Devices() {
     setBusy(false);
     confirmation.current?.close();
     setRevoking(null);
-    if (result.error) return setProblem(problemOf(result.error));
+    if (result.error) return setProblem({ ...problemOf(result.error), at: "tokens" });
     const refused = result.data?.revokeApiToken.userErrors[0];
     if (refused) {
-      return setProblem({ code: refused.code, message: messageFor(refused.code, refused.message) });
+      const message = messageFor(refused.code, refused.message);
+      return setProblem({ code: refused.code, message, at: "tokens" });
     }
     // A revoked device's sign-in link no longer works: it is not left on the screen.
     if (issued?.tokenId === id) setIssued(null);
@@ -167,6 +182,13 @@ export function Devices() {
   }
 
   const loadProblem = error ? problemOf(error) : null;
+  const problemAt = (at: ProblemAt) =>
+    problem?.at === at ? (
+      <p ref={problemLine} id={`${at}-problem`} role="alert" className="problem">
+        {problem.message}
+      </p>
+    ) : null;
+  const describedBy = (at: ProblemAt) => (problem?.at === at ? `${at}-problem` : undefined);
   const tokens = data?.apiTokens.edges.map((e) => e.node) ?? [];
   /** The signed-in token: marked, and never offered for revoking from itself. */
   const ownId = useSession().viewer?.token.id;
@@ -182,14 +204,24 @@ export function Devices() {
           <form className="card" onSubmit={submit} noValidate>
             <h2>Sign a device in</h2>
             <label htmlFor="device-name">Device name</label>
-            <input id="device-name" value={name} onChange={(e) => setName(e.target.value)} />
+            <input
+              id="device-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={problem?.at === "name" || undefined}
+              aria-describedby={describedBy("name")}
+            />
+            {problemAt("name")}
             <label htmlFor="device-hours">Valid for (hours)</label>
             <input
               id="device-hours"
               inputMode="numeric"
               value={hours}
               onChange={(e) => setHours(e.target.value)}
+              aria-invalid={problem?.at === "hours" || undefined}
+              aria-describedby={describedBy("hours")}
             />
+            {problemAt("hours")}
             <fieldset className="kinds">
               <legend>The device may</legend>
               {KINDS.map((k) => (
@@ -208,6 +240,7 @@ export function Devices() {
             <button type="submit" disabled={busy}>
               Issue token
             </button>
+            {problemAt("issue")}
           </form>
           {issued && (
             <div className="card issued">
@@ -234,6 +267,7 @@ export function Devices() {
             </div>
           )}
           <h2>Tokens of the account</h2>
+          {problemAt("tokens")}
           <ul className="cards">
             {tokens.map((t) => (
               <li key={t.id} className="card">
@@ -269,11 +303,6 @@ export function Devices() {
             ))}
           </ul>
         </>
-      )}
-      {problem && (
-        <p role="alert" className="problem">
-          {problem.message}
-        </p>
       )}
       <dialog ref={confirmation} aria-labelledby="revoke-title" className="card">
         <h2 id="revoke-title">Revoke {revoking?.name}?</h2>
