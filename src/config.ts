@@ -23,12 +23,16 @@ const publicUrl = z
   .refine((value) => {
     try {
       const url = new URL(value);
-      return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash;
+      return (url.protocol === "http:" || url.protocol === "https:") && !/[?#\s]/.test(value);
     } catch {
       return false;
     }
   }, "must be an http:// or https:// address such as https://stock.example.com")
-  .transform((value) => value.replace(/\/+$/, ""));
+  // As the URL parser writes it (characters a page could take for markup percent-encoded).
+  .transform((value) => {
+    const url = new URL(value);
+    return (url.origin + url.pathname).replace(/\/+$/, "");
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

@@ -62,8 +62,7 @@ export async function registerCountingApp(
 function withPublicUrl(page: string, publicUrl: string | null): string {
   if (!publicUrl) return page;
   const escaped = publicUrl.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  return page.replace(
-    "</head>",
-    `<meta name="countpoint-public-url" content="${escaped}" />\n</head>`,
-  );
+  const meta = `<meta name="countpoint-public-url" content="${escaped}" />\n</head>`;
+  // A function, not a string: a "$" in the address is not a replacement pattern.
+  return page.replace("</head>", () => meta);
 }

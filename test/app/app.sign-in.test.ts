@@ -168,7 +168,7 @@ browserTest(
         await page.getByLabel("API token").waitFor();
         await page
           .getByRole("alert")
-          .getByText(/no longer accepted: it was revoked/)
+          .getByText(/no longer accepted: it was revoked, or this server does not know it/)
           .waitFor();
         expect(await storedToken(page)).toBeNull();
         const counts = await call(

@@ -12,7 +12,7 @@ const MIGRATION = "20270101000000_recount_lines";
 
 const base = useDatabaseBefore(MIGRATION);
 
-it("keeps every stock take and line as it was, and finds the lines sent back through the new index", async () => {
+it("keeps every stock take and line as it was, and indexes the lines sent back", async () => {
   const accounts = await twoAccountsWithVan(base.sql);
   for (const accountId of accounts) {
     const take = await countingStockTake(base.sql, accountId);
@@ -40,12 +40,14 @@ it("keeps every stock take and line as it was, and finds the lines sent back thr
   expect((await base.apply(MIGRATION)).applied).toEqual([MIGRATION]);
 
   expect(await tableSnapshot(base.sql)).toEqual(before);
-  await base.sql.query("SET enable_seqscan = off");
-  const { rows: plan } = await base.sql.query<{ "QUERY PLAN": string }>(
-    `EXPLAIN SELECT id FROM stock_take_lines
-     WHERE account_id = ${accounts[0]} AND stock_take_id > 0 AND recount_requested`,
+  // The index holds the lines sent back (its use by a list is shown by
+  // stock-take-lines.explain.test.ts, on a stock take big enough for the planner to care).
+  const { rows: index } = await base.sql.query<{ indexdef: string }>(
+    "SELECT indexdef FROM pg_indexes WHERE indexname = 'stock_take_lines_recount_idx'",
   );
-  expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toContain("stock_take_lines_recount_idx");
+  expect(index.map((r) => r.indexdef)).toEqual([
+    expect.stringMatching(/\(account_id, stock_take_id, id\) WHERE recount_requested$/),
+  ]);
   const { rows } = await base.sql.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM stock_take_lines WHERE recount_requested",
   );

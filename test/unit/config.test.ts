@@ -117,6 +117,10 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_URL: "https://tools.example.com/stock" }).publicUrl).toBe(
       "https://tools.example.com/stock",
     );
+    // As the URL parser writes it: nothing a page could take for markup or a pattern.
+    expect(loadConfig({ PUBLIC_URL: "https://Tools.example.com/$'\"<x>" }).publicUrl).toBe(
+      "https://tools.example.com/$'%22%3Cx%3E",
+    );
   });
 
   it("treats an empty variable as unset", () => {
@@ -172,6 +176,9 @@ describe("loadConfig", () => {
     ["PUBLIC_URL", "ftp://stock.example.com"],
     ["PUBLIC_URL", "https://stock.example.com/?x=1"],
     ["PUBLIC_URL", "https://stock.example.com/#app"],
+    ["PUBLIC_URL", "https://stock.example.com/?"],
+    ["PUBLIC_URL", "https://stock.example.com/#"],
+    ["PUBLIC_URL", " https://stock.example.com"],
   ])("refuses %s=%p with a ConfigError naming the variable", (name, value) => {
     const error = configError({ [name]: value });
 

@@ -26,6 +26,7 @@ const EMBEDDED = [
   "SubmitStockTakeCountsPayload",
   "UserError",
   "Actor",
+  "Viewer",
 ] as const;
 
 /**

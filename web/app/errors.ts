@@ -5,7 +5,7 @@ import type { CombinedError } from "urql";
 
 const MESSAGES: Record<string, string> = {
   UNAUTHENTICATED:
-    "This device's token is no longer accepted: it was revoked. Ask your manager for a new sign-in link.",
+    "This device's token is no longer accepted: it was revoked, or this server does not know it. Ask your manager for a new sign-in link.",
   FORBIDDEN: "This token may not do that. Ask your manager for a token that can.",
   RATE_LIMITED: "Too many requests from this token just now. Wait a moment, then try again.",
   SERVICE_UNAVAILABLE: "Countpoint is not answering right now. Try again in a moment.",

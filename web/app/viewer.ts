@@ -26,6 +26,7 @@ export const ViewerDocument = graphql(`
       }
       sites {
         id
+        name
       }
     }
   }

@@ -20,7 +20,7 @@ export class AccountResolver {
   @Authorized(...SCOPES)
   @Query(() => Viewer, {
     description:
-      "The token this request carries: its scopes, sites and expiry, and its account. Any token may ask.",
+      "The token this request carries: its scopes, sites and expiry, and its account. Needs any one scope (whichever: every token issued holds one).",
   })
   viewer(@Ctx() ctx: GraphQLContext) {
     return getViewer(serviceContext(ctx));

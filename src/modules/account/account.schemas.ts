@@ -124,7 +124,7 @@ export const getViewer = {
   tags: ["account"],
   summary: "Get the calling token",
   description:
-    "Any token may ask, whatever its scopes. The token the request carries (its scopes, the sites it is limited to, when it expires), its account and the site its requests mean when they name none: what an app reads at sign-in to offer only what the token can do.",
+    "Needs any one scope, whichever. The token the request carries (its scopes, the sites it is limited to, when it expires), its account and the site its requests mean when they name none: what an app reads at sign-in to offer only what the token can do.",
   response: {
     200: ok("Viewer", "The calling token", viewerExample),
     ...problemResponses(...READ_PROBLEMS),

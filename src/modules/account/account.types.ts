@@ -53,7 +53,7 @@ export class UpdateAccountPayload {
 
 @ObjectType({
   description:
-    "The token a request carries: what it may do, at which sites, until when, and its account. Any token may read it.",
+    "The token a request carries: what it may do, at which sites, until when, and its account. Any token holding a scope may read it.",
 })
 export class Viewer {
   @Field(() => ApiToken, {

@@ -1,7 +1,7 @@
 // Who is calling: the token a request carries (what it may do, where, until when) and its
-// account. Any token may ask, whatever its scopes: the app reads it at sign-in to offer only the
-// screens the token can use, and an integration to check a token before it relies on it.
-import { readDb, type ServiceContext } from "../../context.js";
+// account. Any token holding a scope may ask, whichever: the app reads it at sign-in to offer
+// only the screens the token can use, and an integration to check a token before it relies on it.
+import type { ServiceContext } from "../../context.js";
 import { AppError } from "../../errors.js";
 import { sitesOfCaller } from "../site/site.service.js";
 import type { Site } from "../site/site.types.js";
@@ -26,8 +26,9 @@ export async function getViewer(ctx: ServiceContext): Promise<Viewer> {
   if (actor.tokenId === null) {
     throw new AppError("UNAUTHENTICATED", "the caller is the service itself, not a token");
   }
-  const db = readDb(ctx);
-  // One after another: a request holds one of the pool's connections at a time.
+  // From the primary, not a replica: a token issued a moment ago (a device signing in from its QR
+  // code) is there already. One after another: a request holds one pool connection at a time.
+  const db = ctx.db;
   const row = await db.apiToken.findUniqueOrThrow({
     where: { accountId_id: { accountId, id: actor.tokenId } },
     select: TOKEN_VIEW,

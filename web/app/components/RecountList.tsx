@@ -35,9 +35,10 @@ export function RecountList(props: { id: number; count: number; hint: string }) 
   });
   const seen = useRef(count);
   useEffect(() => {
-    if (seen.current === count) return;
+    const before = seen.current;
     seen.current = count;
-    if (count > 0) reread({ requestPolicy: "network-only" });
+    // From none, un-pausing the query reads the list; from some to another number, read again.
+    if (before > 0 && count > 0 && before !== count) reread({ requestPolicy: "network-only" });
   }, [count, reread]);
   if (count === 0 || !data) return null;
   const lines = data.stockTake.lines.edges.map((e) => e.node);

@@ -34,7 +34,7 @@ type Documents = {
     "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n    recountRequested\n  }\n": typeof types.FoundLineFragmentDoc,
     "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 1) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": typeof types.FindLineDocument,
     "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SaveCountDocument,
-    "\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n      }\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ViewerDocument,
 };
 const documents: Documents = {
     "\n  fragment ReviewLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    location\n    expectedQty\n    countedQty\n    difference\n    differenceValue\n    state\n    autoAccepted\n    movedSinceFreeze\n  }\n": types.ReviewLineFragmentDoc,
@@ -57,7 +57,7 @@ const documents: Documents = {
     "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n    recountRequested\n  }\n": types.FoundLineFragmentDoc,
     "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 1) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": types.FindLineDocument,
     "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.SaveCountDocument,
-    "\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n      }\n    }\n  }\n": types.ViewerDocument,
+    "\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n        name\n      }\n    }\n  }\n": types.ViewerDocument,
 };
 
 /**
@@ -157,7 +157,7 @@ export function graphql(source: "\n  mutation SaveCount($input: SubmitStockTakeC
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n        name\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -37,7 +37,7 @@ export function StockTakes() {
       {viewer && (
         <p className="signed-in">
           Signed in as {viewer.token.name}
-          {viewer.sites ? ` at ${viewer.site.name}` : ""}
+          {viewer.sites ? ` at ${viewer.sites.map((s) => s.name).join(", ")}` : ""}
           {viewer.token.expiresAt
             ? `, until ${new Date(viewer.token.expiresAt).toLocaleString("en", {
                 dateStyle: "medium",
