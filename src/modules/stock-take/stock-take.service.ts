@@ -41,9 +41,11 @@ import {
 import {
   mayAutoAccept,
   parseStart,
+  previewStart,
   start,
   unlistedScopeLines,
   type StartData,
+  type StartPreview,
 } from "./stock-take.start.js";
 import { parseAreaDepth, type AreaProgress } from "./stock-take.areas.js";
 import { rowsAdded } from "../../db/statistics.js";
@@ -53,6 +55,7 @@ import { siteFor } from "../site/site.access.js";
 export { stockTakesByIds } from "./stock-take.records.js";
 export { hidesStock } from "./stock-take.lines.js";
 export type { StockTakeView, StockTakeSummary, StockTakeLineView, CountsResult, AcceptResult };
+export type { StartPreview };
 export type { ReconcileResult };
 
 export interface StartedStockTake extends StockTakeView {
@@ -87,16 +90,33 @@ export function reviewWalk(ctx: ServiceContext, stockTakeId: number, accept?: Ac
   };
 }
 
-/** Starts a stock take over the scope (default: all active SKUs and all unlinked supplier items). */
+/**
+ * Starts a stock take over the scope (default: all active SKUs and all unlinked supplier items);
+ * a dry run answers what it would freeze, and writes nothing (no idempotency key either).
+ */
+export async function startStockTake(
+  ctx: ServiceContext,
+  data: StartData & { dryRun?: false | null },
+  idempotencyKey?: string,
+): Promise<Idempotent<StartedStockTake>>;
 export async function startStockTake(
   ctx: ServiceContext,
   data: StartData,
   idempotencyKey?: string,
-): Promise<Idempotent<StartedStockTake>> {
+): Promise<Idempotent<StartedStockTake | StartPreview>>;
+export async function startStockTake(
+  ctx: ServiceContext,
+  data: StartData,
+  idempotencyKey?: string,
+): Promise<Idempotent<StartedStockTake | StartPreview>> {
   const request = parseStart(data);
   mayAutoAccept(ctx.principal, request.autoAccept);
   // The site named is one the caller may use, before the account's start lock is waited for.
   siteFor(ctx.principal, request.siteId, ["siteId"]);
+  if (request.dryRun) {
+    const preview = await inTransaction(ctx.db, (tx) => previewStart(ctx, tx, request));
+    return { value: preview, replayed: false };
+  }
   let added = 0;
   const started = await inTransaction(ctx.db, (tx) =>
     keyed(ctx, tx, idempotencyKey, {

@@ -18,6 +18,7 @@ import {
 import { MoneyScalar, QuantityScalar, UnitCostScalar } from "../../graphql/scalars.js";
 import type { Decimal } from "../../quantity.js";
 import { Actor } from "../movement/movement.types.js";
+import { AREA_DEPTH_DEFAULT, AREA_RULE } from "./stock-take.areas.js";
 
 @ObjectType({
   description:
@@ -423,10 +424,45 @@ export class StockTakeReconciliation {
   skipped!: SkippedStockTakeLines;
 }
 
+@ObjectType({ description: "An area's lines in a start's preview." })
+export class StockTakePreviewArea {
+  @Field(() => String, {
+    nullable: true,
+    description: "The area (as its first line spells it); null: lines without a location.",
+  })
+  prefix!: string | null;
+
+  @Field(() => Int, { description: "How many lines of the area it would freeze." })
+  lines!: number;
+}
+
+@ObjectType({ description: "What a start would freeze (startStockTake with dryRun: true)." })
+export class StockTakePreview {
+  @Field(() => Int, { description: "The site whose stock it would count." })
+  siteId!: number;
+
+  @Field(() => Int, { description: "How many lines it would freeze." })
+  lines!: number;
+
+  @Field(() => [StockTakePreviewArea], {
+    description: `Its lines by area, at depth ${AREA_DEPTH_DEFAULT}. ${AREA_RULE}`,
+  })
+  areas!: StockTakePreviewArea[];
+}
+
 @PayloadType("startStockTake")
 export class StartStockTakePayload {
-  @Field(() => StockTake, { nullable: true, description: "Page its lines with StockTake.lines." })
+  @Field(() => StockTake, {
+    nullable: true,
+    description: "Page its lines with StockTake.lines; null in a dry run.",
+  })
   stockTake?: StockTake | null;
+
+  @Field(() => StockTakePreview, {
+    nullable: true,
+    description: "With dryRun: what the start would freeze; nothing was written.",
+  })
+  preview?: StockTakePreview | null;
 
   @UserErrorsField()
   userErrors!: UserError[];

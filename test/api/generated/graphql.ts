@@ -513,6 +513,8 @@ export type StartStockTakeInput = {
   basis?: StockTakeBasis | null | undefined;
   /** Counters (tokens without approve) never see expected quantities. Default false. */
   blind?: boolean | null | undefined;
+  /** true: answer preview (what the start would freeze, in all and by area) after every check a start makes (the same userErrors), with stockTake null, and write nothing, not even the idempotency key. Priced as the start. */
+  dryRun?: boolean | null | undefined;
   /** Retries with the same key within 24 hours replay the first result and write nothing. */
   idempotencyKey?: string | null | undefined;
   /** Free text for the team. */

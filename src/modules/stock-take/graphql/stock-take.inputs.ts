@@ -92,6 +92,13 @@ export class StartStockTakeInput {
   })
   autoAccept?: StockTakeToleranceInput | null;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "true: answer preview (what the start would freeze, in all and by area) after every check a start makes (the same userErrors), with stockTake null, and write nothing, not even the idempotency key. Priced as the start.",
+  })
+  dryRun?: boolean | null;
+
   @IdempotencyKeyField()
   idempotencyKey?: string | null;
 }

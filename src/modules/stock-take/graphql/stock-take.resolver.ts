@@ -147,7 +147,7 @@ export class StockTakeResolver {
   @ScopedMutation(
     "count",
     () => StartStockTakePayload,
-    "Starts a stock take: freezes the expected quantities of its scope (default: all active SKUs and unlinked supplier items).",
+    "Starts a stock take: freezes the expected quantities of its scope (default: all active SKUs and unlinked supplier items); with dryRun, says what it would freeze.",
   )
   async startStockTake(
     @Ctx() ctx: GraphQLContext,
@@ -161,7 +161,7 @@ export class StockTakeResolver {
       await chargeWalk(ctx, OPERATIONS.startStockTake, stockTakes.startWalk(service, data));
       return stockTakes.startStockTake(service, data, key);
     });
-    return { stockTake: value };
+    return "dryRun" in value ? { preview: value } : { stockTake: value };
   }
 
   @ScopedMutation(

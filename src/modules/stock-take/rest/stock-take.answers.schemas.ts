@@ -11,7 +11,7 @@ import {
   page,
   timestamp,
 } from "../../../http/openapi-primitives.js";
-import { AREA_RULE } from "../stock-take.areas.js";
+import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREAS } from "../stock-take.areas.js";
 import { BASES, MODES } from "../stock-take.parse.js";
 
 /** A stock take's statuses and a line's states, as answers show them and lists filter by them. */
@@ -392,6 +392,35 @@ export const stockTakeAnswerSchemas = {
       movement_id: {
         type: ["integer", "null"],
         description: "The stock_take movement; null when unchanged or in a dry run.",
+      },
+    },
+  },
+  StockTakeStartPreview: {
+    $id: "StockTakeStartPreview",
+    type: "object",
+    description:
+      "What a start would freeze (POST /stock-takes/start with dry_run: true); nothing was written.",
+    required: ["dry_run", "site_id", "lines", "areas"],
+    properties: {
+      dry_run: { type: "boolean", enum: [true] },
+      site_id: { ...integerId, description: "The site whose stock it would count." },
+      lines: { type: "integer", minimum: 1, description: "How many lines it would freeze." },
+      areas: {
+        type: "array",
+        maxItems: MAX_AREAS,
+        description: `Its lines by area, at depth ${AREA_DEPTH_DEFAULT}. ${AREA_RULE}`,
+        items: {
+          type: "object",
+          required: ["prefix", "lines"],
+          properties: {
+            prefix: {
+              type: ["string", "null"],
+              description:
+                "The area (as its first line spells it); null: lines without a location.",
+            },
+            lines: { type: "integer", minimum: 1 },
+          },
+        },
       },
     },
   },

@@ -170,14 +170,18 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
   );
 }
 
-/** POST /stock-takes/start: the lines it will freeze are priced, then the stock take started. */
+/**
+ * POST /stock-takes/start: the lines it will freeze are priced, then the stock take started (or,
+ * in a dry run, what it would freeze told).
+ */
 const startStockTake: Handler<typeof startSchemas.startStockTake> = async (request, reply) => {
-  const { scope, basis, site_id, auto_accept, ...rest } = request.body ?? {};
+  const { scope, basis, site_id, auto_accept, dry_run, ...rest } = request.body ?? {};
   const ctx = ctxOf(request);
   const data = {
     ...rest,
     basis,
     siteId: site_id,
+    dryRun: dry_run,
     autoAccept: auto_accept && toleranceData(auto_accept),
     scope: scope && {
       skuIds: scope.sku_ids,
@@ -190,7 +194,7 @@ const startStockTake: Handler<typeof startSchemas.startStockTake> = async (reque
   // Priced by the lines it will freeze, counted first: a refusal (429) comes before the work.
   await chargeWalk(request, reply, OPERATIONS.startStockTake, stockTakes.startWalk(ctx, data));
   const result = await stockTakes.startStockTake(ctx, data, idempotencyKeyOf(request));
-  return sendIdempotent(reply, 201, result);
+  return sendIdempotent(reply, "dryRun" in result.value ? 200 : 201, result);
 };
 
 /** GET /stock-takes: one page of stock takes. */

@@ -119,6 +119,15 @@ const uncountedLine = {
 export const stockTakeExamples = {
   stockTake,
   started: { ...stockTake, status: "open", lines: [uncountedLine], lines_next_cursor: null },
+  preview: {
+    dry_run: true,
+    site_id: 1,
+    lines: 3,
+    areas: [
+      { prefix: "A-01", lines: 2 },
+      { prefix: "B-02", lines: 1 },
+    ],
+  },
   withSummary: {
     ...stockTake,
     summary: {

@@ -88,7 +88,12 @@ export const StartStockTake = Type.Object(
       description:
         "The site whose stock it counts (404 SITE_NOT_FOUND if the account has none by this id; 409 SITE_INACTIVE if it is deactivated); the default site when absent.",
     }),
-
+    dry_run: Type.Optional(
+      Type.Boolean({
+        description:
+          "true: answer 200 with what the start would freeze (its lines, in all and by area) after every check a start makes (the same refusals), and write nothing, not even the idempotency key. Priced as the start.",
+      }),
+    ),
     auto_accept: Type.Optional(
       Type.Union([
         toleranceSchema(
@@ -100,7 +105,10 @@ export const StartStockTake = Type.Object(
   },
   {
     $id: "StartStockTake",
-    examples: [{ scope: { sku_ids: [1, 2] }, reference: "Aisle 4", blind: true }],
+    examples: [
+      { scope: { sku_ids: [1, 2] }, reference: "Aisle 4", blind: true },
+      { scope: { locations: ["A-01", "B-"] }, dry_run: true },
+    ],
     additionalProperties: false,
   },
 );
@@ -110,12 +118,17 @@ export type StartStockTake = Static<typeof StartStockTake>;
 export const startStockTake = {
   operationId: "startStockTake",
   tags: TAG,
-  summary: "Start a stock take: freeze the expected quantities of its scope",
+  summary: "Start a stock take: freeze the expected quantities of its scope (or preview it)",
   description:
     "Answers the stock take with its first 1000 lines (lines_next_cursor pages the rest through GET /stock-takes/{id}/lines), without expected_qty for a token without read or approve. An entity may be in one open or counting stock take at a time at a site (409 STOCK_TAKE_OVERLAP); a stock take at another site counts other stock.",
   headers: idempotencyHeaders,
   body: refOf(StartStockTake),
   response: {
+    200: ok(
+      "StockTakeStartPreview",
+      "With dry_run: what the start would freeze; nothing was written",
+      stockTakeExamples.preview,
+    ),
     201: ok(
       "StockTakeWithLines",
       "The stock take, open, with its first lines",
