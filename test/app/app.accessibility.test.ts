@@ -8,6 +8,7 @@ import { appServer, deviceToken } from "../helpers/app-server.js";
 const app = appServer();
 
 let device: string;
+let manager: string;
 let takeId: number;
 
 beforeAll(async () => {
@@ -16,10 +17,12 @@ beforeAll(async () => {
     rows: [
       { code: "AXE-1", name: "Hammer", location: "A-01-01", opening_on_hand: 2 },
       { code: "AXE-2", name: "Saw", location: "B-01-01", opening_on_hand: 3 },
+      { code: "AXE-3", name: "Drill", location: "C-01-01", opening_on_hand: 1 },
     ],
   });
+  manager = await deviceToken(app, { name: "Manager", scopes: ["read", "count", "approve"] });
   const started = await call(app.server, "POST", "/stock-takes/start", app.account.token, {
-    scope: { sku_ids: made.body.ids.map((r: { id: number }) => r.id) },
+    scope: { sku_ids: made.body.ids.slice(0, 2).map((r: { id: number }) => r.id) },
     reference: "Tools",
   });
   takeId = started.body.id;
@@ -53,6 +56,19 @@ const screens: [string, (page: Page) => Promise<void>][] = [
       await page.keyboard.press("Enter");
       await page.getByLabel("Counted quantity").waitFor();
       await page.getByText("By area").click();
+    },
+  ],
+  [
+    "the start of a stock take, its preview shown",
+    async (page) => {
+      await page.goto(`${app.server.base}/app/#token=${manager}`);
+      await page.getByRole("heading", { name: /Tools/ }).waitFor();
+      await page.goto(`${app.server.base}/app/start`);
+      await page.getByLabel("Some areas").check();
+      await page.getByLabel(/^Areas/).fill("C");
+      await page.getByLabel(/^Accept counts within a tolerance/).check();
+      await page.getByRole("button", { name: "Preview" }).click();
+      await page.getByRole("region", { name: "It will freeze 1 line" }).waitFor();
     },
   ],
 ];

@@ -34,6 +34,10 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
     input: { name: "Scanner 3", scopes: ["READ", "COUNT"], expiresAt: "2030-01-01T00:00:00Z" },
   },
   RevokeToken: { input: { id: 1 } },
+  ActiveSites: {},
+  StartStockTake: {
+    input: { scope: { locations: ["A-01", "B-"] }, blind: true, basis: "FREEZE", dryRun: true },
+  },
 };
 
 const documents = Object.entries(app)

@@ -24,6 +24,9 @@ import {
 // never fetches them.
 const Review = lazy(() => import("./screens/Review.js").then((m) => ({ default: m.Review })));
 const Devices = lazy(() => import("./screens/Devices.js").then((m) => ({ default: m.Devices })));
+const StartStockTake = lazy(() =>
+  import("./screens/StartStockTake.js").then((m) => ({ default: m.StartStockTake })),
+);
 
 /** `linked`: the token of the sign-in link that opened the app, already out of the address. */
 export function App({ linked }: { linked: string | null }) {
@@ -153,6 +156,15 @@ export function App({ linked }: { linked: string | null }) {
                       <Denied what="review" />
                     )
                   }
+                </Route>
+                <Route path="/start">
+                  {can("count") && can("approve") ? (
+                    <Suspense fallback={<p role="status">Loading…</p>}>
+                      <StartStockTake />
+                    </Suspense>
+                  ) : (
+                    <Denied what="start" />
+                  )}
                 </Route>
                 <Route path="/devices">
                   {can("tokens") ? (

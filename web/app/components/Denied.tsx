@@ -5,6 +5,7 @@ import { Link } from "wouter";
 const NEEDS = {
   count: "count stock takes",
   review: "review stock takes",
+  start: "start stock takes",
   devices: "give devices their tokens",
   lookup: "look items up",
 } as const;

@@ -1,5 +1,6 @@
 // The stock takes a counter can count: open ones (nothing counted yet) and those being counted.
 import { useQuery } from "urql";
+import { Link } from "wouter";
 import { StockTakeCard } from "../components/StockTakeCard.js";
 import { problemOf } from "../errors.js";
 import { graphql } from "../gql/index.js";
@@ -30,7 +31,9 @@ export function StockTakes() {
   const [{ data, error, fetching }, refetch] = useQuery({ query: OpenStockTakes });
   const problem = error ? problemOf(error) : null;
   const takes = data ? [...data.counting.edges, ...data.open.edges].map((e) => e.node) : [];
-  const { viewer } = useSession();
+  const { viewer, can } = useSession();
+  /** A manager's token starts stock takes here; a counter's is told who does. */
+  const starts = can("count") && can("approve");
   return (
     <section aria-labelledby="stock-takes-title">
       <h1 id="stock-takes-title">Stock takes to count</h1>
@@ -55,7 +58,16 @@ export function StockTakes() {
         </div>
       )}
       {fetching && !data && <p role="status">Loading…</p>}
-      {data && takes.length === 0 && <p>No stock take is open. Your manager starts one.</p>}
+      {starts && (
+        <Link href="/start" className="button start-link">
+          Start a stock take
+        </Link>
+      )}
+      {data && takes.length === 0 && (
+        <p>
+          {starts ? "No stock take is open." : "No stock take is open. Your manager starts one."}
+        </p>
+      )}
       <ul className="cards">
         {takes.map((take) => (
           <StockTakeCard key={take.id} stockTake={take} />

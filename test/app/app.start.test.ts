@@ -1,0 +1,114 @@
+// Starting a stock take from the app, in Debian's Chromium: a manager picks two areas, sees how
+// many lines the start will freeze and where (nothing is written by the preview), starts it and
+// lands on its review; an area already being counted is refused under the field that named it, in
+// view on a phone; a counter's token is offered no start. Checked through the API.
+import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
+import { call } from "../helpers/server.js";
+import { appServer, deviceToken } from "../helpers/app-server.js";
+
+const app = appServer();
+
+const stockTakes = async () =>
+  (await call(app.server, "GET", "/stock-takes?limit=100", app.account.token)).body.data as {
+    id: number;
+    reference: string | null;
+  }[];
+
+browserTest(
+  "a manager previews a start by area, starts it, and an area being counted is refused in view",
+  () =>
+    inBrowser(
+      async (page) => {
+        const rows = [
+          ["ST-1", "A-01-01"],
+          ["ST-2", "a-01-02"],
+          ["ST-3", "A-02-01"],
+          ["ST-4", "B-01-01"],
+          ["ST-5", null],
+        ].map(([code, location]) => ({ code, name: `Item ${code}`, location, opening_on_hand: 4 }));
+        const made = await call(app.server, "POST", "/skus/bulk", app.account.token, { rows });
+        expect(made.status).toBe(200);
+        const manager = await deviceToken(app, {
+          name: "Manager",
+          scopes: ["read", "count", "approve"],
+        });
+        await page.goto(`${app.server.base}/app/#token=${manager}`);
+        await page.getByText("Signed in as Manager").waitFor();
+        await page.getByText("No stock take is open.").waitFor();
+        await page.getByRole("link", { name: "Start a stock take" }).click();
+        await page.getByRole("heading", { name: "Start a stock take" }).waitFor();
+
+        await page.getByLabel("Some areas").check();
+        await page.getByLabel("Areas (location prefixes: A-01, B-)").fill("A-01, b-");
+        await page.getByLabel("Name (optional, e.g. Aisle 4)").fill("Aisles A-01 and B");
+        await page.getByLabel(/^Blind count/).check();
+        await page.getByRole("button", { name: "Preview" }).click();
+        const preview = page.getByRole("region", { name: "It will freeze 3 lines" });
+        await preview.waitFor();
+        const areas = await preview.locator("tbody tr").allInnerTexts();
+        expect(areas.map((r) => r.split("\t"))).toEqual([
+          ["A-01", "2"],
+          ["B-01", "1"],
+        ]);
+        expect(await stockTakes()).toEqual([]); // the preview wrote nothing
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await screenshot(page, "start-preview");
+
+        // A change of scope asks for a new preview before a start.
+        await page.getByLabel("Areas (location prefixes: A-01, B-)").fill("A-01, B-, Z-");
+        expect(await preview.count()).toBe(0);
+        await page.getByRole("button", { name: "Preview" }).click();
+        await preview.waitFor();
+        await preview.getByRole("button", { name: "Start the stock take" }).click();
+        await page.waitForURL(/\/app\/stock-takes\/\d+\/review$/);
+        const [take] = await stockTakes();
+        expect(page.url()).toMatch(new RegExp(`/stock-takes/${take!.id}/review$`));
+        const started = await call(
+          app.server,
+          "GET",
+          `/stock-takes/${take!.id}`,
+          app.account.token,
+        );
+        expect(started.body).toMatchObject({
+          reference: "Aisles A-01 and B",
+          blind: true,
+          status: "open",
+          summary: { lines: 3 },
+        });
+
+        // Aisle A again: A-01 is being counted, and the refusal is under the areas, in view.
+        await page.goto(`${app.server.base}/app/start`);
+        await page.getByLabel("Some areas").check();
+        await page.getByLabel("Areas (location prefixes: A-01, B-)").fill("A");
+        await page.getByRole("button", { name: "Preview" }).click();
+        const refusal = page.getByRole("alert");
+        await refusal
+          .getByText(/^2 items are already counted by an open stock take #\d+ at this site\./)
+          .waitFor();
+        const box = await refusal.boundingBox();
+        expect(box!.y + box!.height).toBeLessThanOrEqual(740);
+        expect(
+          await page
+            .getByLabel("Areas (location prefixes: A-01, B-)")
+            .getAttribute("aria-describedby"),
+        ).toBe("start-areas-problem");
+        await screenshot(page, "start-refused");
+        expect(await stockTakes()).toHaveLength(1);
+      },
+      { viewport: { width: 360, height: 740 } },
+    ),
+  150_000,
+);
+
+browserTest("a counter's token is offered no start, and the address tells it why", () =>
+  inBrowser(async (page) => {
+    const counter = await deviceToken(app, { name: "Scanner 9", scopes: ["count"] });
+    await page.goto(`${app.server.base}/app/#token=${counter}`);
+    await page.getByText("Signed in as Scanner 9").waitFor();
+    await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
+    expect(await page.getByRole("link", { name: "Start a stock take" }).count()).toBe(0);
+    await page.goto(`${app.server.base}/app/start`);
+    await page.getByText("This token may not start stock takes.", { exact: false }).waitFor();
+    expect(await page.getByRole("heading", { name: "Start a stock take" }).count()).toBe(0);
+  }),
+);

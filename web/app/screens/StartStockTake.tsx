@@ -1,0 +1,347 @@
+// The manager's start of a stock take: where, what (everything, areas, what is due), how (blind,
+// the basis, a name, counts accepted within a tolerance as they arrive), then a preview of the
+// lines it will freeze, by area (the API's dry run, which refuses what the start would), and the
+// start itself, which opens the new stock take's review to watch it being counted.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "urql";
+import { useLocation } from "wouter";
+import { messageFor, problemOf, type Problem } from "../errors.js";
+import { graphql } from "../gql/index.js";
+import type { StartStockTakeInput, StartStockTakeMutation } from "../gql/graphql.js";
+import { newKey } from "../ids.js";
+import { useSession } from "../session-context.js";
+import { Choice } from "../components/Choice.js";
+import { StartPreview } from "../components/StartPreview.js";
+
+const ActiveSites = graphql(`
+  query ActiveSites {
+    sites(active: true, first: 100) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+const Start = graphql(`
+  mutation StartStockTake($input: StartStockTakeInput!) {
+    startStockTake(input: $input) {
+      stockTake {
+        id
+      }
+      preview {
+        siteId
+        lines
+        areas {
+          prefix
+          lines
+        }
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+type Preview = NonNullable<StartStockTakeMutation["startStockTake"]["preview"]>;
+
+/** What the scope takes. */
+type What = "all" | "areas" | "due";
+const WHAT = [
+  { value: "all", label: "Everything: every active item" },
+  { value: "areas", label: "Some areas" },
+  { value: "due", label: "What is due for a cycle count" },
+] as const satisfies readonly { value: What; label: string }[];
+
+type Basis = "FREEZE" | "COUNT_TIME";
+const BASES = [
+  { value: "FREEZE", label: "The stock at the start (nothing moves during the count)" },
+  { value: "COUNT_TIME", label: "The stock when each count is made (sales go on)" },
+] as const satisfies readonly { value: Basis; label: string }[];
+
+interface FieldOptions {
+  /** The input's id after start- (default: `at`). */
+  id?: string;
+  inputMode?: "text" | "numeric" | "decimal";
+  shown?: boolean;
+}
+
+/** Where a problem is shown: under the part of the form it concerns, or under the actions. */
+type ProblemAt = "site" | "scope" | "areas" | "due" | "reference" | "tolerance" | "form";
+
+/** The part of the form an input path of the API's names. */
+function placeOf(field: readonly string[] | null | undefined): ProblemAt {
+  const [first, second] = field ?? [];
+  if (first === "siteId") return "site";
+  if (first === "reference" || first === "note") return "reference";
+  if (first === "autoAccept") return "tolerance";
+  if (first === "scope" && second === "locations") return "areas";
+  if (first === "scope" && second === "limit") return "due";
+  return first === "scope" ? "scope" : "form";
+}
+
+/**
+ * STOCK_TAKE_OVERLAP in words: how many items another open stock take here counts, and which
+ * (each entity's error names its stock take; the last may count those not listed).
+ */
+function overlapMessage(errors: readonly { message: string }[]): string {
+  const takes = [
+    ...new Set(errors.flatMap((e) => /in stock take (\d+)$/.exec(e.message)?.[1] ?? [])),
+  ];
+  const more = /^(\d+) more/.exec(errors[errors.length - 1]?.message ?? "");
+  const items = errors.length - (more ? 1 : 0) + (more ? Number(more[1]) : 0);
+  const which = takes.map((id) => ` #${id}`).join(",");
+  const counted = items === 1 ? "1 item is" : `${items} items are`;
+  const take = takes.length > 1 ? "open stock takes" : "an open stock take";
+  return `${counted} already counted by ${take}${which} at this site. Reconcile or cancel ${takes.length > 1 ? "them" : "it"} first, or leave ${items === 1 ? "it" : "them"} out.`;
+}
+
+/** A number as typed: empty, or from 0 with at most 3 decimals (a decimal comma taken too). */
+const AMOUNT = /^(\d{1,11}([.,]\d{1,3})?)?$/;
+const typed = (value: string) => value.trim().replace(",", ".");
+
+/** Location prefixes as typed: separated by commas, spaces or new lines. */
+const prefixesOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+
+export function StartStockTake() {
+  const { viewer, can } = useSession();
+  // A token limited to sites starts at those; one for every site picks among the active ones.
+  const [{ data: all }] = useQuery({ query: ActiveSites, pause: !!viewer?.sites || !can("read") });
+  const sites =
+    viewer?.sites ??
+    all?.sites.edges.map((e) => e.node) ??
+    (viewer ? [{ id: viewer.site.id, name: viewer.site.name }] : []);
+  const [siteId, setSiteId] = useState<number | null>(viewer?.site.id ?? null);
+  const [what, setWhat] = useState<What>("all");
+  const [areas, setAreas] = useState("");
+  const [limit, setLimit] = useState("100");
+  const [reference, setReference] = useState("");
+  const [blind, setBlind] = useState(false);
+  const [basis, setBasis] = useState<Basis>("FREEZE");
+  const [auto, setAuto] = useState(false);
+  const [abs, setAbs] = useState("1");
+  const [pct, setPct] = useState("2");
+  const [problem, setProblem] = useState<(Problem & { at: ProblemAt }) | null>(null);
+  const problemLine = useRef<HTMLParagraphElement>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  /** The key of the start the preview offers: a second press starts nothing new. */
+  const [key, setKey] = useState(newKey);
+  const [busy, setBusy] = useState(false);
+  const [, send] = useMutation(Start);
+  const [, navigate] = useLocation();
+
+  useEffect(() => {
+    if (siteId === null && viewer) setSiteId(viewer.site.id);
+  }, [siteId, viewer]);
+  useEffect(() => {
+    problemLine.current?.scrollIntoView({ block: "nearest" });
+  }, [problem]);
+
+  /** Any change to the form makes the preview stale: it is asked again before a start. */
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPreview(null);
+      setProblem(null);
+    };
+
+  /** The input the form describes, or the first thing wrong with it (nothing sent then). */
+  function input(): StartStockTakeInput | (Problem & { at: ProblemAt }) {
+    const bad = (at: ProblemAt, message: string) => ({ code: "INVALID_PARAMETER", message, at });
+    if (what === "areas" && prefixesOf(areas).length === 0) {
+      return bad("areas", "Name at least one area (a location prefix such as A-01 or B-).");
+    }
+    const due = Number(limit.trim());
+    if (what === "due" && (!Number.isInteger(due) || due < 1 || due > 10_000)) {
+      return bad("due", "Take 1 to 10000 items that are due.");
+    }
+    if (auto && (!AMOUNT.test(abs.trim()) || !AMOUNT.test(pct.trim()))) {
+      return bad("tolerance", "A tolerance is a number from 0, at most 3 decimals.");
+    }
+    return {
+      ...(siteId !== null ? { siteId } : {}),
+      ...(what === "areas" ? { scope: { locations: prefixesOf(areas) } } : {}),
+      ...(what === "due" ? { scope: { due: true, limit: due } } : {}),
+      ...(reference.trim() ? { reference: reference.trim() } : {}),
+      blind,
+      basis,
+      ...(auto
+        ? { autoAccept: { abs: Number(typed(abs) || "0"), pct: Number(typed(pct) || "0") } }
+        : {}),
+    };
+  }
+
+  async function run(dryRun: boolean) {
+    const asked = input();
+    if ("at" in asked) return setProblem(asked);
+    setBusy(true);
+    setProblem(null);
+    const result = await send({
+      input: { ...asked, dryRun, ...(dryRun ? {} : { idempotencyKey: key }) },
+    });
+    setBusy(false);
+    if (result.error) return setProblem({ ...problemOf(result.error), at: "form" });
+    const payload = result.data!.startStockTake;
+    const refused = payload.userErrors[0];
+    if (refused) {
+      setPreview(null);
+      const message =
+        refused.code === "STOCK_TAKE_OVERLAP"
+          ? overlapMessage(payload.userErrors)
+          : messageFor(refused.code, refused.message);
+      return setProblem({ code: refused.code, message, at: placeOf(refused.field) });
+    }
+    if (payload.preview) {
+      setPreview(payload.preview);
+      setKey(newKey());
+    } else if (payload.stockTake) navigate(`/stock-takes/${payload.stockTake.id}/review`);
+  }
+
+  const problemAt = (at: ProblemAt) =>
+    problem?.at === at ? (
+      <p ref={problemLine} id={`start-${at}-problem`} role="alert" className="problem">
+        {problem.message}
+      </p>
+    ) : null;
+  const describedBy = (at: ProblemAt) => (problem?.at === at ? `start-${at}-problem` : undefined);
+  /**
+   * A labelled text input, described by the problem at `at` (drawn under it unless `shown` is
+   * false: one problem under several fields).
+   */
+  const field = (
+    at: ProblemAt,
+    label: string,
+    value: string,
+    onChange: (value: string) => void,
+    { id = at, inputMode = "text", shown = true }: FieldOptions = {},
+  ) => (
+    <>
+      <label htmlFor={`start-${id}`}>{label}</label>
+      <input
+        id={`start-${id}`}
+        inputMode={inputMode}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={problem?.at === at || undefined}
+        aria-describedby={describedBy(at)}
+      />
+      {shown && problemAt(at)}
+    </>
+  );
+  const siteName = (id: number) => sites.find((s) => s.id === id)?.name ?? `site ${id}`;
+
+  return (
+    <section aria-labelledby="start-title">
+      <h1 id="start-title">Start a stock take</h1>
+      <form
+        className="card start"
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void run(true);
+        }}
+      >
+        {sites.length > 1 && (
+          <>
+            <label htmlFor="start-site">Site</label>
+            <select
+              id="start-site"
+              value={siteId ?? ""}
+              onChange={(e) => changed(setSiteId)(Number(e.target.value))}
+              aria-describedby={describedBy("site")}
+            >
+              {sites.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        {problemAt("site")}
+        <Choice
+          legend="What to count"
+          name="start-what"
+          className="stacked"
+          options={WHAT}
+          value={what}
+          onChange={changed(setWhat)}
+          describedBy={describedBy("scope")}
+          details={(chosen) =>
+            chosen === "areas"
+              ? field("areas", "Areas (location prefixes: A-01, B-)", areas, changed(setAreas))
+              : chosen === "due"
+                ? field(
+                    "due",
+                    "At most this many items, most overdue first",
+                    limit,
+                    changed(setLimit),
+                    {
+                      inputMode: "numeric",
+                    },
+                  )
+                : null
+          }
+        />
+        {problemAt("scope")}
+        {field("reference", "Name (optional, e.g. Aisle 4)", reference, changed(setReference))}
+        <label className="check">
+          <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.target.checked)} />
+          Blind count: counters do not see the quantities expected
+        </label>
+        <Choice
+          legend="Compare the counts with"
+          name="start-basis"
+          className="stacked"
+          options={BASES}
+          value={basis}
+          onChange={setBasis}
+        />
+        {can("approve") && (
+          <label className="check">
+            <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} />
+            Accept counts within a tolerance as they arrive
+          </label>
+        )}
+        {auto && (
+          <div className="fields">
+            <div>
+              {field("tolerance", "Tolerance in units", abs, setAbs, {
+                id: "abs",
+                inputMode: "decimal",
+                shown: false,
+              })}
+            </div>
+            <div>
+              {field("tolerance", "Tolerance in %", pct, setPct, {
+                id: "pct",
+                inputMode: "decimal",
+                shown: false,
+              })}
+            </div>
+          </div>
+        )}
+        {problemAt("tolerance")}
+        <button type="submit" className={preview ? "secondary" : undefined} disabled={busy}>
+          {preview ? "Preview again" : "Preview"}
+        </button>
+        {problemAt("form")}
+      </form>
+      {preview && (
+        <StartPreview
+          preview={preview}
+          siteName={sites.length > 1 ? siteName(preview.siteId) : null}
+          busy={busy}
+          onStart={() => void run(false)}
+        />
+      )}
+    </section>
+  );
+}
