@@ -35,6 +35,7 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   },
   RevokeToken: { input: { id: 1 } },
   ActiveSites: {},
+  ProgressByCounter: { id: 1 },
   StartStockTake: {
     input: { scope: { locations: ["A-01", "B-"] }, blind: true, basis: "FREEZE", dryRun: true },
   },

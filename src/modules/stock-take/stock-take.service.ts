@@ -48,6 +48,7 @@ import {
   type StartPreview,
 } from "./stock-take.start.js";
 import { parseAreaDepth, type AreaProgress } from "./stock-take.areas.js";
+import { counterProgress } from "./stock-take.counters.js";
 import { rowsAdded } from "../../db/statistics.js";
 import { requireSite } from "../site/site.service.js";
 import { siteFor } from "../site/site.access.js";
@@ -342,6 +343,13 @@ export function progressByLocation(
   const areaDepth = parseAreaDepth(depth, ["depth"]);
   return async () => (await summarize(ctx, take, readDb(ctx), areaDepth)).locations;
 }
+
+/**
+ * A stock take's progress by counter (GraphQL's progressByCounter, REST's summary.counters), to
+ * work out once the caller has paid for its lines.
+ */
+export const progressByCounter = (ctx: ServiceContext, take: StockTakeView) => () =>
+  counterProgress(ctx, take);
 
 /** Stock takes of the account, newest first, optionally of one status. */
 export async function listStockTakes(

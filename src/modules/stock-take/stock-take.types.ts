@@ -424,6 +424,20 @@ export class StockTakeReconciliation {
   skipped!: SkippedStockTakeLines;
 }
 
+@ObjectType({ description: "One counter's part of a stock take's count." })
+export class CounterProgress {
+  @Field(() => String, {
+    description: "The counter a count names (the device's counter field), or its token's name.",
+  })
+  counter!: string;
+
+  @Field(() => Int, { description: "Counted lines whose last count is this counter's." })
+  lines!: number;
+
+  @Field(() => DateTimeResolver, { description: "When the last of those counts was made." })
+  lastCountedAt!: Date;
+}
+
 @ObjectType({ description: "An area's lines in a start's preview." })
 export class StockTakePreviewArea {
   @Field(() => String, {

@@ -4,10 +4,10 @@
 // sent back for a recount has no count until it is counted again. The areas are asked for only while "By area" is open:
 // adding a stock take up by area costs several times its overall progress, and most
 // counters never open it.
-import { useEffect, useRef, useState } from "react";
-import { useQuery } from "urql";
 import { problemOf } from "../errors.js";
+import { useBreakdown } from "../hooks/use-breakdown.js";
 import { getFragmentData, graphql, type FragmentType } from "../gql/index.js";
+import { Unfolded } from "./Unfolded.js";
 
 export const ProgressFragment = graphql(`
   fragment Progress_stockTake on StockTake {
@@ -39,7 +39,6 @@ export function Progress(props: { stockTake: FragmentType<typeof ProgressFragmen
   const take = getFragmentData(ProgressFragment, props.stockTake);
   const { lines, uncounted, accepted, applied, recountRequested } = take.summary;
   const counted = lines - uncounted;
-  const [open, setOpen] = useState(false);
   return (
     <div className="progress">
       <p role="status">
@@ -48,27 +47,14 @@ export function Progress(props: { stockTake: FragmentType<typeof ProgressFragmen
         {recountRequested > 0 ? ` · ${recountRequested} sent back for recount` : ""}
       </p>
       <progress max={lines} value={counted} aria-label="Lines counted" />
-      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary>By area</summary>
-        {open && <Areas id={take.id} counted={counted} />}
-      </details>
+      <Unfolded label="By area">{() => <AreaList id={take.id} counted={counted} />}</Unfolded>
     </div>
   );
 }
 
 /** Each area's progress, read when opened and again whenever the overall progress moves. */
-function Areas({ id, counted }: { id: number; counted: number }) {
-  const [{ data, error }, reread] = useQuery({
-    query: ProgressByArea,
-    variables: { id },
-    requestPolicy: "network-only",
-  });
-  const shown = useRef(counted);
-  useEffect(() => {
-    if (shown.current === counted) return;
-    shown.current = counted;
-    reread({ requestPolicy: "network-only" });
-  }, [counted, reread]);
+export function AreaList({ id, counted }: { id: number; counted: number }) {
+  const { data, error } = useBreakdown(ProgressByArea, id, counted);
   if (error && !data) return <p className="problem">{problemOf(error).message}</p>;
   if (!data) return <p>Adding up the areas…</p>;
   const areas = data.stockTake.progressByLocation;

@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query ProgressByCounter($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByCounter {\n        counter\n        lines\n        lastCountedAt\n      }\n    }\n  }\n": typeof types.ProgressByCounterDocument,
     "\n  fragment ReviewLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    location\n    expectedQty\n    countedQty\n    difference\n    differenceValue\n    state\n    autoAccepted\n    movedSinceFreeze\n  }\n": typeof types.ReviewLineFragmentDoc,
     "\n  query LinesByDifference($id: Int!, $order: LineOrder!, $after: String) {\n    stockTake(id: $id) {\n      id\n      lines(order: $order, first: 200, after: $after) {\n        edges {\n          node {\n            ...ReviewLine\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.LinesByDifferenceDocument,
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    summary {\n      lines\n      uncounted\n      accepted\n      applied\n      recountRequested\n    }\n  }\n": typeof types.Progress_StockTakeFragmentDoc,
@@ -39,6 +40,7 @@ type Documents = {
     "\n  query Viewer {\n    viewer {\n      token {\n        id\n        name\n        scopes\n        expiresAt\n      }\n      account {\n        id\n        name\n        currency\n      }\n      site {\n        id\n        code\n        name\n      }\n      sites {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ViewerDocument,
 };
 const documents: Documents = {
+    "\n  query ProgressByCounter($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByCounter {\n        counter\n        lines\n        lastCountedAt\n      }\n    }\n  }\n": types.ProgressByCounterDocument,
     "\n  fragment ReviewLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    location\n    expectedQty\n    countedQty\n    difference\n    differenceValue\n    state\n    autoAccepted\n    movedSinceFreeze\n  }\n": types.ReviewLineFragmentDoc,
     "\n  query LinesByDifference($id: Int!, $order: LineOrder!, $after: String) {\n    stockTake(id: $id) {\n      id\n      lines(order: $order, first: 200, after: $after) {\n        edges {\n          node {\n            ...ReviewLine\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.LinesByDifferenceDocument,
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    summary {\n      lines\n      uncounted\n      accepted\n      applied\n      recountRequested\n    }\n  }\n": types.Progress_StockTakeFragmentDoc,
@@ -78,6 +80,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProgressByCounter($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByCounter {\n        counter\n        lines\n        lastCountedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProgressByCounter($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByCounter {\n        counter\n        lines\n        lastCountedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -13,6 +13,9 @@ import {
 } from "../components/DifferencesTable.js";
 import { Choice } from "../components/Choice.js";
 import { RecountList } from "../components/RecountList.js";
+import { AreaList } from "../components/Progress.js";
+import { CounterList } from "../components/CounterList.js";
+import { Unfolded } from "../components/Unfolded.js";
 import { messageFor, problemOf, type Problem } from "../errors.js";
 import { graphql } from "../gql/index.js";
 import type {
@@ -250,6 +253,12 @@ export function Review({ id }: { id: number }) {
         {s.recountRequested > 0 ? ` · ${s.recountRequested} sent back for recount` : ""} · status{" "}
         {take.status.toLowerCase()}
       </p>
+      <Unfolded label="By area">
+        {() => <AreaList id={take.id} counted={s.lines - s.uncounted} />}
+      </Unfolded>
+      <Unfolded label="By counter">
+        {() => <CounterList id={take.id} counted={s.lines - s.uncounted} />}
+      </Unfolded>
       {s.sumAbsDifference !== null && s.sumAbsDifference !== undefined && (
         <p className="meta">
           Net difference {formatDifference(s.netDifference)}; {s.sumAbsDifference} units off in all.

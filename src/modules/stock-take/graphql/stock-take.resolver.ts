@@ -22,6 +22,7 @@ import * as stockTakes from "../stock-take.service.js";
 import { listLines } from "../stock-take.line-list.js";
 import { listCounts } from "../stock-take.count-log.js";
 import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREA_DEPTH } from "../stock-take.areas.js";
+import { COUNTER_RULE } from "../stock-take.counters.js";
 import {
   AcceptStockTakeLinesInput,
   CancelStockTakeInput,
@@ -36,6 +37,7 @@ import {
   AcceptStockTakeLinesPayload,
   CancelStockTakePayload,
   ReconcileStockTakePayload,
+  CounterProgress,
   StartStockTakePayload,
   StockTake,
   StockTakeConnection,
@@ -103,6 +105,14 @@ export class StockTakeResolver {
     const areas = stockTakes.progressByLocation(serviceContext(ctx), take, depth);
     await chargeSummarizedLines(ctx, take.id);
     return areas();
+  }
+
+  @Authorized(...stockTakes.READ_SCOPES)
+  @FieldResolver(() => [CounterProgress], { description: `Progress by counter. ${COUNTER_RULE}` })
+  async progressByCounter(@Ctx() ctx: GraphQLContext, @Root() take: StockTake) {
+    const counters = stockTakes.progressByCounter(serviceContext(ctx), take);
+    await chargeSummarizedLines(ctx, take.id);
+    return counters();
   }
 
   @Authorized(...stockTakes.READ_SCOPES)

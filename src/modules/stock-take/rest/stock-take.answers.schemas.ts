@@ -12,6 +12,7 @@ import {
   timestamp,
 } from "../../../http/openapi-primitives.js";
 import { AREA_DEPTH_DEFAULT, AREA_RULE, MAX_AREAS } from "../stock-take.areas.js";
+import { COUNTER_RULE, MAX_COUNTERS } from "../stock-take.counters.js";
 import { BASES, MODES } from "../stock-take.parse.js";
 
 /** A stock take's statuses and a line's states, as answers show them and lists filter by them. */
@@ -152,6 +153,31 @@ export const stockTakeAnswerSchemas = {
       values: {
         ...valueTotals,
         description: `${valueTotals.description} Present only for a token with the costs scope that sees the differences.`,
+      },
+      counters: {
+        type: "array",
+        maxItems: MAX_COUNTERS,
+        description: `Progress by counter, with ?by_counter=true only. ${COUNTER_RULE}`,
+        items: {
+          type: "object",
+          required: ["counter", "lines", "last_counted_at"],
+          properties: {
+            counter: {
+              type: "string",
+              description: "The counter a count names (the input's counter), or its token's name.",
+            },
+            lines: {
+              type: "integer",
+              minimum: 1,
+              description: "Counted lines whose last count is this counter's.",
+            },
+            last_counted_at: {
+              type: "string",
+              format: "date-time",
+              description: "When the last of those counts was made.",
+            },
+          },
+        },
       },
       locations: {
         type: "array",

@@ -56,6 +56,12 @@ export const getStockTake = {
         description: `How many segments of a location name its area in summary.locations (default ${AREA_DEPTH_DEFAULT}: A-01-03 is in A-01).`,
       }),
     ),
+    by_counter: Type.Optional(
+      Type.Boolean({
+        description:
+          "true: the summary has counters too, the progress by counter (priced as a second summary: it walks the lines again).",
+      }),
+    ),
   }),
   response: {
     200: ok("StockTakeWithSummary", "The stock take", stockTakeExamples.withSummary),

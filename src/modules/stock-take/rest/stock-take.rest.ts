@@ -206,7 +206,10 @@ const listStockTakes: Handler<typeof readSchemas.listStockTakes> = async (reques
     }),
   );
 
-/** GET /stock-takes/{id}: the stock take and its summary, priced before any line is read. */
+/**
+ * GET /stock-takes/{id}: the stock take and its summary (with by_counter, its progress by counter
+ * too), priced before any line is read.
+ */
 const getStockTake: Handler<typeof readSchemas.getStockTake> = async (request, reply) => {
   const read = await stockTakes.stockTakeToSummarize(
     ctxOf(request),
@@ -214,9 +217,17 @@ const getStockTake: Handler<typeof readSchemas.getStockTake> = async (request, r
     request.query.area_depth ?? AREA_DEPTH_DEFAULT,
     { priced: request.rateBucket !== null && request.rateBucket !== undefined },
   );
-  // A 404, or a 429 for the summary's price, before any line is read.
-  await chargeLines(request, reply, summarizedLines(read.lineCount));
-  return toRest({ ...read.take, summary: await read.summary() });
+  const counters = request.query.by_counter
+    ? stockTakes.progressByCounter(ctxOf(request), read.take)
+    : null;
+  // A 404, or a 429 for the summary's price (its lines walked twice with counters), before any
+  // line is read.
+  await chargeLines(request, reply, summarizedLines(read.lineCount) * (counters ? 2 : 1));
+  const summary = await read.summary();
+  return toRest({
+    ...read.take,
+    summary: counters ? { ...summary, counters: await counters() } : summary,
+  });
 };
 
 /** GET /stock-takes/{id}/lines: one page of lines, or with Accept: text/csv the count sheet. */
