@@ -1,6 +1,7 @@
 // A manager runs a whole stock take from the app at a desk, in Debian's Chromium: starts it (after
 // its preview), watches two counters' counts arrive by area and by counter without a reload,
-// accepts within a tolerance, sends a line back, accepts it when counted again, and reconciles.
+// accepts within a tolerance, sends a line back, accepts it when counted again, and reconciles;
+// the list then shows it among the recently reconciled.
 // The counters count through the API, as their devices would. Stock changes as the API says.
 import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { call } from "../helpers/server.js";
@@ -94,6 +95,15 @@ browserTest(
         expect(onHand.map((s) => s.on_hand)).toEqual([10, 11, 6]);
         await status.getByText(/status reconciled/).waitFor();
         await status.getByText(/^3 of 3 counted/).waitFor();
+
+        // The list keeps it among the recently reconciled, to review, no longer to count.
+        await page.getByRole("link", { name: "Countpoint" }).click();
+        const recent = page.getByRole("region", { name: "Recently reconciled" });
+        const card = recent.getByRole("listitem").filter({ hasText: "Monthly count" });
+        await card.getByText(/^Reconciled /).waitFor();
+        expect(await card.getByRole("link", { name: "Review" }).count()).toBe(1);
+        expect(await card.getByRole("link", { name: "Count" }).count()).toBe(0);
+        expect(await page.getByText("No stock take is open.").count()).toBe(1);
       },
       { viewport: { width: 1280, height: 900 } },
     ),

@@ -11,6 +11,8 @@ import { buildGraphqlSchema } from "../../src/graphql/schema.js";
 const VARIABLES: Record<string, Record<string, unknown>> = {
   Viewer: {},
   OpenStockTakes: {},
+  ReconciledStockTakes: {},
+  ReconciledStockTakes: {},
   CountScreen: { id: 1 },
   ProgressByArea: { id: 1 },
   RecountLines: { id: 1 },

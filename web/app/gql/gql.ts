@@ -20,7 +20,7 @@ type Documents = {
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    summary {\n      lines\n      uncounted\n      accepted\n      applied\n      recountRequested\n    }\n  }\n": typeof types.Progress_StockTakeFragmentDoc,
     "\n  query ProgressByArea($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByLocation(depth: 2) {\n        prefix\n        lines\n        counted\n      }\n    }\n  }\n": typeof types.ProgressByAreaDocument,
     "\n  query RecountLines($id: Int!) {\n    stockTake(id: $id) {\n      id\n      lines(recount: true, first: 50) {\n        edges {\n          node {\n            type\n            id\n            code\n            name\n            location\n          }\n        }\n      }\n    }\n  }\n": typeof types.RecountLinesDocument,
-    "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n  }\n": typeof types.StockTakeCard_StockTakeFragmentDoc,
+    "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    reconciledAt\n  }\n": typeof types.StockTakeCard_StockTakeFragmentDoc,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n": typeof types.FollowProgressDocument,
     "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n        recountRequested\n      }\n      ...Progress_stockTake\n    }\n  }\n": typeof types.CountScreenDocument,
     "\n  query Tokens {\n    apiTokens(first: 100) {\n      edges {\n        node {\n          id\n          name\n          scopes\n          createdAt\n          expiresAt\n          revokedAt\n          lastUsedAt\n        }\n      }\n    }\n  }\n": typeof types.TokensDocument,
@@ -34,6 +34,7 @@ type Documents = {
     "\n  query ActiveSites {\n    sites(active: true, first: 100) {\n      edges {\n        node {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.ActiveSitesDocument,
     "\n  mutation StartStockTake($input: StartStockTakeInput!) {\n    startStockTake(input: $input) {\n      stockTake {\n        id\n      }\n      preview {\n        siteId\n        lines\n        areas {\n          prefix\n          lines\n        }\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.StartStockTakeDocument,
     "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": typeof types.OpenStockTakesDocument,
+    "\n  query ReconciledStockTakes {\n    stockTakes(status: RECONCILED, first: 5) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": typeof types.ReconciledStockTakesDocument,
     "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n    recountRequested\n  }\n": typeof types.FoundLineFragmentDoc,
     "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 1) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": typeof types.FindLineDocument,
     "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SaveCountDocument,
@@ -46,7 +47,7 @@ const documents: Documents = {
     "\n  fragment Progress_stockTake on StockTake {\n    id\n    summary {\n      lines\n      uncounted\n      accepted\n      applied\n      recountRequested\n    }\n  }\n": types.Progress_StockTakeFragmentDoc,
     "\n  query ProgressByArea($id: Int!) {\n    stockTake(id: $id) {\n      id\n      progressByLocation(depth: 2) {\n        prefix\n        lines\n        counted\n      }\n    }\n  }\n": types.ProgressByAreaDocument,
     "\n  query RecountLines($id: Int!) {\n    stockTake(id: $id) {\n      id\n      lines(recount: true, first: 50) {\n        edges {\n          node {\n            type\n            id\n            code\n            name\n            location\n          }\n        }\n      }\n    }\n  }\n": types.RecountLinesDocument,
-    "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n  }\n": types.StockTakeCard_StockTakeFragmentDoc,
+    "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    reconciledAt\n  }\n": types.StockTakeCard_StockTakeFragmentDoc,
     "\n  subscription FollowProgress($id: Int!) {\n    stockTakeProgress(id: $id) {\n      eventId\n      stockTake {\n        id\n        status\n      }\n    }\n  }\n": types.FollowProgressDocument,
     "\n  query CountScreen($id: Int!) {\n    stockTake(id: $id) {\n      id\n      reference\n      status\n      blind\n      summary {\n        lines\n        recountRequested\n      }\n      ...Progress_stockTake\n    }\n  }\n": types.CountScreenDocument,
     "\n  query Tokens {\n    apiTokens(first: 100) {\n      edges {\n        node {\n          id\n          name\n          scopes\n          createdAt\n          expiresAt\n          revokedAt\n          lastUsedAt\n        }\n      }\n    }\n  }\n": types.TokensDocument,
@@ -60,6 +61,7 @@ const documents: Documents = {
     "\n  query ActiveSites {\n    sites(active: true, first: 100) {\n      edges {\n        node {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.ActiveSitesDocument,
     "\n  mutation StartStockTake($input: StartStockTakeInput!) {\n    startStockTake(input: $input) {\n      stockTake {\n        id\n      }\n      preview {\n        siteId\n        lines\n        areas {\n          prefix\n          lines\n        }\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.StartStockTakeDocument,
     "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": types.OpenStockTakesDocument,
+    "\n  query ReconciledStockTakes {\n    stockTakes(status: RECONCILED, first: 5) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n": types.ReconciledStockTakesDocument,
     "\n  fragment FoundLine on StockTakeLine {\n    type\n    id\n    code\n    name\n    supplier\n    location\n    countedQty\n    state\n    recountRequested\n  }\n": types.FoundLineFragmentDoc,
     "\n  query FindLine($id: Int!, $code: String!) {\n    stockTake(id: $id) {\n      id\n      lines(code: $code, first: 1) {\n        edges {\n          node {\n            ...FoundLine\n          }\n        }\n      }\n    }\n  }\n": types.FindLineDocument,
     "\n  mutation SaveCount($input: SubmitStockTakeCountsInput!) {\n    submitStockTakeCounts(input: $input) {\n      status\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.SaveCountDocument,
@@ -107,7 +109,7 @@ export function graphql(source: "\n  query RecountLines($id: Int!) {\n    stockT
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n  }\n"): (typeof documents)["\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n  }\n"];
+export function graphql(source: "\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    reconciledAt\n  }\n"): (typeof documents)["\n  fragment StockTakeCard_stockTake on StockTake {\n    id\n    reference\n    status\n    blind\n    createdAt\n    reconciledAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -160,6 +162,10 @@ export function graphql(source: "\n  mutation StartStockTake($input: StartStockT
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query OpenStockTakes {\n    counting: stockTakes(status: COUNTING, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n    open: stockTakes(status: OPEN, first: 50) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReconciledStockTakes {\n    stockTakes(status: RECONCILED, first: 5) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ReconciledStockTakes {\n    stockTakes(status: RECONCILED, first: 5) {\n      edges {\n        node {\n          id\n          ...StockTakeCard_stockTake\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

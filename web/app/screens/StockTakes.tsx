@@ -1,4 +1,5 @@
-// The stock takes a counter can count: open ones (nothing counted yet) and those being counted.
+// The stock takes a counter can count: open ones (nothing counted yet) and those being counted;
+// for an approver, the start of a new one and the last ones reconciled.
 import { useQuery } from "urql";
 import { Link } from "wouter";
 import { StockTakeCard } from "../components/StockTakeCard.js";
@@ -26,6 +27,36 @@ const OpenStockTakes = graphql(`
     }
   }
 `);
+
+/** The last stock takes reconciled: what an approver looks back at (counters need not). */
+const ReconciledStockTakes = graphql(`
+  query ReconciledStockTakes {
+    stockTakes(status: RECONCILED, first: 5) {
+      edges {
+        node {
+          id
+          ...StockTakeCard_stockTake
+        }
+      }
+    }
+  }
+`);
+
+function RecentlyReconciled() {
+  const [{ data }] = useQuery({ query: ReconciledStockTakes });
+  const takes = data?.stockTakes.edges.map((e) => e.node) ?? [];
+  if (takes.length === 0) return null;
+  return (
+    <section aria-labelledby="reconciled-title">
+      <h2 id="reconciled-title">Recently reconciled</h2>
+      <ul className="cards">
+        {takes.map((take) => (
+          <StockTakeCard key={take.id} stockTake={take} />
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function StockTakes() {
   const [{ data, error, fetching }, refetch] = useQuery({ query: OpenStockTakes });
@@ -73,6 +104,7 @@ export function StockTakes() {
           <StockTakeCard key={take.id} stockTake={take} />
         ))}
       </ul>
+      {can("approve") && <RecentlyReconciled />}
     </section>
   );
 }
