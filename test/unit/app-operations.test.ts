@@ -12,7 +12,6 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   Viewer: {},
   OpenStockTakes: {},
   ReconciledStockTakes: {},
-  ReconciledStockTakes: {},
   CountScreen: { id: 1 },
   ProgressByArea: { id: 1 },
   RecountLines: { id: 1 },
@@ -38,6 +37,9 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   RevokeToken: { input: { id: 1 } },
   ActiveSites: {},
   ProgressByCounter: { id: 1 },
+  DueScreen: { siteId: null },
+  SaveIntervals: { input: { intervalDaysA: 7, intervalDaysB: 60, intervalDaysC: 180 } },
+  Classify: { input: { windowDays: 90, dryRun: true } },
   StartStockTake: {
     input: { scope: { locations: ["A-01", "B-"] }, blind: true, basis: "FREEZE", dryRun: true },
   },

@@ -1,11 +1,20 @@
 // The app's frame: who is signed in, the client for their token, and one screen per route.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { Provider } from "urql";
 import { Link, Route, Router, Switch } from "wouter";
 import { makeClient } from "./client.js";
 import { LinkOffer } from "./components/LinkOffer.js";
 import { SessionContext, type Session } from "./session-context.js";
-import { Denied } from "./components/Denied.js";
+import { Denied, type Needed } from "./components/Denied.js";
 import { forgetToken, storeToken, storedToken, takeTokenFromLink, tokenMark } from "./session.js";
 import { Count } from "./screens/Count.js";
 import { Lookup } from "./screens/Lookup.js";
@@ -24,9 +33,20 @@ import {
 // never fetches them.
 const Review = lazy(() => import("./screens/Review.js").then((m) => ({ default: m.Review })));
 const Devices = lazy(() => import("./screens/Devices.js").then((m) => ({ default: m.Devices })));
+const CycleCounts = lazy(() =>
+  import("./screens/CycleCounts.js").then((m) => ({ default: m.CycleCounts })),
+);
 const StartStockTake = lazy(() =>
   import("./screens/StartStockTake.js").then((m) => ({ default: m.StartStockTake })),
 );
+
+/** A screen loaded when first opened, for a token that may use it; else what the token lacks. */
+const loaded = (allowed: boolean, what: Needed, screen: ReactNode) =>
+  allowed ? (
+    <Suspense fallback={<p role="status">Loading…</p>}>{screen}</Suspense>
+  ) : (
+    <Denied what={what} />
+  );
 
 /** `linked`: the token of the sign-in link that opened the app, already out of the address. */
 export function App({ linked }: { linked: string | null }) {
@@ -132,6 +152,7 @@ export function App({ linked }: { linked: string | null }) {
               </Link>
               <nav aria-label="Main">
                 {can("read") && <Link href="/lookup">Look up</Link>}
+                {can("read") && can("approve") && <Link href="/cycle-counts">Cycle counts</Link>}
                 {can("tokens") && <Link href="/devices">Devices</Link>}
                 <button type="button" className="quiet" onClick={() => signOut()}>
                   Sign out
@@ -147,34 +168,15 @@ export function App({ linked }: { linked: string | null }) {
                   }
                 </Route>
                 <Route path="/stock-takes/:id/review">
-                  {(params) =>
-                    can("approve") ? (
-                      <Suspense fallback={<p role="status">Loading…</p>}>
-                        <Review id={Number(params.id)} />
-                      </Suspense>
-                    ) : (
-                      <Denied what="review" />
-                    )
-                  }
+                  {(params) => loaded(can("approve"), "review", <Review id={Number(params.id)} />)}
                 </Route>
                 <Route path="/start">
-                  {can("count") && can("approve") ? (
-                    <Suspense fallback={<p role="status">Loading…</p>}>
-                      <StartStockTake />
-                    </Suspense>
-                  ) : (
-                    <Denied what="start" />
-                  )}
+                  {loaded(can("count") && can("approve"), "start", <StartStockTake />)}
                 </Route>
-                <Route path="/devices">
-                  {can("tokens") ? (
-                    <Suspense fallback={<p role="status">Loading…</p>}>
-                      <Devices />
-                    </Suspense>
-                  ) : (
-                    <Denied what="devices" />
-                  )}
+                <Route path="/cycle-counts">
+                  {loaded(can("read") && can("approve"), "cycleCounts", <CycleCounts />)}
                 </Route>
+                <Route path="/devices">{loaded(can("tokens"), "devices", <Devices />)}</Route>
                 <Route path="/lookup">{can("read") ? <Lookup /> : <Denied what="lookup" />}</Route>
                 <Route path="/">
                   <StockTakes />

@@ -6,11 +6,15 @@ const NEEDS = {
   count: "count stock takes",
   review: "review stock takes",
   start: "start stock takes",
+  cycleCounts: "plan cycle counts",
   devices: "give devices their tokens",
   lookup: "look items up",
 } as const;
 
-export function Denied({ what }: { what: keyof typeof NEEDS }) {
+/** What a screen needs that a token may lack. */
+export type Needed = keyof typeof NEEDS;
+
+export function Denied({ what }: { what: Needed }) {
   return (
     <section className="card" aria-labelledby="denied-title">
       <h1 id="denied-title">Not with this sign-in</h1>

@@ -3,28 +3,17 @@
 // lines it will freeze, by area (the API's dry run, which refuses what the start would), and the
 // start itself, which opens the new stock take's review to watch it being counted.
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useMutation, useQuery } from "urql";
-import { useLocation } from "wouter";
+import { useMutation } from "urql";
+import { useLocation, useSearch } from "wouter";
 import { messageFor, problemOf, type Problem } from "../errors.js";
 import { graphql } from "../gql/index.js";
 import type { StartStockTakeInput, StartStockTakeMutation } from "../gql/graphql.js";
 import { newKey } from "../ids.js";
 import { useSession } from "../session-context.js";
 import { Choice } from "../components/Choice.js";
+import { SitePicker } from "../components/SitePicker.js";
+import { useSites } from "../hooks/use-sites.js";
 import { StartPreview } from "../components/StartPreview.js";
-
-const ActiveSites = graphql(`
-  query ActiveSites {
-    sites(active: true, first: 100) {
-      edges {
-        node {
-          id
-          name
-        }
-      }
-    }
-  }
-`);
 
 const Start = graphql(`
   mutation StartStockTake($input: StartStockTakeInput!) {
@@ -111,14 +100,14 @@ const prefixesOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
 export function StartStockTake() {
   const { viewer, can } = useSession();
-  // A token limited to sites starts at those; one for every site picks among the active ones.
-  const [{ data: all }] = useQuery({ query: ActiveSites, pause: !!viewer?.sites || !can("read") });
-  const sites =
-    viewer?.sites ??
-    all?.sites.edges.map((e) => e.node) ??
-    (viewer ? [{ id: viewer.site.id, name: viewer.site.name }] : []);
-  const [siteId, setSiteId] = useState<number | null>(viewer?.site.id ?? null);
-  const [what, setWhat] = useState<What>("all");
+  const sites = useSites();
+  // Another screen may open this one set up: ?scope=due&site=ID (the cycle counts' "Count what
+  // is due").
+  const asked = new URLSearchParams(useSearch());
+  const [siteId, setSiteId] = useState<number | null>(
+    Number(asked.get("site")) || (viewer?.site.id ?? null),
+  );
+  const [what, setWhat] = useState<What>(asked.get("scope") === "due" ? "due" : "all");
   const [areas, setAreas] = useState("");
   const [limit, setLimit] = useState("100");
   const [reference, setReference] = useState("");
@@ -248,23 +237,13 @@ export function StartStockTake() {
           void run(true);
         }}
       >
-        {sites.length > 1 && (
-          <>
-            <label htmlFor="start-site">Site</label>
-            <select
-              id="start-site"
-              value={siteId ?? ""}
-              onChange={(e) => changed(setSiteId)(Number(e.target.value))}
-              aria-describedby={describedBy("site")}
-            >
-              {sites.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </>
-        )}
+        <SitePicker
+          id="start-site"
+          sites={sites}
+          value={siteId}
+          onChange={changed(setSiteId)}
+          describedBy={describedBy("site")}
+        />
         {problemAt("site")}
         <Choice
           legend="What to count"
