@@ -40,6 +40,7 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   DueScreen: { siteId: null },
   SaveIntervals: { input: { intervalDaysA: 7, intervalDaysB: 60, intervalDaysC: 180 } },
   Classify: { input: { windowDays: 90, dryRun: true } },
+  ReportsScreen: { from: "2026-11-01T00:00:00Z", to: "2026-11-30T00:00:00Z" },
   StartStockTake: {
     input: { scope: { locations: ["A-01", "B-"] }, blind: true, basis: "FREEZE", dryRun: true },
   },

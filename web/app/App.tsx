@@ -36,6 +36,7 @@ const Devices = lazy(() => import("./screens/Devices.js").then((m) => ({ default
 const CycleCounts = lazy(() =>
   import("./screens/CycleCounts.js").then((m) => ({ default: m.CycleCounts })),
 );
+const Reports = lazy(() => import("./screens/Reports.js").then((m) => ({ default: m.Reports })));
 const StartStockTake = lazy(() =>
   import("./screens/StartStockTake.js").then((m) => ({ default: m.StartStockTake })),
 );
@@ -153,6 +154,7 @@ export function App({ linked }: { linked: string | null }) {
               <nav aria-label="Main">
                 {can("read") && <Link href="/lookup">Look up</Link>}
                 {can("read") && can("approve") && <Link href="/cycle-counts">Cycle counts</Link>}
+                {can("read") && can("approve") && <Link href="/reports">Reports</Link>}
                 {can("tokens") && <Link href="/devices">Devices</Link>}
                 <button type="button" className="quiet" onClick={() => signOut()}>
                   Sign out
@@ -175,6 +177,9 @@ export function App({ linked }: { linked: string | null }) {
                 </Route>
                 <Route path="/cycle-counts">
                   {loaded(can("read") && can("approve"), "cycleCounts", <CycleCounts />)}
+                </Route>
+                <Route path="/reports">
+                  {loaded(can("read") && can("approve"), "reports", <Reports />)}
                 </Route>
                 <Route path="/devices">{loaded(can("tokens"), "devices", <Devices />)}</Route>
                 <Route path="/lookup">{can("read") ? <Lookup /> : <Denied what="lookup" />}</Route>

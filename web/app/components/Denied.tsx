@@ -7,6 +7,7 @@ const NEEDS = {
   review: "review stock takes",
   start: "start stock takes",
   cycleCounts: "plan cycle counts",
+  reports: "read the reports",
   devices: "give devices their tokens",
   lookup: "look items up",
 } as const;
