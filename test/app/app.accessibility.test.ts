@@ -71,6 +71,24 @@ const screens: [string, (page: Page) => Promise<void>][] = [
       await page.getByRole("region", { name: "It will freeze 1 line" }).waitFor();
     },
   ],
+  [
+    "cycle counts",
+    async (page) => {
+      await page.goto(`${app.server.base}/app/#token=${manager}`);
+      await page.getByRole("heading", { name: /Tools/ }).waitFor();
+      await page.goto(`${app.server.base}/app/cycle-counts`);
+      await page.getByRole("heading", { name: /^Count every/ }).waitFor();
+    },
+  ],
+  [
+    "reports",
+    async (page) => {
+      await page.goto(`${app.server.base}/app/#token=${manager}`);
+      await page.getByRole("heading", { name: /Tools/ }).waitFor();
+      await page.goto(`${app.server.base}/app/reports`);
+      await page.getByRole("heading", { name: /^Record accuracy/ }).waitFor();
+    },
+  ],
 ];
 
 for (const viewport of [PHONE, { width: 1280, height: 800 }]) {

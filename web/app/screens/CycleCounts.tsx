@@ -212,7 +212,8 @@ export function CycleCounts() {
         </h2>
         {data && due.length === 0 && (
           <p className="meta">
-            Nothing is due. A SKU without a class is never due: classify below.
+            Nothing is due. A SKU without a class is never due
+            {can("adjust") ? ": classify below." : "."}
           </p>
         )}
         {due.length > 0 && (
@@ -242,7 +243,16 @@ export function CycleCounts() {
           </>
         )}
       </section>
-      {intervals && (
+      {intervals && !adjusts && (
+        <section className="card" aria-labelledby="every-title">
+          <h2 id="every-title">Count every</h2>
+          <p>
+            Class A every {intervals.a} days · B every {intervals.b} days · C every {intervals.c}{" "}
+            days
+          </p>
+        </section>
+      )}
+      {intervals && adjusts && (
         <form className="card" onSubmit={saveIntervals} noValidate aria-labelledby="every-title">
           <h2 id="every-title">Count every (days)</h2>
           <div className="fields">
@@ -253,7 +263,6 @@ export function CycleCounts() {
                   id={`interval-${k}`}
                   inputMode="numeric"
                   value={intervals[k]}
-                  readOnly={!adjusts}
                   onChange={(e) => setIntervals({ ...intervals, [k]: e.target.value })}
                   aria-describedby={
                     problem?.at === "intervals" ? "cycle-intervals-problem" : undefined
@@ -262,11 +271,9 @@ export function CycleCounts() {
               </div>
             ))}
           </div>
-          {adjusts && (
-            <button type="submit" disabled={busy}>
-              Save intervals
-            </button>
-          )}
+          <button type="submit" disabled={busy}>
+            Save intervals
+          </button>
           {problemAt("intervals")}
         </form>
       )}

@@ -89,10 +89,15 @@ export function Reports() {
       </p>
       <section className="card" aria-labelledby="accuracy-title">
         <h2 id="accuracy-title">Record accuracy: {percent(overall.accuracy)}</h2>
-        <p>
-          {overall.linesAccurate} of {overall.linesCounted} counted lines were within tolerance, in{" "}
-          {stockTakes.length} {stockTakes.length === 1 ? "stock take" : "stock takes"} reconciled.
-        </p>
+        {stockTakes.length === 0 ? (
+          <p className="meta">No stock take was reconciled in these days.</p>
+        ) : (
+          <p>
+            {overall.linesAccurate} of {overall.linesCounted} counted lines were within tolerance,
+            in {stockTakes.length} {stockTakes.length === 1 ? "stock take" : "stock takes"}{" "}
+            reconciled.
+          </p>
+        )}
         {stockTakes.some((t) => t.accuracy !== null) && (
           <Suspense fallback={null}>
             <AccuracyChart
