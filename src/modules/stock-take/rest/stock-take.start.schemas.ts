@@ -105,10 +105,7 @@ export const StartStockTake = Type.Object(
   },
   {
     $id: "StartStockTake",
-    examples: [
-      { scope: { sku_ids: [1, 2] }, reference: "Aisle 4", blind: true },
-      { scope: { locations: ["A-01", "B-"] }, dry_run: true },
-    ],
+    examples: [{ scope: { sku_ids: [1, 2] }, reference: "Aisle 4", blind: true }],
     additionalProperties: false,
   },
 );
