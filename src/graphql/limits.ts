@@ -174,6 +174,7 @@ export const BATCHED_PAGE_COST = 50;
 export const AGGREGATE_FIELDS: ReadonlySet<string> = new Set([
   "StockTake.summary",
   "StockTake.progressByLocation",
+  "StockTake.progressByCounter",
 ]);
 
 /**

@@ -117,7 +117,7 @@ describe("costEstimator", () => {
     await expect(priced(query, { n: "many" })).resolves.toBeNull();
   });
 
-  it("prices a stock take's summary as a query of its own (PAGE_COST): 200 aliases of it are refused", async () => {
+  it("prices a stock take's summary and progress by area or by counter as queries of their own (PAGE_COST): 200 aliases are refused", async () => {
     const summaries = (n: number) =>
       `{ stockTake(id: 1) { ${Array.from({ length: n }, (_, i) => `s${i}: summary { counted }`).join(" ")} } }`;
     // stockTake 1, each summary PAGE_COST + counted 1: each reads every line of the stock take.
@@ -129,6 +129,12 @@ describe("costEstimator", () => {
     await expect(
       priced("{ stockTake(id: 1) { progressByLocation(depth: 1) { prefix lines } } }"),
     ).resolves.toBe(1 + PAGE_COST + 2);
+    const byCounter = (n: number) =>
+      `{ stockTake(id: 1) { ${Array.from({ length: n }, (_, i) => `c${i}: progressByCounter { lines }`).join(" ")} } }`;
+    await expect(priced(byCounter(1))).resolves.toBe(1 + PAGE_COST + 1);
+    await expect(priced(byCounter(200))).rejects.toMatchObject({
+      originalError: { code: "QUERY_TOO_COMPLEX" },
+    });
   });
 
   it("passes a small operation", async () => {
