@@ -280,14 +280,20 @@ interface CheckedScope {
  * advisory lock), so two overlapping starts cannot both pass the overlap check; the scope's rows
  * are locked FOR SHARE in the ledger's order, so a concurrent adjustment either lands before the
  * freeze (and is in expected_qty) or after it (and flags the line as moved since the freeze).
+ * A preview (`lock: false`) makes the same checks on what is committed and takes neither lock:
+ * it neither waits behind a start nor holds up adjustments, and the start it previews checks
+ * everything again.
  */
 async function checkScope(
   ctx: ServiceContext,
   tx: Tx,
   request: StartRequest,
+  { lock }: { lock: boolean },
 ): Promise<CheckedScope> {
   const { accountId } = ctx.principal;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
+  if (lock) {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
+  }
   if (request.autoAccept && inMoney(request.autoAccept)) {
     await requireCurrency(tx, accountId, ["autoAccept"]);
   }
@@ -301,13 +307,14 @@ async function checkScope(
           (r) => r.sku_id,
         );
   const scope = scopeConditions(accountId, Prisma.sql`${siteId}::int`, request, due);
-  const skus = await lockScope(tx, "skus", accountId, scope.skus, request.skuIds);
-  const items = await lockScope(
+  const skus = await readScope(tx, "skus", accountId, scope.skus, request.skuIds, lock);
+  const items = await readScope(
     tx,
     "supplier_items",
     accountId,
     scope.items,
     request.supplierItemIds,
+    lock,
   );
   const errors = [
     ...scopeErrors(request.skuIds, skus.rows, "sku"),
@@ -373,7 +380,7 @@ export async function start(
   request: StartRequest,
 ): Promise<{ take: StockTakeView; lines: number }> {
   const { accountId, actor } = ctx.principal;
-  const checked = await checkScope(ctx, tx, request);
+  const checked = await checkScope(ctx, tx, request, { lock: true });
   const take = await tx.stockTake.create({
     data: {
       accountId,
@@ -419,15 +426,15 @@ export async function start(
 }
 
 /**
- * What start would freeze, after the same checks and locks (so the same refusals), written
- * nowhere: its lines in all and by area, grouped as a stock take's progress by area groups them.
+ * What start would freeze, after the same checks (so the same refusals) without its locks,
+ * written nowhere: its lines in all and by area, grouped as a stock take's progress by area groups them.
  */
 export async function previewStart(
   ctx: ServiceContext,
   tx: Tx,
   request: StartRequest,
 ): Promise<StartPreview> {
-  const checked = await checkScope(ctx, tx, request);
+  const checked = await checkScope(ctx, tx, request, { lock: false });
   await tx.$queryRawUnsafe(checked.asSet ? HASH_JOINS : NESTED_LOOPS);
   const rows = await tx.$queryRaw<{ whole: boolean; prefix: string | null; lines: number }[]>`
     SELECT GROUPING(lower(area)) = 1 AS whole, min(area COLLATE "C") AS prefix,
@@ -449,19 +456,21 @@ export async function previewStart(
 }
 
 /**
- * Locks the scope's rows FOR SHARE in id order, and says how many there are. It returns the rows
- * `named` by id (to report unknown and linked ones), not those the scope takes by location.
+ * Says how many rows the scope takes, locking them FOR SHARE in id order when `lock` is set. It
+ * returns the rows `named` by id (to report unknown and linked ones), not those the scope takes
+ * by location.
  */
-async function lockScope(
+async function readScope(
   tx: Tx,
   table: "skus" | "supplier_items",
   accountId: number,
   scope: Prisma.Sql,
   named: number[] | null,
+  lock: boolean,
 ): Promise<{ rows: { id: number; sku_id: number | null }[]; count: number }> {
   const linkedTo = Prisma.raw(table === "skus" ? "NULL::int" : "x.sku_id");
   const ids = intArray(named ?? []);
-  const [locked] = await tx.$queryRaw<
+  const [found] = await tx.$queryRaw<
     { total: number; ids: number[] | null; linked_to: (number | null)[] | null }[]
   >`
     SELECT count(*)::int AS total, array_agg(id) FILTER (WHERE named) AS ids,
@@ -469,10 +478,12 @@ async function lockScope(
     FROM (
       SELECT x.id, ${linkedTo} AS sku_id, x.id = ANY(${ids}) AS named
       FROM ${Prisma.raw(table)} AS x
-      WHERE x.account_id = ${accountId} AND ${scope} ORDER BY x.id FOR SHARE OF x) AS locked`;
+      WHERE x.account_id = ${accountId} AND ${scope} ${
+        lock ? Prisma.sql`ORDER BY x.id FOR SHARE OF x` : Prisma.empty
+      }) AS scope`;
   // A named linked item is refused (scopeErrors) before the count is used.
-  const rows = (locked?.ids ?? []).map((id, i) => ({ id, sku_id: locked?.linked_to?.[i] ?? null }));
-  return { rows, count: locked?.total ?? 0 };
+  const rows = (found?.ids ?? []).map((id, i) => ({ id, sku_id: found?.linked_to?.[i] ?? null }));
+  return { rows, count: found?.total ?? 0 };
 }
 
 /** Unknown ids and linked supplier items of an explicit scope. */

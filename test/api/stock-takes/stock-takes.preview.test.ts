@@ -1,9 +1,12 @@
 // A start's dry run: what it would freeze (its lines in all and by area, as the started stock
 // take's progress groups them), after the same checks as the start (the same refusals), with
 // nothing written, not even its idempotency key; over REST and GraphQL, and priced as the start.
-import { newAccount, testDb, type TestAccount } from "../../helpers/db.js";
+import { databaseUrl, newAccount, testDb, type TestAccount } from "../../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { seedSkus } from "../../helpers/stock.js";
+import { holdLock } from "../../helpers/locks.js";
+import { settled } from "../../helpers/start-lock.js";
+import { STOCK_TAKE_START_LOCK_CLASS } from "../../../src/db/locks.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,6 +103,35 @@ describe("a start's dry run", () => {
     // The area left is free: its preview is one line.
     const free = await start(acct, { scope: { locations: ["B"] }, dry_run: true });
     expect(free.body).toMatchObject({ lines: 1, areas: [{ prefix: "B-01", lines: 1 }] });
+  });
+
+  it("takes neither of the start's locks: it answers beside a start under way and an adjustment holding a row", async () => {
+    const acct = await catalogAt(["A-01-01", "A-01-02"]);
+    // Another start of the account holds its start lock; an adjustment holds a SKU of the scope.
+    const held = await holdLock(
+      databaseUrl(),
+      `WITH row AS (SELECT id FROM skus WHERE id = $3 FOR UPDATE)
+       SELECT pg_advisory_xact_lock($1::int, $2::int), (SELECT count(*) FROM row)`,
+      [STOCK_TAKE_START_LOCK_CLASS, acct.accountId, acct.ids[0]],
+    );
+    const starting = start(acct, { scope: { locations: ["A"] } });
+    try {
+      const startAnswer = settled(starting);
+      await held.waiters(1);
+      let timer: NodeJS.Timeout | undefined;
+      const preview = await Promise.race([
+        start(acct, { scope: { locations: ["A"] }, dry_run: true }),
+        new Promise<{ status: number }>((resolve) => {
+          timer = setTimeout(() => resolve({ status: 0 }), 10_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      expect(preview).toMatchObject({ status: 200, body: { lines: 2 } });
+      // The start itself waits for both.
+      expect(startAnswer.status).toBe(0);
+    } finally {
+      await held.release();
+    }
+    expect((await starting).status).toBe(201);
   });
 
   it("previews a whole catalog read as one set, and answers over GraphQL with userErrors alike", async () => {
