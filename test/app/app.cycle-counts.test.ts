@@ -1,7 +1,8 @@
 // Cycle counts in the app, in Debian's Chromium, for a manager: the classes a classification
 // would give, previewed as the API's dry run answers them (nothing written), then applied; the
 // SKUs then due, never counted; a count of what is due started from there; the intervals
-// changed. A counting device is offered none of it. Checked through the API.
+// changed. A token that may not start stock takes is offered no count of what is due; a counting
+// device none of it. Checked through the API.
 import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { call } from "../helpers/server.js";
 import { appServer, deviceToken } from "../helpers/app-server.js";
@@ -81,4 +82,24 @@ browserTest("a counting device is offered no cycle counts, and the address says 
     await page.goto(`${app.server.base}/app/cycle-counts`);
     await page.getByText("This token may not plan cycle counts.", { exact: false }).waitFor();
   }),
+);
+
+browserTest(
+  "a token that may not start stock takes sees what is due, with no count of it offered",
+  () =>
+    inBrowser(async (page) => {
+      const rows = [{ code: "CY-9", name: "Item CY-9", opening_on_hand: 3 }];
+      expect(
+        (await call(app.server, "POST", "/skus/bulk", app.account.token, { rows })).status,
+      ).toBe(200);
+      expect((await call(app.server, "POST", "/skus/classify", app.account.token, {})).status).toBe(
+        200,
+      );
+      const planner = await deviceToken(app, { name: "Planner", scopes: ["read", "approve"] });
+      await page.goto(`${app.server.base}/app/#token=${planner}`);
+      await page.getByRole("link", { name: "Cycle counts" }).click();
+      const due = page.getByRole("region", { name: /^Due now/ });
+      await due.getByText("CY-9").waitFor();
+      expect(await due.getByRole("link", { name: "Count what is due" }).count()).toBe(0);
+    }),
 );

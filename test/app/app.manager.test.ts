@@ -70,6 +70,14 @@ browserTest(
         ]);
         expect(await accessibilityProblems(page)).toEqual([]);
         await screenshot(page, "review-watch");
+        // A recount by another counter moves the line to them, the totals unmoved.
+        expect((await count(takeId, "Ben", ids[0]!, 10)).status).toBe(200);
+        await counters.filter({ hasText: "Ben" }).filter({ hasText: "2 lines" }).waitFor();
+        expect((await counters.allInnerTexts()).map((t) => t.split(/\s+/).slice(0, 3))).toEqual([
+          ["Ben", "2", "lines,"],
+          ["Anna", "1", "line,"],
+        ]);
+        expect(await status.getByText(/^3 of 3 counted/).count()).toBe(1);
 
         // Review: within 1 unit accepted, MG-3 (−6) sent back, counted again, then accepted.
         await page.getByRole("button", { name: "New counts arrived: show them" }).click();

@@ -51,12 +51,20 @@ browserTest(
           ["B-01", "1"],
         ]);
         expect(await stockTakes()).toEqual([]); // the preview wrote nothing
+        // Its heading has the focus (read out), and the start button comes next.
+        expect(await page.evaluate("document.activeElement.id")).toBe("preview-title");
         expect(await accessibilityProblems(page)).toEqual([]);
         await screenshot(page, "start-preview");
 
         // A change of scope asks for a new preview before a start.
         await page.getByLabel("Areas (location prefixes: A-01, B-)").fill("A-01, B-, Z-");
         expect(await preview.count()).toBe(0);
+        await page.getByRole("button", { name: "Preview" }).click();
+        await preview.waitFor();
+        // So does any other change: what is started is the form previewed.
+        await page.getByLabel(/^Blind count/).uncheck();
+        expect(await preview.count()).toBe(0);
+        await page.getByLabel(/^Blind count/).check();
         await page.getByRole("button", { name: "Preview" }).click();
         await preview.waitFor();
         await preview.getByRole("button", { name: "Start the stock take" }).click();

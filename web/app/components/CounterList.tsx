@@ -1,5 +1,6 @@
 // Who is counting a stock take: each counter's counted lines (those whose last count is theirs)
-// and when they last counted, read when opened and again whenever the overall progress moves.
+// and when they last counted, read when opened and again whenever the stock take's summary is read
+// again (a recount by someone else moves it without moving the total).
 import { problemOf } from "../errors.js";
 import { useBreakdown } from "../hooks/use-breakdown.js";
 import { graphql } from "../gql/index.js";
@@ -20,8 +21,8 @@ const ProgressByCounter = graphql(`
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit" });
 
-export function CounterList({ id, counted }: { id: number; counted: number }) {
-  const { data, error } = useBreakdown(ProgressByCounter, id, counted);
+export function CounterList({ id, summary }: { id: number; summary: object }) {
+  const { data, error } = useBreakdown(ProgressByCounter, id, summary);
   if (error && !data) return <p className="problem">{problemOf(error).message}</p>;
   if (!data) return <p>Adding up the counters…</p>;
   const counters = data.stockTake.progressByCounter;

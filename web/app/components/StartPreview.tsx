@@ -1,5 +1,6 @@
 // What a start will freeze, as its dry run told: the lines in all and by area, and the button that
-// starts it. Shown under the form it previews; brought into view when it arrives.
+// starts it. Shown under the form it previews; its heading takes the focus when it arrives (read
+// out, and the start button next), as the page's main news.
 import { useEffect, useRef } from "react";
 
 interface Props {
@@ -14,12 +15,14 @@ const lines = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "line" : "li
 
 export function StartPreview({ preview, siteName, busy, onStart }: Props) {
   const card = useRef<HTMLElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
+    title.current?.focus({ preventScroll: true });
     card.current?.scrollIntoView({ block: "nearest" });
   }, [preview]);
   return (
     <section ref={card} className="card start-preview" aria-labelledby="preview-title">
-      <h2 id="preview-title" role="status">
+      <h2 id="preview-title" ref={title} tabIndex={-1}>
         It will freeze {lines(preview.lines)}
         {siteName ? ` at ${siteName}` : ""}
       </h2>

@@ -94,6 +94,8 @@ export function CycleCounts() {
   const [, classify] = useMutation(Classify);
   const [intervals, setIntervals] = useState<Intervals | null>(null);
   const [windowDays, setWindowDays] = useState("90");
+  /** The classification the form describes: pressed again, or after a lost answer, it is one. */
+  const [classifyKey, setClassifyKey] = useState(newKey);
   const [preview, setPreview] = useState<Classification | null>(null);
   const [problem, setProblem] = useState<(Problem & { at: ProblemAt }) | null>(null);
   const [done, setDone] = useState("");
@@ -110,6 +112,8 @@ export function CycleCounts() {
   }, [settings, intervals]);
   // The account's intervals are not a site-limited token's to change.
   const adjusts = can("adjust") && !viewer?.sites;
+  // A start is a manager's (count and approve), as the list offers it.
+  const starts = can("count") && can("approve");
 
   /** Runs a write; its problem is shown at `at`, else `success` says what it did. */
   async function write<T extends { userErrors: { code: string; message: string }[] }>(
@@ -163,7 +167,7 @@ export function CycleCounts() {
       windowDays: window,
       dryRun,
       ...(siteId !== null ? { siteId } : {}),
-      ...(dryRun ? {} : { idempotencyKey: newKey() }),
+      ...(dryRun ? {} : { idempotencyKey: classifyKey }),
     };
     const answer = await write("classify", async () => {
       const r = await classify({ input });
@@ -172,6 +176,7 @@ export function CycleCounts() {
     if (!answer?.classification) return;
     setPreview(dryRun ? answer.classification : null);
     if (!dryRun) {
+      setClassifyKey(newKey());
       const changed = answer.classification.classes.reduce((n, c) => n + c.changed, 0);
       setDone(`Classified: ${changed} ${changed === 1 ? "SKU changed" : "SKUs changed"} class.`);
       reread({ requestPolicy: "network-only" });
@@ -196,6 +201,7 @@ export function CycleCounts() {
         onChange={(id) => {
           setSiteId(id);
           setPreview(null);
+          setClassifyKey(newKey());
         }}
       />
       {error && !data && (
@@ -218,12 +224,14 @@ export function CycleCounts() {
         )}
         {due.length > 0 && (
           <>
-            <Link
-              href={`/start?scope=due${siteId !== null ? `&site=${siteId}` : ""}`}
-              className="button"
-            >
-              Count what is due
-            </Link>
+            {starts && (
+              <Link
+                href={`/start?scope=due${siteId !== null ? `&site=${siteId}` : ""}`}
+                className="button"
+              >
+                Count what is due
+              </Link>
+            )}
             <ul className="due">
               {due.map((sku) => (
                 <li key={sku.skuId}>
@@ -299,6 +307,7 @@ export function CycleCounts() {
             value={windowDays}
             onChange={(e) => {
               setWindowDays(e.target.value);
+              setClassifyKey(newKey());
               setPreview(null);
             }}
             aria-describedby={problem?.at === "classify" ? "cycle-classify-problem" : undefined}

@@ -256,9 +256,7 @@ export function Review({ id }: { id: number }) {
       <Unfolded label="By area">
         {() => <AreaList id={take.id} counted={s.lines - s.uncounted} />}
       </Unfolded>
-      <Unfolded label="By counter">
-        {() => <CounterList id={take.id} counted={s.lines - s.uncounted} />}
-      </Unfolded>
+      <Unfolded label="By counter">{() => <CounterList id={take.id} summary={s} />}</Unfolded>
       {s.sumAbsDifference !== null && s.sumAbsDifference !== undefined && (
         <p className="meta">
           Net difference {formatDifference(s.netDifference)}; {s.sumAbsDifference} units off in all.

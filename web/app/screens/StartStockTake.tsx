@@ -119,7 +119,10 @@ export function StartStockTake() {
   const [problem, setProblem] = useState<(Problem & { at: ProblemAt }) | null>(null);
   const problemLine = useRef<HTMLParagraphElement>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
-  /** The key of the start the preview offers: a second press starts nothing new. */
+  /**
+   * The key of the start the form describes: pressed again, or after an answer that was lost,
+   * it starts nothing new. A change to the form is another start, with a key of its own.
+   */
   const [key, setKey] = useState(newKey);
   const [busy, setBusy] = useState(false);
   const [, send] = useMutation(Start);
@@ -139,6 +142,7 @@ export function StartStockTake() {
       set(value);
       setPreview(null);
       setProblem(null);
+      setKey(newKey());
     };
 
   /** The input the form describes, or the first thing wrong with it (nothing sent then). */
@@ -187,10 +191,8 @@ export function StartStockTake() {
           : messageFor(refused.code, refused.message);
       return setProblem({ code: refused.code, message, at: placeOf(refused.field) });
     }
-    if (payload.preview) {
-      setPreview(payload.preview);
-      setKey(newKey());
-    } else if (payload.stockTake) navigate(`/stock-takes/${payload.stockTake.id}/review`);
+    if (payload.preview) setPreview(payload.preview);
+    else if (payload.stockTake) navigate(`/stock-takes/${payload.stockTake.id}/review`);
   }
 
   const problemAt = (at: ProblemAt) =>
@@ -272,7 +274,11 @@ export function StartStockTake() {
         {problemAt("scope")}
         {field("reference", "Name (optional, e.g. Aisle 4)", reference, changed(setReference))}
         <label className="check">
-          <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={blind}
+            onChange={(e) => changed(setBlind)(e.target.checked)}
+          />
           Blind count: counters do not see the quantities expected
         </label>
         <Choice
@@ -281,25 +287,29 @@ export function StartStockTake() {
           className="stacked"
           options={BASES}
           value={basis}
-          onChange={setBasis}
+          onChange={changed(setBasis)}
         />
         {can("approve") && (
           <label className="check">
-            <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={auto}
+              onChange={(e) => changed(setAuto)(e.target.checked)}
+            />
             Accept counts within a tolerance as they arrive
           </label>
         )}
         {auto && (
           <div className="fields">
             <div>
-              {field("tolerance", "Tolerance in units", abs, setAbs, {
+              {field("tolerance", "Tolerance in units", abs, changed(setAbs), {
                 id: "abs",
                 inputMode: "decimal",
                 shown: false,
               })}
             </div>
             <div>
-              {field("tolerance", "Tolerance in %", pct, setPct, {
+              {field("tolerance", "Tolerance in %", pct, changed(setPct), {
                 id: "pct",
                 inputMode: "decimal",
                 shown: false,
