@@ -31,6 +31,9 @@ export const MAX_REFS = 10_000;
 /** Ids one stock take scope may name, per list (`sku_ids`, `supplier_item_ids`). */
 export const MAX_SCOPE_IDS = 100_000;
 
+/** Codes one stock take scope may name (`codes`: SKU codes or barcodes), as many as counts. */
+export const MAX_SCOPE_CODES = MAX_COUNTS;
+
 /** Location prefixes one stock take scope may name (`locations`). */
 export const MAX_SCOPE_LOCATIONS = 100;
 

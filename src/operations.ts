@@ -410,6 +410,7 @@ export const OPERATIONS = {
       lists: [
         ["input", "scope", "skuIds"],
         ["input", "scope", "supplierItemIds"],
+        ["input", "scope", "codes"],
       ],
       amounts: [
         {

@@ -730,6 +730,12 @@ export function gqlProbes(w: World): { reads: GqlProbe[]; writes: GqlProbe[] } {
         { scope: { supplierItemIds: [none()] } },
       ),
     ),
+    // A's codes and barcodes in a scope: codes nobody has.
+    mutation(
+      "Mutation.startStockTake",
+      { scope: { codes: [names.s1Code, names.s1Barcode, names.i1Barcode] } },
+      { scope: { codes: [unused(), gtin(), gtin()] } },
+    ),
     // B's own SKU counted at A's sites, the deactivated one too (not found, never inactive).
     ...[ids.siteMain!, ids.site1!, ids.site2!].map((site) =>
       mutation(

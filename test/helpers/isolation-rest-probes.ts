@@ -782,6 +782,14 @@ export function restProbes(w: World): { reads: RestProbe[]; writes: RestProbe[] 
       foreign: post("/stock-takes/start", { scope: { supplier_item_ids: [ids.i1] } }),
       missing: post("/stock-takes/start", { scope: { supplier_item_ids: [none()] } }),
     },
+    // A's codes and barcodes in a scope: codes nobody has.
+    {
+      op: "POST /stock-takes/start",
+      foreign: post("/stock-takes/start", {
+        scope: { codes: [names.s1Code!, names.s1Barcode!, names.i1Barcode!] },
+      }),
+      missing: post("/stock-takes/start", { scope: { codes: [unused(), gtin(), gtin()] } }),
+    },
     {
       op: "POST /stock-takes/start",
       foreign: post("/stock-takes/start", { scope: { sku_ids: [ids.bSku, ids.s1] } }),

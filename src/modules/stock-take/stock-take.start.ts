@@ -29,14 +29,16 @@ import { requireMoney, type Principal } from "../../auth/principal.js";
 import { HASH_JOINS, NESTED_LOOPS } from "./stock-take.reconcile.js";
 import { dueSkus } from "../cycle-count/cycle-count.sql.js";
 import { holdSite } from "../site/site.service.js";
-import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT } from "../../limits.js";
+import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT, MAX_SCOPE_CODES } from "../../limits.js";
 import { AREA_DEPTH_DEFAULT, MAX_AREAS, areaOf } from "./stock-take.areas.js";
+import { parseCodes, resolveCodes, type ScopeCode } from "./stock-take.codes.js";
 
 export interface StartData {
   scope?: {
     skuIds?: number[] | null;
     supplierItemIds?: number[] | null;
     locations?: string[] | null;
+    codes?: string[] | null;
     due?: boolean | null;
     limit?: number | null;
   } | null;
@@ -60,6 +62,8 @@ export interface StartRequest {
    * item whose location starts with one of them (regardless of case). null: none given.
    */
   locations: string[] | null;
+  /** SKU codes and barcodes: the scope also takes each item one names (resolveCodes). */
+  codes: ScopeCode[] | null;
   /**
    * Today's cycle count: with it the scope also takes up to this many SKUs due for a count
    * (most overdue first, as GET /stock-takes/due lists them) at the stock take's site, leaving
@@ -105,13 +109,21 @@ export function parseStart(input: StartData): StartRequest {
     errors,
   );
   const locations = parseLocations(input.scope?.locations, errors);
+  const codes = parseCodes(input.scope?.codes, errors);
+  if (codes.tooMany) {
+    const message = `at most ${MAX_SCOPE_CODES} codes per scope`;
+    throw new AppError("TOO_MANY_LINES", message, [
+      { path: ["scope", "codes"], code: "TOO_MANY_LINES", message },
+    ]);
+  }
   const due = parseDue(input.scope?.due, input.scope?.limit, errors);
   if (
     explicit &&
     // Prefixes as sent: a bad one is named as such, not as an empty scope.
     (skuIds?.length ?? 0) +
       (supplierItemIds?.length ?? 0) +
-      (input.scope?.locations?.length ?? 0) ===
+      (input.scope?.locations?.length ?? 0) +
+      (input.scope?.codes?.length ?? 0) ===
       0 &&
     !input.scope?.due
   ) {
@@ -119,13 +131,14 @@ export function parseStart(input: StartData): StartRequest {
       path: ["scope"],
       code: "INVALID_PARAMETER",
       message:
-        "name at least one SKU, supplier item or location, ask for what is due, or leave scope out to count everything",
+        "name at least one SKU, supplier item, code or location, ask for what is due, or leave scope out to count everything",
     });
   }
   const request: StartRequest = {
     skuIds: explicit ? (skuIds ?? []) : null,
     supplierItemIds: explicit ? (supplierItemIds ?? []) : null,
     locations: explicit ? locations : null,
+    codes: explicit ? codes.codes : null,
     due,
     reference: optionalText(input.reference, ["reference"], TEXT_LIMITS.reference, errors),
     note: optionalText(input.note, ["note"], TEXT_LIMITS.note, errors),
@@ -179,6 +192,20 @@ function parseLocations(sent: string[] | null | undefined, errors: FieldError[])
     } else prefixes.push(prefix);
   });
   return prefixes;
+}
+
+/** The request with the items its codes name added to those it names by id. */
+async function withCodes(tx: Tx, accountId: number, request: StartRequest): Promise<StartRequest> {
+  if (!request.codes?.length) return request;
+  const errors: FieldError[] = [];
+  const named = await resolveCodes(tx, accountId, request.codes, errors);
+  if (errors.length > 0) throw AppError.fromFields(errors);
+  const union = (ids: number[] | null, more: number[]) => [...new Set([...(ids ?? []), ...more])];
+  return {
+    ...request,
+    skuIds: union(request.skuIds, named.skuIds),
+    supplierItemIds: union(request.supplierItemIds, named.supplierItemIds),
+  };
 }
 
 /** Items `x` of a kind whose location at `site` starts with one of the prefixes. */
@@ -287,18 +314,19 @@ interface CheckedScope {
 async function checkScope(
   ctx: ServiceContext,
   tx: Tx,
-  request: StartRequest,
+  sent: StartRequest,
   { lock }: { lock: boolean },
 ): Promise<CheckedScope> {
   const { accountId } = ctx.principal;
   if (lock) {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
   }
-  if (request.autoAccept && inMoney(request.autoAccept)) {
+  if (sent.autoAccept && inMoney(sent.autoAccept)) {
     await requireCurrency(tx, accountId, ["autoAccept"]);
   }
   // Held until the stock take commits: the site cannot stop being active beside the start.
-  const siteId = await holdSite(tx, ctx.principal, request.siteId, ["siteId"]);
+  const siteId = await holdSite(tx, ctx.principal, sent.siteId, ["siteId"]);
+  const request = await withCodes(tx, accountId, sent);
   // Read after the lock: a start before this one has its lines, so its SKUs are not due here.
   const due =
     request.due === null

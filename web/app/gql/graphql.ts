@@ -347,6 +347,8 @@ export type StockTakeLineState =
 
 /** What to count; leave it out to count every active SKU and every unlinked supplier item. */
 export type StockTakeScopeInput = {
+  /** SKU codes and barcodes (of SKUs and supplier items; a linked supplier item's names its SKU), regardless of case, each naming one item once: every item they name is counted too (a code nobody has: SKU_NOT_FOUND at its place; two codes naming one item: DUPLICATE_LINE). At most 10,000. */
+  codes?: Array<string> | null | undefined;
   /** Today's cycle count: the scope also takes the SKUs due for a count (dueForCount's order, most overdue first) at the stock take's site, up to limit, leaving out those an open or counting stock take there already counts. Priced as limit lines. */
   due?: boolean | null | undefined;
   /** With due: true, how many due SKUs to take at most (1 to 10000); 100 when absent. */

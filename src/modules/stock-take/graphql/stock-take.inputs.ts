@@ -42,6 +42,12 @@ export class StockTakeScopeInput {
   })
   locations?: string[] | null;
 
+  @Field(() => [String], {
+    nullable: true,
+    description: `SKU codes and barcodes (of SKUs and supplier items; a linked supplier item's names its SKU), regardless of case, each naming one item once: every item they name is counted too (a code nobody has: SKU_NOT_FOUND at its place; two codes naming one item: DUPLICATE_LINE). ${atMost("StockTakeScopeInput.codes")}`,
+  })
+  codes?: string[] | null;
+
   @Field(() => Boolean, {
     nullable: true,
     description:

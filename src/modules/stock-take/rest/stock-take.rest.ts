@@ -76,6 +76,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
         (body) =>
           (body?.scope?.sku_ids?.length ?? 0) +
           (body?.scope?.supplier_item_ids?.length ?? 0) +
+          (body?.scope?.codes?.length ?? 0) +
           (body?.scope?.due ? (body.scope.limit ?? DEFAULT_DUE_LIMIT) : 0),
         OPERATIONS.startStockTake.lines,
       ),
@@ -187,6 +188,7 @@ const startStockTake: Handler<typeof startSchemas.startStockTake> = async (reque
       skuIds: scope.sku_ids,
       supplierItemIds: scope.supplier_item_ids,
       locations: scope.locations,
+      codes: scope.codes,
       due: scope.due,
       limit: scope.limit,
     },

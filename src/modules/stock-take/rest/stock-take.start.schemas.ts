@@ -12,6 +12,7 @@ import { idempotencyHeaders } from "../../../http/validation.js";
 import {
   DEFAULT_DUE_LIMIT,
   MAX_DUE_LIMIT,
+  MAX_SCOPE_CODES,
   MAX_SCOPE_IDS,
   MAX_SCOPE_LOCATIONS,
   TEXT_LIMITS,
@@ -48,6 +49,14 @@ export const StartStockTake = Type.Object(
               "x-error-codes": { maxItems: "INVALID_PARAMETER" },
               description: `Location prefixes, regardless of case (A-01 takes A-01-03; B- a whole aisle): every active SKU and unlinked supplier item whose location at the stock take's site starts with one of them is counted too, besides any named by id. At most ${MAX_SCOPE_LOCATIONS} (more: 400 INVALID_PARAMETER).`,
               examples: [["A-01", "B-"]],
+            }),
+          ),
+          codes: Type.Optional(
+            Type.Array(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.code }), {
+              maxItems: MAX_SCOPE_CODES,
+              "x-error-codes": { maxItems: "TOO_MANY_LINES" },
+              description: `SKU codes and barcodes (of SKUs and supplier items; a linked supplier item's names its SKU), regardless of case, each naming one item once: every item they name is counted too (a code nobody has: 404 SKU_NOT_FOUND at its place; two codes naming one item: 422 DUPLICATE_LINE). At most ${MAX_SCOPE_CODES} (more: 422 TOO_MANY_LINES).`,
+              examples: [["MUG-01", "4006381333931"]],
             }),
           ),
           due: Type.Optional(

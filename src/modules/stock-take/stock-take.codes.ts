@@ -1,0 +1,117 @@
+// A start's scope by a list of codes (`scope.codes`): what a spreadsheet, an ERP's pick list or a
+// pasted column names. Each code is a SKU's code or a barcode (of a SKU or a supplier item), found
+// in one statement; a linked supplier item's barcode names its SKU, as a scan of it counts the SKU.
+import type { Tx } from "../../db/client.js";
+import { jsonRows } from "../../db/sql.js";
+import type { FieldError } from "../../errors.js";
+import { MAX_SCOPE_CODES, TEXT_LIMITS } from "../../limits.js";
+import { checkText } from "../../text.js";
+import { parseBarcode } from "../catalog/barcode.js";
+
+/** A code as sent (trimmed), and the key it is found by as a barcode (null: it cannot be one). */
+export interface ScopeCode {
+  code: string;
+  barcodeKey: string | null;
+}
+
+const PATH = ["scope", "codes"];
+
+/** The most unknown or repeated codes one refusal names. */
+const MAX_REPORTED = 1000;
+
+/**
+ * The codes of a scope checked into `errors`: each non-blank text of at most a code's length,
+ * none twice (regardless of case); at most MAX_SCOPE_CODES (more: TOO_MANY_LINES, thrown by the
+ * caller from `tooMany`). null: none given.
+ */
+export function parseCodes(
+  sent: readonly string[] | null | undefined,
+  errors: FieldError[],
+): { codes: ScopeCode[] | null; tooMany: boolean } {
+  if (sent === undefined || sent === null) return { codes: null, tooMany: false };
+  if (sent.length > MAX_SCOPE_CODES) return { codes: null, tooMany: true };
+  const seen = new Map<string, number>();
+  const codes: ScopeCode[] = [];
+  sent.forEach((value, i) => {
+    const path = [...PATH, i];
+    const code = typeof value === "string" ? value.trim() : "";
+    if (!code) {
+      errors.push({ path, code: "INVALID_PARAMETER", message: "must not be blank" });
+      return;
+    }
+    const before = errors.length;
+    checkText(code, path, TEXT_LIMITS.code, errors);
+    if (errors.length > before) return;
+    const first = seen.get(code.toLowerCase());
+    if (first !== undefined) {
+      errors.push({ path, code: "DUPLICATE_LINE", message: `"${code}" is already at ${first}` });
+      return;
+    }
+    seen.set(code.toLowerCase(), i);
+    // A code that is no valid barcode (a GTIN with a wrong check digit) is looked up as a code only.
+    const barcode = parseBarcode(code, path, []);
+    codes.push({ code, barcodeKey: barcode?.key ?? null });
+  });
+  return { codes, tooMany: false };
+}
+
+/**
+ * The SKUs and unlinked supplier items the codes name, each once; a code no SKU has and no item
+ * has as a barcode is SKU_NOT_FOUND at its place in the list, and two codes naming one item (a
+ * SKU's code and its barcode) DUPLICATE_LINE, so a start never takes a list it misread.
+ */
+export async function resolveCodes(
+  tx: Tx,
+  accountId: number,
+  codes: readonly ScopeCode[],
+  errors: FieldError[],
+): Promise<{ skuIds: number[]; supplierItemIds: number[] }> {
+  if (codes.length === 0) return { skuIds: [], supplierItemIds: [] };
+  const rows = await tx.$queryRaw<
+    { ord: number; sku_id: number | null; supplier_item_id: number | null }[]
+  >`
+    SELECT v.ord, COALESCE(s.id, b.sku_id, i.sku_id) AS sku_id,
+      CASE WHEN i.sku_id IS NULL THEN b.supplier_item_id END AS supplier_item_id
+    FROM ${jsonRows(
+      codes.map((c) => [c.code, c.barcodeKey]),
+      "v",
+      "code text, barcode text",
+    )}
+    LEFT JOIN skus s ON s.account_id = ${accountId} AND s.code = v.code::citext
+    LEFT JOIN barcodes b ON s.id IS NULL AND b.account_id = ${accountId} AND b.key = v.barcode
+    LEFT JOIN supplier_items i ON i.account_id = ${accountId} AND i.id = b.supplier_item_id
+    ORDER BY v.ord`;
+  const skuIds = new Map<number, number>();
+  const supplierItemIds = new Map<number, number>();
+  let reported = 0;
+  const refuse = (error: FieldError) => {
+    if (reported++ < MAX_REPORTED) errors.push(error);
+  };
+  for (const row of rows) {
+    const path = [...PATH, row.ord];
+    const code = codes[row.ord]!.code;
+    const [named, id] =
+      row.sku_id !== null
+        ? [skuIds, row.sku_id]
+        : row.supplier_item_id !== null
+          ? [supplierItemIds, row.supplier_item_id]
+          : [null, null];
+    if (named === null) {
+      refuse({
+        path,
+        code: "SKU_NOT_FOUND",
+        message: `no SKU has the code "${code}" and no item has it as a barcode`,
+      });
+      continue;
+    }
+    const first = named.get(id);
+    if (first !== undefined) {
+      refuse({
+        path,
+        code: "DUPLICATE_LINE",
+        message: `"${code}" names the same item as "${codes[first]!.code}" at ${first}`,
+      });
+    } else named.set(id, row.ord);
+  }
+  return { skuIds: [...skuIds.keys()], supplierItemIds: [...supplierItemIds.keys()] };
+}
