@@ -1,7 +1,8 @@
 // Starting a stock take from the app, in Debian's Chromium: a manager picks two areas, sees how
 // many lines the start will freeze and where (nothing is written by the preview), starts it and
 // lands on its review; an area already being counted is refused under the field that named it, in
-// view on a phone; a counter's token is offered no start. Checked through the API.
+// view on a phone; a pasted list of codes starts the items it names, a code nobody has refused
+// under the list; a counter's token is offered no start. Checked through the API.
 import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { call } from "../helpers/server.js";
 import { appServer, deviceToken } from "../helpers/app-server.js";
@@ -102,6 +103,60 @@ browserTest(
         ).toBe("start-areas-problem");
         await screenshot(page, "start-refused");
         expect(await stockTakes()).toHaveLength(1);
+      },
+      { viewport: { width: 360, height: 740 } },
+    ),
+  150_000,
+);
+
+browserTest(
+  "a manager starts by a pasted list of codes, after a code nobody has is refused under the list, in view",
+  () =>
+    inBrowser(
+      async (page) => {
+        const rows = [
+          { code: "LC-1", barcodes: ["4006381333931"] },
+          { code: "LC-2" },
+          { code: "LC-3" },
+        ].map((row) => ({ ...row, name: `Item ${row.code}`, opening_on_hand: 2 }));
+        expect(
+          (await call(app.server, "POST", "/skus/bulk", app.account.token, { rows })).status,
+        ).toBe(200);
+        const manager = await deviceToken(app, {
+          name: "Manager",
+          scopes: ["read", "count", "approve"],
+        });
+        await page.goto(`${app.server.base}/app/#token=${manager}`);
+        await page.getByRole("link", { name: "Start a stock take" }).click();
+        await page.getByLabel("A list of codes").check();
+        const list = page.getByLabel("Codes or barcodes, one per line");
+        // Pasted from a spreadsheet: a barcode, a code in another case, and a typo.
+        await list.fill("4006381333931\nlc-2\nLC-33\n");
+        await page.getByRole("button", { name: "Preview" }).click();
+        const refusal = page.getByRole("alert");
+        await refusal.getByText(/^No SKU has the code "LC-33"/).waitFor();
+        const box = await refusal.boundingBox();
+        expect(box!.y + box!.height).toBeLessThanOrEqual(740);
+        expect(await list.getAttribute("aria-describedby")).toBe("start-codes-problem");
+        await screenshot(page, "start-codes-refused");
+
+        await list.fill("4006381333931\nlc-2, LC-3");
+        await page.getByRole("button", { name: "Preview" }).click();
+        const preview = page.getByRole("region", { name: "It will freeze 3 lines" });
+        await preview.getByRole("button", { name: "Start the stock take" }).click();
+        await page.waitForURL(/\/app\/stock-takes\/\d+\/review$/);
+        const take = Number(/stock-takes\/(\d+)\/review/.exec(page.url())![1]);
+        const lines = await call(
+          app.server,
+          "GET",
+          `/stock-takes/${take}/lines`,
+          app.account.token,
+        );
+        expect((lines.body.data as { code: string }[]).map((l) => l.code).sort()).toEqual([
+          "LC-1",
+          "LC-2",
+          "LC-3",
+        ]);
       },
       { viewport: { width: 360, height: 740 } },
     ),

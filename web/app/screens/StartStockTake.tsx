@@ -1,4 +1,5 @@
-// The manager's start of a stock take: where, what (everything, areas, what is due), how (blind,
+// The manager's start of a stock take: where, what (everything, areas, what is due, a list of
+// codes), how (blind,
 // the basis, a name, counts accepted within a tolerance as they arrive), then a preview of the
 // lines it will freeze, by area (the API's dry run, which refuses what the start would), and the
 // start itself, which opens the new stock take's review to watch it being counted.
@@ -41,11 +42,12 @@ const Start = graphql(`
 type Preview = NonNullable<StartStockTakeMutation["startStockTake"]["preview"]>;
 
 /** What the scope takes. */
-type What = "all" | "areas" | "due";
+type What = "all" | "areas" | "due" | "codes";
 const WHAT = [
   { value: "all", label: "Everything: every active item" },
   { value: "areas", label: "Some areas" },
   { value: "due", label: "What is due for a cycle count" },
+  { value: "codes", label: "A list of codes" },
 ] as const satisfies readonly { value: What; label: string }[];
 
 type Basis = "FREEZE" | "COUNT_TIME";
@@ -62,7 +64,7 @@ interface FieldOptions {
 }
 
 /** Where a problem is shown: under the part of the form it concerns, or under the actions. */
-type ProblemAt = "site" | "scope" | "areas" | "due" | "reference" | "tolerance" | "form";
+type ProblemAt = "site" | "scope" | "areas" | "due" | "codes" | "reference" | "tolerance" | "form";
 
 /** The part of the form an input path of the API's names. */
 function placeOf(field: readonly string[] | null | undefined): ProblemAt {
@@ -72,6 +74,7 @@ function placeOf(field: readonly string[] | null | undefined): ProblemAt {
   if (first === "autoAccept") return "tolerance";
   if (first === "scope" && second === "locations") return "areas";
   if (first === "scope" && second === "limit") return "due";
+  if (first === "scope" && second === "codes") return "codes";
   return first === "scope" ? "scope" : "form";
 }
 
@@ -90,6 +93,28 @@ function overlapMessage(errors: readonly { message: string }[]): string {
   const take = takes.length > 1 ? "open stock takes" : "an open stock take";
   return `${counted} already counted by ${take}${which} at this site. Reconcile or cancel ${takes.length > 1 ? "them" : "it"} first, or leave ${items === 1 ? "it" : "them"} out.`;
 }
+
+/**
+ * The API's refusals of codes (nobody has one, two name one item), each at its place: the first
+ * three as the API words them, and how many more.
+ */
+function codesMessage(errors: readonly { message: string }[]): string {
+  const shown = errors
+    .slice(0, 3)
+    .map((e) => e.message.charAt(0).toUpperCase() + e.message.slice(1));
+  const more = errors.length - shown.length;
+  return `${shown.join(". ")}.${more > 0 ? ` And ${more} more.` : ""}`;
+}
+
+/** Most codes a start takes (the API's bound). */
+const MAX_CODES = 10_000;
+
+/** Codes as typed or pasted: one per line, or separated by commas, semicolons or tabs. */
+const codesOf = (text: string) =>
+  text
+    .split(/[\n\r,;\t]+/)
+    .map((code) => code.trim())
+    .filter(Boolean);
 
 /** A number as typed: empty, or from 0 with at most 3 decimals (a decimal comma taken too). */
 const AMOUNT = /^(\d{1,11}([.,]\d{1,3})?)?$/;
@@ -110,6 +135,7 @@ export function StartStockTake() {
   const [what, setWhat] = useState<What>(asked.get("scope") === "due" ? "due" : "all");
   const [areas, setAreas] = useState("");
   const [limit, setLimit] = useState("100");
+  const [codes, setCodes] = useState("");
   const [reference, setReference] = useState("");
   const [blind, setBlind] = useState(false);
   const [basis, setBasis] = useState<Basis>("FREEZE");
@@ -151,6 +177,10 @@ export function StartStockTake() {
     if (what === "areas" && prefixesOf(areas).length === 0) {
       return bad("areas", "Name at least one area (a location prefix such as A-01 or B-).");
     }
+    const listed = codesOf(codes);
+    if (what === "codes" && (listed.length === 0 || listed.length > MAX_CODES)) {
+      return bad("codes", `List 1 to ${MAX_CODES} codes, one per line.`);
+    }
     const due = Number(limit.trim());
     if (what === "due" && (!Number.isInteger(due) || due < 1 || due > 10_000)) {
       return bad("due", "Take 1 to 10000 items that are due.");
@@ -162,6 +192,7 @@ export function StartStockTake() {
       ...(siteId !== null ? { siteId } : {}),
       ...(what === "areas" ? { scope: { locations: prefixesOf(areas) } } : {}),
       ...(what === "due" ? { scope: { due: true, limit: due } } : {}),
+      ...(what === "codes" ? { scope: { codes: listed } } : {}),
       ...(reference.trim() ? { reference: reference.trim() } : {}),
       blind,
       basis,
@@ -185,11 +216,14 @@ export function StartStockTake() {
     const refused = payload.userErrors[0];
     if (refused) {
       setPreview(null);
+      const at = placeOf(refused.field);
       const message =
         refused.code === "STOCK_TAKE_OVERLAP"
           ? overlapMessage(payload.userErrors)
-          : messageFor(refused.code, refused.message);
-      return setProblem({ code: refused.code, message, at: placeOf(refused.field) });
+          : at === "codes"
+            ? codesMessage(payload.userErrors.filter((e) => placeOf(e.field) === "codes"))
+            : messageFor(refused.code, refused.message);
+      return setProblem({ code: refused.code, message, at });
     }
     if (payload.preview) setPreview(payload.preview);
     else if (payload.stockTake) navigate(`/stock-takes/${payload.stockTake.id}/review`);
@@ -224,6 +258,22 @@ export function StartStockTake() {
         aria-describedby={describedBy(at)}
       />
       {shown && problemAt(at)}
+    </>
+  );
+  const codesField = () => (
+    <>
+      <label htmlFor="start-codes">Codes or barcodes, one per line</label>
+      <textarea
+        id="start-codes"
+        rows={5}
+        spellCheck={false}
+        autoCapitalize="off"
+        value={codes}
+        onChange={(e) => changed(setCodes)(e.target.value)}
+        aria-invalid={problem?.at === "codes" || undefined}
+        aria-describedby={describedBy("codes")}
+      />
+      {problemAt("codes")}
     </>
   );
   const siteName = (id: number) => sites.find((s) => s.id === id)?.name ?? `site ${id}`;
@@ -268,7 +318,9 @@ export function StartStockTake() {
                       inputMode: "numeric",
                     },
                   )
-                : null
+                : chosen === "codes"
+                  ? codesField()
+                  : null
           }
         />
         {problemAt("scope")}
