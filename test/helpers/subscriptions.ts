@@ -57,6 +57,19 @@ export function subscribe<T>(
   };
 }
 
+/**
+ * Waits until the server at `baseUrl` holds exactly `n` live subscriptions (its metrics say so),
+ * 10 s at most: each is then in place (its start in the feed fixed), so a change made from now on
+ * reaches it, however busy the machine.
+ */
+export async function untilSubscribers(baseUrl: string, n: number): Promise<void> {
+  for (const until = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 50))) {
+    const text = await (await fetch(`${baseUrl}/metrics`)).text();
+    if (Number(/^countpoint_subscribers (\d+)$/m.exec(text)?.[1] ?? 0) === n) return;
+    if (Date.now() > until) throw new Error(`the server never held ${n} subscriptions`);
+  }
+}
+
 /** What a subscription answers within `ms`: how it ended, or "open". */
 export const within = (stream: Stream<unknown>, ms: number): Promise<unknown> =>
   Promise.race([stream.ended, new Promise((r) => setTimeout(() => r("open"), ms))]);

@@ -12,7 +12,13 @@ import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app
 import { loggingClient, type LoggedApp } from "../../helpers/movements.js";
 import { databaseUrl, newAccount, untilWaitingOnLock, type TestAccount } from "../../helpers/db.js";
 import { count, skus, stockTakeClient } from "../../helpers/stock-takes.js";
-import { subscribe, within, wsConnect, type Stream } from "../../helpers/subscriptions.js";
+import {
+  subscribe,
+  untilSubscribers as untilLive,
+  within,
+  wsConnect,
+  type Stream,
+} from "../../helpers/subscriptions.js";
 
 let t: TestApp;
 /** The pool subscribers' events are resolved on: one connection, so a test can hold it. */
@@ -64,14 +70,8 @@ const closeCode = async (stream: Stream<unknown>) =>
   ((await stream.ended) as { code?: number }).code;
 const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until the server holds exactly `n` live subscriptions (its metrics say so), 10 s at most. */
-async function untilSubscribers(n: number): Promise<void> {
-  for (const until = Date.now() + 10_000; ; await settle(50)) {
-    const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
-    if (Number(/^countpoint_subscribers (\d+)$/m.exec(text)?.[1] ?? 0) === n) return;
-    if (Date.now() > until) throw new Error(`the server never held ${n} subscriptions`);
-  }
-}
+/** Waits until the server holds exactly `n` live subscriptions. */
+const untilSubscribers = (n: number) => untilLive(t.baseUrl, n);
 
 /** A token of the account with a rate limit of its own: `burst` units, refilled slowly. */
 const limitedToken = async (burst: number) =>

@@ -6,7 +6,7 @@ import { rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { newAccount, type TestAccount } from "../../helpers/db.js";
 import { createSku } from "../../helpers/stock.js";
 import { count, skus, stockTakeClient } from "../../helpers/stock-takes.js";
-import { subscribe, wsConnect } from "../../helpers/subscriptions.js";
+import { subscribe, untilSubscribers, wsConnect } from "../../helpers/subscriptions.js";
 
 let t: TestApp;
 let acct: TestAccount;
@@ -39,7 +39,9 @@ const PROGRESS = `subscription ($id: Int!) {
   }
 }`;
 
-/** Waits until the server has the subscription in place (its first read of the feed). */
+/** Waits until the server holds `n` subscriptions, each in place: changes from now on reach them. */
+const inPlace = (n: number) => untilSubscribers(t.baseUrl, n);
+/** A while for what should not come to show that it does not. */
 const settle = () => new Promise((r) => setTimeout(r, 400));
 
 const setStock = (token: string, id: number, onHand: number) =>
@@ -55,7 +57,7 @@ describe("subscription stockChanged", () => {
     const stream = subscribe<StockChangedData>(connect(`Bearer ${acct.token}`), STOCK_CHANGED, {
       skuIds: [a],
     });
-    await settle();
+    await inPlace(1);
     await setStock(acct.token, b, 50);
     await setStock(acct.token, a, 7);
     await setStock(acct.token, a, 8);
@@ -85,7 +87,7 @@ describe("subscription stockChanged", () => {
         errors: [expect.objectContaining({ extensions: { code: "SKU_NOT_FOUND" } })],
       }),
     ]);
-    await settle();
+    await inPlace(1);
     await setStock(acct.token, mine, 99);
     const theirs = await createSku(t, other.token, 5);
     const got = await everything.next(1);
@@ -151,7 +153,7 @@ describe("subscription stockChanged", () => {
       scopes: ["read"],
     });
     const stream = subscribe<StockChangedData>(connect(`Bearer ${made.token}`), STOCK_CHANGED);
-    await settle();
+    await inPlace(1);
     await revokeToken(t.db, { accountId: acct.accountId, tokenId: made.id });
     const why = (await stream.ended) as { code?: number };
     expect(why.code).toBe(4403);
@@ -178,7 +180,7 @@ describe("subscription stockTakeProgress", () => {
       PROGRESS,
       { id },
     );
-    await settle();
+    await inPlace(2);
     const input = await rest(t, "POST", `/stock-takes/${id}/input`, {
       token: counterToken,
       body: { counts: [count(a!, 12)], counter: "alice" },
@@ -207,7 +209,7 @@ describe("subscription stockTakeProgress", () => {
       PROGRESS,
       { id },
     );
-    await settle();
+    await inPlace(1);
     expect((await api.reconcile(id)).status).toBe(200);
     await stream.next(1);
     await settle();
