@@ -2,7 +2,9 @@
 // server. The JavaScript the count screen loads (gzipped), its first load on loopback, and
 // scan-to-saved (a code and Enter, the item shown, a quantity and Enter, "Saved") on a stock take
 // of 100,000 lines while 7 more counters count at once through the same GraphQL operations (a
-// scan a second each) and follow its progress over graphql-ws, as the app does; and the review
+// scan a second each) and follow its progress over graphql-ws, as the app does, a manager's
+// console watches it (the review, by area and by counter open, opened while they count), and
+// transfers of other items are dispatched to another site and received there; and the review
 // table over those lines, every one counted.
 import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -39,6 +41,12 @@ export interface AppFigures {
   progressMessages: number;
   /** PostgreSQL's side of the counting (per count saved), when pg_stat_statements is loaded. */
   pg: PgSide | null;
+  /** The manager's console (the review, live) opened while the counters count: ms until its
+   * status line shows, then until its breakdowns by area and by counter show. */
+  consoleFirstLoadMs: number;
+  consoleBreakdownsMs: number;
+  /** Transfers dispatched and received at another site while counting: ms each, both steps. */
+  transferMs: number[];
   /** The review table: ms until its first rows show, and rows in the page then. */
   reviewFirstRowsMs: number;
   reviewDomRows: number;
@@ -86,7 +94,13 @@ export async function appFigures(
   takeId: number,
   lines: number,
   codeOf: (i: number) => string,
-  options: { loads: number; scans: number; pgStats: pg.Client | null },
+  options: {
+    loads: number;
+    scans: number;
+    pgStats: pg.Client | null;
+    /** Items of the account outside the stock take, moved to another site meanwhile. */
+    elsewhere: Elsewhere;
+  },
 ): Promise<AppFigures> {
   const base = server.baseUrl;
   const browser = await launch();
@@ -122,7 +136,8 @@ export async function appFigures(
       () => countTogether(),
       (r) => r.saved,
     );
-    const { progressMessages, protocolMs } = counting.result;
+    const { progressMessages, protocolMs, consoleFirstLoadMs, consoleBreakdownsMs, transferMs } =
+      counting.result;
     async function countTogether() {
       let running = true;
       let progressMessages = 0;
@@ -176,11 +191,24 @@ export async function appFigures(
         }
       };
       const others = Array.from({ length: APP_COUNTERS - 1 }, (_, n) => counter(n + 1));
+      const transferMs: number[] = [];
+      const moving = moveElsewhere(server, options.elsewhere, transferMs, () => running);
+
+      // The manager's console, on a desktop, opened while the counting goes on and kept open.
+      const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 
       // The counter in the browser, on a phone's screen. Whatever happens to it, the other
       // counters, their subscriptions and their polls stop with it.
       const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      let consoleFirstLoadMs = NaN;
+      let consoleBreakdownsMs = NaN;
       try {
+        [consoleFirstLoadMs, consoleBreakdownsMs] = await openConsole(
+          await desk.newPage(),
+          base,
+          server.token,
+          takeId,
+        );
         const page = await context.newPage();
         await openCount(page, base, server.token, takeId);
         for (let k = 0; k < options.scans; k++) {
@@ -197,15 +225,23 @@ export async function appFigures(
         }
       } finally {
         running = false;
-        await Promise.allSettled(others);
+        await Promise.allSettled([...others, moving]);
         for (const unsubscribe of subscriptions) unsubscribe();
         for (const poller of pollers) clearInterval(poller);
         await Promise.all(sockets.map((ws) => ws.dispose()));
         await context.close();
+        await desk.close();
       }
-      // A counter that failed fails the run, once all have stopped.
-      await Promise.all(others);
-      return { progressMessages, protocolMs, saved: protocolMs.length + scanToSavedMs.length };
+      // A counter or a transfer that failed fails the run, once all have stopped.
+      await Promise.all([...others, moving]);
+      return {
+        progressMessages,
+        protocolMs,
+        consoleFirstLoadMs,
+        consoleBreakdownsMs,
+        transferMs,
+        saved: protocolMs.length + scanToSavedMs.length,
+      };
     }
 
     // The review table over every line, each counted (a difference each).
@@ -228,12 +264,79 @@ export async function appFigures(
       scanToSavedMs,
       protocolMs,
       progressMessages,
+      consoleFirstLoadMs,
+      consoleBreakdownsMs,
+      transferMs,
       pg: counting.pg,
       reviewFirstRowsMs,
       reviewDomRows,
     };
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * The review of `takeId` opened signed in, as a manager at a desk opens it: ms until its status
+ * line shows, and then until its progress by area and by counter, unfolded, show.
+ */
+async function openConsole(page: Page, base: string, token: string, takeId: number) {
+  await page.goto(`${base}/app/`);
+  await page.evaluate(`localStorage.setItem("countpoint.token", ${JSON.stringify(token)})`);
+  const start = performance.now();
+  await page.goto(`${base}/app/stock-takes/${takeId}/review`);
+  await page
+    .getByRole("status")
+    .getByText(/counted ·/)
+    .waitFor({ timeout: 60_000 });
+  const loaded = performance.now();
+  await page.getByText("By area").click();
+  await page.getByText("By counter").click();
+  await page.locator("details", { hasText: "By area" }).locator("li").first().waitFor();
+  await page.locator("details", { hasText: "By counter" }).locator("li").first().waitFor();
+  return [loaded - start, performance.now() - loaded] as const;
+}
+
+/** Items outside the stock take, at its site, and another site to move them to. */
+export interface Elsewhere {
+  fromSiteId: number;
+  toSiteId: number;
+  /** SKUs holding plenty at fromSiteId; each transfer takes one unit of TRANSFER_LINES of them. */
+  skuIds: number[];
+}
+
+/** Lines of each transfer made while counting: a delivery's worth. */
+export const TRANSFER_LINES = 1000;
+/** Between one transfer received and the next dispatched. */
+const TRANSFER_PAUSE_MS = 2000;
+
+/**
+ * While `running()`, dispatches a transfer of TRANSFER_LINES SKUs (one unit each, the next ones in
+ * turn) to the other site and receives it there, recording each dispatch-and-receipt's ms.
+ */
+async function moveElsewhere(
+  server: ServerUnderTest,
+  elsewhere: Elsewhere,
+  ms: number[],
+  running: () => boolean,
+): Promise<void> {
+  const call = apiCaller(server);
+  for (let k = 0; running(); k++) {
+    const windows = Math.max(1, Math.floor(elsewhere.skuIds.length / TRANSFER_LINES));
+    const from = (k % windows) * TRANSFER_LINES;
+    const lines = elsewhere.skuIds
+      .slice(from, from + TRANSFER_LINES)
+      .map((id) => ({ type: "sku", id, qty: 1 }));
+    const start = performance.now();
+    const sent = (await call("POST", "/transfers", {
+      from_site_id: elsewhere.fromSiteId,
+      to_site_id: elsewhere.toSiteId,
+      reference: `Bench delivery ${k + 1}`,
+      lines,
+    })) as { id: number };
+    await call("POST", `/transfers/${sent.id}/receive`, {});
+    ms.push(performance.now() - start);
+    await new Promise((resolve) => setTimeout(resolve, TRANSFER_PAUSE_MS));
   }
 }
 

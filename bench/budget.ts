@@ -41,7 +41,7 @@ const schema = z.strictObject({
     "p2RestOverRaw",
     "p2RestP99OverRaw",
   ),
-  A1: scenario("countJsKb", "firstLoadMs", "scanToSavedP95Ms"),
+  A1: scenario("countJsKb", "firstLoadMs", "consoleFirstLoadMs", "scanToSavedP95Ms"),
   N1: scenario("throughputBesideOverAlone", "p99BesideOverAlone"),
 });
 export type Budget = z.infer<typeof schema>;

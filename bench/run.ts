@@ -31,7 +31,7 @@ import {
   valuationFigures,
 } from "./valuation.js";
 import { cycleFigures, seedCycle } from "./cycle.js";
-import { APP_COUNTERS, appFigures, chromiumAvailable } from "./app.js";
+import { APP_COUNTERS, TRANSFER_LINES, appFigures, chromiumAvailable } from "./app.js";
 import { P5_SKUS, p5Steps, rawStockTake, serviceStockTake } from "./stock-take.js";
 import { IMPORT_BATCH, rawImport, serviceImport } from "./import.js";
 import { replicaFigures } from "./replicas.js";
@@ -44,6 +44,7 @@ import { HOSTILE_NAMES, REFERENCE_NAMES, type ClassStats, type HostileName } fro
 import { budget, target, within, type Bound } from "./budget.js";
 import { lockLevels, writeLevels } from "./raw-levels.js";
 import { benchSite, transferFigures } from "./transfers.js";
+import { withoutTriggers } from "./seeding.js";
 import {
   S1_PAGE_SITES,
   S1_PAGE_SKUS,
@@ -1281,8 +1282,32 @@ if (wants("app") && !(quick && named.length === 0)) {
   } else {
     const size = quick ? L1_SKUS / 10 : L1_SKUS;
     const context = await newContext("bench-a1");
-    await seedAisles(raw, context.principal.accountId, size);
-    const server = await startServer(db, url, context.principal.accountId);
+    const accountId = context.principal.accountId;
+    await seedAisles(raw, accountId, size);
+    // The items in other aisles (B…) hold plenty at the default site, and a store takes transfers
+    // of them while the aisles A… are counted.
+    await withoutTriggers(raw, () =>
+      raw.query(
+        "UPDATE sku_stock SET on_hand = 1000000 WHERE account_id = $1 AND location LIKE 'B%'",
+        [accountId],
+      ),
+    );
+    const elsewhere = {
+      fromSiteId: (
+        await raw.query<{ id: number }>(
+          "SELECT id FROM sites WHERE account_id = $1 AND is_default",
+          [accountId],
+        )
+      ).rows[0]!.id,
+      toSiteId: await benchSite(raw, accountId),
+      skuIds: (
+        await raw.query<{ sku_id: number }>(
+          "SELECT sku_id FROM sku_stock WHERE account_id = $1 AND location LIKE 'B%' ORDER BY sku_id",
+          [accountId],
+        )
+      ).rows.map((r) => r.sku_id),
+    };
+    const server = await startServer(db, url, accountId);
     const a1 = await (async () => {
       const started = await fetch(`${server.baseUrl}/api/v1/stock-takes/start`, {
         method: "POST",
@@ -1294,6 +1319,7 @@ if (wants("app") && !(quick && named.length === 0)) {
         loads: RUNS,
         scans: quick ? 20 : 100,
         pgStats,
+        elsewhere,
       });
       return figures;
     })().finally(() => server.stop());
@@ -1319,6 +1345,14 @@ if (wants("app") && !(quick && named.length === 0)) {
       `the other counters' find + save (${a1.protocolMs.length}), p50 / p95`,
       `${ms(percentile(a1.protocolMs, 0.5))} / ${ms(percentile(a1.protocolMs, 0.95))}; ${a1.progressMessages} progress messages received`,
     );
+    row(
+      "the manager's console opened while counting: status line / by area and by counter",
+      `${ms(a1.consoleFirstLoadMs)} ${note(budget.A1.consoleFirstLoadMs, (x) => `${x} ms`)} / ${ms(a1.consoleBreakdownsMs)}`,
+    );
+    row(
+      `transfers of ${TRANSFER_LINES} other lines to another site meanwhile (${a1.transferMs.length}): dispatched and received, p50 / p95`,
+      `${ms(percentile(a1.transferMs, 0.5))} / ${ms(percentile(a1.transferMs, 0.95))}`,
+    );
     row("PostgreSQL while counting, per count saved", describePgSide(a1.pg));
     for (const statement of a1.pg?.top ?? []) row("", describeStatement(statement));
     row(
@@ -1340,6 +1374,14 @@ if (wants("app") && !(quick && named.length === 0)) {
       baseline: "-",
       ratio: "-",
       ...against(budget.A1.firstLoadMs, median(a1.firstLoadMs), (x) => `${x} ms`),
+    });
+    judge({
+      id: "A1",
+      what: "console first load while counting",
+      figure: ms(a1.consoleFirstLoadMs),
+      baseline: "-",
+      ratio: "-",
+      ...against(budget.A1.consoleFirstLoadMs, a1.consoleFirstLoadMs, (x) => `${x} ms`),
     });
     judge({
       id: "A1",
