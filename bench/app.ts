@@ -192,17 +192,26 @@ export async function appFigures(
       };
       const others = Array.from({ length: APP_COUNTERS - 1 }, (_, n) => counter(n + 1));
       const transferMs: number[] = [];
-      const moving = moveElsewhere(server, options.elsewhere, transferMs, () => running);
-
-      // The manager's console, on a desktop, opened while the counting goes on and kept open.
-      const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      // A transfer refused stops the counting too, and fails the run once all have stopped.
+      let moveFailure: unknown = null;
+      const moving = moveElsewhere(server, options.elsewhere, transferMs, () => running).catch(
+        (error: unknown) => {
+          moveFailure = error;
+          running = false;
+        },
+      );
 
       // The counter in the browser, on a phone's screen. Whatever happens to it, the other
       // counters, their subscriptions and their polls stop with it.
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
       let consoleFirstLoadMs = NaN;
       let consoleBreakdownsMs = NaN;
+      const contexts: { close(): Promise<void> }[] = [];
       try {
+        // The manager's console, on a desktop, opened while the counting goes on and kept open.
+        const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        contexts.push(desk);
+        const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+        contexts.push(context);
         [consoleFirstLoadMs, consoleBreakdownsMs] = await openConsole(
           await desk.newPage(),
           base,
@@ -229,11 +238,11 @@ export async function appFigures(
         for (const unsubscribe of subscriptions) unsubscribe();
         for (const poller of pollers) clearInterval(poller);
         await Promise.all(sockets.map((ws) => ws.dispose()));
-        await context.close();
-        await desk.close();
+        await Promise.all(contexts.map((c) => c.close()));
       }
       // A counter or a transfer that failed fails the run, once all have stopped.
-      await Promise.all([...others, moving]);
+      await Promise.all(others);
+      if (moveFailure) throw moveFailure;
       return {
         progressMessages,
         protocolMs,

@@ -1346,13 +1346,14 @@ if (wants("app") && !(quick && named.length === 0)) {
       `${ms(percentile(a1.protocolMs, 0.5))} / ${ms(percentile(a1.protocolMs, 0.95))}; ${a1.progressMessages} progress messages received`,
     );
     row(
-      "the manager's console opened while counting: status line / by area and by counter",
+      "console, while counting: status / breakdowns",
       `${ms(a1.consoleFirstLoadMs)} ${note(budget.A1.consoleFirstLoadMs, (x) => `${x} ms`)} / ${ms(a1.consoleBreakdownsMs)}`,
     );
     row(
-      `transfers of ${TRANSFER_LINES} other lines to another site meanwhile (${a1.transferMs.length}): dispatched and received, p50 / p95`,
+      `transfers elsewhere (${a1.transferMs.length}), p50 / p95`,
       `${ms(percentile(a1.transferMs, 0.5))} / ${ms(percentile(a1.transferMs, 0.95))}`,
     );
+    row("", `(each ${TRANSFER_LINES} lines dispatched to another site and received there)`);
     row("PostgreSQL while counting, per count saved", describePgSide(a1.pg));
     for (const statement of a1.pg?.top ?? []) row("", describeStatement(statement));
     row(

@@ -55,6 +55,12 @@ export function parseCodes(
   return { codes, tooMany: false };
 }
 
+/** The items codes name: each SKU's and unlinked supplier item's id, with its code's index. */
+export interface CodedItems {
+  skus: Map<number, number>;
+  items: Map<number, number>;
+}
+
 /**
  * The SKUs and unlinked supplier items the codes name, each once; a code no SKU has and no item
  * has as a barcode is SKU_NOT_FOUND at its place in the list, and two codes naming one item (a
@@ -65,8 +71,10 @@ export async function resolveCodes(
   accountId: number,
   codes: readonly ScopeCode[],
   errors: FieldError[],
-): Promise<{ skuIds: number[]; supplierItemIds: number[] }> {
-  if (codes.length === 0) return { skuIds: [], supplierItemIds: [] };
+): Promise<CodedItems> {
+  const skus = new Map<number, number>();
+  const items = new Map<number, number>();
+  if (codes.length === 0) return { skus, items };
   const rows = await tx.$queryRaw<
     { ord: number; sku_id: number | null; supplier_item_id: number | null }[]
   >`
@@ -81,8 +89,6 @@ export async function resolveCodes(
     LEFT JOIN barcodes b ON s.id IS NULL AND b.account_id = ${accountId} AND b.key = v.barcode
     LEFT JOIN supplier_items i ON i.account_id = ${accountId} AND i.id = b.supplier_item_id
     ORDER BY v.ord`;
-  const skuIds = new Map<number, number>();
-  const supplierItemIds = new Map<number, number>();
   let reported = 0;
   const refuse = (error: FieldError) => {
     if (reported++ < MAX_REPORTED) errors.push(error);
@@ -92,9 +98,9 @@ export async function resolveCodes(
     const code = codes[row.ord]!.code;
     const [named, id] =
       row.sku_id !== null
-        ? [skuIds, row.sku_id]
+        ? [skus, row.sku_id]
         : row.supplier_item_id !== null
-          ? [supplierItemIds, row.supplier_item_id]
+          ? [items, row.supplier_item_id]
           : [null, null];
     if (named === null) {
       refuse({
@@ -113,5 +119,5 @@ export async function resolveCodes(
       });
     } else named.set(id, row.ord);
   }
-  return { skuIds: [...skuIds.keys()], supplierItemIds: [...supplierItemIds.keys()] };
+  return { skus, items };
 }

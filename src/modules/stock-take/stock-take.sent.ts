@@ -31,6 +31,8 @@ export const startAsSent = (d: StartData) => ({
         supplierItemIds: d.scope.supplierItemIds ?? null,
         // Only when sent: a retry of a start made before locations existed keeps its fingerprint.
         ...(d.scope.locations ? { locations: d.scope.locations } : {}),
+        // Only when sent, likewise for codes.
+        ...(d.scope.codes ? { codes: d.scope.codes } : {}),
         // Only when sent, likewise for what is due.
         ...(d.scope.due !== undefined && d.scope.due !== null ? { due: d.scope.due } : {}),
         ...(d.scope.limit !== undefined && d.scope.limit !== null ? { limit: d.scope.limit } : {}),

@@ -31,7 +31,7 @@ import { dueSkus } from "../cycle-count/cycle-count.sql.js";
 import { holdSite } from "../site/site.service.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT, MAX_SCOPE_CODES } from "../../limits.js";
 import { AREA_DEPTH_DEFAULT, MAX_AREAS, areaOf } from "./stock-take.areas.js";
-import { parseCodes, resolveCodes, type ScopeCode } from "./stock-take.codes.js";
+import { parseCodes, resolveCodes, type CodedItems, type ScopeCode } from "./stock-take.codes.js";
 
 export interface StartData {
   scope?: {
@@ -64,6 +64,8 @@ export interface StartRequest {
   locations: string[] | null;
   /** SKU codes and barcodes: the scope also takes each item one names (resolveCodes). */
   codes: ScopeCode[] | null;
+  /** The items the codes name, once resolved (withCodes); null before, or without codes. */
+  coded: CodedItems | null;
   /**
    * Today's cycle count: with it the scope also takes up to this many SKUs due for a count
    * (most overdue first, as GET /stock-takes/due lists them) at the stock take's site, leaving
@@ -139,6 +141,7 @@ export function parseStart(input: StartData): StartRequest {
     supplierItemIds: explicit ? (supplierItemIds ?? []) : null,
     locations: explicit ? locations : null,
     codes: explicit ? codes.codes : null,
+    coded: null,
     due,
     reference: optionalText(input.reference, ["reference"], TEXT_LIMITS.reference, errors),
     note: optionalText(input.note, ["note"], TEXT_LIMITS.note, errors),
@@ -194,18 +197,13 @@ function parseLocations(sent: string[] | null | undefined, errors: FieldError[])
   return prefixes;
 }
 
-/** The request with the items its codes name added to those it names by id. */
+/** The request with the items its codes name resolved (`coded`). */
 async function withCodes(tx: Tx, accountId: number, request: StartRequest): Promise<StartRequest> {
   if (!request.codes?.length) return request;
   const errors: FieldError[] = [];
-  const named = await resolveCodes(tx, accountId, request.codes, errors);
+  const coded = await resolveCodes(tx, accountId, request.codes, errors);
   if (errors.length > 0) throw AppError.fromFields(errors);
-  const union = (ids: number[] | null, more: number[]) => [...new Set([...(ids ?? []), ...more])];
-  return {
-    ...request,
-    skuIds: union(request.skuIds, named.skuIds),
-    supplierItemIds: union(request.supplierItemIds, named.supplierItemIds),
-  };
+  return { ...request, coded };
 }
 
 /** Items `x` of a kind whose location at `site` starts with one of the prefixes. */
@@ -230,9 +228,12 @@ function scopeConditions(
     return { skus: Prisma.sql`x.active`, items: Prisma.sql`x.sku_id IS NULL` };
   }
   const located = request.locations ?? [];
+  const codedSkus = [...(request.coded?.skus.keys() ?? [])];
+  const codedItems = [...(request.coded?.items.keys() ?? [])];
   return {
     skus: anyOf([
       request.skuIds.length > 0 && Prisma.sql`x.id = ANY(${intArray(request.skuIds)})`,
+      codedSkus.length > 0 && Prisma.sql`x.id = ANY(${intArray(codedSkus)})`,
       located.length > 0 &&
         Prisma.sql`x.active AND ${inLocations("sku", accountId, site, located)}`,
       due.length > 0 && Prisma.sql`x.active AND x.id = ANY(${intArray(due)})`,
@@ -240,6 +241,8 @@ function scopeConditions(
     items: anyOf([
       (request.supplierItemIds ?? []).length > 0 &&
         Prisma.sql`x.id = ANY(${intArray(request.supplierItemIds ?? [])})`,
+      // Resolved unlinked: one linked since is left out, as a scope by location leaves it.
+      codedItems.length > 0 && Prisma.sql`x.sku_id IS NULL AND x.id = ANY(${intArray(codedItems)})`,
       located.length > 0 &&
         Prisma.sql`x.sku_id IS NULL AND ${inLocations("supplier_item", accountId, site, located)}`,
     ]),
@@ -425,6 +428,7 @@ export async function start(
               sku_ids: request.skuIds,
               supplier_item_ids: request.supplierItemIds,
               ...(request.locations ? { locations: request.locations } : {}),
+              ...(request.codes ? { codes: request.codes.map((c) => c.code) } : {}),
               ...(request.due !== null
                 ? { due: { limit: request.due, sku_ids: checked.due } }
                 : {}),
@@ -585,6 +589,8 @@ async function refuseOverlap(
 function scopePath(request: StartRequest, type: EntityType, id: number): (string | number)[] {
   const list = type === "sku" ? request.skuIds : request.supplierItemIds;
   const at = list?.indexOf(id) ?? -1;
+  const coded = (type === "sku" ? request.coded?.skus : request.coded?.items)?.get(id);
+  if (at < 0 && coded !== undefined) return ["scope", "codes", coded];
   // Taken by a location prefix (or by the default scope): the scope as a whole.
   if (at < 0) return request.locations?.length ? ["scope", "locations"] : ["scope"];
   return ["scope", type === "sku" ? "skuIds" : "supplierItemIds", at];

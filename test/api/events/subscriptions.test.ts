@@ -21,6 +21,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.dispose()));
+  // The server lets go of them as it reads the closes: the next test counts its own from none.
+  await untilSubscribers(t.baseUrl, 0);
 });
 
 function connect(authorization?: string): Client {

@@ -1,7 +1,8 @@
 // A start by a list of codes (scope.codes): SKU codes and barcodes, as a spreadsheet or an ERP's
 // pick list names items, each resolved to the item a scan of it would count; a code nobody has
-// and two codes naming one item are refused at their place in the list, with nothing written;
-// over REST and GraphQL, previewed as started.
+// and two codes naming one item are refused at their place in the list, with nothing written, as
+// is an item another open stock take counts; a key replays only the same codes; over REST and
+// GraphQL, previewed as started.
 import { newAccount, testDb, type TestAccount } from "../../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
 
@@ -122,6 +123,28 @@ describe("a start by a list of codes", () => {
     });
     expect([tooMany.status, tooMany.body.code]).toEqual([422, "TOO_MANY_LINES"]);
     expect(await written(acct)).toEqual({ takes: 0, lines: 0 });
+  });
+
+  it("names an item another open stock take counts at its code's place, and keys a start by its codes", async () => {
+    const acct = await catalog();
+    expect((await start(acct, { scope: { sku_ids: [acct.cup] } })).status).toBe(201);
+    const overlap = await start(acct, { scope: { codes: ["MUG-01", "shelf-label-7"] } });
+    expect([overlap.status, overlap.body.code]).toEqual([409, "STOCK_TAKE_OVERLAP"]);
+    expect(overlap.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/scope/codes/1", code: "STOCK_TAKE_OVERLAP" }),
+    ]);
+
+    const keyed = (codes: string[]) =>
+      rest(t, "POST", "/stock-takes/start", {
+        token: acct.token,
+        body: { scope: { codes } },
+        headers: { "idempotency-key": "codes-key" },
+      });
+    expect((await keyed(["MUG-01"])).status).toBe(201);
+    const replayed = await keyed(["MUG-01"]);
+    expect([replayed.status, replayed.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
+    const other = await keyed(["PLATE-03"]);
+    expect([other.status, other.body.code]).toEqual([422, "IDEMPOTENCY_KEY_REUSED"]);
   });
 
   it("reads another account's codes as codes nobody has", async () => {
