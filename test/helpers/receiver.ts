@@ -1,7 +1,17 @@
 // A webhook receiver on the loopback interface: records every request, answers as told.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { PrismaClient } from "../../src/db/client.js";
 import type { WorkerOptions } from "../../src/modules/webhook/webhook.worker.js";
+
+/**
+ * Sets aside the endpoints earlier test files left in this worker's database (their receivers are
+ * gone): a webhook worker started by a file serves every endpoint in the database, and theirs,
+ * failing and retried (each up to its timeout), would take its slots from the file's own.
+ */
+export async function setAsideEarlierEndpoints(db: PrismaClient): Promise<void> {
+  await db.$executeRaw`UPDATE webhook_endpoints SET active = false, lease_until = NULL WHERE active`;
+}
 
 /** A webhook worker's options for tests: polls often, retries fast, allows a local receiver. */
 export const TEST_WORKER_OPTIONS: WorkerOptions = {

@@ -6,7 +6,12 @@ import { startWebhookWorker } from "../../../src/modules/webhook/webhook.worker.
 import { createToken } from "../../../src/modules/token/token.store.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { newAccount, type TestAccount } from "../../helpers/db.js";
-import { startReceiver, TEST_WORKER_OPTIONS, type Receiver } from "../../helpers/receiver.js";
+import {
+  setAsideEarlierEndpoints,
+  startReceiver,
+  TEST_WORKER_OPTIONS,
+  type Receiver,
+} from "../../helpers/receiver.js";
 import { subscribe, writeUntilDelivered, wsConnect } from "../../helpers/subscriptions.js";
 
 let t: TestApp;
@@ -21,6 +26,7 @@ const clients: Client[] = [];
 beforeAll(async () => {
   t = await startTestApp();
   await t.db.$queryRaw`SELECT 1`;
+  await setAsideEarlierEndpoints(t.db);
   worker = startWebhookWorker(t.db, TEST_WORKER_OPTIONS, { warn: () => {} });
   acct = await newAccount(t.db);
   ({ token: reader } = await createToken(t.db, {

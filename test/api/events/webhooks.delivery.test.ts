@@ -6,7 +6,12 @@ import { Webhook } from "standardwebhooks";
 import { startWebhookWorker } from "../../../src/modules/webhook/webhook.worker.js";
 import { rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { newAccount, untilWaitingOnLock, type TestAccount } from "../../helpers/db.js";
-import { startReceiver, TEST_WORKER_OPTIONS, type Receiver } from "../../helpers/receiver.js";
+import {
+  setAsideEarlierEndpoints,
+  startReceiver,
+  TEST_WORKER_OPTIONS,
+  type Receiver,
+} from "../../helpers/receiver.js";
 import { startWorker, stopProcess } from "../../helpers/server.js";
 import { createSku } from "../../helpers/stock.js";
 
@@ -22,6 +27,7 @@ beforeAll(async () => {
   t = await startTestApp();
   // Prisma loads its query compiler on a client's first query: within a hook, not between tests.
   await t.db.$queryRaw`SELECT 1`;
+  await setAsideEarlierEndpoints(t.db);
   worker = startWebhookWorker(t.db, OPTIONS, quiet);
 });
 afterAll(async () => {

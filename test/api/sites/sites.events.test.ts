@@ -6,7 +6,12 @@ import { startWebhookWorker } from "../../../src/modules/webhook/webhook.worker.
 import { defaultSiteId } from "../../../src/modules/site/site.service.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { newAccount, type TestAccount } from "../../helpers/db.js";
-import { startReceiver, TEST_WORKER_OPTIONS, type Receiver } from "../../helpers/receiver.js";
+import {
+  setAsideEarlierEndpoints,
+  startReceiver,
+  TEST_WORKER_OPTIONS,
+  type Receiver,
+} from "../../helpers/receiver.js";
 import { createSku } from "../../helpers/stock.js";
 import { subscribe, wsConnect } from "../../helpers/subscriptions.js";
 
@@ -19,6 +24,7 @@ const receivers: Receiver[] = [];
 beforeAll(async () => {
   t = await startTestApp();
   await t.db.$queryRaw`SELECT 1`;
+  await setAsideEarlierEndpoints(t.db);
   worker = startWebhookWorker(t.db, OPTIONS, { warn: () => {} });
 });
 afterAll(async () => {
