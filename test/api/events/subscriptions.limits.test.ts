@@ -51,6 +51,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.dispose()));
+  // The server lets go of them as it reads the closes: the next test counts its own from none.
+  await untilSubscribers(0);
 });
 
 function connect(token: string): Client {
@@ -89,7 +91,10 @@ describe("the rate limit", () => {
     const token = await limitedToken(4);
     const client = connect(token);
     const served = [1, 2, 3].map(() => subscribe(client, STOCK_CHANGED));
-    await settle();
+    // Each paid for and in place before the fourth is sent: subscribe messages are taken as they
+    // come, so one sent early may be charged before one of them (then it is served, and one of
+    // the three refused).
+    await untilSubscribers(3);
     const refused = subscribe(client, STOCK_CHANGED);
     const why = await refused.ended;
     expect(codesOf(why)).toEqual(["RATE_LIMITED"]);
@@ -109,7 +114,7 @@ describe("the rate limit", () => {
     const token = await limitedToken(2);
     const client = connect(token);
     const served = subscribe(client, STOCK_CHANGED);
-    await settle();
+    await untilSubscribers(1); // paid for before the others are sent
     // A client sending subscribe after subscribe, not waiting for Retry-After.
     const ends: unknown[] = [];
     for (let i = 0; i < 60 && !(ends.at(-1) as { code?: number } | undefined)?.code; i++) {
