@@ -6,7 +6,7 @@ import { jsonRows } from "../../db/sql.js";
 import type { FieldError } from "../../errors.js";
 import { MAX_SCOPE_CODES, TEXT_LIMITS } from "../../limits.js";
 import { checkText } from "../../text.js";
-import { parseBarcode } from "../catalog/barcode.js";
+import { MAX_BARCODE_LENGTH, parseBarcode } from "../catalog/barcode.js";
 
 /** A code as sent (trimmed), and the key it is found by as a barcode (null: it cannot be one). */
 export interface ScopeCode {
@@ -16,8 +16,18 @@ export interface ScopeCode {
 
 const PATH = ["scope", "codes"];
 
-/** The most unknown or repeated codes one refusal names. */
-const MAX_REPORTED = 1000;
+/** The longest code a scope takes: a SKU's code or a barcode, whichever may be longer. */
+export const MAX_SCOPE_CODE_LENGTH = Math.max(TEXT_LIMITS.code, MAX_BARCODE_LENGTH);
+
+/** The most entities one refusal of a start names (unknown or repeated codes, overlaps). */
+export const MAX_REPORTED = 1000;
+
+/** A code no SKU has and no item has as a barcode, at its place in the list. */
+export const codeNotFound = (code: string, at: number): FieldError => ({
+  path: [...PATH, at],
+  code: "SKU_NOT_FOUND",
+  message: `no SKU has the code "${code}" and no item has it as a barcode`,
+});
 
 /**
  * The codes of a scope checked into `errors`: each non-blank text of at most a code's length,
@@ -40,11 +50,15 @@ export function parseCodes(
       return;
     }
     const before = errors.length;
-    checkText(code, path, TEXT_LIMITS.code, errors);
+    checkText(code, path, MAX_SCOPE_CODE_LENGTH, errors);
     if (errors.length > before) return;
     const first = seen.get(code.toLowerCase());
     if (first !== undefined) {
-      errors.push({ path, code: "DUPLICATE_LINE", message: `"${code}" is already at ${first}` });
+      errors.push({
+        path,
+        code: "DUPLICATE_LINE",
+        message: `"${code}" is listed twice (also as "${String(sent[first]).trim()}")`,
+      });
       return;
     }
     seen.set(code.toLowerCase(), i);
@@ -103,11 +117,7 @@ export async function resolveCodes(
           ? [items, row.supplier_item_id]
           : [null, null];
     if (named === null) {
-      refuse({
-        path,
-        code: "SKU_NOT_FOUND",
-        message: `no SKU has the code "${code}" and no item has it as a barcode`,
-      });
+      refuse(codeNotFound(code, row.ord));
       continue;
     }
     const first = named.get(id);
@@ -115,7 +125,7 @@ export async function resolveCodes(
       refuse({
         path,
         code: "DUPLICATE_LINE",
-        message: `"${code}" names the same item as "${codes[first]!.code}" at ${first}`,
+        message: `"${code}" names the same item as "${codes[first]!.code}"`,
       });
     } else named.set(id, row.ord);
   }

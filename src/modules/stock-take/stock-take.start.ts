@@ -31,7 +31,14 @@ import { dueSkus } from "../cycle-count/cycle-count.sql.js";
 import { holdSite } from "../site/site.service.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT, MAX_SCOPE_CODES } from "../../limits.js";
 import { AREA_DEPTH_DEFAULT, MAX_AREAS, areaOf } from "./stock-take.areas.js";
-import { parseCodes, resolveCodes, type CodedItems, type ScopeCode } from "./stock-take.codes.js";
+import {
+  codeNotFound,
+  MAX_REPORTED,
+  parseCodes,
+  resolveCodes,
+  type CodedItems,
+  type ScopeCode,
+} from "./stock-take.codes.js";
 
 export interface StartData {
   scope?: {
@@ -97,9 +104,6 @@ export interface StartPreview {
   /** Its lines by area (AREA_RULE, at the default depth), in walking order: at most MAX_AREAS. */
   areas: { prefix: string | null; lines: number }[];
 }
-
-/** Most overlapping entities named in a STOCK_TAKE_OVERLAP answer. */
-const MAX_REPORTED = 1000;
 
 export function parseStart(input: StartData): StartRequest {
   const errors: FieldError[] = [];
@@ -241,8 +245,8 @@ function scopeConditions(
     items: anyOf([
       (request.supplierItemIds ?? []).length > 0 &&
         Prisma.sql`x.id = ANY(${intArray(request.supplierItemIds ?? [])})`,
-      // Resolved unlinked: one linked since is left out, as a scope by location leaves it.
-      codedItems.length > 0 && Prisma.sql`x.sku_id IS NULL AND x.id = ANY(${intArray(codedItems)})`,
+      // Resolved unlinked; one linked since is refused at its code (codeErrors).
+      codedItems.length > 0 && Prisma.sql`x.id = ANY(${intArray(codedItems)})`,
       located.length > 0 &&
         Prisma.sql`x.sku_id IS NULL AND ${inLocations("supplier_item", accountId, site, located)}`,
     ]),
@@ -321,15 +325,18 @@ async function checkScope(
   { lock }: { lock: boolean },
 ): Promise<CheckedScope> {
   const { accountId } = ctx.principal;
+  // Resolved before the lock, so other starts do not wait on the lookup; the rows it names are
+  // read again, locked, below.
+  const request = await withCodes(tx, accountId, sent);
   if (lock) {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_TAKE_START_LOCK_CLASS}::int, ${accountId}::int)`;
   }
-  if (sent.autoAccept && inMoney(sent.autoAccept)) {
+  if (request.autoAccept && inMoney(request.autoAccept)) {
     await requireCurrency(tx, accountId, ["autoAccept"]);
   }
-  // Held until the stock take commits: the site cannot stop being active beside the start.
-  const siteId = await holdSite(tx, ctx.principal, sent.siteId, ["siteId"]);
-  const request = await withCodes(tx, accountId, sent);
+  // Held until the transaction ends (a start's commit, a preview's answer): the site cannot stop
+  // being active beside it.
+  const siteId = await holdSite(tx, ctx.principal, request.siteId, ["siteId"]);
   // Read after the lock: a start before this one has its lines, so its SKUs are not due here.
   const due =
     request.due === null
@@ -338,18 +345,28 @@ async function checkScope(
           (r) => r.sku_id,
         );
   const scope = scopeConditions(accountId, Prisma.sql`${siteId}::int`, request, due);
-  const skus = await readScope(tx, "skus", accountId, scope.skus, request.skuIds, lock);
+  const codedSkus = [...(request.coded?.skus.keys() ?? [])];
+  const codedItems = [...(request.coded?.items.keys() ?? [])];
+  const skus = await readScope(
+    tx,
+    "skus",
+    accountId,
+    scope.skus,
+    [...(request.skuIds ?? []), ...codedSkus],
+    lock,
+  );
   const items = await readScope(
     tx,
     "supplier_items",
     accountId,
     scope.items,
-    request.supplierItemIds,
+    [...(request.supplierItemIds ?? []), ...codedItems],
     lock,
   );
   const errors = [
     ...scopeErrors(request.skuIds, skus.rows, "sku"),
     ...scopeErrors(request.supplierItemIds, items.rows, "supplier_item"),
+    ...codeErrors(request, skus.rows, items.rows),
   ];
   if (errors.length > 0) throw AppError.fromFields(errors);
   await refuseOverlap(tx, accountId, siteId, request, scope);
@@ -516,6 +533,37 @@ async function readScope(
   // A named linked item is refused (scopeErrors) before the count is used.
   const rows = (found?.ids ?? []).map((id, i) => ({ id, sku_id: found?.linked_to?.[i] ?? null }));
   return { rows, count: found?.total ?? 0 };
+}
+
+/**
+ * The items a scope's codes named that are gone or were linked to a SKU since they were resolved,
+ * each at its code's place.
+ */
+function codeErrors(
+  request: StartRequest,
+  skus: { id: number }[],
+  items: { id: number; sku_id: number | null }[],
+): FieldError[] {
+  if (!request.coded || !request.codes) return [];
+  const codes = request.codes;
+  const skuIds = new Set(skus.map((s) => s.id));
+  const itemsById = new Map(items.map((i) => [i.id, i]));
+  const errors: FieldError[] = [];
+  for (const [id, at] of request.coded.skus) {
+    if (!skuIds.has(id)) errors.push(codeNotFound(codes[at]!.code, at));
+  }
+  for (const [id, at] of request.coded.items) {
+    const row = itemsById.get(id);
+    if (!row) errors.push(codeNotFound(codes[at]!.code, at));
+    else if (row.sku_id !== null) {
+      errors.push({
+        path: ["scope", "codes", at],
+        code: "LINKED_SUPPLIER_ITEM",
+        message: `"${codes[at]!.code}" is a barcode of supplier item ${id}, linked to SKU ${row.sku_id} since: count SKU ${row.sku_id} instead`,
+      });
+    }
+  }
+  return errors;
 }
 
 /** Unknown ids and linked supplier items of an explicit scope. */

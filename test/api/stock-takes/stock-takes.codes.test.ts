@@ -3,8 +3,10 @@
 // and two codes naming one item are refused at their place in the list, with nothing written, as
 // is an item another open stock take counts; a key replays only the same codes; over REST and
 // GraphQL, previewed as started.
-import { newAccount, testDb, type TestAccount } from "../../helpers/db.js";
+import { databaseUrl, newAccount, testDb, type TestAccount } from "../../helpers/db.js";
 import { postGraphql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
+import { holdLock } from "../../helpers/locks.js";
+import { STOCK_TAKE_START_LOCK_CLASS } from "../../../src/db/locks.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,7 +110,7 @@ describe("a start by a list of codes", () => {
       expect.objectContaining({
         pointer: "/scope/codes/2",
         code: "DUPLICATE_LINE",
-        message: expect.stringContaining('"MUG-01" at 0'),
+        message: expect.stringContaining('same item as "MUG-01"'),
       }),
     ]);
     const repeated = await start(acct, { scope: { codes: ["CUP-02", "cup-02"] }, dry_run: true });
@@ -122,6 +124,8 @@ describe("a start by a list of codes", () => {
       scope: { codes: Array.from({ length: 10_001 }, (_, i) => `C-${i}`) },
     });
     expect([tooMany.status, tooMany.body.code]).toEqual([422, "TOO_MANY_LINES"]);
+    const tooLong = await start(acct, { scope: { codes: ["MUG-01", "X".repeat(65)] } });
+    expect([tooLong.status, tooLong.body.errors[0].pointer]).toEqual([400, "/scope/codes/1"]);
     expect(await written(acct)).toEqual({ takes: 0, lines: 0 });
   });
 
@@ -148,13 +152,46 @@ describe("a start by a list of codes", () => {
   });
 
   it("reads another account's codes as codes nobody has", async () => {
-    const acct = await catalog();
+    await catalog(); // the codes and barcodes are this account's
     const other = await newAccount(t.db);
     const answer = await start(other, { scope: { codes: ["MUG-01", "4006381333931"] } });
     expect([answer.status, answer.body.code]).toEqual([404, "SKU_NOT_FOUND"]);
     expect(answer.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual([
       "/scope/codes/0",
       "/scope/codes/1",
+    ]);
+    expect(await written(other)).toEqual({ takes: 0, lines: 0 });
+  });
+
+  it("refuses a supplier item linked to a SKU between its code's lookup and the start, at the code's place", async () => {
+    const acct = await catalog();
+    // A start in progress: the next one looks its codes up, then waits for it.
+    const held = await holdLock(databaseUrl(), "SELECT pg_advisory_xact_lock($1::int, $2::int)", [
+      STOCK_TAKE_START_LOCK_CLASS,
+      acct.accountId,
+    ]);
+    let answer;
+    let released = false;
+    try {
+      const starting = start(acct, { scope: { codes: ["MUG-01", "036000291452"] } });
+      await held.waiters(1);
+      const linked = await rest(t, "POST", `/supplier-items/${acct.caseItem}/link`, {
+        token: acct.token,
+        body: { sku_id: acct.cup },
+      });
+      expect(linked.status).toBe(200);
+      released = true;
+      await held.release();
+      answer = await starting;
+    } finally {
+      if (!released) await held.release();
+    }
+    expect([answer.status, answer.body.code]).toEqual([422, "LINKED_SUPPLIER_ITEM"]);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        pointer: "/scope/codes/1",
+        message: expect.stringContaining(`count SKU ${acct.cup} instead`),
+      }),
     ]);
     expect(await written(acct)).toEqual({ takes: 0, lines: 0 });
   });
@@ -184,5 +221,12 @@ describe("a start by a list of codes", () => {
         userErrors: [{ code: "SKU_NOT_FOUND", field: ["scope", "codes", "1"] }],
       },
     });
+    const tooMany = await ask(Array.from({ length: 10_001 }, (_, i) => `C-${i}`));
+    expect(tooMany.errors?.[0]?.extensions?.code).toBe("TOO_MANY_LINES");
+    const tooLong = await ask(["MUG-01", "X".repeat(65)]);
+    expect(tooLong.data.startStockTake.userErrors).toEqual([
+      { code: "INVALID_PARAMETER", field: ["scope", "codes", "1"] },
+    ]);
+    expect(await written(acct)).toEqual({ takes: 0, lines: 0 });
   });
 });

@@ -126,7 +126,7 @@ describe("a start's dry run", () => {
         }),
       ]).finally(() => clearTimeout(timer));
       expect(preview).toMatchObject({ status: 200, body: { lines: 2 } });
-      // The start itself waits for both.
+      // The start waits behind the start in progress.
       expect(startAnswer.status).toBe(0);
     } finally {
       await held.release();

@@ -17,6 +17,7 @@ import { QuantityScalar, UnitCostScalar } from "../../../graphql/scalars.js";
 import type { Decimal } from "../../../quantity.js";
 import { atMost } from "../../../graphql/list-bounds.js";
 import { DEFAULT_DUE_LIMIT, MAX_DUE_LIMIT, TEXT_LIMITS } from "../../../limits.js";
+import { MAX_SCOPE_CODE_LENGTH } from "../stock-take.codes.js";
 import { DEFAULT_TOLERANCE } from "../stock-take.parse.js";
 
 @InputType({
@@ -46,6 +47,7 @@ export class StockTakeScopeInput {
     nullable: true,
     description: `SKU codes and barcodes (of SKUs and supplier items; a linked supplier item's names its SKU), regardless of case, each naming one item once: every item they name is counted too (a code nobody has: SKU_NOT_FOUND at its place; two codes naming one item: DUPLICATE_LINE). ${atMost("StockTakeScopeInput.codes")}`,
   })
+  @MaxLength(MAX_SCOPE_CODE_LENGTH, { each: true })
   codes?: string[] | null;
 
   @Field(() => Boolean, {

@@ -1,5 +1,6 @@
 // The REST contract of starting a stock take (POST /stock-takes/start, operation startStockTake):
 // its body and the route's schemas.
+import { MAX_SCOPE_CODE_LENGTH } from "../stock-take.codes.js";
 import { Type, type Static } from "typebox";
 import { integerId, refOf, stringEnum } from "../../../http/openapi-primitives.js";
 import {
@@ -52,7 +53,7 @@ export const StartStockTake = Type.Object(
             }),
           ),
           codes: Type.Optional(
-            Type.Array(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.code }), {
+            Type.Array(Type.String({ minLength: 1, maxLength: MAX_SCOPE_CODE_LENGTH }), {
               maxItems: MAX_SCOPE_CODES,
               "x-error-codes": { maxItems: "TOO_MANY_LINES" },
               description: `SKU codes and barcodes (of SKUs and supplier items; a linked supplier item's names its SKU), regardless of case, each naming one item once: every item they name is counted too (a code nobody has: 404 SKU_NOT_FOUND at its place; two codes naming one item: 422 DUPLICATE_LINE). At most ${MAX_SCOPE_CODES} (more: 422 TOO_MANY_LINES).`,
