@@ -6,6 +6,9 @@
 import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { call } from "../helpers/server.js";
 import { appServer, deviceToken } from "../helpers/app-server.js";
+import { databaseUrl } from "../helpers/db.js";
+import { holdLock } from "../helpers/locks.js";
+import { SITE_LOCK_CLASS } from "../../src/db/locks.js";
 
 const app = appServer();
 
@@ -54,12 +57,35 @@ browserTest(
         expect(await stockTakes()).toEqual([]); // the preview wrote nothing
         // Its heading has the focus (read out), and the start button comes next.
         expect(await page.evaluate("document.activeElement.id")).toBe("preview-title");
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate("document.activeElement.textContent")).toBe(
+          "Start the stock take",
+        );
+        await page.getByRole("heading", { name: "It will freeze 3 lines" }).focus();
         expect(await accessibilityProblems(page)).toEqual([]);
         await screenshot(page, "start-preview");
 
         // A change of scope asks for a new preview before a start.
         await page.getByLabel("Areas (location prefixes: A-01, B-)").fill("A-01, B-, Z-");
         expect(await preview.count()).toBe(0);
+        // A preview that answers after the form changed is not shown as the new form's: the
+        // preview waits (a site change holds the account's sites) while the name is changed.
+        const name = page.getByLabel("Name (optional, e.g. Aisle 4)");
+        const siteChange = await holdLock(
+          databaseUrl(),
+          "SELECT pg_advisory_xact_lock($1::int, $2::int)",
+          [SITE_LOCK_CLASS, app.account.accountId],
+        );
+        try {
+          await page.getByRole("button", { name: "Preview" }).click();
+          await siteChange.waiters(1);
+          await name.fill("Aisles A-01 and B, again");
+        } finally {
+          await siteChange.release();
+        }
+        await page.locator("button[type=submit]:not([disabled])", { hasText: "Preview" }).waitFor();
+        expect(await preview.count()).toBe(0);
+        await name.fill("Aisles A-01 and B");
         await page.getByRole("button", { name: "Preview" }).click();
         await preview.waitFor();
         // So does any other change: what is started is the form previewed.
@@ -138,6 +164,7 @@ browserTest(
         const box = await refusal.boundingBox();
         expect(box!.y + box!.height).toBeLessThanOrEqual(740);
         expect(await list.getAttribute("aria-describedby")).toBe("start-codes-problem");
+        expect(await accessibilityProblems(page)).toEqual([]);
         await screenshot(page, "start-codes-refused");
 
         await list.fill("4006381333931\nlc-2, LC-3");

@@ -13,7 +13,7 @@ import { Provider } from "urql";
 import { Link, Route, Router, Switch } from "wouter";
 import { makeClient } from "./client.js";
 import { LinkOffer } from "./components/LinkOffer.js";
-import { SessionContext, type Session } from "./session-context.js";
+import { mayStart, SessionContext, type Session } from "./session-context.js";
 import { Denied, type Needed } from "./components/Denied.js";
 import { forgetToken, storeToken, storedToken, takeTokenFromLink, tokenMark } from "./session.js";
 import { Count } from "./screens/Count.js";
@@ -173,7 +173,7 @@ export function App({ linked }: { linked: string | null }) {
                   {(params) => loaded(can("approve"), "review", <Review id={Number(params.id)} />)}
                 </Route>
                 <Route path="/start">
-                  {loaded(can("count") && can("approve"), "start", <StartStockTake />)}
+                  {loaded(mayStart({ can }), "start", <StartStockTake />)}
                 </Route>
                 <Route path="/cycle-counts">
                   {loaded(can("read") && can("approve"), "cycleCounts", <CycleCounts />)}

@@ -20,3 +20,6 @@ export const SessionContext = createContext<Session>({
 });
 
 export const useSession = (): Session => useContext(SessionContext);
+
+/** Whether the session may start a stock take: a manager's, with the count and approve scopes. */
+export const mayStart = ({ can }: Pick<Session, "can">): boolean => can("count") && can("approve");

@@ -1,6 +1,7 @@
 // Who is counting a stock take: each counter's counted lines (those whose last count is theirs)
 // and when they last counted, read when opened and again whenever the stock take's summary is read
-// again (a recount by someone else moves it without moving the total).
+// again (a recount by someone else moves it without moving any figure of the summary, so the
+// summary as read is the key, not its figures; its re-reads are throttled by useLiveProgress).
 import { problemOf } from "../errors.js";
 import { useBreakdown } from "../hooks/use-breakdown.js";
 import { graphql } from "../gql/index.js";

@@ -11,7 +11,7 @@ import { graphql } from "../gql/index.js";
 import type { ClassifyMutation } from "../gql/graphql.js";
 import { useSites } from "../hooks/use-sites.js";
 import { newKey } from "../ids.js";
-import { useSession } from "../session-context.js";
+import { mayStart, useSession } from "../session-context.js";
 
 const DueScreen = graphql(`
   query DueScreen($siteId: Int) {
@@ -112,8 +112,7 @@ export function CycleCounts() {
   }, [settings, intervals]);
   // The account's intervals are not a site-limited token's to change.
   const adjusts = can("adjust") && !viewer?.sites;
-  // A start is a manager's (count and approve), as the list offers it.
-  const starts = can("count") && can("approve");
+  const starts = mayStart({ can });
 
   /** Runs a write; its problem is shown at `at`, else `success` says what it did. */
   async function write<T extends { userErrors: { code: string; message: string }[] }>(

@@ -150,6 +150,8 @@ export function StartStockTake() {
    * it starts nothing new. A change to the form is another start, with a key of its own.
    */
   const [key, setKey] = useState(newKey);
+  /** How many times the form changed: an answer to an earlier form is not shown as this one's. */
+  const edits = useRef(0);
   const [busy, setBusy] = useState(false);
   const [, send] = useMutation(Start);
   const [, navigate] = useLocation();
@@ -166,6 +168,7 @@ export function StartStockTake() {
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
+      edits.current += 1;
       setPreview(null);
       setProblem(null);
       setKey(newKey());
@@ -207,10 +210,16 @@ export function StartStockTake() {
     if ("at" in asked) return setProblem(asked);
     setBusy(true);
     setProblem(null);
+    const form = edits.current;
     const result = await send({
       input: { ...asked, dryRun, ...(dryRun ? {} : { idempotencyKey: key }) },
     });
     setBusy(false);
+    const started = result.data?.startStockTake.stockTake;
+    // A stock take started is opened whatever changed since; any other answer to an earlier form
+    // (a preview, a refusal) would describe what is no longer on screen.
+    if (started) return navigate(`/stock-takes/${started.id}/review`);
+    if (form !== edits.current) return;
     if (result.error) return setProblem({ ...problemOf(result.error), at: "form" });
     const payload = result.data!.startStockTake;
     const refused = payload.userErrors[0];
@@ -226,7 +235,6 @@ export function StartStockTake() {
       return setProblem({ code: refused.code, message, at });
     }
     if (payload.preview) setPreview(payload.preview);
-    else if (payload.stockTake) navigate(`/stock-takes/${payload.stockTake.id}/review`);
   }
 
   const problemAt = (at: ProblemAt) =>

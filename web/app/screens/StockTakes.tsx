@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import { StockTakeCard } from "../components/StockTakeCard.js";
 import { problemOf } from "../errors.js";
 import { graphql } from "../gql/index.js";
-import { useSession } from "../session-context.js";
+import { mayStart, useSession } from "../session-context.js";
 
 const OpenStockTakes = graphql(`
   query OpenStockTakes {
@@ -64,7 +64,7 @@ export function StockTakes() {
   const takes = data ? [...data.counting.edges, ...data.open.edges].map((e) => e.node) : [];
   const { viewer, can } = useSession();
   /** A manager's token starts stock takes here; a counter's is told who does. */
-  const starts = can("count") && can("approve");
+  const starts = mayStart({ can });
   return (
     <section aria-labelledby="stock-takes-title">
       <h1 id="stock-takes-title">Stock takes to count</h1>
