@@ -64,10 +64,23 @@ export function subscribe<T>(
  */
 export async function untilSubscribers(baseUrl: string, n: number): Promise<void> {
   for (const until = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 50))) {
-    const text = await (await fetch(`${baseUrl}/metrics`)).text();
-    if (Number(/^countpoint_subscribers (\d+)$/m.exec(text)?.[1] ?? 0) === n) return;
+    if ((await liveSubscribers(baseUrl)) === n) return;
     if (Date.now() > until) throw new Error(`the server never held ${n} subscriptions`);
   }
+}
+
+/**
+ * How many live subscriptions the server at `baseUrl` holds, as its metrics say; throws when the
+ * metrics do not answer or do not name them (never read as none).
+ */
+export async function liveSubscribers(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/metrics`);
+  const text = await response.text();
+  const live = /^countpoint_subscribers (\d+)$/m.exec(text)?.[1];
+  if (!response.ok || live === undefined) {
+    throw new Error(`the metrics (${response.status}) do not say how many subscriptions are live`);
+  }
+  return Number(live);
 }
 
 /** What a subscription answers within `ms`: how it ended, or "open". */

@@ -15,6 +15,7 @@ import { startOwnCluster, type OwnCluster } from "../helpers/cluster.js";
 import { newAccount, type TestAccount } from "../helpers/db.js";
 import { startReceiver, type Receiver } from "../helpers/receiver.js";
 import { startServer, stopProcess, type Server } from "../helpers/server.js";
+import { liveSubscribers } from "../helpers/subscriptions.js";
 import { ledgerProblems, skuOnHand } from "../helpers/stock.js";
 
 /** The issue's bound: an API call answers within this while the database is down. */
@@ -179,9 +180,7 @@ function subscribe(skuId: number): { quantities: number[] } {
 async function untilSubscribed(n: number, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const text = await (await fetch(`${server.base}/metrics`)).text();
-    const live = Number(/^countpoint_subscribers (\d+)$/m.exec(text)?.[1] ?? 0);
-    if (live >= n) return;
+    if ((await liveSubscribers(server.base)) >= n) return;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${n} subscription(s)`);
     await sleep(50);
   }

@@ -13,6 +13,7 @@ import { loggingClient, type LoggedApp } from "../../helpers/movements.js";
 import { databaseUrl, newAccount, untilWaitingOnLock, type TestAccount } from "../../helpers/db.js";
 import { count, skus, stockTakeClient } from "../../helpers/stock-takes.js";
 import {
+  liveSubscribers,
   subscribe,
   untilSubscribers as untilLive,
   within,
@@ -300,10 +301,7 @@ describe("events resolved on a budget", () => {
     return { refs, id, stream };
   }
 
-  async function subscribers(): Promise<number> {
-    const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
-    return Number(/^countpoint_subscribers (\d+)$/m.exec(text)?.[1] ?? 0);
-  }
+  const subscribers = () => liveSubscribers(t.baseUrl);
 
   it("sends a busy subscriber only the latest of the events that came meanwhile", async () => {
     const { refs, id, stream } = await followedStockTake();

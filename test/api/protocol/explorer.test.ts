@@ -7,6 +7,7 @@ import type { PrismaClient } from "../../../src/db/client.js";
 import { newAccount, testDb, type TestAccount } from "../../helpers/db.js";
 import { call, startServer, stopProcess, type Server } from "../../helpers/server.js";
 import { browserTest, inBrowser } from "../../helpers/browser.js";
+import { liveSubscribers } from "../../helpers/subscriptions.js";
 
 let server: Server;
 let db: PrismaClient;
@@ -124,7 +125,4 @@ browserTest(
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Whether the server holds a live subscription (its metrics say so). */
-async function subscribed(): Promise<boolean> {
-  const metrics = await (await fetch(`${server.base}/metrics`)).text();
-  return /^countpoint_subscribers(?:\{[^}]*\})? [1-9]/m.test(metrics);
-}
+const subscribed = async (): Promise<boolean> => (await liveSubscribers(server.base)) > 0;
