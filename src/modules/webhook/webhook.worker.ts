@@ -9,12 +9,13 @@
 // delivery still failing after the give-up period disables it too.
 //
 // Fairness: a process has `concurrency` delivery slots, refilled as each lease ends (no round
-// waits for its slowest endpoint). Due endpoints are ranked within their account and leased
-// lowest rank first (round-robin across accounts), an account holding at most
-// `accountConcurrency` slots of the process, and a lease serves its endpoint for one turn
-// (`turnMs`, plus the delivery under way) before it goes back in line. So one account's slow or
-// dead receivers hold only its own slots. The caps are per process: with several workers an
-// account may hold `accountConcurrency` slots in each.
+// waits for its slowest endpoint). Due endpoints are ranked within their account, plus the slots
+// their account holds, and leased lowest first (round-robin across accounts), an account holding
+// at most `accountConcurrency` slots of the process; the last free slot is kept for an account
+// holding none; a lease serves its endpoint for one turn (`turnMs`, plus the delivery under way)
+// before it goes back in line. So one account's slow or dead receivers hold only its own slots,
+// and several such accounts together never all of them. The caps are per process: with several
+// workers an account may hold `accountConcurrency` slots in each.
 import type { Config } from "../../config.js";
 import type { PrismaClient } from "../../db/client.js";
 import { jsonRows } from "../../db/sql.js";
@@ -199,10 +200,13 @@ export function startWebhookWorker(db: PrismaClient, options: WorkerOptions, log
 
 /**
  * Leases up to `free` endpoints due now (or whose lease ran out: a worker died), round-robin
- * across accounts: ranked by due time within their account, lowest rank first, none past its
- * account's free slots (`held` counts the slots each account holds here). While leased an
- * endpoint is due only in the year 9999, so an edit, rotation or redelivery meanwhile (which
- * sets it due at once) is not lost when the lease is returned (the earlier of the two is kept).
+ * across accounts: each candidate's turn is its rank by due time within its account plus the
+ * slots its account holds here (`held`), so an account holding none goes before one holding some;
+ * none past its account's cap; and the last free slot goes only to an account holding none
+ * (turn 1), so however many accounts keep slow receivers busy, an account with none waits for no
+ * slot to come free. While leased an endpoint is due only in the year 9999, so an edit, rotation
+ * or redelivery meanwhile (which sets it due at once) is not lost when the lease is returned (the
+ * earlier of the two is kept).
  */
 async function leaseDue(
   db: PrismaClient,
@@ -215,19 +219,33 @@ async function leaseDue(
   const counts = accounts.map((a) => held.get(a)!);
   return db.$queryRaw<Lease[]>`
     WITH due AS (
-      SELECT account_id, id, due_at,
-        row_number() OVER (PARTITION BY account_id ORDER BY due_at, id) AS rank
-      FROM webhook_endpoints
-      WHERE active AND ((lease_until IS NULL AND due_at <= now()) OR lease_until < now())
-    ), picked AS (
-      SELECT w.account_id, w.id FROM webhook_endpoints AS w
-      JOIN due ON due.account_id = w.account_id AND due.id = w.id
+      SELECT d.account_id, d.id, d.due_at,
+        row_number() OVER (PARTITION BY d.account_id ORDER BY d.due_at, d.id)
+          + COALESCE(max(busy.slots) OVER (PARTITION BY d.account_id), 0) AS turn
+      FROM webhook_endpoints AS d
       LEFT JOIN unnest(${accounts}::int[], ${counts}::int[]) AS busy(account_id, slots)
-        ON busy.account_id = w.account_id
-      WHERE due.rank + COALESCE(busy.slots, 0) <= ${options.accountConcurrency}
+        ON busy.account_id = d.account_id
+      WHERE d.active AND ((d.lease_until IS NULL AND d.due_at <= now()) OR d.lease_until < now())
+    ), first AS (
+      SELECT w.account_id, w.id, due.turn, due.due_at FROM webhook_endpoints AS w
+      JOIN due ON due.account_id = w.account_id AND due.id = w.id
+      WHERE due.turn = 1
         AND w.active AND ((w.lease_until IS NULL AND w.due_at <= now()) OR w.lease_until < now())
-      ORDER BY due.rank, due.due_at LIMIT ${free}
+      ORDER BY due.due_at LIMIT ${free}
       FOR UPDATE OF w SKIP LOCKED
+    ), more AS (
+      SELECT w.account_id, w.id, due.turn, due.due_at FROM webhook_endpoints AS w
+      JOIN due ON due.account_id = w.account_id AND due.id = w.id
+      WHERE due.turn > 1 AND due.turn <= ${options.accountConcurrency}
+        AND w.active AND ((w.lease_until IS NULL AND w.due_at <= now()) OR w.lease_until < now())
+      ORDER BY due.turn, due.due_at LIMIT ${Math.max(0, free - 1)}
+      FOR UPDATE OF w SKIP LOCKED
+    ), picked AS (
+      SELECT account_id, id FROM (
+        SELECT account_id, id, turn, row_number() OVER (ORDER BY turn, due_at) AS place
+        FROM (SELECT * FROM first UNION ALL SELECT * FROM more) AS candidates
+      ) AS placed
+      WHERE place <= ${free} AND (turn = 1 OR place < ${free})
     )
     UPDATE webhook_endpoints AS w SET due_at = '9999-12-31T00:00:00Z',
       lease_until = date_trunc('milliseconds', clock_timestamp()) + make_interval(secs => ${leaseMs / 1000})
