@@ -1,7 +1,7 @@
 // A start's scope by a list of codes (`scope.codes`): what a spreadsheet, an ERP's pick list or a
 // pasted column names. Each code is a SKU's code or a barcode (of a SKU or a supplier item), found
 // in one statement; a linked supplier item's barcode names its SKU, as a scan of it counts the SKU.
-import type { Tx } from "../../db/client.js";
+import { Prisma, type Tx } from "../../db/client.js";
 import { jsonRows } from "../../db/sql.js";
 import type { FieldError } from "../../errors.js";
 import { MAX_SCOPE_CODES, TEXT_LIMITS } from "../../limits.js";
@@ -89,20 +89,38 @@ export async function resolveCodes(
   const skus = new Map<number, number>();
   const items = new Map<number, number>();
   if (codes.length === 0) return { skus, items };
+  // Each code finds its SKU and barcode by their keys, one probe each (a subquery per code),
+  // whatever the statistics say: taken when the account had a few SKUs, they made every SKU and
+  // barcode of the account look cheap to hash, read in full for a few codes. The account behind
+  // an initplan, as lookupLines has it.
+  const account = Prisma.sql`(SELECT ${accountId}::int)`;
   const rows = await tx.$queryRaw<
     { ord: number; sku_id: number | null; supplier_item_id: number | null }[]
   >`
-    SELECT v.ord, COALESCE(s.id, b.sku_id, i.sku_id) AS sku_id,
-      CASE WHEN i.sku_id IS NULL THEN b.supplier_item_id END AS supplier_item_id
-    FROM ${jsonRows(
-      codes.map((c) => [c.code, c.barcodeKey]),
-      "v",
-      "code text, barcode text",
-    )}
-    LEFT JOIN skus s ON s.account_id = ${accountId} AND s.code = v.code::citext
-    LEFT JOIN barcodes b ON s.id IS NULL AND b.account_id = ${accountId} AND b.key = v.barcode
-    LEFT JOIN supplier_items i ON i.account_id = ${accountId} AND i.id = b.supplier_item_id
-    ORDER BY v.ord`;
+    WITH v AS (
+      SELECT * FROM ${jsonRows(
+        codes.map((c) => [c.code, c.barcodeKey]),
+        "v",
+        "code text, barcode text",
+      )}
+    ), coded AS MATERIALIZED (
+      SELECT v.ord,
+        (SELECT s.id FROM skus s WHERE s.account_id = ${account} AND s.code = v.code::citext)
+          AS by_code,
+        (SELECT b.sku_id FROM barcodes b WHERE b.account_id = ${account} AND b.key = v.barcode)
+          AS sku_by_barcode,
+        (SELECT b.supplier_item_id FROM barcodes b
+          WHERE b.account_id = ${account} AND b.key = v.barcode) AS item_by_barcode
+      FROM v
+    ), linked AS MATERIALIZED (
+      SELECT c.*, (SELECT i.sku_id FROM supplier_items i
+          WHERE i.account_id = ${account} AND i.id = c.item_by_barcode) AS linked_to
+      FROM coded c
+    )
+    SELECT ord, COALESCE(by_code, sku_by_barcode, linked_to) AS sku_id,
+      CASE WHEN by_code IS NULL AND linked_to IS NULL THEN item_by_barcode END AS supplier_item_id
+    FROM linked
+    ORDER BY ord`;
   let reported = 0;
   const refuse = (error: FieldError) => {
     if (reported++ < MAX_REPORTED) errors.push(error);
