@@ -580,5 +580,38 @@ export function linesTwice(
   });
 }
 
+/**
+ * The lines a REST body carries by an operation's declaration, as GraphQL's price reads them
+ * (src/graphql/rate-limit.ts): each list's length and each amount, the paths after the GraphQL
+ * argument (`input`, which the body plays the part of) read as the body's snake_case fields.
+ */
+export function restLines(lines: Operation["lines"], body: unknown): number {
+  const at = ([, ...path]: string[]): unknown => {
+    let current = body;
+    for (const key of path) {
+      if (typeof current !== "object" || current === null || Array.isArray(current)) return;
+      current = (current as Record<string, unknown>)[
+        key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+      ];
+    }
+    return current;
+  };
+  let total = 0;
+  for (const list of lines?.lists ?? []) {
+    const value = at(list);
+    if (Array.isArray(value)) total += value.length;
+  }
+  for (const { path, max, when, absent } of lines?.amounts ?? []) {
+    const value = at(path);
+    total +=
+      typeof value === "number" && Number.isInteger(value)
+        ? Math.min(Math.max(value, 0), max)
+        : at(when) === true
+          ? absent
+          : 0;
+  }
+  return total;
+}
+
 /** The declarations as a list, for tables derived from them. */
 export const operationList = (): Operation[] => Object.values(OPERATIONS);

@@ -13,7 +13,7 @@ import {
   parseExpiresIn,
   parseRateLimit,
 } from "../../src/modules/token/token.store.js";
-import { linesTwice, linesTwiceAt, OPERATIONS } from "../../src/operations.js";
+import { linesTwice, linesTwiceAt, OPERATIONS, restLines } from "../../src/operations.js";
 import {
   bucketDecision,
   chargeOf,
@@ -53,6 +53,21 @@ describe("what a request costs", () => {
     };
     expect(linesTwiceAt(lines, read)).toBe(true);
     expect(asked).toEqual([["input", ["receive"]]]);
+  });
+
+  it("counts a REST body's lines by the operation's declaration, as GraphQL's input", () => {
+    const { lines } = OPERATIONS.startStockTake;
+    const scope = (fields: object) => restLines(lines, { scope: fields });
+    expect(scope({ sku_ids: [1, 2], supplier_item_ids: [3], codes: ["A", "B", "C"] })).toBe(6);
+    expect(scope({ due: true })).toBe(100); // the limit when absent
+    expect(scope({ due: true, limit: 7 })).toBe(7);
+    expect(scope({ due: true, limit: 10_000_000 })).toBe(10_000); // at most the bound
+    expect(scope({ due: false })).toBe(0);
+    expect([restLines(lines, undefined), restLines(lines, {}), restLines(lines, "x")]).toEqual([
+      0, 0, 0,
+    ]);
+    const accept = OPERATIONS.acceptStockTakeLines.lines;
+    expect(restLines(accept, { lines: [1, 2], recount: [3] })).toBe(3);
   });
 
   it("counts a CSV body's rows without its header or blank lines", () => {

@@ -56,7 +56,6 @@ const onHandRead = async (consistency?: string, app = t): Promise<number> => {
   return res.body.on_hand as number;
 };
 
-/** Until the replica has replayed past `consistency` (or, without one, is serving reads). */
 /**
  * An app that probes its replica once, at its start, and never again, started until that probe
  * found the replica caught up: WAL the primary writes of its own (a checkpoint's, say) may be
@@ -74,6 +73,7 @@ async function probedOnceCaughtUp(): Promise<ReplicatedApp> {
   }
 }
 
+/** Until the replica has replayed past `consistency` (or, without one, is serving reads). */
 const replayed = (consistency: string, app = t) =>
   until("the replica has replayed the write", async () => {
     const replica = (await readiness(app)).replicas?.[0];

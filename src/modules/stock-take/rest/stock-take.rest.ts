@@ -25,8 +25,8 @@ import { toRest, toRestPage } from "../../../http/serialize.js";
 import type { idParams } from "../../../http/validation.js";
 import { csvRow, csvRows } from "../../../csv.js";
 import { acceptCsvBodies, wantsCsv } from "../../../http/csv-body.js";
-import { DEFAULT_DUE_LIMIT, MAX_COUNTS } from "../../../limits.js";
-import { OPERATIONS } from "../../../operations.js";
+import { MAX_COUNTS } from "../../../limits.js";
+import { OPERATIONS, restLines } from "../../../operations.js";
 import { summarizedLines } from "../../../rate-limit/bucket.js";
 import { parseCountsCsv, sheetHeader, sheetRows } from "../stock-take.csv.js";
 import type { EntityRefData, ToleranceData } from "../stock-take.parse.js";
@@ -73,11 +73,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
       ...bulkBody(fastify),
       ...linePricedScope<startSchemas.StartStockTake | undefined>(
         "count",
-        (body) =>
-          (body?.scope?.sku_ids?.length ?? 0) +
-          (body?.scope?.supplier_item_ids?.length ?? 0) +
-          (body?.scope?.codes?.length ?? 0) +
-          (body?.scope?.due ? (body.scope.limit ?? DEFAULT_DUE_LIMIT) : 0),
+        (body) => restLines(OPERATIONS.startStockTake.lines, body),
         OPERATIONS.startStockTake.lines,
       ),
       schema: startSchemas.startStockTake,
@@ -135,7 +131,7 @@ export async function stockTakeRoutes(fastify: FastifyInstance): Promise<void> {
       ...bulkBody(fastify),
       ...linePricedScope<reviewSchemas.AcceptStockTakeLines | undefined>(
         "approve",
-        (body) => (body?.lines?.length ?? 0) + (body?.recount?.length ?? 0),
+        (body) => restLines(OPERATIONS.acceptStockTakeLines.lines, body),
         OPERATIONS.acceptStockTakeLines.lines,
       ),
       schema: reviewSchemas.acceptStockTakeLines,
