@@ -17,6 +17,7 @@ import {
   SkuMovementsResolver,
   SupplierItemMovementsResolver,
 } from "../modules/catalog/graphql/catalog.movements.resolver.js";
+import { TransferLineCatalogResolver } from "../modules/catalog/graphql/catalog.transfer-lines.resolver.js";
 import {
   SkuLevelsResolver,
   SupplierItemLevelsResolver,
@@ -101,6 +102,7 @@ export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
           StockAdjustmentRecordResolver,
           MovementResolver,
           MovementCatalogResolver,
+          TransferLineCatalogResolver,
           MovementStockTakeResolver,
           SkuMovementsResolver,
           SupplierItemMovementsResolver,

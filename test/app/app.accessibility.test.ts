@@ -10,6 +10,7 @@ const app = appServer();
 let device: string;
 let manager: string;
 let takeId: number;
+let transferId: number;
 
 beforeAll(async () => {
   device = await deviceToken(app, { hours: 1 });
@@ -26,6 +27,23 @@ beforeAll(async () => {
     reference: "Tools",
   });
   takeId = started.body.id;
+  const store = await call(app.server, "POST", "/sites", app.account.token, {
+    code: "AXE-STORE",
+    name: "Store",
+  });
+  const home = (
+    (await call(app.server, "GET", "/sites", app.account.token)).body.data as {
+      id: number;
+      is_default: boolean;
+    }[]
+  ).find((s) => s.is_default)!.id;
+  const sent = await call(app.server, "POST", "/transfers", app.account.token, {
+    from_site_id: home,
+    to_site_id: store.body.id,
+    reference: "DN-AXE",
+    lines: [{ type: "sku", id: made.body.ids[2].id, qty: 1 }],
+  });
+  transferId = sent.body.id;
 }, 120_000);
 
 /** Each screen in a state worth scanning: the sign-in's refusal, the list, an item found. */
@@ -87,6 +105,17 @@ const screens: [string, (page: Page) => Promise<void>][] = [
       await page.getByRole("heading", { name: /Tools/ }).waitFor();
       await page.goto(`${app.server.base}/app/reports`);
       await page.getByRole("heading", { name: /^Record accuracy/ }).waitFor();
+    },
+  ],
+  [
+    "receiving a delivery, an item scanned",
+    async (page) => {
+      await page.goto(`${app.server.base}/app/#token=${app.account.token}`);
+      await page.getByRole("heading", { name: /Tools/ }).waitFor();
+      await page.goto(`${app.server.base}/app/transfers/${transferId}/receive`);
+      await page.getByLabel("Scan or type a code").fill("AXE-3");
+      await page.keyboard.press("Enter");
+      await page.getByText("Drill: 1 of 1").waitFor();
     },
   ],
 ];

@@ -44,6 +44,11 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   StartStockTake: {
     input: { scope: { locations: ["A-01", "B-"] }, blind: true, basis: "FREEZE", dryRun: true },
   },
+  TransfersInTransit: { toSiteId: 1 },
+  TransferToReceive: { id: 1 },
+  ReceiveTransfer: {
+    input: { id: 1, lines: [{ type: "SKU", id: 1, qty: 2 }], close: false, idempotencyKey: "k" },
+  },
 };
 
 const documents = Object.entries(app)

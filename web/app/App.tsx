@@ -41,6 +41,13 @@ const StartStockTake = lazy(() =>
   import("./screens/StartStockTake.js").then((m) => ({ default: m.StartStockTake })),
 );
 
+const Transfers = lazy(() =>
+  import("./screens/Transfers.js").then((m) => ({ default: m.Transfers })),
+);
+const ReceiveTransfer = lazy(() =>
+  import("./screens/ReceiveTransfer.js").then((m) => ({ default: m.ReceiveTransfer })),
+);
+
 /** A screen loaded when first opened, for a token that may use it; else what the token lacks. */
 const loaded = (allowed: boolean, what: Needed, screen: ReactNode) =>
   allowed ? (
@@ -155,6 +162,7 @@ export function App({ linked }: { linked: string | null }) {
                 {can("read") && <Link href="/lookup">Look up</Link>}
                 {can("read") && can("approve") && <Link href="/cycle-counts">Cycle counts</Link>}
                 {can("read") && can("approve") && <Link href="/reports">Reports</Link>}
+                {can("read") && can("adjust") && <Link href="/transfers">Deliveries</Link>}
                 {can("tokens") && <Link href="/devices">Devices</Link>}
                 <button type="button" className="quiet" onClick={() => signOut()}>
                   Sign out
@@ -180,6 +188,18 @@ export function App({ linked }: { linked: string | null }) {
                 </Route>
                 <Route path="/reports">
                   {loaded(can("read") && can("approve"), "reports", <Reports />)}
+                </Route>
+                <Route path="/transfers/:id/receive">
+                  {(params) =>
+                    loaded(
+                      can("read") && can("adjust"),
+                      "transfers",
+                      <ReceiveTransfer id={Number(params.id)} />,
+                    )
+                  }
+                </Route>
+                <Route path="/transfers">
+                  {loaded(can("read") && can("adjust"), "transfers", <Transfers />)}
                 </Route>
                 <Route path="/devices">{loaded(can("tokens"), "devices", <Devices />)}</Route>
                 <Route path="/lookup">{can("read") ? <Lookup /> : <Denied what="lookup" />}</Route>

@@ -20,6 +20,11 @@ const MESSAGES: Record<string, string> = {
   INVALID_BARCODE: "That barcode is not valid (its check digit is wrong).",
   IDEMPOTENCY_KEY_IN_PROGRESS: "This count is still being saved. Wait a moment.",
   QUERY_TOO_COMPLEX: "The app asked for too much at once. Reload the page.",
+  TRANSFER_NOT_FOUND: "There is no such delivery at this site.",
+  TRANSFER_CLOSED:
+    "This delivery is closed (received in full, or cancelled): nothing more is taken in.",
+  OVER_RECEIPT:
+    "More arrived of an item than is on its way: count it again, and receive no more than was sent.",
 };
 
 /** Whether trying the same request again later may work. */

@@ -52,12 +52,15 @@ export async function getTransferWithLines(
   return { ...transfer, lines: lines.items.map((i) => i.node), linesNextCursor: lines.nextCursor };
 }
 
-/** One page of a transfer's lines, in the order they were sent. */
+/**
+ * One page of a transfer's lines, in the order they were sent, and the site whose stock their
+ * items show: the destination when the caller may use it, else the source.
+ */
 export async function listTransferLines(
   ctx: ServiceContext,
   transferId: number,
   query: { limit?: number | null; cursor?: string | null },
-): Promise<Page<TransferLine>> {
+): Promise<Page<TransferLine> & { itemSiteId: number }> {
   const { accountId } = ctx.principal;
   const take = pageSize(query.limit);
   let after = -1;
@@ -84,11 +87,18 @@ export async function listTransferLines(
     throw notFound("TRANSFER_NOT_FOUND", transferId);
   }
   const lines = rows.slice(0, take).map(toLine);
+  const itemSiteId = mayUseSite(ctx.principal, transfer.toSiteId)
+    ? transfer.toSiteId
+    : transfer.fromSiteId;
   const items = shownLines(lines).map((node, i) => ({
     cursor: encodeCursor("transfer_line", [transferId, lines[i]!.lineNo]),
     node,
   }));
-  return { items, nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null };
+  return {
+    items,
+    nextCursor: rows.length > take ? (items.at(-1)?.cursor ?? null) : null,
+    itemSiteId,
+  };
 }
 
 /** The account's transfers, newest first, narrowed by status and by either site. */

@@ -121,12 +121,12 @@ export class TransferResolver {
     @Root() transfer: Transfer,
     @Args(() => PageArgs) { first, after }: PageArgs,
   ) {
-    return toConnection(
-      await history.listTransferLines(serviceContext(ctx), transfer.id, {
-        limit: first,
-        cursor: after,
-      }),
-      after,
+    const { itemSiteId, ...page } = await history.listTransferLines(
+      serviceContext(ctx),
+      transfer.id,
+      { limit: first, cursor: after },
     );
+    const items = page.items.map((edge) => ({ ...edge, node: { ...edge.node, itemSiteId } }));
+    return toConnection({ ...page, items }, after);
   }
 }

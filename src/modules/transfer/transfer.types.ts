@@ -32,6 +32,12 @@ export class TransferLine {
     description: "What is still in transit: qty − receivedQty − lostQty (0 once closed).",
   })
   inTransitQty!: Decimal;
+
+  /**
+   * Not a field: the site whose stock the line's item shows (its sku and supplierItem), as the
+   * lines' read says (listTransferLines); set by the lines' resolver.
+   */
+  itemSiteId?: number;
 }
 
 /** A transfer as both transports show it (its lines apart: see TransferWithLines). */
