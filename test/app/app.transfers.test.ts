@@ -1,4 +1,5 @@
-// Receiving a delivery from another site in the app, in Debian's Chromium, on a phone: a store's
+// Deliveries between sites in the app, in Debian's Chromium, on a phone: a manager sends one by
+// scanning what goes in it (more than the site holds refused in view, naming the item); a store's
 // device sees what is on its way there, opens a transfer, scans what arrived (a barcode, a code in
 // another case; a code not on it refused in view), and receives it, closing it short: what never
 // came is written off. A counting device is offered none of it. Checked through the API.
@@ -8,31 +9,41 @@ import { appServer, deviceToken } from "../helpers/app-server.js";
 
 const app = appServer();
 
+/** A new site of the account (its id), and SKUs of these rows at the default site (their ids). */
+async function storeAndSkus(
+  code: string,
+  rows: { code: string; name: string; opening_on_hand: number; barcodes?: string[] }[],
+): Promise<{ store: number; ids: number[] }> {
+  const site = await call(app.server, "POST", "/sites", app.account.token, {
+    code,
+    name: code.replace("STORE-", "Store "),
+  });
+  expect(site.status).toBe(201);
+  const made = await call(app.server, "POST", "/skus/bulk", app.account.token, { rows });
+  expect(made.status).toBe(200);
+  return { store: site.body.id, ids: (made.body.ids as { id: number }[]).map((r) => r.id) };
+}
+
 browserTest(
   "a store's device receives a delivery by scanning what arrived, and closes it short",
   () =>
     inBrowser(
       async (page) => {
         const admin = app.account.token;
-        const store = await call(app.server, "POST", "/sites", admin, {
-          code: "STORE-7",
-          name: "Store 7",
-        });
-        expect(store.status).toBe(201);
-        const rows = [
+        const {
+          store,
+          ids: [mug, saucer],
+        } = await storeAndSkus("STORE-7", [
           { code: "TR-A", name: "Mug, blue", barcodes: ["4006381333931"], opening_on_hand: 10 },
           { code: "TR-B", name: "Saucer", opening_on_hand: 5 },
-        ];
-        const made = await call(app.server, "POST", "/skus/bulk", admin, { rows });
-        expect(made.status).toBe(200);
-        const [mug, saucer] = (made.body.ids as { id: number }[]).map((r) => r.id);
+        ]);
         const sites = await call(app.server, "GET", "/sites", admin);
         const home = (sites.body.data as { id: number; is_default: boolean }[]).find(
           (s) => s.is_default,
         )!.id;
         const sent = await call(app.server, "POST", "/transfers", admin, {
           from_site_id: home,
-          to_site_id: store.body.id,
+          to_site_id: store,
           reference: "DN-7",
           lines: [
             { type: "sku", id: mug, qty: 3 },
@@ -43,7 +54,7 @@ browserTest(
         const device = await call(app.server, "POST", "/tokens", admin, {
           name: "Store 7 back door",
           scopes: ["read", "adjust"],
-          site_ids: [store.body.id],
+          site_ids: [store],
           expires_at: new Date(Date.now() + 86_400_000).toISOString(),
         });
         expect(device.status).toBe(201);
@@ -107,9 +118,94 @@ browserTest(
           [saucer, 1, 1],
         ]);
         const atStore = async (id: number) =>
-          (await call(app.server, "GET", `/skus/${id}?site_id=${store.body.id}`, admin)).body
-            .on_hand;
+          (await call(app.server, "GET", `/skus/${id}?site_id=${store}`, admin)).body.on_hand;
         expect([await atStore(mug!), await atStore(saucer!)]).toEqual([3, 1]);
+
+        // A delivery of which nothing came: closed with nothing scanned, all of it written off.
+        const lost = await call(app.server, "POST", "/transfers", admin, {
+          from_site_id: home,
+          to_site_id: store,
+          reference: "DN-9",
+          lines: [{ type: "sku", id: mug, qty: 1 }],
+        });
+        expect(lost.status).toBe(201);
+        await page.goto(`${app.server.base}/app/transfers/${lost.body.id}/receive`);
+        await page.getByLabel(/^Nothing more will come/).check();
+        await page.getByRole("button", { name: "Receive and close" }).click();
+        await page.getByText("Nothing is on its way to Store 7.").waitFor();
+        const closed = await call(app.server, "GET", `/transfers/${lost.body.id}`, admin);
+        expect(closed.body).toMatchObject({
+          status: "received",
+          lines: [{ id: mug, received_qty: 0, lost_qty: 1 }],
+        });
+        expect(await atStore(mug!)).toBe(3);
+      },
+      { viewport: { width: 360, height: 740 } },
+    ),
+  150_000,
+);
+
+browserTest(
+  "a manager sends a delivery to another site by scanning what goes in it",
+  () =>
+    inBrowser(
+      async (page) => {
+        const admin = app.account.token;
+        const {
+          store,
+          ids: [teapot, tray],
+        } = await storeAndSkus("STORE-8", [
+          { code: "TS-A", name: "Teapot", barcodes: ["036000291452"], opening_on_hand: 6 },
+          { code: "TS-B", name: "Tray", opening_on_hand: 2 },
+        ]);
+        const manager = await deviceToken(app, { name: "Manager", scopes: ["read", "adjust"] });
+
+        await page.goto(`${app.server.base}/app/#token=${manager}`);
+        await page.getByRole("link", { name: "Deliveries" }).click();
+        await page.getByRole("link", { name: "Send to another site" }).click();
+        await page.getByLabel("To", { exact: true }).selectOption({ label: "Store 8" });
+        const scan = page.getByLabel("Scan or type a code");
+        for (const code of ["036000291452", "ts-a", "TS-B"]) {
+          await scan.fill(code);
+          await scan.press("Enter");
+          await page.getByText(/to send \(/).waitFor();
+        }
+        await page.getByText("Tray: 1 to send (2 here)").waitFor();
+        expect(await page.getByLabel("Send of TS-A").inputValue()).toBe("2");
+        // More trays than the site holds: refused in view, naming the item; nothing sent.
+        await page.getByLabel("Send of TS-B").fill("5");
+        await page.getByLabel(/^Reference/).fill("DN-8");
+        const send = page.getByRole("button", { name: "Send", exact: true });
+        await send.click();
+        const refusal = page
+          .getByRole("alert")
+          .filter({ hasText: "There are only 2 of TS-B here" });
+        await refusal.waitFor();
+        const box = await refusal.boundingBox();
+        expect(box!.y + box!.height).toBeLessThanOrEqual(740);
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await screenshot(page, "send-transfer");
+        await page.getByLabel("Send of TS-B").fill("1");
+        await send.click();
+        const sent = page.getByText(/^Sent: transfer #(\d+), 2 items on their way to Store 8\.$/);
+        await sent.waitFor();
+        const id = Number(/#(\d+)/.exec(await sent.innerText())![1]);
+
+        const transfer = await call(app.server, "GET", `/transfers/${id}`, admin);
+        expect(transfer.body).toMatchObject({
+          status: "in_transit",
+          to_site_id: store,
+          reference: "DN-8",
+        });
+        expect(
+          (transfer.body.lines as { id: number; qty: number }[]).map((l) => [l.id, l.qty]),
+        ).toEqual([
+          [teapot, 2],
+          [tray, 1],
+        ]);
+        const here = async (sku: number) =>
+          (await call(app.server, "GET", `/skus/${sku}`, admin)).body.on_hand;
+        expect([await here(teapot!), await here(tray!)]).toEqual([4, 1]);
       },
       { viewport: { width: 360, height: 740 } },
     ),
@@ -124,7 +220,7 @@ browserTest("a counting device is offered no deliveries, and the address tells i
     expect(await page.getByRole("link", { name: "Deliveries" }).count()).toBe(0);
     await page.goto(`${app.server.base}/app/transfers`);
     await page
-      .getByText("This token may not receive deliveries from other sites.", { exact: false })
+      .getByText("This token may not send or receive deliveries between sites.", { exact: false })
       .waitFor();
   }),
 );

@@ -46,6 +46,16 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   },
   TransfersInTransit: { toSiteId: 1 },
   TransferToReceive: { id: 1 },
+  FindToSend: { code: "MUG-01", siteId: 1 },
+  SendTransfer: {
+    input: {
+      fromSiteId: 1,
+      toSiteId: 2,
+      reference: "DN-1",
+      lines: [{ type: "SKU", id: 1, qty: 2 }],
+      idempotencyKey: "k",
+    },
+  },
   ReceiveTransfer: {
     input: { id: 1, lines: [{ type: "SKU", id: 1, qty: 2 }], close: false, idempotencyKey: "k" },
   },

@@ -44,6 +44,9 @@ const StartStockTake = lazy(() =>
 const Transfers = lazy(() =>
   import("./screens/Transfers.js").then((m) => ({ default: m.Transfers })),
 );
+const SendTransfer = lazy(() =>
+  import("./screens/SendTransfer.js").then((m) => ({ default: m.SendTransfer })),
+);
 const ReceiveTransfer = lazy(() =>
   import("./screens/ReceiveTransfer.js").then((m) => ({ default: m.ReceiveTransfer })),
 );
@@ -188,6 +191,9 @@ export function App({ linked }: { linked: string | null }) {
                 </Route>
                 <Route path="/reports">
                   {loaded(can("read") && can("approve"), "reports", <Reports />)}
+                </Route>
+                <Route path="/transfers/new">
+                  {loaded(can("read") && can("adjust"), "transfers", <SendTransfer />)}
                 </Route>
                 <Route path="/transfers/:id/receive">
                   {(params) =>

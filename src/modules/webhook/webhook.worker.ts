@@ -219,8 +219,9 @@ async function leaseDue(
   const counts = accounts.map((a) => held.get(a)!);
   return db.$queryRaw<Lease[]>`
     WITH due AS (
-      SELECT d.account_id, d.id, d.due_at,
-        row_number() OVER (PARTITION BY d.account_id ORDER BY d.due_at, d.id)
+      -- A lease that ran out is due since it ran out (its due_at says 9999 while leased).
+      SELECT d.account_id, d.id, LEAST(d.due_at, d.lease_until) AS due_at,
+        row_number() OVER (PARTITION BY d.account_id ORDER BY LEAST(d.due_at, d.lease_until), d.id)
           + COALESCE(max(busy.slots) OVER (PARTITION BY d.account_id), 0) AS turn
       FROM webhook_endpoints AS d
       LEFT JOIN unnest(${accounts}::int[], ${counts}::int[]) AS busy(account_id, slots)

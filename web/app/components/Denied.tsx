@@ -10,7 +10,7 @@ const NEEDS = {
   reports: "read the reports",
   devices: "give devices their tokens",
   lookup: "look items up",
-  transfers: "receive deliveries from other sites",
+  transfers: "send or receive deliveries between sites",
 } as const;
 
 /** What a screen needs that a token may lack. */

@@ -9,6 +9,7 @@ import { messageFor, problemOf, type Problem } from "../errors.js";
 import { graphql } from "../gql/index.js";
 import type { TransferToReceiveQuery } from "../gql/graphql.js";
 import { newKey } from "../ids.js";
+import { refusalAfter, ScanForm, type ScanRefusal } from "../components/ScanForm.js";
 
 const TransferToReceive = graphql(`
   query TransferToReceive($id: Int!) {
@@ -69,7 +70,7 @@ const AMOUNT = /^\d{1,11}([.,]\d{1,3})?$/;
 const amountOf = (typed: string) => (typed.trim() === "" ? 0 : Number(typed.replace(",", ".")));
 
 export function ReceiveTransfer({ id }: { id: number }) {
-  const [{ data, error }] = useQuery({
+  const [{ data, error }, reread] = useQuery({
     query: TransferToReceive,
     variables: { id },
     requestPolicy: "network-only",
@@ -79,12 +80,17 @@ export function ReceiveTransfer({ id }: { id: number }) {
   const [arrived, setArrived] = useState<Record<string, string>>({});
   const [scanned, setScanned] = useState("");
   const [heard, setHeard] = useState("");
-  const [scanProblem, setScanProblem] = useState<string | null>(null);
+  const [scanProblem, setScanProblem] = useState<ScanRefusal | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [close, setClose] = useState(false);
   const [busy, setBusy] = useState(false);
-  /** One key per receipt as described: pressed again after a lost answer, it receives nothing twice. */
+  /**
+   * One key per receipt as described. After an answer that was lost the key stays, whatever
+   * changes: the receipt sent again is taken once, or, if the lost one was taken and the counts
+   * changed since, refused (IDEMPOTENCY_KEY_REUSED) rather than taken twice.
+   */
   const [key, setKey] = useState(newKey);
+  const unsure = useRef(false);
   const scanField = useRef<HTMLInputElement>(null);
   const problemLine = useRef<HTMLParagraphElement>(null);
   // A refusal of the receipt is drawn under the lines: brought into view, above a phone's keyboard.
@@ -106,28 +112,36 @@ export function ReceiveTransfer({ id }: { id: number }) {
     .map(({ node }) => ({ ...node, key: `${node.type}:${node.id}` }))
     .filter((line) => Number(line.inTransitQty) > 0);
   const item = (line: Line) => line.sku ?? line.supplierItem;
+  /** Every item shown by its codes, those received in full before too. */
   const byCode = new Map<string, Line>();
-  for (const line of lines) {
-    const it = item(line);
-    if (!it) continue;
-    for (const code of [it.code, ...it.barcodes]) byCode.set(codeKey(code), line);
+  for (const { node } of transfer.lines.edges) {
+    const it = node.sku ?? node.supplierItem;
+    const line = { ...node, key: `${node.type}:${node.id}` };
+    for (const code of it ? [it.code, ...it.barcodes] : []) byCode.set(codeKey(code), line);
   }
+  /** Whether every line is here: else a close would write off lines this screen never showed. */
+  const whole = transfer.lineCount <= transfer.lines.edges.length;
   const changed = (next: Record<string, string>) => {
     setArrived(next);
     setProblem(null);
-    setKey(newKey());
+    if (!unsure.current) setKey(newKey());
   };
+  const refuseScan = (text: string) => setScanProblem(refusalAfter(text));
 
   function scan(e: FormEvent) {
     e.preventDefault();
     const code = scanned.trim();
-    if (!code) return;
+    if (!code || busy) return;
     const line = byCode.get(codeKey(code));
     setScanned("");
-    if (!line) {
+    scanField.current?.focus();
+    if (!line || Number(line.inTransitQty) === 0) {
       setHeard("");
-      setScanProblem(`"${code}" is not on this transfer. Set it aside and tell whoever sent it.`);
-      return;
+      return refuseScan(
+        !line
+          ? `"${code}" is not on this transfer${whole ? "" : " (or not among the items shown)"}. Set it aside and tell whoever sent it.`
+          : `All of ${item(line)?.code ?? code} arrived before: set this one aside and tell whoever sent it.`,
+      );
     }
     setScanProblem(null);
     const count = amountOf(arrived[line.key] ?? "") + 1;
@@ -136,7 +150,6 @@ export function ReceiveTransfer({ id }: { id: number }) {
     setHeard(
       `${item(line)?.name ?? line.key}: ${count} of ${expected}${count > expected ? " (more than was sent)" : ""}`,
     );
-    scanField.current?.focus();
   }
 
   async function receive(e: FormEvent) {
@@ -148,7 +161,10 @@ export function ReceiveTransfer({ id }: { id: number }) {
         message: `What arrived of ${item(bad)?.code ?? bad.key} is not a number from 0 with at most 3 decimals.`,
       });
     }
-    const sentLines = lines.filter((l) => amountOf(arrived[l.key] ?? "") > 0);
+    // With nothing counted, a close names one line with 0: the API takes no empty list (and
+    // reads no list as "everything arrived").
+    const counted = lines.filter((l) => amountOf(arrived[l.key] ?? "") > 0);
+    const sentLines = counted.length === 0 && close ? lines.slice(0, 1) : counted;
     const received = sentLines.map((l) => ({
       type: l.type,
       id: l.id,
@@ -166,8 +182,23 @@ export function ReceiveTransfer({ id }: { id: number }) {
       input: { id, lines: received, close, idempotencyKey: key },
     });
     setBusy(false);
-    if (result.error) return setProblem(problemOf(result.error));
+    if (result.error) {
+      unsure.current = true;
+      return setProblem(problemOf(result.error));
+    }
+    unsure.current = false;
     const refused = result.data!.receiveTransfer.userErrors[0];
+    if (refused?.code === "IDEMPOTENCY_KEY_REUSED") {
+      // The receipt whose answer was lost was taken: what is still expected is read again.
+      setArrived({});
+      setKey(newKey());
+      reread({ requestPolicy: "network-only" });
+      return setProblem({
+        code: refused.code,
+        message:
+          "The receipt sent before the connection dropped was taken: what is still expected is shown again. Count what is left.",
+      });
+    }
     if (refused) {
       // A line's refusal names the line: which item, and how much is on its way.
       const [list, at] = refused.field ?? [];
@@ -204,31 +235,16 @@ export function ReceiveTransfer({ id }: { id: number }) {
           can be received through the API.
         </p>
       )}
-      <form className="card" onSubmit={scan} noValidate>
-        <label htmlFor="receive-scan">Scan or type a code</label>
-        <input
-          id="receive-scan"
-          ref={scanField}
-          value={scanned}
-          onChange={(e) => setScanned(e.target.value)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          enterKeyHint="enter"
-          aria-invalid={scanProblem ? true : undefined}
-          aria-describedby={scanProblem ? "receive-scan-problem" : undefined}
-        />
-        {scanProblem && (
-          <p id="receive-scan-problem" role="alert" className="problem">
-            {scanProblem}
-          </p>
-        )}
-        <p aria-live="polite" className="heard">
-          {heard}
-        </p>
-        <button type="submit" className="secondary">
-          Add one
-        </button>
-      </form>
+      <ScanForm
+        id="receive-scan"
+        fieldRef={scanField}
+        value={scanned}
+        onChange={setScanned}
+        onScan={scan}
+        refusal={scanProblem}
+        heard={heard}
+        busy={busy}
+      />
       <form className="card" onSubmit={receive} noValidate aria-labelledby="receive-lines-title">
         <h2 id="receive-lines-title">What arrived</h2>
         <table className="arrivals">
@@ -274,17 +290,20 @@ export function ReceiveTransfer({ id }: { id: number }) {
             })}
           </tbody>
         </table>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={close}
-            onChange={(e) => {
-              setClose(e.target.checked);
-              setKey(newKey());
-            }}
-          />
-          Nothing more will come: write off what did not arrive as lost
-        </label>
+        {whole && (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={close}
+              onChange={(e) => {
+                setClose(e.target.checked);
+                setProblem(null);
+                if (!unsure.current) setKey(newKey());
+              }}
+            />
+            Nothing more will come: write off what did not arrive as lost
+          </label>
+        )}
         {problem && (
           <p ref={problemLine} role="alert" className="problem">
             {problem.message}

@@ -46,6 +46,7 @@ export function Transfers() {
   return (
     <section aria-labelledby="transfers-title">
       <h1 id="transfers-title">Deliveries on their way</h1>
+      {sites.length > 1 && <Link href="/transfers/new">Send to another site</Link>}
       <SitePicker id="transfers-site" sites={sites} value={siteId} onChange={setPicked} />
       {error && !data && (
         <p role="alert" className="problem">
