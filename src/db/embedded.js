@@ -3,7 +3,19 @@
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, chown, cp, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  chown,
+  copyFile,
+  cp,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import { createServer } from "node:net";
 import { arch, platform, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -299,6 +311,57 @@ async function chownTo(dir, owner) {
  * @property {() => Promise<void>} stop stops it
  */
 
+/** Folders whose contents a base backup leaves out: the server makes them anew (as pg_basebackup). */
+const REMADE = new Set([
+  "pg_wal",
+  "pg_replslot",
+  "pg_stat_tmp",
+  "pg_dynshmem",
+  "pg_notify",
+  "pg_serial",
+  "pg_snapshots",
+  "pg_subtrans",
+]);
+/** Files a base backup leaves out: the server's own, or caches it rebuilds. */
+const LEFT_OUT = new Set([
+  "postmaster.pid",
+  "postmaster.opts",
+  "postgresql.log",
+  "pg_internal.init",
+]);
+
+/** @param {unknown} error */
+const vanished = (error) => /** @type {{ code?: string }} */ (error)?.code === "ENOENT";
+
+/**
+ * Copies a running cluster's data folder between pg_backup_start and pg_backup_stop, as
+ * pg_basebackup does: a file the server removes while it is copied is skipped (replaying WAL from
+ * the backup's start makes the copy consistent), and what the server remakes is left out.
+ * @param {string} from
+ * @param {string} to
+ * @param {boolean} [top]
+ */
+export async function copyLiveCluster(from, to, top = true) {
+  await mkdir(to, { recursive: true, mode: 0o700 });
+  const entries = await readdir(from, { withFileTypes: true }).catch((error) => {
+    if (vanished(error)) return [];
+    throw error;
+  });
+  for (const entry of entries) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name.startsWith("pgsql_tmp")) continue;
+      if (top && REMADE.has(entry.name)) await mkdir(target, { mode: 0o700 });
+      else await copyLiveCluster(source, target, false);
+    } else if (!LEFT_OUT.has(entry.name) && !entry.name.startsWith("pgsql_tmp")) {
+      await copyFile(source, target).catch((error) => {
+        if (!vanished(error)) throw error;
+      });
+    }
+  }
+}
+
 /**
  * A streaming replica of an embedded cluster, for the read-replica tests: a low-level base
  * backup (pg_backup_start, a copy of the data directory, pg_backup_stop and its backup_label),
@@ -317,15 +380,7 @@ export async function startEmbeddedStandby({ primaryUrl, primaryDir, standbyDir 
     // The backup's session must stay open from start to stop (a non-exclusive backup).
     await admin.query("SELECT pg_backup_start('countpoint-standby', true)");
     await rm(standbyDir, { recursive: true, force: true });
-    await cp(primaryDir, standbyDir, {
-      recursive: true,
-      filter: (source) => {
-        const name = source.slice(primaryDir.length + 1);
-        if (["postmaster.pid", "postmaster.opts", "postgresql.log"].includes(name)) return false;
-        // WAL comes by streaming; the folders must exist.
-        return !/^pg_wal\/./.test(name) && !/^pg_replslot\/./.test(name);
-      },
-    });
+    await copyLiveCluster(primaryDir, standbyDir);
     const { rows } = await admin.query("SELECT labelfile FROM pg_backup_stop(false)");
     await writeFile(join(standbyDir, "backup_label"), rows[0].labelfile);
   } finally {
