@@ -118,6 +118,16 @@ const screens: [string, (page: Page) => Promise<void>][] = [
       await page.getByText("Drill: 1 of 1").waitFor();
     },
   ],
+  [
+    "the catalog, its import unfolded",
+    async (page) => {
+      await page.goto(`${app.server.base}/app/#token=${app.account.token}`);
+      await page.getByRole("heading", { name: /Tools/ }).waitFor();
+      await page.goto(`${app.server.base}/app/catalog`);
+      await page.getByRole("link", { name: "AXE-1" }).waitFor();
+      await page.getByText("Import SKUs from a CSV file").click();
+    },
+  ],
 ];
 
 for (const viewport of [PHONE, { width: 1280, height: 800 }]) {

@@ -59,6 +59,18 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   ReceiveTransfer: {
     input: { id: 1, lines: [{ type: "SKU", id: 1, qty: 2 }], close: false, idempotencyKey: "k" },
   },
+  CatalogPage: { q: "mug", siteId: 1, after: null },
+  SkuToEdit: { id: 1, siteId: null },
+  SaveSku: {
+    input: {
+      id: 1,
+      siteId: 1,
+      location: "A-01-02",
+      barcodes: ["4006381333931"],
+      unitCost: 2.5,
+      idempotencyKey: "k",
+    },
+  },
 };
 
 const documents = Object.entries(app)

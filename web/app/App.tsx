@@ -41,6 +41,10 @@ const StartStockTake = lazy(() =>
   import("./screens/StartStockTake.js").then((m) => ({ default: m.StartStockTake })),
 );
 
+const Catalog = lazy(() => import("./screens/Catalog.js").then((m) => ({ default: m.Catalog })));
+const CatalogItem = lazy(() =>
+  import("./screens/CatalogItem.js").then((m) => ({ default: m.CatalogItem })),
+);
 const Transfers = lazy(() =>
   import("./screens/Transfers.js").then((m) => ({ default: m.Transfers })),
 );
@@ -151,6 +155,8 @@ export function App({ linked }: { linked: string | null }) {
     };
   }, [connection, token]);
   const can = session.can;
+  /** The catalog is a manager's or a back office's screen; a counting device has Look up. */
+  const mayBrowseCatalog = can("read") && (can("approve") || can("adjust"));
 
   return (
     <Router base="/app">
@@ -163,6 +169,7 @@ export function App({ linked }: { linked: string | null }) {
               </Link>
               <nav aria-label="Main">
                 {can("read") && <Link href="/lookup">Look up</Link>}
+                {mayBrowseCatalog && <Link href="/catalog">Catalog</Link>}
                 {can("read") && can("approve") && <Link href="/cycle-counts">Cycle counts</Link>}
                 {can("read") && can("approve") && <Link href="/reports">Reports</Link>}
                 {can("read") && can("adjust") && <Link href="/transfers">Deliveries</Link>}
@@ -192,6 +199,12 @@ export function App({ linked }: { linked: string | null }) {
                 <Route path="/reports">
                   {loaded(can("read") && can("approve"), "reports", <Reports />)}
                 </Route>
+                <Route path="/catalog/:id">
+                  {(params) =>
+                    loaded(mayBrowseCatalog, "catalog", <CatalogItem id={Number(params.id)} />)
+                  }
+                </Route>
+                <Route path="/catalog">{loaded(mayBrowseCatalog, "catalog", <Catalog />)}</Route>
                 <Route path="/transfers/new">
                   {loaded(can("read") && can("adjust"), "transfers", <SendTransfer />)}
                 </Route>

@@ -11,6 +11,7 @@ const NEEDS = {
   devices: "give devices their tokens",
   lookup: "look items up",
   transfers: "send or receive deliveries between sites",
+  catalog: "browse or edit the catalog",
 } as const;
 
 /** What a screen needs that a token may lack. */

@@ -1,0 +1,186 @@
+// The catalog: SKUs found by part of their code or name, a page at a time, with their location and
+// stock at a site (and cost, for a token that may see money); each opens to be edited
+// (CatalogItem). A token that may adjust imports a CSV file of SKUs here too.
+import { useState, type FormEvent } from "react";
+import { useQuery } from "urql";
+import { Link } from "wouter";
+import { problemOf } from "../errors.js";
+import { graphql } from "../gql/index.js";
+import { formatMoney } from "../money.js";
+import { useSession } from "../session-context.js";
+import { SitePicker } from "../components/SitePicker.js";
+import { useSites } from "../hooks/use-sites.js";
+import { ImportSkus } from "../components/ImportSkus.js";
+
+const PAGE = 50;
+
+const CatalogPage = graphql(`
+  query CatalogPage($q: String, $siteId: Int, $after: String) {
+    skus(filter: { q: $q }, first: 50, after: $after, siteId: $siteId) {
+      edges {
+        node {
+          id
+          code
+          name
+          location
+          onHand
+          unitCost
+          active
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+export function Catalog() {
+  const { viewer, can } = useSession();
+  const sites = useSites();
+  const [picked, setPicked] = useState<number | null>(null);
+  const siteId = picked ?? viewer?.site.id ?? null;
+  const [typed, setTyped] = useState("");
+  const [q, setQ] = useState("");
+  /** The pages shown: the cursor each starts after (null: the first). */
+  const [pages, setPages] = useState<(string | null)[]>([null]);
+  /** Bumped by an import: the pages are read again. */
+  const [version, setVersion] = useState(0);
+  const currency = viewer?.account.currency ?? null;
+  const money = can("costs");
+
+  function search(e: FormEvent) {
+    e.preventDefault();
+    setQ(typed.trim());
+    setPages([null]);
+  }
+
+  return (
+    <section aria-labelledby="catalog-title">
+      <h1 id="catalog-title">Catalog</h1>
+      {can("adjust") && (
+        <ImportSkus
+          onImported={() => {
+            setPages([null]);
+            setVersion(version + 1);
+          }}
+        />
+      )}
+      <form onSubmit={search} role="search" className="card">
+        <label htmlFor="catalog-q">Code or name</label>
+        <input
+          id="catalog-q"
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+        />
+        <button type="submit">Search</button>
+      </form>
+      <SitePicker id="catalog-site" sites={sites} value={siteId} onChange={setPicked} />
+      <table className="arrivals" aria-label={q ? `SKUs whose code or name holds "${q}"` : "SKUs"}>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col" className="num">
+              On hand
+            </th>
+            {money && (
+              <th scope="col" className="num">
+                Unit cost
+              </th>
+            )}
+          </tr>
+        </thead>
+        {pages.map((after, i) => (
+          <CatalogRows
+            key={`${version}:${q}:${siteId}:${after ?? ""}`}
+            q={q}
+            siteId={siteId}
+            after={after}
+            money={money}
+            currency={currency}
+            onMore={i === pages.length - 1 ? (cursor) => setPages([...pages, cursor]) : null}
+          />
+        ))}
+      </table>
+    </section>
+  );
+}
+
+/** One page of the list, and (on the last page shown) a button for the next. */
+function CatalogRows(props: {
+  q: string;
+  siteId: number | null;
+  after: string | null;
+  money: boolean;
+  currency: string | null;
+  onMore: ((cursor: string) => void) | null;
+}) {
+  const { q, siteId, after, money, currency, onMore } = props;
+  const [{ data, error, fetching }] = useQuery({
+    query: CatalogPage,
+    variables: { q: q || null, siteId, after },
+    requestPolicy: "cache-and-network",
+  });
+  const skus = data?.skus.edges.map((e) => e.node) ?? [];
+  const columns = money ? 3 : 2;
+  const next = data?.skus.pageInfo.hasNextPage ? data.skus.pageInfo.endCursor : null;
+  return (
+    <tbody>
+      {error && !data && (
+        <tr>
+          <td colSpan={columns}>
+            <p role="alert" className="problem">
+              {problemOf(error).message}
+            </p>
+          </td>
+        </tr>
+      )}
+      {!data && fetching && (
+        <tr>
+          <td colSpan={columns} role="status">
+            Loading…
+          </td>
+        </tr>
+      )}
+      {data && skus.length === 0 && after === null && (
+        <tr>
+          <td colSpan={columns}>{q ? `No SKU's code or name holds "${q}".` : "No SKUs yet."}</td>
+        </tr>
+      )}
+      {skus.map((s) => (
+        <tr key={s.id}>
+          <th scope="row">
+            <Link href={`/catalog/${s.id}${siteId === null ? "" : `?site=${siteId}`}`}>
+              {s.code}
+            </Link>{" "}
+            <span className="meta">
+              {s.name}
+              {s.active ? "" : " (retired)"}
+            </span>
+            <span className="meta">{s.location ? `at ${s.location}` : "no location"}</span>
+          </th>
+          <td className="num">{String(s.onHand)}</td>
+          {money && (
+            <td className="num">
+              {s.unitCost === null || s.unitCost === undefined
+                ? "—"
+                : formatMoney(String(s.unitCost), currency)}
+            </td>
+          )}
+        </tr>
+      ))}
+      {onMore && next && (
+        <tr>
+          <td colSpan={columns}>
+            <button type="button" onClick={() => onMore(next)}>
+              {PAGE} more
+            </button>
+          </td>
+        </tr>
+      )}
+    </tbody>
+  );
+}
