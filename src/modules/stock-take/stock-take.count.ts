@@ -25,7 +25,7 @@ import {
 import type { StockTakeLineView } from "./stock-take.lines.js";
 import { jsonRows } from "../../db/sql.js";
 import { lockStockTake, requireOpen, type LockedTake } from "./stock-take.records.js";
-import { lockCountedLines, lookupLines, type FoundLine } from "./stock-take.lookup.js";
+import { lookupLines, type FoundLine } from "./stock-take.lookup.js";
 import { withinTolerance } from "./stock-take.tolerance.js";
 import type { StockTakeStatus } from "../../generated/prisma/enums.js";
 
@@ -88,13 +88,10 @@ interface LineUpdate {
   found: string | null | undefined;
 }
 
-/**
- * The stock take (locked for counting, open) and the lines the counts name, with what is wrong
- * with them.
- */
+/** The stock take (locked, open) and the lines the counts name, with what is wrong with them. */
 async function lookup(ctx: ServiceContext, tx: Tx, stockTakeId: number, request: CountsRequest) {
   const { accountId } = ctx.principal;
-  const take = await lockStockTake(tx, ctx.principal, stockTakeId, "count");
+  const take = await lockStockTake(tx, ctx.principal, stockTakeId);
   requireOpen(take);
   const errors = beforeFreeze(take, request);
   const resolved = await lookupLines(
@@ -128,18 +125,7 @@ export async function recordCounts(
   const { take, resolved } = found;
   const errors: FieldError[] = [...request.errors, ...found.errors];
   if (errors.length > 0) throw AppError.fromFields(inItemOrder(errors));
-  // Each count adds to or replaces its line's count as committed now, under the line's lock.
-  const now = await lockCountedLines(
-    tx,
-    accountId,
-    resolved.filter((l) => l !== null),
-  );
-  const lineOf = new Map(
-    request.refs.map((ref, i) => {
-      const line = resolved[i];
-      return [ref.index, line && { ...line, countedQty: now.get(line.lineId) ?? null }];
-    }),
-  );
+  const lineOf = new Map(request.refs.map((ref, i) => [ref.index, resolved[i]]));
 
   // Several counts of one line in a request apply in order: a set replaces, an add adds.
   const updates = new Map<number, LineUpdate>();

@@ -121,23 +121,3 @@ export async function lookupLines(
   });
   return found;
 }
-
-/**
- * Locks the lines counts name, in line id order (two requests naming lines in other orders never
- * deadlock), and returns each one's count as committed now: counts of one stock take run side by
- * side, so what `lookupLines` read may be behind another device's count committed since.
- */
-export async function lockCountedLines(
-  tx: Tx,
-  accountId: number,
-  lines: readonly FoundLine[],
-): Promise<Map<number, Decimal | null>> {
-  const ids = [...new Set(lines.map((l) => l.lineId))].sort((a, b) => a - b);
-  const rows = await tx.$queryRaw<{ id: number; counted_qty: string | null }[]>`
-    SELECT id, counted_qty::text AS counted_qty FROM stock_take_lines
-    WHERE account_id = ${accountId} AND id = ANY(${ids}::int[])
-    ORDER BY id FOR UPDATE`;
-  return new Map(
-    rows.map((r) => [r.id, r.counted_qty === null ? null : new Decimal(r.counted_qty)]),
-  );
-}

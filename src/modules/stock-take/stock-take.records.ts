@@ -169,20 +169,11 @@ export interface LockedTake {
 }
 
 /**
- * Locks the stock take row for the rest of the transaction. Reviews, reconcile and cancel take it
- * FOR UPDATE: each runs alone, after every count in flight and before any count after it. Counts
- * take it FOR KEY SHARE (`"count"`): they run beside each other, and lock the lines they name
- * (lockCountedLines), so two devices counting other lines never wait for each other; the first
- * count's change of status (open → counting) takes FOR NO KEY UPDATE, which KEY SHARE allows, so
- * two first counts never deadlock. Unknown, another account's or at a site the caller may not use
- * → STOCK_TAKE_NOT_FOUND.
+ * Locks the stock take row for the rest of the transaction: work on one stock take (counts,
+ * reviews, reconcile, cancel) runs one request at a time, so additions and the reconcile never
+ * interleave. Unknown, another account's or at a site the caller may not use → STOCK_TAKE_NOT_FOUND.
  */
-export async function lockStockTake(
-  tx: Tx,
-  caller: TakeReader,
-  id: number,
-  purpose: "count" | "change" = "change",
-): Promise<LockedTake> {
+export async function lockStockTake(tx: Tx, caller: TakeReader, id: number): Promise<LockedTake> {
   const { accountId } = caller;
   const [row] = await tx.$queryRaw<
     {
@@ -202,7 +193,7 @@ export async function lockStockTake(
     FROM stock_takes WHERE account_id = ${accountId} AND id = ${id}
       -- Never locked for a caller that may not see it.
       ${caller.sites ? Prisma.sql`AND site_id = ANY(${[...caller.sites]}::int[])` : Prisma.empty}
-    ${purpose === "count" ? Prisma.sql`FOR KEY SHARE` : Prisma.sql`FOR UPDATE`}`;
+    FOR UPDATE`;
   if (!row) throw notFound("STOCK_TAKE_NOT_FOUND", id);
   const {
     frozen_at: frozenAt,
