@@ -11,9 +11,11 @@ import {
   mkdir,
   readdir,
   readFile,
+  readlink,
   rename,
   rm,
   stat,
+  symlink,
   writeFile,
 } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -343,14 +345,18 @@ const vanished = (error) => /** @type {{ code?: string }} */ (error)?.code === "
  */
 export async function copyLiveCluster(from, to, top = true) {
   await mkdir(to, { recursive: true, mode: 0o700 });
+  // The cluster's own folder must be there; a folder below it may go while it is walked.
   const entries = await readdir(from, { withFileTypes: true }).catch((error) => {
-    if (vanished(error)) return [];
+    if (!top && vanished(error)) return [];
     throw error;
   });
   for (const entry of entries) {
     const source = join(from, entry.name);
     const target = join(to, entry.name);
-    if (entry.isDirectory()) {
+    if (entry.isSymbolicLink()) {
+      // A tablespace or a WAL folder elsewhere: the link, as the primary has it.
+      await symlink(await readlink(source), target);
+    } else if (entry.isDirectory()) {
       if (entry.name.startsWith("pgsql_tmp")) continue;
       if (top && REMADE.has(entry.name)) await mkdir(target, { mode: 0o700 });
       else await copyLiveCluster(source, target, false);

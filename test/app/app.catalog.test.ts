@@ -76,6 +76,14 @@ browserTest(
         unit_cost: 2.5,
       });
       await screenshot(page, "catalog-item");
+      // Saving again what was saved sends nothing; back in the list, the search is still there.
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Nothing changed.").waitFor();
+      await page.getByRole("link", { name: "← Catalog" }).click();
+      expect(await page.getByLabel("Code or name", { exact: true }).inputValue()).toBe(
+        "catalog mug",
+      );
+      await page.getByRole("row").filter({ hasText: "CAT-MUG" }).getByText("at B-02-01").waitFor();
     }),
 );
 
@@ -99,6 +107,17 @@ browserTest(
         const file = page.getByLabel("CSV file", { exact: true });
         const upload = (name: string, text: string) =>
           file.setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
+
+        // A file in another encoding is refused whole, saying why (not as rows to mend).
+        await file.setInputFiles({
+          name: "latin1.csv",
+          mimeType: "text/csv",
+          buffer: Buffer.from("code,name\nIMP-9,Caf\xe9\n", "latin1"),
+        });
+        await page.getByRole("button", { name: "Import" }).click();
+        const whole = page.getByRole("alert").filter({ hasText: "UTF-8" });
+        await whole.waitFor();
+        expect(await whole.textContent()).not.toMatch(/row|mending/i);
 
         // A barcode with a wrong check digit on row 3: nothing is written.
         await upload("bad.csv", "code,name,barcodes\nIMP-1,One,\nIMP-2,Two,4006381333932\n");
@@ -135,8 +154,8 @@ browserTest(
         await page.getByRole("row").filter({ hasText: "IMP-2" }).waitFor();
         expect(await accessibilityProblems(page)).toEqual([]);
       },
-      // Chromium logs the refused file's answer (422) as a failed resource.
-      { expected: /status of 422/ },
+      // Chromium logs the refused files' answers as failed resources.
+      { expected: /status of (400|422)/ },
     ),
 );
 

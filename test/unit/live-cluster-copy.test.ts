@@ -1,7 +1,17 @@
-// The standby's base backup copies a running cluster's folder: what the server remakes is left
-// out, and a file the server removes between listing and copying is skipped, not fatal (as
-// pg_basebackup; WAL replay from the backup's start makes the copy consistent).
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+// The standby's base backup copies a running cluster's folder as pg_basebackup does: what the
+// server remakes is left out, links stay links, and a cluster folder that is not there is an error
+// (a file the server removes while the copy runs is skipped: WAL replay from the backup's start
+// makes the copy consistent; the replicas' suite and benchmark copy a cluster under load).
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { copyLiveCluster } from "../../src/db/embedded.js";
@@ -37,11 +47,17 @@ describe("copying a running cluster's folder", () => {
     expect((await readdir(to)).sort()).toEqual(["PG_VERSION", "base", "pg_stat_tmp", "pg_wal"]);
   });
 
-  it("skips a file gone between the listing and its copy", async () => {
-    await put("base/5/1259", "relation");
-    // Listed, but opening it finds nothing: as a file the server unlinked a moment after readdir.
-    await symlink(join(root, "removed"), join(root, "from/base/5/16384"));
+  it("copies a link as a link (a tablespace, a WAL folder elsewhere)", async () => {
+    await put("PG_VERSION", "17");
+    await mkdir(join(root, "from/pg_tblspc"), { recursive: true });
+    await symlink(join(root, "space"), join(root, "from/pg_tblspc/16400"));
     await copyLiveCluster(join(root, "from"), join(root, "to"));
-    expect(await readdir(join(root, "to/base/5"))).toEqual(["1259"]);
+    expect(await readlink(join(root, "to/pg_tblspc/16400"))).toBe(join(root, "space"));
+  });
+
+  it("refuses a cluster folder that is not there, rather than copying nothing", async () => {
+    await expect(copyLiveCluster(join(root, "nowhere"), join(root, "to"))).rejects.toMatchObject({
+      code: "ENOENT",
+    });
   });
 });

@@ -2,7 +2,6 @@
 // reads it by the same rules as the API and the command line; XMLHttpRequest rather than fetch
 // for the upload's progress, which a large file over a phone's network needs.
 import { messageFor } from "../errors.js";
-import { newKey } from "../ids.js";
 
 /** What the import did (the REST answer). */
 export interface Imported {
@@ -10,15 +9,20 @@ export interface Imported {
   updated: number;
   unchanged: number;
   opening_balances: number;
+  /** Rows whose on_hand was left unwritten: the item had moved at that site before. */
   on_hand_kept: number;
 }
 
-/** A row's problem as the API named it: the CSV row (1 = the header) when it said. */
+/** A row's problem as the API named it: its CSV row (1 = the header). */
 export interface RowProblem {
-  row: number | null;
+  row: number;
   message: string;
 }
 
+/**
+ * What the import did; or why it was refused: the rows' problems (a file to mend), or a problem
+ * of the request itself (`rows` empty: the network, the sign-in, the file's size or header).
+ */
 export type ImportAnswer =
   | { ok: true; imported: Imported }
   | { ok: false; code: string; message: string; rows: RowProblem[] };
@@ -31,11 +35,13 @@ const rowOf = (pointer: unknown) => {
 
 /**
  * Sends `file` with `token`; `progress` hears the share uploaded (0 to 1), then null while the
- * server checks and saves the rows. The idempotency key makes a retry of a lost answer safe.
+ * server checks and saves the rows. `key`, kept by the caller while an answer is lost, makes the
+ * file sent again taken once.
  */
 export function importSkus(
   file: File,
   token: string,
+  key: string,
   progress: (sent: number | null) => void,
 ): Promise<ImportAnswer> {
   return new Promise((resolve) => {
@@ -43,7 +49,7 @@ export function importSkus(
     xhr.open("POST", new URL("/api/v1/skus/bulk", window.location.href).href);
     xhr.setRequestHeader("authorization", `Bearer ${token}`);
     xhr.setRequestHeader("content-type", "text/csv");
-    xhr.setRequestHeader("idempotency-key", newKey());
+    xhr.setRequestHeader("idempotency-key", key);
     xhr.responseType = "json";
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) progress(e.loaded / e.total);
@@ -62,14 +68,15 @@ export function importSkus(
     xhr.onload = () => {
       const body = (xhr.response ?? {}) as Record<string, unknown>;
       if (xhr.status === 200) return resolve({ ok: true, imported: body as unknown as Imported });
+      // An RFC 9457 problem: its code and detail, and each item at a row of the file.
       const code = typeof body.code === "string" ? body.code : "INTERNAL";
-      const errors = Array.isArray(body.errors) ? (body.errors as Record<string, unknown>[]) : [];
-      resolve({
-        ok: false,
-        code,
-        message: typeof body.message === "string" ? body.message : messageFor(code),
-        rows: errors.map((e) => ({ row: rowOf(e.pointer), message: String(e.message ?? "") })),
+      const detail = typeof body.detail === "string" ? body.detail : undefined;
+      const items = Array.isArray(body.errors) ? (body.errors as Record<string, unknown>[]) : [];
+      const rows = items.flatMap((e) => {
+        const row = rowOf(e.pointer);
+        return row === null ? [] : [{ row, message: String(e.message ?? "") }];
       });
+      resolve({ ok: false, code, message: messageFor(code, detail), rows });
     };
     xhr.send(file);
   });

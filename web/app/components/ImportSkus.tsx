@@ -4,6 +4,8 @@
 // active, opening_on_hand, site and on_hand.
 import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { importSkus, type ImportAnswer } from "../catalog/import-skus.js";
+import { RETRYABLE } from "../errors.js";
+import { newKey } from "../ids.js";
 import { storedToken } from "../session.js";
 
 /** The refused rows shown at most; the answer names them all. */
@@ -15,6 +17,8 @@ export function ImportSkus({ onImported }: { onImported: () => void }) {
   /** The share uploaded; null while the server checks and saves; undefined when idle. */
   const [sent, setSent] = useState<number | null | undefined>(undefined);
   const [answer, setAnswer] = useState<ImportAnswer | null>(null);
+  /** One key per file chosen: kept while its answer is lost (a retry is taken once). */
+  const key = useRef(newKey());
   const outcome = useRef<HTMLDivElement>(null);
 
   async function send(e: FormEvent) {
@@ -24,9 +28,10 @@ export function ImportSkus({ onImported }: { onImported: () => void }) {
     if (!chosen || !token || sent !== undefined) return;
     setAnswer(null);
     setSent(0);
-    const result = await importSkus(chosen, token, setSent);
+    const result = await importSkus(chosen, token, key.current, setSent);
     setSent(undefined);
     setAnswer(result);
+    if (result.ok || !RETRYABLE.has(result.code)) key.current = newKey();
     if (result.ok) onImported();
   }
   // The outcome read out and brought into view as it is drawn (a phone shows the form's top).
@@ -43,11 +48,22 @@ export function ImportSkus({ onImported }: { onImported: () => void }) {
         <p className="meta">
           A header row naming <code>code</code> and <code>name</code>, and any of{" "}
           <code>barcodes</code> (separated by |), <code>location</code>, <code>active</code>,{" "}
-          <code>opening_on_hand</code>, <code>site</code> and <code>on_hand</code>. Up to 10,000
-          rows; a known code updates its SKU, never its stock. All rows or none.
+          <code>opening_on_hand</code>, <code>site</code>, <code>on_hand</code> and{" "}
+          <code>unit_cost</code>. Up to 10,000 rows; a known code updates its SKU, never its stock.
+          All rows or none.
         </p>
         <label htmlFor="import-file">CSV file</label>
-        <input id="import-file" ref={file} type="file" accept=".csv,text/csv" required />
+        <input
+          id="import-file"
+          ref={file}
+          type="file"
+          accept=".csv,text/csv"
+          required
+          onChange={() => {
+            key.current = newKey();
+            setAnswer(null);
+          }}
+        />
         <button type="submit" disabled={sent !== undefined}>
           Import
         </button>
@@ -69,6 +85,9 @@ export function ImportSkus({ onImported }: { onImported: () => void }) {
               {answer.imported.opening_balances > 0
                 ? `; ${answer.imported.opening_balances} opening balances written`
                 : ""}
+              {answer.imported.on_hand_kept > 0
+                ? `; ${answer.imported.on_hand_kept} on hand left as it was (the item had moved there before)`
+                : ""}
               .
             </p>
           )}
@@ -82,10 +101,7 @@ export function ImportSkus({ onImported }: { onImported: () => void }) {
               {answer.rows.length > 0 && (
                 <ul>
                   {answer.rows.slice(0, SHOWN).map((r, i) => (
-                    <li key={i}>
-                      {r.row === null ? "" : `Row ${r.row}: `}
-                      {r.message}
-                    </li>
+                    <li key={i}>{`Row ${r.row}: ${r.message}`}</li>
                   ))}
                   {answer.rows.length > SHOWN && <li>and {answer.rows.length - SHOWN} more.</li>}
                 </ul>

@@ -1,9 +1,9 @@
 // The catalog: SKUs found by part of their code or name, a page at a time, with their location and
 // stock at a site (and cost, for a token that may see money); each opens to be edited
 // (CatalogItem). A token that may adjust imports a CSV file of SKUs here too.
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "urql";
-import { Link } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { problemOf } from "../errors.js";
 import { graphql } from "../gql/index.js";
 import { formatMoney } from "../money.js";
@@ -11,6 +11,7 @@ import { useSession } from "../session-context.js";
 import { SitePicker } from "../components/SitePicker.js";
 import { useSites } from "../hooks/use-sites.js";
 import { ImportSkus } from "../components/ImportSkus.js";
+import { catalogPath } from "../catalog/paths.js";
 
 const PAGE = 50;
 
@@ -39,21 +40,27 @@ const CatalogPage = graphql(`
 export function Catalog() {
   const { viewer, can } = useSession();
   const sites = useSites();
-  const [picked, setPicked] = useState<number | null>(null);
-  const siteId = picked ?? viewer?.site.id ?? null;
-  const [typed, setTyped] = useState("");
-  const [q, setQ] = useState("");
+  const [, navigate] = useLocation();
+  // The search and the site are in the address: a SKU's page leads back to them.
+  const asked = new URLSearchParams(useSearch());
+  const q = asked.get("q") ?? "";
+  const site = asked.get("site");
+  const siteId = site === null ? (viewer?.site.id ?? null) : Number(site);
+  const [typed, setTyped] = useState(q);
   /** The pages shown: the cursor each starts after (null: the first). */
   const [pages, setPages] = useState<(string | null)[]>([null]);
   /** Bumped by an import: the pages are read again. */
   const [version, setVersion] = useState(0);
   const currency = viewer?.account.currency ?? null;
   const money = can("costs");
+  const show = (nextQ: string, nextSite: number | null) => {
+    setPages([null]);
+    navigate(catalogPath(nextQ, nextSite), { replace: true });
+  };
 
   function search(e: FormEvent) {
     e.preventDefault();
-    setQ(typed.trim());
-    setPages([null]);
+    show(typed.trim(), siteId);
   }
 
   return (
@@ -78,7 +85,12 @@ export function Catalog() {
         />
         <button type="submit">Search</button>
       </form>
-      <SitePicker id="catalog-site" sites={sites} value={siteId} onChange={setPicked} />
+      <SitePicker
+        id="catalog-site"
+        sites={sites}
+        value={siteId}
+        onChange={(picked) => show(q, picked)}
+      />
       <table className="arrivals" aria-label={q ? `SKUs whose code or name holds "${q}"` : "SKUs"}>
         <thead>
           <tr>
@@ -101,6 +113,7 @@ export function Catalog() {
             after={after}
             money={money}
             currency={currency}
+            focusFirst={i > 0}
             onMore={i === pages.length - 1 ? (cursor) => setPages([...pages, cursor]) : null}
           />
         ))}
@@ -109,27 +122,38 @@ export function Catalog() {
   );
 }
 
-/** One page of the list, and (on the last page shown) a button for the next. */
+/**
+ * One page of the list, and (on the last page shown) a button for the next. `focusFirst`: a page
+ * asked for by that button, whose first SKU takes the focus the button had.
+ */
 function CatalogRows(props: {
   q: string;
   siteId: number | null;
   after: string | null;
   money: boolean;
   currency: string | null;
+  focusFirst: boolean;
   onMore: ((cursor: string) => void) | null;
 }) {
-  const { q, siteId, after, money, currency, onMore } = props;
+  const { q, siteId, after, money, currency, focusFirst, onMore } = props;
+  // Read from the API each time: a SKU is kept once in the app's cache, its location and stock
+  // of whichever site was read last.
   const [{ data, error, fetching }] = useQuery({
     query: CatalogPage,
     variables: { q: q || null, siteId, after },
-    requestPolicy: "cache-and-network",
+    requestPolicy: "network-only",
   });
+  const first = useRef<HTMLAnchorElement>(null);
+  const arrived = Boolean(data);
+  useEffect(() => {
+    if (focusFirst && arrived) first.current?.focus();
+  }, [focusFirst, arrived]);
   const skus = data?.skus.edges.map((e) => e.node) ?? [];
   const columns = money ? 3 : 2;
   const next = data?.skus.pageInfo.hasNextPage ? data.skus.pageInfo.endCursor : null;
   return (
     <tbody>
-      {error && !data && (
+      {error && (
         <tr>
           <td colSpan={columns}>
             <p role="alert" className="problem">
@@ -150,10 +174,10 @@ function CatalogRows(props: {
           <td colSpan={columns}>{q ? `No SKU's code or name holds "${q}".` : "No SKUs yet."}</td>
         </tr>
       )}
-      {skus.map((s) => (
+      {skus.map((s, i) => (
         <tr key={s.id}>
           <th scope="row">
-            <Link href={`/catalog/${s.id}${siteId === null ? "" : `?site=${siteId}`}`}>
+            <Link href={catalogPath(q, siteId, s.id)} ref={i === 0 ? first : undefined}>
               {s.code}
             </Link>{" "}
             <span className="meta">

@@ -9,6 +9,7 @@ import { graphql } from "../gql/index.js";
 import { newKey } from "../ids.js";
 import { formatMoney } from "../money.js";
 import { useSession } from "../session-context.js";
+import { catalogPath } from "../catalog/paths.js";
 
 const SkuToEdit = graphql(`
   query SkuToEdit($id: Int!, $siteId: Int) {
@@ -51,7 +52,8 @@ const COST = /^\d{1,10}([.,]\d{1,4})?$/;
 
 export function CatalogItem({ id }: { id: number }) {
   const { viewer, can } = useSession();
-  const site = new URLSearchParams(useSearch()).get("site");
+  const asked = new URLSearchParams(useSearch());
+  const site = asked.get("site");
   const siteId = site === null ? null : Number(site);
   const [{ data, error }] = useQuery({
     query: SkuToEdit,
@@ -64,7 +66,7 @@ export function CatalogItem({ id }: { id: number }) {
   const [barcodes, setBarcodes] = useState("");
   const [cost, setCost] = useState("");
   const [refused, setRefused] = useState<{ field: Field | null; problem: Problem } | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState("");
   const [key, setKey] = useState(newKey);
   const problemRef = useRef<HTMLParagraphElement>(null);
   const sku = data?.sku;
@@ -89,7 +91,7 @@ export function CatalogItem({ id }: { id: number }) {
   if (!sku) return <p role="status">Loading…</p>;
 
   const edited = () => {
-    setSaved(false);
+    setSaved("");
     setRefused(null);
     setKey(newKey());
   };
@@ -109,21 +111,23 @@ export function CatalogItem({ id }: { id: number }) {
       });
     }
     const before = sku.unitCost === null || sku.unitCost === undefined ? "" : String(sku.unitCost);
+    const typedBarcodes = barcodes
+      .split("\n")
+      .map((b) => b.trim())
+      .filter(Boolean);
+    // Only what was changed here is sent: a field left as read keeps whatever another device
+    // saved since (a barcode added meanwhile stays). A cost's change goes into its history.
+    const changes = {
+      ...(location.trim() !== (sku.location ?? "") ? { location: location.trim() } : {}),
+      ...(typedBarcodes.join("\n") !== sku.barcodes.join("\n") ? { barcodes: typedBarcodes } : {}),
+      // At most 14 digits: a double carries them exactly.
+      ...(money && typedCost !== before
+        ? { unitCost: typedCost ? Number(typedCost.replace(",", ".")) : null }
+        : {}),
+    };
+    if (Object.keys(changes).length === 0) return setSaved("Nothing changed.");
     const result = await save({
-      input: {
-        id: sku.id,
-        siteId,
-        location: location.trim(),
-        barcodes: barcodes
-          .split("\n")
-          .map((b) => b.trim())
-          .filter(Boolean),
-        // Sent only when changed: a cost's change is recorded in its history.
-        ...(money && typedCost !== before
-          ? { unitCost: typedCost ? Number(typedCost.replace(",", ".")) : null }
-          : {}),
-        idempotencyKey: key,
-      },
+      input: { id: sku.id, siteId, ...changes, idempotencyKey: key },
     });
     if (result.error) return setRefused({ field: null, problem: problemOf(result.error) });
     const wrong = result.data?.updateSku.userErrors[0];
@@ -135,7 +139,7 @@ export function CatalogItem({ id }: { id: number }) {
       });
     }
     setKey(newKey());
-    setSaved(true);
+    setSaved("Saved.");
   }
 
   const problemAt = (field: Field | null) =>
@@ -159,7 +163,7 @@ export function CatalogItem({ id }: { id: number }) {
 
   return (
     <section aria-labelledby="sku-title">
-      <Link href="/catalog">← Catalog</Link>
+      <Link href={catalogPath(asked.get("q") ?? "", siteId)}>← Catalog</Link>
       <h1 id="sku-title">
         {sku.code} <span className="meta">{sku.name}</span>
       </h1>
@@ -194,7 +198,7 @@ export function CatalogItem({ id }: { id: number }) {
         )}
         {problemAt(null)}
         <p aria-live="polite" className="saved">
-          {saved ? "Saved." : ""}
+          {saved}
         </p>
       </form>
     </section>
