@@ -242,6 +242,26 @@ console.log(
   `Countpoint benchmark: ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, PostgreSQL ${version}, Node ${process.version}${quick ? "; --quick: small sizes, figures not comparable" : ""}`,
 );
 
+if (wants("replicas")) {
+  // Read replicas: what routing reads to a streaming replica costs writes and gives reads. First,
+  // while the cluster it copies for the replica holds no other scenario's data.
+  heading(`Read replicas, ${CLIENTS} clients, 1000 SKUs of one account, ${P2_SECONDS} s each:`);
+  if (!embedded) {
+    row("skipped", "needs the embedded cluster (unset DATABASE_URL) to make a replica of it");
+  } else {
+    const context = await newContext("bench-replicas");
+    await replicaFigures({
+      db,
+      primaryUrl: url,
+      primaryDir: embedded.clusterDir,
+      accountId: context.principal.accountId,
+      skuIds: await seedSkus(context.principal.accountId, 1000),
+      seconds: P2_SECONDS,
+      row,
+    });
+  }
+}
+
 if (wants("bulk")) {
   // 1. A 10,000-line bulk adjustment through the service vs the same writes in hand-written SQL.
   const service = await newContext("bench-service");
@@ -848,25 +868,6 @@ if (wants("verify")) {
     ratio: "",
     ...against(budget.V1.problems, v.problems),
   });
-}
-
-if (wants("replicas")) {
-  // Read replicas: what routing reads to a streaming replica costs writes and gives reads.
-  heading(`Read replicas, ${CLIENTS} clients, 1000 SKUs of one account, ${P2_SECONDS} s each:`);
-  if (!embedded) {
-    row("skipped", "needs the embedded cluster (unset DATABASE_URL) to make a replica of it");
-  } else {
-    const context = await newContext("bench-replicas");
-    await replicaFigures({
-      db,
-      primaryUrl: url,
-      primaryDir: embedded.clusterDir,
-      accountId: context.principal.accountId,
-      skuIds: await seedSkus(context.principal.accountId, 1000),
-      seconds: P2_SECONDS,
-      row,
-    });
-  }
 }
 
 // PR: what a unit of each priced operation costs, beside a single adjustment's. Not part of a
