@@ -70,7 +70,16 @@ export function SendTransfer() {
   const [, send] = useMutation(Send);
   const [from, setFrom] = useState<number | null>(viewer?.site.id ?? null);
   const [to, setTo] = useState<number | null>(null);
-  const [lines, setLines] = useState<Line[]>([]);
+  const [lines, setShownLines] = useState<Line[]>([]);
+  /**
+   * The lines as they are now, for a scan whose look-up answers after another scan changed them
+   * (a scan read from the render it began in would put back what the other one added).
+   */
+  const current = useRef<Line[]>([]);
+  const setLines = (next: Line[]) => {
+    current.current = next;
+    setShownLines(next);
+  };
   const [reference, setReference] = useState("");
   const [scanned, setScanned] = useState("");
   const [heard, setHeard] = useState("");
@@ -115,12 +124,13 @@ export function SendTransfer() {
     const sku = (result.data?.byCode.edges[0] ?? result.data?.byBarcode.edges[0])?.node;
     if (!sku) return refuseScan(`No SKU has the code or barcode "${code}".`);
     setScanProblem(null);
-    const before = lines.find((l) => l.id === sku.id);
+    const now = current.current;
+    const before = now.find((l) => l.id === sku.id);
     const qty = before && AMOUNT.test(before.qty) ? amountOf(before.qty) + 1 : 1;
     setLines(
       before
-        ? lines.map((l) => (l.id === sku.id ? { ...l, qty: String(qty) } : l))
-        : [...lines, { ...sku, onHand: Number(sku.onHand), qty: "1" }],
+        ? now.map((l) => (l.id === sku.id ? { ...l, qty: String(qty) } : l))
+        : [...now, { ...sku, onHand: Number(sku.onHand), qty: "1" }],
     );
     setHeard(`${sku.name}: ${qty} to send (${String(sku.onHand)} here)`);
     changed();
@@ -273,7 +283,9 @@ export function SendTransfer() {
                       value={line.qty}
                       onChange={(e) => {
                         setLines(
-                          lines.map((l) => (l.id === line.id ? { ...l, qty: e.target.value } : l)),
+                          current.current.map((l) =>
+                            l.id === line.id ? { ...l, qty: e.target.value } : l,
+                          ),
                         );
                         changed();
                       }}
