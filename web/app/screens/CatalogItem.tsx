@@ -10,6 +10,7 @@ import { newKey } from "../ids.js";
 import { formatMoney } from "../money.js";
 import { useSession } from "../session-context.js";
 import { catalogPath } from "../catalog/paths.js";
+import { decimal, MONEY } from "../numbers.js";
 
 const SkuToEdit = graphql(`
   query SkuToEdit($id: Int!, $siteId: Int) {
@@ -46,9 +47,6 @@ const SaveSku = graphql(`
 `);
 
 type Field = "location" | "barcodes" | "unitCost";
-
-/** A cost as typed: from 0, at most 4 decimals (a decimal comma taken too); blank: none. */
-const COST = /^\d{1,10}([.,]\d{1,4})?$/;
 
 export function CatalogItem({ id }: { id: number }) {
   const { viewer, can } = useSession();
@@ -101,7 +99,7 @@ export function CatalogItem({ id }: { id: number }) {
     e.preventDefault();
     if (!sku) return;
     const typedCost = cost.trim();
-    if (money && typedCost && !COST.test(typedCost)) {
+    if (money && typedCost && !MONEY.test(typedCost)) {
       return setRefused({
         field: "unitCost",
         problem: {
@@ -120,9 +118,8 @@ export function CatalogItem({ id }: { id: number }) {
     const changes = {
       ...(location.trim() !== (sku.location ?? "") ? { location: location.trim() } : {}),
       ...(typedBarcodes.join("\n") !== sku.barcodes.join("\n") ? { barcodes: typedBarcodes } : {}),
-      // At most 14 digits: a double carries them exactly.
       ...(money && typedCost !== before
-        ? { unitCost: typedCost ? Number(typedCost.replace(",", ".")) : null }
+        ? { unitCost: typedCost ? Number(decimal(typedCost)) : null }
         : {}),
     };
     if (Object.keys(changes).length === 0) return setSaved("Nothing changed.");

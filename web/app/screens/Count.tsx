@@ -34,6 +34,7 @@ import { useScanBurst } from "../hooks/use-scan-burst.js";
 import { useScanLookup } from "../hooks/use-scan-lookup.js";
 import { newKey } from "../ids.js";
 import { useCountSender } from "../sending.js";
+import { QUANTITY } from "../numbers.js";
 
 const CountScreen = graphql(`
   query CountScreen($id: Int!) {
@@ -55,9 +56,6 @@ const CameraScanner = lazy(() => import("../components/CameraScanner.js"));
 
 /** Whether this browser can open a camera here (it needs a secure context: HTTPS or localhost). */
 const CAMERA = typeof navigator !== "undefined" && navigator.mediaDevices !== undefined;
-
-/** A quantity as a counter types it: a number from 0, at most 3 decimals (a comma works too). */
-const QUANTITY = /^\d{1,11}([.,]\d{1,3})?$/;
 
 const CLOSED = new Set(["RECONCILED", "CANCELLED"]);
 

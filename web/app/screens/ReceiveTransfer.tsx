@@ -10,6 +10,7 @@ import { graphql } from "../gql/index.js";
 import type { TransferToReceiveQuery } from "../gql/graphql.js";
 import { newKey } from "../ids.js";
 import { refusalAfter, ScanForm, type ScanRefusal } from "../components/ScanForm.js";
+import { decimal, QUANTITY } from "../numbers.js";
 
 const TransferToReceive = graphql(`
   query TransferToReceive($id: Int!) {
@@ -66,8 +67,7 @@ const codeKey = (code: string) => {
 };
 
 /** A number as typed: from 0, at most 3 decimals (a decimal comma taken too). */
-const AMOUNT = /^\d{1,11}([.,]\d{1,3})?$/;
-const amountOf = (typed: string) => (typed.trim() === "" ? 0 : Number(typed.replace(",", ".")));
+const amountOf = (typed: string) => (typed.trim() === "" ? 0 : Number(decimal(typed)));
 
 export function ReceiveTransfer({ id }: { id: number }) {
   const [{ data, error }, reread] = useQuery({
@@ -154,7 +154,7 @@ export function ReceiveTransfer({ id }: { id: number }) {
 
   async function receive(e: FormEvent) {
     e.preventDefault();
-    const bad = lines.find((l) => (arrived[l.key] ?? "").trim() && !AMOUNT.test(arrived[l.key]!));
+    const bad = lines.find((l) => (arrived[l.key] ?? "").trim() && !QUANTITY.test(arrived[l.key]!));
     if (bad) {
       return setProblem({
         code: "INVALID_QUANTITY",

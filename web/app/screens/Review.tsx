@@ -27,6 +27,7 @@ import { useLiveProgress } from "../hooks/use-live-progress.js";
 import { newKey } from "../ids.js";
 import { formatMoney } from "../money.js";
 import { useSession } from "../session-context.js";
+import { blankOr, decimal, MONEY, QUANTITY } from "../numbers.js";
 
 const DifferenceChart = lazy(() => import("../components/DifferenceChart.js"));
 
@@ -102,14 +103,6 @@ const Reconcile = graphql(`
   }
 `);
 
-/** A tolerance as typed: empty, or a number from 0 with at most 3 decimals. */
-const AMOUNT = /^(\d{1,11}([.,]\d{1,3})?)?$/;
-/** A tolerance in money as typed: empty, or an amount from 0 with at most 4 decimals. */
-const MONEY = /^(\d{1,10}([.,]\d{1,4})?)?$/;
-
-/** A typed number as the API takes it: a point for a decimal comma. */
-const typed = (value: string) => value.trim().replace(",", ".");
-
 const ORDERS = [
   { value: "DIFFERENCE", label: "units" },
   { value: "VALUE", label: "value" },
@@ -171,27 +164,27 @@ export function Review({ id }: { id: number }) {
 
   function acceptSafe(event: FormEvent) {
     event.preventDefault();
-    if (!AMOUNT.test(abs.trim()) || !AMOUNT.test(pct.trim())) {
+    if (!blankOr(QUANTITY, abs) || !blankOr(QUANTITY, pct)) {
       return setProblem({
         code: "INVALID_PARAMETER",
         message: "A tolerance is a number from 0, at most 3 decimals.",
       });
     }
-    if (!MONEY.test(maxValue.trim()) || !MONEY.test(maxValuePct.trim())) {
+    if (!blankOr(MONEY, maxValue) || !blankOr(MONEY, maxValuePct)) {
       return setProblem({
         code: "INVALID_PARAMETER",
         message: "A tolerance in money is an amount from 0, at most 4 decimals.",
       });
     }
     const tolerance = {
-      abs: Number(typed(abs) || "0"),
-      pct: Number(typed(pct) || "0"),
-      ...(typed(maxValue) ? { maxValue: Number(typed(maxValue)) } : {}),
-      ...(typed(maxValuePct) ? { maxValuePct: Number(typed(maxValuePct)) } : {}),
+      abs: Number(decimal(abs) || "0"),
+      pct: Number(decimal(pct) || "0"),
+      ...(decimal(maxValue) ? { maxValue: Number(decimal(maxValue)) } : {}),
+      ...(decimal(maxValuePct) ? { maxValuePct: Number(decimal(maxValuePct)) } : {}),
     };
     const inMoney = [
-      typed(maxValue) ? formatMoney(typed(maxValue), currency) : null,
-      typed(maxValuePct) ? `${typed(maxValuePct)}% of its value` : null,
+      decimal(maxValue) ? formatMoney(decimal(maxValue), currency) : null,
+      decimal(maxValuePct) ? `${decimal(maxValuePct)}% of its value` : null,
     ].filter(Boolean);
     void send(
       { stockTakeId: id, safe: true, tolerance, idempotencyKey: newKey() },

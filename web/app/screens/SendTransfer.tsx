@@ -9,6 +9,7 @@ import { newKey } from "../ids.js";
 import { refusalAfter, ScanForm, type ScanRefusal } from "../components/ScanForm.js";
 import { useSession } from "../session-context.js";
 import { useSites } from "../hooks/use-sites.js";
+import { decimal, QUANTITY } from "../numbers.js";
 
 const FindToSend = graphql(`
   query FindToSend($code: String!, $siteId: Int!) {
@@ -60,8 +61,7 @@ interface Line {
 }
 
 /** A number as typed: more than 0, at most 3 decimals (a decimal comma taken too). */
-const AMOUNT = /^\d{1,11}([.,]\d{1,3})?$/;
-const amountOf = (typed: string) => Number(typed.trim().replace(",", "."));
+const amountOf = (typed: string) => Number(decimal(typed));
 
 export function SendTransfer() {
   const { viewer } = useSession();
@@ -126,7 +126,7 @@ export function SendTransfer() {
     setScanProblem(null);
     const now = current.current;
     const before = now.find((l) => l.id === sku.id);
-    const qty = before && AMOUNT.test(before.qty) ? amountOf(before.qty) + 1 : 1;
+    const qty = before && QUANTITY.test(before.qty) ? amountOf(before.qty) + 1 : 1;
     setLines(
       before
         ? now.map((l) => (l.id === sku.id ? { ...l, qty: String(qty) } : l))
@@ -139,7 +139,7 @@ export function SendTransfer() {
   async function dispatch(e: FormEvent) {
     e.preventDefault();
     if (source === null || destination === null) return;
-    const bad = lines.find((l) => !AMOUNT.test(l.qty.trim()) || amountOf(l.qty) <= 0);
+    const bad = lines.find((l) => !QUANTITY.test(l.qty.trim()) || amountOf(l.qty) <= 0);
     if (lines.length === 0 || bad) {
       return setProblem({
         code: "INVALID_QUANTITY",

@@ -15,6 +15,7 @@ import { Choice } from "../components/Choice.js";
 import { SitePicker } from "../components/SitePicker.js";
 import { useSites } from "../hooks/use-sites.js";
 import { StartPreview } from "../components/StartPreview.js";
+import { blankOr, decimal, QUANTITY } from "../numbers.js";
 
 const Start = graphql(`
   mutation StartStockTake($input: StartStockTakeInput!) {
@@ -116,10 +117,6 @@ const codesOf = (text: string) =>
     .map((code) => code.trim())
     .filter(Boolean);
 
-/** A number as typed: empty, or from 0 with at most 3 decimals (a decimal comma taken too). */
-const AMOUNT = /^(\d{1,11}([.,]\d{1,3})?)?$/;
-const typed = (value: string) => value.trim().replace(",", ".");
-
 /** Location prefixes as typed: separated by commas, spaces or new lines. */
 const prefixesOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
@@ -188,7 +185,7 @@ export function StartStockTake() {
     if (what === "due" && (!Number.isInteger(due) || due < 1 || due > 10_000)) {
       return bad("due", "Take 1 to 10000 items that are due.");
     }
-    if (auto && (!AMOUNT.test(abs.trim()) || !AMOUNT.test(pct.trim()))) {
+    if (auto && (!blankOr(QUANTITY, abs) || !blankOr(QUANTITY, pct))) {
       return bad("tolerance", "A tolerance is a number from 0, at most 3 decimals.");
     }
     return {
@@ -200,7 +197,7 @@ export function StartStockTake() {
       blind,
       basis,
       ...(auto
-        ? { autoAccept: { abs: Number(typed(abs) || "0"), pct: Number(typed(pct) || "0") } }
+        ? { autoAccept: { abs: Number(decimal(abs) || "0"), pct: Number(decimal(pct) || "0") } }
         : {}),
     };
   }
