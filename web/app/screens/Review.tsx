@@ -322,9 +322,13 @@ export function Review({ id }: { id: number }) {
         </form>
       )}
       {table.lines.length > 0 && (
-        <Suspense fallback={null}>
-          <DifferenceChart differences={table.lines.map((l) => l.difference ?? 0)} />
-        </Suspense>
+        // The chart's room is kept while it loads and draws: the buttons below it never move
+        // under a reviewer's finger or pointer (an Accept where a Recount was).
+        <div className="chart-slot">
+          <Suspense fallback={null}>
+            <DifferenceChart differences={table.lines.map((l) => l.difference ?? 0)} />
+          </Suspense>
+        </div>
       )}
       {values && (
         <Choice
