@@ -6,7 +6,7 @@
 import { accessibilityProblems, browserTest, inBrowser, screenshot } from "../helpers/browser.js";
 import { call } from "../helpers/server.js";
 import { appServer, deviceToken } from "../helpers/app-server.js";
-import { databaseUrl } from "../helpers/db.js";
+import { databaseUrl, newAccount } from "../helpers/db.js";
 import { holdLock } from "../helpers/locks.js";
 
 const app = appServer();
@@ -84,7 +84,46 @@ browserTest(
         "catalog mug",
       );
       await page.getByRole("row").filter({ hasText: "CAT-MUG" }).getByText("at B-02-01").waitFor();
+
+      // Another device adds a barcode while the page is open; changing the location here keeps it.
+      await page.getByRole("link", { name: "CAT-MUG" }).click();
+      await location.waitFor();
+      const added = await call(app.server, "PATCH", `/skus/${mug!}`, admin, {
+        barcodes: ["036000291452", "4006381333948"],
+      });
+      expect(added.status).toBe(200);
+      await location.fill("B-02-02");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Saved.").waitFor();
+      expect(await sku(mug!)).toMatchObject({
+        location: "B-02-02",
+        barcodes: ["036000291452", "4006381333948"],
+      });
     }),
+);
+
+browserTest("the catalog pages by 50, and the next page's first SKU takes the focus", () =>
+  inBrowser(async (page) => {
+    // An account of its own: its 55 SKUs push no other test's SKU off the first page.
+    const { token } = await newAccount(app.db);
+    const rows = Array.from({ length: 55 }, (_, i) => ({
+      code: `PG-${String(i + 1).padStart(3, "0")}`,
+      name: "Paged item",
+    }));
+    expect((await call(app.server, "POST", "/skus/bulk", token, { rows })).status).toBe(200);
+    await page.goto(`${app.server.base}/app/#token=${token}`);
+    await page.getByRole("link", { name: "Catalog", exact: true }).click();
+    await page.getByLabel("Code or name", { exact: true }).fill("paged item");
+    await page.getByRole("button", { name: "Search" }).click();
+    const paged = page.getByRole("row").filter({ hasText: "Paged item" });
+    await page.getByRole("link", { name: "PG-050" }).waitFor();
+    expect(await paged.count()).toBe(50);
+    await page.getByRole("button", { name: "50 more" }).click();
+    await page.getByRole("link", { name: "PG-055" }).waitFor();
+    expect(await paged.count()).toBe(55);
+    expect(await page.evaluate("document.activeElement.textContent")).toBe("PG-051");
+    expect(await page.getByRole("button", { name: "50 more" }).count()).toBe(0);
+  }),
 );
 
 browserTest(
