@@ -28,6 +28,30 @@ export const launchBrowser = (args: string[] = []): Promise<Browser> =>
 export const PHONE = { width: 360, height: 740 };
 
 /**
+ * A failed step's error with what each open page showed then (its address, headings, alerts and
+ * status lines): a wait that timed out says whether the screen showed an error, another screen or
+ * nothing yet.
+ */
+async function withWhatPagesShow(browser: Browser, error: unknown): Promise<unknown> {
+  if (!(error instanceof Error)) return error;
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  const shown = await Promise.all(
+    pages.map(async (p) => {
+      const texts = await p
+        .locator('h1, h2, [role="alert"], [role="status"]')
+        .allInnerTexts()
+        .catch(() => []);
+      return `${p.url()}: ${JSON.stringify(texts.map((t) => t.trim()).filter(Boolean))}`;
+    }),
+  );
+  const told = `${error.message}\nThe pages showed:\n${shown.join("\n")}`;
+  // Jest prints the stack, which begins with the message as it was when thrown.
+  if (error.stack) error.stack = error.stack.replace(error.message, told);
+  error.message = told;
+  return error;
+}
+
+/**
  * Runs `use` on a new page of a fresh browser; the page's script errors and console errors are
  * collected and must be none, except those `expected` matches (a refused request logs one).
  */
@@ -47,7 +71,11 @@ export async function inBrowser(
     page.on("console", (m) => {
       if (m.type() === "error" && !options.expected?.test(m.text())) problems.push(m.text());
     });
-    await use(page);
+    try {
+      await use(page);
+    } catch (error) {
+      throw await withWhatPagesShow(browser, error);
+    }
     expect(problems).toEqual([]);
   } finally {
     await browser.close();
