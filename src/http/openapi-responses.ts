@@ -139,7 +139,7 @@ const PROBLEM_DETAILS: Partial<Record<ErrorCode, string>> = {
   SUPPLIER_ITEM_NOT_FOUND: "Supplier item 7 does not exist",
   ON_HAND_CHANGED: "on hand is 9, not the expected 10",
   DUPLICATE_CODE: 'a SKU with code "BOLT-M6" already exists',
-  DUPLICATE_BARCODE: 'barcode "4006381333931" already belongs to SKU 12',
+  DUPLICATE_BARCODE: 'barcode "4006381333931" already belongs to SKU 12 (BOLT-M8)',
   INVALID_BARCODE: '"4006381333932" is a GTIN-13 whose check digit should be 1, not 2',
   BARCODE_NOT_FOUND: 'no SKU or supplier item has barcode "4006381333931"',
   INVALID_QUANTITY: "has more than 3 decimal places",

@@ -7,8 +7,9 @@ import type { EntityRef } from "../../ledger/ledger.js";
 import type { Barcode } from "./barcode.js";
 
 /** Who holds a barcode, as the API names an entity. */
-const describeOwner = (owner: EntityRef): string =>
-  owner.entityType === "sku" ? `SKU ${owner.id}` : `supplier item ${owner.id}`;
+/** A barcode's holder as a person finds it: its id and its code (a supplier item's supplier too). */
+const describeOwner = (owner: EntityRef, code: string | null): string =>
+  `${owner.entityType === "sku" ? "SKU" : "supplier item"} ${owner.id}${code ? ` (${code})` : ""}`;
 
 interface OwnerRow {
   sku_id: number | null;
@@ -65,7 +66,9 @@ export async function replaceBarcodeSets(
   // A barcode claimed by a transaction that committed after this statement began is not in its
   // snapshot: the row comes back without a holder. No step joins two of the statement's own
   // relations except through a key or a hashed IN: their sizes are not known when it is planned.
-  const taken = await tx.$queryRaw<(OwnerRow & { set: number; pos: number })[]>`
+  const taken = await tx.$queryRaw<
+    (OwnerRow & { set: number; pos: number; holder_code: string | null })[]
+  >`
     WITH given AS MATERIALIZED (SELECT * FROM ${given}), claimed AS (
       INSERT INTO barcodes (account_id, key, code, ${column})
       -- In key order, so two requests claiming the same keys wait rather than deadlock.
@@ -84,8 +87,11 @@ export async function replaceBarcodeSets(
       UPDATE ${table} AS t SET barcodes = '{}'
       WHERE t.account_id = ${accountId} AND t.id = ANY (${intArray(emptied)}) AND t.barcodes <> '{}'
     )
-    SELECT g.set, g.pos, b.sku_id, b.supplier_item_id
+    SELECT g.set, g.pos, b.sku_id, b.supplier_item_id,
+      coalesce(s.code, si.supplier || ' ' || si.code)::text AS holder_code
     FROM given AS g LEFT JOIN barcodes AS b ON b.account_id = ${accountId} AND b.key = g.key
+      LEFT JOIN skus AS s ON s.id = b.sku_id
+      LEFT JOIN supplier_items AS si ON si.id = b.supplier_item_id
     WHERE g.key NOT IN (SELECT key FROM claimed)
     ORDER BY g.set, g.pos`;
   if (taken.length === 0) return;
@@ -93,7 +99,7 @@ export async function replaceBarcodeSets(
     const { code } = sets[row.set]!.barcodes[row.pos]!;
     const holder = ownerOf(row);
     const message = holder
-      ? `barcode "${code}" already belongs to ${describeOwner(holder)}`
+      ? `barcode "${code}" already belongs to ${describeOwner(holder, row.holder_code)}`
       : `barcode "${code}" was just given to another SKU or supplier item`;
     return { path: [...sets[row.set]!.path, row.pos], code: "DUPLICATE_BARCODE", message };
   });

@@ -37,7 +37,7 @@ async function newSku(barcodes: string[], token = acct.token) {
     body: { code: label(), name: "Scanned SKU", barcodes },
   });
   expect(res.status).toBe(201);
-  return res.body as { id: number; barcodes: string[]; updated_at: string };
+  return res.body as { id: number; code: string; barcodes: string[]; updated_at: string };
 }
 
 const lookup = (code: string, token = acct.token) =>
@@ -140,10 +140,32 @@ describe("a barcode is unique in the account across SKUs and supplier items", ()
       {
         pointer: "/barcodes/1",
         code: "DUPLICATE_BARCODE",
-        message: `barcode "0${gtin}" already belongs to SKU ${sku.id}`,
+        message: `barcode "0${gtin}" already belongs to SKU ${sku.id} (${sku.code})`,
       },
     ]);
     expect(await everything()).toEqual(before);
+  });
+
+  it("refuses a SKU with a supplier item's barcode, naming the item by supplier and code", async () => {
+    const gtin = ean13();
+    const code = label();
+    const item = await rest(t, "POST", "/supplier-items", {
+      token: acct.token,
+      body: { supplier: "ACME", code, name: "Held", barcodes: [gtin] },
+    });
+    expect(item.status).toBe(201);
+    const res = await rest(t, "POST", "/skus", {
+      token: acct.token,
+      body: { code: label(), name: "Clash", barcodes: [gtin] },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toEqual([
+      {
+        pointer: "/barcodes/0",
+        code: "DUPLICATE_BARCODE",
+        message: `barcode "${gtin}" already belongs to supplier item ${item.body.id} (ACME ${code})`,
+      },
+    ]);
   });
 
   it("lets another account use the same barcode, and never shows it the first account's entity", async () => {
