@@ -90,3 +90,44 @@ browserTest(
     ),
   150_000,
 );
+
+browserTest("a list of lines sent back that could not be read says so, and reads them again", () =>
+  inBrowser(
+    async (page) => {
+      const { id: takeId, ids } = await countedStockTake(
+        app,
+        ["RF-A", "RF-B"],
+        "Lost read",
+        [7, 10],
+      );
+      const sent = await call(
+        app.server,
+        "POST",
+        `/stock-takes/${takeId}/accept-lines`,
+        app.account.token,
+        { recount: [{ type: "sku", id: ids[0] }] },
+      );
+      expect(sent.status).toBe(200);
+      // The first read of the list is lost on the way (a dead spot, a restarting server).
+      let lost = 0;
+      await page.route("**/graphql", async (route) => {
+        if (lost === 0 && route.request().postData()?.includes("query RecountLines")) {
+          lost += 1;
+          return route.abort("connectionreset");
+        }
+        return route.continue();
+      });
+      await page.goto(`${app.server.base}/app/#token=${app.account.token}`);
+      await page.goto(`${app.server.base}/app/stock-takes/${takeId}/review`);
+      const waiting = page.getByRole("region", { name: "Sent back for a recount (1)" });
+      await waiting.getByRole("alert").waitFor();
+      expect(lost).toBe(1);
+      expect(await waiting.getByText("RF-A").count()).toBe(0);
+      await waiting.getByRole("button", { name: "Read them again" }).click();
+      await waiting.getByText("RF-A").waitFor();
+      expect(await waiting.getByRole("alert").count()).toBe(0);
+    },
+    // Chromium logs the lost request as a failed resource.
+    { expected: /Failed to load resource|ERR_CONNECTION_RESET/ },
+  ),
+);
