@@ -325,7 +325,7 @@ export async function updateSite(
     await lockSites(tx, accountId);
     const site = await tx.site.findUnique({
       where: { accountId_id: { accountId, id } },
-      select: { isDefault: true },
+      select: { isDefault: true, code: true },
     });
     if (!site) throw siteNotFound(id);
     if (site.isDefault && changes.active === false) {
@@ -340,7 +340,7 @@ export async function updateSite(
         `site ${id} is the account's default: make another site the default instead (is_default: true on it)`,
       );
     }
-    if (changes.active === false) await requireIdle(tx, accountId, id);
+    if (changes.active === false) await requireIdle(tx, accountId, { id, code: site.code });
     const becomesDefault = changes.isDefault === true && !site.isDefault;
     if (becomesDefault) await giveUpDefault(tx, accountId);
     return uniqueCode(
@@ -374,11 +374,26 @@ export async function updateSite(
  * until the first one not at 0). A change of stock at a named site holds the sites' lock shared
  * (holdSite, hold_stock_site), so none is in progress while this reads, and none lands after it.
  */
-async function requireIdle(tx: Tx, accountId: number, id: number): Promise<void> {
+async function requireIdle(
+  tx: Tx,
+  accountId: number,
+  site: { id: number; code: string },
+): Promise<void> {
+  const { id } = site;
   const [busy] = await tx.$queryRaw<
-    { take: number | null; transfer: number | null; sku: number | null; item: number | null }[]
+    {
+      take: number | null;
+      transfer: number | null;
+      sku: number | null;
+      item: number | null;
+      held: string | null;
+    }[]
   >`
-    SELECT
+    SELECT b.*, coalesce(
+        (SELECT code FROM skus WHERE account_id = ${accountId} AND id = b.sku),
+        (SELECT supplier || ' ' || code FROM supplier_items
+          WHERE account_id = ${accountId} AND id = b.item))::text AS held
+    FROM (SELECT
       (SELECT id FROM stock_takes WHERE account_id = ${accountId} AND site_id = ${id}
         AND status IN ('open', 'counting') ORDER BY id DESC LIMIT 1) AS take,
       (SELECT max(t.id) FROM (
@@ -391,24 +406,26 @@ async function requireIdle(tx: Tx, accountId: number, id: number): Promise<void>
       (SELECT sku_id FROM sku_stock WHERE account_id = ${accountId} AND site_id = ${id}
         AND on_hand <> 0 LIMIT 1) AS sku,
       (SELECT supplier_item_id FROM supplier_item_stock WHERE account_id = ${accountId}
-        AND site_id = ${id} AND on_hand <> 0 LIMIT 1) AS item`;
+        AND site_id = ${id} AND on_hand <> 0 LIMIT 1) AS item) AS b`;
+  // What a person finds the site and the item by: their codes beside their ids.
+  const named = `site ${id} (${site.code})`;
   if (busy?.take != null) {
     throw new AppError(
       "SITE_IN_USE",
-      `site ${id} has stock take ${busy.take} open: reconcile or cancel it before deactivating the site`,
+      `${named} has stock take ${busy.take} open: reconcile or cancel it before deactivating the site`,
     );
   }
   if (busy?.transfer != null) {
     throw new AppError(
       "SITE_IN_USE",
-      `site ${id} has transfer ${busy.transfer} in transit from or to it: receive or cancel it before deactivating the site`,
+      `${named} has transfer ${busy.transfer} in transit from or to it: receive or cancel it before deactivating the site`,
     );
   }
   if (busy?.sku != null || busy?.item != null) {
     const what = busy.sku != null ? `SKU ${busy.sku}` : `supplier item ${busy.item}`;
     throw new AppError(
       "SITE_IN_USE",
-      `site ${id} holds stock (${what}, among others perhaps): set it to 0 or move it before deactivating the site`,
+      `${named} still holds stock, of ${what} (${busy.held}) among others perhaps: set it to 0 or move it before deactivating the site`,
     );
   }
 }
