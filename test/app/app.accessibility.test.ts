@@ -128,6 +128,16 @@ const screens: [string, (page: Page) => Promise<void>][] = [
       await page.getByText("Import SKUs from a CSV file").click();
     },
   ],
+  [
+    "the sites, adding one unfolded",
+    async (page) => {
+      await page.goto(`${app.server.base}/app/#token=${app.account.token}`);
+      await page.getByRole("heading", { name: /Tools/ }).waitFor();
+      await page.goto(`${app.server.base}/app/sites`);
+      await page.getByRole("link", { name: "MAIN" }).waitFor();
+      await page.getByText("Add a site").click();
+    },
+  ],
 ];
 
 for (const viewport of [PHONE, { width: 1280, height: 800 }]) {

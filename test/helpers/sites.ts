@@ -2,6 +2,16 @@
 import { rest, type TestApp } from "./app.js";
 import type { TestAccount } from "./db.js";
 
+/** A site as the REST API answers it. */
+export interface SiteBody {
+  id: number;
+  code: string;
+  name: string;
+  timezone: string | null;
+  active: boolean;
+  is_default: boolean;
+}
+
 /** A new site of the account (not the default), deactivated when asked. */
 export async function newSite(
   t: TestApp,

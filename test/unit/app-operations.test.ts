@@ -71,6 +71,19 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
       idempotencyKey: "k",
     },
   },
+  SitesPage: { after: null },
+  AddSite: { input: { code: "S-2", name: "Store 2", timezone: null, idempotencyKey: "k" } },
+  SiteToEdit: { id: 1 },
+  SaveSite: {
+    input: {
+      id: 1,
+      code: "S-1",
+      name: "Store",
+      timezone: "Europe/Berlin",
+      active: true,
+      isDefault: true,
+    },
+  },
 };
 
 const documents = Object.entries(app)

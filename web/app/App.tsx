@@ -54,6 +54,8 @@ const SendTransfer = lazy(() =>
 const ReceiveTransfer = lazy(() =>
   import("./screens/ReceiveTransfer.js").then((m) => ({ default: m.ReceiveTransfer })),
 );
+const Sites = lazy(() => import("./screens/Sites.js").then((m) => ({ default: m.Sites })));
+const SiteEdit = lazy(() => import("./screens/SiteEdit.js").then((m) => ({ default: m.SiteEdit })));
 
 /** A screen loaded when first opened, for a token that may use it; else what the token lacks. */
 const loaded = (allowed: boolean, what: Needed, screen: ReactNode) =>
@@ -157,6 +159,7 @@ export function App({ linked }: { linked: string | null }) {
   const can = session.can;
   /** The catalog is a manager's or a back office's screen; a counting device has Look up. */
   const mayBrowseCatalog = can("read") && (can("approve") || can("adjust"));
+  const mayManageSites = can("read") && can("sites");
 
   return (
     <Router base="/app">
@@ -173,6 +176,7 @@ export function App({ linked }: { linked: string | null }) {
                 {can("read") && can("approve") && <Link href="/cycle-counts">Cycle counts</Link>}
                 {can("read") && can("approve") && <Link href="/reports">Reports</Link>}
                 {can("read") && can("adjust") && <Link href="/transfers">Deliveries</Link>}
+                {mayManageSites && <Link href="/sites">Sites</Link>}
                 {can("tokens") && <Link href="/devices">Devices</Link>}
                 <button type="button" className="quiet" onClick={() => signOut()}>
                   Sign out
@@ -220,6 +224,10 @@ export function App({ linked }: { linked: string | null }) {
                 <Route path="/transfers">
                   {loaded(can("read") && can("adjust"), "transfers", <Transfers />)}
                 </Route>
+                <Route path="/sites/:id">
+                  {(params) => loaded(mayManageSites, "sites", <SiteEdit id={Number(params.id)} />)}
+                </Route>
+                <Route path="/sites">{loaded(mayManageSites, "sites", <Sites />)}</Route>
                 <Route path="/devices">{loaded(can("tokens"), "devices", <Devices />)}</Route>
                 <Route path="/lookup">{can("read") ? <Lookup /> : <Denied what="lookup" />}</Route>
                 <Route path="/">

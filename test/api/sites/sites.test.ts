@@ -7,6 +7,7 @@ import { MAX_SITES } from "../../../src/modules/site/site.service.js";
 import { gql, rest, startTestApp, type TestApp } from "../../helpers/app.js";
 import { newAccount, type TestAccount } from "../../helpers/db.js";
 import { SiCreateDocument, SiSitesDocument, SiUpdateDocument } from "../generated/graphql.js";
+import type { SiteBody } from "../../helpers/sites.js";
 
 let t: TestApp;
 let admin: TestAccount;
@@ -17,15 +18,6 @@ afterAll(() => t.close());
 beforeEach(async () => {
   admin = await newAccount(t.db);
 });
-
-interface SiteBody {
-  id: number;
-  code: string;
-  name: string;
-  timezone: string | null;
-  active: boolean;
-  is_default: boolean;
-}
 
 /** A site as answered, or a problem's fields when refused. */
 type Answer = SiteBody & { code: string; errors: { pointer: string }[] };

@@ -12,6 +12,7 @@ const NEEDS = {
   lookup: "look items up",
   transfers: "send or receive deliveries between sites",
   catalog: "browse or edit the catalog",
+  sites: "add or change the sites",
 } as const;
 
 /** What a screen needs that a token may lack. */

@@ -1,16 +1,16 @@
 // The catalog: SKUs found by part of their code or name, a page at a time, with their location and
 // stock at a site (and cost, for a token that may see money); each opens to be edited
 // (CatalogItem). A token that may adjust imports a CSV file of SKUs here too.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useQuery } from "urql";
 import { Link, useLocation, useSearch } from "wouter";
-import { problemOf } from "../errors.js";
 import { graphql } from "../gql/index.js";
 import { formatMoney } from "../money.js";
 import { useSession } from "../session-context.js";
 import { SitePicker } from "../components/SitePicker.js";
 import { useSites } from "../hooks/use-sites.js";
 import { ImportSkus } from "../components/ImportSkus.js";
+import { MoreRow, PageState, useFocusOnArrival } from "../components/PageRows.js";
 import { catalogPath } from "../catalog/paths.js";
 
 const PAGE = 50;
@@ -143,32 +143,13 @@ function CatalogRows(props: {
     variables: { q: q || null, siteId, after },
     requestPolicy: "network-only",
   });
-  const first = useRef<HTMLAnchorElement>(null);
-  const arrived = Boolean(data);
-  useEffect(() => {
-    if (focusFirst && arrived) first.current?.focus();
-  }, [focusFirst, arrived]);
+  const first = useFocusOnArrival(focusFirst, Boolean(data));
   const skus = data?.skus.edges.map((e) => e.node) ?? [];
   const columns = money ? 3 : 2;
   const next = data?.skus.pageInfo.hasNextPage ? data.skus.pageInfo.endCursor : null;
   return (
     <tbody>
-      {error && (
-        <tr>
-          <td colSpan={columns}>
-            <p role="alert" className="problem">
-              {problemOf(error).message}
-            </p>
-          </td>
-        </tr>
-      )}
-      {!data && fetching && (
-        <tr>
-          <td colSpan={columns} role="status">
-            Loading…
-          </td>
-        </tr>
-      )}
+      <PageState error={error} loading={!data && fetching} columns={columns} />
       {data && skus.length === 0 && after === null && (
         <tr>
           <td colSpan={columns}>{q ? `No SKU's code or name holds "${q}".` : "No SKUs yet."}</td>
@@ -196,15 +177,7 @@ function CatalogRows(props: {
           )}
         </tr>
       ))}
-      {onMore && next && (
-        <tr>
-          <td colSpan={columns}>
-            <button type="button" onClick={() => onMore(next)}>
-              {PAGE} more
-            </button>
-          </td>
-        </tr>
-      )}
+      <MoreRow next={next} onMore={onMore} page={PAGE} columns={columns} />
     </tbody>
   );
 }
