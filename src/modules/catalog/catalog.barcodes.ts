@@ -90,8 +90,8 @@ export async function replaceBarcodeSets(
     SELECT g.set, g.pos, b.sku_id, b.supplier_item_id,
       coalesce(s.code, si.supplier || ' ' || si.code)::text AS holder_code
     FROM given AS g LEFT JOIN barcodes AS b ON b.account_id = ${accountId} AND b.key = g.key
-      LEFT JOIN skus AS s ON s.id = b.sku_id
-      LEFT JOIN supplier_items AS si ON si.id = b.supplier_item_id
+      LEFT JOIN skus AS s ON s.account_id = ${accountId} AND s.id = b.sku_id
+      LEFT JOIN supplier_items AS si ON si.account_id = ${accountId} AND si.id = b.supplier_item_id
     WHERE g.key NOT IN (SELECT key FROM claimed)
     ORDER BY g.set, g.pos`;
   if (taken.length === 0) return;
