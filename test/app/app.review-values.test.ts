@@ -54,15 +54,15 @@ beforeAll(async () => {
   expect(counted.status).toBe(200);
 }, 120_000);
 
+/** A token of a manager who may see money, for an hour. */
+const managerToken = () =>
+  deviceToken(app, { name: "Manager", scopes: ["read", "count", "approve", "costs"], hours: 1 });
+
 browserTest(
   "review in money: what the differences are worth, ordered by value, accepted within an amount; the automatic acceptances marked",
   () =>
     inBrowser(async (page) => {
-      const manager = await deviceToken(app, {
-        name: "Manager",
-        scopes: ["read", "count", "approve", "costs"],
-        hours: 1,
-      });
+      const manager = await managerToken();
       await page.goto(`${app.server.base}/app/#token=${manager}`);
       await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
       await page.goto(`${app.server.base}/app/stock-takes/${takeId}/review`);
@@ -142,4 +142,36 @@ browserTest("a reviewer whose token may not see money reviews in units only", ()
     expect(await page.getByLabel("Tolerance in EUR").count()).toBe(0);
     expect(await page.getByRole("radio").count()).toBe(0);
   }),
+);
+
+browserTest(
+  "the order chosen while the first lines are still being read is the order the table shows",
+  () =>
+    inBrowser(async (page) => {
+      const manager = await managerToken();
+      // The first read of the lines, in units, is held on its way until the order is changed.
+      let seen!: () => void;
+      const firstRead = new Promise<void>((resolve) => (seen = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/graphql", async (route) => {
+        const body = route.request().postData() ?? "";
+        if (body.includes("query LinesByDifference") && body.includes('"DIFFERENCE"')) {
+          seen();
+          await released;
+        }
+        await route.continue();
+      });
+      await page.goto(`${app.server.base}/app/#token=${manager}`);
+      await page.getByRole("heading", { name: "Stock takes to count" }).waitFor();
+      await page.goto(`${app.server.base}/app/stock-takes/${takeId}/review`);
+      await firstRead;
+      await page.getByRole("radio", { name: "value" }).check();
+      release();
+      const table = page.getByRole("table");
+      await table.getByText("Counted lines with a cost, largest value first").waitFor();
+      await table.locator("tbody th", { hasText: "DEAR" }).waitFor();
+      const codes = (await table.locator("tbody th").allInnerTexts()).map((t) => t.split(/\s/)[0]);
+      expect(codes).toEqual(["DEAR", "CHEAP", "GAIN", "EXACT"]);
+    }),
 );

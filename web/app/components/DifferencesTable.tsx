@@ -70,7 +70,10 @@ export interface Lines {
 
 /**
  * The lines loaded so far in `order` (DIFFERENCE, or VALUE: the lines with a cost only), and a
- * way to load the next page and to start again.
+ * way to load the next page and to start again. One read at a time: a next page asked for during
+ * a read is asked for again by the table as it scrolls; a start again (another order, decisions
+ * made, new counts shown) asked for during a read sets that read's answer aside and reads afresh
+ * when it ends, so the table never shows what was read before it was asked for.
  */
 export function useLinesByDifference(
   id: number,
@@ -81,26 +84,41 @@ export function useLinesByDifference(
   const [next, setNext] = useState<string | null | undefined>(undefined);
   const [problem, setProblem] = useState<Problem | null>(null);
   const loading = useRef(false);
+  const again = useRef(false);
+  const asked = useRef({ id, order });
+  asked.current = { id, order };
 
   const load = useCallback(
-    async (after: string | null, fresh: boolean) => {
-      if (loading.current) return;
+    async (from: string | null, startAgain: boolean) => {
+      if (loading.current) {
+        if (startAgain) again.current = true;
+        return;
+      }
       loading.current = true;
-      const result = await client
-        .query(LinesByDifference, { id, order, after }, { requestPolicy: "network-only" })
-        .toPromise();
-      loading.current = false;
-      if (result.error) return setProblem(problemOf(result.error));
-      const page = result.data!.stockTake.lines;
-      const got = page.edges.map((e) => getFragmentData(ReviewLine, e.node));
-      setProblem(null);
-      setLines((before) => (fresh ? got : [...before, ...got]));
-      setNext(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+      let [after, fresh] = [from, startAgain];
+      for (;;) {
+        const result = await client
+          .query(LinesByDifference, { ...asked.current, after }, { requestPolicy: "network-only" })
+          .toPromise();
+        if (again.current) {
+          again.current = false;
+          [after, fresh] = [null, true];
+          continue;
+        }
+        loading.current = false;
+        if (result.error) return setProblem(problemOf(result.error));
+        const page = result.data!.stockTake.lines;
+        const got = page.edges.map((e) => getFragmentData(ReviewLine, e.node));
+        setProblem(null);
+        setLines((before) => (fresh ? got : [...before, ...got]));
+        setNext(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+        return;
+      }
     },
-    [client, id, order],
+    [client],
   );
 
-  useEffect(() => void load(null, true), [load]);
+  useEffect(() => void load(null, true), [load, id, order]);
   return {
     lines,
     problem,
